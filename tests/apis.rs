@@ -200,7 +200,7 @@ fn every_query_styles_and_names_that_clash() {
 
 #[test]
 fn every_header_and_cookie_parameters() {
-    let route = every_api::params::HeaderAndCookie {
+    let route = every_api::params::HeaderAndCookieParams {
         x_request_tags: Some(vec!["a".into(), "b".into()]),
         x_point: Some(model(json!({"x": 1, "y": 2}))),
         idempotency_key: "key-1".into(),
@@ -326,9 +326,8 @@ fn every_multipart_body() {
     let png = b"\x89PNG\r\n\x1a\n-bytes".to_vec();
     let route = every_api::bodies::UploadPhoto {
         caption: Some("Rex".into()),
-        file: File::new(png.clone()).file_name("rex.png"),
         meta: Some(model(json!({"x": 1, "y": 2}))),
-        ..Default::default()
+        ..every_api::bodies::UploadPhoto::new(File::new(png.clone()).file_name("rex.png"))
     };
     let photo = json!({"id": "p1", "data": "aGk=", "size": 9});
     for (received, decoded) in exchange(&route, &Answer::json(201, &photo)) {
@@ -579,11 +578,10 @@ fn stripe_form_bodies_and_queries_in_deep_object_style() {
 #[test]
 fn kubernetes_list_with_continue_and_label_selector() {
     let route = kubernetes_api::core_v1::ListNamespacedPod {
-        namespace: "kube-system".into(),
         r#continue: Some("eyJ2Ijoib".into()),
         label_selector: Some("app in (web,api),tier!=db".into()),
         limit: Some(50),
-        ..Default::default()
+        ..kubernetes_api::core_v1::ListNamespacedPod::new("kube-system")
     };
     let list = json!({
         "apiVersion": "v1", "kind": "PodList",
@@ -616,12 +614,11 @@ fn kubernetes_list_with_continue_and_label_selector() {
 #[test]
 fn twilio_comparisons_in_parameter_names() {
     let route = twilio_api::message::List {
-        account_sid: "AC123".into(),
         to: Some("+15551234567".into()),
         date_sent_before: Some("2024-02-01".into()),
         date_sent_after: Some("2024-01-01".into()),
         page_size: Some(20),
-        ..Default::default()
+        ..twilio_api::message::List::new("AC123")
     };
     let page = json!({
         "messages": [{"sid": "SM1", "body": "hi", "to": "+15551234567", "num_segments": "1"}],

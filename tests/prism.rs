@@ -441,7 +441,7 @@ fn every_operation(client: &Client, prism: &mut Prism) -> Vec<Case> {
         "required only, and X-Request-Tags and X-Point",
         outcome(
             client,
-            &params::HeaderAndCookie {
+            &params::HeaderAndCookieParams {
                 x_request_tags: Some(vec!["a".into()]),
                 x_point: Some(model(json!({"x": 0, "y": 0}))),
                 idempotency_key: "key-1".into(),
@@ -455,7 +455,7 @@ fn every_operation(client: &Client, prism: &mut Prism) -> Vec<Case> {
         EVERY,
         outcome(
             client,
-            &params::HeaderAndCookie {
+            &params::HeaderAndCookieParams {
                 x_request_tags: Some(vec!["a".into(), "b".into()]),
                 x_point: Some(model(json!({"x": 1, "y": 2}))),
                 idempotency_key: "key-1".into(),

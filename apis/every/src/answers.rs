@@ -35,7 +35,8 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `GET /answers/{status}`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "application/json, text/plain")]
     #[endpoint(error = AnswerByStatusError)]
     pub struct AnswerByStatus = "GET /answers/{status}" -> AnswerByStatusAnswer {
         /// The `status` path parameter.
@@ -43,33 +44,46 @@ endpoint! {
     }
 }
 
+impl AnswerByStatus {
+    /// A `AnswerByStatus` of its required fields (`status`), every other field `None`.
+    #[must_use]
+    pub fn new(status: i64) -> Self {
+        Self { status: status }
+    }
+}
+
 endpoint! {
     /// `GET /answers/same`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct SameAnswer = "GET /answers/same" -> crate::models::Pet;
 }
 
 endpoint! {
     /// `GET /answers/download`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct Download = "GET /answers/download" -> crate::models::Photo;
 }
 
 endpoint! {
     /// `DELETE /answers/empty`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct DeleteAll = "DELETE /answers/empty" -> ();
 }
 
 endpoint! {
     /// `OPTIONS /answers/empty`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct OptionsAnswersEmpty = "OPTIONS /answers/empty" -> ();
 }
 
 endpoint! {
     /// `HEAD /answers/empty`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct HeadAnswersEmpty = "HEAD /answers/empty" -> ();
 }
 
@@ -78,6 +92,7 @@ endpoint! {
     ///
     /// Every kind of schema, sent and written back.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct RoundTrip = "POST /schemas" -> crate::models::Everything {
         /// The `int32` property of the body.
@@ -87,14 +102,18 @@ endpoint! {
         #[endpoint(body)]
         pub int64: Option<i64>,
         /// The `uint64` property of the body.
+        ///
+        /// At least `0`.
         #[endpoint(body)]
         pub uint64: Option<u64>,
         /// The `number` property of the body.
         #[endpoint(body)]
         pub number: Option<f64>,
         /// The `float` property of the body.
+        ///
+        /// Format `float`.
         #[endpoint(body)]
-        pub float: Option<f32>,
+        pub float: Option<f64>,
         /// The `bool` property of the body.
         #[endpoint(body)]
         pub bool: Option<bool>,
@@ -105,9 +124,13 @@ endpoint! {
         #[endpoint(body)]
         pub maybe: Option<String>,
         /// The `const` property of the body.
+        ///
+        /// Always `"fixed"`.
         #[endpoint(body)]
         pub r#const: Option<crate::models::PutJsonConst>,
         /// The `bytes` property of the body.
+        ///
+        /// Format `byte`.
         #[endpoint(body)]
         pub bytes: Option<String>,
         /// The `tuple` property of the body.
@@ -116,19 +139,21 @@ endpoint! {
         /// The `map` property of the body.
         #[endpoint(body)]
         pub map: Option<::std::collections::BTreeMap<String, i64>>,
-        /// The `kind` property of the body.
+        /// An open enum; `Dog` and `dog` differ only in case.
+        ///
+        /// One of `"dog"`, `"cat"`, `"Dog"`, `"+1"`, `"-1"`, `"none"`, `"self"`.
         #[endpoint(body)]
         pub kind: Option<crate::models::Kind>,
-        /// The `shape` property of the body.
+        /// A union decided by a discriminator.
         #[endpoint(body)]
         pub shape: Option<crate::models::Shape>,
-        /// The `either` property of the body.
+        /// A union without a discriminator.
         #[endpoint(body)]
         pub either: Option<crate::models::StringOrNumber>,
-        /// The `named` property of the body.
+        /// Composition of two objects.
         #[endpoint(body)]
         pub named: Option<crate::models::Named>,
-        /// The `node` property of the body.
+        /// A recursive schema.
         #[endpoint(body)]
         pub node: Option<crate::models::Node>,
         /// The `defs` property of the body.

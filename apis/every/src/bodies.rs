@@ -8,6 +8,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `PUT /bodies/json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct PutJson = "PUT /bodies/json" -> crate::models::Everything {
         /// The `int32` property of the body.
@@ -17,14 +18,18 @@ endpoint! {
         #[endpoint(body)]
         pub int64: Option<i64>,
         /// The `uint64` property of the body.
+        ///
+        /// At least `0`.
         #[endpoint(body)]
         pub uint64: Option<u64>,
         /// The `number` property of the body.
         #[endpoint(body)]
         pub number: Option<f64>,
         /// The `float` property of the body.
+        ///
+        /// Format `float`.
         #[endpoint(body)]
-        pub float: Option<f32>,
+        pub float: Option<f64>,
         /// The `bool` property of the body.
         #[endpoint(body)]
         pub bool: Option<bool>,
@@ -35,9 +40,13 @@ endpoint! {
         #[endpoint(body)]
         pub maybe: Option<String>,
         /// The `const` property of the body.
+        ///
+        /// Always `"fixed"`.
         #[endpoint(body)]
         pub r#const: Option<crate::models::PutJsonConst>,
         /// The `bytes` property of the body.
+        ///
+        /// Format `byte`.
         #[endpoint(body)]
         pub bytes: Option<String>,
         /// The `tuple` property of the body.
@@ -46,19 +55,21 @@ endpoint! {
         /// The `map` property of the body.
         #[endpoint(body)]
         pub map: Option<::std::collections::BTreeMap<String, i64>>,
-        /// The `kind` property of the body.
+        /// An open enum; `Dog` and `dog` differ only in case.
+        ///
+        /// One of `"dog"`, `"cat"`, `"Dog"`, `"+1"`, `"-1"`, `"none"`, `"self"`.
         #[endpoint(body)]
         pub kind: Option<crate::models::Kind>,
-        /// The `shape` property of the body.
+        /// A union decided by a discriminator.
         #[endpoint(body)]
         pub shape: Option<crate::models::Shape>,
-        /// The `either` property of the body.
+        /// A union without a discriminator.
         #[endpoint(body)]
         pub either: Option<crate::models::StringOrNumber>,
-        /// The `named` property of the body.
+        /// Composition of two objects.
         #[endpoint(body)]
         pub named: Option<crate::models::Named>,
-        /// The `node` property of the body.
+        /// A recursive schema.
         #[endpoint(body)]
         pub node: Option<crate::models::Node>,
         /// The `defs` property of the body.
@@ -106,6 +117,7 @@ endpoint! {
 endpoint! {
     /// `PATCH /bodies/json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/merge-patch+json")]
     pub struct PatchMerge = "PATCH /bodies/json" -> crate::models::Pet {
         /// The `name` property of the body.
@@ -119,7 +131,8 @@ endpoint! {
 
 endpoint! {
     /// `POST /bodies/form`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct PostForm = "POST /bodies/form" -> crate::models::Charge {
         /// The `amount` property of the body.
@@ -140,9 +153,24 @@ endpoint! {
     }
 }
 
+impl PostForm {
+    /// A `PostForm` of its required fields (`amount`), every other field `None`.
+    #[must_use]
+    pub fn new(amount: i64) -> Self {
+        Self {
+            amount: amount,
+            metadata: None,
+            card: None,
+            expand: None,
+            tags: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /bodies/multipart`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "multipart/form-data")]
     pub struct UploadPhoto = "POST /bodies/multipart" -> crate::models::Photo {
         /// The `caption` property of the body.
@@ -160,9 +188,23 @@ endpoint! {
     }
 }
 
+impl UploadPhoto {
+    /// A `UploadPhoto` of its required fields (`file`), every other field `None`.
+    #[must_use]
+    pub fn new(file: ::endpoint::body::File) -> Self {
+        Self {
+            caption: None,
+            file: file,
+            meta: None,
+            thumbnails: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /bodies/bytes`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     #[endpoint(content_type = "application/octet-stream")]
     pub struct PutBytes = "PUT /bodies/bytes" -> () {
         /// The body, as `application/octet-stream`.
@@ -171,9 +213,18 @@ endpoint! {
     }
 }
 
+impl PutBytes {
+    /// A `PutBytes` of its required fields (`body`), every other field `None`.
+    #[must_use]
+    pub fn new(body: ::endpoint::body::File) -> Self {
+        Self { body: body }
+    }
+}
+
 endpoint! {
     /// `PUT /files/{name}`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     #[endpoint(content_type = "application/octet-stream")]
     #[endpoint(server = "https://files.every.example/v2")]
     pub struct PutFile = "PUT /files/{name}" -> () {
@@ -185,14 +236,34 @@ endpoint! {
     }
 }
 
+impl PutFile {
+    /// A `PutFile` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: ::endpoint::body::File) -> Self {
+        Self {
+            name: name.into(),
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /bodies/text`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "text/plain")]
     #[endpoint(content_type = "text/plain")]
     pub struct PutText = "PUT /bodies/text" -> String {
         /// The body, as `text/plain`.
         #[endpoint(request_body)]
         pub body: String,
+    }
+}
+
+impl PutText {
+    /// A `PutText` of its required fields (`body`), every other field `None`.
+    #[must_use]
+    pub fn new(body: impl Into<String>) -> Self {
+        Self { body: body.into() }
     }
 }
 
@@ -229,9 +300,18 @@ endpoint! {
     ///
     /// One body in any of three media types.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct PostChoice = "POST /bodies/choice" -> () {
         /// The body, in one of its media types.
         #[endpoint(request_body)]
         pub body: PostChoiceBody,
+    }
+}
+
+impl PostChoice {
+    /// A `PostChoice` of its required fields (`body`), every other field `None`.
+    #[must_use]
+    pub fn new(body: PostChoiceBody) -> Self {
+        Self { body: body }
     }
 }

@@ -37,11 +37,15 @@ pub struct Pet {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photos: Option<Vec<Photo>>,
     /// The `born` property.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub born: Option<String>,
     /// The `weight` property.
+    ///
+    /// Format `float`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub weight: Option<f32>,
+    pub weight: Option<f64>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -55,7 +59,7 @@ pub struct Pet {
         owner: Option<Box<Owner>> = "owner",
         photos: Option<Vec<Photo>> = "photos",
         born: Option<String> = "born",
-        weight: Option<f32> = "weight",
+        weight: Option<f64> = "weight",
     }
 }
 
@@ -108,6 +112,8 @@ pub struct Owner {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct Contact {
     /// The `email` property.
+    ///
+    /// Format `email`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
     /// The `phone` property.
@@ -131,9 +137,13 @@ pub struct Photo {
     /// The `id` property.
     pub id: String,
     /// The `data` property.
+    ///
+    /// Format `byte`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// The `size` property.
+    ///
+    /// At least `0`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<u32>,
 }
@@ -455,14 +465,18 @@ pub struct Everything {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub int64: Option<i64>,
     /// The `uint64` property.
+    ///
+    /// At least `0`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uint64: Option<u64>,
     /// The `number` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<f64>,
     /// The `float` property.
+    ///
+    /// Format `float`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub float: Option<f32>,
+    pub float: Option<f64>,
     /// The `bool` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bool: Option<bool>,
@@ -473,9 +487,13 @@ pub struct Everything {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub maybe: ::endpoint::model::Nullable<String>,
     /// The `const` property.
+    ///
+    /// Always `"fixed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#const: Option<PutJsonConst>,
     /// The `bytes` property.
+    ///
+    /// Format `byte`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bytes: Option<String>,
     /// The `tuple` property.
@@ -556,7 +574,7 @@ pub struct Everything {
         int64: Option<i64> = "int64",
         uint64: Option<u64> = "uint64",
         number: Option<f64> = "number",
-        float: Option<f32> = "float",
+        float: Option<f64> = "float",
         bool: Option<bool> = "bool",
         nullable: ::endpoint::model::Nullable<i64> = "nullable",
         maybe: ::endpoint::model::Nullable<String> = "maybe",
@@ -634,6 +652,8 @@ pub struct Charge {
     /// The `id` property.
     pub id: String,
     /// The `object` property.
+    ///
+    /// Always `"charge"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub object: Option<ChargeObject>,
     /// The `amount` property.

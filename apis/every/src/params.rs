@@ -8,6 +8,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /params/path/{simple}/{label}/{matrix}/{exploded}`
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct PathStyles = "GET /params/path/{simple}/{.label}/{;matrix}/{;exploded*}" -> () {
         /// The `simple` path parameter.
         pub simple: Vec<String>,
@@ -20,9 +21,28 @@ endpoint! {
     }
 }
 
+impl PathStyles {
+    /// A `PathStyles` of its required fields (`simple`, `label`, `matrix`, `exploded`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        simple: Vec<String>,
+        label: Vec<i32>,
+        matrix: impl Into<String>,
+        exploded: crate::models::Point,
+    ) -> Self {
+        Self {
+            simple: simple,
+            label: label,
+            matrix: matrix.into(),
+            exploded: exploded,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /params/query`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct QueryStyles = "GET /params/query" -> () {
         /// The `form` query parameter.
         #[endpoint(query)]
@@ -49,12 +69,18 @@ endpoint! {
         #[endpoint(query)]
         pub json: Option<crate::models::Point>,
         /// The `DateSent` query parameter.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateSent")]
         pub date_sent: Option<String>,
         /// The `DateSent<` query parameter.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateSent<")]
         pub date_sent_before: Option<String>,
         /// The `DateSent>` query parameter.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateSent>")]
         pub date_sent_after: Option<String>,
         /// The `+1` query parameter.
@@ -70,6 +96,8 @@ endpoint! {
         #[endpoint(query, rename = "self")]
         pub self_: Option<String>,
         /// The `old` query parameter.
+        ///
+        /// Deprecated by the description.
         #[endpoint(query)]
         pub old: Option<String>,
     }
@@ -77,8 +105,9 @@ endpoint! {
 
 endpoint! {
     /// `GET /params/headers`
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct HeaderAndCookie = "GET /params/headers" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct HeaderAndCookieParams = "GET /params/headers" -> () {
         /// The `X-Request-Tags` header parameter.
         #[endpoint(header, rename = "X-Request-Tags")]
         pub x_request_tags: Option<Vec<String>>,
@@ -97,11 +126,26 @@ endpoint! {
     }
 }
 
+impl HeaderAndCookieParams {
+    /// A `HeaderAndCookieParams` of its required fields (`idempotency_key`, `session`), every other field `None`.
+    #[must_use]
+    pub fn new(idempotency_key: impl Into<String>, session: impl Into<String>) -> Self {
+        Self {
+            x_request_tags: None,
+            x_point: None,
+            idempotency_key: idempotency_key.into(),
+            session: session.into(),
+            prefs: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /params/cookies`
     ///
     /// A list in a cookie, joined, which no cookie may hold.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct JoinedCookie = "GET /params/cookies" -> () {
         /// The `langs` cookie parameter.
         #[endpoint(cookie)]

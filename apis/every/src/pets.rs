@@ -13,9 +13,12 @@ endpoint! {
     /// Lists pets, a page at a time. A `<b>` in a description and a
     /// [link](https://example.com/pets) are text of the docs.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct List = "GET /pets" -> Vec<crate::models::Pet> {
         /// The `limit` query parameter.
+        ///
+        /// Default: `20`; at least `1`; at most `100`.
         #[endpoint(query)]
         pub limit: Option<u32>,
         /// The cursor of the next page (a keyword as a name).
@@ -25,6 +28,8 @@ endpoint! {
         #[endpoint(query, rename = "labelSelector")]
         pub label_selector: Option<String>,
         /// The `sort` query parameter.
+        ///
+        /// One of `"ASC"`, `"asc"`, `"DESC"`, `"desc"`.
         #[endpoint(query)]
         pub sort: Option<crate::models::SortOrder>,
         /// The `owner` query parameter.
@@ -51,7 +56,8 @@ endpoint! {
     /// Creates a pet.
     ///
     /// `POST /pets`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     #[endpoint(error = crate::models::Error)]
     pub struct CreatePet = "POST /pets" -> CreatePetAnswer {
@@ -61,7 +67,9 @@ endpoint! {
         /// The `name` property of the body.
         #[endpoint(body)]
         pub name: String,
-        /// The `kind` property of the body.
+        /// An open enum; `Dog` and `dog` differ only in case.
+        ///
+        /// One of `"dog"`, `"cat"`, `"Dog"`, `"+1"`, `"-1"`, `"none"`, `"self"`.
         #[endpoint(body)]
         pub kind: Option<crate::models::Kind>,
         /// The `tag` property of the body.
@@ -73,9 +81,24 @@ endpoint! {
     }
 }
 
+impl CreatePet {
+    /// A `CreatePet` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            x_request_id: None,
+            name: name.into(),
+            kind: None,
+            tag: None,
+            secret: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /pets/{petId}`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetPet = "GET /pets/{pet_id}" -> crate::models::Pet {
         /// The `petId` path parameter.
@@ -86,20 +109,45 @@ endpoint! {
     }
 }
 
+impl GetPet {
+    /// A `GetPet` of its required fields (`pet_id`), every other field `None`.
+    #[must_use]
+    pub fn new(pet_id: impl Into<String>) -> Self {
+        Self {
+            pet_id: pet_id.into(),
+            fields: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /pets/{petId}`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct DeletePet = "DELETE /pets/{pet_id}" -> () {
         /// The `petId` path parameter.
         pub pet_id: String,
     }
 }
 
+impl DeletePet {
+    /// A `DeletePet` of its required fields (`pet_id`), every other field `None`.
+    #[must_use]
+    pub fn new(pet_id: impl Into<String>) -> Self {
+        Self {
+            pet_id: pet_id.into(),
+        }
+    }
+}
+
 endpoint! {
     /// `GET /owners/{ownerId}`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct GetOwner = "GET /owners/{owner_id}" -> crate::models::Owner {
         /// The `ownerId` path parameter.
+        ///
+        /// At least `0`.
         pub owner_id: u64,
         /// The `labelSelector` query parameter.
         #[endpoint(query, rename = "labelSelector")]
@@ -107,11 +155,31 @@ endpoint! {
     }
 }
 
+impl GetOwner {
+    /// A `GetOwner` of its required fields (`owner_id`), every other field `None`.
+    #[must_use]
+    pub fn new(owner_id: u64) -> Self {
+        Self {
+            owner_id: owner_id,
+            label_selector: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /owners/{ownerId}/address`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct GetOwnerAddress = "GET /owners/{owner_id}/address" -> crate::models::Address {
         /// The `ownerId` path parameter.
         pub owner_id: i64,
+    }
+}
+
+impl GetOwnerAddress {
+    /// A `GetOwnerAddress` of its required fields (`owner_id`), every other field `None`.
+    #[must_use]
+    pub fn new(owner_id: i64) -> Self {
+        Self { owner_id: owner_id }
     }
 }

@@ -7,9 +7,18 @@ endpoint! {
     /// No operationId and no tag.
     ///
     /// `GET /untagged/{id}`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct GetUntaggedId = "GET /untagged/{id}" -> crate::models::Anything {
         /// The `id` path parameter.
         pub id: String,
+    }
+}
+
+impl GetUntaggedId {
+    /// A `GetUntaggedId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self { id: id.into() }
     }
 }

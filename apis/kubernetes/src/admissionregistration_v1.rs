@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/admissionregistration.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind MutatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a MutatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateMutatingWebhookConfiguration = "POST /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations" -> crate::models::IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration {
         /// If 'true', then the output is pretty printed.
@@ -101,7 +104,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Webhooks is a list of webhooks and the affected resources and operations.
@@ -117,6 +120,7 @@ endpoint! {
     ///
     /// delete collection of MutatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionMutatingWebhookConfiguration = "DELETE /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -193,7 +197,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -208,7 +212,8 @@ endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{name}`
     ///
     /// read the specified MutatingWebhookConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadMutatingWebhookConfiguration = "GET /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration {
         /// name of the MutatingWebhookConfiguration
         pub name: String,
@@ -218,11 +223,23 @@ endpoint! {
     }
 }
 
+impl ReadMutatingWebhookConfiguration {
+    /// A `ReadMutatingWebhookConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{name}`
     ///
     /// replace the specified MutatingWebhookConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceMutatingWebhookConfiguration = "PUT /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration {
         /// name of the MutatingWebhookConfiguration
@@ -245,7 +262,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Webhooks is a list of webhooks and the affected resources and operations.
@@ -256,11 +273,30 @@ endpoint! {
     }
 }
 
+impl ReplaceMutatingWebhookConfiguration {
+    /// A `ReplaceMutatingWebhookConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            webhooks: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{name}`
     ///
     /// delete a MutatingWebhookConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteMutatingWebhookConfiguration = "DELETE /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the MutatingWebhookConfiguration
@@ -295,7 +331,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -303,6 +339,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteMutatingWebhookConfiguration {
+    /// A `DeleteMutatingWebhookConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -346,6 +404,7 @@ endpoint! {
     ///
     /// partially update the specified MutatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchMutatingWebhookConfiguration = "PATCH /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration {
         /// name of the MutatingWebhookConfiguration
         pub name: String,
@@ -370,11 +429,28 @@ endpoint! {
     }
 }
 
+impl PatchMutatingWebhookConfiguration {
+    /// A `PatchMutatingWebhookConfiguration` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchMutatingWebhookConfigurationBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations`
     ///
     /// list or watch objects of kind ValidatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -440,6 +516,7 @@ endpoint! {
     ///
     /// create a ValidatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateValidatingWebhookConfiguration = "POST /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations" -> crate::models::IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration {
         /// If 'true', then the output is pretty printed.
@@ -460,7 +537,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Webhooks is a list of webhooks and the affected resources and operations.
@@ -476,6 +553,7 @@ endpoint! {
     ///
     /// delete collection of ValidatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionValidatingWebhookConfiguration = "DELETE /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -552,7 +630,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -567,7 +645,8 @@ endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/{name}`
     ///
     /// read the specified ValidatingWebhookConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadValidatingWebhookConfiguration = "GET /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration {
         /// name of the ValidatingWebhookConfiguration
         pub name: String,
@@ -577,11 +656,23 @@ endpoint! {
     }
 }
 
+impl ReadValidatingWebhookConfiguration {
+    /// A `ReadValidatingWebhookConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/{name}`
     ///
     /// replace the specified ValidatingWebhookConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceValidatingWebhookConfiguration = "PUT /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration {
         /// name of the ValidatingWebhookConfiguration
@@ -604,7 +695,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Webhooks is a list of webhooks and the affected resources and operations.
@@ -615,11 +706,30 @@ endpoint! {
     }
 }
 
+impl ReplaceValidatingWebhookConfiguration {
+    /// A `ReplaceValidatingWebhookConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            webhooks: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/{name}`
     ///
     /// delete a ValidatingWebhookConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteValidatingWebhookConfiguration = "DELETE /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the ValidatingWebhookConfiguration
@@ -654,7 +764,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -662,6 +772,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteValidatingWebhookConfiguration {
+    /// A `DeleteValidatingWebhookConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -705,6 +837,7 @@ endpoint! {
     ///
     /// partially update the specified ValidatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchValidatingWebhookConfiguration = "PATCH /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration {
         /// name of the ValidatingWebhookConfiguration
         pub name: String,
@@ -729,11 +862,28 @@ endpoint! {
     }
 }
 
+impl PatchValidatingWebhookConfiguration {
+    /// A `PatchValidatingWebhookConfiguration` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchValidatingWebhookConfigurationBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1/watch/mutatingwebhookconfigurations`
     ///
     /// watch individual changes to a list of MutatingWebhookConfiguration. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchMutatingWebhookConfigurationList = "GET /apis/admissionregistration.k8s.io/v1/watch/mutatingwebhookconfigurations" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -795,7 +945,8 @@ endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1/watch/mutatingwebhookconfigurations/{name}`
     ///
     /// watch changes to an object of kind MutatingWebhookConfiguration. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchMutatingWebhookConfiguration = "GET /apis/admissionregistration.k8s.io/v1/watch/mutatingwebhookconfigurations/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the MutatingWebhookConfiguration
         pub name: String,
@@ -855,11 +1006,33 @@ endpoint! {
     }
 }
 
+impl WatchMutatingWebhookConfiguration {
+    /// A `WatchMutatingWebhookConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1/watch/validatingwebhookconfigurations`
     ///
     /// watch individual changes to a list of ValidatingWebhookConfiguration. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchValidatingWebhookConfigurationList = "GET /apis/admissionregistration.k8s.io/v1/watch/validatingwebhookconfigurations" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -921,7 +1094,8 @@ endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1/watch/validatingwebhookconfigurations/{name}`
     ///
     /// watch changes to an object of kind ValidatingWebhookConfiguration. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchValidatingWebhookConfiguration = "GET /apis/admissionregistration.k8s.io/v1/watch/validatingwebhookconfigurations/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the ValidatingWebhookConfiguration
         pub name: String,
@@ -978,5 +1152,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchValidatingWebhookConfiguration {
+    /// A `WatchValidatingWebhookConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/admissionregistration.k8s.io/v1alpha1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ValidatingAdmissionPolicy
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a ValidatingAdmissionPolicy
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateValidatingAdmissionPolicy = "POST /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
         /// If 'true', then the output is pretty printed.
@@ -101,15 +104,15 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ValidatingAdmissionPolicySpec is the specification of the desired behavior of the AdmissionPolicy.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec,
         >,
-        /// The `status` property of the body.
+        /// ValidatingAdmissionPolicyStatus represents the status of a ValidatingAdmissionPolicy.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus,
@@ -122,6 +125,7 @@ endpoint! {
     ///
     /// delete collection of ValidatingAdmissionPolicy
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionValidatingAdmissionPolicy = "DELETE /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -198,7 +202,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -213,7 +217,8 @@ endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}`
     ///
     /// read the specified ValidatingAdmissionPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadValidatingAdmissionPolicy = "GET /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
         /// name of the ValidatingAdmissionPolicy
         pub name: String,
@@ -223,11 +228,23 @@ endpoint! {
     }
 }
 
+impl ReadValidatingAdmissionPolicy {
+    /// A `ReadValidatingAdmissionPolicy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}`
     ///
     /// replace the specified ValidatingAdmissionPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceValidatingAdmissionPolicy = "PUT /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
         /// name of the ValidatingAdmissionPolicy
@@ -250,15 +267,15 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ValidatingAdmissionPolicySpec is the specification of the desired behavior of the AdmissionPolicy.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec,
         >,
-        /// The `status` property of the body.
+        /// ValidatingAdmissionPolicyStatus represents the status of a ValidatingAdmissionPolicy.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus,
@@ -266,11 +283,31 @@ endpoint! {
     }
 }
 
+impl ReplaceValidatingAdmissionPolicy {
+    /// A `ReplaceValidatingAdmissionPolicy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}`
     ///
     /// delete a ValidatingAdmissionPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteValidatingAdmissionPolicy = "DELETE /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the ValidatingAdmissionPolicy
@@ -305,7 +342,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -313,6 +350,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteValidatingAdmissionPolicy {
+    /// A `DeleteValidatingAdmissionPolicy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -356,6 +415,7 @@ endpoint! {
     ///
     /// partially update the specified ValidatingAdmissionPolicy
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchValidatingAdmissionPolicy = "PATCH /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
         /// name of the ValidatingAdmissionPolicy
         pub name: String,
@@ -380,11 +440,28 @@ endpoint! {
     }
 }
 
+impl PatchValidatingAdmissionPolicy {
+    /// A `PatchValidatingAdmissionPolicy` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchValidatingAdmissionPolicyBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}/status`
     ///
     /// read status of the specified ValidatingAdmissionPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadValidatingAdmissionPolicyStatus = "GET /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}/status" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
         /// name of the ValidatingAdmissionPolicy
         pub name: String,
@@ -394,11 +471,23 @@ endpoint! {
     }
 }
 
+impl ReadValidatingAdmissionPolicyStatus {
+    /// A `ReadValidatingAdmissionPolicyStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}/status`
     ///
     /// replace status of the specified ValidatingAdmissionPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceValidatingAdmissionPolicyStatus = "PUT /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}/status" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
         /// name of the ValidatingAdmissionPolicy
@@ -421,19 +510,38 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ValidatingAdmissionPolicySpec is the specification of the desired behavior of the AdmissionPolicy.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec,
         >,
-        /// The `status` property of the body.
+        /// ValidatingAdmissionPolicyStatus represents the status of a ValidatingAdmissionPolicy.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus,
         >,
+    }
+}
+
+impl ReplaceValidatingAdmissionPolicyStatus {
+    /// A `ReplaceValidatingAdmissionPolicyStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -477,6 +585,7 @@ endpoint! {
     ///
     /// partially update status of the specified ValidatingAdmissionPolicy
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchValidatingAdmissionPolicyStatus = "PATCH /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies/{name}/status" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
         /// name of the ValidatingAdmissionPolicy
         pub name: String,
@@ -501,11 +610,28 @@ endpoint! {
     }
 }
 
+impl PatchValidatingAdmissionPolicyStatus {
+    /// A `PatchValidatingAdmissionPolicyStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchValidatingAdmissionPolicyStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings`
     ///
     /// list or watch objects of kind ValidatingAdmissionPolicyBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -571,6 +697,7 @@ endpoint! {
     ///
     /// create a ValidatingAdmissionPolicyBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateValidatingAdmissionPolicyBinding = "POST /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding {
         /// If 'true', then the output is pretty printed.
@@ -591,10 +718,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ValidatingAdmissionPolicyBindingSpec is the specification of the ValidatingAdmissionPolicyBinding.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec,
@@ -607,6 +734,7 @@ endpoint! {
     ///
     /// delete collection of ValidatingAdmissionPolicyBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionValidatingAdmissionPolicyBinding = "DELETE /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -683,7 +811,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -698,7 +826,8 @@ endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings/{name}`
     ///
     /// read the specified ValidatingAdmissionPolicyBinding
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadValidatingAdmissionPolicyBinding = "GET /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding {
         /// name of the ValidatingAdmissionPolicyBinding
         pub name: String,
@@ -708,11 +837,23 @@ endpoint! {
     }
 }
 
+impl ReadValidatingAdmissionPolicyBinding {
+    /// A `ReadValidatingAdmissionPolicyBinding` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings/{name}`
     ///
     /// replace the specified ValidatingAdmissionPolicyBinding
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceValidatingAdmissionPolicyBinding = "PUT /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding {
         /// name of the ValidatingAdmissionPolicyBinding
@@ -735,10 +876,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ValidatingAdmissionPolicyBindingSpec is the specification of the ValidatingAdmissionPolicyBinding.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec,
@@ -746,11 +887,30 @@ endpoint! {
     }
 }
 
+impl ReplaceValidatingAdmissionPolicyBinding {
+    /// A `ReplaceValidatingAdmissionPolicyBinding` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings/{name}`
     ///
     /// delete a ValidatingAdmissionPolicyBinding
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteValidatingAdmissionPolicyBinding = "DELETE /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the ValidatingAdmissionPolicyBinding
@@ -785,7 +945,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -793,6 +953,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteValidatingAdmissionPolicyBinding {
+    /// A `DeleteValidatingAdmissionPolicyBinding` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -836,6 +1018,7 @@ endpoint! {
     ///
     /// partially update the specified ValidatingAdmissionPolicyBinding
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchValidatingAdmissionPolicyBinding = "PATCH /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings/{name}" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding {
         /// name of the ValidatingAdmissionPolicyBinding
         pub name: String,
@@ -860,11 +1043,28 @@ endpoint! {
     }
 }
 
+impl PatchValidatingAdmissionPolicyBinding {
+    /// A `PatchValidatingAdmissionPolicyBinding` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchValidatingAdmissionPolicyBindingBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1alpha1/watch/validatingadmissionpolicies`
     ///
     /// watch individual changes to a list of ValidatingAdmissionPolicy. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchValidatingAdmissionPolicyList = "GET /apis/admissionregistration.k8s.io/v1alpha1/watch/validatingadmissionpolicies" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -926,7 +1126,8 @@ endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1alpha1/watch/validatingadmissionpolicies/{name}`
     ///
     /// watch changes to an object of kind ValidatingAdmissionPolicy. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchValidatingAdmissionPolicy = "GET /apis/admissionregistration.k8s.io/v1alpha1/watch/validatingadmissionpolicies/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the ValidatingAdmissionPolicy
         pub name: String,
@@ -986,11 +1187,33 @@ endpoint! {
     }
 }
 
+impl WatchValidatingAdmissionPolicy {
+    /// A `WatchValidatingAdmissionPolicy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1alpha1/watch/validatingadmissionpolicybindings`
     ///
     /// watch individual changes to a list of ValidatingAdmissionPolicyBinding. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchValidatingAdmissionPolicyBindingList = "GET /apis/admissionregistration.k8s.io/v1alpha1/watch/validatingadmissionpolicybindings" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1052,7 +1275,8 @@ endpoint! {
     /// `GET /apis/admissionregistration.k8s.io/v1alpha1/watch/validatingadmissionpolicybindings/{name}`
     ///
     /// watch changes to an object of kind ValidatingAdmissionPolicyBinding. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchValidatingAdmissionPolicyBinding = "GET /apis/admissionregistration.k8s.io/v1alpha1/watch/validatingadmissionpolicybindings/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the ValidatingAdmissionPolicyBinding
         pub name: String,
@@ -1109,5 +1333,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchValidatingAdmissionPolicyBinding {
+    /// A `WatchValidatingAdmissionPolicyBinding` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

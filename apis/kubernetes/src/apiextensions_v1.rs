@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/apiextensions.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind CustomResourceDefinition
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a CustomResourceDefinition
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateCustomResourceDefinition = "POST /apis/apiextensions.k8s.io/v1/customresourcedefinitions" -> crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition {
         /// If 'true', then the output is pretty printed.
@@ -101,17 +104,37 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CustomResourceDefinitionSpec describes how a user wants their resource to appear
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec,
-        /// The `status` property of the body.
+        /// CustomResourceDefinitionStatus indicates the state of the CustomResourceDefinition
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus,
         >,
+    }
+}
+
+impl CreateCustomResourceDefinition {
+    /// A `CreateCustomResourceDefinition` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        spec: crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec,
+    ) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -120,6 +143,7 @@ endpoint! {
     ///
     /// delete collection of CustomResourceDefinition
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionCustomResourceDefinition = "DELETE /apis/apiextensions.k8s.io/v1/customresourcedefinitions" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -196,7 +220,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -211,7 +235,8 @@ endpoint! {
     /// `GET /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}`
     ///
     /// read the specified CustomResourceDefinition
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadCustomResourceDefinition = "GET /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}" -> crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition {
         /// name of the CustomResourceDefinition
         pub name: String,
@@ -221,11 +246,23 @@ endpoint! {
     }
 }
 
+impl ReadCustomResourceDefinition {
+    /// A `ReadCustomResourceDefinition` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}`
     ///
     /// replace the specified CustomResourceDefinition
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceCustomResourceDefinition = "PUT /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}" -> crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition {
         /// name of the CustomResourceDefinition
@@ -248,13 +285,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CustomResourceDefinitionSpec describes how a user wants their resource to appear
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec,
-        /// The `status` property of the body.
+        /// CustomResourceDefinitionStatus indicates the state of the CustomResourceDefinition
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus,
@@ -262,11 +299,34 @@ endpoint! {
     }
 }
 
+impl ReplaceCustomResourceDefinition {
+    /// A `ReplaceCustomResourceDefinition` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}`
     ///
     /// delete a CustomResourceDefinition
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCustomResourceDefinition = "DELETE /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the CustomResourceDefinition
@@ -301,7 +361,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -309,6 +369,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteCustomResourceDefinition {
+    /// A `DeleteCustomResourceDefinition` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -352,6 +434,7 @@ endpoint! {
     ///
     /// partially update the specified CustomResourceDefinition
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchCustomResourceDefinition = "PATCH /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}" -> crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition {
         /// name of the CustomResourceDefinition
         pub name: String,
@@ -376,11 +459,28 @@ endpoint! {
     }
 }
 
+impl PatchCustomResourceDefinition {
+    /// A `PatchCustomResourceDefinition` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchCustomResourceDefinitionBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}/status`
     ///
     /// read status of the specified CustomResourceDefinition
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadCustomResourceDefinitionStatus = "GET /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}/status" -> crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition {
         /// name of the CustomResourceDefinition
         pub name: String,
@@ -390,11 +490,23 @@ endpoint! {
     }
 }
 
+impl ReadCustomResourceDefinitionStatus {
+    /// A `ReadCustomResourceDefinitionStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}/status`
     ///
     /// replace status of the specified CustomResourceDefinition
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceCustomResourceDefinitionStatus = "PUT /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}/status" -> crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition {
         /// name of the CustomResourceDefinition
@@ -417,17 +529,39 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CustomResourceDefinitionSpec describes how a user wants their resource to appear
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec,
-        /// The `status` property of the body.
+        /// CustomResourceDefinitionStatus indicates the state of the CustomResourceDefinition
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus,
         >,
+    }
+}
+
+impl ReplaceCustomResourceDefinitionStatus {
+    /// A `ReplaceCustomResourceDefinitionStatus` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -471,6 +605,7 @@ endpoint! {
     ///
     /// partially update status of the specified CustomResourceDefinition
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchCustomResourceDefinitionStatus = "PATCH /apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}/status" -> crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition {
         /// name of the CustomResourceDefinition
         pub name: String,
@@ -495,11 +630,28 @@ endpoint! {
     }
 }
 
+impl PatchCustomResourceDefinitionStatus {
+    /// A `PatchCustomResourceDefinitionStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchCustomResourceDefinitionStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apiextensions.k8s.io/v1/watch/customresourcedefinitions`
     ///
     /// watch individual changes to a list of CustomResourceDefinition. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCustomResourceDefinitionList = "GET /apis/apiextensions.k8s.io/v1/watch/customresourcedefinitions" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -561,7 +713,8 @@ endpoint! {
     /// `GET /apis/apiextensions.k8s.io/v1/watch/customresourcedefinitions/{name}`
     ///
     /// watch changes to an object of kind CustomResourceDefinition. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCustomResourceDefinition = "GET /apis/apiextensions.k8s.io/v1/watch/customresourcedefinitions/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the CustomResourceDefinition
         pub name: String,
@@ -618,5 +771,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchCustomResourceDefinition {
+    /// A `WatchCustomResourceDefinition` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/apiregistration.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind APIService
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create an APIService
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateApiService = "POST /apis/apiregistration.k8s.io/v1/apiservices" -> crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
         /// If 'true', then the output is pretty printed.
@@ -101,15 +104,15 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// APIServiceSpec contains information for locating and communicating with a server. Only https is supported, though you are able to disable certificate verification.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec,
         >,
-        /// The `status` property of the body.
+        /// APIServiceStatus contains derived information about an API server
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus,
@@ -122,6 +125,7 @@ endpoint! {
     ///
     /// delete collection of APIService
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionApiService = "DELETE /apis/apiregistration.k8s.io/v1/apiservices" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -198,7 +202,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -213,7 +217,8 @@ endpoint! {
     /// `GET /apis/apiregistration.k8s.io/v1/apiservices/{name}`
     ///
     /// read the specified APIService
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadApiService = "GET /apis/apiregistration.k8s.io/v1/apiservices/{name}" -> crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
         /// name of the APIService
         pub name: String,
@@ -223,11 +228,23 @@ endpoint! {
     }
 }
 
+impl ReadApiService {
+    /// A `ReadApiService` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apiregistration.k8s.io/v1/apiservices/{name}`
     ///
     /// replace the specified APIService
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceApiService = "PUT /apis/apiregistration.k8s.io/v1/apiservices/{name}" -> crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
         /// name of the APIService
@@ -250,15 +267,15 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// APIServiceSpec contains information for locating and communicating with a server. Only https is supported, though you are able to disable certificate verification.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec,
         >,
-        /// The `status` property of the body.
+        /// APIServiceStatus contains derived information about an API server
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus,
@@ -266,11 +283,31 @@ endpoint! {
     }
 }
 
+impl ReplaceApiService {
+    /// A `ReplaceApiService` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/apiregistration.k8s.io/v1/apiservices/{name}`
     ///
     /// delete an APIService
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteApiService = "DELETE /apis/apiregistration.k8s.io/v1/apiservices/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the APIService
@@ -305,7 +342,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -313,6 +350,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteApiService {
+    /// A `DeleteApiService` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -354,6 +413,7 @@ endpoint! {
     ///
     /// partially update the specified APIService
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchApiService = "PATCH /apis/apiregistration.k8s.io/v1/apiservices/{name}" -> crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
         /// name of the APIService
         pub name: String,
@@ -378,11 +438,28 @@ endpoint! {
     }
 }
 
+impl PatchApiService {
+    /// A `PatchApiService` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchApiServiceBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apiregistration.k8s.io/v1/apiservices/{name}/status`
     ///
     /// read status of the specified APIService
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadApiServiceStatus = "GET /apis/apiregistration.k8s.io/v1/apiservices/{name}/status" -> crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
         /// name of the APIService
         pub name: String,
@@ -392,11 +469,23 @@ endpoint! {
     }
 }
 
+impl ReadApiServiceStatus {
+    /// A `ReadApiServiceStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apiregistration.k8s.io/v1/apiservices/{name}/status`
     ///
     /// replace status of the specified APIService
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceApiServiceStatus = "PUT /apis/apiregistration.k8s.io/v1/apiservices/{name}/status" -> crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
         /// name of the APIService
@@ -419,19 +508,38 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// APIServiceSpec contains information for locating and communicating with a server. Only https is supported, though you are able to disable certificate verification.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec,
         >,
-        /// The `status` property of the body.
+        /// APIServiceStatus contains derived information about an API server
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus,
         >,
+    }
+}
+
+impl ReplaceApiServiceStatus {
+    /// A `ReplaceApiServiceStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -475,6 +583,7 @@ endpoint! {
     ///
     /// partially update status of the specified APIService
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchApiServiceStatus = "PATCH /apis/apiregistration.k8s.io/v1/apiservices/{name}/status" -> crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
         /// name of the APIService
         pub name: String,
@@ -499,11 +608,28 @@ endpoint! {
     }
 }
 
+impl PatchApiServiceStatus {
+    /// A `PatchApiServiceStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchApiServiceStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apiregistration.k8s.io/v1/watch/apiservices`
     ///
     /// watch individual changes to a list of APIService. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchApiServiceList = "GET /apis/apiregistration.k8s.io/v1/watch/apiservices" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -565,7 +691,8 @@ endpoint! {
     /// `GET /apis/apiregistration.k8s.io/v1/watch/apiservices/{name}`
     ///
     /// watch changes to an object of kind APIService. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchApiService = "GET /apis/apiregistration.k8s.io/v1/watch/apiservices/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the APIService
         pub name: String,
@@ -622,5 +749,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchApiService {
+    /// A `WatchApiService` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,5 +8,6 @@ endpoint! {
     ///
     /// get available API versions
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiVersions = "GET /apis/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiGroupList;
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/apps/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ControllerRevision
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// list or watch objects of kind DaemonSet
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -146,6 +149,7 @@ endpoint! {
     ///
     /// list or watch objects of kind Deployment
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -210,7 +214,8 @@ endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/controllerrevisions`
     ///
     /// list or watch objects of kind ControllerRevision
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -273,11 +278,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedControllerRevision {
+    /// A `ListNamespacedControllerRevision` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/apps/v1/namespaces/{namespace}/controllerrevisions`
     ///
     /// create a ControllerRevision
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedControllerRevision = "POST /apis/apps/v1/namespaces/{namespace}/controllerrevisions" -> crate::models::IoK8sApiAppsV1ControllerRevision {
         /// object name and auth scope, such as for teams and projects
@@ -297,13 +324,56 @@ endpoint! {
         /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
         #[endpoint(body, rename = "apiVersion")]
         pub api_version: Option<String>,
-        /// The `data` property of the body.
+        /// RawExtension is used to hold extensions in external versions.
+        ///
+        /// To use this, make a field which has RawExtension as its type in your external, versioned struct, and Object in your internal struct. You also need to register your various plugin types.
+        ///
+        /// // Internal package:
+        ///
+        /// ```text
+        /// type MyAPIObject struct {
+        ///     runtime.TypeMeta `json:",inline"`
+        ///     MyPlugin runtime.Object `json:"myPlugin"`
+        /// }
+        ///
+        /// type PluginA struct {
+        ///     AOption string `json:"aOption"`
+        /// }
+        /// ```
+        ///
+        /// // External package:
+        ///
+        /// ```text
+        /// type MyAPIObject struct {
+        ///     runtime.TypeMeta `json:",inline"`
+        ///     MyPlugin runtime.RawExtension `json:"myPlugin"`
+        /// }
+        ///
+        /// type PluginA struct {
+        ///     AOption string `json:"aOption"`
+        /// }
+        /// ```
+        ///
+        /// // On the wire, the JSON will look something like this:
+        ///
+        /// ```text
+        /// {
+        ///     "kind":"MyAPIObject",
+        ///     "apiVersion":"v1",
+        ///     "myPlugin": {
+        ///         "kind":"PluginA",
+        ///         "aOption":"foo",
+        ///     },
+        /// }
+        /// ```
+        ///
+        /// So what happens? Decode first uses json or yaml to unmarshal the serialized data into your external MyAPIObject. That causes the raw JSON to be stored, but not unpacked. The next step is to copy (using pkg/conversion) into the internal struct. The runtime package's DefaultScheme has conversion functions installed which will unpack the JSON stored in RawExtension, turning it into the correct object type, and storing it in the Object. (TODO: In the case where the object is of an unknown type, a runtime.Unknown object will be created and stored.)
         #[endpoint(body)]
         pub data: Option<crate::models::IoK8sApimachineryPkgRuntimeRawExtension>,
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Revision indicates the revision of the state represented by Data.
@@ -312,11 +382,31 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedControllerRevision {
+    /// A `CreateNamespacedControllerRevision` of its required fields (`namespace`, `revision`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, revision: i64) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            data: None,
+            kind: None,
+            metadata: None,
+            revision: revision,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/controllerrevisions`
     ///
     /// delete collection of ControllerRevision
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedControllerRevision = "DELETE /apis/apps/v1/namespaces/{namespace}/controllerrevisions" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -395,7 +485,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -406,11 +496,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedControllerRevision {
+    /// A `DeleteCollectionNamespacedControllerRevision` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/controllerrevisions/{name}`
     ///
     /// read the specified ControllerRevision
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedControllerRevision = "GET /apis/apps/v1/namespaces/{namespace}/controllerrevisions/{name}" -> crate::models::IoK8sApiAppsV1ControllerRevision {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -422,11 +543,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedControllerRevision {
+    /// A `ReadNamespacedControllerRevision` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/controllerrevisions/{name}`
     ///
     /// replace the specified ControllerRevision
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedControllerRevision = "PUT /apis/apps/v1/namespaces/{namespace}/controllerrevisions/{name}" -> crate::models::IoK8sApiAppsV1ControllerRevision {
         /// object name and auth scope, such as for teams and projects
@@ -448,13 +582,56 @@ endpoint! {
         /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
         #[endpoint(body, rename = "apiVersion")]
         pub api_version: Option<String>,
-        /// The `data` property of the body.
+        /// RawExtension is used to hold extensions in external versions.
+        ///
+        /// To use this, make a field which has RawExtension as its type in your external, versioned struct, and Object in your internal struct. You also need to register your various plugin types.
+        ///
+        /// // Internal package:
+        ///
+        /// ```text
+        /// type MyAPIObject struct {
+        ///     runtime.TypeMeta `json:",inline"`
+        ///     MyPlugin runtime.Object `json:"myPlugin"`
+        /// }
+        ///
+        /// type PluginA struct {
+        ///     AOption string `json:"aOption"`
+        /// }
+        /// ```
+        ///
+        /// // External package:
+        ///
+        /// ```text
+        /// type MyAPIObject struct {
+        ///     runtime.TypeMeta `json:",inline"`
+        ///     MyPlugin runtime.RawExtension `json:"myPlugin"`
+        /// }
+        ///
+        /// type PluginA struct {
+        ///     AOption string `json:"aOption"`
+        /// }
+        /// ```
+        ///
+        /// // On the wire, the JSON will look something like this:
+        ///
+        /// ```text
+        /// {
+        ///     "kind":"MyAPIObject",
+        ///     "apiVersion":"v1",
+        ///     "myPlugin": {
+        ///         "kind":"PluginA",
+        ///         "aOption":"foo",
+        ///     },
+        /// }
+        /// ```
+        ///
+        /// So what happens? Decode first uses json or yaml to unmarshal the serialized data into your external MyAPIObject. That causes the raw JSON to be stored, but not unpacked. The next step is to copy (using pkg/conversion) into the internal struct. The runtime package's DefaultScheme has conversion functions installed which will unpack the JSON stored in RawExtension, turning it into the correct object type, and storing it in the Object. (TODO: In the case where the object is of an unknown type, a runtime.Unknown object will be created and stored.)
         #[endpoint(body)]
         pub data: Option<crate::models::IoK8sApimachineryPkgRuntimeRawExtension>,
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Revision indicates the revision of the state represented by Data.
@@ -463,11 +640,32 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedControllerRevision {
+    /// A `ReplaceNamespacedControllerRevision` of its required fields (`namespace`, `name`, `revision`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>, revision: i64) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            data: None,
+            kind: None,
+            metadata: None,
+            revision: revision,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/controllerrevisions/{name}`
     ///
     /// delete a ControllerRevision
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedControllerRevision = "DELETE /apis/apps/v1/namespaces/{namespace}/controllerrevisions/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -504,7 +702,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -512,6 +710,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedControllerRevision {
+    /// A `DeleteNamespacedControllerRevision` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -555,6 +776,7 @@ endpoint! {
     ///
     /// partially update the specified ControllerRevision
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedControllerRevision = "PATCH /apis/apps/v1/namespaces/{namespace}/controllerrevisions/{name}" -> crate::models::IoK8sApiAppsV1ControllerRevision {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -581,11 +803,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedControllerRevision {
+    /// A `PatchNamespacedControllerRevision` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedControllerRevisionBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/daemonsets`
     ///
     /// list or watch objects of kind DaemonSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -648,11 +892,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedDaemonSet {
+    /// A `ListNamespacedDaemonSet` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/apps/v1/namespaces/{namespace}/daemonsets`
     ///
     /// create a DaemonSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedDaemonSet = "POST /apis/apps/v1/namespaces/{namespace}/daemonsets" -> crate::models::IoK8sApiAppsV1DaemonSet {
         /// object name and auth scope, such as for teams and projects
@@ -675,15 +941,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// DaemonSetSpec is the specification of a daemon set.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1DaemonSetSpec>,
-        /// The `status` property of the body.
+        /// DaemonSetStatus represents the current status of a daemon set.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1DaemonSetStatus>,
+    }
+}
+
+impl CreateNamespacedDaemonSet {
+    /// A `CreateNamespacedDaemonSet` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -691,7 +976,8 @@ endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/daemonsets`
     ///
     /// delete collection of DaemonSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedDaemonSet = "DELETE /apis/apps/v1/namespaces/{namespace}/daemonsets" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -770,7 +1056,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -781,11 +1067,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedDaemonSet {
+    /// A `DeleteCollectionNamespacedDaemonSet` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}`
     ///
     /// read the specified DaemonSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedDaemonSet = "GET /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}" -> crate::models::IoK8sApiAppsV1DaemonSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -797,11 +1114,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedDaemonSet {
+    /// A `ReadNamespacedDaemonSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}`
     ///
     /// replace the specified DaemonSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedDaemonSet = "PUT /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}" -> crate::models::IoK8sApiAppsV1DaemonSet {
         /// object name and auth scope, such as for teams and projects
@@ -826,15 +1156,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// DaemonSetSpec is the specification of a daemon set.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1DaemonSetSpec>,
-        /// The `status` property of the body.
+        /// DaemonSetStatus represents the current status of a daemon set.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1DaemonSetStatus>,
+    }
+}
+
+impl ReplaceNamespacedDaemonSet {
+    /// A `ReplaceNamespacedDaemonSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -842,7 +1192,8 @@ endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}`
     ///
     /// delete a DaemonSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedDaemonSet = "DELETE /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -879,7 +1230,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -887,6 +1238,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedDaemonSet {
+    /// A `DeleteNamespacedDaemonSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -930,6 +1304,7 @@ endpoint! {
     ///
     /// partially update the specified DaemonSet
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedDaemonSet = "PATCH /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}" -> crate::models::IoK8sApiAppsV1DaemonSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -956,11 +1331,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedDaemonSet {
+    /// A `PatchNamespacedDaemonSet` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedDaemonSetBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}/status`
     ///
     /// read status of the specified DaemonSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedDaemonSetStatus = "GET /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}/status" -> crate::models::IoK8sApiAppsV1DaemonSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -972,11 +1369,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedDaemonSetStatus {
+    /// A `ReadNamespacedDaemonSetStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}/status`
     ///
     /// replace status of the specified DaemonSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedDaemonSetStatus = "PUT /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}/status" -> crate::models::IoK8sApiAppsV1DaemonSet {
         /// object name and auth scope, such as for teams and projects
@@ -1001,15 +1411,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// DaemonSetSpec is the specification of a daemon set.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1DaemonSetSpec>,
-        /// The `status` property of the body.
+        /// DaemonSetStatus represents the current status of a daemon set.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1DaemonSetStatus>,
+    }
+}
+
+impl ReplaceNamespacedDaemonSetStatus {
+    /// A `ReplaceNamespacedDaemonSetStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1053,6 +1483,7 @@ endpoint! {
     ///
     /// partially update status of the specified DaemonSet
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedDaemonSetStatus = "PATCH /apis/apps/v1/namespaces/{namespace}/daemonsets/{name}/status" -> crate::models::IoK8sApiAppsV1DaemonSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1079,11 +1510,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedDaemonSetStatus {
+    /// A `PatchNamespacedDaemonSetStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedDaemonSetStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/deployments`
     ///
     /// list or watch objects of kind Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1146,11 +1599,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedDeployment {
+    /// A `ListNamespacedDeployment` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/apps/v1/namespaces/{namespace}/deployments`
     ///
     /// create a Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedDeployment = "POST /apis/apps/v1/namespaces/{namespace}/deployments" -> crate::models::IoK8sApiAppsV1Deployment {
         /// object name and auth scope, such as for teams and projects
@@ -1173,15 +1648,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// DeploymentSpec is the specification of the desired behavior of the Deployment.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1DeploymentSpec>,
-        /// The `status` property of the body.
+        /// DeploymentStatus is the most recently observed status of the Deployment.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1DeploymentStatus>,
+    }
+}
+
+impl CreateNamespacedDeployment {
+    /// A `CreateNamespacedDeployment` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1189,7 +1683,8 @@ endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/deployments`
     ///
     /// delete collection of Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedDeployment = "DELETE /apis/apps/v1/namespaces/{namespace}/deployments" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1268,7 +1763,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1279,11 +1774,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedDeployment {
+    /// A `DeleteCollectionNamespacedDeployment` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/deployments/{name}`
     ///
     /// read the specified Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedDeployment = "GET /apis/apps/v1/namespaces/{namespace}/deployments/{name}" -> crate::models::IoK8sApiAppsV1Deployment {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1295,11 +1821,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedDeployment {
+    /// A `ReadNamespacedDeployment` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/deployments/{name}`
     ///
     /// replace the specified Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedDeployment = "PUT /apis/apps/v1/namespaces/{namespace}/deployments/{name}" -> crate::models::IoK8sApiAppsV1Deployment {
         /// object name and auth scope, such as for teams and projects
@@ -1324,15 +1863,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// DeploymentSpec is the specification of the desired behavior of the Deployment.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1DeploymentSpec>,
-        /// The `status` property of the body.
+        /// DeploymentStatus is the most recently observed status of the Deployment.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1DeploymentStatus>,
+    }
+}
+
+impl ReplaceNamespacedDeployment {
+    /// A `ReplaceNamespacedDeployment` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1340,7 +1899,8 @@ endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/deployments/{name}`
     ///
     /// delete a Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedDeployment = "DELETE /apis/apps/v1/namespaces/{namespace}/deployments/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1377,7 +1937,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1385,6 +1945,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedDeployment {
+    /// A `DeleteNamespacedDeployment` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1428,6 +2011,7 @@ endpoint! {
     ///
     /// partially update the specified Deployment
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedDeployment = "PATCH /apis/apps/v1/namespaces/{namespace}/deployments/{name}" -> crate::models::IoK8sApiAppsV1Deployment {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1454,11 +2038,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedDeployment {
+    /// A `PatchNamespacedDeployment` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedDeploymentBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale`
     ///
     /// read scale of the specified Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedDeploymentScale = "GET /apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1470,11 +2076,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedDeploymentScale {
+    /// A `ReadNamespacedDeploymentScale` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale`
     ///
     /// replace scale of the specified Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedDeploymentScale = "PUT /apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
@@ -1499,15 +2118,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ScaleSpec describes the attributes of a scale subresource.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAutoscalingV1ScaleSpec>,
-        /// The `status` property of the body.
+        /// ScaleStatus represents the current status of a scale subresource.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAutoscalingV1ScaleStatus>,
+    }
+}
+
+impl ReplaceNamespacedDeploymentScale {
+    /// A `ReplaceNamespacedDeploymentScale` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1551,6 +2190,7 @@ endpoint! {
     ///
     /// partially update scale of the specified Deployment
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedDeploymentScale = "PATCH /apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1577,11 +2217,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedDeploymentScale {
+    /// A `PatchNamespacedDeploymentScale` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedDeploymentScaleBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/deployments/{name}/status`
     ///
     /// read status of the specified Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedDeploymentStatus = "GET /apis/apps/v1/namespaces/{namespace}/deployments/{name}/status" -> crate::models::IoK8sApiAppsV1Deployment {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1593,11 +2255,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedDeploymentStatus {
+    /// A `ReadNamespacedDeploymentStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/deployments/{name}/status`
     ///
     /// replace status of the specified Deployment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedDeploymentStatus = "PUT /apis/apps/v1/namespaces/{namespace}/deployments/{name}/status" -> crate::models::IoK8sApiAppsV1Deployment {
         /// object name and auth scope, such as for teams and projects
@@ -1622,15 +2297,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// DeploymentSpec is the specification of the desired behavior of the Deployment.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1DeploymentSpec>,
-        /// The `status` property of the body.
+        /// DeploymentStatus is the most recently observed status of the Deployment.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1DeploymentStatus>,
+    }
+}
+
+impl ReplaceNamespacedDeploymentStatus {
+    /// A `ReplaceNamespacedDeploymentStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1674,6 +2369,7 @@ endpoint! {
     ///
     /// partially update status of the specified Deployment
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedDeploymentStatus = "PATCH /apis/apps/v1/namespaces/{namespace}/deployments/{name}/status" -> crate::models::IoK8sApiAppsV1Deployment {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1700,11 +2396,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedDeploymentStatus {
+    /// A `PatchNamespacedDeploymentStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedDeploymentStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/replicasets`
     ///
     /// list or watch objects of kind ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1767,11 +2485,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedReplicaSet {
+    /// A `ListNamespacedReplicaSet` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/apps/v1/namespaces/{namespace}/replicasets`
     ///
     /// create a ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedReplicaSet = "POST /apis/apps/v1/namespaces/{namespace}/replicasets" -> crate::models::IoK8sApiAppsV1ReplicaSet {
         /// object name and auth scope, such as for teams and projects
@@ -1794,15 +2534,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ReplicaSetSpec is the specification of a ReplicaSet.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1ReplicaSetSpec>,
-        /// The `status` property of the body.
+        /// ReplicaSetStatus represents the current status of a ReplicaSet.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1ReplicaSetStatus>,
+    }
+}
+
+impl CreateNamespacedReplicaSet {
+    /// A `CreateNamespacedReplicaSet` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1810,7 +2569,8 @@ endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/replicasets`
     ///
     /// delete collection of ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedReplicaSet = "DELETE /apis/apps/v1/namespaces/{namespace}/replicasets" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1889,7 +2649,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1900,11 +2660,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedReplicaSet {
+    /// A `DeleteCollectionNamespacedReplicaSet` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/replicasets/{name}`
     ///
     /// read the specified ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedReplicaSet = "GET /apis/apps/v1/namespaces/{namespace}/replicasets/{name}" -> crate::models::IoK8sApiAppsV1ReplicaSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1916,11 +2707,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedReplicaSet {
+    /// A `ReadNamespacedReplicaSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/replicasets/{name}`
     ///
     /// replace the specified ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedReplicaSet = "PUT /apis/apps/v1/namespaces/{namespace}/replicasets/{name}" -> crate::models::IoK8sApiAppsV1ReplicaSet {
         /// object name and auth scope, such as for teams and projects
@@ -1945,15 +2749,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ReplicaSetSpec is the specification of a ReplicaSet.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1ReplicaSetSpec>,
-        /// The `status` property of the body.
+        /// ReplicaSetStatus represents the current status of a ReplicaSet.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1ReplicaSetStatus>,
+    }
+}
+
+impl ReplaceNamespacedReplicaSet {
+    /// A `ReplaceNamespacedReplicaSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1961,7 +2785,8 @@ endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/replicasets/{name}`
     ///
     /// delete a ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedReplicaSet = "DELETE /apis/apps/v1/namespaces/{namespace}/replicasets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1998,7 +2823,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -2006,6 +2831,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedReplicaSet {
+    /// A `DeleteNamespacedReplicaSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -2049,6 +2897,7 @@ endpoint! {
     ///
     /// partially update the specified ReplicaSet
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedReplicaSet = "PATCH /apis/apps/v1/namespaces/{namespace}/replicasets/{name}" -> crate::models::IoK8sApiAppsV1ReplicaSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2075,11 +2924,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedReplicaSet {
+    /// A `PatchNamespacedReplicaSet` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedReplicaSetBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/scale`
     ///
     /// read scale of the specified ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedReplicaSetScale = "GET /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2091,11 +2962,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedReplicaSetScale {
+    /// A `ReadNamespacedReplicaSetScale` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/scale`
     ///
     /// replace scale of the specified ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedReplicaSetScale = "PUT /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
@@ -2120,15 +3004,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ScaleSpec describes the attributes of a scale subresource.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAutoscalingV1ScaleSpec>,
-        /// The `status` property of the body.
+        /// ScaleStatus represents the current status of a scale subresource.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAutoscalingV1ScaleStatus>,
+    }
+}
+
+impl ReplaceNamespacedReplicaSetScale {
+    /// A `ReplaceNamespacedReplicaSetScale` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2172,6 +3076,7 @@ endpoint! {
     ///
     /// partially update scale of the specified ReplicaSet
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedReplicaSetScale = "PATCH /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2198,11 +3103,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedReplicaSetScale {
+    /// A `PatchNamespacedReplicaSetScale` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedReplicaSetScaleBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/status`
     ///
     /// read status of the specified ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedReplicaSetStatus = "GET /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/status" -> crate::models::IoK8sApiAppsV1ReplicaSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2214,11 +3141,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedReplicaSetStatus {
+    /// A `ReadNamespacedReplicaSetStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/status`
     ///
     /// replace status of the specified ReplicaSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedReplicaSetStatus = "PUT /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/status" -> crate::models::IoK8sApiAppsV1ReplicaSet {
         /// object name and auth scope, such as for teams and projects
@@ -2243,15 +3183,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ReplicaSetSpec is the specification of a ReplicaSet.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1ReplicaSetSpec>,
-        /// The `status` property of the body.
+        /// ReplicaSetStatus represents the current status of a ReplicaSet.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1ReplicaSetStatus>,
+    }
+}
+
+impl ReplaceNamespacedReplicaSetStatus {
+    /// A `ReplaceNamespacedReplicaSetStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2295,6 +3255,7 @@ endpoint! {
     ///
     /// partially update status of the specified ReplicaSet
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedReplicaSetStatus = "PATCH /apis/apps/v1/namespaces/{namespace}/replicasets/{name}/status" -> crate::models::IoK8sApiAppsV1ReplicaSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2321,11 +3282,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedReplicaSetStatus {
+    /// A `PatchNamespacedReplicaSetStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedReplicaSetStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/statefulsets`
     ///
     /// list or watch objects of kind StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -2388,11 +3371,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedStatefulSet {
+    /// A `ListNamespacedStatefulSet` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/apps/v1/namespaces/{namespace}/statefulsets`
     ///
     /// create a StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedStatefulSet = "POST /apis/apps/v1/namespaces/{namespace}/statefulsets" -> crate::models::IoK8sApiAppsV1StatefulSet {
         /// object name and auth scope, such as for teams and projects
@@ -2415,15 +3420,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// A StatefulSetSpec is the specification of a StatefulSet.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1StatefulSetSpec>,
-        /// The `status` property of the body.
+        /// StatefulSetStatus represents the current state of a StatefulSet.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1StatefulSetStatus>,
+    }
+}
+
+impl CreateNamespacedStatefulSet {
+    /// A `CreateNamespacedStatefulSet` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2431,7 +3455,8 @@ endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/statefulsets`
     ///
     /// delete collection of StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedStatefulSet = "DELETE /apis/apps/v1/namespaces/{namespace}/statefulsets" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -2510,7 +3535,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -2521,11 +3546,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedStatefulSet {
+    /// A `DeleteCollectionNamespacedStatefulSet` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}`
     ///
     /// read the specified StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedStatefulSet = "GET /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}" -> crate::models::IoK8sApiAppsV1StatefulSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2537,11 +3593,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedStatefulSet {
+    /// A `ReadNamespacedStatefulSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}`
     ///
     /// replace the specified StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedStatefulSet = "PUT /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}" -> crate::models::IoK8sApiAppsV1StatefulSet {
         /// object name and auth scope, such as for teams and projects
@@ -2566,15 +3635,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// A StatefulSetSpec is the specification of a StatefulSet.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1StatefulSetSpec>,
-        /// The `status` property of the body.
+        /// StatefulSetStatus represents the current state of a StatefulSet.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1StatefulSetStatus>,
+    }
+}
+
+impl ReplaceNamespacedStatefulSet {
+    /// A `ReplaceNamespacedStatefulSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2582,7 +3671,8 @@ endpoint! {
     /// `DELETE /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}`
     ///
     /// delete a StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedStatefulSet = "DELETE /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -2619,7 +3709,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -2627,6 +3717,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedStatefulSet {
+    /// A `DeleteNamespacedStatefulSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -2670,6 +3783,7 @@ endpoint! {
     ///
     /// partially update the specified StatefulSet
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedStatefulSet = "PATCH /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}" -> crate::models::IoK8sApiAppsV1StatefulSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2696,11 +3810,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedStatefulSet {
+    /// A `PatchNamespacedStatefulSet` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedStatefulSetBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/scale`
     ///
     /// read scale of the specified StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedStatefulSetScale = "GET /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2712,11 +3848,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedStatefulSetScale {
+    /// A `ReadNamespacedStatefulSetScale` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/scale`
     ///
     /// replace scale of the specified StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedStatefulSetScale = "PUT /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
@@ -2741,15 +3890,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ScaleSpec describes the attributes of a scale subresource.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAutoscalingV1ScaleSpec>,
-        /// The `status` property of the body.
+        /// ScaleStatus represents the current status of a scale subresource.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAutoscalingV1ScaleStatus>,
+    }
+}
+
+impl ReplaceNamespacedStatefulSetScale {
+    /// A `ReplaceNamespacedStatefulSetScale` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2793,6 +3962,7 @@ endpoint! {
     ///
     /// partially update scale of the specified StatefulSet
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedStatefulSetScale = "PATCH /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2819,11 +3989,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedStatefulSetScale {
+    /// A `PatchNamespacedStatefulSetScale` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedStatefulSetScaleBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/status`
     ///
     /// read status of the specified StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedStatefulSetStatus = "GET /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/status" -> crate::models::IoK8sApiAppsV1StatefulSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2835,11 +4027,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedStatefulSetStatus {
+    /// A `ReadNamespacedStatefulSetStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/status`
     ///
     /// replace status of the specified StatefulSet
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedStatefulSetStatus = "PUT /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/status" -> crate::models::IoK8sApiAppsV1StatefulSet {
         /// object name and auth scope, such as for teams and projects
@@ -2864,15 +4069,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// A StatefulSetSpec is the specification of a StatefulSet.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAppsV1StatefulSetSpec>,
-        /// The `status` property of the body.
+        /// StatefulSetStatus represents the current state of a StatefulSet.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAppsV1StatefulSetStatus>,
+    }
+}
+
+impl ReplaceNamespacedStatefulSetStatus {
+    /// A `ReplaceNamespacedStatefulSetStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2916,6 +4141,7 @@ endpoint! {
     ///
     /// partially update status of the specified StatefulSet
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedStatefulSetStatus = "PATCH /apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/status" -> crate::models::IoK8sApiAppsV1StatefulSet {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2942,11 +4168,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedStatefulSetStatus {
+    /// A `PatchNamespacedStatefulSetStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedStatefulSetStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/replicasets`
     ///
     /// list or watch objects of kind ReplicaSet
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -3012,6 +4260,7 @@ endpoint! {
     ///
     /// list or watch objects of kind StatefulSet
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -3077,6 +4326,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of ControllerRevision. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchControllerRevisionListForAllNamespaces = "GET /apis/apps/v1/watch/controllerrevisions" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -3139,6 +4389,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of DaemonSet. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchDaemonSetListForAllNamespaces = "GET /apis/apps/v1/watch/daemonsets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -3201,6 +4452,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of Deployment. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchDeploymentListForAllNamespaces = "GET /apis/apps/v1/watch/deployments" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -3262,7 +4514,8 @@ endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/controllerrevisions`
     ///
     /// watch individual changes to a list of ControllerRevision. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedControllerRevisionList = "GET /apis/apps/v1/watch/namespaces/{namespace}/controllerrevisions" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3322,11 +4575,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedControllerRevisionList {
+    /// A `WatchNamespacedControllerRevisionList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/controllerrevisions/{name}`
     ///
     /// watch changes to an object of kind ControllerRevision. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedControllerRevision = "GET /apis/apps/v1/watch/namespaces/{namespace}/controllerrevisions/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3388,11 +4663,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedControllerRevision {
+    /// A `WatchNamespacedControllerRevision` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/daemonsets`
     ///
     /// watch individual changes to a list of DaemonSet. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedDaemonSetList = "GET /apis/apps/v1/watch/namespaces/{namespace}/daemonsets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3452,11 +4750,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedDaemonSetList {
+    /// A `WatchNamespacedDaemonSetList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/daemonsets/{name}`
     ///
     /// watch changes to an object of kind DaemonSet. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedDaemonSet = "GET /apis/apps/v1/watch/namespaces/{namespace}/daemonsets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3518,11 +4838,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedDaemonSet {
+    /// A `WatchNamespacedDaemonSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/deployments`
     ///
     /// watch individual changes to a list of Deployment. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedDeploymentList = "GET /apis/apps/v1/watch/namespaces/{namespace}/deployments" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3582,11 +4925,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedDeploymentList {
+    /// A `WatchNamespacedDeploymentList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/deployments/{name}`
     ///
     /// watch changes to an object of kind Deployment. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedDeployment = "GET /apis/apps/v1/watch/namespaces/{namespace}/deployments/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3648,11 +5013,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedDeployment {
+    /// A `WatchNamespacedDeployment` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/replicasets`
     ///
     /// watch individual changes to a list of ReplicaSet. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedReplicaSetList = "GET /apis/apps/v1/watch/namespaces/{namespace}/replicasets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3712,11 +5100,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedReplicaSetList {
+    /// A `WatchNamespacedReplicaSetList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/replicasets/{name}`
     ///
     /// watch changes to an object of kind ReplicaSet. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedReplicaSet = "GET /apis/apps/v1/watch/namespaces/{namespace}/replicasets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3778,11 +5188,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedReplicaSet {
+    /// A `WatchNamespacedReplicaSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/statefulsets`
     ///
     /// watch individual changes to a list of StatefulSet. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedStatefulSetList = "GET /apis/apps/v1/watch/namespaces/{namespace}/statefulsets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3842,11 +5275,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedStatefulSetList {
+    /// A `WatchNamespacedStatefulSetList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/namespaces/{namespace}/statefulsets/{name}`
     ///
     /// watch changes to an object of kind StatefulSet. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedStatefulSet = "GET /apis/apps/v1/watch/namespaces/{namespace}/statefulsets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3908,11 +5363,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedStatefulSet {
+    /// A `WatchNamespacedStatefulSet` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/apps/v1/watch/replicasets`
     ///
     /// watch individual changes to a list of ReplicaSet. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchReplicaSetListForAllNamespaces = "GET /apis/apps/v1/watch/replicasets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -3975,6 +5453,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of StatefulSet. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchStatefulSetListForAllNamespaces = "GET /apis/apps/v1/watch/statefulsets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/authentication.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// create a TokenReview
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateTokenReview = "POST /apis/authentication.k8s.io/v1/tokenreviews" -> crate::models::IoK8sApiAuthenticationV1TokenReview {
         /// When present, indicates that modifications should not be persisted. An invalid or unrecognized dryRun directive will result in an error response and no further processing of the request. Valid values are: - All: all dry run stages will be processed
@@ -36,14 +38,32 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// TokenReviewSpec is a description of the token authentication request.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiAuthenticationV1TokenReviewSpec,
-        /// The `status` property of the body.
+        /// TokenReviewStatus is the result of the token authentication request.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAuthenticationV1TokenReviewStatus>,
+    }
+}
+
+impl CreateTokenReview {
+    /// A `CreateTokenReview` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: crate::models::IoK8sApiAuthenticationV1TokenReviewSpec) -> Self {
+        Self {
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/authentication.k8s.io/v1alpha1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// create a SelfSubjectReview
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateSelfSubjectReview = "POST /apis/authentication.k8s.io/v1alpha1/selfsubjectreviews" -> crate::models::IoK8sApiAuthenticationV1alpha1SelfSubjectReview {
         /// When present, indicates that modifications should not be persisted. An invalid or unrecognized dryRun directive will result in an error response and no further processing of the request. Valid values are: - All: all dry run stages will be processed
@@ -36,10 +38,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `status` property of the body.
+        /// SelfSubjectReviewStatus is filled by the kube-apiserver and sent back to a user.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus,

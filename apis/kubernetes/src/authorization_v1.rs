@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/authorization.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// create a LocalSubjectAccessReview
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedLocalSubjectAccessReview = "POST /apis/authorization.k8s.io/v1/namespaces/{namespace}/localsubjectaccessreviews" -> crate::models::IoK8sApiAuthorizationV1LocalSubjectAccessReview {
         /// object name and auth scope, such as for teams and projects
@@ -38,15 +40,37 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// SubjectAccessReviewSpec is a description of the access request.  Exactly one of ResourceAuthorizationAttributes and NonResourceAuthorizationAttributes must be set
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiAuthorizationV1SubjectAccessReviewSpec,
-        /// The `status` property of the body.
+        /// SubjectAccessReviewStatus
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAuthorizationV1SubjectAccessReviewStatus>,
+    }
+}
+
+impl CreateNamespacedLocalSubjectAccessReview {
+    /// A `CreateNamespacedLocalSubjectAccessReview` of its required fields (`namespace`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        spec: crate::models::IoK8sApiAuthorizationV1SubjectAccessReviewSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -55,6 +79,7 @@ endpoint! {
     ///
     /// create a SelfSubjectAccessReview
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateSelfSubjectAccessReview = "POST /apis/authorization.k8s.io/v1/selfsubjectaccessreviews" -> crate::models::IoK8sApiAuthorizationV1SelfSubjectAccessReview {
         /// When present, indicates that modifications should not be persisted. An invalid or unrecognized dryRun directive will result in an error response and no further processing of the request. Valid values are: - All: all dry run stages will be processed
@@ -75,15 +100,33 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// SelfSubjectAccessReviewSpec is a description of the access request.  Exactly one of ResourceAuthorizationAttributes and NonResourceAuthorizationAttributes must be set
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec,
-        /// The `status` property of the body.
+        /// SubjectAccessReviewStatus
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAuthorizationV1SubjectAccessReviewStatus>,
+    }
+}
+
+impl CreateSelfSubjectAccessReview {
+    /// A `CreateSelfSubjectAccessReview` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: crate::models::IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec) -> Self {
+        Self {
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -92,6 +135,7 @@ endpoint! {
     ///
     /// create a SelfSubjectRulesReview
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateSelfSubjectRulesReview = "POST /apis/authorization.k8s.io/v1/selfsubjectrulesreviews" -> crate::models::IoK8sApiAuthorizationV1SelfSubjectRulesReview {
         /// When present, indicates that modifications should not be persisted. An invalid or unrecognized dryRun directive will result in an error response and no further processing of the request. Valid values are: - All: all dry run stages will be processed
@@ -112,15 +156,33 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// SelfSubjectRulesReviewSpec defines the specification for SelfSubjectRulesReview.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec,
-        /// The `status` property of the body.
+        /// SubjectRulesReviewStatus contains the result of a rules check. This check can be incomplete depending on the set of authorizers the server is configured with and any errors experienced during evaluation. Because authorization rules are additive, if a rule appears in a list it's safe to assume the subject has that permission, even if that list is incomplete.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAuthorizationV1SubjectRulesReviewStatus>,
+    }
+}
+
+impl CreateSelfSubjectRulesReview {
+    /// A `CreateSelfSubjectRulesReview` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: crate::models::IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec) -> Self {
+        Self {
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -129,6 +191,7 @@ endpoint! {
     ///
     /// create a SubjectAccessReview
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateSubjectAccessReview = "POST /apis/authorization.k8s.io/v1/subjectaccessreviews" -> crate::models::IoK8sApiAuthorizationV1SubjectAccessReview {
         /// When present, indicates that modifications should not be persisted. An invalid or unrecognized dryRun directive will result in an error response and no further processing of the request. Valid values are: - All: all dry run stages will be processed
@@ -149,14 +212,32 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// SubjectAccessReviewSpec is a description of the access request.  Exactly one of ResourceAuthorizationAttributes and NonResourceAuthorizationAttributes must be set
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiAuthorizationV1SubjectAccessReviewSpec,
-        /// The `status` property of the body.
+        /// SubjectAccessReviewStatus
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAuthorizationV1SubjectAccessReviewStatus>,
+    }
+}
+
+impl CreateSubjectAccessReview {
+    /// A `CreateSubjectAccessReview` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: crate::models::IoK8sApiAuthorizationV1SubjectAccessReviewSpec) -> Self {
+        Self {
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/autoscaling/v2/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind HorizontalPodAutoscaler
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -80,7 +82,8 @@ endpoint! {
     /// `GET /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers`
     ///
     /// list or watch objects of kind HorizontalPodAutoscaler
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -143,11 +146,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedHorizontalPodAutoscaler {
+    /// A `ListNamespacedHorizontalPodAutoscaler` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers`
     ///
     /// create a HorizontalPodAutoscaler
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedHorizontalPodAutoscaler = "POST /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers" -> crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
         /// object name and auth scope, such as for teams and projects
@@ -170,13 +195,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// HorizontalPodAutoscalerSpec describes the desired functionality of the HorizontalPodAutoscaler.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec>,
-        /// The `status` property of the body.
+        /// HorizontalPodAutoscalerStatus describes the current status of a horizontal pod autoscaler.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus,
@@ -184,11 +209,31 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedHorizontalPodAutoscaler {
+    /// A `CreateNamespacedHorizontalPodAutoscaler` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers`
     ///
     /// delete collection of HorizontalPodAutoscaler
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedHorizontalPodAutoscaler = "DELETE /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -267,7 +312,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -278,11 +323,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedHorizontalPodAutoscaler {
+    /// A `DeleteCollectionNamespacedHorizontalPodAutoscaler` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}`
     ///
     /// read the specified HorizontalPodAutoscaler
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedHorizontalPodAutoscaler = "GET /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}" -> crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -294,11 +370,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedHorizontalPodAutoscaler {
+    /// A `ReadNamespacedHorizontalPodAutoscaler` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}`
     ///
     /// replace the specified HorizontalPodAutoscaler
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedHorizontalPodAutoscaler = "PUT /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}" -> crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
         /// object name and auth scope, such as for teams and projects
@@ -323,13 +412,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// HorizontalPodAutoscalerSpec describes the desired functionality of the HorizontalPodAutoscaler.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec>,
-        /// The `status` property of the body.
+        /// HorizontalPodAutoscalerStatus describes the current status of a horizontal pod autoscaler.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus,
@@ -337,11 +426,32 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedHorizontalPodAutoscaler {
+    /// A `ReplaceNamespacedHorizontalPodAutoscaler` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}`
     ///
     /// delete a HorizontalPodAutoscaler
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedHorizontalPodAutoscaler = "DELETE /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -378,7 +488,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -386,6 +496,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedHorizontalPodAutoscaler {
+    /// A `DeleteNamespacedHorizontalPodAutoscaler` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -429,6 +562,7 @@ endpoint! {
     ///
     /// partially update the specified HorizontalPodAutoscaler
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedHorizontalPodAutoscaler = "PATCH /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}" -> crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -455,11 +589,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedHorizontalPodAutoscaler {
+    /// A `PatchNamespacedHorizontalPodAutoscaler` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedHorizontalPodAutoscalerBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}/status`
     ///
     /// read status of the specified HorizontalPodAutoscaler
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedHorizontalPodAutoscalerStatus = "GET /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}/status" -> crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -471,11 +627,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedHorizontalPodAutoscalerStatus {
+    /// A `ReadNamespacedHorizontalPodAutoscalerStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}/status`
     ///
     /// replace status of the specified HorizontalPodAutoscaler
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedHorizontalPodAutoscalerStatus = "PUT /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}/status" -> crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
         /// object name and auth scope, such as for teams and projects
@@ -500,17 +669,37 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// HorizontalPodAutoscalerSpec describes the desired functionality of the HorizontalPodAutoscaler.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec>,
-        /// The `status` property of the body.
+        /// HorizontalPodAutoscalerStatus describes the current status of a horizontal pod autoscaler.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus,
         >,
+    }
+}
+
+impl ReplaceNamespacedHorizontalPodAutoscalerStatus {
+    /// A `ReplaceNamespacedHorizontalPodAutoscalerStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -554,6 +743,7 @@ endpoint! {
     ///
     /// partially update status of the specified HorizontalPodAutoscaler
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedHorizontalPodAutoscalerStatus = "PATCH /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers/{name}/status" -> crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -580,11 +770,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedHorizontalPodAutoscalerStatus {
+    /// A `PatchNamespacedHorizontalPodAutoscalerStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedHorizontalPodAutoscalerStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/autoscaling/v2/watch/horizontalpodautoscalers`
     ///
     /// watch individual changes to a list of HorizontalPodAutoscaler. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchHorizontalPodAutoscalerListForAllNamespaces = "GET /apis/autoscaling/v2/watch/horizontalpodautoscalers" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -646,7 +858,8 @@ endpoint! {
     /// `GET /apis/autoscaling/v2/watch/namespaces/{namespace}/horizontalpodautoscalers`
     ///
     /// watch individual changes to a list of HorizontalPodAutoscaler. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedHorizontalPodAutoscalerList = "GET /apis/autoscaling/v2/watch/namespaces/{namespace}/horizontalpodautoscalers" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -706,11 +919,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedHorizontalPodAutoscalerList {
+    /// A `WatchNamespacedHorizontalPodAutoscalerList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/autoscaling/v2/watch/namespaces/{namespace}/horizontalpodautoscalers/{name}`
     ///
     /// watch changes to an object of kind HorizontalPodAutoscaler. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedHorizontalPodAutoscaler = "GET /apis/autoscaling/v2/watch/namespaces/{namespace}/horizontalpodautoscalers/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -769,5 +1004,27 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchNamespacedHorizontalPodAutoscaler {
+    /// A `WatchNamespacedHorizontalPodAutoscaler` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/batch/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind CronJob
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// list or watch objects of kind Job
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -145,7 +148,8 @@ endpoint! {
     /// `GET /apis/batch/v1/namespaces/{namespace}/cronjobs`
     ///
     /// list or watch objects of kind CronJob
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -208,11 +212,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedCronJob {
+    /// A `ListNamespacedCronJob` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/batch/v1/namespaces/{namespace}/cronjobs`
     ///
     /// create a CronJob
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedCronJob = "POST /apis/batch/v1/namespaces/{namespace}/cronjobs" -> crate::models::IoK8sApiBatchV1CronJob {
         /// object name and auth scope, such as for teams and projects
@@ -235,15 +261,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CronJobSpec describes how the job execution will look like and when it will actually run.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiBatchV1CronJobSpec>,
-        /// The `status` property of the body.
+        /// CronJobStatus represents the current state of a cron job.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiBatchV1CronJobStatus>,
+    }
+}
+
+impl CreateNamespacedCronJob {
+    /// A `CreateNamespacedCronJob` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -251,7 +296,8 @@ endpoint! {
     /// `DELETE /apis/batch/v1/namespaces/{namespace}/cronjobs`
     ///
     /// delete collection of CronJob
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedCronJob = "DELETE /apis/batch/v1/namespaces/{namespace}/cronjobs" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -330,7 +376,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -341,11 +387,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedCronJob {
+    /// A `DeleteCollectionNamespacedCronJob` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}`
     ///
     /// read the specified CronJob
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedCronJob = "GET /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}" -> crate::models::IoK8sApiBatchV1CronJob {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -357,11 +434,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedCronJob {
+    /// A `ReadNamespacedCronJob` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}`
     ///
     /// replace the specified CronJob
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedCronJob = "PUT /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}" -> crate::models::IoK8sApiBatchV1CronJob {
         /// object name and auth scope, such as for teams and projects
@@ -386,15 +476,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CronJobSpec describes how the job execution will look like and when it will actually run.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiBatchV1CronJobSpec>,
-        /// The `status` property of the body.
+        /// CronJobStatus represents the current state of a cron job.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiBatchV1CronJobStatus>,
+    }
+}
+
+impl ReplaceNamespacedCronJob {
+    /// A `ReplaceNamespacedCronJob` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -402,7 +512,8 @@ endpoint! {
     /// `DELETE /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}`
     ///
     /// delete a CronJob
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedCronJob = "DELETE /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -439,7 +550,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -447,6 +558,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedCronJob {
+    /// A `DeleteNamespacedCronJob` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -490,6 +624,7 @@ endpoint! {
     ///
     /// partially update the specified CronJob
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedCronJob = "PATCH /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}" -> crate::models::IoK8sApiBatchV1CronJob {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -516,11 +651,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedCronJob {
+    /// A `PatchNamespacedCronJob` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedCronJobBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}/status`
     ///
     /// read status of the specified CronJob
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedCronJobStatus = "GET /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}/status" -> crate::models::IoK8sApiBatchV1CronJob {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -532,11 +689,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedCronJobStatus {
+    /// A `ReadNamespacedCronJobStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}/status`
     ///
     /// replace status of the specified CronJob
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedCronJobStatus = "PUT /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}/status" -> crate::models::IoK8sApiBatchV1CronJob {
         /// object name and auth scope, such as for teams and projects
@@ -561,15 +731,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CronJobSpec describes how the job execution will look like and when it will actually run.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiBatchV1CronJobSpec>,
-        /// The `status` property of the body.
+        /// CronJobStatus represents the current state of a cron job.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiBatchV1CronJobStatus>,
+    }
+}
+
+impl ReplaceNamespacedCronJobStatus {
+    /// A `ReplaceNamespacedCronJobStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -613,6 +803,7 @@ endpoint! {
     ///
     /// partially update status of the specified CronJob
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedCronJobStatus = "PATCH /apis/batch/v1/namespaces/{namespace}/cronjobs/{name}/status" -> crate::models::IoK8sApiBatchV1CronJob {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -639,11 +830,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedCronJobStatus {
+    /// A `PatchNamespacedCronJobStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedCronJobStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/batch/v1/namespaces/{namespace}/jobs`
     ///
     /// list or watch objects of kind Job
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -706,11 +919,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedJob {
+    /// A `ListNamespacedJob` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/batch/v1/namespaces/{namespace}/jobs`
     ///
     /// create a Job
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedJob = "POST /apis/batch/v1/namespaces/{namespace}/jobs" -> crate::models::IoK8sApiBatchV1Job {
         /// object name and auth scope, such as for teams and projects
@@ -733,15 +968,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// JobSpec describes how the job execution will look like.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiBatchV1JobSpec>,
-        /// The `status` property of the body.
+        /// JobStatus represents the current state of a Job.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiBatchV1JobStatus>,
+    }
+}
+
+impl CreateNamespacedJob {
+    /// A `CreateNamespacedJob` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -749,7 +1003,8 @@ endpoint! {
     /// `DELETE /apis/batch/v1/namespaces/{namespace}/jobs`
     ///
     /// delete collection of Job
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedJob = "DELETE /apis/batch/v1/namespaces/{namespace}/jobs" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -828,7 +1083,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -839,11 +1094,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedJob {
+    /// A `DeleteCollectionNamespacedJob` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/batch/v1/namespaces/{namespace}/jobs/{name}`
     ///
     /// read the specified Job
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedJob = "GET /apis/batch/v1/namespaces/{namespace}/jobs/{name}" -> crate::models::IoK8sApiBatchV1Job {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -855,11 +1141,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedJob {
+    /// A `ReadNamespacedJob` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/batch/v1/namespaces/{namespace}/jobs/{name}`
     ///
     /// replace the specified Job
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedJob = "PUT /apis/batch/v1/namespaces/{namespace}/jobs/{name}" -> crate::models::IoK8sApiBatchV1Job {
         /// object name and auth scope, such as for teams and projects
@@ -884,15 +1183,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// JobSpec describes how the job execution will look like.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiBatchV1JobSpec>,
-        /// The `status` property of the body.
+        /// JobStatus represents the current state of a Job.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiBatchV1JobStatus>,
+    }
+}
+
+impl ReplaceNamespacedJob {
+    /// A `ReplaceNamespacedJob` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -900,7 +1219,8 @@ endpoint! {
     /// `DELETE /apis/batch/v1/namespaces/{namespace}/jobs/{name}`
     ///
     /// delete a Job
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedJob = "DELETE /apis/batch/v1/namespaces/{namespace}/jobs/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -937,7 +1257,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -945,6 +1265,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedJob {
+    /// A `DeleteNamespacedJob` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -988,6 +1331,7 @@ endpoint! {
     ///
     /// partially update the specified Job
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedJob = "PATCH /apis/batch/v1/namespaces/{namespace}/jobs/{name}" -> crate::models::IoK8sApiBatchV1Job {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1014,11 +1358,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedJob {
+    /// A `PatchNamespacedJob` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedJobBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/batch/v1/namespaces/{namespace}/jobs/{name}/status`
     ///
     /// read status of the specified Job
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedJobStatus = "GET /apis/batch/v1/namespaces/{namespace}/jobs/{name}/status" -> crate::models::IoK8sApiBatchV1Job {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1030,11 +1396,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedJobStatus {
+    /// A `ReadNamespacedJobStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/batch/v1/namespaces/{namespace}/jobs/{name}/status`
     ///
     /// replace status of the specified Job
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedJobStatus = "PUT /apis/batch/v1/namespaces/{namespace}/jobs/{name}/status" -> crate::models::IoK8sApiBatchV1Job {
         /// object name and auth scope, such as for teams and projects
@@ -1059,15 +1438,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// JobSpec describes how the job execution will look like.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiBatchV1JobSpec>,
-        /// The `status` property of the body.
+        /// JobStatus represents the current state of a Job.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiBatchV1JobStatus>,
+    }
+}
+
+impl ReplaceNamespacedJobStatus {
+    /// A `ReplaceNamespacedJobStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1111,6 +1510,7 @@ endpoint! {
     ///
     /// partially update status of the specified Job
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedJobStatus = "PATCH /apis/batch/v1/namespaces/{namespace}/jobs/{name}/status" -> crate::models::IoK8sApiBatchV1Job {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1137,11 +1537,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedJobStatus {
+    /// A `PatchNamespacedJobStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedJobStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/batch/v1/watch/cronjobs`
     ///
     /// watch individual changes to a list of CronJob. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCronJobListForAllNamespaces = "GET /apis/batch/v1/watch/cronjobs" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1204,6 +1626,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of Job. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchJobListForAllNamespaces = "GET /apis/batch/v1/watch/jobs" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1265,7 +1688,8 @@ endpoint! {
     /// `GET /apis/batch/v1/watch/namespaces/{namespace}/cronjobs`
     ///
     /// watch individual changes to a list of CronJob. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedCronJobList = "GET /apis/batch/v1/watch/namespaces/{namespace}/cronjobs" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1325,11 +1749,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedCronJobList {
+    /// A `WatchNamespacedCronJobList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/batch/v1/watch/namespaces/{namespace}/cronjobs/{name}`
     ///
     /// watch changes to an object of kind CronJob. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedCronJob = "GET /apis/batch/v1/watch/namespaces/{namespace}/cronjobs/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1391,11 +1837,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedCronJob {
+    /// A `WatchNamespacedCronJob` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/batch/v1/watch/namespaces/{namespace}/jobs`
     ///
     /// watch individual changes to a list of Job. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedJobList = "GET /apis/batch/v1/watch/namespaces/{namespace}/jobs" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1455,11 +1924,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedJobList {
+    /// A `WatchNamespacedJobList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/batch/v1/watch/namespaces/{namespace}/jobs/{name}`
     ///
     /// watch changes to an object of kind Job. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedJob = "GET /apis/batch/v1/watch/namespaces/{namespace}/jobs/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1518,5 +2009,27 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchNamespacedJob {
+    /// A `WatchNamespacedJob` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

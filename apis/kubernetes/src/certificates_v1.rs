@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/certificates.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateCertificateSigningRequest = "POST /apis/certificates.k8s.io/v1/certificatesigningrequests" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// If 'true', then the output is pretty printed.
@@ -101,17 +104,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CertificateSigningRequestSpec contains the certificate request.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiCertificatesV1CertificateSigningRequestSpec,
-        /// The `status` property of the body.
+        /// CertificateSigningRequestStatus contains conditions used to indicate approved/denied/failed status of the request, and the issued certificate.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiCertificatesV1CertificateSigningRequestStatus,
         >,
+    }
+}
+
+impl CreateCertificateSigningRequest {
+    /// A `CreateCertificateSigningRequest` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: crate::models::IoK8sApiCertificatesV1CertificateSigningRequestSpec) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -120,6 +141,7 @@ endpoint! {
     ///
     /// delete collection of CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionCertificateSigningRequest = "DELETE /apis/certificates.k8s.io/v1/certificatesigningrequests" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -196,7 +218,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -211,7 +233,8 @@ endpoint! {
     /// `GET /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}`
     ///
     /// read the specified CertificateSigningRequest
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadCertificateSigningRequest = "GET /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// name of the CertificateSigningRequest
         pub name: String,
@@ -221,11 +244,23 @@ endpoint! {
     }
 }
 
+impl ReadCertificateSigningRequest {
+    /// A `ReadCertificateSigningRequest` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}`
     ///
     /// replace the specified CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceCertificateSigningRequest = "PUT /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// name of the CertificateSigningRequest
@@ -248,13 +283,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CertificateSigningRequestSpec contains the certificate request.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiCertificatesV1CertificateSigningRequestSpec,
-        /// The `status` property of the body.
+        /// CertificateSigningRequestStatus contains conditions used to indicate approved/denied/failed status of the request, and the issued certificate.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiCertificatesV1CertificateSigningRequestStatus,
@@ -262,11 +297,34 @@ endpoint! {
     }
 }
 
+impl ReplaceCertificateSigningRequest {
+    /// A `ReplaceCertificateSigningRequest` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiCertificatesV1CertificateSigningRequestSpec,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}`
     ///
     /// delete a CertificateSigningRequest
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCertificateSigningRequest = "DELETE /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the CertificateSigningRequest
@@ -301,7 +359,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -309,6 +367,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteCertificateSigningRequest {
+    /// A `DeleteCertificateSigningRequest` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -352,6 +432,7 @@ endpoint! {
     ///
     /// partially update the specified CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchCertificateSigningRequest = "PATCH /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// name of the CertificateSigningRequest
         pub name: String,
@@ -376,11 +457,28 @@ endpoint! {
     }
 }
 
+impl PatchCertificateSigningRequest {
+    /// A `PatchCertificateSigningRequest` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchCertificateSigningRequestBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/approval`
     ///
     /// read approval of the specified CertificateSigningRequest
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadCertificateSigningRequestApproval = "GET /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/approval" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// name of the CertificateSigningRequest
         pub name: String,
@@ -390,11 +488,23 @@ endpoint! {
     }
 }
 
+impl ReadCertificateSigningRequestApproval {
+    /// A `ReadCertificateSigningRequestApproval` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/approval`
     ///
     /// replace approval of the specified CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceCertificateSigningRequestApproval = "PUT /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/approval" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// name of the CertificateSigningRequest
@@ -417,17 +527,39 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CertificateSigningRequestSpec contains the certificate request.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiCertificatesV1CertificateSigningRequestSpec,
-        /// The `status` property of the body.
+        /// CertificateSigningRequestStatus contains conditions used to indicate approved/denied/failed status of the request, and the issued certificate.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiCertificatesV1CertificateSigningRequestStatus,
         >,
+    }
+}
+
+impl ReplaceCertificateSigningRequestApproval {
+    /// A `ReplaceCertificateSigningRequestApproval` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiCertificatesV1CertificateSigningRequestSpec,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -471,6 +603,7 @@ endpoint! {
     ///
     /// partially update approval of the specified CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchCertificateSigningRequestApproval = "PATCH /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/approval" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// name of the CertificateSigningRequest
         pub name: String,
@@ -495,11 +628,28 @@ endpoint! {
     }
 }
 
+impl PatchCertificateSigningRequestApproval {
+    /// A `PatchCertificateSigningRequestApproval` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchCertificateSigningRequestApprovalBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/status`
     ///
     /// read status of the specified CertificateSigningRequest
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadCertificateSigningRequestStatus = "GET /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/status" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// name of the CertificateSigningRequest
         pub name: String,
@@ -509,11 +659,23 @@ endpoint! {
     }
 }
 
+impl ReadCertificateSigningRequestStatus {
+    /// A `ReadCertificateSigningRequestStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/status`
     ///
     /// replace status of the specified CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceCertificateSigningRequestStatus = "PUT /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/status" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// name of the CertificateSigningRequest
@@ -536,17 +698,39 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CertificateSigningRequestSpec contains the certificate request.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiCertificatesV1CertificateSigningRequestSpec,
-        /// The `status` property of the body.
+        /// CertificateSigningRequestStatus contains conditions used to indicate approved/denied/failed status of the request, and the issued certificate.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiCertificatesV1CertificateSigningRequestStatus,
         >,
+    }
+}
+
+impl ReplaceCertificateSigningRequestStatus {
+    /// A `ReplaceCertificateSigningRequestStatus` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiCertificatesV1CertificateSigningRequestSpec,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -590,6 +774,7 @@ endpoint! {
     ///
     /// partially update status of the specified CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchCertificateSigningRequestStatus = "PATCH /apis/certificates.k8s.io/v1/certificatesigningrequests/{name}/status" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequest {
         /// name of the CertificateSigningRequest
         pub name: String,
@@ -614,11 +799,28 @@ endpoint! {
     }
 }
 
+impl PatchCertificateSigningRequestStatus {
+    /// A `PatchCertificateSigningRequestStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchCertificateSigningRequestStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/certificates.k8s.io/v1/watch/certificatesigningrequests`
     ///
     /// watch individual changes to a list of CertificateSigningRequest. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCertificateSigningRequestList = "GET /apis/certificates.k8s.io/v1/watch/certificatesigningrequests" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -680,7 +882,8 @@ endpoint! {
     /// `GET /apis/certificates.k8s.io/v1/watch/certificatesigningrequests/{name}`
     ///
     /// watch changes to an object of kind CertificateSigningRequest. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCertificateSigningRequest = "GET /apis/certificates.k8s.io/v1/watch/certificatesigningrequests/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the CertificateSigningRequest
         pub name: String,
@@ -737,5 +940,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchCertificateSigningRequest {
+    /// A `WatchCertificateSigningRequest` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/certificates.k8s.io/v1alpha1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ClusterTrustBundle
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a ClusterTrustBundle
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateClusterTrustBundle = "POST /apis/certificates.k8s.io/v1alpha1/clustertrustbundles" -> crate::models::IoK8sApiCertificatesV1alpha1ClusterTrustBundle {
         /// If 'true', then the output is pretty printed.
@@ -101,12 +104,29 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ClusterTrustBundleSpec contains the signer and trust anchors.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec,
+    }
+}
+
+impl CreateClusterTrustBundle {
+    /// A `CreateClusterTrustBundle` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: crate::models::IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+        }
     }
 }
 
@@ -115,6 +135,7 @@ endpoint! {
     ///
     /// delete collection of ClusterTrustBundle
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionClusterTrustBundle = "DELETE /apis/certificates.k8s.io/v1alpha1/clustertrustbundles" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -191,7 +212,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -206,7 +227,8 @@ endpoint! {
     /// `GET /apis/certificates.k8s.io/v1alpha1/clustertrustbundles/{name}`
     ///
     /// read the specified ClusterTrustBundle
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadClusterTrustBundle = "GET /apis/certificates.k8s.io/v1alpha1/clustertrustbundles/{name}" -> crate::models::IoK8sApiCertificatesV1alpha1ClusterTrustBundle {
         /// name of the ClusterTrustBundle
         pub name: String,
@@ -216,11 +238,23 @@ endpoint! {
     }
 }
 
+impl ReadClusterTrustBundle {
+    /// A `ReadClusterTrustBundle` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/certificates.k8s.io/v1alpha1/clustertrustbundles/{name}`
     ///
     /// replace the specified ClusterTrustBundle
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceClusterTrustBundle = "PUT /apis/certificates.k8s.io/v1alpha1/clustertrustbundles/{name}" -> crate::models::IoK8sApiCertificatesV1alpha1ClusterTrustBundle {
         /// name of the ClusterTrustBundle
@@ -243,12 +277,33 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ClusterTrustBundleSpec contains the signer and trust anchors.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec,
+    }
+}
+
+impl ReplaceClusterTrustBundle {
+    /// A `ReplaceClusterTrustBundle` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+        }
     }
 }
 
@@ -256,7 +311,8 @@ endpoint! {
     /// `DELETE /apis/certificates.k8s.io/v1alpha1/clustertrustbundles/{name}`
     ///
     /// delete a ClusterTrustBundle
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteClusterTrustBundle = "DELETE /apis/certificates.k8s.io/v1alpha1/clustertrustbundles/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the ClusterTrustBundle
@@ -291,7 +347,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -299,6 +355,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteClusterTrustBundle {
+    /// A `DeleteClusterTrustBundle` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -342,6 +420,7 @@ endpoint! {
     ///
     /// partially update the specified ClusterTrustBundle
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchClusterTrustBundle = "PATCH /apis/certificates.k8s.io/v1alpha1/clustertrustbundles/{name}" -> crate::models::IoK8sApiCertificatesV1alpha1ClusterTrustBundle {
         /// name of the ClusterTrustBundle
         pub name: String,
@@ -366,11 +445,28 @@ endpoint! {
     }
 }
 
+impl PatchClusterTrustBundle {
+    /// A `PatchClusterTrustBundle` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchClusterTrustBundleBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/certificates.k8s.io/v1alpha1/watch/clustertrustbundles`
     ///
     /// watch individual changes to a list of ClusterTrustBundle. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchClusterTrustBundleList = "GET /apis/certificates.k8s.io/v1alpha1/watch/clustertrustbundles" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -432,7 +528,8 @@ endpoint! {
     /// `GET /apis/certificates.k8s.io/v1alpha1/watch/clustertrustbundles/{name}`
     ///
     /// watch changes to an object of kind ClusterTrustBundle. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchClusterTrustBundle = "GET /apis/certificates.k8s.io/v1alpha1/watch/clustertrustbundles/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the ClusterTrustBundle
         pub name: String,
@@ -489,5 +586,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchClusterTrustBundle {
+    /// A `WatchClusterTrustBundle` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,5 +8,6 @@ endpoint! {
     ///
     /// get available API versions
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetApiVersions = "GET /api/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiVersions;
+    #[endpoint(api = crate::api)]
+    pub struct GetCoreApiVersions = "GET /api/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiVersions;
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /api/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list objects of kind ComponentStatus
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -80,7 +82,8 @@ endpoint! {
     /// `GET /api/v1/componentstatuses/{name}`
     ///
     /// read the specified ComponentStatus
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadComponentStatus = "GET /api/v1/componentstatuses/{name}" -> crate::models::IoK8sApiCoreV1ComponentStatus {
         /// name of the ComponentStatus
         pub name: String,
@@ -90,11 +93,23 @@ endpoint! {
     }
 }
 
+impl ReadComponentStatus {
+    /// A `ReadComponentStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/configmaps`
     ///
     /// list or watch objects of kind ConfigMap
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -160,6 +175,7 @@ endpoint! {
     ///
     /// list or watch objects of kind Endpoints
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -225,6 +241,7 @@ endpoint! {
     ///
     /// list or watch objects of kind Event
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -290,6 +307,7 @@ endpoint! {
     ///
     /// list or watch objects of kind LimitRange
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -355,6 +373,7 @@ endpoint! {
     ///
     /// list or watch objects of kind Namespace
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -420,6 +439,7 @@ endpoint! {
     ///
     /// create a Namespace
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespace = "POST /api/v1/namespaces" -> crate::models::IoK8sApiCoreV1Namespace {
         /// If 'true', then the output is pretty printed.
@@ -440,13 +460,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NamespaceSpec describes the attributes on a Namespace.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1NamespaceSpec>,
-        /// The `status` property of the body.
+        /// NamespaceStatus is information about the current status of a Namespace.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1NamespaceStatus>,
     }
@@ -457,6 +477,7 @@ endpoint! {
     ///
     /// create a Binding
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedBinding = "POST /api/v1/namespaces/{namespace}/bindings" -> crate::models::IoK8sApiCoreV1Binding {
         /// object name and auth scope, such as for teams and projects
@@ -479,12 +500,33 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `target` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body)]
         pub target: crate::models::IoK8sApiCoreV1ObjectReference,
+    }
+}
+
+impl CreateNamespacedBinding {
+    /// A `CreateNamespacedBinding` of its required fields (`namespace`, `target`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        target: crate::models::IoK8sApiCoreV1ObjectReference,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            target: target,
+        }
     }
 }
 
@@ -492,7 +534,8 @@ endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/configmaps`
     ///
     /// list or watch objects of kind ConfigMap
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -555,11 +598,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedConfigMap {
+    /// A `ListNamespacedConfigMap` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/configmaps`
     ///
     /// create a ConfigMap
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedConfigMap = "POST /api/v1/namespaces/{namespace}/configmaps" -> crate::models::IoK8sApiCoreV1ConfigMap {
         /// object name and auth scope, such as for teams and projects
@@ -591,9 +656,29 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
+    }
+}
+
+impl CreateNamespacedConfigMap {
+    /// A `CreateNamespacedConfigMap` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            binary_data: None,
+            data: None,
+            immutable: None,
+            kind: None,
+            metadata: None,
+        }
     }
 }
 
@@ -601,7 +686,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/configmaps`
     ///
     /// delete collection of ConfigMap
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedConfigMap = "DELETE /api/v1/namespaces/{namespace}/configmaps" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -680,7 +766,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -691,11 +777,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedConfigMap {
+    /// A `DeleteCollectionNamespacedConfigMap` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/configmaps/{name}`
     ///
     /// read the specified ConfigMap
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedConfigMap = "GET /api/v1/namespaces/{namespace}/configmaps/{name}" -> crate::models::IoK8sApiCoreV1ConfigMap {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -707,11 +824,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedConfigMap {
+    /// A `ReadNamespacedConfigMap` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/configmaps/{name}`
     ///
     /// replace the specified ConfigMap
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedConfigMap = "PUT /api/v1/namespaces/{namespace}/configmaps/{name}" -> crate::models::IoK8sApiCoreV1ConfigMap {
         /// object name and auth scope, such as for teams and projects
@@ -745,9 +875,30 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
+    }
+}
+
+impl ReplaceNamespacedConfigMap {
+    /// A `ReplaceNamespacedConfigMap` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            binary_data: None,
+            data: None,
+            immutable: None,
+            kind: None,
+            metadata: None,
+        }
     }
 }
 
@@ -755,7 +906,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/configmaps/{name}`
     ///
     /// delete a ConfigMap
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedConfigMap = "DELETE /api/v1/namespaces/{namespace}/configmaps/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -792,7 +944,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -800,6 +952,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedConfigMap {
+    /// A `DeleteNamespacedConfigMap` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -843,6 +1018,7 @@ endpoint! {
     ///
     /// partially update the specified ConfigMap
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedConfigMap = "PATCH /api/v1/namespaces/{namespace}/configmaps/{name}" -> crate::models::IoK8sApiCoreV1ConfigMap {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -869,11 +1045,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedConfigMap {
+    /// A `PatchNamespacedConfigMap` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedConfigMapBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/endpoints`
     ///
     /// list or watch objects of kind Endpoints
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -936,11 +1134,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedEndpoints {
+    /// A `ListNamespacedEndpoints` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/endpoints`
     ///
     /// create Endpoints
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedEndpoints = "POST /api/v1/namespaces/{namespace}/endpoints" -> crate::models::IoK8sApiCoreV1Endpoints {
         /// object name and auth scope, such as for teams and projects
@@ -963,7 +1183,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service.
@@ -972,11 +1192,30 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedEndpoints {
+    /// A `CreateNamespacedEndpoints` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            subsets: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/endpoints`
     ///
     /// delete collection of Endpoints
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedEndpoints = "DELETE /api/v1/namespaces/{namespace}/endpoints" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1055,7 +1294,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1066,11 +1305,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedEndpoints {
+    /// A `DeleteCollectionNamespacedEndpoints` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/endpoints/{name}`
     ///
     /// read the specified Endpoints
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedEndpoints = "GET /api/v1/namespaces/{namespace}/endpoints/{name}" -> crate::models::IoK8sApiCoreV1Endpoints {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1082,11 +1352,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedEndpoints {
+    /// A `ReadNamespacedEndpoints` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/endpoints/{name}`
     ///
     /// replace the specified Endpoints
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedEndpoints = "PUT /api/v1/namespaces/{namespace}/endpoints/{name}" -> crate::models::IoK8sApiCoreV1Endpoints {
         /// object name and auth scope, such as for teams and projects
@@ -1111,7 +1394,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service.
@@ -1120,11 +1403,31 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedEndpoints {
+    /// A `ReplaceNamespacedEndpoints` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            subsets: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/endpoints/{name}`
     ///
     /// delete Endpoints
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedEndpoints = "DELETE /api/v1/namespaces/{namespace}/endpoints/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1161,7 +1464,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1169,6 +1472,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedEndpoints {
+    /// A `DeleteNamespacedEndpoints` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1212,6 +1538,7 @@ endpoint! {
     ///
     /// partially update the specified Endpoints
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedEndpoints = "PATCH /api/v1/namespaces/{namespace}/endpoints/{name}" -> crate::models::IoK8sApiCoreV1Endpoints {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1238,11 +1565,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedEndpoints {
+    /// A `PatchNamespacedEndpoints` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedEndpointsBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/events`
     ///
     /// list or watch objects of kind Event
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1305,11 +1654,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedEvent {
+    /// A `ListNamespacedEvent` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/events`
     ///
     /// create an Event
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedEvent = "POST /api/v1/namespaces/{namespace}/events" -> crate::models::IoK8sApiCoreV1Event {
         /// object name and auth scope, such as for teams and projects
@@ -1335,31 +1706,31 @@ endpoint! {
         /// The number of times this event has occurred.
         #[endpoint(body)]
         pub count: Option<i32>,
-        /// The `eventTime` property of the body.
+        /// MicroTime is version of Time with microsecond level precision.
         #[endpoint(body, rename = "eventTime")]
         pub event_time: Option<crate::models::IoK8sApimachineryPkgApisMetaV1MicroTime>,
-        /// The `firstTimestamp` property of the body.
+        /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
         #[endpoint(body, rename = "firstTimestamp")]
         pub first_timestamp: Option<crate::models::IoK8sApimachineryPkgApisMetaV1Time>,
-        /// The `involvedObject` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body, rename = "involvedObject")]
         pub involved_object: crate::models::IoK8sApiCoreV1ObjectReference,
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `lastTimestamp` property of the body.
+        /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
         #[endpoint(body, rename = "lastTimestamp")]
         pub last_timestamp: Option<crate::models::IoK8sApimachineryPkgApisMetaV1Time>,
         /// A human-readable description of the status of this operation.
         #[endpoint(body)]
         pub message: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta,
         /// This should be a short, machine understandable string that gives the reason for the transition into the object's current status.
         #[endpoint(body)]
         pub reason: Option<String>,
-        /// The `related` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body)]
         pub related: Option<crate::models::IoK8sApiCoreV1ObjectReference>,
         /// Name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`.
@@ -1368,10 +1739,10 @@ endpoint! {
         /// ID of the controller instance, e.g. `kubelet-xyzf`.
         #[endpoint(body, rename = "reportingInstance")]
         pub reporting_instance: Option<String>,
-        /// The `series` property of the body.
+        /// EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some time.
         #[endpoint(body)]
         pub series: Option<crate::models::IoK8sApiCoreV1EventSeries>,
-        /// The `source` property of the body.
+        /// EventSource contains information for an event.
         #[endpoint(body)]
         pub source: Option<crate::models::IoK8sApiCoreV1EventSource>,
         /// Type of this event (Normal, Warning), new types could be added in the future
@@ -1380,11 +1751,47 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedEvent {
+    /// A `CreateNamespacedEvent` of its required fields (`namespace`, `involved_object`, `metadata`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        involved_object: crate::models::IoK8sApiCoreV1ObjectReference,
+        metadata: crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            action: None,
+            api_version: None,
+            count: None,
+            event_time: None,
+            first_timestamp: None,
+            involved_object: involved_object,
+            kind: None,
+            last_timestamp: None,
+            message: None,
+            metadata: metadata,
+            reason: None,
+            related: None,
+            reporting_component: None,
+            reporting_instance: None,
+            series: None,
+            source: None,
+            r#type: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/events`
     ///
     /// delete collection of Event
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedEvent = "DELETE /api/v1/namespaces/{namespace}/events" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1463,7 +1870,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1474,11 +1881,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedEvent {
+    /// A `DeleteCollectionNamespacedEvent` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/events/{name}`
     ///
     /// read the specified Event
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedEvent = "GET /api/v1/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApiCoreV1Event {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1490,11 +1928,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedEvent {
+    /// A `ReadNamespacedEvent` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/events/{name}`
     ///
     /// replace the specified Event
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedEvent = "PUT /api/v1/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApiCoreV1Event {
         /// object name and auth scope, such as for teams and projects
@@ -1522,31 +1973,31 @@ endpoint! {
         /// The number of times this event has occurred.
         #[endpoint(body)]
         pub count: Option<i32>,
-        /// The `eventTime` property of the body.
+        /// MicroTime is version of Time with microsecond level precision.
         #[endpoint(body, rename = "eventTime")]
         pub event_time: Option<crate::models::IoK8sApimachineryPkgApisMetaV1MicroTime>,
-        /// The `firstTimestamp` property of the body.
+        /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
         #[endpoint(body, rename = "firstTimestamp")]
         pub first_timestamp: Option<crate::models::IoK8sApimachineryPkgApisMetaV1Time>,
-        /// The `involvedObject` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body, rename = "involvedObject")]
         pub involved_object: crate::models::IoK8sApiCoreV1ObjectReference,
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `lastTimestamp` property of the body.
+        /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
         #[endpoint(body, rename = "lastTimestamp")]
         pub last_timestamp: Option<crate::models::IoK8sApimachineryPkgApisMetaV1Time>,
         /// A human-readable description of the status of this operation.
         #[endpoint(body)]
         pub message: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta,
         /// This should be a short, machine understandable string that gives the reason for the transition into the object's current status.
         #[endpoint(body)]
         pub reason: Option<String>,
-        /// The `related` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body)]
         pub related: Option<crate::models::IoK8sApiCoreV1ObjectReference>,
         /// Name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`.
@@ -1555,10 +2006,10 @@ endpoint! {
         /// ID of the controller instance, e.g. `kubelet-xyzf`.
         #[endpoint(body, rename = "reportingInstance")]
         pub reporting_instance: Option<String>,
-        /// The `series` property of the body.
+        /// EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some time.
         #[endpoint(body)]
         pub series: Option<crate::models::IoK8sApiCoreV1EventSeries>,
-        /// The `source` property of the body.
+        /// EventSource contains information for an event.
         #[endpoint(body)]
         pub source: Option<crate::models::IoK8sApiCoreV1EventSource>,
         /// Type of this event (Normal, Warning), new types could be added in the future
@@ -1567,11 +2018,49 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedEvent {
+    /// A `ReplaceNamespacedEvent` of its required fields (`namespace`, `name`, `involved_object`, `metadata`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        involved_object: crate::models::IoK8sApiCoreV1ObjectReference,
+        metadata: crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            action: None,
+            api_version: None,
+            count: None,
+            event_time: None,
+            first_timestamp: None,
+            involved_object: involved_object,
+            kind: None,
+            last_timestamp: None,
+            message: None,
+            metadata: metadata,
+            reason: None,
+            related: None,
+            reporting_component: None,
+            reporting_instance: None,
+            series: None,
+            source: None,
+            r#type: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/events/{name}`
     ///
     /// delete an Event
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedEvent = "DELETE /api/v1/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1608,7 +2097,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1616,6 +2105,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedEvent {
+    /// A `DeleteNamespacedEvent` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1659,6 +2171,7 @@ endpoint! {
     ///
     /// partially update the specified Event
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedEvent = "PATCH /api/v1/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApiCoreV1Event {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1685,11 +2198,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedEvent {
+    /// A `PatchNamespacedEvent` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedEventBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/limitranges`
     ///
     /// list or watch objects of kind LimitRange
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1752,11 +2287,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedLimitRange {
+    /// A `ListNamespacedLimitRange` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/limitranges`
     ///
     /// create a LimitRange
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedLimitRange = "POST /api/v1/namespaces/{namespace}/limitranges" -> crate::models::IoK8sApiCoreV1LimitRange {
         /// object name and auth scope, such as for teams and projects
@@ -1779,12 +2336,30 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// LimitRangeSpec defines a min/max usage limit for resources that match on kind.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1LimitRangeSpec>,
+    }
+}
+
+impl CreateNamespacedLimitRange {
+    /// A `CreateNamespacedLimitRange` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+        }
     }
 }
 
@@ -1792,7 +2367,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/limitranges`
     ///
     /// delete collection of LimitRange
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedLimitRange = "DELETE /api/v1/namespaces/{namespace}/limitranges" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1871,7 +2447,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1882,11 +2458,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedLimitRange {
+    /// A `DeleteCollectionNamespacedLimitRange` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/limitranges/{name}`
     ///
     /// read the specified LimitRange
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedLimitRange = "GET /api/v1/namespaces/{namespace}/limitranges/{name}" -> crate::models::IoK8sApiCoreV1LimitRange {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1898,11 +2505,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedLimitRange {
+    /// A `ReadNamespacedLimitRange` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/limitranges/{name}`
     ///
     /// replace the specified LimitRange
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedLimitRange = "PUT /api/v1/namespaces/{namespace}/limitranges/{name}" -> crate::models::IoK8sApiCoreV1LimitRange {
         /// object name and auth scope, such as for teams and projects
@@ -1927,12 +2547,31 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// LimitRangeSpec defines a min/max usage limit for resources that match on kind.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1LimitRangeSpec>,
+    }
+}
+
+impl ReplaceNamespacedLimitRange {
+    /// A `ReplaceNamespacedLimitRange` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+        }
     }
 }
 
@@ -1940,7 +2579,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/limitranges/{name}`
     ///
     /// delete a LimitRange
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedLimitRange = "DELETE /api/v1/namespaces/{namespace}/limitranges/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1977,7 +2617,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1985,6 +2625,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedLimitRange {
+    /// A `DeleteNamespacedLimitRange` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -2028,6 +2691,7 @@ endpoint! {
     ///
     /// partially update the specified LimitRange
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedLimitRange = "PATCH /api/v1/namespaces/{namespace}/limitranges/{name}" -> crate::models::IoK8sApiCoreV1LimitRange {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2054,11 +2718,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedLimitRange {
+    /// A `PatchNamespacedLimitRange` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedLimitRangeBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/persistentvolumeclaims`
     ///
     /// list or watch objects of kind PersistentVolumeClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -2121,11 +2807,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedPersistentVolumeClaim {
+    /// A `ListNamespacedPersistentVolumeClaim` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/persistentvolumeclaims`
     ///
     /// create a PersistentVolumeClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedPersistentVolumeClaim = "POST /api/v1/namespaces/{namespace}/persistentvolumeclaims" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaim {
         /// object name and auth scope, such as for teams and projects
@@ -2148,15 +2856,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PersistentVolumeClaimSpec describes the common attributes of storage devices and allows a Source for provider-specific attributes
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PersistentVolumeClaimSpec>,
-        /// The `status` property of the body.
+        /// PersistentVolumeClaimStatus is the current status of a persistent volume claim.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PersistentVolumeClaimStatus>,
+    }
+}
+
+impl CreateNamespacedPersistentVolumeClaim {
+    /// A `CreateNamespacedPersistentVolumeClaim` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2164,7 +2891,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/persistentvolumeclaims`
     ///
     /// delete collection of PersistentVolumeClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedPersistentVolumeClaim = "DELETE /api/v1/namespaces/{namespace}/persistentvolumeclaims" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -2243,7 +2971,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -2254,11 +2982,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedPersistentVolumeClaim {
+    /// A `DeleteCollectionNamespacedPersistentVolumeClaim` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}`
     ///
     /// read the specified PersistentVolumeClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPersistentVolumeClaim = "GET /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaim {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2270,11 +3029,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPersistentVolumeClaim {
+    /// A `ReadNamespacedPersistentVolumeClaim` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}`
     ///
     /// replace the specified PersistentVolumeClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPersistentVolumeClaim = "PUT /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaim {
         /// object name and auth scope, such as for teams and projects
@@ -2299,15 +3071,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PersistentVolumeClaimSpec describes the common attributes of storage devices and allows a Source for provider-specific attributes
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PersistentVolumeClaimSpec>,
-        /// The `status` property of the body.
+        /// PersistentVolumeClaimStatus is the current status of a persistent volume claim.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PersistentVolumeClaimStatus>,
+    }
+}
+
+impl ReplaceNamespacedPersistentVolumeClaim {
+    /// A `ReplaceNamespacedPersistentVolumeClaim` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2315,7 +3107,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}`
     ///
     /// delete a PersistentVolumeClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedPersistentVolumeClaim = "DELETE /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaim {
         /// object name and auth scope, such as for teams and projects
@@ -2352,7 +3145,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -2360,6 +3153,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedPersistentVolumeClaim {
+    /// A `DeleteNamespacedPersistentVolumeClaim` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -2403,6 +3219,7 @@ endpoint! {
     ///
     /// partially update the specified PersistentVolumeClaim
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPersistentVolumeClaim = "PATCH /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaim {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2429,11 +3246,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPersistentVolumeClaim {
+    /// A `PatchNamespacedPersistentVolumeClaim` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPersistentVolumeClaimBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}/status`
     ///
     /// read status of the specified PersistentVolumeClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPersistentVolumeClaimStatus = "GET /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}/status" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaim {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2445,11 +3284,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPersistentVolumeClaimStatus {
+    /// A `ReadNamespacedPersistentVolumeClaimStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}/status`
     ///
     /// replace status of the specified PersistentVolumeClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPersistentVolumeClaimStatus = "PUT /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}/status" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaim {
         /// object name and auth scope, such as for teams and projects
@@ -2474,15 +3326,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PersistentVolumeClaimSpec describes the common attributes of storage devices and allows a Source for provider-specific attributes
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PersistentVolumeClaimSpec>,
-        /// The `status` property of the body.
+        /// PersistentVolumeClaimStatus is the current status of a persistent volume claim.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PersistentVolumeClaimStatus>,
+    }
+}
+
+impl ReplaceNamespacedPersistentVolumeClaimStatus {
+    /// A `ReplaceNamespacedPersistentVolumeClaimStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2526,6 +3398,7 @@ endpoint! {
     ///
     /// partially update status of the specified PersistentVolumeClaim
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPersistentVolumeClaimStatus = "PATCH /api/v1/namespaces/{namespace}/persistentvolumeclaims/{name}/status" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaim {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2552,11 +3425,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPersistentVolumeClaimStatus {
+    /// A `PatchNamespacedPersistentVolumeClaimStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPersistentVolumeClaimStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods`
     ///
     /// list or watch objects of kind Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -2619,11 +3514,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedPod {
+    /// A `ListNamespacedPod` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/pods`
     ///
     /// create a Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedPod = "POST /api/v1/namespaces/{namespace}/pods" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
@@ -2646,15 +3563,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodSpec is a description of a pod.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PodSpec>,
-        /// The `status` property of the body.
+        /// PodStatus represents information about the status of a pod. Status may trail the actual state of a system, especially if the node that hosts the pod cannot contact the control plane.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PodStatus>,
+    }
+}
+
+impl CreateNamespacedPod {
+    /// A `CreateNamespacedPod` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2662,7 +3598,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/pods`
     ///
     /// delete collection of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedPod = "DELETE /api/v1/namespaces/{namespace}/pods" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -2741,7 +3678,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -2752,11 +3689,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedPod {
+    /// A `DeleteCollectionNamespacedPod` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods/{name}`
     ///
     /// read the specified Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPod = "GET /api/v1/namespaces/{namespace}/pods/{name}" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2768,11 +3736,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPod {
+    /// A `ReadNamespacedPod` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/pods/{name}`
     ///
     /// replace the specified Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPod = "PUT /api/v1/namespaces/{namespace}/pods/{name}" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
@@ -2797,15 +3778,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodSpec is a description of a pod.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PodSpec>,
-        /// The `status` property of the body.
+        /// PodStatus represents information about the status of a pod. Status may trail the actual state of a system, especially if the node that hosts the pod cannot contact the control plane.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PodStatus>,
+    }
+}
+
+impl ReplaceNamespacedPod {
+    /// A `ReplaceNamespacedPod` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -2813,7 +3814,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/pods/{name}`
     ///
     /// delete a Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedPod = "DELETE /api/v1/namespaces/{namespace}/pods/{name}" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
@@ -2850,7 +3852,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -2858,6 +3860,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedPod {
+    /// A `DeleteNamespacedPod` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -2901,6 +3926,7 @@ endpoint! {
     ///
     /// partially update the specified Pod
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPod = "PATCH /api/v1/namespaces/{namespace}/pods/{name}" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2927,11 +3953,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPod {
+    /// A `PatchNamespacedPod` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPodBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods/{name}/attach`
     ///
     /// connect GET requests to attach of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectGetNamespacedPodAttach = "GET /api/v1/namespaces/{namespace}/pods/{name}/attach" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2955,11 +4003,28 @@ endpoint! {
     }
 }
 
+impl ConnectGetNamespacedPodAttach {
+    /// A `ConnectGetNamespacedPodAttach` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            container: None,
+            stderr: None,
+            stdin: None,
+            stdout: None,
+            tty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/pods/{name}/attach`
     ///
     /// connect POST requests to attach of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPostNamespacedPodAttach = "POST /api/v1/namespaces/{namespace}/pods/{name}/attach" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2983,11 +4048,28 @@ endpoint! {
     }
 }
 
+impl ConnectPostNamespacedPodAttach {
+    /// A `ConnectPostNamespacedPodAttach` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            container: None,
+            stderr: None,
+            stdin: None,
+            stdout: None,
+            tty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/pods/{name}/binding`
     ///
     /// create binding of a Pod
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedPodBinding = "POST /api/v1/namespaces/{namespace}/pods/{name}/binding" -> crate::models::IoK8sApiCoreV1Binding {
         /// object name and auth scope, such as for teams and projects
@@ -3012,12 +4094,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `target` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body)]
         pub target: crate::models::IoK8sApiCoreV1ObjectReference,
+    }
+}
+
+impl CreateNamespacedPodBinding {
+    /// A `CreateNamespacedPodBinding` of its required fields (`namespace`, `name`, `target`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        target: crate::models::IoK8sApiCoreV1ObjectReference,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            target: target,
+        }
     }
 }
 
@@ -3025,7 +4130,8 @@ endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods/{name}/ephemeralcontainers`
     ///
     /// read ephemeralcontainers of the specified Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPodEphemeralcontainers = "GET /api/v1/namespaces/{namespace}/pods/{name}/ephemeralcontainers" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3037,11 +4143,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPodEphemeralcontainers {
+    /// A `ReadNamespacedPodEphemeralcontainers` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/pods/{name}/ephemeralcontainers`
     ///
     /// replace ephemeralcontainers of the specified Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPodEphemeralcontainers = "PUT /api/v1/namespaces/{namespace}/pods/{name}/ephemeralcontainers" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
@@ -3066,15 +4185,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodSpec is a description of a pod.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PodSpec>,
-        /// The `status` property of the body.
+        /// PodStatus represents information about the status of a pod. Status may trail the actual state of a system, especially if the node that hosts the pod cannot contact the control plane.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PodStatus>,
+    }
+}
+
+impl ReplaceNamespacedPodEphemeralcontainers {
+    /// A `ReplaceNamespacedPodEphemeralcontainers` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -3118,6 +4257,7 @@ endpoint! {
     ///
     /// partially update ephemeralcontainers of the specified Pod
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPodEphemeralcontainers = "PATCH /api/v1/namespaces/{namespace}/pods/{name}/ephemeralcontainers" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3144,11 +4284,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPodEphemeralcontainers {
+    /// A `PatchNamespacedPodEphemeralcontainers` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPodEphemeralcontainersBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/pods/{name}/eviction`
     ///
     /// create eviction of a Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedPodEviction = "POST /api/v1/namespaces/{namespace}/pods/{name}/eviction" -> crate::models::IoK8sApiPolicyV1Eviction {
         /// object name and auth scope, such as for teams and projects
@@ -3170,7 +4332,7 @@ endpoint! {
         /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
         #[endpoint(body, rename = "apiVersion")]
         pub api_version: Option<String>,
-        /// The `deleteOptions` property of the body.
+        /// DeleteOptions may be provided when deleting an API object.
         #[endpoint(body, rename = "deleteOptions")]
         pub delete_options: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1DeleteOptions,
@@ -3178,9 +4340,28 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
+    }
+}
+
+impl CreateNamespacedPodEviction {
+    /// A `CreateNamespacedPodEviction` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            delete_options: None,
+            kind: None,
+            metadata: None,
+        }
     }
 }
 
@@ -3188,7 +4369,8 @@ endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods/{name}/exec`
     ///
     /// connect GET requests to exec of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectGetNamespacedPodExec = "GET /api/v1/namespaces/{namespace}/pods/{name}/exec" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3215,11 +4397,29 @@ endpoint! {
     }
 }
 
+impl ConnectGetNamespacedPodExec {
+    /// A `ConnectGetNamespacedPodExec` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            command: None,
+            container: None,
+            stderr: None,
+            stdin: None,
+            stdout: None,
+            tty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/pods/{name}/exec`
     ///
     /// connect POST requests to exec of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPostNamespacedPodExec = "POST /api/v1/namespaces/{namespace}/pods/{name}/exec" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3246,11 +4446,29 @@ endpoint! {
     }
 }
 
+impl ConnectPostNamespacedPodExec {
+    /// A `ConnectPostNamespacedPodExec` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            command: None,
+            container: None,
+            stderr: None,
+            stdin: None,
+            stdout: None,
+            tty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods/{name}/log`
     ///
     /// read log of the specified Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPodLog = "GET /api/v1/namespaces/{namespace}/pods/{name}/log" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3286,11 +4504,32 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPodLog {
+    /// A `ReadNamespacedPodLog` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            container: None,
+            follow: None,
+            insecure_skip_tls_verify_backend: None,
+            limit_bytes: None,
+            pretty: None,
+            previous: None,
+            since_seconds: None,
+            tail_lines: None,
+            timestamps: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods/{name}/portforward`
     ///
     /// connect GET requests to portforward of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectGetNamespacedPodPortforward = "GET /api/v1/namespaces/{namespace}/pods/{name}/portforward" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3302,11 +4541,24 @@ endpoint! {
     }
 }
 
+impl ConnectGetNamespacedPodPortforward {
+    /// A `ConnectGetNamespacedPodPortforward` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            ports: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/pods/{name}/portforward`
     ///
     /// connect POST requests to portforward of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPostNamespacedPodPortforward = "POST /api/v1/namespaces/{namespace}/pods/{name}/portforward" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3318,11 +4570,24 @@ endpoint! {
     }
 }
 
+impl ConnectPostNamespacedPodPortforward {
+    /// A `ConnectPostNamespacedPodPortforward` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            ports: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods/{name}/proxy`
     ///
     /// connect GET requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectGetNamespacedPodProxy = "GET /api/v1/namespaces/{namespace}/pods/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3334,11 +4599,24 @@ endpoint! {
     }
 }
 
+impl ConnectGetNamespacedPodProxy {
+    /// A `ConnectGetNamespacedPodProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/pods/{name}/proxy`
     ///
     /// connect PUT requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPutNamespacedPodProxy = "PUT /api/v1/namespaces/{namespace}/pods/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3350,11 +4628,24 @@ endpoint! {
     }
 }
 
+impl ConnectPutNamespacedPodProxy {
+    /// A `ConnectPutNamespacedPodProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/pods/{name}/proxy`
     ///
     /// connect POST requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPostNamespacedPodProxy = "POST /api/v1/namespaces/{namespace}/pods/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3366,11 +4657,24 @@ endpoint! {
     }
 }
 
+impl ConnectPostNamespacedPodProxy {
+    /// A `ConnectPostNamespacedPodProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/pods/{name}/proxy`
     ///
     /// connect DELETE requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectDeleteNamespacedPodProxy = "DELETE /api/v1/namespaces/{namespace}/pods/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3382,11 +4686,24 @@ endpoint! {
     }
 }
 
+impl ConnectDeleteNamespacedPodProxy {
+    /// A `ConnectDeleteNamespacedPodProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `OPTIONS /api/v1/namespaces/{namespace}/pods/{name}/proxy`
     ///
     /// connect OPTIONS requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectOptionsNamespacedPodProxy = "OPTIONS /api/v1/namespaces/{namespace}/pods/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3398,11 +4715,24 @@ endpoint! {
     }
 }
 
+impl ConnectOptionsNamespacedPodProxy {
+    /// A `ConnectOptionsNamespacedPodProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `HEAD /api/v1/namespaces/{namespace}/pods/{name}/proxy`
     ///
     /// connect HEAD requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectHeadNamespacedPodProxy = "HEAD /api/v1/namespaces/{namespace}/pods/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3414,11 +4744,24 @@ endpoint! {
     }
 }
 
+impl ConnectHeadNamespacedPodProxy {
+    /// A `ConnectHeadNamespacedPodProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PATCH /api/v1/namespaces/{namespace}/pods/{name}/proxy`
     ///
     /// connect PATCH requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPatchNamespacedPodProxy = "PATCH /api/v1/namespaces/{namespace}/pods/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3430,11 +4773,24 @@ endpoint! {
     }
 }
 
+impl ConnectPatchNamespacedPodProxy {
+    /// A `ConnectPatchNamespacedPodProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path}`
     ///
     /// connect GET requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectGetNamespacedPodProxyWithPath = "GET /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3448,11 +4804,29 @@ endpoint! {
     }
 }
 
+impl ConnectGetNamespacedPodProxyWithPath {
+    /// A `ConnectGetNamespacedPodProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path}`
     ///
     /// connect PUT requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPutNamespacedPodProxyWithPath = "PUT /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3466,11 +4840,29 @@ endpoint! {
     }
 }
 
+impl ConnectPutNamespacedPodProxyWithPath {
+    /// A `ConnectPutNamespacedPodProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path}`
     ///
     /// connect POST requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPostNamespacedPodProxyWithPath = "POST /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3484,11 +4876,29 @@ endpoint! {
     }
 }
 
+impl ConnectPostNamespacedPodProxyWithPath {
+    /// A `ConnectPostNamespacedPodProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path}`
     ///
     /// connect DELETE requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectDeleteNamespacedPodProxyWithPath = "DELETE /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3502,11 +4912,29 @@ endpoint! {
     }
 }
 
+impl ConnectDeleteNamespacedPodProxyWithPath {
+    /// A `ConnectDeleteNamespacedPodProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `OPTIONS /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path}`
     ///
     /// connect OPTIONS requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectOptionsNamespacedPodProxyWithPath = "OPTIONS /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3520,11 +4948,29 @@ endpoint! {
     }
 }
 
+impl ConnectOptionsNamespacedPodProxyWithPath {
+    /// A `ConnectOptionsNamespacedPodProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `HEAD /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path}`
     ///
     /// connect HEAD requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectHeadNamespacedPodProxyWithPath = "HEAD /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3538,11 +4984,29 @@ endpoint! {
     }
 }
 
+impl ConnectHeadNamespacedPodProxyWithPath {
+    /// A `ConnectHeadNamespacedPodProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PATCH /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path}`
     ///
     /// connect PATCH requests to proxy of Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPatchNamespacedPodProxyWithPath = "PATCH /api/v1/namespaces/{namespace}/pods/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3556,11 +5020,29 @@ endpoint! {
     }
 }
 
+impl ConnectPatchNamespacedPodProxyWithPath {
+    /// A `ConnectPatchNamespacedPodProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/pods/{name}/status`
     ///
     /// read status of the specified Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPodStatus = "GET /api/v1/namespaces/{namespace}/pods/{name}/status" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3572,11 +5054,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPodStatus {
+    /// A `ReadNamespacedPodStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/pods/{name}/status`
     ///
     /// replace status of the specified Pod
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPodStatus = "PUT /api/v1/namespaces/{namespace}/pods/{name}/status" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
@@ -3601,15 +5096,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodSpec is a description of a pod.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PodSpec>,
-        /// The `status` property of the body.
+        /// PodStatus represents information about the status of a pod. Status may trail the actual state of a system, especially if the node that hosts the pod cannot contact the control plane.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PodStatus>,
+    }
+}
+
+impl ReplaceNamespacedPodStatus {
+    /// A `ReplaceNamespacedPodStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -3653,6 +5168,7 @@ endpoint! {
     ///
     /// partially update status of the specified Pod
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPodStatus = "PATCH /api/v1/namespaces/{namespace}/pods/{name}/status" -> crate::models::IoK8sApiCoreV1Pod {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3679,11 +5195,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPodStatus {
+    /// A `PatchNamespacedPodStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPodStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/podtemplates`
     ///
     /// list or watch objects of kind PodTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -3746,11 +5284,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedPodTemplate {
+    /// A `ListNamespacedPodTemplate` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/podtemplates`
     ///
     /// create a PodTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedPodTemplate = "POST /api/v1/namespaces/{namespace}/podtemplates" -> crate::models::IoK8sApiCoreV1PodTemplate {
         /// object name and auth scope, such as for teams and projects
@@ -3773,12 +5333,30 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `template` property of the body.
+        /// PodTemplateSpec describes the data a pod should have when created from a template
         #[endpoint(body)]
         pub template: Option<crate::models::IoK8sApiCoreV1PodTemplateSpec>,
+    }
+}
+
+impl CreateNamespacedPodTemplate {
+    /// A `CreateNamespacedPodTemplate` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            template: None,
+        }
     }
 }
 
@@ -3786,7 +5364,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/podtemplates`
     ///
     /// delete collection of PodTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedPodTemplate = "DELETE /api/v1/namespaces/{namespace}/podtemplates" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -3865,7 +5444,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -3876,11 +5455,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedPodTemplate {
+    /// A `DeleteCollectionNamespacedPodTemplate` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/podtemplates/{name}`
     ///
     /// read the specified PodTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPodTemplate = "GET /api/v1/namespaces/{namespace}/podtemplates/{name}" -> crate::models::IoK8sApiCoreV1PodTemplate {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3892,11 +5502,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPodTemplate {
+    /// A `ReadNamespacedPodTemplate` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/podtemplates/{name}`
     ///
     /// replace the specified PodTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPodTemplate = "PUT /api/v1/namespaces/{namespace}/podtemplates/{name}" -> crate::models::IoK8sApiCoreV1PodTemplate {
         /// object name and auth scope, such as for teams and projects
@@ -3921,12 +5544,31 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `template` property of the body.
+        /// PodTemplateSpec describes the data a pod should have when created from a template
         #[endpoint(body)]
         pub template: Option<crate::models::IoK8sApiCoreV1PodTemplateSpec>,
+    }
+}
+
+impl ReplaceNamespacedPodTemplate {
+    /// A `ReplaceNamespacedPodTemplate` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            template: None,
+        }
     }
 }
 
@@ -3934,7 +5576,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/podtemplates/{name}`
     ///
     /// delete a PodTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedPodTemplate = "DELETE /api/v1/namespaces/{namespace}/podtemplates/{name}" -> crate::models::IoK8sApiCoreV1PodTemplate {
         /// object name and auth scope, such as for teams and projects
@@ -3971,7 +5614,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -3979,6 +5622,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedPodTemplate {
+    /// A `DeleteNamespacedPodTemplate` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -4022,6 +5688,7 @@ endpoint! {
     ///
     /// partially update the specified PodTemplate
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPodTemplate = "PATCH /api/v1/namespaces/{namespace}/podtemplates/{name}" -> crate::models::IoK8sApiCoreV1PodTemplate {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4048,11 +5715,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPodTemplate {
+    /// A `PatchNamespacedPodTemplate` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPodTemplateBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/replicationcontrollers`
     ///
     /// list or watch objects of kind ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -4115,11 +5804,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedReplicationController {
+    /// A `ListNamespacedReplicationController` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/replicationcontrollers`
     ///
     /// create a ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedReplicationController = "POST /api/v1/namespaces/{namespace}/replicationcontrollers" -> crate::models::IoK8sApiCoreV1ReplicationController {
         /// object name and auth scope, such as for teams and projects
@@ -4142,15 +5853,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ReplicationControllerSpec is the specification of a replication controller.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1ReplicationControllerSpec>,
-        /// The `status` property of the body.
+        /// ReplicationControllerStatus represents the current status of a replication controller.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1ReplicationControllerStatus>,
+    }
+}
+
+impl CreateNamespacedReplicationController {
+    /// A `CreateNamespacedReplicationController` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -4158,7 +5888,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/replicationcontrollers`
     ///
     /// delete collection of ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedReplicationController = "DELETE /api/v1/namespaces/{namespace}/replicationcontrollers" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -4237,7 +5968,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -4248,11 +5979,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedReplicationController {
+    /// A `DeleteCollectionNamespacedReplicationController` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/replicationcontrollers/{name}`
     ///
     /// read the specified ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedReplicationController = "GET /api/v1/namespaces/{namespace}/replicationcontrollers/{name}" -> crate::models::IoK8sApiCoreV1ReplicationController {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4264,11 +6026,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedReplicationController {
+    /// A `ReadNamespacedReplicationController` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/replicationcontrollers/{name}`
     ///
     /// replace the specified ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedReplicationController = "PUT /api/v1/namespaces/{namespace}/replicationcontrollers/{name}" -> crate::models::IoK8sApiCoreV1ReplicationController {
         /// object name and auth scope, such as for teams and projects
@@ -4293,15 +6068,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ReplicationControllerSpec is the specification of a replication controller.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1ReplicationControllerSpec>,
-        /// The `status` property of the body.
+        /// ReplicationControllerStatus represents the current status of a replication controller.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1ReplicationControllerStatus>,
+    }
+}
+
+impl ReplaceNamespacedReplicationController {
+    /// A `ReplaceNamespacedReplicationController` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -4309,7 +6104,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/replicationcontrollers/{name}`
     ///
     /// delete a ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedReplicationController = "DELETE /api/v1/namespaces/{namespace}/replicationcontrollers/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -4346,7 +6142,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -4354,6 +6150,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedReplicationController {
+    /// A `DeleteNamespacedReplicationController` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -4397,6 +6216,7 @@ endpoint! {
     ///
     /// partially update the specified ReplicationController
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedReplicationController = "PATCH /api/v1/namespaces/{namespace}/replicationcontrollers/{name}" -> crate::models::IoK8sApiCoreV1ReplicationController {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4423,11 +6243,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedReplicationController {
+    /// A `PatchNamespacedReplicationController` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedReplicationControllerBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/scale`
     ///
     /// read scale of the specified ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedReplicationControllerScale = "GET /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4439,11 +6281,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedReplicationControllerScale {
+    /// A `ReadNamespacedReplicationControllerScale` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/scale`
     ///
     /// replace scale of the specified ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedReplicationControllerScale = "PUT /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
@@ -4468,15 +6323,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ScaleSpec describes the attributes of a scale subresource.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiAutoscalingV1ScaleSpec>,
-        /// The `status` property of the body.
+        /// ScaleStatus represents the current status of a scale subresource.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAutoscalingV1ScaleStatus>,
+    }
+}
+
+impl ReplaceNamespacedReplicationControllerScale {
+    /// A `ReplaceNamespacedReplicationControllerScale` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -4520,6 +6395,7 @@ endpoint! {
     ///
     /// partially update scale of the specified ReplicationController
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedReplicationControllerScale = "PATCH /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/scale" -> crate::models::IoK8sApiAutoscalingV1Scale {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4546,11 +6422,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedReplicationControllerScale {
+    /// A `PatchNamespacedReplicationControllerScale` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedReplicationControllerScaleBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/status`
     ///
     /// read status of the specified ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedReplicationControllerStatus = "GET /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/status" -> crate::models::IoK8sApiCoreV1ReplicationController {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4562,11 +6460,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedReplicationControllerStatus {
+    /// A `ReadNamespacedReplicationControllerStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/status`
     ///
     /// replace status of the specified ReplicationController
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedReplicationControllerStatus = "PUT /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/status" -> crate::models::IoK8sApiCoreV1ReplicationController {
         /// object name and auth scope, such as for teams and projects
@@ -4591,15 +6502,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ReplicationControllerSpec is the specification of a replication controller.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1ReplicationControllerSpec>,
-        /// The `status` property of the body.
+        /// ReplicationControllerStatus represents the current status of a replication controller.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1ReplicationControllerStatus>,
+    }
+}
+
+impl ReplaceNamespacedReplicationControllerStatus {
+    /// A `ReplaceNamespacedReplicationControllerStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -4643,6 +6574,7 @@ endpoint! {
     ///
     /// partially update status of the specified ReplicationController
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedReplicationControllerStatus = "PATCH /api/v1/namespaces/{namespace}/replicationcontrollers/{name}/status" -> crate::models::IoK8sApiCoreV1ReplicationController {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4669,11 +6601,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedReplicationControllerStatus {
+    /// A `PatchNamespacedReplicationControllerStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedReplicationControllerStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/resourcequotas`
     ///
     /// list or watch objects of kind ResourceQuota
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -4736,11 +6690,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedResourceQuota {
+    /// A `ListNamespacedResourceQuota` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/resourcequotas`
     ///
     /// create a ResourceQuota
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedResourceQuota = "POST /api/v1/namespaces/{namespace}/resourcequotas" -> crate::models::IoK8sApiCoreV1ResourceQuota {
         /// object name and auth scope, such as for teams and projects
@@ -4763,15 +6739,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ResourceQuotaSpec defines the desired hard limits to enforce for Quota.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1ResourceQuotaSpec>,
-        /// The `status` property of the body.
+        /// ResourceQuotaStatus defines the enforced hard limits and observed use.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1ResourceQuotaStatus>,
+    }
+}
+
+impl CreateNamespacedResourceQuota {
+    /// A `CreateNamespacedResourceQuota` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -4779,7 +6774,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/resourcequotas`
     ///
     /// delete collection of ResourceQuota
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedResourceQuota = "DELETE /api/v1/namespaces/{namespace}/resourcequotas" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -4858,7 +6854,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -4869,11 +6865,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedResourceQuota {
+    /// A `DeleteCollectionNamespacedResourceQuota` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/resourcequotas/{name}`
     ///
     /// read the specified ResourceQuota
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedResourceQuota = "GET /api/v1/namespaces/{namespace}/resourcequotas/{name}" -> crate::models::IoK8sApiCoreV1ResourceQuota {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4885,11 +6912,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedResourceQuota {
+    /// A `ReadNamespacedResourceQuota` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/resourcequotas/{name}`
     ///
     /// replace the specified ResourceQuota
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedResourceQuota = "PUT /api/v1/namespaces/{namespace}/resourcequotas/{name}" -> crate::models::IoK8sApiCoreV1ResourceQuota {
         /// object name and auth scope, such as for teams and projects
@@ -4914,15 +6954,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ResourceQuotaSpec defines the desired hard limits to enforce for Quota.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1ResourceQuotaSpec>,
-        /// The `status` property of the body.
+        /// ResourceQuotaStatus defines the enforced hard limits and observed use.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1ResourceQuotaStatus>,
+    }
+}
+
+impl ReplaceNamespacedResourceQuota {
+    /// A `ReplaceNamespacedResourceQuota` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -4930,7 +6990,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/resourcequotas/{name}`
     ///
     /// delete a ResourceQuota
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedResourceQuota = "DELETE /api/v1/namespaces/{namespace}/resourcequotas/{name}" -> crate::models::IoK8sApiCoreV1ResourceQuota {
         /// object name and auth scope, such as for teams and projects
@@ -4967,7 +7028,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -4975,6 +7036,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedResourceQuota {
+    /// A `DeleteNamespacedResourceQuota` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -5018,6 +7102,7 @@ endpoint! {
     ///
     /// partially update the specified ResourceQuota
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedResourceQuota = "PATCH /api/v1/namespaces/{namespace}/resourcequotas/{name}" -> crate::models::IoK8sApiCoreV1ResourceQuota {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5044,11 +7129,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedResourceQuota {
+    /// A `PatchNamespacedResourceQuota` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedResourceQuotaBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/resourcequotas/{name}/status`
     ///
     /// read status of the specified ResourceQuota
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedResourceQuotaStatus = "GET /api/v1/namespaces/{namespace}/resourcequotas/{name}/status" -> crate::models::IoK8sApiCoreV1ResourceQuota {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5060,11 +7167,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedResourceQuotaStatus {
+    /// A `ReadNamespacedResourceQuotaStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/resourcequotas/{name}/status`
     ///
     /// replace status of the specified ResourceQuota
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedResourceQuotaStatus = "PUT /api/v1/namespaces/{namespace}/resourcequotas/{name}/status" -> crate::models::IoK8sApiCoreV1ResourceQuota {
         /// object name and auth scope, such as for teams and projects
@@ -5089,15 +7209,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ResourceQuotaSpec defines the desired hard limits to enforce for Quota.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1ResourceQuotaSpec>,
-        /// The `status` property of the body.
+        /// ResourceQuotaStatus defines the enforced hard limits and observed use.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1ResourceQuotaStatus>,
+    }
+}
+
+impl ReplaceNamespacedResourceQuotaStatus {
+    /// A `ReplaceNamespacedResourceQuotaStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -5141,6 +7281,7 @@ endpoint! {
     ///
     /// partially update status of the specified ResourceQuota
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedResourceQuotaStatus = "PATCH /api/v1/namespaces/{namespace}/resourcequotas/{name}/status" -> crate::models::IoK8sApiCoreV1ResourceQuota {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5167,11 +7308,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedResourceQuotaStatus {
+    /// A `PatchNamespacedResourceQuotaStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedResourceQuotaStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/secrets`
     ///
     /// list or watch objects of kind Secret
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -5234,11 +7397,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedSecret {
+    /// A `ListNamespacedSecret` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/secrets`
     ///
     /// create a Secret
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedSecret = "POST /api/v1/namespaces/{namespace}/secrets" -> crate::models::IoK8sApiCoreV1Secret {
         /// object name and auth scope, such as for teams and projects
@@ -5267,7 +7452,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// stringData allows specifying non-binary secret data in string form. It is provided as a write-only input field for convenience. All keys and values are merged into the data field on write, overwriting any existing values. The stringData field is never output when reading from the API.
@@ -5279,11 +7464,33 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedSecret {
+    /// A `CreateNamespacedSecret` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            data: None,
+            immutable: None,
+            kind: None,
+            metadata: None,
+            string_data: None,
+            r#type: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/secrets`
     ///
     /// delete collection of Secret
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedSecret = "DELETE /api/v1/namespaces/{namespace}/secrets" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -5362,7 +7569,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -5373,11 +7580,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedSecret {
+    /// A `DeleteCollectionNamespacedSecret` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/secrets/{name}`
     ///
     /// read the specified Secret
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedSecret = "GET /api/v1/namespaces/{namespace}/secrets/{name}" -> crate::models::IoK8sApiCoreV1Secret {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5389,11 +7627,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedSecret {
+    /// A `ReadNamespacedSecret` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/secrets/{name}`
     ///
     /// replace the specified Secret
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedSecret = "PUT /api/v1/namespaces/{namespace}/secrets/{name}" -> crate::models::IoK8sApiCoreV1Secret {
         /// object name and auth scope, such as for teams and projects
@@ -5424,7 +7675,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// stringData allows specifying non-binary secret data in string form. It is provided as a write-only input field for convenience. All keys and values are merged into the data field on write, overwriting any existing values. The stringData field is never output when reading from the API.
@@ -5436,11 +7687,34 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedSecret {
+    /// A `ReplaceNamespacedSecret` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            data: None,
+            immutable: None,
+            kind: None,
+            metadata: None,
+            string_data: None,
+            r#type: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/secrets/{name}`
     ///
     /// delete a Secret
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedSecret = "DELETE /api/v1/namespaces/{namespace}/secrets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -5477,7 +7751,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -5485,6 +7759,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedSecret {
+    /// A `DeleteNamespacedSecret` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -5528,6 +7825,7 @@ endpoint! {
     ///
     /// partially update the specified Secret
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedSecret = "PATCH /api/v1/namespaces/{namespace}/secrets/{name}" -> crate::models::IoK8sApiCoreV1Secret {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5554,11 +7852,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedSecret {
+    /// A `PatchNamespacedSecret` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedSecretBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/serviceaccounts`
     ///
     /// list or watch objects of kind ServiceAccount
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -5621,11 +7941,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedServiceAccount {
+    /// A `ListNamespacedServiceAccount` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/serviceaccounts`
     ///
     /// create a ServiceAccount
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedServiceAccount = "POST /api/v1/namespaces/{namespace}/serviceaccounts" -> crate::models::IoK8sApiCoreV1ServiceAccount {
         /// object name and auth scope, such as for teams and projects
@@ -5656,7 +7998,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a "kubernetes.io/enforce-mountable-secrets" annotation set to "true". This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: <https://kubernetes.io/docs/concepts/configuration/secret>
@@ -5665,11 +8007,32 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedServiceAccount {
+    /// A `CreateNamespacedServiceAccount` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            automount_service_account_token: None,
+            image_pull_secrets: None,
+            kind: None,
+            metadata: None,
+            secrets: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/serviceaccounts`
     ///
     /// delete collection of ServiceAccount
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedServiceAccount = "DELETE /api/v1/namespaces/{namespace}/serviceaccounts" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -5748,7 +8111,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -5759,11 +8122,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedServiceAccount {
+    /// A `DeleteCollectionNamespacedServiceAccount` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/serviceaccounts/{name}`
     ///
     /// read the specified ServiceAccount
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedServiceAccount = "GET /api/v1/namespaces/{namespace}/serviceaccounts/{name}" -> crate::models::IoK8sApiCoreV1ServiceAccount {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5775,11 +8169,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedServiceAccount {
+    /// A `ReadNamespacedServiceAccount` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/serviceaccounts/{name}`
     ///
     /// replace the specified ServiceAccount
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedServiceAccount = "PUT /api/v1/namespaces/{namespace}/serviceaccounts/{name}" -> crate::models::IoK8sApiCoreV1ServiceAccount {
         /// object name and auth scope, such as for teams and projects
@@ -5812,7 +8219,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a "kubernetes.io/enforce-mountable-secrets" annotation set to "true". This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: <https://kubernetes.io/docs/concepts/configuration/secret>
@@ -5821,11 +8228,33 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedServiceAccount {
+    /// A `ReplaceNamespacedServiceAccount` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            automount_service_account_token: None,
+            image_pull_secrets: None,
+            kind: None,
+            metadata: None,
+            secrets: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/serviceaccounts/{name}`
     ///
     /// delete a ServiceAccount
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedServiceAccount = "DELETE /api/v1/namespaces/{namespace}/serviceaccounts/{name}" -> crate::models::IoK8sApiCoreV1ServiceAccount {
         /// object name and auth scope, such as for teams and projects
@@ -5862,7 +8291,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -5870,6 +8299,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedServiceAccount {
+    /// A `DeleteNamespacedServiceAccount` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -5913,6 +8365,7 @@ endpoint! {
     ///
     /// partially update the specified ServiceAccount
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedServiceAccount = "PATCH /api/v1/namespaces/{namespace}/serviceaccounts/{name}" -> crate::models::IoK8sApiCoreV1ServiceAccount {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5939,11 +8392,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedServiceAccount {
+    /// A `PatchNamespacedServiceAccount` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedServiceAccountBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/serviceaccounts/{name}/token`
     ///
     /// create token of a ServiceAccount
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedServiceAccountToken = "POST /api/v1/namespaces/{namespace}/serviceaccounts/{name}/token" -> crate::models::IoK8sApiAuthenticationV1TokenRequest {
         /// object name and auth scope, such as for teams and projects
@@ -5968,15 +8443,39 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// TokenRequestSpec contains client provided parameters of a token request.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiAuthenticationV1TokenRequestSpec,
-        /// The `status` property of the body.
+        /// TokenRequestStatus is the result of a token request.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiAuthenticationV1TokenRequestStatus>,
+    }
+}
+
+impl CreateNamespacedServiceAccountToken {
+    /// A `CreateNamespacedServiceAccountToken` of its required fields (`namespace`, `name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiAuthenticationV1TokenRequestSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -5984,7 +8483,8 @@ endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/services`
     ///
     /// list or watch objects of kind Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -6047,11 +8547,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedService {
+    /// A `ListNamespacedService` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/services`
     ///
     /// create a Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedService = "POST /api/v1/namespaces/{namespace}/services" -> crate::models::IoK8sApiCoreV1Service {
         /// object name and auth scope, such as for teams and projects
@@ -6074,15 +8596,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ServiceSpec describes the attributes that a user creates on a service.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1ServiceSpec>,
-        /// The `status` property of the body.
+        /// ServiceStatus represents the current status of a service.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1ServiceStatus>,
+    }
+}
+
+impl CreateNamespacedService {
+    /// A `CreateNamespacedService` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -6090,7 +8631,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/services`
     ///
     /// delete collection of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedService = "DELETE /api/v1/namespaces/{namespace}/services" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -6169,7 +8711,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -6180,11 +8722,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedService {
+    /// A `DeleteCollectionNamespacedService` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/services/{name}`
     ///
     /// read the specified Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedService = "GET /api/v1/namespaces/{namespace}/services/{name}" -> crate::models::IoK8sApiCoreV1Service {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6196,11 +8769,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedService {
+    /// A `ReadNamespacedService` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/services/{name}`
     ///
     /// replace the specified Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedService = "PUT /api/v1/namespaces/{namespace}/services/{name}" -> crate::models::IoK8sApiCoreV1Service {
         /// object name and auth scope, such as for teams and projects
@@ -6225,15 +8811,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ServiceSpec describes the attributes that a user creates on a service.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1ServiceSpec>,
-        /// The `status` property of the body.
+        /// ServiceStatus represents the current status of a service.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1ServiceStatus>,
+    }
+}
+
+impl ReplaceNamespacedService {
+    /// A `ReplaceNamespacedService` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -6241,7 +8847,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/services/{name}`
     ///
     /// delete a Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedService = "DELETE /api/v1/namespaces/{namespace}/services/{name}" -> crate::models::IoK8sApiCoreV1Service {
         /// object name and auth scope, such as for teams and projects
@@ -6278,7 +8885,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -6286,6 +8893,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedService {
+    /// A `DeleteNamespacedService` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -6329,6 +8959,7 @@ endpoint! {
     ///
     /// partially update the specified Service
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedService = "PATCH /api/v1/namespaces/{namespace}/services/{name}" -> crate::models::IoK8sApiCoreV1Service {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6355,11 +8986,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedService {
+    /// A `PatchNamespacedService` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedServiceBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/services/{name}/proxy`
     ///
     /// connect GET requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectGetNamespacedServiceProxy = "GET /api/v1/namespaces/{namespace}/services/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6371,11 +9024,24 @@ endpoint! {
     }
 }
 
+impl ConnectGetNamespacedServiceProxy {
+    /// A `ConnectGetNamespacedServiceProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/services/{name}/proxy`
     ///
     /// connect PUT requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPutNamespacedServiceProxy = "PUT /api/v1/namespaces/{namespace}/services/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6387,11 +9053,24 @@ endpoint! {
     }
 }
 
+impl ConnectPutNamespacedServiceProxy {
+    /// A `ConnectPutNamespacedServiceProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/services/{name}/proxy`
     ///
     /// connect POST requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPostNamespacedServiceProxy = "POST /api/v1/namespaces/{namespace}/services/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6403,11 +9082,24 @@ endpoint! {
     }
 }
 
+impl ConnectPostNamespacedServiceProxy {
+    /// A `ConnectPostNamespacedServiceProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/services/{name}/proxy`
     ///
     /// connect DELETE requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectDeleteNamespacedServiceProxy = "DELETE /api/v1/namespaces/{namespace}/services/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6419,11 +9111,24 @@ endpoint! {
     }
 }
 
+impl ConnectDeleteNamespacedServiceProxy {
+    /// A `ConnectDeleteNamespacedServiceProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `OPTIONS /api/v1/namespaces/{namespace}/services/{name}/proxy`
     ///
     /// connect OPTIONS requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectOptionsNamespacedServiceProxy = "OPTIONS /api/v1/namespaces/{namespace}/services/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6435,11 +9140,24 @@ endpoint! {
     }
 }
 
+impl ConnectOptionsNamespacedServiceProxy {
+    /// A `ConnectOptionsNamespacedServiceProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `HEAD /api/v1/namespaces/{namespace}/services/{name}/proxy`
     ///
     /// connect HEAD requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectHeadNamespacedServiceProxy = "HEAD /api/v1/namespaces/{namespace}/services/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6451,11 +9169,24 @@ endpoint! {
     }
 }
 
+impl ConnectHeadNamespacedServiceProxy {
+    /// A `ConnectHeadNamespacedServiceProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PATCH /api/v1/namespaces/{namespace}/services/{name}/proxy`
     ///
     /// connect PATCH requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPatchNamespacedServiceProxy = "PATCH /api/v1/namespaces/{namespace}/services/{name}/proxy" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6467,11 +9198,24 @@ endpoint! {
     }
 }
 
+impl ConnectPatchNamespacedServiceProxy {
+    /// A `ConnectPatchNamespacedServiceProxy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/services/{name}/proxy/{path}`
     ///
     /// connect GET requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectGetNamespacedServiceProxyWithPath = "GET /api/v1/namespaces/{namespace}/services/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6485,11 +9229,29 @@ endpoint! {
     }
 }
 
+impl ConnectGetNamespacedServiceProxyWithPath {
+    /// A `ConnectGetNamespacedServiceProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/services/{name}/proxy/{path}`
     ///
     /// connect PUT requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPutNamespacedServiceProxyWithPath = "PUT /api/v1/namespaces/{namespace}/services/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6503,11 +9265,29 @@ endpoint! {
     }
 }
 
+impl ConnectPutNamespacedServiceProxyWithPath {
+    /// A `ConnectPutNamespacedServiceProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/namespaces/{namespace}/services/{name}/proxy/{path}`
     ///
     /// connect POST requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPostNamespacedServiceProxyWithPath = "POST /api/v1/namespaces/{namespace}/services/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6521,11 +9301,29 @@ endpoint! {
     }
 }
 
+impl ConnectPostNamespacedServiceProxyWithPath {
+    /// A `ConnectPostNamespacedServiceProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/namespaces/{namespace}/services/{name}/proxy/{path}`
     ///
     /// connect DELETE requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectDeleteNamespacedServiceProxyWithPath = "DELETE /api/v1/namespaces/{namespace}/services/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6539,11 +9337,29 @@ endpoint! {
     }
 }
 
+impl ConnectDeleteNamespacedServiceProxyWithPath {
+    /// A `ConnectDeleteNamespacedServiceProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `OPTIONS /api/v1/namespaces/{namespace}/services/{name}/proxy/{path}`
     ///
     /// connect OPTIONS requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectOptionsNamespacedServiceProxyWithPath = "OPTIONS /api/v1/namespaces/{namespace}/services/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6557,11 +9373,29 @@ endpoint! {
     }
 }
 
+impl ConnectOptionsNamespacedServiceProxyWithPath {
+    /// A `ConnectOptionsNamespacedServiceProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `HEAD /api/v1/namespaces/{namespace}/services/{name}/proxy/{path}`
     ///
     /// connect HEAD requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectHeadNamespacedServiceProxyWithPath = "HEAD /api/v1/namespaces/{namespace}/services/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6575,11 +9409,29 @@ endpoint! {
     }
 }
 
+impl ConnectHeadNamespacedServiceProxyWithPath {
+    /// A `ConnectHeadNamespacedServiceProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PATCH /api/v1/namespaces/{namespace}/services/{name}/proxy/{path}`
     ///
     /// connect PATCH requests to proxy of Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPatchNamespacedServiceProxyWithPath = "PATCH /api/v1/namespaces/{namespace}/services/{name}/proxy/{path_path}" -> String {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6593,11 +9445,29 @@ endpoint! {
     }
 }
 
+impl ConnectPatchNamespacedServiceProxyWithPath {
+    /// A `ConnectPatchNamespacedServiceProxyWithPath` of its required fields (`namespace`, `name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        path_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{namespace}/services/{name}/status`
     ///
     /// read status of the specified Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedServiceStatus = "GET /api/v1/namespaces/{namespace}/services/{name}/status" -> crate::models::IoK8sApiCoreV1Service {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6609,11 +9479,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedServiceStatus {
+    /// A `ReadNamespacedServiceStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{namespace}/services/{name}/status`
     ///
     /// replace status of the specified Service
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedServiceStatus = "PUT /api/v1/namespaces/{namespace}/services/{name}/status" -> crate::models::IoK8sApiCoreV1Service {
         /// object name and auth scope, such as for teams and projects
@@ -6638,15 +9521,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ServiceSpec describes the attributes that a user creates on a service.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1ServiceSpec>,
-        /// The `status` property of the body.
+        /// ServiceStatus represents the current status of a service.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1ServiceStatus>,
+    }
+}
+
+impl ReplaceNamespacedServiceStatus {
+    /// A `ReplaceNamespacedServiceStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -6690,6 +9593,7 @@ endpoint! {
     ///
     /// partially update status of the specified Service
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedServiceStatus = "PATCH /api/v1/namespaces/{namespace}/services/{name}/status" -> crate::models::IoK8sApiCoreV1Service {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6716,11 +9620,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedServiceStatus {
+    /// A `PatchNamespacedServiceStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedServiceStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/namespaces/{name}`
     ///
     /// read the specified Namespace
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespace = "GET /api/v1/namespaces/{name}" -> crate::models::IoK8sApiCoreV1Namespace {
         /// name of the Namespace
         pub name: String,
@@ -6730,11 +9656,23 @@ endpoint! {
     }
 }
 
+impl ReadNamespace {
+    /// A `ReadNamespace` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{name}`
     ///
     /// replace the specified Namespace
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespace = "PUT /api/v1/namespaces/{name}" -> crate::models::IoK8sApiCoreV1Namespace {
         /// name of the Namespace
@@ -6757,15 +9695,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NamespaceSpec describes the attributes on a Namespace.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1NamespaceSpec>,
-        /// The `status` property of the body.
+        /// NamespaceStatus is information about the current status of a Namespace.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1NamespaceStatus>,
+    }
+}
+
+impl ReplaceNamespace {
+    /// A `ReplaceNamespace` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -6773,7 +9730,8 @@ endpoint! {
     /// `DELETE /api/v1/namespaces/{name}`
     ///
     /// delete a Namespace
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespace = "DELETE /api/v1/namespaces/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the Namespace
@@ -6808,7 +9766,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -6816,6 +9774,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespace {
+    /// A `DeleteNamespace` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -6857,6 +9837,7 @@ endpoint! {
     ///
     /// partially update the specified Namespace
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespace = "PATCH /api/v1/namespaces/{name}" -> crate::models::IoK8sApiCoreV1Namespace {
         /// name of the Namespace
         pub name: String,
@@ -6881,11 +9862,28 @@ endpoint! {
     }
 }
 
+impl PatchNamespace {
+    /// A `PatchNamespace` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchNamespaceBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{name}/finalize`
     ///
     /// replace finalize of the specified Namespace
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespaceFinalize = "PUT /api/v1/namespaces/{name}/finalize" -> crate::models::IoK8sApiCoreV1Namespace {
         /// name of the Namespace
@@ -6908,15 +9906,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NamespaceSpec describes the attributes on a Namespace.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1NamespaceSpec>,
-        /// The `status` property of the body.
+        /// NamespaceStatus is information about the current status of a Namespace.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1NamespaceStatus>,
+    }
+}
+
+impl ReplaceNamespaceFinalize {
+    /// A `ReplaceNamespaceFinalize` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            pretty: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -6924,7 +9941,8 @@ endpoint! {
     /// `GET /api/v1/namespaces/{name}/status`
     ///
     /// read status of the specified Namespace
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespaceStatus = "GET /api/v1/namespaces/{name}/status" -> crate::models::IoK8sApiCoreV1Namespace {
         /// name of the Namespace
         pub name: String,
@@ -6934,11 +9952,23 @@ endpoint! {
     }
 }
 
+impl ReadNamespaceStatus {
+    /// A `ReadNamespaceStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/namespaces/{name}/status`
     ///
     /// replace status of the specified Namespace
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespaceStatus = "PUT /api/v1/namespaces/{name}/status" -> crate::models::IoK8sApiCoreV1Namespace {
         /// name of the Namespace
@@ -6961,15 +9991,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NamespaceSpec describes the attributes on a Namespace.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1NamespaceSpec>,
-        /// The `status` property of the body.
+        /// NamespaceStatus is information about the current status of a Namespace.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1NamespaceStatus>,
+    }
+}
+
+impl ReplaceNamespaceStatus {
+    /// A `ReplaceNamespaceStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -7013,6 +10062,7 @@ endpoint! {
     ///
     /// partially update status of the specified Namespace
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespaceStatus = "PATCH /api/v1/namespaces/{name}/status" -> crate::models::IoK8sApiCoreV1Namespace {
         /// name of the Namespace
         pub name: String,
@@ -7037,11 +10087,28 @@ endpoint! {
     }
 }
 
+impl PatchNamespaceStatus {
+    /// A `PatchNamespaceStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchNamespaceStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/nodes`
     ///
     /// list or watch objects of kind Node
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -7107,6 +10174,7 @@ endpoint! {
     ///
     /// create a Node
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNode = "POST /api/v1/nodes" -> crate::models::IoK8sApiCoreV1Node {
         /// If 'true', then the output is pretty printed.
@@ -7127,13 +10195,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NodeSpec describes the attributes that a node is created with.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1NodeSpec>,
-        /// The `status` property of the body.
+        /// NodeStatus is information about the current status of a node.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1NodeStatus>,
     }
@@ -7144,6 +10212,7 @@ endpoint! {
     ///
     /// delete collection of Node
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNode = "DELETE /api/v1/nodes" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -7220,7 +10289,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -7235,7 +10304,8 @@ endpoint! {
     /// `GET /api/v1/nodes/{name}`
     ///
     /// read the specified Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNode = "GET /api/v1/nodes/{name}" -> crate::models::IoK8sApiCoreV1Node {
         /// name of the Node
         pub name: String,
@@ -7245,11 +10315,23 @@ endpoint! {
     }
 }
 
+impl ReadNode {
+    /// A `ReadNode` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/nodes/{name}`
     ///
     /// replace the specified Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNode = "PUT /api/v1/nodes/{name}" -> crate::models::IoK8sApiCoreV1Node {
         /// name of the Node
@@ -7272,15 +10354,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NodeSpec describes the attributes that a node is created with.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1NodeSpec>,
-        /// The `status` property of the body.
+        /// NodeStatus is information about the current status of a node.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1NodeStatus>,
+    }
+}
+
+impl ReplaceNode {
+    /// A `ReplaceNode` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -7288,7 +10389,8 @@ endpoint! {
     /// `DELETE /api/v1/nodes/{name}`
     ///
     /// delete a Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNode = "DELETE /api/v1/nodes/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the Node
@@ -7323,7 +10425,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -7331,6 +10433,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNode {
+    /// A `DeleteNode` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -7372,6 +10496,7 @@ endpoint! {
     ///
     /// partially update the specified Node
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNode = "PATCH /api/v1/nodes/{name}" -> crate::models::IoK8sApiCoreV1Node {
         /// name of the Node
         pub name: String,
@@ -7396,11 +10521,28 @@ endpoint! {
     }
 }
 
+impl PatchNode {
+    /// A `PatchNode` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchNodeBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/nodes/{name}/proxy`
     ///
     /// connect GET requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectGetNodeProxy = "GET /api/v1/nodes/{name}/proxy" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7410,11 +10552,23 @@ endpoint! {
     }
 }
 
+impl ConnectGetNodeProxy {
+    /// A `ConnectGetNodeProxy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/nodes/{name}/proxy`
     ///
     /// connect PUT requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPutNodeProxy = "PUT /api/v1/nodes/{name}/proxy" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7424,11 +10578,23 @@ endpoint! {
     }
 }
 
+impl ConnectPutNodeProxy {
+    /// A `ConnectPutNodeProxy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/nodes/{name}/proxy`
     ///
     /// connect POST requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPostNodeProxy = "POST /api/v1/nodes/{name}/proxy" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7438,11 +10604,23 @@ endpoint! {
     }
 }
 
+impl ConnectPostNodeProxy {
+    /// A `ConnectPostNodeProxy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/nodes/{name}/proxy`
     ///
     /// connect DELETE requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectDeleteNodeProxy = "DELETE /api/v1/nodes/{name}/proxy" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7452,11 +10630,23 @@ endpoint! {
     }
 }
 
+impl ConnectDeleteNodeProxy {
+    /// A `ConnectDeleteNodeProxy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `OPTIONS /api/v1/nodes/{name}/proxy`
     ///
     /// connect OPTIONS requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectOptionsNodeProxy = "OPTIONS /api/v1/nodes/{name}/proxy" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7466,11 +10656,23 @@ endpoint! {
     }
 }
 
+impl ConnectOptionsNodeProxy {
+    /// A `ConnectOptionsNodeProxy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `HEAD /api/v1/nodes/{name}/proxy`
     ///
     /// connect HEAD requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectHeadNodeProxy = "HEAD /api/v1/nodes/{name}/proxy" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7480,11 +10682,23 @@ endpoint! {
     }
 }
 
+impl ConnectHeadNodeProxy {
+    /// A `ConnectHeadNodeProxy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PATCH /api/v1/nodes/{name}/proxy`
     ///
     /// connect PATCH requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPatchNodeProxy = "PATCH /api/v1/nodes/{name}/proxy" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7494,11 +10708,23 @@ endpoint! {
     }
 }
 
+impl ConnectPatchNodeProxy {
+    /// A `ConnectPatchNodeProxy` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/nodes/{name}/proxy/{path}`
     ///
     /// connect GET requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectGetNodeProxyWithPath = "GET /api/v1/nodes/{name}/proxy/{path_path}" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7510,11 +10736,24 @@ endpoint! {
     }
 }
 
+impl ConnectGetNodeProxyWithPath {
+    /// A `ConnectGetNodeProxyWithPath` of its required fields (`name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, path_path: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/nodes/{name}/proxy/{path}`
     ///
     /// connect PUT requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPutNodeProxyWithPath = "PUT /api/v1/nodes/{name}/proxy/{path_path}" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7526,11 +10765,24 @@ endpoint! {
     }
 }
 
+impl ConnectPutNodeProxyWithPath {
+    /// A `ConnectPutNodeProxyWithPath` of its required fields (`name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, path_path: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /api/v1/nodes/{name}/proxy/{path}`
     ///
     /// connect POST requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPostNodeProxyWithPath = "POST /api/v1/nodes/{name}/proxy/{path_path}" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7542,11 +10794,24 @@ endpoint! {
     }
 }
 
+impl ConnectPostNodeProxyWithPath {
+    /// A `ConnectPostNodeProxyWithPath` of its required fields (`name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, path_path: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /api/v1/nodes/{name}/proxy/{path}`
     ///
     /// connect DELETE requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectDeleteNodeProxyWithPath = "DELETE /api/v1/nodes/{name}/proxy/{path_path}" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7558,11 +10823,24 @@ endpoint! {
     }
 }
 
+impl ConnectDeleteNodeProxyWithPath {
+    /// A `ConnectDeleteNodeProxyWithPath` of its required fields (`name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, path_path: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `OPTIONS /api/v1/nodes/{name}/proxy/{path}`
     ///
     /// connect OPTIONS requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectOptionsNodeProxyWithPath = "OPTIONS /api/v1/nodes/{name}/proxy/{path_path}" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7574,11 +10852,24 @@ endpoint! {
     }
 }
 
+impl ConnectOptionsNodeProxyWithPath {
+    /// A `ConnectOptionsNodeProxyWithPath` of its required fields (`name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, path_path: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `HEAD /api/v1/nodes/{name}/proxy/{path}`
     ///
     /// connect HEAD requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectHeadNodeProxyWithPath = "HEAD /api/v1/nodes/{name}/proxy/{path_path}" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7590,11 +10881,24 @@ endpoint! {
     }
 }
 
+impl ConnectHeadNodeProxyWithPath {
+    /// A `ConnectHeadNodeProxyWithPath` of its required fields (`name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, path_path: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PATCH /api/v1/nodes/{name}/proxy/{path}`
     ///
     /// connect PATCH requests to proxy of Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct ConnectPatchNodeProxyWithPath = "PATCH /api/v1/nodes/{name}/proxy/{path_path}" -> String {
         /// name of the NodeProxyOptions
         pub name: String,
@@ -7606,11 +10910,24 @@ endpoint! {
     }
 }
 
+impl ConnectPatchNodeProxyWithPath {
+    /// A `ConnectPatchNodeProxyWithPath` of its required fields (`name`, `path_path`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, path_path: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            path_path: path_path.into(),
+            path: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/nodes/{name}/status`
     ///
     /// read status of the specified Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNodeStatus = "GET /api/v1/nodes/{name}/status" -> crate::models::IoK8sApiCoreV1Node {
         /// name of the Node
         pub name: String,
@@ -7620,11 +10937,23 @@ endpoint! {
     }
 }
 
+impl ReadNodeStatus {
+    /// A `ReadNodeStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/nodes/{name}/status`
     ///
     /// replace status of the specified Node
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNodeStatus = "PUT /api/v1/nodes/{name}/status" -> crate::models::IoK8sApiCoreV1Node {
         /// name of the Node
@@ -7647,15 +10976,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NodeSpec describes the attributes that a node is created with.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1NodeSpec>,
-        /// The `status` property of the body.
+        /// NodeStatus is information about the current status of a node.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1NodeStatus>,
+    }
+}
+
+impl ReplaceNodeStatus {
+    /// A `ReplaceNodeStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -7697,6 +11045,7 @@ endpoint! {
     ///
     /// partially update status of the specified Node
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNodeStatus = "PATCH /api/v1/nodes/{name}/status" -> crate::models::IoK8sApiCoreV1Node {
         /// name of the Node
         pub name: String,
@@ -7721,11 +11070,28 @@ endpoint! {
     }
 }
 
+impl PatchNodeStatus {
+    /// A `PatchNodeStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchNodeStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/persistentvolumeclaims`
     ///
     /// list or watch objects of kind PersistentVolumeClaim
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -7791,6 +11157,7 @@ endpoint! {
     ///
     /// list or watch objects of kind PersistentVolume
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -7856,6 +11223,7 @@ endpoint! {
     ///
     /// create a PersistentVolume
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreatePersistentVolume = "POST /api/v1/persistentvolumes" -> crate::models::IoK8sApiCoreV1PersistentVolume {
         /// If 'true', then the output is pretty printed.
@@ -7876,13 +11244,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PersistentVolumeSpec is the specification of a persistent volume.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PersistentVolumeSpec>,
-        /// The `status` property of the body.
+        /// PersistentVolumeStatus is the current status of a persistent volume.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PersistentVolumeStatus>,
     }
@@ -7893,6 +11261,7 @@ endpoint! {
     ///
     /// delete collection of PersistentVolume
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionPersistentVolume = "DELETE /api/v1/persistentvolumes" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -7969,7 +11338,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -7984,7 +11353,8 @@ endpoint! {
     /// `GET /api/v1/persistentvolumes/{name}`
     ///
     /// read the specified PersistentVolume
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadPersistentVolume = "GET /api/v1/persistentvolumes/{name}" -> crate::models::IoK8sApiCoreV1PersistentVolume {
         /// name of the PersistentVolume
         pub name: String,
@@ -7994,11 +11364,23 @@ endpoint! {
     }
 }
 
+impl ReadPersistentVolume {
+    /// A `ReadPersistentVolume` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/persistentvolumes/{name}`
     ///
     /// replace the specified PersistentVolume
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplacePersistentVolume = "PUT /api/v1/persistentvolumes/{name}" -> crate::models::IoK8sApiCoreV1PersistentVolume {
         /// name of the PersistentVolume
@@ -8021,15 +11403,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PersistentVolumeSpec is the specification of a persistent volume.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PersistentVolumeSpec>,
-        /// The `status` property of the body.
+        /// PersistentVolumeStatus is the current status of a persistent volume.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PersistentVolumeStatus>,
+    }
+}
+
+impl ReplacePersistentVolume {
+    /// A `ReplacePersistentVolume` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -8037,7 +11438,8 @@ endpoint! {
     /// `DELETE /api/v1/persistentvolumes/{name}`
     ///
     /// delete a PersistentVolume
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeletePersistentVolume = "DELETE /api/v1/persistentvolumes/{name}" -> crate::models::IoK8sApiCoreV1PersistentVolume {
         /// name of the PersistentVolume
@@ -8072,7 +11474,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -8080,6 +11482,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeletePersistentVolume {
+    /// A `DeletePersistentVolume` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -8123,6 +11547,7 @@ endpoint! {
     ///
     /// partially update the specified PersistentVolume
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchPersistentVolume = "PATCH /api/v1/persistentvolumes/{name}" -> crate::models::IoK8sApiCoreV1PersistentVolume {
         /// name of the PersistentVolume
         pub name: String,
@@ -8147,11 +11572,28 @@ endpoint! {
     }
 }
 
+impl PatchPersistentVolume {
+    /// A `PatchPersistentVolume` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchPersistentVolumeBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/persistentvolumes/{name}/status`
     ///
     /// read status of the specified PersistentVolume
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadPersistentVolumeStatus = "GET /api/v1/persistentvolumes/{name}/status" -> crate::models::IoK8sApiCoreV1PersistentVolume {
         /// name of the PersistentVolume
         pub name: String,
@@ -8161,11 +11603,23 @@ endpoint! {
     }
 }
 
+impl ReadPersistentVolumeStatus {
+    /// A `ReadPersistentVolumeStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /api/v1/persistentvolumes/{name}/status`
     ///
     /// replace status of the specified PersistentVolume
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplacePersistentVolumeStatus = "PUT /api/v1/persistentvolumes/{name}/status" -> crate::models::IoK8sApiCoreV1PersistentVolume {
         /// name of the PersistentVolume
@@ -8188,15 +11642,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PersistentVolumeSpec is the specification of a persistent volume.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiCoreV1PersistentVolumeSpec>,
-        /// The `status` property of the body.
+        /// PersistentVolumeStatus is the current status of a persistent volume.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiCoreV1PersistentVolumeStatus>,
+    }
+}
+
+impl ReplacePersistentVolumeStatus {
+    /// A `ReplacePersistentVolumeStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -8240,6 +11713,7 @@ endpoint! {
     ///
     /// partially update status of the specified PersistentVolume
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchPersistentVolumeStatus = "PATCH /api/v1/persistentvolumes/{name}/status" -> crate::models::IoK8sApiCoreV1PersistentVolume {
         /// name of the PersistentVolume
         pub name: String,
@@ -8264,11 +11738,28 @@ endpoint! {
     }
 }
 
+impl PatchPersistentVolumeStatus {
+    /// A `PatchPersistentVolumeStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchPersistentVolumeStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/pods`
     ///
     /// list or watch objects of kind Pod
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -8334,6 +11825,7 @@ endpoint! {
     ///
     /// list or watch objects of kind PodTemplate
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -8399,6 +11891,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ReplicationController
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -8464,6 +11957,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceQuota
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -8529,6 +12023,7 @@ endpoint! {
     ///
     /// list or watch objects of kind Secret
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -8594,6 +12089,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ServiceAccount
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -8659,6 +12155,7 @@ endpoint! {
     ///
     /// list or watch objects of kind Service
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -8724,6 +12221,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of ConfigMap. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchConfigMapListForAllNamespaces = "GET /api/v1/watch/configmaps" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8786,6 +12284,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of Endpoints. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchEndpointsListForAllNamespaces = "GET /api/v1/watch/endpoints" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8848,6 +12347,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of Event. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchEventListForAllNamespaces = "GET /api/v1/watch/events" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8910,6 +12410,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of LimitRange. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchLimitRangeListForAllNamespaces = "GET /api/v1/watch/limitranges" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8972,6 +12473,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of Namespace. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespaceList = "GET /api/v1/watch/namespaces" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -9033,7 +12535,8 @@ endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/configmaps`
     ///
     /// watch individual changes to a list of ConfigMap. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedConfigMapList = "GET /api/v1/watch/namespaces/{namespace}/configmaps" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9093,11 +12596,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedConfigMapList {
+    /// A `WatchNamespacedConfigMapList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/configmaps/{name}`
     ///
     /// watch changes to an object of kind ConfigMap. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedConfigMap = "GET /api/v1/watch/namespaces/{namespace}/configmaps/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9159,11 +12684,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedConfigMap {
+    /// A `WatchNamespacedConfigMap` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/endpoints`
     ///
     /// watch individual changes to a list of Endpoints. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedEndpointsList = "GET /api/v1/watch/namespaces/{namespace}/endpoints" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9223,11 +12771,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedEndpointsList {
+    /// A `WatchNamespacedEndpointsList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/endpoints/{name}`
     ///
     /// watch changes to an object of kind Endpoints. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedEndpoints = "GET /api/v1/watch/namespaces/{namespace}/endpoints/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9289,11 +12859,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedEndpoints {
+    /// A `WatchNamespacedEndpoints` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/events`
     ///
     /// watch individual changes to a list of Event. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedEventList = "GET /api/v1/watch/namespaces/{namespace}/events" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9353,11 +12946,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedEventList {
+    /// A `WatchNamespacedEventList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/events/{name}`
     ///
     /// watch changes to an object of kind Event. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedEvent = "GET /api/v1/watch/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9419,11 +13034,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedEvent {
+    /// A `WatchNamespacedEvent` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/limitranges`
     ///
     /// watch individual changes to a list of LimitRange. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedLimitRangeList = "GET /api/v1/watch/namespaces/{namespace}/limitranges" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9483,11 +13121,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedLimitRangeList {
+    /// A `WatchNamespacedLimitRangeList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/limitranges/{name}`
     ///
     /// watch changes to an object of kind LimitRange. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedLimitRange = "GET /api/v1/watch/namespaces/{namespace}/limitranges/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9549,11 +13209,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedLimitRange {
+    /// A `WatchNamespacedLimitRange` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/persistentvolumeclaims`
     ///
     /// watch individual changes to a list of PersistentVolumeClaim. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPersistentVolumeClaimList = "GET /api/v1/watch/namespaces/{namespace}/persistentvolumeclaims" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9613,11 +13296,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPersistentVolumeClaimList {
+    /// A `WatchNamespacedPersistentVolumeClaimList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/persistentvolumeclaims/{name}`
     ///
     /// watch changes to an object of kind PersistentVolumeClaim. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPersistentVolumeClaim = "GET /api/v1/watch/namespaces/{namespace}/persistentvolumeclaims/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9679,11 +13384,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPersistentVolumeClaim {
+    /// A `WatchNamespacedPersistentVolumeClaim` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/pods`
     ///
     /// watch individual changes to a list of Pod. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPodList = "GET /api/v1/watch/namespaces/{namespace}/pods" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9743,11 +13471,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPodList {
+    /// A `WatchNamespacedPodList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/pods/{name}`
     ///
     /// watch changes to an object of kind Pod. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPod = "GET /api/v1/watch/namespaces/{namespace}/pods/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9809,11 +13559,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPod {
+    /// A `WatchNamespacedPod` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/podtemplates`
     ///
     /// watch individual changes to a list of PodTemplate. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPodTemplateList = "GET /api/v1/watch/namespaces/{namespace}/podtemplates" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9873,11 +13646,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPodTemplateList {
+    /// A `WatchNamespacedPodTemplateList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/podtemplates/{name}`
     ///
     /// watch changes to an object of kind PodTemplate. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPodTemplate = "GET /api/v1/watch/namespaces/{namespace}/podtemplates/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -9939,11 +13734,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPodTemplate {
+    /// A `WatchNamespacedPodTemplate` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/replicationcontrollers`
     ///
     /// watch individual changes to a list of ReplicationController. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedReplicationControllerList = "GET /api/v1/watch/namespaces/{namespace}/replicationcontrollers" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10003,11 +13821,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedReplicationControllerList {
+    /// A `WatchNamespacedReplicationControllerList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/replicationcontrollers/{name}`
     ///
     /// watch changes to an object of kind ReplicationController. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedReplicationController = "GET /api/v1/watch/namespaces/{namespace}/replicationcontrollers/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10069,11 +13909,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedReplicationController {
+    /// A `WatchNamespacedReplicationController` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/resourcequotas`
     ///
     /// watch individual changes to a list of ResourceQuota. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedResourceQuotaList = "GET /api/v1/watch/namespaces/{namespace}/resourcequotas" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10133,11 +13996,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedResourceQuotaList {
+    /// A `WatchNamespacedResourceQuotaList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/resourcequotas/{name}`
     ///
     /// watch changes to an object of kind ResourceQuota. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedResourceQuota = "GET /api/v1/watch/namespaces/{namespace}/resourcequotas/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10199,11 +14084,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedResourceQuota {
+    /// A `WatchNamespacedResourceQuota` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/secrets`
     ///
     /// watch individual changes to a list of Secret. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedSecretList = "GET /api/v1/watch/namespaces/{namespace}/secrets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10263,11 +14171,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedSecretList {
+    /// A `WatchNamespacedSecretList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/secrets/{name}`
     ///
     /// watch changes to an object of kind Secret. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedSecret = "GET /api/v1/watch/namespaces/{namespace}/secrets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10329,11 +14259,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedSecret {
+    /// A `WatchNamespacedSecret` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/serviceaccounts`
     ///
     /// watch individual changes to a list of ServiceAccount. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedServiceAccountList = "GET /api/v1/watch/namespaces/{namespace}/serviceaccounts" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10393,11 +14346,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedServiceAccountList {
+    /// A `WatchNamespacedServiceAccountList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/serviceaccounts/{name}`
     ///
     /// watch changes to an object of kind ServiceAccount. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedServiceAccount = "GET /api/v1/watch/namespaces/{namespace}/serviceaccounts/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10459,11 +14434,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedServiceAccount {
+    /// A `WatchNamespacedServiceAccount` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/services`
     ///
     /// watch individual changes to a list of Service. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedServiceList = "GET /api/v1/watch/namespaces/{namespace}/services" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10523,11 +14521,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedServiceList {
+    /// A `WatchNamespacedServiceList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{namespace}/services/{name}`
     ///
     /// watch changes to an object of kind Service. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedService = "GET /api/v1/watch/namespaces/{namespace}/services/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -10589,11 +14609,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedService {
+    /// A `WatchNamespacedService` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/namespaces/{name}`
     ///
     /// watch changes to an object of kind Namespace. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespace = "GET /api/v1/watch/namespaces/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the Namespace
         pub name: String,
@@ -10653,11 +14696,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespace {
+    /// A `WatchNamespace` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/nodes`
     ///
     /// watch individual changes to a list of Node. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNodeList = "GET /api/v1/watch/nodes" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -10719,7 +14784,8 @@ endpoint! {
     /// `GET /api/v1/watch/nodes/{name}`
     ///
     /// watch changes to an object of kind Node. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNode = "GET /api/v1/watch/nodes/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the Node
         pub name: String,
@@ -10779,11 +14845,33 @@ endpoint! {
     }
 }
 
+impl WatchNode {
+    /// A `WatchNode` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/persistentvolumeclaims`
     ///
     /// watch individual changes to a list of PersistentVolumeClaim. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPersistentVolumeClaimListForAllNamespaces = "GET /api/v1/watch/persistentvolumeclaims" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -10846,6 +14934,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of PersistentVolume. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPersistentVolumeList = "GET /api/v1/watch/persistentvolumes" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -10907,7 +14996,8 @@ endpoint! {
     /// `GET /api/v1/watch/persistentvolumes/{name}`
     ///
     /// watch changes to an object of kind PersistentVolume. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPersistentVolume = "GET /api/v1/watch/persistentvolumes/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the PersistentVolume
         pub name: String,
@@ -10967,11 +15057,33 @@ endpoint! {
     }
 }
 
+impl WatchPersistentVolume {
+    /// A `WatchPersistentVolume` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /api/v1/watch/pods`
     ///
     /// watch individual changes to a list of Pod. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPodListForAllNamespaces = "GET /api/v1/watch/pods" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -11034,6 +15146,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of PodTemplate. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPodTemplateListForAllNamespaces = "GET /api/v1/watch/podtemplates" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -11096,6 +15209,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of ReplicationController. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchReplicationControllerListForAllNamespaces = "GET /api/v1/watch/replicationcontrollers" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -11158,6 +15272,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of ResourceQuota. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchResourceQuotaListForAllNamespaces = "GET /api/v1/watch/resourcequotas" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -11220,6 +15335,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of Secret. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchSecretListForAllNamespaces = "GET /api/v1/watch/secrets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -11282,6 +15398,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of ServiceAccount. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchServiceAccountListForAllNamespaces = "GET /api/v1/watch/serviceaccounts" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -11344,6 +15461,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of Service. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchServiceListForAllNamespaces = "GET /api/v1/watch/services" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

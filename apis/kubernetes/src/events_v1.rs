@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/events.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind Event
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -80,7 +82,8 @@ endpoint! {
     /// `GET /apis/events.k8s.io/v1/namespaces/{namespace}/events`
     ///
     /// list or watch objects of kind Event
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -143,11 +146,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedEvent {
+    /// A `ListNamespacedEvent` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/events.k8s.io/v1/namespaces/{namespace}/events`
     ///
     /// create an Event
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedEvent = "POST /apis/events.k8s.io/v1/namespaces/{namespace}/events" -> crate::models::IoK8sApiEventsV1Event {
         /// object name and auth scope, such as for teams and projects
@@ -173,26 +198,26 @@ endpoint! {
         /// deprecatedCount is the deprecated field assuring backward compatibility with core.v1 Event type.
         #[endpoint(body, rename = "deprecatedCount")]
         pub deprecated_count: Option<i32>,
-        /// The `deprecatedFirstTimestamp` property of the body.
+        /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
         #[endpoint(body, rename = "deprecatedFirstTimestamp")]
         pub deprecated_first_timestamp: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Time,
         >,
-        /// The `deprecatedLastTimestamp` property of the body.
+        /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
         #[endpoint(body, rename = "deprecatedLastTimestamp")]
         pub deprecated_last_timestamp: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Time,
         >,
-        /// The `deprecatedSource` property of the body.
+        /// EventSource contains information for an event.
         #[endpoint(body, rename = "deprecatedSource")]
         pub deprecated_source: Option<crate::models::IoK8sApiCoreV1EventSource>,
-        /// The `eventTime` property of the body.
+        /// MicroTime is version of Time with microsecond level precision.
         #[endpoint(body, rename = "eventTime")]
         pub event_time: crate::models::IoK8sApimachineryPkgApisMetaV1MicroTime,
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// note is a human-readable description of the status of this operation. Maximal length of the note is 1kB, but libraries should be prepared to handle values up to 64kB.
@@ -201,10 +226,10 @@ endpoint! {
         /// reason is why the action was taken. It is human-readable. This field cannot be empty for new Events and it can have at most 128 characters.
         #[endpoint(body)]
         pub reason: Option<String>,
-        /// The `regarding` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body)]
         pub regarding: Option<crate::models::IoK8sApiCoreV1ObjectReference>,
-        /// The `related` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body)]
         pub related: Option<crate::models::IoK8sApiCoreV1ObjectReference>,
         /// reportingController is the name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`. This field cannot be empty for new Events.
@@ -213,7 +238,7 @@ endpoint! {
         /// reportingInstance is the ID of the controller instance, e.g. `kubelet-xyzf`. This field cannot be empty for new Events and it can have at most 128 characters.
         #[endpoint(body, rename = "reportingInstance")]
         pub reporting_instance: Option<String>,
-        /// The `series` property of the body.
+        /// EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some time. How often to update the EventSeries is up to the event reporters. The default event reporter in "k8s.io/client-go/tools/events/event_broadcaster.go" shows how this struct is updated on heartbeats and can guide customized reporter implementations.
         #[endpoint(body)]
         pub series: Option<crate::models::IoK8sApiEventsV1EventSeries>,
         /// type is the type of this event (Normal, Warning), new types could be added in the future. It is machine-readable. This field cannot be empty for new Events.
@@ -222,11 +247,46 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedEvent {
+    /// A `CreateNamespacedEvent` of its required fields (`namespace`, `event_time`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        event_time: crate::models::IoK8sApimachineryPkgApisMetaV1MicroTime,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            action: None,
+            api_version: None,
+            deprecated_count: None,
+            deprecated_first_timestamp: None,
+            deprecated_last_timestamp: None,
+            deprecated_source: None,
+            event_time: event_time,
+            kind: None,
+            metadata: None,
+            note: None,
+            reason: None,
+            regarding: None,
+            related: None,
+            reporting_controller: None,
+            reporting_instance: None,
+            series: None,
+            r#type: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/events.k8s.io/v1/namespaces/{namespace}/events`
     ///
     /// delete collection of Event
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedEvent = "DELETE /apis/events.k8s.io/v1/namespaces/{namespace}/events" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -305,7 +365,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -316,11 +376,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedEvent {
+    /// A `DeleteCollectionNamespacedEvent` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/events.k8s.io/v1/namespaces/{namespace}/events/{name}`
     ///
     /// read the specified Event
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedEvent = "GET /apis/events.k8s.io/v1/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApiEventsV1Event {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -332,11 +423,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedEvent {
+    /// A `ReadNamespacedEvent` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/events.k8s.io/v1/namespaces/{namespace}/events/{name}`
     ///
     /// replace the specified Event
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedEvent = "PUT /apis/events.k8s.io/v1/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApiEventsV1Event {
         /// object name and auth scope, such as for teams and projects
@@ -364,26 +468,26 @@ endpoint! {
         /// deprecatedCount is the deprecated field assuring backward compatibility with core.v1 Event type.
         #[endpoint(body, rename = "deprecatedCount")]
         pub deprecated_count: Option<i32>,
-        /// The `deprecatedFirstTimestamp` property of the body.
+        /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
         #[endpoint(body, rename = "deprecatedFirstTimestamp")]
         pub deprecated_first_timestamp: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Time,
         >,
-        /// The `deprecatedLastTimestamp` property of the body.
+        /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
         #[endpoint(body, rename = "deprecatedLastTimestamp")]
         pub deprecated_last_timestamp: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Time,
         >,
-        /// The `deprecatedSource` property of the body.
+        /// EventSource contains information for an event.
         #[endpoint(body, rename = "deprecatedSource")]
         pub deprecated_source: Option<crate::models::IoK8sApiCoreV1EventSource>,
-        /// The `eventTime` property of the body.
+        /// MicroTime is version of Time with microsecond level precision.
         #[endpoint(body, rename = "eventTime")]
         pub event_time: crate::models::IoK8sApimachineryPkgApisMetaV1MicroTime,
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// note is a human-readable description of the status of this operation. Maximal length of the note is 1kB, but libraries should be prepared to handle values up to 64kB.
@@ -392,10 +496,10 @@ endpoint! {
         /// reason is why the action was taken. It is human-readable. This field cannot be empty for new Events and it can have at most 128 characters.
         #[endpoint(body)]
         pub reason: Option<String>,
-        /// The `regarding` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body)]
         pub regarding: Option<crate::models::IoK8sApiCoreV1ObjectReference>,
-        /// The `related` property of the body.
+        /// ObjectReference contains enough information to let you inspect or modify the referred object.
         #[endpoint(body)]
         pub related: Option<crate::models::IoK8sApiCoreV1ObjectReference>,
         /// reportingController is the name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`. This field cannot be empty for new Events.
@@ -404,7 +508,7 @@ endpoint! {
         /// reportingInstance is the ID of the controller instance, e.g. `kubelet-xyzf`. This field cannot be empty for new Events and it can have at most 128 characters.
         #[endpoint(body, rename = "reportingInstance")]
         pub reporting_instance: Option<String>,
-        /// The `series` property of the body.
+        /// EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some time. How often to update the EventSeries is up to the event reporters. The default event reporter in "k8s.io/client-go/tools/events/event_broadcaster.go" shows how this struct is updated on heartbeats and can guide customized reporter implementations.
         #[endpoint(body)]
         pub series: Option<crate::models::IoK8sApiEventsV1EventSeries>,
         /// type is the type of this event (Normal, Warning), new types could be added in the future. It is machine-readable. This field cannot be empty for new Events.
@@ -413,11 +517,48 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedEvent {
+    /// A `ReplaceNamespacedEvent` of its required fields (`namespace`, `name`, `event_time`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        event_time: crate::models::IoK8sApimachineryPkgApisMetaV1MicroTime,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            action: None,
+            api_version: None,
+            deprecated_count: None,
+            deprecated_first_timestamp: None,
+            deprecated_last_timestamp: None,
+            deprecated_source: None,
+            event_time: event_time,
+            kind: None,
+            metadata: None,
+            note: None,
+            reason: None,
+            regarding: None,
+            related: None,
+            reporting_controller: None,
+            reporting_instance: None,
+            series: None,
+            r#type: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/events.k8s.io/v1/namespaces/{namespace}/events/{name}`
     ///
     /// delete an Event
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedEvent = "DELETE /apis/events.k8s.io/v1/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -454,7 +595,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -462,6 +603,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedEvent {
+    /// A `DeleteNamespacedEvent` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -505,6 +669,7 @@ endpoint! {
     ///
     /// partially update the specified Event
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedEvent = "PATCH /apis/events.k8s.io/v1/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApiEventsV1Event {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -531,11 +696,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedEvent {
+    /// A `PatchNamespacedEvent` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedEventBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/events.k8s.io/v1/watch/events`
     ///
     /// watch individual changes to a list of Event. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchEventListForAllNamespaces = "GET /apis/events.k8s.io/v1/watch/events" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -597,7 +784,8 @@ endpoint! {
     /// `GET /apis/events.k8s.io/v1/watch/namespaces/{namespace}/events`
     ///
     /// watch individual changes to a list of Event. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedEventList = "GET /apis/events.k8s.io/v1/watch/namespaces/{namespace}/events" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -657,11 +845,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedEventList {
+    /// A `WatchNamespacedEventList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/events.k8s.io/v1/watch/namespaces/{namespace}/events/{name}`
     ///
     /// watch changes to an object of kind Event. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedEvent = "GET /apis/events.k8s.io/v1/watch/namespaces/{namespace}/events/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -720,5 +930,27 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchNamespacedEvent {
+    /// A `WatchNamespacedEvent` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,5 +8,6 @@ endpoint! {
     ///
     /// get information of a group
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetApiGroup = "GET /apis/flowcontrol.apiserver.k8s.io/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiGroup;
+    #[endpoint(api = crate::api)]
+    pub struct GetFlowcontrolApiserverApiGroup = "GET /apis/flowcontrol.apiserver.k8s.io/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiGroup;
 }

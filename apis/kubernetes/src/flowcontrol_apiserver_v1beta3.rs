@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind FlowSchema
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a FlowSchema
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateFlowSchema = "POST /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas" -> crate::models::IoK8sApiFlowcontrolV1beta3FlowSchema {
         /// If 'true', then the output is pretty printed.
@@ -101,13 +104,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// FlowSchemaSpec describes how the FlowSchema's specification looks like.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiFlowcontrolV1beta3FlowSchemaSpec>,
-        /// The `status` property of the body.
+        /// FlowSchemaStatus represents the current state of a FlowSchema.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiFlowcontrolV1beta3FlowSchemaStatus>,
     }
@@ -118,6 +121,7 @@ endpoint! {
     ///
     /// delete collection of FlowSchema
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionFlowSchema = "DELETE /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -194,7 +198,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -209,7 +213,8 @@ endpoint! {
     /// `GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}`
     ///
     /// read the specified FlowSchema
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadFlowSchema = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}" -> crate::models::IoK8sApiFlowcontrolV1beta3FlowSchema {
         /// name of the FlowSchema
         pub name: String,
@@ -219,11 +224,23 @@ endpoint! {
     }
 }
 
+impl ReadFlowSchema {
+    /// A `ReadFlowSchema` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}`
     ///
     /// replace the specified FlowSchema
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceFlowSchema = "PUT /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}" -> crate::models::IoK8sApiFlowcontrolV1beta3FlowSchema {
         /// name of the FlowSchema
@@ -246,15 +263,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// FlowSchemaSpec describes how the FlowSchema's specification looks like.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiFlowcontrolV1beta3FlowSchemaSpec>,
-        /// The `status` property of the body.
+        /// FlowSchemaStatus represents the current state of a FlowSchema.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiFlowcontrolV1beta3FlowSchemaStatus>,
+    }
+}
+
+impl ReplaceFlowSchema {
+    /// A `ReplaceFlowSchema` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -262,7 +298,8 @@ endpoint! {
     /// `DELETE /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}`
     ///
     /// delete a FlowSchema
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteFlowSchema = "DELETE /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the FlowSchema
@@ -297,7 +334,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -305,6 +342,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteFlowSchema {
+    /// A `DeleteFlowSchema` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -346,6 +405,7 @@ endpoint! {
     ///
     /// partially update the specified FlowSchema
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchFlowSchema = "PATCH /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}" -> crate::models::IoK8sApiFlowcontrolV1beta3FlowSchema {
         /// name of the FlowSchema
         pub name: String,
@@ -370,11 +430,28 @@ endpoint! {
     }
 }
 
+impl PatchFlowSchema {
+    /// A `PatchFlowSchema` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchFlowSchemaBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}/status`
     ///
     /// read status of the specified FlowSchema
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadFlowSchemaStatus = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}/status" -> crate::models::IoK8sApiFlowcontrolV1beta3FlowSchema {
         /// name of the FlowSchema
         pub name: String,
@@ -384,11 +461,23 @@ endpoint! {
     }
 }
 
+impl ReadFlowSchemaStatus {
+    /// A `ReadFlowSchemaStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}/status`
     ///
     /// replace status of the specified FlowSchema
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceFlowSchemaStatus = "PUT /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}/status" -> crate::models::IoK8sApiFlowcontrolV1beta3FlowSchema {
         /// name of the FlowSchema
@@ -411,15 +500,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// FlowSchemaSpec describes how the FlowSchema's specification looks like.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiFlowcontrolV1beta3FlowSchemaSpec>,
-        /// The `status` property of the body.
+        /// FlowSchemaStatus represents the current state of a FlowSchema.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiFlowcontrolV1beta3FlowSchemaStatus>,
+    }
+}
+
+impl ReplaceFlowSchemaStatus {
+    /// A `ReplaceFlowSchemaStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -463,6 +571,7 @@ endpoint! {
     ///
     /// partially update status of the specified FlowSchema
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchFlowSchemaStatus = "PATCH /apis/flowcontrol.apiserver.k8s.io/v1beta3/flowschemas/{name}/status" -> crate::models::IoK8sApiFlowcontrolV1beta3FlowSchema {
         /// name of the FlowSchema
         pub name: String,
@@ -487,11 +596,28 @@ endpoint! {
     }
 }
 
+impl PatchFlowSchemaStatus {
+    /// A `PatchFlowSchemaStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchFlowSchemaStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations`
     ///
     /// list or watch objects of kind PriorityLevelConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -557,6 +683,7 @@ endpoint! {
     ///
     /// create a PriorityLevelConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreatePriorityLevelConfiguration = "POST /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations" -> crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
         /// If 'true', then the output is pretty printed.
@@ -577,15 +704,15 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PriorityLevelConfigurationSpec specifies the configuration of a priority level.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec,
         >,
-        /// The `status` property of the body.
+        /// PriorityLevelConfigurationStatus represents the current state of a "request-priority".
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus,
@@ -598,6 +725,7 @@ endpoint! {
     ///
     /// delete collection of PriorityLevelConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionPriorityLevelConfiguration = "DELETE /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -674,7 +802,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -689,7 +817,8 @@ endpoint! {
     /// `GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}`
     ///
     /// read the specified PriorityLevelConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadPriorityLevelConfiguration = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}" -> crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
         /// name of the PriorityLevelConfiguration
         pub name: String,
@@ -699,11 +828,23 @@ endpoint! {
     }
 }
 
+impl ReadPriorityLevelConfiguration {
+    /// A `ReadPriorityLevelConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}`
     ///
     /// replace the specified PriorityLevelConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplacePriorityLevelConfiguration = "PUT /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}" -> crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
         /// name of the PriorityLevelConfiguration
@@ -726,15 +867,15 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PriorityLevelConfigurationSpec specifies the configuration of a priority level.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec,
         >,
-        /// The `status` property of the body.
+        /// PriorityLevelConfigurationStatus represents the current state of a "request-priority".
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus,
@@ -742,11 +883,31 @@ endpoint! {
     }
 }
 
+impl ReplacePriorityLevelConfiguration {
+    /// A `ReplacePriorityLevelConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}`
     ///
     /// delete a PriorityLevelConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeletePriorityLevelConfiguration = "DELETE /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the PriorityLevelConfiguration
@@ -781,7 +942,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -789,6 +950,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeletePriorityLevelConfiguration {
+    /// A `DeletePriorityLevelConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -832,6 +1015,7 @@ endpoint! {
     ///
     /// partially update the specified PriorityLevelConfiguration
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchPriorityLevelConfiguration = "PATCH /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}" -> crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
         /// name of the PriorityLevelConfiguration
         pub name: String,
@@ -856,11 +1040,28 @@ endpoint! {
     }
 }
 
+impl PatchPriorityLevelConfiguration {
+    /// A `PatchPriorityLevelConfiguration` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchPriorityLevelConfigurationBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}/status`
     ///
     /// read status of the specified PriorityLevelConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadPriorityLevelConfigurationStatus = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}/status" -> crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
         /// name of the PriorityLevelConfiguration
         pub name: String,
@@ -870,11 +1071,23 @@ endpoint! {
     }
 }
 
+impl ReadPriorityLevelConfigurationStatus {
+    /// A `ReadPriorityLevelConfigurationStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}/status`
     ///
     /// replace status of the specified PriorityLevelConfiguration
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplacePriorityLevelConfigurationStatus = "PUT /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}/status" -> crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
         /// name of the PriorityLevelConfiguration
@@ -897,19 +1110,38 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PriorityLevelConfigurationSpec specifies the configuration of a priority level.
         #[endpoint(body)]
         pub spec: Option<
             crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec,
         >,
-        /// The `status` property of the body.
+        /// PriorityLevelConfigurationStatus represents the current state of a "request-priority".
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus,
         >,
+    }
+}
+
+impl ReplacePriorityLevelConfigurationStatus {
+    /// A `ReplacePriorityLevelConfigurationStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -953,6 +1185,7 @@ endpoint! {
     ///
     /// partially update status of the specified PriorityLevelConfiguration
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchPriorityLevelConfigurationStatus = "PATCH /apis/flowcontrol.apiserver.k8s.io/v1beta3/prioritylevelconfigurations/{name}/status" -> crate::models::IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
         /// name of the PriorityLevelConfiguration
         pub name: String,
@@ -977,11 +1210,28 @@ endpoint! {
     }
 }
 
+impl PatchPriorityLevelConfigurationStatus {
+    /// A `PatchPriorityLevelConfigurationStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchPriorityLevelConfigurationStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/watch/flowschemas`
     ///
     /// watch individual changes to a list of FlowSchema. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchFlowSchemaList = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/watch/flowschemas" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1043,7 +1293,8 @@ endpoint! {
     /// `GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/watch/flowschemas/{name}`
     ///
     /// watch changes to an object of kind FlowSchema. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchFlowSchema = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/watch/flowschemas/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the FlowSchema
         pub name: String,
@@ -1103,11 +1354,33 @@ endpoint! {
     }
 }
 
+impl WatchFlowSchema {
+    /// A `WatchFlowSchema` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/watch/prioritylevelconfigurations`
     ///
     /// watch individual changes to a list of PriorityLevelConfiguration. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPriorityLevelConfigurationList = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/watch/prioritylevelconfigurations" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1169,7 +1442,8 @@ endpoint! {
     /// `GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/watch/prioritylevelconfigurations/{name}`
     ///
     /// watch changes to an object of kind PriorityLevelConfiguration. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPriorityLevelConfiguration = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta3/watch/prioritylevelconfigurations/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the PriorityLevelConfiguration
         pub name: String,
@@ -1226,5 +1500,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchPriorityLevelConfiguration {
+    /// A `WatchPriorityLevelConfiguration` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/internal.apiserver.k8s.io/v1alpha1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind StorageVersion
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a StorageVersion
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateStorageVersion = "POST /apis/internal.apiserver.k8s.io/v1alpha1/storageversions" -> crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersion {
         /// If 'true', then the output is pretty printed.
@@ -101,15 +104,36 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// StorageVersionSpec is an empty spec.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionSpec,
-        /// The `status` property of the body.
+        /// API server instances report the versions they can decode and the version they encode objects to when persisting objects in the backend.
         #[endpoint(body)]
         pub status: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionStatus,
+    }
+}
+
+impl CreateStorageVersion {
+    /// A `CreateStorageVersion` of its required fields (`spec`, `status`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        spec: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionSpec,
+        status: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionStatus,
+    ) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: status,
+        }
     }
 }
 
@@ -118,6 +142,7 @@ endpoint! {
     ///
     /// delete collection of StorageVersion
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionStorageVersion = "DELETE /apis/internal.apiserver.k8s.io/v1alpha1/storageversions" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -194,7 +219,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -209,7 +234,8 @@ endpoint! {
     /// `GET /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}`
     ///
     /// read the specified StorageVersion
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadStorageVersion = "GET /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}" -> crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersion {
         /// name of the StorageVersion
         pub name: String,
@@ -219,11 +245,23 @@ endpoint! {
     }
 }
 
+impl ReadStorageVersion {
+    /// A `ReadStorageVersion` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}`
     ///
     /// replace the specified StorageVersion
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceStorageVersion = "PUT /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}" -> crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersion {
         /// name of the StorageVersion
@@ -246,15 +284,38 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// StorageVersionSpec is an empty spec.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionSpec,
-        /// The `status` property of the body.
+        /// API server instances report the versions they can decode and the version they encode objects to when persisting objects in the backend.
         #[endpoint(body)]
         pub status: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionStatus,
+    }
+}
+
+impl ReplaceStorageVersion {
+    /// A `ReplaceStorageVersion` of its required fields (`name`, `spec`, `status`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionSpec,
+        status: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionStatus,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: status,
+        }
     }
 }
 
@@ -262,7 +323,8 @@ endpoint! {
     /// `DELETE /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}`
     ///
     /// delete a StorageVersion
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteStorageVersion = "DELETE /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the StorageVersion
@@ -297,7 +359,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -305,6 +367,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteStorageVersion {
+    /// A `DeleteStorageVersion` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -348,6 +432,7 @@ endpoint! {
     ///
     /// partially update the specified StorageVersion
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchStorageVersion = "PATCH /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}" -> crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersion {
         /// name of the StorageVersion
         pub name: String,
@@ -372,11 +457,28 @@ endpoint! {
     }
 }
 
+impl PatchStorageVersion {
+    /// A `PatchStorageVersion` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchStorageVersionBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}/status`
     ///
     /// read status of the specified StorageVersion
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadStorageVersionStatus = "GET /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}/status" -> crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersion {
         /// name of the StorageVersion
         pub name: String,
@@ -386,11 +488,23 @@ endpoint! {
     }
 }
 
+impl ReadStorageVersionStatus {
+    /// A `ReadStorageVersionStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}/status`
     ///
     /// replace status of the specified StorageVersion
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceStorageVersionStatus = "PUT /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}/status" -> crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersion {
         /// name of the StorageVersion
@@ -413,15 +527,38 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// StorageVersionSpec is an empty spec.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionSpec,
-        /// The `status` property of the body.
+        /// API server instances report the versions they can decode and the version they encode objects to when persisting objects in the backend.
         #[endpoint(body)]
         pub status: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionStatus,
+    }
+}
+
+impl ReplaceStorageVersionStatus {
+    /// A `ReplaceStorageVersionStatus` of its required fields (`name`, `spec`, `status`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionSpec,
+        status: crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionStatus,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: status,
+        }
     }
 }
 
@@ -465,6 +602,7 @@ endpoint! {
     ///
     /// partially update status of the specified StorageVersion
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchStorageVersionStatus = "PATCH /apis/internal.apiserver.k8s.io/v1alpha1/storageversions/{name}/status" -> crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersion {
         /// name of the StorageVersion
         pub name: String,
@@ -489,11 +627,28 @@ endpoint! {
     }
 }
 
+impl PatchStorageVersionStatus {
+    /// A `PatchStorageVersionStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchStorageVersionStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/internal.apiserver.k8s.io/v1alpha1/watch/storageversions`
     ///
     /// watch individual changes to a list of StorageVersion. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchStorageVersionList = "GET /apis/internal.apiserver.k8s.io/v1alpha1/watch/storageversions" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -555,7 +710,8 @@ endpoint! {
     /// `GET /apis/internal.apiserver.k8s.io/v1alpha1/watch/storageversions/{name}`
     ///
     /// watch changes to an object of kind StorageVersion. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchStorageVersion = "GET /apis/internal.apiserver.k8s.io/v1alpha1/watch/storageversions/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the StorageVersion
         pub name: String,
@@ -612,5 +768,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchStorageVersion {
+    /// A `WatchStorageVersion` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -63,13 +63,34 @@
 //! | `storage_v1` | `storage-v1` | 51 |
 //! | `version` | `version` | 1 |
 //! | `well_known` | `well-known` | 1 |
+//!
+//! # A first call
+//!
+//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
+//! struct and decodes its answer, with the credentials the description asks for;
+//! `paginate` follows a list's pages:
+//!
+//! ```no_run
+//! use endpoint::client::ureq::Client;
+//! use kubernetes_api::{well_known, core_v1};
+//!
+//! let client = Client::builder()
+//!     .base_url("https://api.example.com") // the API's server
+//!     .bearer(std::env::var("KUBERNETES_API_TOKEN")?)
+//!     .build()?;
+//! let answer = client.send(&well_known::GetServiceAccountIssuerOpenIdConfiguration {})?.body; // its answer, decoded
+//! for item in client.paginate(&core_v1::ListComponentStatus { ..Default::default() }) {
+//!     let item = item?; // every page, item by item
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 // The description marks some schemas and fields deprecated; the crate's own
 // decoding still reads them.
 #![allow(deprecated)]
-// The models of a large description nest deeply (a balance transaction's source
-// is one of forty types, each holding more): rustdoc's reasoning about them
-// needs more than the default limit.
+// The models of a large description may nest deeply (unions of many types, each
+// holding more): rustdoc's reasoning about them needs more than the default
+// limit.
 #![recursion_limit = "256"]
 
 #[cfg(feature = "admissionregistration")]
@@ -185,3 +206,11 @@ pub mod storage_v1;
 pub mod version;
 #[cfg(feature = "well-known")]
 pub mod well_known;
+
+/// The endpoint every request of this crate is built with by `to_request()`,
+/// made once: no base URL (the description names no absolute
+/// server: give one with `Endpoint::defaults`), and JSON as the answer asked for.
+pub fn api() -> &'static ::endpoint::Endpoint {
+    static API: ::std::sync::OnceLock<::endpoint::Endpoint> = ::std::sync::OnceLock::new();
+    API.get_or_init(|| ::endpoint::__private::api_endpoint("", &[("accept", "application/json")]))
+}

@@ -6,14 +6,26 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /logs/`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct LogFileListHandler = "GET /logs/" -> ();
 }
 
 endpoint! {
     /// `GET /logs/{logpath}`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct LogFileHandler = "GET /logs/{logpath}" -> () {
         /// path to the log
         pub logpath: String,
+    }
+}
+
+impl LogFileHandler {
+    /// A `LogFileHandler` of its required fields (`logpath`), every other field `None`.
+    #[must_use]
+    pub fn new(logpath: impl Into<String>) -> Self {
+        Self {
+            logpath: logpath.into(),
+        }
     }
 }

@@ -8488,6 +8488,8 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1WebhookClientConfig {
     /// `caBundle` is a PEM encoded CA bundle which will be used to validate the webhook's server certificate. If unspecified, system trust roots on the apiserver are used.
+    ///
+    /// Format `byte`.
     #[serde(rename = "caBundle")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
@@ -9482,6 +9484,8 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig {
     /// caBundle is a PEM encoded CA bundle which will be used to validate the webhook's server certificate. If unspecified, system trust roots on the apiserver are used.
+    ///
+    /// Format `byte`.
     #[serde(rename = "caBundle")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
@@ -10234,6 +10238,8 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec {
     /// CABundle is a PEM encoded CA bundle which will be used to validate an API server's serving certificate. If unspecified, system trust roots on the apiserver are used.
+    ///
+    /// Format `byte`.
     #[serde(rename = "caBundle")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
@@ -13395,6 +13401,8 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub groups: Option<Vec<String>>,
     /// request contains an x509 certificate signing request encoded in a "CERTIFICATE REQUEST" PEM block. When serialized as JSON or YAML, the data is additionally base64-encoded.
+    ///
+    /// Format `byte`.
     pub request: String,
     /// signerName indicates the requested signer, and is a qualified name.
     ///
@@ -13486,6 +13494,8 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestStatus {
     /// -----END CERTIFICATE-----
     /// )
     /// ```
+    ///
+    /// Format `byte`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<String>,
     /// conditions applied to the request. Known conditions are "Approved", "Denied", and "Failed".

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/networking.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind IngressClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create an IngressClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateIngressClass = "POST /apis/networking.k8s.io/v1/ingressclasses" -> crate::models::IoK8sApiNetworkingV1IngressClass {
         /// If 'true', then the output is pretty printed.
@@ -101,10 +104,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// IngressClassSpec provides information about the class of an Ingress.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1IngressClassSpec>,
     }
@@ -115,6 +118,7 @@ endpoint! {
     ///
     /// delete collection of IngressClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionIngressClass = "DELETE /apis/networking.k8s.io/v1/ingressclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -191,7 +195,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -206,7 +210,8 @@ endpoint! {
     /// `GET /apis/networking.k8s.io/v1/ingressclasses/{name}`
     ///
     /// read the specified IngressClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadIngressClass = "GET /apis/networking.k8s.io/v1/ingressclasses/{name}" -> crate::models::IoK8sApiNetworkingV1IngressClass {
         /// name of the IngressClass
         pub name: String,
@@ -216,11 +221,23 @@ endpoint! {
     }
 }
 
+impl ReadIngressClass {
+    /// A `ReadIngressClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/networking.k8s.io/v1/ingressclasses/{name}`
     ///
     /// replace the specified IngressClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceIngressClass = "PUT /apis/networking.k8s.io/v1/ingressclasses/{name}" -> crate::models::IoK8sApiNetworkingV1IngressClass {
         /// name of the IngressClass
@@ -243,12 +260,30 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// IngressClassSpec provides information about the class of an Ingress.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1IngressClassSpec>,
+    }
+}
+
+impl ReplaceIngressClass {
+    /// A `ReplaceIngressClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+        }
     }
 }
 
@@ -256,7 +291,8 @@ endpoint! {
     /// `DELETE /apis/networking.k8s.io/v1/ingressclasses/{name}`
     ///
     /// delete an IngressClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteIngressClass = "DELETE /apis/networking.k8s.io/v1/ingressclasses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the IngressClass
@@ -291,7 +327,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -299,6 +335,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteIngressClass {
+    /// A `DeleteIngressClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -342,6 +400,7 @@ endpoint! {
     ///
     /// partially update the specified IngressClass
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchIngressClass = "PATCH /apis/networking.k8s.io/v1/ingressclasses/{name}" -> crate::models::IoK8sApiNetworkingV1IngressClass {
         /// name of the IngressClass
         pub name: String,
@@ -366,11 +425,28 @@ endpoint! {
     }
 }
 
+impl PatchIngressClass {
+    /// A `PatchIngressClass` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchIngressClassBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/ingresses`
     ///
     /// list or watch objects of kind Ingress
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -435,7 +511,8 @@ endpoint! {
     /// `GET /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses`
     ///
     /// list or watch objects of kind Ingress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -498,11 +575,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedIngress {
+    /// A `ListNamespacedIngress` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses`
     ///
     /// create an Ingress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedIngress = "POST /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses" -> crate::models::IoK8sApiNetworkingV1Ingress {
         /// object name and auth scope, such as for teams and projects
@@ -525,15 +624,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// IngressSpec describes the Ingress the user wishes to exist.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1IngressSpec>,
-        /// The `status` property of the body.
+        /// IngressStatus describe the current state of the Ingress.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiNetworkingV1IngressStatus>,
+    }
+}
+
+impl CreateNamespacedIngress {
+    /// A `CreateNamespacedIngress` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -541,7 +659,8 @@ endpoint! {
     /// `DELETE /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses`
     ///
     /// delete collection of Ingress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedIngress = "DELETE /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -620,7 +739,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -631,11 +750,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedIngress {
+    /// A `DeleteCollectionNamespacedIngress` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}`
     ///
     /// read the specified Ingress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedIngress = "GET /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}" -> crate::models::IoK8sApiNetworkingV1Ingress {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -647,11 +797,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedIngress {
+    /// A `ReadNamespacedIngress` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}`
     ///
     /// replace the specified Ingress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedIngress = "PUT /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}" -> crate::models::IoK8sApiNetworkingV1Ingress {
         /// object name and auth scope, such as for teams and projects
@@ -676,15 +839,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// IngressSpec describes the Ingress the user wishes to exist.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1IngressSpec>,
-        /// The `status` property of the body.
+        /// IngressStatus describe the current state of the Ingress.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiNetworkingV1IngressStatus>,
+    }
+}
+
+impl ReplaceNamespacedIngress {
+    /// A `ReplaceNamespacedIngress` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -692,7 +875,8 @@ endpoint! {
     /// `DELETE /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}`
     ///
     /// delete an Ingress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedIngress = "DELETE /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -729,7 +913,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -737,6 +921,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedIngress {
+    /// A `DeleteNamespacedIngress` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -780,6 +987,7 @@ endpoint! {
     ///
     /// partially update the specified Ingress
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedIngress = "PATCH /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}" -> crate::models::IoK8sApiNetworkingV1Ingress {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -806,11 +1014,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedIngress {
+    /// A `PatchNamespacedIngress` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedIngressBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}/status`
     ///
     /// read status of the specified Ingress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedIngressStatus = "GET /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}/status" -> crate::models::IoK8sApiNetworkingV1Ingress {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -822,11 +1052,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedIngressStatus {
+    /// A `ReadNamespacedIngressStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}/status`
     ///
     /// replace status of the specified Ingress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedIngressStatus = "PUT /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}/status" -> crate::models::IoK8sApiNetworkingV1Ingress {
         /// object name and auth scope, such as for teams and projects
@@ -851,15 +1094,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// IngressSpec describes the Ingress the user wishes to exist.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1IngressSpec>,
-        /// The `status` property of the body.
+        /// IngressStatus describe the current state of the Ingress.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiNetworkingV1IngressStatus>,
+    }
+}
+
+impl ReplaceNamespacedIngressStatus {
+    /// A `ReplaceNamespacedIngressStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -903,6 +1166,7 @@ endpoint! {
     ///
     /// partially update status of the specified Ingress
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedIngressStatus = "PATCH /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses/{name}/status" -> crate::models::IoK8sApiNetworkingV1Ingress {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -929,11 +1193,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedIngressStatus {
+    /// A `PatchNamespacedIngressStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedIngressStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies`
     ///
     /// list or watch objects of kind NetworkPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -996,11 +1282,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedNetworkPolicy {
+    /// A `ListNamespacedNetworkPolicy` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies`
     ///
     /// create a NetworkPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedNetworkPolicy = "POST /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies" -> crate::models::IoK8sApiNetworkingV1NetworkPolicy {
         /// object name and auth scope, such as for teams and projects
@@ -1023,15 +1331,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NetworkPolicySpec provides the specification of a NetworkPolicy
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1NetworkPolicySpec>,
-        /// The `status` property of the body.
+        /// NetworkPolicyStatus describes the current state of the NetworkPolicy.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiNetworkingV1NetworkPolicyStatus>,
+    }
+}
+
+impl CreateNamespacedNetworkPolicy {
+    /// A `CreateNamespacedNetworkPolicy` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1039,7 +1366,8 @@ endpoint! {
     /// `DELETE /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies`
     ///
     /// delete collection of NetworkPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedNetworkPolicy = "DELETE /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1118,7 +1446,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1129,11 +1457,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedNetworkPolicy {
+    /// A `DeleteCollectionNamespacedNetworkPolicy` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}`
     ///
     /// read the specified NetworkPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedNetworkPolicy = "GET /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}" -> crate::models::IoK8sApiNetworkingV1NetworkPolicy {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1145,11 +1504,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedNetworkPolicy {
+    /// A `ReadNamespacedNetworkPolicy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}`
     ///
     /// replace the specified NetworkPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedNetworkPolicy = "PUT /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}" -> crate::models::IoK8sApiNetworkingV1NetworkPolicy {
         /// object name and auth scope, such as for teams and projects
@@ -1174,15 +1546,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NetworkPolicySpec provides the specification of a NetworkPolicy
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1NetworkPolicySpec>,
-        /// The `status` property of the body.
+        /// NetworkPolicyStatus describes the current state of the NetworkPolicy.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiNetworkingV1NetworkPolicyStatus>,
+    }
+}
+
+impl ReplaceNamespacedNetworkPolicy {
+    /// A `ReplaceNamespacedNetworkPolicy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1190,7 +1582,8 @@ endpoint! {
     /// `DELETE /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}`
     ///
     /// delete a NetworkPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedNetworkPolicy = "DELETE /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1227,7 +1620,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1235,6 +1628,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedNetworkPolicy {
+    /// A `DeleteNamespacedNetworkPolicy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1278,6 +1694,7 @@ endpoint! {
     ///
     /// partially update the specified NetworkPolicy
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedNetworkPolicy = "PATCH /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}" -> crate::models::IoK8sApiNetworkingV1NetworkPolicy {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1304,11 +1721,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedNetworkPolicy {
+    /// A `PatchNamespacedNetworkPolicy` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedNetworkPolicyBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}/status`
     ///
     /// read status of the specified NetworkPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedNetworkPolicyStatus = "GET /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}/status" -> crate::models::IoK8sApiNetworkingV1NetworkPolicy {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1320,11 +1759,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedNetworkPolicyStatus {
+    /// A `ReadNamespacedNetworkPolicyStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}/status`
     ///
     /// replace status of the specified NetworkPolicy
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedNetworkPolicyStatus = "PUT /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}/status" -> crate::models::IoK8sApiNetworkingV1NetworkPolicy {
         /// object name and auth scope, such as for teams and projects
@@ -1349,15 +1801,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// NetworkPolicySpec provides the specification of a NetworkPolicy
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1NetworkPolicySpec>,
-        /// The `status` property of the body.
+        /// NetworkPolicyStatus describes the current state of the NetworkPolicy.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiNetworkingV1NetworkPolicyStatus>,
+    }
+}
+
+impl ReplaceNamespacedNetworkPolicyStatus {
+    /// A `ReplaceNamespacedNetworkPolicyStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -1401,6 +1873,7 @@ endpoint! {
     ///
     /// partially update status of the specified NetworkPolicy
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedNetworkPolicyStatus = "PATCH /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies/{name}/status" -> crate::models::IoK8sApiNetworkingV1NetworkPolicy {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1427,11 +1900,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedNetworkPolicyStatus {
+    /// A `PatchNamespacedNetworkPolicyStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedNetworkPolicyStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/networkpolicies`
     ///
     /// list or watch objects of kind NetworkPolicy
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1497,6 +1992,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of IngressClass. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchIngressClassList = "GET /apis/networking.k8s.io/v1/watch/ingressclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1558,7 +2054,8 @@ endpoint! {
     /// `GET /apis/networking.k8s.io/v1/watch/ingressclasses/{name}`
     ///
     /// watch changes to an object of kind IngressClass. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchIngressClass = "GET /apis/networking.k8s.io/v1/watch/ingressclasses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the IngressClass
         pub name: String,
@@ -1618,11 +2115,33 @@ endpoint! {
     }
 }
 
+impl WatchIngressClass {
+    /// A `WatchIngressClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/watch/ingresses`
     ///
     /// watch individual changes to a list of Ingress. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchIngressListForAllNamespaces = "GET /apis/networking.k8s.io/v1/watch/ingresses" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1684,7 +2203,8 @@ endpoint! {
     /// `GET /apis/networking.k8s.io/v1/watch/namespaces/{namespace}/ingresses`
     ///
     /// watch individual changes to a list of Ingress. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedIngressList = "GET /apis/networking.k8s.io/v1/watch/namespaces/{namespace}/ingresses" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1744,11 +2264,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedIngressList {
+    /// A `WatchNamespacedIngressList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/watch/namespaces/{namespace}/ingresses/{name}`
     ///
     /// watch changes to an object of kind Ingress. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedIngress = "GET /apis/networking.k8s.io/v1/watch/namespaces/{namespace}/ingresses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1810,11 +2352,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedIngress {
+    /// A `WatchNamespacedIngress` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/watch/namespaces/{namespace}/networkpolicies`
     ///
     /// watch individual changes to a list of NetworkPolicy. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedNetworkPolicyList = "GET /apis/networking.k8s.io/v1/watch/namespaces/{namespace}/networkpolicies" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1874,11 +2439,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedNetworkPolicyList {
+    /// A `WatchNamespacedNetworkPolicyList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/watch/namespaces/{namespace}/networkpolicies/{name}`
     ///
     /// watch changes to an object of kind NetworkPolicy. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedNetworkPolicy = "GET /apis/networking.k8s.io/v1/watch/namespaces/{namespace}/networkpolicies/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1940,11 +2527,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedNetworkPolicy {
+    /// A `WatchNamespacedNetworkPolicy` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1/watch/networkpolicies`
     ///
     /// watch individual changes to a list of NetworkPolicy. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNetworkPolicyListForAllNamespaces = "GET /apis/networking.k8s.io/v1/watch/networkpolicies" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

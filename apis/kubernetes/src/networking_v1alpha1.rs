@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/networking.k8s.io/v1alpha1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ClusterCIDR
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a ClusterCIDR
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateClusterCidr = "POST /apis/networking.k8s.io/v1alpha1/clustercidrs" -> crate::models::IoK8sApiNetworkingV1alpha1ClusterCidr {
         /// If 'true', then the output is pretty printed.
@@ -101,10 +104,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ClusterCIDRSpec defines the desired state of ClusterCIDR.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1alpha1ClusterCidrSpec>,
     }
@@ -115,6 +118,7 @@ endpoint! {
     ///
     /// delete collection of ClusterCIDR
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionClusterCidr = "DELETE /apis/networking.k8s.io/v1alpha1/clustercidrs" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -191,7 +195,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -206,7 +210,8 @@ endpoint! {
     /// `GET /apis/networking.k8s.io/v1alpha1/clustercidrs/{name}`
     ///
     /// read the specified ClusterCIDR
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadClusterCidr = "GET /apis/networking.k8s.io/v1alpha1/clustercidrs/{name}" -> crate::models::IoK8sApiNetworkingV1alpha1ClusterCidr {
         /// name of the ClusterCIDR
         pub name: String,
@@ -216,11 +221,23 @@ endpoint! {
     }
 }
 
+impl ReadClusterCidr {
+    /// A `ReadClusterCidr` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/networking.k8s.io/v1alpha1/clustercidrs/{name}`
     ///
     /// replace the specified ClusterCIDR
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceClusterCidr = "PUT /apis/networking.k8s.io/v1alpha1/clustercidrs/{name}" -> crate::models::IoK8sApiNetworkingV1alpha1ClusterCidr {
         /// name of the ClusterCIDR
@@ -243,12 +260,30 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ClusterCIDRSpec defines the desired state of ClusterCIDR.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1alpha1ClusterCidrSpec>,
+    }
+}
+
+impl ReplaceClusterCidr {
+    /// A `ReplaceClusterCidr` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+        }
     }
 }
 
@@ -256,7 +291,8 @@ endpoint! {
     /// `DELETE /apis/networking.k8s.io/v1alpha1/clustercidrs/{name}`
     ///
     /// delete a ClusterCIDR
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteClusterCidr = "DELETE /apis/networking.k8s.io/v1alpha1/clustercidrs/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the ClusterCIDR
@@ -291,7 +327,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -299,6 +335,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteClusterCidr {
+    /// A `DeleteClusterCidr` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -342,6 +400,7 @@ endpoint! {
     ///
     /// partially update the specified ClusterCIDR
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchClusterCidr = "PATCH /apis/networking.k8s.io/v1alpha1/clustercidrs/{name}" -> crate::models::IoK8sApiNetworkingV1alpha1ClusterCidr {
         /// name of the ClusterCIDR
         pub name: String,
@@ -366,11 +425,28 @@ endpoint! {
     }
 }
 
+impl PatchClusterCidr {
+    /// A `PatchClusterCidr` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchClusterCidrBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1alpha1/ipaddresses`
     ///
     /// list or watch objects of kind IPAddress
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -436,6 +512,7 @@ endpoint! {
     ///
     /// create an IPAddress
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateIpAddress = "POST /apis/networking.k8s.io/v1alpha1/ipaddresses" -> crate::models::IoK8sApiNetworkingV1alpha1IpAddress {
         /// If 'true', then the output is pretty printed.
@@ -456,10 +533,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// IPAddressSpec describe the attributes in an IP Address.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1alpha1IpAddressSpec>,
     }
@@ -470,6 +547,7 @@ endpoint! {
     ///
     /// delete collection of IPAddress
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionIpAddress = "DELETE /apis/networking.k8s.io/v1alpha1/ipaddresses" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -546,7 +624,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -561,7 +639,8 @@ endpoint! {
     /// `GET /apis/networking.k8s.io/v1alpha1/ipaddresses/{name}`
     ///
     /// read the specified IPAddress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadIpAddress = "GET /apis/networking.k8s.io/v1alpha1/ipaddresses/{name}" -> crate::models::IoK8sApiNetworkingV1alpha1IpAddress {
         /// name of the IPAddress
         pub name: String,
@@ -571,11 +650,23 @@ endpoint! {
     }
 }
 
+impl ReadIpAddress {
+    /// A `ReadIpAddress` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/networking.k8s.io/v1alpha1/ipaddresses/{name}`
     ///
     /// replace the specified IPAddress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceIpAddress = "PUT /apis/networking.k8s.io/v1alpha1/ipaddresses/{name}" -> crate::models::IoK8sApiNetworkingV1alpha1IpAddress {
         /// name of the IPAddress
@@ -598,12 +689,30 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// IPAddressSpec describe the attributes in an IP Address.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiNetworkingV1alpha1IpAddressSpec>,
+    }
+}
+
+impl ReplaceIpAddress {
+    /// A `ReplaceIpAddress` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+        }
     }
 }
 
@@ -611,7 +720,8 @@ endpoint! {
     /// `DELETE /apis/networking.k8s.io/v1alpha1/ipaddresses/{name}`
     ///
     /// delete an IPAddress
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteIpAddress = "DELETE /apis/networking.k8s.io/v1alpha1/ipaddresses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the IPAddress
@@ -646,7 +756,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -654,6 +764,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteIpAddress {
+    /// A `DeleteIpAddress` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -695,6 +827,7 @@ endpoint! {
     ///
     /// partially update the specified IPAddress
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchIpAddress = "PATCH /apis/networking.k8s.io/v1alpha1/ipaddresses/{name}" -> crate::models::IoK8sApiNetworkingV1alpha1IpAddress {
         /// name of the IPAddress
         pub name: String,
@@ -719,11 +852,28 @@ endpoint! {
     }
 }
 
+impl PatchIpAddress {
+    /// A `PatchIpAddress` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchIpAddressBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1alpha1/watch/clustercidrs`
     ///
     /// watch individual changes to a list of ClusterCIDR. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchClusterCidrList = "GET /apis/networking.k8s.io/v1alpha1/watch/clustercidrs" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -785,7 +935,8 @@ endpoint! {
     /// `GET /apis/networking.k8s.io/v1alpha1/watch/clustercidrs/{name}`
     ///
     /// watch changes to an object of kind ClusterCIDR. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchClusterCidr = "GET /apis/networking.k8s.io/v1alpha1/watch/clustercidrs/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the ClusterCIDR
         pub name: String,
@@ -845,11 +996,33 @@ endpoint! {
     }
 }
 
+impl WatchClusterCidr {
+    /// A `WatchClusterCidr` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/networking.k8s.io/v1alpha1/watch/ipaddresses`
     ///
     /// watch individual changes to a list of IPAddress. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchIpAddressList = "GET /apis/networking.k8s.io/v1alpha1/watch/ipaddresses" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -911,7 +1084,8 @@ endpoint! {
     /// `GET /apis/networking.k8s.io/v1alpha1/watch/ipaddresses/{name}`
     ///
     /// watch changes to an object of kind IPAddress. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchIpAddress = "GET /apis/networking.k8s.io/v1alpha1/watch/ipaddresses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the IPAddress
         pub name: String,
@@ -968,5 +1142,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchIpAddress {
+    /// A `WatchIpAddress` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

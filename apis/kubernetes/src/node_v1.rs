@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/node.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind RuntimeClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -80,7 +82,8 @@ endpoint! {
     /// `POST /apis/node.k8s.io/v1/runtimeclasses`
     ///
     /// create a RuntimeClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateRuntimeClass = "POST /apis/node.k8s.io/v1/runtimeclasses" -> crate::models::IoK8sApiNodeV1RuntimeClass {
         /// If 'true', then the output is pretty printed.
@@ -104,15 +107,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `overhead` property of the body.
+        /// Overhead structure represents the resource overhead associated with running a pod.
         #[endpoint(body)]
         pub overhead: Option<crate::models::IoK8sApiNodeV1Overhead>,
-        /// The `scheduling` property of the body.
+        /// Scheduling specifies the scheduling constraints for nodes supporting a RuntimeClass.
         #[endpoint(body)]
         pub scheduling: Option<crate::models::IoK8sApiNodeV1Scheduling>,
+    }
+}
+
+impl CreateRuntimeClass {
+    /// A `CreateRuntimeClass` of its required fields (`handler`), every other field `None`.
+    #[must_use]
+    pub fn new(handler: impl Into<String>) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            handler: handler.into(),
+            kind: None,
+            metadata: None,
+            overhead: None,
+            scheduling: None,
+        }
     }
 }
 
@@ -121,6 +143,7 @@ endpoint! {
     ///
     /// delete collection of RuntimeClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionRuntimeClass = "DELETE /apis/node.k8s.io/v1/runtimeclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -197,7 +220,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -212,7 +235,8 @@ endpoint! {
     /// `GET /apis/node.k8s.io/v1/runtimeclasses/{name}`
     ///
     /// read the specified RuntimeClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadRuntimeClass = "GET /apis/node.k8s.io/v1/runtimeclasses/{name}" -> crate::models::IoK8sApiNodeV1RuntimeClass {
         /// name of the RuntimeClass
         pub name: String,
@@ -222,11 +246,23 @@ endpoint! {
     }
 }
 
+impl ReadRuntimeClass {
+    /// A `ReadRuntimeClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/node.k8s.io/v1/runtimeclasses/{name}`
     ///
     /// replace the specified RuntimeClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceRuntimeClass = "PUT /apis/node.k8s.io/v1/runtimeclasses/{name}" -> crate::models::IoK8sApiNodeV1RuntimeClass {
         /// name of the RuntimeClass
@@ -252,15 +288,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `overhead` property of the body.
+        /// Overhead structure represents the resource overhead associated with running a pod.
         #[endpoint(body)]
         pub overhead: Option<crate::models::IoK8sApiNodeV1Overhead>,
-        /// The `scheduling` property of the body.
+        /// Scheduling specifies the scheduling constraints for nodes supporting a RuntimeClass.
         #[endpoint(body)]
         pub scheduling: Option<crate::models::IoK8sApiNodeV1Scheduling>,
+    }
+}
+
+impl ReplaceRuntimeClass {
+    /// A `ReplaceRuntimeClass` of its required fields (`name`, `handler`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, handler: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            handler: handler.into(),
+            kind: None,
+            metadata: None,
+            overhead: None,
+            scheduling: None,
+        }
     }
 }
 
@@ -268,7 +324,8 @@ endpoint! {
     /// `DELETE /apis/node.k8s.io/v1/runtimeclasses/{name}`
     ///
     /// delete a RuntimeClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteRuntimeClass = "DELETE /apis/node.k8s.io/v1/runtimeclasses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the RuntimeClass
@@ -303,7 +360,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -311,6 +368,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteRuntimeClass {
+    /// A `DeleteRuntimeClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -354,6 +433,7 @@ endpoint! {
     ///
     /// partially update the specified RuntimeClass
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchRuntimeClass = "PATCH /apis/node.k8s.io/v1/runtimeclasses/{name}" -> crate::models::IoK8sApiNodeV1RuntimeClass {
         /// name of the RuntimeClass
         pub name: String,
@@ -378,11 +458,28 @@ endpoint! {
     }
 }
 
+impl PatchRuntimeClass {
+    /// A `PatchRuntimeClass` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchRuntimeClassBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/node.k8s.io/v1/watch/runtimeclasses`
     ///
     /// watch individual changes to a list of RuntimeClass. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchRuntimeClassList = "GET /apis/node.k8s.io/v1/watch/runtimeclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -444,7 +541,8 @@ endpoint! {
     /// `GET /apis/node.k8s.io/v1/watch/runtimeclasses/{name}`
     ///
     /// watch changes to an object of kind RuntimeClass. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchRuntimeClass = "GET /apis/node.k8s.io/v1/watch/runtimeclasses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the RuntimeClass
         pub name: String,
@@ -501,5 +599,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchRuntimeClass {
+    /// A `WatchRuntimeClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,5 +8,6 @@ endpoint! {
     ///
     /// get service account issuer OpenID JSON Web Key Set (contains public token verification keys)
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, accept = "application/jwk-set+json")]
     pub struct GetServiceAccountIssuerOpenIdKeyset = "GET /openid/v1/jwks/" -> String;
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/policy/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -15,7 +16,8 @@ endpoint! {
     /// `GET /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets`
     ///
     /// list or watch objects of kind PodDisruptionBudget
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -78,11 +80,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedPodDisruptionBudget {
+    /// A `ListNamespacedPodDisruptionBudget` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets`
     ///
     /// create a PodDisruptionBudget
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedPodDisruptionBudget = "POST /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets" -> crate::models::IoK8sApiPolicyV1PodDisruptionBudget {
         /// object name and auth scope, such as for teams and projects
@@ -105,15 +129,34 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodDisruptionBudgetSpec is a description of a PodDisruptionBudget.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiPolicyV1PodDisruptionBudgetSpec>,
-        /// The `status` property of the body.
+        /// PodDisruptionBudgetStatus represents information about the status of a PodDisruptionBudget. Status may trail the actual state of a system.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiPolicyV1PodDisruptionBudgetStatus>,
+    }
+}
+
+impl CreateNamespacedPodDisruptionBudget {
+    /// A `CreateNamespacedPodDisruptionBudget` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -121,7 +164,8 @@ endpoint! {
     /// `DELETE /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets`
     ///
     /// delete collection of PodDisruptionBudget
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedPodDisruptionBudget = "DELETE /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -200,7 +244,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -211,11 +255,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedPodDisruptionBudget {
+    /// A `DeleteCollectionNamespacedPodDisruptionBudget` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}`
     ///
     /// read the specified PodDisruptionBudget
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPodDisruptionBudget = "GET /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}" -> crate::models::IoK8sApiPolicyV1PodDisruptionBudget {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -227,11 +302,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPodDisruptionBudget {
+    /// A `ReadNamespacedPodDisruptionBudget` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}`
     ///
     /// replace the specified PodDisruptionBudget
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPodDisruptionBudget = "PUT /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}" -> crate::models::IoK8sApiPolicyV1PodDisruptionBudget {
         /// object name and auth scope, such as for teams and projects
@@ -256,15 +344,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodDisruptionBudgetSpec is a description of a PodDisruptionBudget.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiPolicyV1PodDisruptionBudgetSpec>,
-        /// The `status` property of the body.
+        /// PodDisruptionBudgetStatus represents information about the status of a PodDisruptionBudget. Status may trail the actual state of a system.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiPolicyV1PodDisruptionBudgetStatus>,
+    }
+}
+
+impl ReplaceNamespacedPodDisruptionBudget {
+    /// A `ReplaceNamespacedPodDisruptionBudget` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -272,7 +380,8 @@ endpoint! {
     /// `DELETE /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}`
     ///
     /// delete a PodDisruptionBudget
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedPodDisruptionBudget = "DELETE /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -309,7 +418,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -317,6 +426,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedPodDisruptionBudget {
+    /// A `DeleteNamespacedPodDisruptionBudget` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -360,6 +492,7 @@ endpoint! {
     ///
     /// partially update the specified PodDisruptionBudget
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPodDisruptionBudget = "PATCH /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}" -> crate::models::IoK8sApiPolicyV1PodDisruptionBudget {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -386,11 +519,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPodDisruptionBudget {
+    /// A `PatchNamespacedPodDisruptionBudget` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPodDisruptionBudgetBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}/status`
     ///
     /// read status of the specified PodDisruptionBudget
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPodDisruptionBudgetStatus = "GET /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}/status" -> crate::models::IoK8sApiPolicyV1PodDisruptionBudget {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -402,11 +557,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPodDisruptionBudgetStatus {
+    /// A `ReadNamespacedPodDisruptionBudgetStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}/status`
     ///
     /// replace status of the specified PodDisruptionBudget
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPodDisruptionBudgetStatus = "PUT /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}/status" -> crate::models::IoK8sApiPolicyV1PodDisruptionBudget {
         /// object name and auth scope, such as for teams and projects
@@ -431,15 +599,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodDisruptionBudgetSpec is a description of a PodDisruptionBudget.
         #[endpoint(body)]
         pub spec: Option<crate::models::IoK8sApiPolicyV1PodDisruptionBudgetSpec>,
-        /// The `status` property of the body.
+        /// PodDisruptionBudgetStatus represents information about the status of a PodDisruptionBudget. Status may trail the actual state of a system.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiPolicyV1PodDisruptionBudgetStatus>,
+    }
+}
+
+impl ReplaceNamespacedPodDisruptionBudgetStatus {
+    /// A `ReplaceNamespacedPodDisruptionBudgetStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: None,
+            status: None,
+        }
     }
 }
 
@@ -483,6 +671,7 @@ endpoint! {
     ///
     /// partially update status of the specified PodDisruptionBudget
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPodDisruptionBudgetStatus = "PATCH /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets/{name}/status" -> crate::models::IoK8sApiPolicyV1PodDisruptionBudget {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -509,11 +698,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPodDisruptionBudgetStatus {
+    /// A `PatchNamespacedPodDisruptionBudgetStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPodDisruptionBudgetStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/policy/v1/poddisruptionbudgets`
     ///
     /// list or watch objects of kind PodDisruptionBudget
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -578,7 +789,8 @@ endpoint! {
     /// `GET /apis/policy/v1/watch/namespaces/{namespace}/poddisruptionbudgets`
     ///
     /// watch individual changes to a list of PodDisruptionBudget. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPodDisruptionBudgetList = "GET /apis/policy/v1/watch/namespaces/{namespace}/poddisruptionbudgets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -638,11 +850,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPodDisruptionBudgetList {
+    /// A `WatchNamespacedPodDisruptionBudgetList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/policy/v1/watch/namespaces/{namespace}/poddisruptionbudgets/{name}`
     ///
     /// watch changes to an object of kind PodDisruptionBudget. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPodDisruptionBudget = "GET /apis/policy/v1/watch/namespaces/{namespace}/poddisruptionbudgets/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -704,11 +938,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPodDisruptionBudget {
+    /// A `WatchNamespacedPodDisruptionBudget` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/policy/v1/watch/poddisruptionbudgets`
     ///
     /// watch individual changes to a list of PodDisruptionBudget. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPodDisruptionBudgetListForAllNamespaces = "GET /apis/policy/v1/watch/poddisruptionbudgets" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

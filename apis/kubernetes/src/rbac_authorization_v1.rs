@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/rbac.authorization.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ClusterRoleBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a ClusterRoleBinding
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateClusterRoleBinding = "POST /apis/rbac.authorization.k8s.io/v1/clusterrolebindings" -> crate::models::IoK8sApiRbacV1ClusterRoleBinding {
         /// If 'true', then the output is pretty printed.
@@ -101,10 +104,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `roleRef` property of the body.
+        /// RoleRef contains information that points to the role being used
         #[endpoint(body, rename = "roleRef")]
         pub role_ref: crate::models::IoK8sApiRbacV1RoleRef,
         /// Subjects holds references to the objects the role applies to.
@@ -113,11 +116,30 @@ endpoint! {
     }
 }
 
+impl CreateClusterRoleBinding {
+    /// A `CreateClusterRoleBinding` of its required fields (`role_ref`), every other field `None`.
+    #[must_use]
+    pub fn new(role_ref: crate::models::IoK8sApiRbacV1RoleRef) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            role_ref: role_ref,
+            subjects: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/rbac.authorization.k8s.io/v1/clusterrolebindings`
     ///
     /// delete collection of ClusterRoleBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionClusterRoleBinding = "DELETE /apis/rbac.authorization.k8s.io/v1/clusterrolebindings" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -194,7 +216,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -209,7 +231,8 @@ endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/clusterrolebindings/{name}`
     ///
     /// read the specified ClusterRoleBinding
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadClusterRoleBinding = "GET /apis/rbac.authorization.k8s.io/v1/clusterrolebindings/{name}" -> crate::models::IoK8sApiRbacV1ClusterRoleBinding {
         /// name of the ClusterRoleBinding
         pub name: String,
@@ -219,11 +242,23 @@ endpoint! {
     }
 }
 
+impl ReadClusterRoleBinding {
+    /// A `ReadClusterRoleBinding` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/rbac.authorization.k8s.io/v1/clusterrolebindings/{name}`
     ///
     /// replace the specified ClusterRoleBinding
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceClusterRoleBinding = "PUT /apis/rbac.authorization.k8s.io/v1/clusterrolebindings/{name}" -> crate::models::IoK8sApiRbacV1ClusterRoleBinding {
         /// name of the ClusterRoleBinding
@@ -246,10 +281,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `roleRef` property of the body.
+        /// RoleRef contains information that points to the role being used
         #[endpoint(body, rename = "roleRef")]
         pub role_ref: crate::models::IoK8sApiRbacV1RoleRef,
         /// Subjects holds references to the objects the role applies to.
@@ -258,11 +293,31 @@ endpoint! {
     }
 }
 
+impl ReplaceClusterRoleBinding {
+    /// A `ReplaceClusterRoleBinding` of its required fields (`name`, `role_ref`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, role_ref: crate::models::IoK8sApiRbacV1RoleRef) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            role_ref: role_ref,
+            subjects: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/rbac.authorization.k8s.io/v1/clusterrolebindings/{name}`
     ///
     /// delete a ClusterRoleBinding
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteClusterRoleBinding = "DELETE /apis/rbac.authorization.k8s.io/v1/clusterrolebindings/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the ClusterRoleBinding
@@ -297,7 +352,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -305,6 +360,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteClusterRoleBinding {
+    /// A `DeleteClusterRoleBinding` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -348,6 +425,7 @@ endpoint! {
     ///
     /// partially update the specified ClusterRoleBinding
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchClusterRoleBinding = "PATCH /apis/rbac.authorization.k8s.io/v1/clusterrolebindings/{name}" -> crate::models::IoK8sApiRbacV1ClusterRoleBinding {
         /// name of the ClusterRoleBinding
         pub name: String,
@@ -372,11 +450,28 @@ endpoint! {
     }
 }
 
+impl PatchClusterRoleBinding {
+    /// A `PatchClusterRoleBinding` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchClusterRoleBindingBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/clusterroles`
     ///
     /// list or watch objects of kind ClusterRole
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -442,6 +537,7 @@ endpoint! {
     ///
     /// create a ClusterRole
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateClusterRole = "POST /apis/rbac.authorization.k8s.io/v1/clusterroles" -> crate::models::IoK8sApiRbacV1ClusterRole {
         /// If 'true', then the output is pretty printed.
@@ -456,7 +552,7 @@ endpoint! {
         /// fieldValidation instructs the server on how to handle objects in the request (POST/PUT/PATCH) containing unknown or duplicate fields. Valid values are: - Ignore: This will ignore any unknown fields that are silently dropped from the object, and will ignore all but the last duplicate field that the decoder encounters. This is the default behavior prior to v1.23. - Warn: This will send a warning via the standard warning response header for each unknown field that is dropped from the object, and for each duplicate field that is encountered. The request will still succeed if there are no other errors, and will only persist the last of any duplicate fields. This is the default in v1.23+ - Strict: This will fail the request with a BadRequest error if any unknown fields would be dropped from the object, or if any duplicate fields are present. The error returned from the server will contain all unknown and duplicate fields encountered.
         #[endpoint(query, rename = "fieldValidation")]
         pub field_validation: Option<String>,
-        /// The `aggregationRule` property of the body.
+        /// AggregationRule describes how to locate ClusterRoles to aggregate into the ClusterRole
         #[endpoint(body, rename = "aggregationRule")]
         pub aggregation_rule: Option<crate::models::IoK8sApiRbacV1AggregationRule>,
         /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
@@ -465,7 +561,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Rules holds all the PolicyRules for this ClusterRole
@@ -479,6 +575,7 @@ endpoint! {
     ///
     /// delete collection of ClusterRole
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionClusterRole = "DELETE /apis/rbac.authorization.k8s.io/v1/clusterroles" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -555,7 +652,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -570,7 +667,8 @@ endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/clusterroles/{name}`
     ///
     /// read the specified ClusterRole
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadClusterRole = "GET /apis/rbac.authorization.k8s.io/v1/clusterroles/{name}" -> crate::models::IoK8sApiRbacV1ClusterRole {
         /// name of the ClusterRole
         pub name: String,
@@ -580,11 +678,23 @@ endpoint! {
     }
 }
 
+impl ReadClusterRole {
+    /// A `ReadClusterRole` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/rbac.authorization.k8s.io/v1/clusterroles/{name}`
     ///
     /// replace the specified ClusterRole
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceClusterRole = "PUT /apis/rbac.authorization.k8s.io/v1/clusterroles/{name}" -> crate::models::IoK8sApiRbacV1ClusterRole {
         /// name of the ClusterRole
@@ -601,7 +711,7 @@ endpoint! {
         /// fieldValidation instructs the server on how to handle objects in the request (POST/PUT/PATCH) containing unknown or duplicate fields. Valid values are: - Ignore: This will ignore any unknown fields that are silently dropped from the object, and will ignore all but the last duplicate field that the decoder encounters. This is the default behavior prior to v1.23. - Warn: This will send a warning via the standard warning response header for each unknown field that is dropped from the object, and for each duplicate field that is encountered. The request will still succeed if there are no other errors, and will only persist the last of any duplicate fields. This is the default in v1.23+ - Strict: This will fail the request with a BadRequest error if any unknown fields would be dropped from the object, or if any duplicate fields are present. The error returned from the server will contain all unknown and duplicate fields encountered.
         #[endpoint(query, rename = "fieldValidation")]
         pub field_validation: Option<String>,
-        /// The `aggregationRule` property of the body.
+        /// AggregationRule describes how to locate ClusterRoles to aggregate into the ClusterRole
         #[endpoint(body, rename = "aggregationRule")]
         pub aggregation_rule: Option<crate::models::IoK8sApiRbacV1AggregationRule>,
         /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
@@ -610,7 +720,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Rules holds all the PolicyRules for this ClusterRole
@@ -619,11 +729,31 @@ endpoint! {
     }
 }
 
+impl ReplaceClusterRole {
+    /// A `ReplaceClusterRole` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            aggregation_rule: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            rules: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/rbac.authorization.k8s.io/v1/clusterroles/{name}`
     ///
     /// delete a ClusterRole
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteClusterRole = "DELETE /apis/rbac.authorization.k8s.io/v1/clusterroles/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the ClusterRole
@@ -658,7 +788,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -666,6 +796,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteClusterRole {
+    /// A `DeleteClusterRole` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -709,6 +861,7 @@ endpoint! {
     ///
     /// partially update the specified ClusterRole
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchClusterRole = "PATCH /apis/rbac.authorization.k8s.io/v1/clusterroles/{name}" -> crate::models::IoK8sApiRbacV1ClusterRole {
         /// name of the ClusterRole
         pub name: String,
@@ -733,11 +886,28 @@ endpoint! {
     }
 }
 
+impl PatchClusterRole {
+    /// A `PatchClusterRole` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchClusterRoleBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings`
     ///
     /// list or watch objects of kind RoleBinding
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -800,11 +970,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedRoleBinding {
+    /// A `ListNamespacedRoleBinding` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings`
     ///
     /// create a RoleBinding
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedRoleBinding = "POST /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings" -> crate::models::IoK8sApiRbacV1RoleBinding {
         /// object name and auth scope, such as for teams and projects
@@ -827,10 +1019,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `roleRef` property of the body.
+        /// RoleRef contains information that points to the role being used
         #[endpoint(body, rename = "roleRef")]
         pub role_ref: crate::models::IoK8sApiRbacV1RoleRef,
         /// Subjects holds references to the objects the role applies to.
@@ -839,11 +1031,34 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedRoleBinding {
+    /// A `CreateNamespacedRoleBinding` of its required fields (`namespace`, `role_ref`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        role_ref: crate::models::IoK8sApiRbacV1RoleRef,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            role_ref: role_ref,
+            subjects: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings`
     ///
     /// delete collection of RoleBinding
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedRoleBinding = "DELETE /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -922,7 +1137,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -933,11 +1148,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedRoleBinding {
+    /// A `DeleteCollectionNamespacedRoleBinding` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings/{name}`
     ///
     /// read the specified RoleBinding
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedRoleBinding = "GET /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings/{name}" -> crate::models::IoK8sApiRbacV1RoleBinding {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -949,11 +1195,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedRoleBinding {
+    /// A `ReadNamespacedRoleBinding` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings/{name}`
     ///
     /// replace the specified RoleBinding
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedRoleBinding = "PUT /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings/{name}" -> crate::models::IoK8sApiRbacV1RoleBinding {
         /// object name and auth scope, such as for teams and projects
@@ -978,10 +1237,10 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `roleRef` property of the body.
+        /// RoleRef contains information that points to the role being used
         #[endpoint(body, rename = "roleRef")]
         pub role_ref: crate::models::IoK8sApiRbacV1RoleRef,
         /// Subjects holds references to the objects the role applies to.
@@ -990,11 +1249,36 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedRoleBinding {
+    /// A `ReplaceNamespacedRoleBinding` of its required fields (`namespace`, `name`, `role_ref`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        role_ref: crate::models::IoK8sApiRbacV1RoleRef,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            role_ref: role_ref,
+            subjects: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings/{name}`
     ///
     /// delete a RoleBinding
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedRoleBinding = "DELETE /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1031,7 +1315,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1039,6 +1323,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedRoleBinding {
+    /// A `DeleteNamespacedRoleBinding` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1082,6 +1389,7 @@ endpoint! {
     ///
     /// partially update the specified RoleBinding
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedRoleBinding = "PATCH /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings/{name}" -> crate::models::IoK8sApiRbacV1RoleBinding {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1108,11 +1416,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedRoleBinding {
+    /// A `PatchNamespacedRoleBinding` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedRoleBindingBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles`
     ///
     /// list or watch objects of kind Role
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1175,11 +1505,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedRole {
+    /// A `ListNamespacedRole` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles`
     ///
     /// create a Role
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedRole = "POST /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles" -> crate::models::IoK8sApiRbacV1Role {
         /// object name and auth scope, such as for teams and projects
@@ -1202,7 +1554,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Rules holds all the PolicyRules for this Role
@@ -1211,11 +1563,30 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedRole {
+    /// A `CreateNamespacedRole` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            rules: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles`
     ///
     /// delete collection of Role
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedRole = "DELETE /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1294,7 +1665,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1305,11 +1676,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedRole {
+    /// A `DeleteCollectionNamespacedRole` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles/{name}`
     ///
     /// read the specified Role
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedRole = "GET /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles/{name}" -> crate::models::IoK8sApiRbacV1Role {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1321,11 +1723,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedRole {
+    /// A `ReadNamespacedRole` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles/{name}`
     ///
     /// replace the specified Role
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedRole = "PUT /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles/{name}" -> crate::models::IoK8sApiRbacV1Role {
         /// object name and auth scope, such as for teams and projects
@@ -1350,7 +1765,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// Rules holds all the PolicyRules for this Role
@@ -1359,11 +1774,31 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedRole {
+    /// A `ReplaceNamespacedRole` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            rules: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles/{name}`
     ///
     /// delete a Role
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedRole = "DELETE /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1400,7 +1835,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1408,6 +1843,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedRole {
+    /// A `DeleteNamespacedRole` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1451,6 +1909,7 @@ endpoint! {
     ///
     /// partially update the specified Role
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedRole = "PATCH /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles/{name}" -> crate::models::IoK8sApiRbacV1Role {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1477,11 +1936,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedRole {
+    /// A `PatchNamespacedRole` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedRoleBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/rolebindings`
     ///
     /// list or watch objects of kind RoleBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1547,6 +2028,7 @@ endpoint! {
     ///
     /// list or watch objects of kind Role
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1612,6 +2094,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of ClusterRoleBinding. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchClusterRoleBindingList = "GET /apis/rbac.authorization.k8s.io/v1/watch/clusterrolebindings" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1673,7 +2156,8 @@ endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/watch/clusterrolebindings/{name}`
     ///
     /// watch changes to an object of kind ClusterRoleBinding. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchClusterRoleBinding = "GET /apis/rbac.authorization.k8s.io/v1/watch/clusterrolebindings/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the ClusterRoleBinding
         pub name: String,
@@ -1733,11 +2217,33 @@ endpoint! {
     }
 }
 
+impl WatchClusterRoleBinding {
+    /// A `WatchClusterRoleBinding` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/watch/clusterroles`
     ///
     /// watch individual changes to a list of ClusterRole. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchClusterRoleList = "GET /apis/rbac.authorization.k8s.io/v1/watch/clusterroles" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1799,7 +2305,8 @@ endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/watch/clusterroles/{name}`
     ///
     /// watch changes to an object of kind ClusterRole. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchClusterRole = "GET /apis/rbac.authorization.k8s.io/v1/watch/clusterroles/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the ClusterRole
         pub name: String,
@@ -1859,11 +2366,33 @@ endpoint! {
     }
 }
 
+impl WatchClusterRole {
+    /// A `WatchClusterRole` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/watch/namespaces/{namespace}/rolebindings`
     ///
     /// watch individual changes to a list of RoleBinding. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedRoleBindingList = "GET /apis/rbac.authorization.k8s.io/v1/watch/namespaces/{namespace}/rolebindings" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1923,11 +2452,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedRoleBindingList {
+    /// A `WatchNamespacedRoleBindingList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/watch/namespaces/{namespace}/rolebindings/{name}`
     ///
     /// watch changes to an object of kind RoleBinding. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedRoleBinding = "GET /apis/rbac.authorization.k8s.io/v1/watch/namespaces/{namespace}/rolebindings/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1989,11 +2540,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedRoleBinding {
+    /// A `WatchNamespacedRoleBinding` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/watch/namespaces/{namespace}/roles`
     ///
     /// watch individual changes to a list of Role. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedRoleList = "GET /apis/rbac.authorization.k8s.io/v1/watch/namespaces/{namespace}/roles" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2053,11 +2627,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedRoleList {
+    /// A `WatchNamespacedRoleList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/watch/namespaces/{namespace}/roles/{name}`
     ///
     /// watch changes to an object of kind Role. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedRole = "GET /apis/rbac.authorization.k8s.io/v1/watch/namespaces/{namespace}/roles/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2119,11 +2715,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedRole {
+    /// A `WatchNamespacedRole` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/rbac.authorization.k8s.io/v1/watch/rolebindings`
     ///
     /// watch individual changes to a list of RoleBinding. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchRoleBindingListForAllNamespaces = "GET /apis/rbac.authorization.k8s.io/v1/watch/rolebindings" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2186,6 +2805,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of Role. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchRoleListForAllNamespaces = "GET /apis/rbac.authorization.k8s.io/v1/watch/roles" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/resource.k8s.io/v1alpha2/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -15,7 +16,8 @@ endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts`
     ///
     /// list or watch objects of kind PodSchedulingContext
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -78,11 +80,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedPodSchedulingContext {
+    /// A `ListNamespacedPodSchedulingContext` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts`
     ///
     /// create a PodSchedulingContext
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedPodSchedulingContext = "POST /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContext {
         /// object name and auth scope, such as for teams and projects
@@ -105,13 +129,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodSchedulingContextSpec describes where resources for the Pod are needed.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextSpec,
-        /// The `status` property of the body.
+        /// PodSchedulingContextStatus describes where resources for the Pod can be allocated.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextStatus,
@@ -119,11 +143,34 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedPodSchedulingContext {
+    /// A `CreateNamespacedPodSchedulingContext` of its required fields (`namespace`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        spec: crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts`
     ///
     /// delete collection of PodSchedulingContext
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedPodSchedulingContext = "DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -202,7 +249,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -213,11 +260,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedPodSchedulingContext {
+    /// A `DeleteCollectionNamespacedPodSchedulingContext` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}`
     ///
     /// read the specified PodSchedulingContext
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPodSchedulingContext = "GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContext {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -229,11 +307,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPodSchedulingContext {
+    /// A `ReadNamespacedPodSchedulingContext` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}`
     ///
     /// replace the specified PodSchedulingContext
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPodSchedulingContext = "PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContext {
         /// object name and auth scope, such as for teams and projects
@@ -258,13 +349,13 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodSchedulingContextSpec describes where resources for the Pod are needed.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextSpec,
-        /// The `status` property of the body.
+        /// PodSchedulingContextStatus describes where resources for the Pod can be allocated.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextStatus,
@@ -272,11 +363,36 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedPodSchedulingContext {
+    /// A `ReplaceNamespacedPodSchedulingContext` of its required fields (`namespace`, `name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}`
     ///
     /// delete a PodSchedulingContext
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedPodSchedulingContext = "DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContext {
         /// object name and auth scope, such as for teams and projects
@@ -313,7 +429,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -321,6 +437,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedPodSchedulingContext {
+    /// A `DeleteNamespacedPodSchedulingContext` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -364,6 +503,7 @@ endpoint! {
     ///
     /// partially update the specified PodSchedulingContext
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPodSchedulingContext = "PATCH /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContext {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -390,11 +530,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPodSchedulingContext {
+    /// A `PatchNamespacedPodSchedulingContext` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPodSchedulingContextBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}/status`
     ///
     /// read status of the specified PodSchedulingContext
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedPodSchedulingContextStatus = "GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}/status" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContext {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -406,11 +568,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedPodSchedulingContextStatus {
+    /// A `ReadNamespacedPodSchedulingContextStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}/status`
     ///
     /// replace status of the specified PodSchedulingContext
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedPodSchedulingContextStatus = "PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}/status" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContext {
         /// object name and auth scope, such as for teams and projects
@@ -435,17 +610,41 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// PodSchedulingContextSpec describes where resources for the Pod are needed.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextSpec,
-        /// The `status` property of the body.
+        /// PodSchedulingContextStatus describes where resources for the Pod can be allocated.
         #[endpoint(body)]
         pub status: Option<
             crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextStatus,
         >,
+    }
+}
+
+impl ReplaceNamespacedPodSchedulingContextStatus {
+    /// A `ReplaceNamespacedPodSchedulingContextStatus` of its required fields (`namespace`, `name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -489,6 +688,7 @@ endpoint! {
     ///
     /// partially update status of the specified PodSchedulingContext
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedPodSchedulingContextStatus = "PATCH /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts/{name}/status" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContext {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -515,11 +715,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedPodSchedulingContextStatus {
+    /// A `PatchNamespacedPodSchedulingContextStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedPodSchedulingContextStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims`
     ///
     /// list or watch objects of kind ResourceClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -582,11 +804,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedResourceClaim {
+    /// A `ListNamespacedResourceClaim` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims`
     ///
     /// create a ResourceClaim
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedResourceClaim = "POST /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaim {
         /// object name and auth scope, such as for teams and projects
@@ -609,15 +853,37 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ResourceClaimSpec defines how a resource is to be allocated.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimSpec,
-        /// The `status` property of the body.
+        /// ResourceClaimStatus tracks whether the resource has been allocated and what the resulting attributes are.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiResourceV1alpha2ResourceClaimStatus>,
+    }
+}
+
+impl CreateNamespacedResourceClaim {
+    /// A `CreateNamespacedResourceClaim` of its required fields (`namespace`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -625,7 +891,8 @@ endpoint! {
     /// `DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims`
     ///
     /// delete collection of ResourceClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedResourceClaim = "DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -704,7 +971,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -715,11 +982,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedResourceClaim {
+    /// A `DeleteCollectionNamespacedResourceClaim` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}`
     ///
     /// read the specified ResourceClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedResourceClaim = "GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaim {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -731,11 +1029,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedResourceClaim {
+    /// A `ReadNamespacedResourceClaim` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}`
     ///
     /// replace the specified ResourceClaim
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedResourceClaim = "PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaim {
         /// object name and auth scope, such as for teams and projects
@@ -760,15 +1071,39 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ResourceClaimSpec defines how a resource is to be allocated.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimSpec,
-        /// The `status` property of the body.
+        /// ResourceClaimStatus tracks whether the resource has been allocated and what the resulting attributes are.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiResourceV1alpha2ResourceClaimStatus>,
+    }
+}
+
+impl ReplaceNamespacedResourceClaim {
+    /// A `ReplaceNamespacedResourceClaim` of its required fields (`namespace`, `name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -776,7 +1111,8 @@ endpoint! {
     /// `DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}`
     ///
     /// delete a ResourceClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedResourceClaim = "DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaim {
         /// object name and auth scope, such as for teams and projects
@@ -813,7 +1149,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -821,6 +1157,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedResourceClaim {
+    /// A `DeleteNamespacedResourceClaim` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -864,6 +1223,7 @@ endpoint! {
     ///
     /// partially update the specified ResourceClaim
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedResourceClaim = "PATCH /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaim {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -890,11 +1250,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedResourceClaim {
+    /// A `PatchNamespacedResourceClaim` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedResourceClaimBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}/status`
     ///
     /// read status of the specified ResourceClaim
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedResourceClaimStatus = "GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}/status" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaim {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -906,11 +1288,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedResourceClaimStatus {
+    /// A `ReadNamespacedResourceClaimStatus` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}/status`
     ///
     /// replace status of the specified ResourceClaim
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedResourceClaimStatus = "PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}/status" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaim {
         /// object name and auth scope, such as for teams and projects
@@ -935,15 +1330,39 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ResourceClaimSpec defines how a resource is to be allocated.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimSpec,
-        /// The `status` property of the body.
+        /// ResourceClaimStatus tracks whether the resource has been allocated and what the resulting attributes are.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiResourceV1alpha2ResourceClaimStatus>,
+    }
+}
+
+impl ReplaceNamespacedResourceClaimStatus {
+    /// A `ReplaceNamespacedResourceClaimStatus` of its required fields (`namespace`, `name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -987,6 +1406,7 @@ endpoint! {
     ///
     /// partially update status of the specified ResourceClaim
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedResourceClaimStatus = "PATCH /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims/{name}/status" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaim {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1013,11 +1433,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedResourceClaimStatus {
+    /// A `PatchNamespacedResourceClaimStatus` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedResourceClaimStatusBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates`
     ///
     /// list or watch objects of kind ResourceClaimTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1080,11 +1522,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedResourceClaimTemplate {
+    /// A `ListNamespacedResourceClaimTemplate` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates`
     ///
     /// create a ResourceClaimTemplate
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedResourceClaimTemplate = "POST /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplate {
         /// object name and auth scope, such as for teams and projects
@@ -1107,12 +1571,33 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ResourceClaimTemplateSpec contains the metadata and fields for a ResourceClaim.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec,
+    }
+}
+
+impl CreateNamespacedResourceClaimTemplate {
+    /// A `CreateNamespacedResourceClaimTemplate` of its required fields (`namespace`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+        }
     }
 }
 
@@ -1120,7 +1605,8 @@ endpoint! {
     /// `DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates`
     ///
     /// delete collection of ResourceClaimTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedResourceClaimTemplate = "DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1199,7 +1685,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1210,11 +1696,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedResourceClaimTemplate {
+    /// A `DeleteCollectionNamespacedResourceClaimTemplate` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates/{name}`
     ///
     /// read the specified ResourceClaimTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedResourceClaimTemplate = "GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplate {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1226,11 +1743,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedResourceClaimTemplate {
+    /// A `ReadNamespacedResourceClaimTemplate` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates/{name}`
     ///
     /// replace the specified ResourceClaimTemplate
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedResourceClaimTemplate = "PUT /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplate {
         /// object name and auth scope, such as for teams and projects
@@ -1255,12 +1785,35 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// ResourceClaimTemplateSpec contains the metadata and fields for a ResourceClaim.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec,
+    }
+}
+
+impl ReplaceNamespacedResourceClaimTemplate {
+    /// A `ReplaceNamespacedResourceClaimTemplate` of its required fields (`namespace`, `name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+        }
     }
 }
 
@@ -1268,7 +1821,8 @@ endpoint! {
     /// `DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates/{name}`
     ///
     /// delete a ResourceClaimTemplate
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedResourceClaimTemplate = "DELETE /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplate {
         /// object name and auth scope, such as for teams and projects
@@ -1305,7 +1859,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1313,6 +1867,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedResourceClaimTemplate {
+    /// A `DeleteNamespacedResourceClaimTemplate` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1356,6 +1933,7 @@ endpoint! {
     ///
     /// partially update the specified ResourceClaimTemplate
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedResourceClaimTemplate = "PATCH /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplate {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1382,11 +1960,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedResourceClaimTemplate {
+    /// A `PatchNamespacedResourceClaimTemplate` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedResourceClaimTemplateBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/podschedulingcontexts`
     ///
     /// list or watch objects of kind PodSchedulingContext
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1452,6 +2052,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceClaim
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1517,6 +2118,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceClaimTemplate
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1582,6 +2184,7 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1646,7 +2249,8 @@ endpoint! {
     /// `POST /apis/resource.k8s.io/v1alpha2/resourceclasses`
     ///
     /// create a ResourceClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateResourceClass = "POST /apis/resource.k8s.io/v1alpha2/resourceclasses" -> crate::models::IoK8sApiResourceV1alpha2ResourceClass {
         /// If 'true', then the output is pretty printed.
@@ -1672,17 +2276,36 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `parametersRef` property of the body.
+        /// ResourceClassParametersReference contains enough information to let you locate the parameters for a ResourceClass.
         #[endpoint(body, rename = "parametersRef")]
         pub parameters_ref: Option<
             crate::models::IoK8sApiResourceV1alpha2ResourceClassParametersReference,
         >,
-        /// The `suitableNodes` property of the body.
+        /// A node selector represents the union of the results of one or more label queries over a set of nodes; that is, it represents the OR of the selectors represented by the node selector terms.
         #[endpoint(body, rename = "suitableNodes")]
         pub suitable_nodes: Option<crate::models::IoK8sApiCoreV1NodeSelector>,
+    }
+}
+
+impl CreateResourceClass {
+    /// A `CreateResourceClass` of its required fields (`driver_name`), every other field `None`.
+    #[must_use]
+    pub fn new(driver_name: impl Into<String>) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            driver_name: driver_name.into(),
+            kind: None,
+            metadata: None,
+            parameters_ref: None,
+            suitable_nodes: None,
+        }
     }
 }
 
@@ -1691,6 +2314,7 @@ endpoint! {
     ///
     /// delete collection of ResourceClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionResourceClass = "DELETE /apis/resource.k8s.io/v1alpha2/resourceclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -1767,7 +2391,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1782,7 +2406,8 @@ endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/resourceclasses/{name}`
     ///
     /// read the specified ResourceClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadResourceClass = "GET /apis/resource.k8s.io/v1alpha2/resourceclasses/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClass {
         /// name of the ResourceClass
         pub name: String,
@@ -1792,11 +2417,23 @@ endpoint! {
     }
 }
 
+impl ReadResourceClass {
+    /// A `ReadResourceClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/resource.k8s.io/v1alpha2/resourceclasses/{name}`
     ///
     /// replace the specified ResourceClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceResourceClass = "PUT /apis/resource.k8s.io/v1alpha2/resourceclasses/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClass {
         /// name of the ResourceClass
@@ -1824,17 +2461,37 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `parametersRef` property of the body.
+        /// ResourceClassParametersReference contains enough information to let you locate the parameters for a ResourceClass.
         #[endpoint(body, rename = "parametersRef")]
         pub parameters_ref: Option<
             crate::models::IoK8sApiResourceV1alpha2ResourceClassParametersReference,
         >,
-        /// The `suitableNodes` property of the body.
+        /// A node selector represents the union of the results of one or more label queries over a set of nodes; that is, it represents the OR of the selectors represented by the node selector terms.
         #[endpoint(body, rename = "suitableNodes")]
         pub suitable_nodes: Option<crate::models::IoK8sApiCoreV1NodeSelector>,
+    }
+}
+
+impl ReplaceResourceClass {
+    /// A `ReplaceResourceClass` of its required fields (`name`, `driver_name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, driver_name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            driver_name: driver_name.into(),
+            kind: None,
+            metadata: None,
+            parameters_ref: None,
+            suitable_nodes: None,
+        }
     }
 }
 
@@ -1842,7 +2499,8 @@ endpoint! {
     /// `DELETE /apis/resource.k8s.io/v1alpha2/resourceclasses/{name}`
     ///
     /// delete a ResourceClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteResourceClass = "DELETE /apis/resource.k8s.io/v1alpha2/resourceclasses/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClass {
         /// name of the ResourceClass
@@ -1877,7 +2535,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1885,6 +2543,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteResourceClass {
+    /// A `DeleteResourceClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1928,6 +2608,7 @@ endpoint! {
     ///
     /// partially update the specified ResourceClass
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchResourceClass = "PATCH /apis/resource.k8s.io/v1alpha2/resourceclasses/{name}" -> crate::models::IoK8sApiResourceV1alpha2ResourceClass {
         /// name of the ResourceClass
         pub name: String,
@@ -1952,11 +2633,28 @@ endpoint! {
     }
 }
 
+impl PatchResourceClass {
+    /// A `PatchResourceClass` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchResourceClassBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/podschedulingcontexts`
     ///
     /// watch individual changes to a list of PodSchedulingContext. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPodSchedulingContextList = "GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/podschedulingcontexts" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2016,11 +2714,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPodSchedulingContextList {
+    /// A `WatchNamespacedPodSchedulingContextList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/podschedulingcontexts/{name}`
     ///
     /// watch changes to an object of kind PodSchedulingContext. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedPodSchedulingContext = "GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/podschedulingcontexts/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2082,11 +2802,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedPodSchedulingContext {
+    /// A `WatchNamespacedPodSchedulingContext` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/resourceclaims`
     ///
     /// watch individual changes to a list of ResourceClaim. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedResourceClaimList = "GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/resourceclaims" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2146,11 +2889,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedResourceClaimList {
+    /// A `WatchNamespacedResourceClaimList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/resourceclaims/{name}`
     ///
     /// watch changes to an object of kind ResourceClaim. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedResourceClaim = "GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/resourceclaims/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2212,11 +2977,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedResourceClaim {
+    /// A `WatchNamespacedResourceClaim` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/resourceclaimtemplates`
     ///
     /// watch individual changes to a list of ResourceClaimTemplate. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedResourceClaimTemplateList = "GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/resourceclaimtemplates" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2276,11 +3064,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedResourceClaimTemplateList {
+    /// A `WatchNamespacedResourceClaimTemplateList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/resourceclaimtemplates/{name}`
     ///
     /// watch changes to an object of kind ResourceClaimTemplate. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedResourceClaimTemplate = "GET /apis/resource.k8s.io/v1alpha2/watch/namespaces/{namespace}/resourceclaimtemplates/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2342,11 +3152,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedResourceClaimTemplate {
+    /// A `WatchNamespacedResourceClaimTemplate` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/watch/podschedulingcontexts`
     ///
     /// watch individual changes to a list of PodSchedulingContext. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPodSchedulingContextListForAllNamespaces = "GET /apis/resource.k8s.io/v1alpha2/watch/podschedulingcontexts" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2409,6 +3242,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of ResourceClaim. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchResourceClaimListForAllNamespaces = "GET /apis/resource.k8s.io/v1alpha2/watch/resourceclaims" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2471,6 +3305,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of ResourceClaimTemplate. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchResourceClaimTemplateListForAllNamespaces = "GET /apis/resource.k8s.io/v1alpha2/watch/resourceclaimtemplates" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2533,6 +3368,7 @@ endpoint! {
     ///
     /// watch individual changes to a list of ResourceClass. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchResourceClassList = "GET /apis/resource.k8s.io/v1alpha2/watch/resourceclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2594,7 +3430,8 @@ endpoint! {
     /// `GET /apis/resource.k8s.io/v1alpha2/watch/resourceclasses/{name}`
     ///
     /// watch changes to an object of kind ResourceClass. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchResourceClass = "GET /apis/resource.k8s.io/v1alpha2/watch/resourceclasses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the ResourceClass
         pub name: String,
@@ -2651,5 +3488,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchResourceClass {
+    /// A `WatchResourceClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/scheduling.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind PriorityClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -80,7 +82,8 @@ endpoint! {
     /// `POST /apis/scheduling.k8s.io/v1/priorityclasses`
     ///
     /// create a PriorityClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreatePriorityClass = "POST /apis/scheduling.k8s.io/v1/priorityclasses" -> crate::models::IoK8sApiSchedulingV1PriorityClass {
         /// If 'true', then the output is pretty printed.
@@ -107,7 +110,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// preemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.
@@ -119,11 +122,32 @@ endpoint! {
     }
 }
 
+impl CreatePriorityClass {
+    /// A `CreatePriorityClass` of its required fields (`value`), every other field `None`.
+    #[must_use]
+    pub fn new(value: i32) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            description: None,
+            global_default: None,
+            kind: None,
+            metadata: None,
+            preemption_policy: None,
+            value: value,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/scheduling.k8s.io/v1/priorityclasses`
     ///
     /// delete collection of PriorityClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionPriorityClass = "DELETE /apis/scheduling.k8s.io/v1/priorityclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -200,7 +224,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -215,7 +239,8 @@ endpoint! {
     /// `GET /apis/scheduling.k8s.io/v1/priorityclasses/{name}`
     ///
     /// read the specified PriorityClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadPriorityClass = "GET /apis/scheduling.k8s.io/v1/priorityclasses/{name}" -> crate::models::IoK8sApiSchedulingV1PriorityClass {
         /// name of the PriorityClass
         pub name: String,
@@ -225,11 +250,23 @@ endpoint! {
     }
 }
 
+impl ReadPriorityClass {
+    /// A `ReadPriorityClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/scheduling.k8s.io/v1/priorityclasses/{name}`
     ///
     /// replace the specified PriorityClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplacePriorityClass = "PUT /apis/scheduling.k8s.io/v1/priorityclasses/{name}" -> crate::models::IoK8sApiSchedulingV1PriorityClass {
         /// name of the PriorityClass
@@ -258,7 +295,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// preemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.
@@ -270,11 +307,33 @@ endpoint! {
     }
 }
 
+impl ReplacePriorityClass {
+    /// A `ReplacePriorityClass` of its required fields (`name`, `value`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, value: i32) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            description: None,
+            global_default: None,
+            kind: None,
+            metadata: None,
+            preemption_policy: None,
+            value: value,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/scheduling.k8s.io/v1/priorityclasses/{name}`
     ///
     /// delete a PriorityClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeletePriorityClass = "DELETE /apis/scheduling.k8s.io/v1/priorityclasses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// name of the PriorityClass
@@ -309,7 +368,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -317,6 +376,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeletePriorityClass {
+    /// A `DeletePriorityClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -360,6 +441,7 @@ endpoint! {
     ///
     /// partially update the specified PriorityClass
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchPriorityClass = "PATCH /apis/scheduling.k8s.io/v1/priorityclasses/{name}" -> crate::models::IoK8sApiSchedulingV1PriorityClass {
         /// name of the PriorityClass
         pub name: String,
@@ -384,11 +466,28 @@ endpoint! {
     }
 }
 
+impl PatchPriorityClass {
+    /// A `PatchPriorityClass` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchPriorityClassBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/scheduling.k8s.io/v1/watch/priorityclasses`
     ///
     /// watch individual changes to a list of PriorityClass. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPriorityClassList = "GET /apis/scheduling.k8s.io/v1/watch/priorityclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -450,7 +549,8 @@ endpoint! {
     /// `GET /apis/scheduling.k8s.io/v1/watch/priorityclasses/{name}`
     ///
     /// watch changes to an object of kind PriorityClass. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchPriorityClass = "GET /apis/scheduling.k8s.io/v1/watch/priorityclasses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the PriorityClass
         pub name: String,
@@ -507,5 +607,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchPriorityClass {
+    /// A `WatchPriorityClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// get available resources
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetApiResources = "GET /apis/storage.k8s.io/v1/" -> crate::models::IoK8sApimachineryPkgApisMetaV1ApiResourceList;
 }
 
@@ -16,6 +17,7 @@ endpoint! {
     ///
     /// list or watch objects of kind CSIDriver
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -81,6 +83,7 @@ endpoint! {
     ///
     /// create a CSIDriver
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateCsiDriver = "POST /apis/storage.k8s.io/v1/csidrivers" -> crate::models::IoK8sApiStorageV1CsiDriver {
         /// If 'true', then the output is pretty printed.
@@ -101,12 +104,29 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CSIDriverSpec is the specification of a CSIDriver.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiStorageV1CsiDriverSpec,
+    }
+}
+
+impl CreateCsiDriver {
+    /// A `CreateCsiDriver` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: crate::models::IoK8sApiStorageV1CsiDriverSpec) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+        }
     }
 }
 
@@ -115,6 +135,7 @@ endpoint! {
     ///
     /// delete collection of CSIDriver
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionCsiDriver = "DELETE /apis/storage.k8s.io/v1/csidrivers" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -191,7 +212,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -206,7 +227,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/csidrivers/{name}`
     ///
     /// read the specified CSIDriver
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadCsiDriver = "GET /apis/storage.k8s.io/v1/csidrivers/{name}" -> crate::models::IoK8sApiStorageV1CsiDriver {
         /// name of the CSIDriver
         pub name: String,
@@ -216,11 +238,23 @@ endpoint! {
     }
 }
 
+impl ReadCsiDriver {
+    /// A `ReadCsiDriver` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/storage.k8s.io/v1/csidrivers/{name}`
     ///
     /// replace the specified CSIDriver
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceCsiDriver = "PUT /apis/storage.k8s.io/v1/csidrivers/{name}" -> crate::models::IoK8sApiStorageV1CsiDriver {
         /// name of the CSIDriver
@@ -243,12 +277,33 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CSIDriverSpec is the specification of a CSIDriver.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiStorageV1CsiDriverSpec,
+    }
+}
+
+impl ReplaceCsiDriver {
+    /// A `ReplaceCsiDriver` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiStorageV1CsiDriverSpec,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+        }
     }
 }
 
@@ -256,7 +311,8 @@ endpoint! {
     /// `DELETE /apis/storage.k8s.io/v1/csidrivers/{name}`
     ///
     /// delete a CSIDriver
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCsiDriver = "DELETE /apis/storage.k8s.io/v1/csidrivers/{name}" -> crate::models::IoK8sApiStorageV1CsiDriver {
         /// name of the CSIDriver
@@ -291,7 +347,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -299,6 +355,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteCsiDriver {
+    /// A `DeleteCsiDriver` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -340,6 +418,7 @@ endpoint! {
     ///
     /// partially update the specified CSIDriver
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchCsiDriver = "PATCH /apis/storage.k8s.io/v1/csidrivers/{name}" -> crate::models::IoK8sApiStorageV1CsiDriver {
         /// name of the CSIDriver
         pub name: String,
@@ -364,11 +443,28 @@ endpoint! {
     }
 }
 
+impl PatchCsiDriver {
+    /// A `PatchCsiDriver` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchCsiDriverBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/csinodes`
     ///
     /// list or watch objects of kind CSINode
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -434,6 +530,7 @@ endpoint! {
     ///
     /// create a CSINode
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateCsiNode = "POST /apis/storage.k8s.io/v1/csinodes" -> crate::models::IoK8sApiStorageV1CsiNode {
         /// If 'true', then the output is pretty printed.
@@ -454,12 +551,29 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CSINodeSpec holds information about the specification of all CSI drivers installed on a node
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiStorageV1CsiNodeSpec,
+    }
+}
+
+impl CreateCsiNode {
+    /// A `CreateCsiNode` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: crate::models::IoK8sApiStorageV1CsiNodeSpec) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+        }
     }
 }
 
@@ -468,6 +582,7 @@ endpoint! {
     ///
     /// delete collection of CSINode
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionCsiNode = "DELETE /apis/storage.k8s.io/v1/csinodes" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -544,7 +659,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -559,7 +674,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/csinodes/{name}`
     ///
     /// read the specified CSINode
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadCsiNode = "GET /apis/storage.k8s.io/v1/csinodes/{name}" -> crate::models::IoK8sApiStorageV1CsiNode {
         /// name of the CSINode
         pub name: String,
@@ -569,11 +685,23 @@ endpoint! {
     }
 }
 
+impl ReadCsiNode {
+    /// A `ReadCsiNode` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/storage.k8s.io/v1/csinodes/{name}`
     ///
     /// replace the specified CSINode
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceCsiNode = "PUT /apis/storage.k8s.io/v1/csinodes/{name}" -> crate::models::IoK8sApiStorageV1CsiNode {
         /// name of the CSINode
@@ -596,12 +724,30 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// CSINodeSpec holds information about the specification of all CSI drivers installed on a node
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiStorageV1CsiNodeSpec,
+    }
+}
+
+impl ReplaceCsiNode {
+    /// A `ReplaceCsiNode` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, spec: crate::models::IoK8sApiStorageV1CsiNodeSpec) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+        }
     }
 }
 
@@ -609,7 +755,8 @@ endpoint! {
     /// `DELETE /apis/storage.k8s.io/v1/csinodes/{name}`
     ///
     /// delete a CSINode
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCsiNode = "DELETE /apis/storage.k8s.io/v1/csinodes/{name}" -> crate::models::IoK8sApiStorageV1CsiNode {
         /// name of the CSINode
@@ -644,7 +791,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -652,6 +799,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteCsiNode {
+    /// A `DeleteCsiNode` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -693,6 +862,7 @@ endpoint! {
     ///
     /// partially update the specified CSINode
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchCsiNode = "PATCH /apis/storage.k8s.io/v1/csinodes/{name}" -> crate::models::IoK8sApiStorageV1CsiNode {
         /// name of the CSINode
         pub name: String,
@@ -717,11 +887,28 @@ endpoint! {
     }
 }
 
+impl PatchCsiNode {
+    /// A `PatchCsiNode` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchCsiNodeBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/csistoragecapacities`
     ///
     /// list or watch objects of kind CSIStorageCapacity
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -786,7 +973,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities`
     ///
     /// list or watch objects of kind CSIStorageCapacity
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -849,11 +1037,33 @@ endpoint! {
     }
 }
 
+impl ListNamespacedCsiStorageCapacity {
+    /// A `ListNamespacedCsiStorageCapacity` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities`
     ///
     /// create a CSIStorageCapacity
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateNamespacedCsiStorageCapacity = "POST /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities" -> crate::models::IoK8sApiStorageV1CsiStorageCapacity {
         /// object name and auth scope, such as for teams and projects
@@ -873,21 +1083,95 @@ endpoint! {
         /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
         #[endpoint(body, rename = "apiVersion")]
         pub api_version: Option<String>,
-        /// The `capacity` property of the body.
+        /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+        ///
+        /// The serialization format is:
+        ///
+        /// ```text
+        ///
+        ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+        ///
+        /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+        ///
+        ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+        ///
+        /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+        ///
+        ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+        ///
+        /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+        ///
+        /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+        ///
+        /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+        ///
+        /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+        ///
+        /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+        ///
+        /// The sign will be omitted unless the number is negative.
+        ///
+        /// Examples:
+        ///
+        /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+        ///
+        /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+        ///
+        /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+        ///
+        /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+        /// ```
         #[endpoint(body)]
         pub capacity: Option<crate::models::IoK8sApimachineryPkgApiResourceQuantity>,
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `maximumVolumeSize` property of the body.
+        /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+        ///
+        /// The serialization format is:
+        ///
+        /// ```text
+        ///
+        ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+        ///
+        /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+        ///
+        ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+        ///
+        /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+        ///
+        ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+        ///
+        /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+        ///
+        /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+        ///
+        /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+        ///
+        /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+        ///
+        /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+        ///
+        /// The sign will be omitted unless the number is negative.
+        ///
+        /// Examples:
+        ///
+        /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+        ///
+        /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+        ///
+        /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+        ///
+        /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+        /// ```
         #[endpoint(body, rename = "maximumVolumeSize")]
         pub maximum_volume_size: Option<
             crate::models::IoK8sApimachineryPkgApiResourceQuantity,
         >,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `nodeTopology` property of the body.
+        /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
         #[endpoint(body, rename = "nodeTopology")]
         pub node_topology: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1LabelSelector,
@@ -898,11 +1182,33 @@ endpoint! {
     }
 }
 
+impl CreateNamespacedCsiStorageCapacity {
+    /// A `CreateNamespacedCsiStorageCapacity` of its required fields (`namespace`, `storage_class_name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, storage_class_name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            capacity: None,
+            kind: None,
+            maximum_volume_size: None,
+            metadata: None,
+            node_topology: None,
+            storage_class_name: storage_class_name.into(),
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities`
     ///
     /// delete collection of CSIStorageCapacity
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionNamespacedCsiStorageCapacity = "DELETE /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -981,7 +1287,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -992,11 +1298,42 @@ endpoint! {
     }
 }
 
+impl DeleteCollectionNamespacedCsiStorageCapacity {
+    /// A `DeleteCollectionNamespacedCsiStorageCapacity` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            pretty: None,
+            r#continue: None,
+            dry_run: None,
+            field_selector: None,
+            grace_period_seconds: None,
+            label_selector: None,
+            limit: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities/{name}`
     ///
     /// read the specified CSIStorageCapacity
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadNamespacedCsiStorageCapacity = "GET /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities/{name}" -> crate::models::IoK8sApiStorageV1CsiStorageCapacity {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1008,11 +1345,24 @@ endpoint! {
     }
 }
 
+impl ReadNamespacedCsiStorageCapacity {
+    /// A `ReadNamespacedCsiStorageCapacity` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities/{name}`
     ///
     /// replace the specified CSIStorageCapacity
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceNamespacedCsiStorageCapacity = "PUT /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities/{name}" -> crate::models::IoK8sApiStorageV1CsiStorageCapacity {
         /// object name and auth scope, such as for teams and projects
@@ -1034,21 +1384,95 @@ endpoint! {
         /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
         #[endpoint(body, rename = "apiVersion")]
         pub api_version: Option<String>,
-        /// The `capacity` property of the body.
+        /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+        ///
+        /// The serialization format is:
+        ///
+        /// ```text
+        ///
+        ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+        ///
+        /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+        ///
+        ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+        ///
+        /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+        ///
+        ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+        ///
+        /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+        ///
+        /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+        ///
+        /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+        ///
+        /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+        ///
+        /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+        ///
+        /// The sign will be omitted unless the number is negative.
+        ///
+        /// Examples:
+        ///
+        /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+        ///
+        /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+        ///
+        /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+        ///
+        /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+        /// ```
         #[endpoint(body)]
         pub capacity: Option<crate::models::IoK8sApimachineryPkgApiResourceQuantity>,
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `maximumVolumeSize` property of the body.
+        /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+        ///
+        /// The serialization format is:
+        ///
+        /// ```text
+        ///
+        ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+        ///
+        /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+        ///
+        ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+        ///
+        /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+        ///
+        ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+        ///
+        /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+        ///
+        /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+        ///
+        /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+        ///
+        /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+        ///
+        /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+        ///
+        /// The sign will be omitted unless the number is negative.
+        ///
+        /// Examples:
+        ///
+        /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+        ///
+        /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+        ///
+        /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+        ///
+        /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+        /// ```
         #[endpoint(body, rename = "maximumVolumeSize")]
         pub maximum_volume_size: Option<
             crate::models::IoK8sApimachineryPkgApiResourceQuantity,
         >,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `nodeTopology` property of the body.
+        /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
         #[endpoint(body, rename = "nodeTopology")]
         pub node_topology: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1LabelSelector,
@@ -1059,11 +1483,38 @@ endpoint! {
     }
 }
 
+impl ReplaceNamespacedCsiStorageCapacity {
+    /// A `ReplaceNamespacedCsiStorageCapacity` of its required fields (`namespace`, `name`, `storage_class_name`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        storage_class_name: impl Into<String>,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            capacity: None,
+            kind: None,
+            maximum_volume_size: None,
+            metadata: None,
+            node_topology: None,
+            storage_class_name: storage_class_name.into(),
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities/{name}`
     ///
     /// delete a CSIStorageCapacity
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteNamespacedCsiStorageCapacity = "DELETE /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// object name and auth scope, such as for teams and projects
@@ -1100,7 +1551,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1108,6 +1559,29 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteNamespacedCsiStorageCapacity {
+    /// A `DeleteNamespacedCsiStorageCapacity` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1151,6 +1625,7 @@ endpoint! {
     ///
     /// partially update the specified CSIStorageCapacity
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchNamespacedCsiStorageCapacity = "PATCH /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities/{name}" -> crate::models::IoK8sApiStorageV1CsiStorageCapacity {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1177,11 +1652,33 @@ endpoint! {
     }
 }
 
+impl PatchNamespacedCsiStorageCapacity {
+    /// A `PatchNamespacedCsiStorageCapacity` of its required fields (`namespace`, `name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        namespace: impl Into<String>,
+        name: impl Into<String>,
+        body: PatchNamespacedCsiStorageCapacityBody,
+    ) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/storageclasses`
     ///
     /// list or watch objects of kind StorageClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1246,7 +1743,8 @@ endpoint! {
     /// `POST /apis/storage.k8s.io/v1/storageclasses`
     ///
     /// create a StorageClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateStorageClass = "POST /apis/storage.k8s.io/v1/storageclasses" -> crate::models::IoK8sApiStorageV1StorageClass {
         /// If 'true', then the output is pretty printed.
@@ -1275,7 +1773,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// mountOptions controls the mountOptions for dynamically provisioned PersistentVolumes of this storage class. e.g. \["ro", "soft"\]. Not validated - mount of the PVs will simply fail if one is invalid.
@@ -1296,11 +1794,35 @@ endpoint! {
     }
 }
 
+impl CreateStorageClass {
+    /// A `CreateStorageClass` of its required fields (`provisioner`), every other field `None`.
+    #[must_use]
+    pub fn new(provisioner: impl Into<String>) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            allow_volume_expansion: None,
+            allowed_topologies: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            mount_options: None,
+            parameters: None,
+            provisioner: provisioner.into(),
+            reclaim_policy: None,
+            volume_binding_mode: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/storage.k8s.io/v1/storageclasses`
     ///
     /// delete collection of StorageClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionStorageClass = "DELETE /apis/storage.k8s.io/v1/storageclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -1377,7 +1899,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1392,7 +1914,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/storageclasses/{name}`
     ///
     /// read the specified StorageClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadStorageClass = "GET /apis/storage.k8s.io/v1/storageclasses/{name}" -> crate::models::IoK8sApiStorageV1StorageClass {
         /// name of the StorageClass
         pub name: String,
@@ -1402,11 +1925,23 @@ endpoint! {
     }
 }
 
+impl ReadStorageClass {
+    /// A `ReadStorageClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/storage.k8s.io/v1/storageclasses/{name}`
     ///
     /// replace the specified StorageClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceStorageClass = "PUT /apis/storage.k8s.io/v1/storageclasses/{name}" -> crate::models::IoK8sApiStorageV1StorageClass {
         /// name of the StorageClass
@@ -1437,7 +1972,7 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
         /// mountOptions controls the mountOptions for dynamically provisioned PersistentVolumes of this storage class. e.g. \["ro", "soft"\]. Not validated - mount of the PVs will simply fail if one is invalid.
@@ -1458,11 +1993,36 @@ endpoint! {
     }
 }
 
+impl ReplaceStorageClass {
+    /// A `ReplaceStorageClass` of its required fields (`name`, `provisioner`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, provisioner: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            allow_volume_expansion: None,
+            allowed_topologies: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            mount_options: None,
+            parameters: None,
+            provisioner: provisioner.into(),
+            reclaim_policy: None,
+            volume_binding_mode: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /apis/storage.k8s.io/v1/storageclasses/{name}`
     ///
     /// delete a StorageClass
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteStorageClass = "DELETE /apis/storage.k8s.io/v1/storageclasses/{name}" -> crate::models::IoK8sApiStorageV1StorageClass {
         /// name of the StorageClass
@@ -1497,7 +2057,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1505,6 +2065,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteStorageClass {
+    /// A `DeleteStorageClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1548,6 +2130,7 @@ endpoint! {
     ///
     /// partially update the specified StorageClass
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchStorageClass = "PATCH /apis/storage.k8s.io/v1/storageclasses/{name}" -> crate::models::IoK8sApiStorageV1StorageClass {
         /// name of the StorageClass
         pub name: String,
@@ -1572,11 +2155,28 @@ endpoint! {
     }
 }
 
+impl PatchStorageClass {
+    /// A `PatchStorageClass` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchStorageClassBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/volumeattachments`
     ///
     /// list or watch objects of kind VolumeAttachment
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
     )]
@@ -1642,6 +2242,7 @@ endpoint! {
     ///
     /// create a VolumeAttachment
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct CreateVolumeAttachment = "POST /apis/storage.k8s.io/v1/volumeattachments" -> crate::models::IoK8sApiStorageV1VolumeAttachment {
         /// If 'true', then the output is pretty printed.
@@ -1662,15 +2263,33 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// VolumeAttachmentSpec is the specification of a VolumeAttachment request.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiStorageV1VolumeAttachmentSpec,
-        /// The `status` property of the body.
+        /// VolumeAttachmentStatus is the status of a VolumeAttachment request.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiStorageV1VolumeAttachmentStatus>,
+    }
+}
+
+impl CreateVolumeAttachment {
+    /// A `CreateVolumeAttachment` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: crate::models::IoK8sApiStorageV1VolumeAttachmentSpec) -> Self {
+        Self {
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -1679,6 +2298,7 @@ endpoint! {
     ///
     /// delete collection of VolumeAttachment
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteCollectionVolumeAttachment = "DELETE /apis/storage.k8s.io/v1/volumeattachments" -> crate::models::IoK8sApimachineryPkgApisMetaV1Status {
         /// If 'true', then the output is pretty printed.
@@ -1755,7 +2375,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1770,7 +2390,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/volumeattachments/{name}`
     ///
     /// read the specified VolumeAttachment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadVolumeAttachment = "GET /apis/storage.k8s.io/v1/volumeattachments/{name}" -> crate::models::IoK8sApiStorageV1VolumeAttachment {
         /// name of the VolumeAttachment
         pub name: String,
@@ -1780,11 +2401,23 @@ endpoint! {
     }
 }
 
+impl ReadVolumeAttachment {
+    /// A `ReadVolumeAttachment` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/storage.k8s.io/v1/volumeattachments/{name}`
     ///
     /// replace the specified VolumeAttachment
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceVolumeAttachment = "PUT /apis/storage.k8s.io/v1/volumeattachments/{name}" -> crate::models::IoK8sApiStorageV1VolumeAttachment {
         /// name of the VolumeAttachment
@@ -1807,15 +2440,37 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// VolumeAttachmentSpec is the specification of a VolumeAttachment request.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiStorageV1VolumeAttachmentSpec,
-        /// The `status` property of the body.
+        /// VolumeAttachmentStatus is the status of a VolumeAttachment request.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiStorageV1VolumeAttachmentStatus>,
+    }
+}
+
+impl ReplaceVolumeAttachment {
+    /// A `ReplaceVolumeAttachment` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiStorageV1VolumeAttachmentSpec,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -1823,7 +2478,8 @@ endpoint! {
     /// `DELETE /apis/storage.k8s.io/v1/volumeattachments/{name}`
     ///
     /// delete a VolumeAttachment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct DeleteVolumeAttachment = "DELETE /apis/storage.k8s.io/v1/volumeattachments/{name}" -> crate::models::IoK8sApiStorageV1VolumeAttachment {
         /// name of the VolumeAttachment
@@ -1858,7 +2514,7 @@ endpoint! {
         /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
         #[endpoint(body, rename = "orphanDependents")]
         pub body_orphan_dependents: Option<bool>,
-        /// The `preconditions` property of the body.
+        /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
         #[endpoint(body)]
         pub preconditions: Option<
             crate::models::IoK8sApimachineryPkgApisMetaV1Preconditions,
@@ -1866,6 +2522,28 @@ endpoint! {
         /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
         #[endpoint(body, rename = "propagationPolicy")]
         pub body_propagation_policy: Option<String>,
+    }
+}
+
+impl DeleteVolumeAttachment {
+    /// A `DeleteVolumeAttachment` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            grace_period_seconds: None,
+            orphan_dependents: None,
+            propagation_policy: None,
+            api_version: None,
+            body_dry_run: None,
+            body_grace_period_seconds: None,
+            kind: None,
+            body_orphan_dependents: None,
+            preconditions: None,
+            body_propagation_policy: None,
+        }
     }
 }
 
@@ -1909,6 +2587,7 @@ endpoint! {
     ///
     /// partially update the specified VolumeAttachment
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchVolumeAttachment = "PATCH /apis/storage.k8s.io/v1/volumeattachments/{name}" -> crate::models::IoK8sApiStorageV1VolumeAttachment {
         /// name of the VolumeAttachment
         pub name: String,
@@ -1933,11 +2612,28 @@ endpoint! {
     }
 }
 
+impl PatchVolumeAttachment {
+    /// A `PatchVolumeAttachment` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchVolumeAttachmentBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/volumeattachments/{name}/status`
     ///
     /// read status of the specified VolumeAttachment
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct ReadVolumeAttachmentStatus = "GET /apis/storage.k8s.io/v1/volumeattachments/{name}/status" -> crate::models::IoK8sApiStorageV1VolumeAttachment {
         /// name of the VolumeAttachment
         pub name: String,
@@ -1947,11 +2643,23 @@ endpoint! {
     }
 }
 
+impl ReadVolumeAttachmentStatus {
+    /// A `ReadVolumeAttachmentStatus` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+        }
+    }
+}
+
 endpoint! {
     /// `PUT /apis/storage.k8s.io/v1/volumeattachments/{name}/status`
     ///
     /// replace status of the specified VolumeAttachment
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
     pub struct ReplaceVolumeAttachmentStatus = "PUT /apis/storage.k8s.io/v1/volumeattachments/{name}/status" -> crate::models::IoK8sApiStorageV1VolumeAttachment {
         /// name of the VolumeAttachment
@@ -1974,15 +2682,37 @@ endpoint! {
         /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
         #[endpoint(body)]
         pub kind: Option<String>,
-        /// The `metadata` property of the body.
+        /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
         #[endpoint(body)]
         pub metadata: Option<crate::models::IoK8sApimachineryPkgApisMetaV1ObjectMeta>,
-        /// The `spec` property of the body.
+        /// VolumeAttachmentSpec is the specification of a VolumeAttachment request.
         #[endpoint(body)]
         pub spec: crate::models::IoK8sApiStorageV1VolumeAttachmentSpec,
-        /// The `status` property of the body.
+        /// VolumeAttachmentStatus is the status of a VolumeAttachment request.
         #[endpoint(body)]
         pub status: Option<crate::models::IoK8sApiStorageV1VolumeAttachmentStatus>,
+    }
+}
+
+impl ReplaceVolumeAttachmentStatus {
+    /// A `ReplaceVolumeAttachmentStatus` of its required fields (`name`, `spec`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        spec: crate::models::IoK8sApiStorageV1VolumeAttachmentSpec,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            api_version: None,
+            kind: None,
+            metadata: None,
+            spec: spec,
+            status: None,
+        }
     }
 }
 
@@ -2026,6 +2756,7 @@ endpoint! {
     ///
     /// partially update status of the specified VolumeAttachment
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct PatchVolumeAttachmentStatus = "PATCH /apis/storage.k8s.io/v1/volumeattachments/{name}/status" -> crate::models::IoK8sApiStorageV1VolumeAttachment {
         /// name of the VolumeAttachment
         pub name: String,
@@ -2050,11 +2781,28 @@ endpoint! {
     }
 }
 
+impl PatchVolumeAttachmentStatus {
+    /// A `PatchVolumeAttachmentStatus` of its required fields (`name`, `body`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, body: PatchVolumeAttachmentStatusBody) -> Self {
+        Self {
+            name: name.into(),
+            pretty: None,
+            dry_run: None,
+            field_manager: None,
+            field_validation: None,
+            force: None,
+            body: body,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/csidrivers`
     ///
     /// watch individual changes to a list of CSIDriver. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCsiDriverList = "GET /apis/storage.k8s.io/v1/watch/csidrivers" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2116,7 +2864,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/csidrivers/{name}`
     ///
     /// watch changes to an object of kind CSIDriver. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCsiDriver = "GET /apis/storage.k8s.io/v1/watch/csidrivers/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the CSIDriver
         pub name: String,
@@ -2176,11 +2925,33 @@ endpoint! {
     }
 }
 
+impl WatchCsiDriver {
+    /// A `WatchCsiDriver` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/csinodes`
     ///
     /// watch individual changes to a list of CSINode. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCsiNodeList = "GET /apis/storage.k8s.io/v1/watch/csinodes" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2242,7 +3013,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/csinodes/{name}`
     ///
     /// watch changes to an object of kind CSINode. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCsiNode = "GET /apis/storage.k8s.io/v1/watch/csinodes/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the CSINode
         pub name: String,
@@ -2302,11 +3074,33 @@ endpoint! {
     }
 }
 
+impl WatchCsiNode {
+    /// A `WatchCsiNode` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/csistoragecapacities`
     ///
     /// watch individual changes to a list of CSIStorageCapacity. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchCsiStorageCapacityListForAllNamespaces = "GET /apis/storage.k8s.io/v1/watch/csistoragecapacities" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2368,7 +3162,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/namespaces/{namespace}/csistoragecapacities`
     ///
     /// watch individual changes to a list of CSIStorageCapacity. deprecated: use the 'watch' parameter with a list operation instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedCsiStorageCapacityList = "GET /apis/storage.k8s.io/v1/watch/namespaces/{namespace}/csistoragecapacities" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2428,11 +3223,33 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedCsiStorageCapacityList {
+    /// A `WatchNamespacedCsiStorageCapacityList` of its required fields (`namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/namespaces/{namespace}/csistoragecapacities/{name}`
     ///
     /// watch changes to an object of kind CSIStorageCapacity. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchNamespacedCsiStorageCapacity = "GET /apis/storage.k8s.io/v1/watch/namespaces/{namespace}/csistoragecapacities/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2494,11 +3311,34 @@ endpoint! {
     }
 }
 
+impl WatchNamespacedCsiStorageCapacity {
+    /// A `WatchNamespacedCsiStorageCapacity` of its required fields (`namespace`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/storageclasses`
     ///
     /// watch individual changes to a list of StorageClass. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchStorageClassList = "GET /apis/storage.k8s.io/v1/watch/storageclasses" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2560,7 +3400,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/storageclasses/{name}`
     ///
     /// watch changes to an object of kind StorageClass. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchStorageClass = "GET /apis/storage.k8s.io/v1/watch/storageclasses/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the StorageClass
         pub name: String,
@@ -2620,11 +3461,33 @@ endpoint! {
     }
 }
 
+impl WatchStorageClass {
+    /// A `WatchStorageClass` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/volumeattachments`
     ///
     /// watch individual changes to a list of VolumeAttachment. deprecated: use the 'watch' parameter with a list operation instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct WatchVolumeAttachmentList = "GET /apis/storage.k8s.io/v1/watch/volumeattachments" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2686,7 +3549,8 @@ endpoint! {
     /// `GET /apis/storage.k8s.io/v1/watch/volumeattachments/{name}`
     ///
     /// watch changes to an object of kind VolumeAttachment. deprecated: use the 'watch' parameter with a list operation instead, filtered to a single item with the 'fieldSelector' parameter.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct WatchVolumeAttachment = "GET /apis/storage.k8s.io/v1/watch/volumeattachments/{name}" -> crate::models::IoK8sApimachineryPkgApisMetaV1WatchEvent {
         /// name of the VolumeAttachment
         pub name: String,
@@ -2743,5 +3607,26 @@ endpoint! {
         /// Watch for changes to the described resources and return them as a stream of add, update, and remove notifications. Specify resourceVersion.
         #[endpoint(query)]
         pub watch: Option<bool>,
+    }
+}
+
+impl WatchVolumeAttachment {
+    /// A `WatchVolumeAttachment` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            allow_watch_bookmarks: None,
+            r#continue: None,
+            field_selector: None,
+            label_selector: None,
+            limit: None,
+            pretty: None,
+            resource_version: None,
+            resource_version_match: None,
+            send_initial_events: None,
+            timeout_seconds: None,
+            watch: None,
+        }
     }
 }

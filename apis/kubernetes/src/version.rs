@@ -8,5 +8,6 @@ endpoint! {
     ///
     /// get the code version
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCode = "GET /version/" -> crate::models::IoK8sApimachineryPkgVersionInfo;
+    #[endpoint(api = crate::api)]
+    pub struct GetCodeVersion = "GET /version/" -> crate::models::IoK8sApimachineryPkgVersionInfo;
 }

@@ -8,5 +8,6 @@ endpoint! {
     ///
     /// get service account issuer OpenID configuration, also known as the 'OIDC discovery doc'
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct GetServiceAccountIssuerOpenIdConfiguration = "GET /.well-known/openid-configuration/" -> String;
 }

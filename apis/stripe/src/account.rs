@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieves the details of an account.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct Get = "GET /v1/account" -> crate::models::Account {
         /// Specifies which fields in the response should be expanded.

@@ -8,13 +8,18 @@ endpoint! {
     ///
     /// Creates an AccountLink object that includes a single-use Stripe URL that the platform can redirect their user to in order to take them through the Connect Onboarding flow.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/account_links" -> crate::models::AccountLink {
         /// The identifier of the account to create an account link for.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub account: String,
         /// Which information the platform needs to collect from the user. One of `currently_due` or `eventually_due`. Default is `currently_due`.
+        ///
+        /// One of `"currently_due"`, `"eventually_due"`.
         #[endpoint(body)]
         pub collect: Option<crate::models::PostAccountLinksCollect>,
         /// Specifies which fields in the response should be expanded.
@@ -27,7 +32,24 @@ endpoint! {
         #[endpoint(body)]
         pub return_url: Option<String>,
         /// The type of account link the user is requesting. Possible values are `account_onboarding` or `account_update`.
+        ///
+        /// One of `"account_onboarding"`, `"account_update"`.
         #[endpoint(body)]
         pub r#type: crate::models::PostAccountLinksType,
+    }
+}
+
+impl Post {
+    /// A `Post` of its required fields (`account`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, r#type: crate::models::PostAccountLinksType) -> Self {
+        Self {
+            account: account.into(),
+            collect: None,
+            expand: None,
+            refresh_url: None,
+            return_url: None,
+            r#type: r#type,
+        }
     }
 }

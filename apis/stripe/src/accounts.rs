@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of accounts connected to your platform via [Connect](/docs/connect). If you’re not a platform, the list is empty.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -48,10 +49,13 @@ endpoint! {
     /// creating the account. Connect Onboarding won’t ask for the pre-filled information during account onboarding.
     /// You can pre-fill any information on the account.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/accounts" -> crate::models::Account {
         /// An [account token](https://stripe.com/docs/api#create_account_token), used to securely provide details to the account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub account_token: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
@@ -61,6 +65,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub business_profile: Option<crate::models::PostAccountsBusinessProfile>,
         /// The business type.
+        ///
+        /// One of `"company"`, `"government_entity"`, `"individual"`, `"non_profit"`.
         #[endpoint(body)]
         pub business_type: Option<crate::models::PostAccountsBusinessType>,
         /// Each key of the dictionary represents a capability, and each capability maps to its settings (e.g. whether it has been requested or not). Each capability will be inactive until you have provided its specific requirements and Stripe has verified them. An account may have some of its requested capabilities be active and some be inactive.
@@ -70,6 +76,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub company: Option<crate::models::PostAccountsCompany>,
         /// The country in which the account holder resides, or in which the business is legally established. This should be an ISO 3166-1 alpha-2 country code. For example, if you are in the United States and the business for which you're creating an account is legally represented in Canada, you would use `CA` as the country for the account being created. Available countries include [Stripe's global markets](https://stripe.com/global) as well as countries where [cross-border payouts](https://stripe.com/docs/connect/cross-border-payouts) are supported.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub country: Option<String>,
         /// Three-letter ISO currency code representing the default currency for the account. This must be a currency that [Stripe supports in the account's country](https://stripe.com/docs/payouts).
@@ -89,6 +97,8 @@ endpoint! {
         ///
         ///
         /// By default, providing an external account sets it as the new default external account for its currency, and deletes the old default if one exists. To add additional external accounts without replacing the existing default for the currency, use the [bank account](https://stripe.com/docs/api#account_create_bank_account) or [card creation](https://stripe.com/docs/api#account_create_card) APIs.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub external_account: Option<String>,
         /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
@@ -104,6 +114,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub tos_acceptance: Option<crate::models::PostAccountsTosAcceptance>,
         /// The type of Stripe account to create. May be one of `custom`, `express` or `standard`.
+        ///
+        /// One of `"custom"`, `"express"`, `"standard"`.
         #[endpoint(body)]
         pub r#type: Option<crate::models::AccountType>,
     }
@@ -113,14 +125,28 @@ endpoint! {
     /// `GET /v1/accounts/{account}`
     ///
     /// Retrieves the details of an account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetAccount = "GET /v1/accounts/{account}" -> crate::models::Account {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetAccount {
+    /// A `GetAccount` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+        }
     }
 }
 
@@ -141,19 +167,26 @@ endpoint! {
     ///
     /// To update your own account, use the [Dashboard](https://dashboard.stripe.com/account). Refer to our
     /// [Connect](/docs/connect/updating-accounts) documentation to learn more about updating accounts.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccount = "POST /v1/accounts/{account}" -> crate::models::Account {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// An [account token](https://stripe.com/docs/api#create_account_token), used to securely provide details to the account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub account_token: Option<String>,
         /// Business information about the account.
         #[endpoint(body, style = "deepObject")]
         pub business_profile: Option<crate::models::PostAccountsBusinessProfile>,
         /// The business type.
+        ///
+        /// One of `"company"`, `"government_entity"`, `"individual"`, `"non_profit"`.
         #[endpoint(body)]
         pub business_type: Option<crate::models::PostAccountsBusinessType>,
         /// Each key of the dictionary represents a capability, and each capability maps to its settings (e.g. whether it has been requested or not). Each capability will be inactive until you have provided its specific requirements and Stripe has verified them. An account may have some of its requested capabilities be active and some be inactive.
@@ -179,6 +212,8 @@ endpoint! {
         ///
         ///
         /// By default, providing an external account sets it as the new default external account for its currency, and deletes the old default if one exists. To add additional external accounts without replacing the existing default for the currency, use the [bank account](https://stripe.com/docs/api#account_create_bank_account) or [card creation](https://stripe.com/docs/api#account_create_card) APIs.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub external_account: Option<String>,
         /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
@@ -196,6 +231,30 @@ endpoint! {
     }
 }
 
+impl PostAccount {
+    /// A `PostAccount` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            account_token: None,
+            business_profile: None,
+            business_type: None,
+            capabilities: None,
+            company: None,
+            default_currency: None,
+            documents: None,
+            email: None,
+            expand: None,
+            external_account: None,
+            individual: None,
+            metadata: None,
+            settings: None,
+            tos_acceptance: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/accounts/{account}`
     ///
@@ -208,11 +267,14 @@ endpoint! {
     ///
     ///
     /// If you want to delete your own account, use the [account information tab in your account settings](https://dashboard.stripe.com/account) instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccount = "DELETE /v1/accounts/{account}" -> crate::models::DeletedAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
@@ -220,15 +282,29 @@ endpoint! {
     }
 }
 
+impl DeleteAccount {
+    /// A `DeleteAccount` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            body: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/accounts/{account}/bank_accounts`
     ///
     /// Create an external account for a given account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountBankAccounts = "POST /v1/accounts/{account}/bank_accounts" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
@@ -240,6 +316,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Please refer to full [documentation](https://stripe.com/docs/api) instead.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub external_account: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -248,20 +326,50 @@ endpoint! {
     }
 }
 
+impl PostAccountBankAccounts {
+    /// A `PostAccountBankAccounts` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            bank_account: None,
+            default_for_currency: None,
+            expand: None,
+            external_account: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/accounts/{account}/bank_accounts/{id}`
     ///
     /// Retrieve a specified external account for a given account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetAccountBankAccountsId = "GET /v1/accounts/{account}/bank_accounts/{id}" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `id` path parameter.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetAccountBankAccountsId {
+    /// A `GetAccountBankAccountsId` of its required fields (`account`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            id: id.into(),
+            expand: None,
+        }
     }
 }
 
@@ -273,43 +381,64 @@ endpoint! {
     ///
     ///
     /// You can re-enable a disabled bank account by performing an update call without providing any arguments or changes.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountBankAccountsId = "POST /v1/accounts/{account}/bank_accounts/{id}" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `id` path parameter.
         pub id: String,
         /// The name of the person or business that owns the bank account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub account_holder_name: Option<String>,
         /// The type of entity that holds the account. This can be either `individual` or `company`.
+        ///
+        /// At most 5000 characters; one of `""`, `"company"`, `"individual"`.
         #[endpoint(body)]
         pub account_holder_type: Option<
             crate::models::PostAccountsAccountBankAccountsIdAccountHolderType,
         >,
         /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
+        ///
+        /// At most 5000 characters; one of `"checking"`, `"futsu"`, `"savings"`, `"toza"`.
         #[endpoint(body)]
         pub account_type: Option<
             crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountAccountType,
         >,
         /// City/District/Suburb/Town/Village.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_city: Option<String>,
         /// Billing address country, if provided when creating card.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_country: Option<String>,
         /// Address line 1 (Street address/PO Box/Company name).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line1: Option<String>,
         /// Address line 2 (Apartment/Suite/Unit/Building).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line2: Option<String>,
         /// State/County/Province/Region.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_state: Option<String>,
         /// ZIP or postal code.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_zip: Option<String>,
         /// When set to true, this becomes the default external account for its currency.
@@ -321,9 +450,13 @@ endpoint! {
             crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountDocuments,
         >,
         /// Two digit number representing the card’s expiration month.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_month: Option<String>,
         /// Four digit number representing the card’s expiration year.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_year: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -333,8 +466,37 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub name: Option<String>,
+    }
+}
+
+impl PostAccountBankAccountsId {
+    /// A `PostAccountBankAccountsId` of its required fields (`account`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            id: id.into(),
+            account_holder_name: None,
+            account_holder_type: None,
+            account_type: None,
+            address_city: None,
+            address_country: None,
+            address_line1: None,
+            address_line2: None,
+            address_state: None,
+            address_zip: None,
+            default_for_currency: None,
+            documents: None,
+            exp_month: None,
+            exp_year: None,
+            expand: None,
+            metadata: None,
+            name: None,
+        }
     }
 }
 
@@ -342,11 +504,14 @@ endpoint! {
     /// `DELETE /v1/accounts/{account}/bank_accounts/{id}`
     ///
     /// Delete a specified external account for a given account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccountBankAccountsId = "DELETE /v1/accounts/{account}/bank_accounts/{id}" -> crate::models::DeletedExternalAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `id` path parameter.
         pub id: String,
@@ -356,14 +521,29 @@ endpoint! {
     }
 }
 
+impl DeleteAccountBankAccountsId {
+    /// A `DeleteAccountBankAccountsId` of its required fields (`account`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            id: id.into(),
+            body: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/accounts/{account}/capabilities`
     ///
     /// Returns a list of capabilities associated with the account. The capabilities are returned sorted by creation date, with the most recent capability appearing first.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetAccountCapabilities = "GET /v1/accounts/{account}/capabilities" -> crate::models::GetAccountsAccountCapabilitiesResponse {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -371,14 +551,28 @@ endpoint! {
     }
 }
 
+impl GetAccountCapabilities {
+    /// A `GetAccountCapabilities` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/accounts/{account}/capabilities/{capability}`
     ///
     /// Retrieves information about the specified Account Capability.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetAccountCapabilitiesCapability = "GET /v1/accounts/{account}/capabilities/{capability}" -> crate::models::Capability {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `capability` path parameter.
         pub capability: String,
@@ -388,15 +582,30 @@ endpoint! {
     }
 }
 
+impl GetAccountCapabilitiesCapability {
+    /// A `GetAccountCapabilitiesCapability` of its required fields (`account`, `capability`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, capability: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            capability: capability.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/accounts/{account}/capabilities/{capability}`
     ///
     /// Updates an existing Account Capability.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountCapabilitiesCapability = "POST /v1/accounts/{account}/capabilities/{capability}" -> crate::models::Capability {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `capability` path parameter.
         pub capability: String,
@@ -409,11 +618,25 @@ endpoint! {
     }
 }
 
+impl PostAccountCapabilitiesCapability {
+    /// A `PostAccountCapabilitiesCapability` of its required fields (`account`, `capability`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, capability: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            capability: capability.into(),
+            expand: None,
+            requested: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/accounts/{account}/external_accounts`
     ///
     /// List external accounts for an account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -425,6 +648,8 @@ endpoint! {
     )]
     pub struct GetAccountExternalAccounts = "GET /v1/accounts/{account}/external_accounts" -> crate::models::AccountExternalAccounts {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -441,15 +666,32 @@ endpoint! {
     }
 }
 
+impl GetAccountExternalAccounts {
+    /// A `GetAccountExternalAccounts` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/accounts/{account}/external_accounts`
     ///
     /// Create an external account for a given account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountExternalAccounts = "POST /v1/accounts/{account}/external_accounts" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
@@ -461,6 +703,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Please refer to full [documentation](https://stripe.com/docs/api) instead.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub external_account: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -469,20 +713,50 @@ endpoint! {
     }
 }
 
+impl PostAccountExternalAccounts {
+    /// A `PostAccountExternalAccounts` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            bank_account: None,
+            default_for_currency: None,
+            expand: None,
+            external_account: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/accounts/{account}/external_accounts/{id}`
     ///
     /// Retrieve a specified external account for a given account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetAccountExternalAccountsId = "GET /v1/accounts/{account}/external_accounts/{id}" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `id` path parameter.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetAccountExternalAccountsId {
+    /// A `GetAccountExternalAccountsId` of its required fields (`account`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            id: id.into(),
+            expand: None,
+        }
     }
 }
 
@@ -494,43 +768,64 @@ endpoint! {
     ///
     ///
     /// You can re-enable a disabled bank account by performing an update call without providing any arguments or changes.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountExternalAccountsId = "POST /v1/accounts/{account}/external_accounts/{id}" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `id` path parameter.
         pub id: String,
         /// The name of the person or business that owns the bank account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub account_holder_name: Option<String>,
         /// The type of entity that holds the account. This can be either `individual` or `company`.
+        ///
+        /// At most 5000 characters; one of `""`, `"company"`, `"individual"`.
         #[endpoint(body)]
         pub account_holder_type: Option<
             crate::models::PostAccountsAccountBankAccountsIdAccountHolderType,
         >,
         /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
+        ///
+        /// At most 5000 characters; one of `"checking"`, `"futsu"`, `"savings"`, `"toza"`.
         #[endpoint(body)]
         pub account_type: Option<
             crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountAccountType,
         >,
         /// City/District/Suburb/Town/Village.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_city: Option<String>,
         /// Billing address country, if provided when creating card.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_country: Option<String>,
         /// Address line 1 (Street address/PO Box/Company name).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line1: Option<String>,
         /// Address line 2 (Apartment/Suite/Unit/Building).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line2: Option<String>,
         /// State/County/Province/Region.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_state: Option<String>,
         /// ZIP or postal code.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_zip: Option<String>,
         /// When set to true, this becomes the default external account for its currency.
@@ -542,9 +837,13 @@ endpoint! {
             crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountDocuments,
         >,
         /// Two digit number representing the card’s expiration month.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_month: Option<String>,
         /// Four digit number representing the card’s expiration year.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_year: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -554,8 +853,37 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub name: Option<String>,
+    }
+}
+
+impl PostAccountExternalAccountsId {
+    /// A `PostAccountExternalAccountsId` of its required fields (`account`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            id: id.into(),
+            account_holder_name: None,
+            account_holder_type: None,
+            account_type: None,
+            address_city: None,
+            address_country: None,
+            address_line1: None,
+            address_line2: None,
+            address_state: None,
+            address_zip: None,
+            default_for_currency: None,
+            documents: None,
+            exp_month: None,
+            exp_year: None,
+            expand: None,
+            metadata: None,
+            name: None,
+        }
     }
 }
 
@@ -563,17 +891,32 @@ endpoint! {
     /// `DELETE /v1/accounts/{account}/external_accounts/{id}`
     ///
     /// Delete a specified external account for a given account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccountExternalAccountsId = "DELETE /v1/accounts/{account}/external_accounts/{id}" -> crate::models::DeletedExternalAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `id` path parameter.
         pub id: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteAccountExternalAccountsId {
+    /// A `DeleteAccountExternalAccountsId` of its required fields (`account`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            id: id.into(),
+            body: None,
+        }
     }
 }
 
@@ -585,15 +928,29 @@ endpoint! {
     ///
     ///
     /// **You may only create login links for [Express accounts](/docs/connect/express-accounts) connected to your platform**.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountLoginLinks = "POST /v1/accounts/{account}/login_links" -> crate::models::LoginLink {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostAccountLoginLinks {
+    /// A `PostAccountLoginLinks` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+        }
     }
 }
 
@@ -601,7 +958,8 @@ endpoint! {
     /// `GET /v1/accounts/{account}/people`
     ///
     /// Returns a list of people associated with the account’s legal entity. The people are returned sorted by creation date, with the most recent people appearing first.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -611,10 +969,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetAccountPeople = "GET /v1/accounts/{account}/people" -> crate::models::GetAccountsAccountPeopleResponse {
+    pub struct GetAccountPeople = "GET /v1/accounts/{account}/people" -> crate::models::PersonList {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -627,8 +989,25 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub relationship: Option<crate::models::GetAccountsAccountPeopleRelationship>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetAccountPeople {
+    /// A `GetAccountPeople` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            relationship: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -636,11 +1015,14 @@ endpoint! {
     /// `POST /v1/accounts/{account}/people`
     ///
     /// Creates a new person.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountPeople = "POST /v1/accounts/{account}/people" -> crate::models::Person {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
@@ -664,12 +1046,18 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The person's first name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name: Option<String>,
         /// The Kana variation of the person's first name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name_kana: Option<String>,
         /// The Kanji variation of the person's first name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
@@ -679,36 +1067,54 @@ endpoint! {
         #[endpoint(body)]
         pub gender: Option<String>,
         /// The person's ID number, as appropriate for their country. For example, a social security number in the U.S., social insurance number in Canada, etc. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub id_number: Option<String>,
         /// The person's secondary ID number, as appropriate for their country, will be used for enhanced verification checks. In Thailand, this would be the laser code found on the back of an ID card. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub id_number_secondary: Option<String>,
         /// The person's last name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name: Option<String>,
         /// The Kana variation of the person's last name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name_kana: Option<String>,
         /// The Kanji variation of the person's last name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name_kanji: Option<String>,
         /// The person's maiden name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub nationality: Option<String>,
         /// A [person token](https://stripe.com/docs/connect/account-tokens), used to securely provide details to the person.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub person_token: Option<String>,
         /// The person's phone number.
         #[endpoint(body)]
         pub phone: Option<String>,
         /// Indicates if the person or any of their representatives, family members, or other closely related persons, declares that they hold or have held an important public job or function, in any jurisdiction.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub political_exposure: Option<String>,
         /// The person's registered address.
@@ -725,6 +1131,43 @@ endpoint! {
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
         pub verification: Option<crate::models::PostAccountsIndividualVerification>,
+    }
+}
+
+impl PostAccountPeople {
+    /// A `PostAccountPeople` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            address: None,
+            address_kana: None,
+            address_kanji: None,
+            dob: None,
+            documents: None,
+            email: None,
+            expand: None,
+            first_name: None,
+            first_name_kana: None,
+            first_name_kanji: None,
+            full_name_aliases: None,
+            gender: None,
+            id_number: None,
+            id_number_secondary: None,
+            last_name: None,
+            last_name_kana: None,
+            last_name_kanji: None,
+            maiden_name: None,
+            metadata: None,
+            nationality: None,
+            person_token: None,
+            phone: None,
+            political_exposure: None,
+            registered_address: None,
+            relationship: None,
+            ssn_last_4: None,
+            verification: None,
+        }
     }
 }
 
@@ -732,12 +1175,17 @@ endpoint! {
     /// `GET /v1/accounts/{account}/people/{person}`
     ///
     /// Retrieves an existing person.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetAccountPeoplePerson = "GET /v1/accounts/{account}/people/{person}" -> crate::models::Person {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `person` path parameter.
+        ///
+        /// At most 5000 characters.
         pub person: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -745,17 +1193,34 @@ endpoint! {
     }
 }
 
+impl GetAccountPeoplePerson {
+    /// A `GetAccountPeoplePerson` of its required fields (`account`, `person`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, person: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            person: person.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/accounts/{account}/people/{person}`
     ///
     /// Updates an existing person.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountPeoplePerson = "POST /v1/accounts/{account}/people/{person}" -> crate::models::Person {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `person` path parameter.
+        ///
+        /// At most 5000 characters.
         pub person: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
@@ -779,12 +1244,18 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The person's first name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name: Option<String>,
         /// The Kana variation of the person's first name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name_kana: Option<String>,
         /// The Kanji variation of the person's first name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
@@ -794,36 +1265,54 @@ endpoint! {
         #[endpoint(body)]
         pub gender: Option<String>,
         /// The person's ID number, as appropriate for their country. For example, a social security number in the U.S., social insurance number in Canada, etc. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub id_number: Option<String>,
         /// The person's secondary ID number, as appropriate for their country, will be used for enhanced verification checks. In Thailand, this would be the laser code found on the back of an ID card. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub id_number_secondary: Option<String>,
         /// The person's last name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name: Option<String>,
         /// The Kana variation of the person's last name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name_kana: Option<String>,
         /// The Kanji variation of the person's last name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name_kanji: Option<String>,
         /// The person's maiden name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub nationality: Option<String>,
         /// A [person token](https://stripe.com/docs/connect/account-tokens), used to securely provide details to the person.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub person_token: Option<String>,
         /// The person's phone number.
         #[endpoint(body)]
         pub phone: Option<String>,
         /// Indicates if the person or any of their representatives, family members, or other closely related persons, declares that they hold or have held an important public job or function, in any jurisdiction.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub political_exposure: Option<String>,
         /// The person's registered address.
@@ -843,17 +1332,60 @@ endpoint! {
     }
 }
 
+impl PostAccountPeoplePerson {
+    /// A `PostAccountPeoplePerson` of its required fields (`account`, `person`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, person: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            person: person.into(),
+            address: None,
+            address_kana: None,
+            address_kanji: None,
+            dob: None,
+            documents: None,
+            email: None,
+            expand: None,
+            first_name: None,
+            first_name_kana: None,
+            first_name_kanji: None,
+            full_name_aliases: None,
+            gender: None,
+            id_number: None,
+            id_number_secondary: None,
+            last_name: None,
+            last_name_kana: None,
+            last_name_kanji: None,
+            maiden_name: None,
+            metadata: None,
+            nationality: None,
+            person_token: None,
+            phone: None,
+            political_exposure: None,
+            registered_address: None,
+            relationship: None,
+            ssn_last_4: None,
+            verification: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/accounts/{account}/people/{person}`
     ///
     /// Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the `account_opener`. If your integration is using the `executive` parameter, you cannot delete the only verified `executive` on file.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccountPeoplePerson = "DELETE /v1/accounts/{account}/people/{person}" -> crate::models::DeletedPerson {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `person` path parameter.
+        ///
+        /// At most 5000 characters.
         pub person: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
@@ -861,11 +1393,24 @@ endpoint! {
     }
 }
 
+impl DeleteAccountPeoplePerson {
+    /// A `DeleteAccountPeoplePerson` of its required fields (`account`, `person`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, person: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            person: person.into(),
+            body: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/accounts/{account}/persons`
     ///
     /// Returns a list of people associated with the account’s legal entity. The people are returned sorted by creation date, with the most recent people appearing first.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -875,10 +1420,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetAccountPersons = "GET /v1/accounts/{account}/persons" -> crate::models::GetAccountsAccountPeopleResponse {
+    pub struct GetAccountPersons = "GET /v1/accounts/{account}/persons" -> crate::models::PersonList {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -891,8 +1440,25 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub relationship: Option<crate::models::GetAccountsAccountPeopleRelationship>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetAccountPersons {
+    /// A `GetAccountPersons` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            relationship: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -900,11 +1466,14 @@ endpoint! {
     /// `POST /v1/accounts/{account}/persons`
     ///
     /// Creates a new person.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountPersons = "POST /v1/accounts/{account}/persons" -> crate::models::Person {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
@@ -928,12 +1497,18 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The person's first name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name: Option<String>,
         /// The Kana variation of the person's first name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name_kana: Option<String>,
         /// The Kanji variation of the person's first name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
@@ -943,36 +1518,54 @@ endpoint! {
         #[endpoint(body)]
         pub gender: Option<String>,
         /// The person's ID number, as appropriate for their country. For example, a social security number in the U.S., social insurance number in Canada, etc. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub id_number: Option<String>,
         /// The person's secondary ID number, as appropriate for their country, will be used for enhanced verification checks. In Thailand, this would be the laser code found on the back of an ID card. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub id_number_secondary: Option<String>,
         /// The person's last name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name: Option<String>,
         /// The Kana variation of the person's last name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name_kana: Option<String>,
         /// The Kanji variation of the person's last name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name_kanji: Option<String>,
         /// The person's maiden name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub nationality: Option<String>,
         /// A [person token](https://stripe.com/docs/connect/account-tokens), used to securely provide details to the person.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub person_token: Option<String>,
         /// The person's phone number.
         #[endpoint(body)]
         pub phone: Option<String>,
         /// Indicates if the person or any of their representatives, family members, or other closely related persons, declares that they hold or have held an important public job or function, in any jurisdiction.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub political_exposure: Option<String>,
         /// The person's registered address.
@@ -989,6 +1582,43 @@ endpoint! {
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
         pub verification: Option<crate::models::PostAccountsIndividualVerification>,
+    }
+}
+
+impl PostAccountPersons {
+    /// A `PostAccountPersons` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            address: None,
+            address_kana: None,
+            address_kanji: None,
+            dob: None,
+            documents: None,
+            email: None,
+            expand: None,
+            first_name: None,
+            first_name_kana: None,
+            first_name_kanji: None,
+            full_name_aliases: None,
+            gender: None,
+            id_number: None,
+            id_number_secondary: None,
+            last_name: None,
+            last_name_kana: None,
+            last_name_kanji: None,
+            maiden_name: None,
+            metadata: None,
+            nationality: None,
+            person_token: None,
+            phone: None,
+            political_exposure: None,
+            registered_address: None,
+            relationship: None,
+            ssn_last_4: None,
+            verification: None,
+        }
     }
 }
 
@@ -996,12 +1626,17 @@ endpoint! {
     /// `GET /v1/accounts/{account}/persons/{person}`
     ///
     /// Retrieves an existing person.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetAccountPersonsPerson = "GET /v1/accounts/{account}/persons/{person}" -> crate::models::Person {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `person` path parameter.
+        ///
+        /// At most 5000 characters.
         pub person: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -1009,17 +1644,34 @@ endpoint! {
     }
 }
 
+impl GetAccountPersonsPerson {
+    /// A `GetAccountPersonsPerson` of its required fields (`account`, `person`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, person: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            person: person.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/accounts/{account}/persons/{person}`
     ///
     /// Updates an existing person.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountPersonsPerson = "POST /v1/accounts/{account}/persons/{person}" -> crate::models::Person {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `person` path parameter.
+        ///
+        /// At most 5000 characters.
         pub person: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
@@ -1043,12 +1695,18 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The person's first name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name: Option<String>,
         /// The Kana variation of the person's first name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name_kana: Option<String>,
         /// The Kanji variation of the person's first name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
@@ -1058,36 +1716,54 @@ endpoint! {
         #[endpoint(body)]
         pub gender: Option<String>,
         /// The person's ID number, as appropriate for their country. For example, a social security number in the U.S., social insurance number in Canada, etc. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub id_number: Option<String>,
         /// The person's secondary ID number, as appropriate for their country, will be used for enhanced verification checks. In Thailand, this would be the laser code found on the back of an ID card. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub id_number_secondary: Option<String>,
         /// The person's last name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name: Option<String>,
         /// The Kana variation of the person's last name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name_kana: Option<String>,
         /// The Kanji variation of the person's last name (Japan only).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub last_name_kanji: Option<String>,
         /// The person's maiden name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub nationality: Option<String>,
         /// A [person token](https://stripe.com/docs/connect/account-tokens), used to securely provide details to the person.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub person_token: Option<String>,
         /// The person's phone number.
         #[endpoint(body)]
         pub phone: Option<String>,
         /// Indicates if the person or any of their representatives, family members, or other closely related persons, declares that they hold or have held an important public job or function, in any jurisdiction.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub political_exposure: Option<String>,
         /// The person's registered address.
@@ -1107,21 +1783,76 @@ endpoint! {
     }
 }
 
+impl PostAccountPersonsPerson {
+    /// A `PostAccountPersonsPerson` of its required fields (`account`, `person`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, person: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            person: person.into(),
+            address: None,
+            address_kana: None,
+            address_kanji: None,
+            dob: None,
+            documents: None,
+            email: None,
+            expand: None,
+            first_name: None,
+            first_name_kana: None,
+            first_name_kanji: None,
+            full_name_aliases: None,
+            gender: None,
+            id_number: None,
+            id_number_secondary: None,
+            last_name: None,
+            last_name_kana: None,
+            last_name_kanji: None,
+            maiden_name: None,
+            metadata: None,
+            nationality: None,
+            person_token: None,
+            phone: None,
+            political_exposure: None,
+            registered_address: None,
+            relationship: None,
+            ssn_last_4: None,
+            verification: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/accounts/{account}/persons/{person}`
     ///
     /// Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the `account_opener`. If your integration is using the `executive` parameter, you cannot delete the only verified `executive` on file.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccountPersonsPerson = "DELETE /v1/accounts/{account}/persons/{person}" -> crate::models::DeletedPerson {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// The `person` path parameter.
+        ///
+        /// At most 5000 characters.
         pub person: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteAccountPersonsPerson {
+    /// A `DeleteAccountPersonsPerson` of its required fields (`account`, `person`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, person: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            person: person.into(),
+            body: None,
+        }
     }
 }
 
@@ -1133,17 +1864,34 @@ endpoint! {
     ///
     ///
     /// Test-mode Custom and Express accounts can be rejected at any time. Accounts created using live-mode keys may only be rejected once all balances are zero.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountReject = "POST /v1/accounts/{account}/reject" -> crate::models::Account {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The reason for rejecting the account. Can be `fraud`, `terms_of_service`, or `other`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub reason: String,
+    }
+}
+
+impl PostAccountReject {
+    /// A `PostAccountReject` of its required fields (`account`, `reason`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, reason: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+            reason: reason.into(),
+        }
     }
 }

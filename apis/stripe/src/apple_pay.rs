@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// List apple pay domains.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,11 +18,15 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetDomains = "GET /v1/apple_pay/domains" -> crate::models::GetApplePayDomainsResponse {
+    pub struct GetApplePayDomains = "GET /v1/apple_pay/domains" -> crate::models::GetApplePayDomainsResponse {
         /// The `domain_name` query parameter.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub domain_name: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,6 +36,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -40,10 +47,11 @@ endpoint! {
     /// `POST /v1/apple_pay/domains`
     ///
     /// Create an apple pay domain.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostDomains = "POST /v1/apple_pay/domains" -> crate::models::ApplePayDomain {
+    pub struct PostApplePayDomains = "POST /v1/apple_pay/domains" -> crate::models::ApplePayDomain {
         /// The `domain_name` property of the body.
         #[endpoint(body)]
         pub domain_name: String,
@@ -53,14 +61,28 @@ endpoint! {
     }
 }
 
+impl PostApplePayDomains {
+    /// A `PostApplePayDomains` of its required fields (`domain_name`), every other field `None`.
+    #[must_use]
+    pub fn new(domain_name: impl Into<String>) -> Self {
+        Self {
+            domain_name: domain_name.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/apple_pay/domains/{domain}`
     ///
     /// Retrieve an apple pay domain.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetDomainsDomain = "GET /v1/apple_pay/domains/{domain}" -> crate::models::ApplePayDomain {
+    pub struct GetApplePayDomainsDomain = "GET /v1/apple_pay/domains/{domain}" -> crate::models::ApplePayDomain {
         /// The `domain` path parameter.
+        ///
+        /// At most 5000 characters.
         pub domain: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -68,18 +90,43 @@ endpoint! {
     }
 }
 
+impl GetApplePayDomainsDomain {
+    /// A `GetApplePayDomainsDomain` of its required fields (`domain`), every other field `None`.
+    #[must_use]
+    pub fn new(domain: impl Into<String>) -> Self {
+        Self {
+            domain: domain.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/apple_pay/domains/{domain}`
     ///
     /// Delete an apple pay domain.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct DeleteDomainsDomain = "DELETE /v1/apple_pay/domains/{domain}" -> crate::models::DeletedApplePayDomain {
+    pub struct DeleteApplePayDomainsDomain = "DELETE /v1/apple_pay/domains/{domain}" -> crate::models::DeletedApplePayDomain {
         /// The `domain` path parameter.
+        ///
+        /// At most 5000 characters.
         pub domain: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteApplePayDomainsDomain {
+    /// A `DeleteApplePayDomainsDomain` of its required fields (`domain`), every other field `None`.
+    #[must_use]
+    pub fn new(domain: impl Into<String>) -> Self {
+        Self {
+            domain: domain.into(),
+            body: None,
+        }
     }
 }

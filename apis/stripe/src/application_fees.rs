@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of application fees you’ve previously collected. The application fees are returned in sorted order, with the most recent fees appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -19,12 +20,16 @@ endpoint! {
     )]
     pub struct Get = "GET /v1/application_fees" -> crate::models::GetApplicationFeesResponse {
         /// Only return application fees for the charge specified by this charge ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub charge: Option<String>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,6 +39,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -43,16 +50,33 @@ endpoint! {
     /// `GET /v1/application_fees/{fee}/refunds/{id}`
     ///
     /// By default, you can see the 10 most recent refunds stored directly on the application fee object, but you can also retrieve details about a specific refund stored on the application fee.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetFeeRefundsId = "GET /v1/application_fees/{fee}/refunds/{id}" -> crate::models::FeeRefund {
         /// The `fee` path parameter.
+        ///
+        /// At most 5000 characters.
         pub fee: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetFeeRefundsId {
+    /// A `GetFeeRefundsId` of its required fields (`fee`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(fee: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            fee: fee.into(),
+            id: id.into(),
+            expand: None,
+        }
     }
 }
 
@@ -64,13 +88,18 @@ endpoint! {
     ///
     ///
     /// This request only accepts metadata as an argument.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostFeeRefundsId = "POST /v1/application_fees/{fee}/refunds/{id}" -> crate::models::FeeRefund {
         /// The `fee` path parameter.
+        ///
+        /// At most 5000 characters.
         pub fee: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -81,14 +110,30 @@ endpoint! {
     }
 }
 
+impl PostFeeRefundsId {
+    /// A `PostFeeRefundsId` of its required fields (`fee`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(fee: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            fee: fee.into(),
+            id: id.into(),
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/application_fees/{id}`
     ///
     /// Retrieves the details of an application fee that your account has collected. The same information is returned when refunding the application fee.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetId = "GET /v1/application_fees/{id}" -> crate::models::ApplicationFee {
+    pub struct GetApplicationFeesId = "GET /v1/application_fees/{id}" -> crate::models::ApplicationFee {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -96,18 +141,34 @@ endpoint! {
     }
 }
 
+impl GetApplicationFeesId {
+    /// A `GetApplicationFeesId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/application_fees/{id}/refund`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostIdRefund = "POST /v1/application_fees/{id}/refund" -> crate::models::ApplicationFee {
+    pub struct PostApplicationFeesIdRefund = "POST /v1/application_fees/{id}/refund" -> crate::models::ApplicationFee {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// The `amount` property of the body.
         #[endpoint(body)]
         pub amount: Option<i64>,
         /// The `directive` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub directive: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -116,11 +177,25 @@ endpoint! {
     }
 }
 
+impl PostApplicationFeesIdRefund {
+    /// A `PostApplicationFeesIdRefund` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            amount: None,
+            directive: None,
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/application_fees/{id}/refunds`
     ///
     /// You can see a list of the refunds belonging to a specific application fee. Note that the 10 most recent refunds are always available by default on the application fee object. If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional refunds.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -130,10 +205,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetIdRefunds = "GET /v1/application_fees/{id}/refunds" -> crate::models::ApplicationFeeRefunds {
+    pub struct GetApplicationFeesIdRefunds = "GET /v1/application_fees/{id}/refunds" -> crate::models::ApplicationFeeRefunds {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -143,8 +222,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetApplicationFeesIdRefunds {
+    /// A `GetApplicationFeesIdRefunds` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -164,11 +259,14 @@ endpoint! {
     /// Once entirely refunded, an application fee can’t be refunded again.
     /// This method will raise an error when called on an already-refunded application fee,
     /// or when trying to refund more money than is left on an application fee.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostIdRefunds = "POST /v1/application_fees/{id}/refunds" -> crate::models::FeeRefund {
+    pub struct PostApplicationFeesIdRefunds = "POST /v1/application_fees/{id}/refunds" -> crate::models::FeeRefund {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// A positive integer, in _cents (or local equivalent)_, representing how much of this fee to refund. Can refund only up to the remaining unrefunded amount of the fee.
         #[endpoint(body)]
@@ -179,5 +277,18 @@ endpoint! {
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
+    }
+}
+
+impl PostApplicationFeesIdRefunds {
+    /// A `PostApplicationFeesIdRefunds` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            amount: None,
+            expand: None,
+            metadata: None,
+        }
     }
 }

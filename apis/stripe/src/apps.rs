@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// List all secrets stored on the given scope.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,8 +18,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetSecrets = "GET /v1/apps/secrets" -> crate::models::GetAppsSecretsResponse {
+    pub struct GetAppsSecrets = "GET /v1/apps/secrets" -> crate::models::GetAppsSecretsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,8 +34,24 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub scope: crate::models::GetAppsSecretsScope,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetAppsSecrets {
+    /// A `GetAppsSecrets` of its required fields (`scope`), every other field `None`.
+    #[must_use]
+    pub fn new(scope: crate::models::GetAppsSecretsScope) -> Self {
+        Self {
+            ending_before: None,
+            expand: None,
+            limit: None,
+            scope: scope,
+            starting_after: None,
+        }
     }
 }
 
@@ -41,19 +60,26 @@ endpoint! {
     ///
     /// Create or replace a secret in the secret store.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostSecrets = "POST /v1/apps/secrets" -> crate::models::AppsSecret {
+    pub struct PostAppsSecrets = "POST /v1/apps/secrets" -> crate::models::AppsSecret {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The Unix timestamp for the expiry time of the secret, after which the secret deletes.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub expires_at: Option<i64>,
         /// A name for the secret that's unique within the scope.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub name: String,
         /// The plaintext secret value to be stored.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payload: String,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
@@ -62,18 +88,39 @@ endpoint! {
     }
 }
 
+impl PostAppsSecrets {
+    /// A `PostAppsSecrets` of its required fields (`name`, `payload`, `scope`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        payload: impl Into<String>,
+        scope: crate::models::GetAppsSecretsScope,
+    ) -> Self {
+        Self {
+            expand: None,
+            expires_at: None,
+            name: name.into(),
+            payload: payload.into(),
+            scope: scope,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/apps/secrets/delete`
     ///
     /// Deletes a secret from the secret store by name and scope.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostSecretsDelete = "POST /v1/apps/secrets/delete" -> crate::models::AppsSecret {
+    pub struct PostAppsSecretsDelete = "POST /v1/apps/secrets/delete" -> crate::models::AppsSecret {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A name for the secret that's unique within the scope.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub name: String,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
@@ -82,21 +129,48 @@ endpoint! {
     }
 }
 
+impl PostAppsSecretsDelete {
+    /// A `PostAppsSecretsDelete` of its required fields (`name`, `scope`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, scope: crate::models::GetAppsSecretsScope) -> Self {
+        Self {
+            expand: None,
+            name: name.into(),
+            scope: scope,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/apps/secrets/find`
     ///
     /// Finds a secret in the secret store by name and scope.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetSecretsFind = "GET /v1/apps/secrets/find" -> crate::models::AppsSecret {
+    pub struct GetAppsSecretsFind = "GET /v1/apps/secrets/find" -> crate::models::AppsSecret {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A name for the secret that's unique within the scope.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub name: String,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
         #[endpoint(query, style = "deepObject")]
         pub scope: crate::models::GetAppsSecretsScope,
+    }
+}
+
+impl GetAppsSecretsFind {
+    /// A `GetAppsSecretsFind` of its required fields (`name`, `scope`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, scope: crate::models::GetAppsSecretsScope) -> Self {
+        Self {
+            expand: None,
+            name: name.into(),
+            scope: scope,
+        }
     }
 }

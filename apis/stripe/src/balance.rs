@@ -9,6 +9,7 @@ endpoint! {
     /// Retrieves the current account balance, based on the authentication that was used to make the request.
     ///  For a sample request, see [Accounting for negative balances](/docs/connect/account-balances#accounting-for-negative-balances).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct Get = "GET /v1/balance" -> crate::models::Balance {
         /// Specifies which fields in the response should be expanded.
@@ -26,6 +27,7 @@ endpoint! {
     ///
     /// Note that this endpoint was previously called “Balance history” and used the path `/v1/balance/history`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -35,7 +37,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetHistory = "GET /v1/balance/history" -> crate::models::GetBalanceHistoryResponse {
+    pub struct GetBalanceHistory = "GET /v1/balance/history" -> crate::models::BalanceTransactionsList {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
@@ -43,6 +45,8 @@ endpoint! {
         #[endpoint(query)]
         pub currency: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -52,15 +56,23 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// For automatic Stripe payouts only, only returns transactions that were paid out on the specified payout ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub payout: Option<String>,
         /// Only returns the original transaction.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub source: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only returns transactions of the given type. One of: `adjustment`, `advance`, `advance_funding`, `anticipation_repayment`, `application_fee`, `application_fee_refund`, `charge`, `connect_collection_transfer`, `contribution`, `issuing_authorization_hold`, `issuing_authorization_release`, `issuing_dispute`, `issuing_transaction`, `payment`, `payment_failure_refund`, `payment_refund`, `payout`, `payout_cancel`, `payout_failure`, `refund`, `refund_failure`, `reserve_transaction`, `reserved_funds`, `stripe_fee`, `stripe_fx_fee`, `tax_fee`, `topup`, `topup_reversal`, `transfer`, `transfer_cancel`, `transfer_failure`, or `transfer_refund`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub r#type: Option<String>,
     }
@@ -74,13 +86,27 @@ endpoint! {
     ///
     ///
     /// Note that this endpoint previously used the path `/v1/balance/history/:id`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetHistoryId = "GET /v1/balance/history/{id}" -> crate::models::BalanceTransaction {
+    pub struct GetBalanceHistoryId = "GET /v1/balance/history/{id}" -> crate::models::BalanceTransaction {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetBalanceHistoryId {
+    /// A `GetBalanceHistoryId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
     }
 }

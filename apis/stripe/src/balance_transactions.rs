@@ -12,6 +12,7 @@ endpoint! {
     ///
     /// Note that this endpoint was previously called “Balance history” and used the path `/v1/balance/history`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -21,7 +22,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/balance_transactions" -> crate::models::GetBalanceHistoryResponse {
+    pub struct Get = "GET /v1/balance_transactions" -> crate::models::BalanceTransactionsList {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
@@ -29,6 +30,8 @@ endpoint! {
         #[endpoint(query)]
         pub currency: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -38,15 +41,23 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// For automatic Stripe payouts only, only returns transactions that were paid out on the specified payout ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub payout: Option<String>,
         /// Only returns the original transaction.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub source: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only returns transactions of the given type. One of: `adjustment`, `advance`, `advance_funding`, `anticipation_repayment`, `application_fee`, `application_fee_refund`, `charge`, `connect_collection_transfer`, `contribution`, `issuing_authorization_hold`, `issuing_authorization_release`, `issuing_dispute`, `issuing_transaction`, `payment`, `payment_failure_refund`, `payment_refund`, `payout`, `payout_cancel`, `payout_failure`, `refund`, `refund_failure`, `reserve_transaction`, `reserved_funds`, `stripe_fee`, `stripe_fx_fee`, `tax_fee`, `topup`, `topup_reversal`, `transfer`, `transfer_cancel`, `transfer_failure`, or `transfer_refund`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub r#type: Option<String>,
     }
@@ -60,13 +71,27 @@ endpoint! {
     ///
     ///
     /// Note that this endpoint previously used the path `/v1/balance/history/:id`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetId = "GET /v1/balance_transactions/{id}" -> crate::models::BalanceTransaction {
+    pub struct GetBalanceTransactionsId = "GET /v1/balance_transactions/{id}" -> crate::models::BalanceTransaction {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetBalanceTransactionsId {
+    /// A `GetBalanceTransactionsId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of configurations that describe the functionality of the customer portal.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,11 +18,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetConfigurations = "GET /v1/billing_portal/configurations" -> crate::models::GetBillingPortalConfigurationsResponse {
+    pub struct GetBillingPortalConfigurations = "GET /v1/billing_portal/configurations" -> crate::models::GetBillingPortalConfigurationsResponse {
         /// Only return configurations that are active or inactive (e.g., pass `true` to only list active configurations).
         #[endpoint(query)]
         pub active: Option<bool>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,6 +37,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -44,9 +49,10 @@ endpoint! {
     ///
     /// Creates a configuration that describes the functionality and behavior of a PortalSession
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostConfigurations = "POST /v1/billing_portal/configurations" -> crate::models::BillingPortalConfiguration {
+    pub struct PostBillingPortalConfigurations = "POST /v1/billing_portal/configurations" -> crate::models::BillingPortalConfiguration {
         /// The business information shown to customers in the portal.
         #[endpoint(body, style = "deepObject")]
         pub business_profile: crate::models::PostBillingPortalConfigurationsBusinessProfile,
@@ -70,14 +76,35 @@ endpoint! {
     }
 }
 
+impl PostBillingPortalConfigurations {
+    /// A `PostBillingPortalConfigurations` of its required fields (`business_profile`, `features`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        business_profile: crate::models::PostBillingPortalConfigurationsBusinessProfile,
+        features: crate::models::PostBillingPortalConfigurationsFeatures,
+    ) -> Self {
+        Self {
+            business_profile: business_profile,
+            default_return_url: None,
+            expand: None,
+            features: features,
+            login_page: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/billing_portal/configurations/{configuration}`
     ///
     /// Retrieves a configuration that describes the functionality of the customer portal.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetConfigurationsConfiguration = "GET /v1/billing_portal/configurations/{configuration}" -> crate::models::BillingPortalConfiguration {
+    pub struct GetBillingPortalConfigurationsConfiguration = "GET /v1/billing_portal/configurations/{configuration}" -> crate::models::BillingPortalConfiguration {
         /// The `configuration` path parameter.
+        ///
+        /// At most 5000 characters.
         pub configuration: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -85,15 +112,29 @@ endpoint! {
     }
 }
 
+impl GetBillingPortalConfigurationsConfiguration {
+    /// A `GetBillingPortalConfigurationsConfiguration` of its required fields (`configuration`), every other field `None`.
+    #[must_use]
+    pub fn new(configuration: impl Into<String>) -> Self {
+        Self {
+            configuration: configuration.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/billing_portal/configurations/{configuration}`
     ///
     /// Updates a configuration that describes the functionality of the customer portal.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostConfigurationsConfiguration = "POST /v1/billing_portal/configurations/{configuration}" -> crate::models::BillingPortalConfiguration {
+    pub struct PostBillingPortalConfigurationsConfiguration = "POST /v1/billing_portal/configurations/{configuration}" -> crate::models::BillingPortalConfiguration {
         /// The `configuration` path parameter.
+        ///
+        /// At most 5000 characters.
         pub configuration: String,
         /// Whether the configuration is active and can be used to create portal sessions.
         #[endpoint(body)]
@@ -125,18 +166,40 @@ endpoint! {
     }
 }
 
+impl PostBillingPortalConfigurationsConfiguration {
+    /// A `PostBillingPortalConfigurationsConfiguration` of its required fields (`configuration`), every other field `None`.
+    #[must_use]
+    pub fn new(configuration: impl Into<String>) -> Self {
+        Self {
+            configuration: configuration.into(),
+            active: None,
+            business_profile: None,
+            default_return_url: None,
+            expand: None,
+            features: None,
+            login_page: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/billing_portal/sessions`
     ///
     /// Creates a session of the customer portal.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostSessions = "POST /v1/billing_portal/sessions" -> crate::models::BillingPortalSession {
+    pub struct PostBillingPortalSessions = "POST /v1/billing_portal/sessions" -> crate::models::BillingPortalSession {
         /// The ID of an existing [configuration](https://stripe.com/docs/api/customer_portal/configuration) to use for this session, describing its functionality and features. If not specified, the session uses the default configuration.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub configuration: Option<String>,
         /// The ID of an existing customer.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: String,
         /// Specifies which fields in the response should be expanded.
@@ -146,6 +209,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub flow_data: Option<crate::models::PostBillingPortalSessionsFlowData>,
         /// The IETF language tag of the locale Customer Portal is displayed in. If blank or auto, the customer’s `preferred_locales` or browser’s locale is used.
+        ///
+        /// One of `"auto"`, `"bg"`, `"cs"`, `"da"`, `"de"`, `"el"`, `"en"`, `"en-AU"`, `"en-CA"`, `"en-GB"` and 37 more.
         #[endpoint(body)]
         pub locale: Option<crate::models::PostBillingPortalSessionsLocale>,
         /// The `on_behalf_of` account to use for this session. When specified, only subscriptions and invoices with this `on_behalf_of` account appear in the portal. For more information, see the [docs](https://stripe.com/docs/connect/charges-transfers#on-behalf-of). Use the [Accounts API](https://stripe.com/docs/api/accounts/object#account_object-settings-branding) to modify the `on_behalf_of` account's branding settings, which the portal displays.
@@ -154,5 +219,21 @@ endpoint! {
         /// The default URL to redirect customers to when they click on the portal's link to return to your website.
         #[endpoint(body)]
         pub return_url: Option<String>,
+    }
+}
+
+impl PostBillingPortalSessions {
+    /// A `PostBillingPortalSessions` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            configuration: None,
+            customer: customer.into(),
+            expand: None,
+            flow_data: None,
+            locale: None,
+            on_behalf_of: None,
+            return_url: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of charges you’ve previously created. The charges are returned in sorted order, with the most recent charges appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,6 +23,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return charges for the customer specified by this customer ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -34,12 +37,16 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Only return charges that were created by the PaymentIntent specified by this PaymentIntent ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub payment_intent: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return charges for this transfer group.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub transfer_group: Option<String>,
     }
@@ -50,6 +57,7 @@ endpoint! {
     ///
     /// To charge a credit card or other payment source, you create a `Charge` object. If your API key is in test mode, the supplied payment source (e.g., card) won’t actually be charged, although everything else will occur as if in live mode. (Stripe assumes that the charge would have completed successfully).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/charges" -> crate::models::Charge {
@@ -72,9 +80,13 @@ endpoint! {
         #[endpoint(body)]
         pub currency: Option<String>,
         /// The ID of an existing customer that will be charged in this request.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// An arbitrary string which you can attach to a `Charge` object. It is displayed when in the web interface alongside the charge. Note that if you use Stripe to send automatic email receipts to your customers, your receipt emails will include the `description` of the charge(s) that they are describing.
+        ///
+        /// At most 40000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The `destination` property of the body.
@@ -87,6 +99,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The Stripe account ID for which these funds are intended. Automatically set if you use the `destination` parameter. For details, see [Creating Separate Charges and Transfers](https://stripe.com/docs/connect/charges-transfers#on-behalf-of).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub on_behalf_of: Option<String>,
         /// Options to configure Radar. See [Radar Session](https://stripe.com/docs/radar/radar-session) for more information.
@@ -99,12 +113,18 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub shipping: Option<crate::models::PostChargesShipping>,
         /// A payment source to be charged. This can be the ID of a [card](https://stripe.com/docs/api#cards) (i.e., credit or debit card), a [bank account](https://stripe.com/docs/api#bank_accounts), a [source](https://stripe.com/docs/api#sources), a [token](https://stripe.com/docs/api#tokens), or a [connected account](https://stripe.com/docs/connect/account-debits#charging-a-connected-account). For certain sources---namely, [cards](https://stripe.com/docs/api#cards), [bank accounts](https://stripe.com/docs/api#bank_accounts), and attached [sources](https://stripe.com/docs/api#sources)---you must also pass the ID of the associated customer.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub source: Option<String>,
         /// For card charges, use `statement_descriptor_suffix` instead. Otherwise, you can use this value as the complete description of a charge on your customers’ statements. Must contain at least one letter, maximum 22 characters.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// Provides information about the charge that customers see on their statements. Concatenated with the prefix (shortened descriptor) or statement descriptor that’s set on the account to form the complete statement descriptor. Maximum 22 characters for the concatenated descriptor.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor_suffix: Option<String>,
         /// An optional dictionary including the account to automatically transfer to as part of a destination charge. [See the Connect documentation](https://stripe.com/docs/connect/destination-charges) for details.
@@ -123,10 +143,11 @@ endpoint! {
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
-    pub struct GetSearch = "GET /v1/charges/search" -> crate::models::GetChargesSearchResponse {
+    pub struct GetChargesSearch = "GET /v1/charges/search" -> crate::models::GetChargesSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -134,11 +155,28 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub page: Option<String>,
         /// The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for charges](https://stripe.com/docs/search#query-fields-for-charges).
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub query: String,
+    }
+}
+
+impl GetChargesSearch {
+    /// A `GetChargesSearch` of its required fields (`query`), every other field `None`.
+    #[must_use]
+    pub fn new(query: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            limit: None,
+            page: None,
+            query: query.into(),
+        }
     }
 }
 
@@ -146,10 +184,13 @@ endpoint! {
     /// `GET /v1/charges/{charge}`
     ///
     /// Retrieves the details of a charge that has previously been created. Supply the unique charge ID that was returned from your previous request, and Stripe will return the corresponding charge information. The same information is returned when creating or refunding the charge.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCharge = "GET /v1/charges/{charge}" -> crate::models::Charge {
         /// The `charge` path parameter.
+        ///
+        /// At most 5000 characters.
         pub charge: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -157,20 +198,38 @@ endpoint! {
     }
 }
 
+impl GetCharge {
+    /// A `GetCharge` of its required fields (`charge`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/charges/{charge}`
     ///
     /// Updates the specified charge by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCharge = "POST /v1/charges/{charge}" -> crate::models::Charge {
         /// The `charge` path parameter.
+        ///
+        /// At most 5000 characters.
         pub charge: String,
         /// The ID of an existing customer that will be associated with this request. This field may only be updated if there is no existing associated customer with this charge.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// An arbitrary string which you can attach to a charge object. It is displayed when in the web interface alongside the charge. Note that if you use Stripe to send automatic email receipts to your customers, your receipt emails will include the `description` of the charge(s) that they are describing.
+        ///
+        /// At most 40000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -183,6 +242,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// This is the email address that the receipt for this charge will be sent to. If this field is updated, then a new email receipt will be sent to the updated address.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub receipt_email: Option<String>,
         /// Shipping information for the charge. Helps prevent fraud on charges for physical goods.
@@ -194,6 +255,24 @@ endpoint! {
     }
 }
 
+impl PostCharge {
+    /// A `PostCharge` of its required fields (`charge`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            customer: None,
+            description: None,
+            expand: None,
+            fraud_details: None,
+            metadata: None,
+            receipt_email: None,
+            shipping: None,
+            transfer_group: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/charges/{charge}/capture`
     ///
@@ -202,11 +281,14 @@ endpoint! {
     ///
     ///
     /// Uncaptured payments expire a set number of days after they are created ([7 by default](/docs/charges/placing-a-hold)). If they are not captured by that point in time, they will be marked as refunded and will no longer be capturable.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostChargeCapture = "POST /v1/charges/{charge}/capture" -> crate::models::Charge {
         /// The `charge` path parameter.
+        ///
+        /// At most 5000 characters.
         pub charge: String,
         /// The amount to capture, which must be less than or equal to the original amount. Any additional amount will be automatically refunded.
         #[endpoint(body)]
@@ -224,9 +306,13 @@ endpoint! {
         #[endpoint(body)]
         pub receipt_email: Option<String>,
         /// For card charges, use `statement_descriptor_suffix` instead. Otherwise, you can use this value as the complete description of a charge on your customers’ statements. Must contain at least one letter, maximum 22 characters.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// Provides information about the charge that customers see on their statements. Concatenated with the prefix (shortened descriptor) or statement descriptor that’s set on the account to form the complete statement descriptor. Maximum 22 characters for the concatenated descriptor.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor_suffix: Option<String>,
         /// An optional dictionary including the account to automatically transfer to as part of a destination charge. [See the Connect documentation](https://stripe.com/docs/connect/destination-charges) for details.
@@ -238,14 +324,36 @@ endpoint! {
     }
 }
 
+impl PostChargeCapture {
+    /// A `PostChargeCapture` of its required fields (`charge`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            amount: None,
+            application_fee: None,
+            application_fee_amount: None,
+            expand: None,
+            receipt_email: None,
+            statement_descriptor: None,
+            statement_descriptor_suffix: None,
+            transfer_data: None,
+            transfer_group: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/charges/{charge}/dispute`
     ///
     /// Retrieve a dispute for a specified charge.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetChargeDispute = "GET /v1/charges/{charge}/dispute" -> crate::models::Dispute {
         /// The `charge` path parameter.
+        ///
+        /// At most 5000 characters.
         pub charge: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -253,13 +361,27 @@ endpoint! {
     }
 }
 
+impl GetChargeDispute {
+    /// A `GetChargeDispute` of its required fields (`charge`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/charges/{charge}/dispute`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostChargeDispute = "POST /v1/charges/{charge}/dispute" -> crate::models::Dispute {
         /// The `charge` path parameter.
+        ///
+        /// At most 5000 characters.
         pub charge: String,
         /// Evidence to upload, to respond to a dispute. Updating any field in the hash will submit all fields in the hash for review. The combined character count of all fields is limited to 150,000.
         #[endpoint(body, style = "deepObject")]
@@ -276,17 +398,45 @@ endpoint! {
     }
 }
 
+impl PostChargeDispute {
+    /// A `PostChargeDispute` of its required fields (`charge`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            evidence: None,
+            expand: None,
+            metadata: None,
+            submit: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/charges/{charge}/dispute/close`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostChargeDisputeClose = "POST /v1/charges/{charge}/dispute/close" -> crate::models::Dispute {
         /// The `charge` path parameter.
+        ///
+        /// At most 5000 characters.
         pub charge: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostChargeDisputeClose {
+    /// A `PostChargeDisputeClose` of its required fields (`charge`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            expand: None,
+        }
     }
 }
 
@@ -310,11 +460,14 @@ endpoint! {
     /// Once entirely refunded, a charge can’t be refunded again.
     /// This method will raise an error when called on an already-refunded charge,
     /// or when trying to refund more money than is left on a charge.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostChargeRefund = "POST /v1/charges/{charge}/refund" -> crate::models::Charge {
         /// The `charge` path parameter.
+        ///
+        /// At most 5000 characters.
         pub charge: String,
         /// The `amount` property of the body.
         #[endpoint(body)]
@@ -329,9 +482,13 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The `payment_intent` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_intent: Option<String>,
         /// The `reason` property of the body.
+        ///
+        /// At most 5000 characters; one of `"duplicate"`, `"fraudulent"`, `"requested_by_customer"`.
         #[endpoint(body)]
         pub reason: Option<crate::models::PostChargesChargeRefundReason>,
         /// The `refund_application_fee` property of the body.
@@ -343,11 +500,30 @@ endpoint! {
     }
 }
 
+impl PostChargeRefund {
+    /// A `PostChargeRefund` of its required fields (`charge`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            amount: None,
+            expand: None,
+            instructions_email: None,
+            metadata: None,
+            payment_intent: None,
+            reason: None,
+            refund_application_fee: None,
+            reverse_transfer: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/charges/{charge}/refunds`
     ///
     /// You can see a list of the refunds belonging to a specific charge. Note that the 10 most recent refunds are always available by default on the charge object. If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional refunds.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -375,15 +551,32 @@ endpoint! {
     }
 }
 
+impl GetChargeRefunds {
+    /// A `GetChargeRefunds` of its required fields (`charge`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/charges/{charge}/refunds`
     ///
     /// Create a refund.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostChargeRefunds = "POST /v1/charges/{charge}/refunds" -> crate::models::Refund {
         /// The `charge` path parameter.
+        ///
+        /// At most 5000 characters.
         pub charge: String,
         /// A positive integer representing how much to refund.
         #[endpoint(body)]
@@ -392,6 +585,8 @@ endpoint! {
         #[endpoint(body)]
         pub currency: Option<String>,
         /// Customer whose customer balance to refund from.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -404,12 +599,18 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Origin of the refund
+        ///
+        /// Always `"customer_balance"`.
         #[endpoint(body)]
         pub origin: Option<crate::models::PostChargesChargeRefundsOrigin>,
         /// The `payment_intent` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_intent: Option<String>,
         /// The `reason` property of the body.
+        ///
+        /// At most 5000 characters; one of `"duplicate"`, `"fraudulent"`, `"requested_by_customer"`.
         #[endpoint(body)]
         pub reason: Option<crate::models::PostChargesChargeRefundReason>,
         /// The `refund_application_fee` property of the body.
@@ -421,11 +622,33 @@ endpoint! {
     }
 }
 
+impl PostChargeRefunds {
+    /// A `PostChargeRefunds` of its required fields (`charge`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            amount: None,
+            currency: None,
+            customer: None,
+            expand: None,
+            instructions_email: None,
+            metadata: None,
+            origin: None,
+            payment_intent: None,
+            reason: None,
+            refund_application_fee: None,
+            reverse_transfer: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/charges/{charge}/refunds/{refund}`
     ///
     /// Retrieves the details of an existing refund.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetChargeRefundsRefund = "GET /v1/charges/{charge}/refunds/{refund}" -> crate::models::Refund {
         /// The `charge` path parameter.
@@ -438,11 +661,24 @@ endpoint! {
     }
 }
 
+impl GetChargeRefundsRefund {
+    /// A `GetChargeRefundsRefund` of its required fields (`charge`, `refund`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>, refund: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            refund: refund.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/charges/{charge}/refunds/{refund}`
     ///
     /// Update a specified refund.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostChargeRefundsRefund = "POST /v1/charges/{charge}/refunds/{refund}" -> crate::models::Refund {
@@ -456,5 +692,18 @@ endpoint! {
         /// The `metadata` property of the body.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+    }
+}
+
+impl PostChargeRefundsRefund {
+    /// A `PostChargeRefundsRefund` of its required fields (`charge`, `refund`), every other field `None`.
+    #[must_use]
+    pub fn new(charge: impl Into<String>, refund: impl Into<String>) -> Self {
+        Self {
+            charge: charge.into(),
+            refund: refund.into(),
+            expand: None,
+            metadata: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of Checkout Sessions.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,14 +18,18 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetSessions = "GET /v1/checkout/sessions" -> crate::models::GetCheckoutSessionsResponse {
+    pub struct GetCheckoutSessions = "GET /v1/checkout/sessions" -> crate::models::GetCheckoutSessionsResponse {
         /// Only return the Checkout Sessions for the Customer specified.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// Only return the Checkout Sessions for the Customer details specified.
         #[endpoint(query, style = "deepObject")]
         pub customer_details: Option<crate::models::GetCheckoutSessionsCustomerDetails>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,15 +39,23 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Only return the Checkout Session for the PaymentIntent specified.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub payment_intent: Option<String>,
         /// Only return the Checkout Sessions for the Payment Link specified.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub payment_link: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return the Checkout Session for the subscription specified.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub subscription: Option<String>,
     }
@@ -52,10 +65,11 @@ endpoint! {
     /// `POST /v1/checkout/sessions`
     ///
     /// Creates a Session object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostSessions = "POST /v1/checkout/sessions" -> crate::models::CheckoutSession {
+    pub struct PostCheckoutSessions = "POST /v1/checkout/sessions" -> crate::models::CheckoutSession {
         /// Configure actions after a Checkout Session has expired.
         #[endpoint(body, style = "deepObject")]
         pub after_expiration: Option<crate::models::PostCheckoutSessionsAfterExpiration>,
@@ -68,16 +82,22 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Specify whether Checkout should collect the customer's billing address.
+        ///
+        /// One of `"auto"`, `"required"`.
         #[endpoint(body)]
         pub billing_address_collection: Option<
             crate::models::PaymentLinkBillingAddressCollection,
         >,
         /// If set, Checkout displays a back button and customers will be directed to this URL if they decide to cancel payment and return to your website.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub cancel_url: Option<String>,
         /// A unique string to reference the Checkout Session. This can be a
         /// customer ID, a cart ID, or similar, and can be used to reconcile the
         /// session with your internal systems.
+        ///
+        /// At most 200 characters.
         #[endpoint(body)]
         pub client_reference_id: Option<String>,
         /// Configure fields for the Checkout Session to gather active consent from customers.
@@ -103,6 +123,8 @@ endpoint! {
         /// If blank for Checkout Sessions in `payment` or `subscription` mode, Checkout will create a new Customer object based on information provided during the payment flow.
         ///
         /// You can set [`payment_intent_data.setup_future_usage`](https://stripe.com/docs/api/checkout/sessions/create#create_checkout_session-payment_intent_data-setup_future_usage) to have Checkout automatically attach the payment method to the Customer you pass in for future reuse.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// Configure whether a Checkout Session creates a [Customer](https://stripe.com/docs/api/customers) during Session confirmation.
@@ -114,6 +136,8 @@ endpoint! {
         /// in the Dashboard. Promotion codes limited to first time customers will return invalid for these Sessions.
         ///
         /// Can only be set in `payment` and `setup` mode.
+        ///
+        /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
         pub customer_creation: Option<crate::models::PaymentLinkCustomerCreation>,
         /// If provided, this value will be used when the Customer object is created.
@@ -133,6 +157,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The Epoch time in seconds at which the Checkout Session will expire. It can be anywhere from 30 minutes to 24 hours after Checkout Session creation. By default, this value is 24 hours from creation.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub expires_at: Option<i64>,
         /// Generate a post-purchase Invoice for one-time payments.
@@ -146,12 +172,16 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub line_items: Option<Vec<crate::models::PostCheckoutSessionsLineItemsItem>>,
         /// The IETF language tag of the locale Checkout is displayed in. If blank or `auto`, the browser's locale is used.
+        ///
+        /// One of `"auto"`, `"bg"`, `"cs"`, `"da"`, `"de"`, `"el"`, `"en"`, `"en-GB"`, `"es"`, `"es-419"` and 31 more.
         #[endpoint(body)]
         pub locale: Option<crate::models::PostCheckoutSessionsLocale>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The mode of the Checkout Session. Pass `subscription` if the Checkout Session includes at least one recurring item.
+        ///
+        /// One of `"payment"`, `"setup"`, `"subscription"`.
         #[endpoint(body)]
         pub mode: Option<crate::models::CheckoutSessionMode>,
         /// A subset of parameters to be passed to PaymentIntent creation for Checkout Sessions in `payment` mode.
@@ -165,6 +195,8 @@ endpoint! {
         /// Can only be set in `subscription` mode.
         ///
         /// If you'd like information on how to collect a payment method outside of Checkout, read the guide on configuring [subscriptions with a free trial](https://stripe.com/docs/payments/checkout/free-trials).
+        ///
+        /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
         pub payment_method_collection: Option<crate::models::PaymentLinkCustomerCreation>,
         /// Payment-method-specific configuration.
@@ -212,6 +244,8 @@ endpoint! {
         /// relevant text on the page, such as the submit button. `submit_type` can only be
         /// specified on Checkout Sessions in `payment` mode, but not Checkout Sessions
         /// in `subscription` or `setup` mode.
+        ///
+        /// One of `"auto"`, `"book"`, `"donate"`, `"pay"`.
         #[endpoint(body)]
         pub submit_type: Option<crate::models::PaymentLinkSubmitType>,
         /// A subset of parameters to be passed to subscription creation for Checkout Sessions in `subscription` mode.
@@ -221,6 +255,8 @@ endpoint! {
         /// is complete.
         /// If you’d like to use information from the successful Checkout Session on your page,
         /// read the guide on [customizing your success page](https://stripe.com/docs/payments/checkout/custom-success-page).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub success_url: String,
         /// Controls tax ID collection settings for the session.
@@ -231,18 +267,75 @@ endpoint! {
     }
 }
 
+impl PostCheckoutSessions {
+    /// A `PostCheckoutSessions` of its required fields (`success_url`), every other field `None`.
+    #[must_use]
+    pub fn new(success_url: impl Into<String>) -> Self {
+        Self {
+            after_expiration: None,
+            allow_promotion_codes: None,
+            automatic_tax: None,
+            billing_address_collection: None,
+            cancel_url: None,
+            client_reference_id: None,
+            consent_collection: None,
+            currency: None,
+            custom_fields: None,
+            custom_text: None,
+            customer: None,
+            customer_creation: None,
+            customer_email: None,
+            customer_update: None,
+            discounts: None,
+            expand: None,
+            expires_at: None,
+            invoice_creation: None,
+            line_items: None,
+            locale: None,
+            metadata: None,
+            mode: None,
+            payment_intent_data: None,
+            payment_method_collection: None,
+            payment_method_options: None,
+            payment_method_types: None,
+            phone_number_collection: None,
+            setup_intent_data: None,
+            shipping_address_collection: None,
+            shipping_options: None,
+            submit_type: None,
+            subscription_data: None,
+            success_url: success_url.into(),
+            tax_id_collection: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/checkout/sessions/{session}`
     ///
     /// Retrieves a Session object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetSessionsSession = "GET /v1/checkout/sessions/{session}" -> crate::models::CheckoutSession {
+    pub struct GetCheckoutSessionsSession = "GET /v1/checkout/sessions/{session}" -> crate::models::CheckoutSession {
         /// The `session` path parameter.
+        ///
+        /// At most 66 characters.
         pub session: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetCheckoutSessionsSession {
+    /// A `GetCheckoutSessionsSession` of its required fields (`session`), every other field `None`.
+    #[must_use]
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            expand: None,
+        }
     }
 }
 
@@ -254,11 +347,14 @@ endpoint! {
     ///
     ///
     /// After it expires, a customer can’t complete a Session and customers loading the Session see a message saying the Session is expired.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostSessionsSessionExpire = "POST /v1/checkout/sessions/{session}/expire" -> crate::models::CheckoutSession {
+    pub struct PostCheckoutSessionsSessionExpire = "POST /v1/checkout/sessions/{session}/expire" -> crate::models::CheckoutSession {
         /// The `session` path parameter.
+        ///
+        /// At most 5000 characters.
         pub session: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -266,11 +362,23 @@ endpoint! {
     }
 }
 
+impl PostCheckoutSessionsSessionExpire {
+    /// A `PostCheckoutSessionsSessionExpire` of its required fields (`session`), every other field `None`.
+    #[must_use]
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/checkout/sessions/{session}/line_items`
     ///
     /// When retrieving a Checkout Session, there is an includable **line_items** property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -280,10 +388,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetSessionsSessionLineItems = "GET /v1/checkout/sessions/{session}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
+    pub struct GetCheckoutSessionsSessionLineItems = "GET /v1/checkout/sessions/{session}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `session` path parameter.
+        ///
+        /// At most 5000 characters.
         pub session: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -293,7 +405,23 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCheckoutSessionsSessionLineItems {
+    /// A `GetCheckoutSessionsSessionLineItems` of its required fields (`session`), every other field `None`.
+    #[must_use]
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }

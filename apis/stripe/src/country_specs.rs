@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Lists all Country Spec objects available in the API.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -19,6 +20,8 @@ endpoint! {
     )]
     pub struct Get = "GET /v1/country_specs" -> crate::models::GetCountrySpecsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -28,6 +31,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -37,13 +42,27 @@ endpoint! {
     /// `GET /v1/country_specs/{country}`
     ///
     /// Returns a Country Spec for a given Country code.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetCountry = "GET /v1/country_specs/{country}" -> crate::models::CountrySpec {
+    pub struct GetCountrySpecsCountry = "GET /v1/country_specs/{country}" -> crate::models::CountrySpec {
         /// The `country` path parameter.
+        ///
+        /// At most 5000 characters.
         pub country: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetCountrySpecsCountry {
+    /// A `GetCountrySpecsCountry` of its required fields (`country`), every other field `None`.
+    #[must_use]
+    pub fn new(country: impl Into<String>) -> Self {
+        Self {
+            country: country.into(),
+            expand: None,
+        }
     }
 }

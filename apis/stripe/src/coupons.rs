@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your coupons.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,6 +23,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,6 +34,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -45,6 +50,7 @@ endpoint! {
     ///
     /// A coupon has either a `percent_off` or an `amount_off` and `currency`. If you set an `amount_off`, that amount will be subtracted from any invoice’s subtotal. For example, an invoice with a subtotal of &lt;currency>100&lt;/currency> will have a final total of &lt;currency>0&lt;/currency> if a coupon with an `amount_off` of &lt;amount>200&lt;/amount> is applied to it and an invoice with a subtotal of &lt;currency>300&lt;/currency> will have a final total of &lt;currency>100&lt;/currency> if a coupon with an `amount_off` of &lt;amount>200&lt;/amount> is applied to it.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/coupons" -> crate::models::Coupon {
@@ -66,6 +72,8 @@ endpoint! {
             >,
         >,
         /// Specifies how long the discount will be in effect if used on a subscription. Defaults to `once`.
+        ///
+        /// One of `"forever"`, `"once"`, `"repeating"`.
         #[endpoint(body)]
         pub duration: Option<crate::models::CouponDuration>,
         /// Required only if `duration` is `repeating`, in which case it must be a positive integer that specifies the number of months the discount will be in effect.
@@ -75,6 +83,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Unique string of your choice that will be used to identify this coupon when applying it to a customer. If you don't want to specify a particular code, you can leave the ID blank and we'll generate a random code for you.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub id: Option<String>,
         /// A positive integer specifying the number of times the coupon can be redeemed before it's no longer valid. For example, you might have a 50% off coupon that the first 20 readers of your blog can use.
@@ -84,12 +94,16 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Name of the coupon displayed to customers on, for instance invoices, or receipts. By default the `id` is shown if `name` is not set.
+        ///
+        /// At most 40 characters.
         #[endpoint(body)]
         pub name: Option<String>,
         /// A positive float larger than 0, and smaller or equal to 100, that represents the discount the coupon will apply (required if `amount_off` is not passed).
         #[endpoint(body)]
         pub percent_off: Option<f64>,
         /// Unix timestamp specifying the last time at which the coupon can be redeemed. After the redeem_by date, the coupon can no longer be applied to new customers.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub redeem_by: Option<i64>,
     }
@@ -99,10 +113,13 @@ endpoint! {
     /// `GET /v1/coupons/{coupon}`
     ///
     /// Retrieves the coupon with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCoupon = "GET /v1/coupons/{coupon}" -> crate::models::Coupon {
         /// The `coupon` path parameter.
+        ///
+        /// At most 5000 characters.
         pub coupon: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -110,15 +127,29 @@ endpoint! {
     }
 }
 
+impl GetCoupon {
+    /// A `GetCoupon` of its required fields (`coupon`), every other field `None`.
+    #[must_use]
+    pub fn new(coupon: impl Into<String>) -> Self {
+        Self {
+            coupon: coupon.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/coupons/{coupon}`
     ///
     /// Updates the metadata of a coupon. Other coupon details (currency, duration, amount_off) are, by design, not editable.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCoupon = "POST /v1/coupons/{coupon}" -> crate::models::Coupon {
         /// The `coupon` path parameter.
+        ///
+        /// At most 5000 characters.
         pub coupon: String,
         /// Coupons defined in each available currency option (only supported if the coupon is amount-based). Each key must be a three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html) and a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body, style = "deepObject")]
@@ -135,8 +166,24 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Name of the coupon displayed to customers on, for instance invoices, or receipts. By default the `id` is shown if `name` is not set.
+        ///
+        /// At most 40 characters.
         #[endpoint(body)]
         pub name: Option<String>,
+    }
+}
+
+impl PostCoupon {
+    /// A `PostCoupon` of its required fields (`coupon`), every other field `None`.
+    #[must_use]
+    pub fn new(coupon: impl Into<String>) -> Self {
+        Self {
+            coupon: coupon.into(),
+            currency_options: None,
+            expand: None,
+            metadata: None,
+            name: None,
+        }
     }
 }
 
@@ -144,14 +191,28 @@ endpoint! {
     /// `DELETE /v1/coupons/{coupon}`
     ///
     /// You can delete coupons via the [coupon management](https://dashboard.stripe.com/coupons) page of the Stripe dashboard. However, deleting a coupon does not affect any customers who have already applied the coupon; it means that new customers can’t redeem the coupon. You can also delete coupons via the API.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteCoupon = "DELETE /v1/coupons/{coupon}" -> crate::models::DeletedCoupon {
         /// The `coupon` path parameter.
+        ///
+        /// At most 5000 characters.
         pub coupon: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteCoupon {
+    /// A `DeleteCoupon` of its required fields (`coupon`), every other field `None`.
+    #[must_use]
+    pub fn new(coupon: impl Into<String>) -> Self {
+        Self {
+            coupon: coupon.into(),
+            body: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of credit notes.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -19,21 +20,29 @@ endpoint! {
     )]
     pub struct Get = "GET /v1/credit_notes" -> crate::models::GetCreditNotesResponse {
         /// Only return credit notes for the customer specified by this customer ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Only return credit notes for the invoice specified by this invoice ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub invoice: Option<String>,
         /// A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -60,7 +69,8 @@ endpoint! {
     ///
     /// You may issue multiple credit notes for an invoice. Each credit note will increment the invoice’s `pre_payment_credit_notes_amount`
     /// or `post_payment_credit_notes_amount` depending on its `status` at the time of credit note creation.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/credit_notes" -> crate::models::CreditNote {
@@ -74,12 +84,16 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// ID of the invoice.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub invoice: String,
         /// Line items that make up the credit note.
         #[endpoint(body, style = "deepObject")]
         pub lines: Option<Vec<crate::models::PostCreditNotesLinesItem>>,
         /// The credit note's memo appears on the credit note PDF.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub memo: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -89,6 +103,8 @@ endpoint! {
         #[endpoint(body)]
         pub out_of_band_amount: Option<i64>,
         /// Reason for issuing this credit note, one of `duplicate`, `fraudulent`, `order_change`, or `product_unsatisfactory`
+        ///
+        /// One of `"duplicate"`, `"fraudulent"`, `"order_change"`, `"product_unsatisfactory"`.
         #[endpoint(body)]
         pub reason: Option<crate::models::PostCreditNotesReason>,
         /// ID of an existing refund to link this credit note to.
@@ -100,6 +116,27 @@ endpoint! {
         /// When shipping_cost contains the shipping_rate from the invoice, the shipping_cost is included in the credit note.
         #[endpoint(body, style = "deepObject")]
         pub shipping_cost: Option<crate::models::PostCreditNotesShippingCost>,
+    }
+}
+
+impl Post {
+    /// A `Post` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            amount: None,
+            credit_amount: None,
+            expand: None,
+            invoice: invoice.into(),
+            lines: None,
+            memo: None,
+            metadata: None,
+            out_of_band_amount: None,
+            reason: None,
+            refund: None,
+            refund_amount: None,
+            shipping_cost: None,
+        }
     }
 }
 
@@ -107,9 +144,10 @@ endpoint! {
     /// `GET /v1/credit_notes/preview`
     ///
     /// Get a preview of a credit note without creating it.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetPreview = "GET /v1/credit_notes/preview" -> crate::models::CreditNote {
+    pub struct GetCreditNotesPreview = "GET /v1/credit_notes/preview" -> crate::models::CreditNote {
         /// The integer amount in cents (or local equivalent) representing the total amount of the credit note.
         #[endpoint(query)]
         pub amount: Option<i64>,
@@ -120,12 +158,16 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// ID of the invoice.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub invoice: String,
         /// Line items that make up the credit note.
         #[endpoint(query, style = "deepObject")]
         pub lines: Option<Vec<crate::models::PostCreditNotesLinesItem>>,
         /// The credit note's memo appears on the credit note PDF.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub memo: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -135,6 +177,8 @@ endpoint! {
         #[endpoint(query)]
         pub out_of_band_amount: Option<i64>,
         /// Reason for issuing this credit note, one of `duplicate`, `fraudulent`, `order_change`, or `product_unsatisfactory`
+        ///
+        /// One of `"duplicate"`, `"fraudulent"`, `"order_change"`, `"product_unsatisfactory"`.
         #[endpoint(query)]
         pub reason: Option<crate::models::PostCreditNotesReason>,
         /// ID of an existing refund to link this credit note to.
@@ -146,6 +190,27 @@ endpoint! {
         /// When shipping_cost contains the shipping_rate from the invoice, the shipping_cost is included in the credit note.
         #[endpoint(query, style = "deepObject")]
         pub shipping_cost: Option<crate::models::PostCreditNotesShippingCost>,
+    }
+}
+
+impl GetCreditNotesPreview {
+    /// A `GetCreditNotesPreview` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            amount: None,
+            credit_amount: None,
+            expand: None,
+            invoice: invoice.into(),
+            lines: None,
+            memo: None,
+            metadata: None,
+            out_of_band_amount: None,
+            reason: None,
+            refund: None,
+            refund_amount: None,
+            shipping_cost: None,
+        }
     }
 }
 
@@ -153,7 +218,8 @@ endpoint! {
     /// `GET /v1/credit_notes/preview/lines`
     ///
     /// When retrieving a credit note preview, you’ll get a **lines** property containing the first handful of those items. This URL you can retrieve the full (paginated) list of line items.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -163,7 +229,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetPreviewLines = "GET /v1/credit_notes/preview/lines" -> crate::models::CreditNoteLines {
+    pub struct GetCreditNotesPreviewLines = "GET /v1/credit_notes/preview/lines" -> crate::models::CreditNoteLines {
         /// The integer amount in cents (or local equivalent) representing the total amount of the credit note.
         #[endpoint(query)]
         pub amount: Option<i64>,
@@ -171,12 +237,16 @@ endpoint! {
         #[endpoint(query)]
         pub credit_amount: Option<i64>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// ID of the invoice.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub invoice: String,
         /// A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
@@ -186,6 +256,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub lines: Option<Vec<crate::models::PostCreditNotesLinesItem>>,
         /// The credit note's memo appears on the credit note PDF.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub memo: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -195,6 +267,8 @@ endpoint! {
         #[endpoint(query)]
         pub out_of_band_amount: Option<i64>,
         /// Reason for issuing this credit note, one of `duplicate`, `fraudulent`, `order_change`, or `product_unsatisfactory`
+        ///
+        /// One of `"duplicate"`, `"fraudulent"`, `"order_change"`, `"product_unsatisfactory"`.
         #[endpoint(query)]
         pub reason: Option<crate::models::PostCreditNotesReason>,
         /// ID of an existing refund to link this credit note to.
@@ -207,8 +281,34 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub shipping_cost: Option<crate::models::PostCreditNotesShippingCost>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCreditNotesPreviewLines {
+    /// A `GetCreditNotesPreviewLines` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            amount: None,
+            credit_amount: None,
+            ending_before: None,
+            expand: None,
+            invoice: invoice.into(),
+            limit: None,
+            lines: None,
+            memo: None,
+            metadata: None,
+            out_of_band_amount: None,
+            reason: None,
+            refund: None,
+            refund_amount: None,
+            shipping_cost: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -216,7 +316,8 @@ endpoint! {
     /// `GET /v1/credit_notes/{credit_note}/lines`
     ///
     /// When retrieving a credit note, you’ll get a **lines** property containing the the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -226,10 +327,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetCreditNoteLines = "GET /v1/credit_notes/{credit_note}/lines" -> crate::models::CreditNoteLines {
+    pub struct GetCreditNotesCreditNoteLines = "GET /v1/credit_notes/{credit_note}/lines" -> crate::models::CreditNoteLines {
         /// The `credit_note` path parameter.
+        ///
+        /// At most 5000 characters.
         pub credit_note: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -239,8 +344,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCreditNotesCreditNoteLines {
+    /// A `GetCreditNotesCreditNoteLines` of its required fields (`credit_note`), every other field `None`.
+    #[must_use]
+    pub fn new(credit_note: impl Into<String>) -> Self {
+        Self {
+            credit_note: credit_note.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -248,10 +369,13 @@ endpoint! {
     /// `GET /v1/credit_notes/{id}`
     ///
     /// Retrieves the credit note object with the given identifier.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetId = "GET /v1/credit_notes/{id}" -> crate::models::CreditNote {
+    pub struct GetCreditNotesId = "GET /v1/credit_notes/{id}" -> crate::models::CreditNote {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -259,20 +383,36 @@ endpoint! {
     }
 }
 
+impl GetCreditNotesId {
+    /// A `GetCreditNotesId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/credit_notes/{id}`
     ///
     /// Updates an existing credit note.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostId = "POST /v1/credit_notes/{id}" -> crate::models::CreditNote {
+    pub struct PostCreditNotesId = "POST /v1/credit_notes/{id}" -> crate::models::CreditNote {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Credit note memo.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub memo: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -281,18 +421,45 @@ endpoint! {
     }
 }
 
+impl PostCreditNotesId {
+    /// A `PostCreditNotesId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+            memo: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/credit_notes/{id}/void`
     ///
     /// Marks a credit note as void. Learn more about [voiding credit notes](/docs/billing/invoices/credit-notes#voiding).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostIdVoid = "POST /v1/credit_notes/{id}/void" -> crate::models::CreditNote {
+    pub struct PostCreditNotesIdVoid = "POST /v1/credit_notes/{id}/void" -> crate::models::CreditNote {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostCreditNotesIdVoid {
+    /// A `PostCreditNotesIdVoid` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
     }
 }

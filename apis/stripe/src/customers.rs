@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your customers. The customers are returned sorted by creation date, with the most recent customers appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,9 +23,13 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A case-sensitive filter on the list based on the customer's `email` field. The value must be a string.
+        ///
+        /// At most 512 characters.
         #[endpoint(query)]
         pub email: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,9 +39,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Provides a list of customers that are associated with the specified test clock. The response will not include customers with test clocks if this parameter is not set.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub test_clock: Option<String>,
     }
@@ -47,6 +56,7 @@ endpoint! {
     ///
     /// Creates a new customer object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/customers" -> crate::models::Customer {
@@ -60,18 +70,26 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub cash_balance: Option<crate::models::PostCustomersCashBalance>,
         /// The `coupon` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub coupon: Option<String>,
         /// An arbitrary string that you can attach to a customer object. It is displayed alongside the customer in the dashboard.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Customer's email address. It's displayed alongside the customer in your dashboard and can be useful for searching and tracking. This may be up to *512 characters*.
+        ///
+        /// At most 512 characters.
         #[endpoint(body)]
         pub email: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The prefix for the customer used to generate unique invoice numbers. Must be 3–12 uppercase letters or numbers.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub invoice_prefix: Option<String>,
         /// Default invoice settings for this customer.
@@ -81,39 +99,53 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The customer's full name or business name.
+        ///
+        /// At most 256 characters.
         #[endpoint(body)]
         pub name: Option<String>,
         /// The sequence to be used on the customer's next invoice. Defaults to 1.
         #[endpoint(body)]
         pub next_invoice_sequence: Option<i64>,
         /// The `payment_method` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// The customer's phone number.
+        ///
+        /// At most 20 characters.
         #[endpoint(body)]
         pub phone: Option<String>,
         /// Customer's preferred languages, ordered by preference.
         #[endpoint(body, style = "deepObject")]
         pub preferred_locales: Option<Vec<String>>,
         /// The API ID of a promotion code to apply to the customer. The customer will have a discount applied on all recurring payments. Charges you create through the API will not have the discount.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub promotion_code: Option<String>,
         /// The customer's shipping information. Appears on invoices emailed to this customer.
         #[endpoint(body, style = "deepObject")]
         pub shipping: Option<crate::models::PostCustomersShipping>,
         /// The `source` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub source: Option<String>,
         /// Tax details about the customer.
         #[endpoint(body, style = "deepObject")]
         pub tax: Option<crate::models::PostCustomersTax>,
         /// The customer's tax exemption. One of `none`, `exempt`, or `reverse`.
+        ///
+        /// One of `""`, `"exempt"`, `"none"`, `"reverse"`.
         #[endpoint(body)]
         pub tax_exempt: Option<crate::models::PostCustomersTaxExempt>,
         /// The customer's tax IDs.
         #[endpoint(body, style = "deepObject")]
         pub tax_id_data: Option<Vec<crate::models::PostCustomersTaxIdDataItem>>,
         /// ID of the test clock to attach to the customer.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub test_clock: Option<String>,
     }
@@ -126,10 +158,11 @@ endpoint! {
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
-    pub struct GetSearch = "GET /v1/customers/search" -> crate::models::GetCustomersSearchResponse {
+    pub struct GetCustomersSearch = "GET /v1/customers/search" -> crate::models::GetCustomersSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -137,11 +170,28 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub page: Option<String>,
         /// The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for customers](https://stripe.com/docs/search#query-fields-for-customers).
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub query: String,
+    }
+}
+
+impl GetCustomersSearch {
+    /// A `GetCustomersSearch` of its required fields (`query`), every other field `None`.
+    #[must_use]
+    pub fn new(query: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            limit: None,
+            page: None,
+            query: query.into(),
+        }
     }
 }
 
@@ -149,14 +199,28 @@ endpoint! {
     /// `GET /v1/customers/{customer}`
     ///
     /// Retrieves a Customer object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomer = "GET /v1/customers/{customer}" -> crate::models::GetCustomersCustomerResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetCustomer {
+    /// A `GetCustomer` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            expand: None,
+        }
     }
 }
 
@@ -168,11 +232,14 @@ endpoint! {
     ///
     ///
     /// This request accepts mostly the same arguments as the customer creation call.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomer = "POST /v1/customers/{customer}" -> crate::models::Customer {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The customer's address.
         #[endpoint(body, style = "deepObject")]
@@ -190,15 +257,23 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub cash_balance: Option<crate::models::PostCustomersCashBalance>,
         /// The `coupon` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub coupon: Option<String>,
         /// ID of Alipay account to make the customer's new default for invoice payments.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub default_alipay_account: Option<String>,
         /// ID of bank account to make the customer's new default for invoice payments.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub default_bank_account: Option<String>,
         /// ID of card to make the customer's new default for invoice payments.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub default_card: Option<String>,
         /// If you are using payment methods created via the PaymentMethods API, see the [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/update#update_customer-invoice_settings-default_payment_method) parameter.
@@ -206,18 +281,26 @@ endpoint! {
         /// Provide the ID of a payment source already attached to this customer to make it this customer's default payment source.
         ///
         /// If you want to add a new payment source and make it the default, see the [source](https://stripe.com/docs/api/customers/update#update_customer-source) property.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub default_source: Option<String>,
         /// An arbitrary string that you can attach to a customer object. It is displayed alongside the customer in the dashboard.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Customer's email address. It's displayed alongside the customer in your dashboard and can be useful for searching and tracking. This may be up to *512 characters*.
+        ///
+        /// At most 512 characters.
         #[endpoint(body)]
         pub email: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The prefix for the customer used to generate unique invoice numbers. Must be 3–12 uppercase letters or numbers.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub invoice_prefix: Option<String>,
         /// Default invoice settings for this customer.
@@ -227,32 +310,77 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The customer's full name or business name.
+        ///
+        /// At most 256 characters.
         #[endpoint(body)]
         pub name: Option<String>,
         /// The sequence to be used on the customer's next invoice. Defaults to 1.
         #[endpoint(body)]
         pub next_invoice_sequence: Option<i64>,
         /// The customer's phone number.
+        ///
+        /// At most 20 characters.
         #[endpoint(body)]
         pub phone: Option<String>,
         /// Customer's preferred languages, ordered by preference.
         #[endpoint(body, style = "deepObject")]
         pub preferred_locales: Option<Vec<String>>,
         /// The API ID of a promotion code to apply to the customer. The customer will have a discount applied on all recurring payments. Charges you create through the API will not have the discount.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub promotion_code: Option<String>,
         /// The customer's shipping information. Appears on invoices emailed to this customer.
         #[endpoint(body, style = "deepObject")]
         pub shipping: Option<crate::models::PostCustomersShipping>,
         /// The `source` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub source: Option<String>,
         /// Tax details about the customer.
         #[endpoint(body, style = "deepObject")]
         pub tax: Option<crate::models::PostCustomersTax>,
         /// The customer's tax exemption. One of `none`, `exempt`, or `reverse`.
+        ///
+        /// One of `""`, `"exempt"`, `"none"`, `"reverse"`.
         #[endpoint(body)]
         pub tax_exempt: Option<crate::models::PostCustomersTaxExempt>,
+    }
+}
+
+impl PostCustomer {
+    /// A `PostCustomer` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            address: None,
+            balance: None,
+            bank_account: None,
+            card: None,
+            cash_balance: None,
+            coupon: None,
+            default_alipay_account: None,
+            default_bank_account: None,
+            default_card: None,
+            default_source: None,
+            description: None,
+            email: None,
+            expand: None,
+            invoice_prefix: None,
+            invoice_settings: None,
+            metadata: None,
+            name: None,
+            next_invoice_sequence: None,
+            phone: None,
+            preferred_locales: None,
+            promotion_code: None,
+            shipping: None,
+            source: None,
+            tax: None,
+            tax_exempt: None,
+        }
     }
 }
 
@@ -260,11 +388,14 @@ endpoint! {
     /// `DELETE /v1/customers/{customer}`
     ///
     /// Permanently deletes a customer. It cannot be undone. Also immediately cancels any active subscriptions on the customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomer = "DELETE /v1/customers/{customer}" -> crate::models::DeletedCustomer {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
@@ -272,11 +403,23 @@ endpoint! {
     }
 }
 
+impl DeleteCustomer {
+    /// A `DeleteCustomer` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            body: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/balance_transactions`
     ///
     /// Returns a list of transactions that updated the customer’s [balances](/docs/billing/customer/balance).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -288,8 +431,12 @@ endpoint! {
     )]
     pub struct GetCustomerBalanceTransactions = "GET /v1/customers/{customer}/balance_transactions" -> crate::models::GetCustomersCustomerBalanceTransactionsResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -299,8 +446,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCustomerBalanceTransactions {
+    /// A `GetCustomerBalanceTransactions` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -308,11 +471,14 @@ endpoint! {
     /// `POST /v1/customers/{customer}/balance_transactions`
     ///
     /// Creates an immutable transaction that updates the customer’s credit [balance](/docs/billing/customer/balance).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBalanceTransactions = "POST /v1/customers/{customer}/balance_transactions" -> crate::models::CustomerBalanceTransaction {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The integer amount in **cents (or local equivalent)** to apply to the customer's credit balance.
         #[endpoint(body)]
@@ -321,6 +487,8 @@ endpoint! {
         #[endpoint(body)]
         pub currency: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 350 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -332,14 +500,32 @@ endpoint! {
     }
 }
 
+impl PostCustomerBalanceTransactions {
+    /// A `PostCustomerBalanceTransactions` of its required fields (`customer`, `amount`, `currency`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, amount: i64, currency: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            amount: amount,
+            currency: currency.into(),
+            description: None,
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/balance_transactions/{transaction}`
     ///
     /// Retrieves a specific customer balance transaction that updated the customer’s [balances](/docs/billing/customer/balance).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerBalanceTransactionsTransaction = "GET /v1/customers/{customer}/balance_transactions/{transaction}" -> crate::models::CustomerBalanceTransaction {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `transaction` path parameter.
         pub transaction: String,
@@ -349,19 +535,38 @@ endpoint! {
     }
 }
 
+impl GetCustomerBalanceTransactionsTransaction {
+    /// A `GetCustomerBalanceTransactionsTransaction` of its required fields (`customer`, `transaction`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, transaction: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            transaction: transaction.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/customers/{customer}/balance_transactions/{transaction}`
     ///
     /// Most credit balance transaction fields are immutable, but you may update its `description` and `metadata`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBalanceTransactionsTransaction = "POST /v1/customers/{customer}/balance_transactions/{transaction}" -> crate::models::CustomerBalanceTransaction {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `transaction` path parameter.
+        ///
+        /// At most 5000 characters.
         pub transaction: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 350 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -373,13 +578,28 @@ endpoint! {
     }
 }
 
+impl PostCustomerBalanceTransactionsTransaction {
+    /// A `PostCustomerBalanceTransactionsTransaction` of its required fields (`customer`, `transaction`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, transaction: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            transaction: transaction.into(),
+            description: None,
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/bank_accounts`
     ///
     /// You can see a list of the bank accounts belonging to a Customer. Note that the 10 most recent sources are always available by default on the Customer. If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional bank accounts.
     ///
     /// Deprecated by the description.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -391,6 +611,8 @@ endpoint! {
     )]
     pub struct GetCustomerBankAccounts = "GET /v1/customers/{customer}/bank_accounts" -> crate::models::GetCustomersCustomerBankAccountsResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -404,6 +626,20 @@ endpoint! {
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCustomerBankAccounts {
+    /// A `GetCustomerBankAccounts` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -417,13 +653,18 @@ endpoint! {
     /// If the card’s owner has no default card, then the new card will become the default.
     /// However, if the owner already has a default, then it will not change.
     /// To change the default, you should [update the customer](/docs/api#update_customer) to have a new `default_source`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBankAccounts = "POST /v1/customers/{customer}/bank_accounts" -> crate::models::PaymentSource {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A token returned by [Stripe.js](https://stripe.com/docs/js) representing the user’s Alipay account details.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub alipay_account: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
@@ -439,8 +680,26 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// Please refer to full [documentation](https://stripe.com/docs/api) instead.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub source: Option<String>,
+    }
+}
+
+impl PostCustomerBankAccounts {
+    /// A `PostCustomerBankAccounts` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            alipay_account: None,
+            bank_account: None,
+            card: None,
+            expand: None,
+            metadata: None,
+            source: None,
+        }
     }
 }
 
@@ -450,12 +709,17 @@ endpoint! {
     /// By default, you can see the 10 most recent sources stored on a Customer directly on the object, but you can also retrieve details about a specific bank account stored on the Stripe account.
     ///
     /// Deprecated by the description.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerBankAccountsId = "GET /v1/customers/{customer}/bank_accounts/{id}" -> crate::models::BankAccount {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -463,46 +727,83 @@ endpoint! {
     }
 }
 
+impl GetCustomerBankAccountsId {
+    /// A `GetCustomerBankAccountsId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/customers/{customer}/bank_accounts/{id}`
     ///
     /// Update a specified source for a given customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBankAccountsId = "POST /v1/customers/{customer}/bank_accounts/{id}" -> crate::models::PostCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// The name of the person or business that owns the bank account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub account_holder_name: Option<String>,
         /// The type of entity that holds the account. This can be either `individual` or `company`.
+        ///
+        /// At most 5000 characters; one of `"company"`, `"individual"`.
         #[endpoint(body)]
         pub account_holder_type: Option<crate::models::IssuingCardholderType>,
         /// City/District/Suburb/Town/Village.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_city: Option<String>,
         /// Billing address country, if provided when creating card.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_country: Option<String>,
         /// Address line 1 (Street address/PO Box/Company name).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line1: Option<String>,
         /// Address line 2 (Apartment/Suite/Unit/Building).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line2: Option<String>,
         /// State/County/Province/Region.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_state: Option<String>,
         /// ZIP or postal code.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_zip: Option<String>,
         /// Two digit number representing the card’s expiration month.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_month: Option<String>,
         /// Four digit number representing the card’s expiration year.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_year: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -512,11 +813,38 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub name: Option<String>,
-        /// The `owner` property of the body.
+        /// owner
         #[endpoint(body, style = "deepObject")]
         pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
+    }
+}
+
+impl PostCustomerBankAccountsId {
+    /// A `PostCustomerBankAccountsId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            account_holder_name: None,
+            account_holder_type: None,
+            address_city: None,
+            address_country: None,
+            address_line1: None,
+            address_line2: None,
+            address_state: None,
+            address_zip: None,
+            exp_month: None,
+            exp_year: None,
+            expand: None,
+            metadata: None,
+            name: None,
+            owner: None,
+        }
     }
 }
 
@@ -524,11 +852,14 @@ endpoint! {
     /// `DELETE /v1/customers/{customer}/bank_accounts/{id}`
     ///
     /// Delete a specified source for a given customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerBankAccountsId = "DELETE /v1/customers/{customer}/bank_accounts/{id}" -> crate::models::DeleteCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
         pub id: String,
@@ -538,17 +869,34 @@ endpoint! {
     }
 }
 
+impl DeleteCustomerBankAccountsId {
+    /// A `DeleteCustomerBankAccountsId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/customers/{customer}/bank_accounts/{id}/verify`
     ///
     /// Verify a specified bank account for a given customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBankAccountsIdVerify = "POST /v1/customers/{customer}/bank_accounts/{id}/verify" -> crate::models::BankAccount {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Two positive integers, in *cents*, equal to the values of the microdeposits sent to the bank account.
         #[endpoint(body, style = "deepObject")]
@@ -556,6 +904,19 @@ endpoint! {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostCustomerBankAccountsIdVerify {
+    /// A `PostCustomerBankAccountsIdVerify` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            amounts: None,
+            expand: None,
+        }
     }
 }
 
@@ -567,7 +928,8 @@ endpoint! {
     /// If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional cards.
     ///
     /// Deprecated by the description.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -579,6 +941,8 @@ endpoint! {
     )]
     pub struct GetCustomerCards = "GET /v1/customers/{customer}/cards" -> crate::models::GetCustomersCustomerCardsResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -592,6 +956,20 @@ endpoint! {
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCustomerCards {
+    /// A `GetCustomerCards` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -605,13 +983,18 @@ endpoint! {
     /// If the card’s owner has no default card, then the new card will become the default.
     /// However, if the owner already has a default, then it will not change.
     /// To change the default, you should [update the customer](/docs/api#update_customer) to have a new `default_source`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerCards = "POST /v1/customers/{customer}/cards" -> crate::models::PaymentSource {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A token returned by [Stripe.js](https://stripe.com/docs/js) representing the user’s Alipay account details.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub alipay_account: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
@@ -627,8 +1010,26 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// Please refer to full [documentation](https://stripe.com/docs/api) instead.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub source: Option<String>,
+    }
+}
+
+impl PostCustomerCards {
+    /// A `PostCustomerCards` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            alipay_account: None,
+            bank_account: None,
+            card: None,
+            expand: None,
+            metadata: None,
+            source: None,
+        }
     }
 }
 
@@ -638,12 +1039,17 @@ endpoint! {
     /// You can always see the 10 most recent cards directly on a customer; this method lets you retrieve details about a specific card stored on the customer.
     ///
     /// Deprecated by the description.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerCardsId = "GET /v1/customers/{customer}/cards/{id}" -> crate::models::Card {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -651,46 +1057,83 @@ endpoint! {
     }
 }
 
+impl GetCustomerCardsId {
+    /// A `GetCustomerCardsId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/customers/{customer}/cards/{id}`
     ///
     /// Update a specified source for a given customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerCardsId = "POST /v1/customers/{customer}/cards/{id}" -> crate::models::PostCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// The name of the person or business that owns the bank account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub account_holder_name: Option<String>,
         /// The type of entity that holds the account. This can be either `individual` or `company`.
+        ///
+        /// At most 5000 characters; one of `"company"`, `"individual"`.
         #[endpoint(body)]
         pub account_holder_type: Option<crate::models::IssuingCardholderType>,
         /// City/District/Suburb/Town/Village.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_city: Option<String>,
         /// Billing address country, if provided when creating card.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_country: Option<String>,
         /// Address line 1 (Street address/PO Box/Company name).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line1: Option<String>,
         /// Address line 2 (Apartment/Suite/Unit/Building).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line2: Option<String>,
         /// State/County/Province/Region.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_state: Option<String>,
         /// ZIP or postal code.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_zip: Option<String>,
         /// Two digit number representing the card’s expiration month.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_month: Option<String>,
         /// Four digit number representing the card’s expiration year.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_year: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -700,11 +1143,38 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub name: Option<String>,
-        /// The `owner` property of the body.
+        /// owner
         #[endpoint(body, style = "deepObject")]
         pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
+    }
+}
+
+impl PostCustomerCardsId {
+    /// A `PostCustomerCardsId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            account_holder_name: None,
+            account_holder_type: None,
+            address_city: None,
+            address_country: None,
+            address_line1: None,
+            address_line2: None,
+            address_state: None,
+            address_zip: None,
+            exp_month: None,
+            exp_year: None,
+            expand: None,
+            metadata: None,
+            name: None,
+            owner: None,
+        }
     }
 }
 
@@ -712,11 +1182,14 @@ endpoint! {
     /// `DELETE /v1/customers/{customer}/cards/{id}`
     ///
     /// Delete a specified source for a given customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerCardsId = "DELETE /v1/customers/{customer}/cards/{id}" -> crate::models::DeleteCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
         pub id: String,
@@ -726,14 +1199,29 @@ endpoint! {
     }
 }
 
+impl DeleteCustomerCardsId {
+    /// A `DeleteCustomerCardsId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/cash_balance`
     ///
     /// Retrieves a customer’s cash balance.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerCashBalance = "GET /v1/customers/{customer}/cash_balance" -> crate::models::CashBalance {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -741,15 +1229,29 @@ endpoint! {
     }
 }
 
+impl GetCustomerCashBalance {
+    /// A `GetCustomerCashBalance` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/customers/{customer}/cash_balance`
     ///
     /// Changes the settings on a customer’s cash balance.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerCashBalance = "POST /v1/customers/{customer}/cash_balance" -> crate::models::CashBalance {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -760,11 +1262,24 @@ endpoint! {
     }
 }
 
+impl PostCustomerCashBalance {
+    /// A `PostCustomerCashBalance` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            expand: None,
+            settings: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/cash_balance_transactions`
     ///
     /// Returns a list of transactions that modified the customer’s [cash balance](/docs/payments/customer-balance).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -776,8 +1291,12 @@ endpoint! {
     )]
     pub struct GetCustomerCashBalanceTransactions = "GET /v1/customers/{customer}/cash_balance_transactions" -> crate::models::GetCustomersCustomerCashBalanceTransactionsResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -787,8 +1306,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCustomerCashBalanceTransactions {
+    /// A `GetCustomerCashBalanceTransactions` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -796,10 +1331,13 @@ endpoint! {
     /// `GET /v1/customers/{customer}/cash_balance_transactions/{transaction}`
     ///
     /// Retrieves a specific cash balance transaction, which updated the customer’s [cash balance](/docs/payments/customer-balance).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerCashBalanceTransactionsTransaction = "GET /v1/customers/{customer}/cash_balance_transactions/{transaction}" -> crate::models::CustomerCashBalanceTransaction {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `transaction` path parameter.
         pub transaction: String,
@@ -809,12 +1347,27 @@ endpoint! {
     }
 }
 
+impl GetCustomerCashBalanceTransactionsTransaction {
+    /// A `GetCustomerCashBalanceTransactionsTransaction` of its required fields (`customer`, `transaction`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, transaction: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            transaction: transaction.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/discount`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerDiscount = "GET /v1/customers/{customer}/discount" -> crate::models::Discount {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -822,19 +1375,44 @@ endpoint! {
     }
 }
 
+impl GetCustomerDiscount {
+    /// A `GetCustomerDiscount` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/customers/{customer}/discount`
     ///
     /// Removes the currently applied discount on a customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerDiscount = "DELETE /v1/customers/{customer}/discount" -> crate::models::DeletedDiscount {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteCustomerDiscount {
+    /// A `DeleteCustomerDiscount` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            body: None,
+        }
     }
 }
 
@@ -845,10 +1423,13 @@ endpoint! {
     /// funding instructions will be created. If funding instructions have already been created for a given customer, the same
     /// funding instructions will be retrieved. In other words, we will return the same funding instructions each time.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerFundingInstructions = "POST /v1/customers/{customer}/funding_instructions" -> crate::models::FundingInstructions {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// Additional parameters for `bank_transfer` funding types
         #[endpoint(body, style = "deepObject")]
@@ -860,8 +1441,29 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The `funding_type` to get the instructions for.
+        ///
+        /// Always `"bank_transfer"`.
         #[endpoint(body)]
         pub funding_type: crate::models::PostCheckoutSessionsPaymentMethodOptionsCustomerBalanceFundingType,
+    }
+}
+
+impl PostCustomerFundingInstructions {
+    /// A `PostCustomerFundingInstructions` of its required fields (`customer`, `bank_transfer`, `currency`, `funding_type`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        customer: impl Into<String>,
+        bank_transfer: crate::models::PostCustomersCustomerFundingInstructionsBankTransfer,
+        currency: impl Into<String>,
+        funding_type: crate::models::PostCheckoutSessionsPaymentMethodOptionsCustomerBalanceFundingType,
+    ) -> Self {
+        Self {
+            customer: customer.into(),
+            bank_transfer: bank_transfer,
+            currency: currency.into(),
+            expand: None,
+            funding_type: funding_type,
+        }
     }
 }
 
@@ -869,7 +1471,8 @@ endpoint! {
     /// `GET /v1/customers/{customer}/payment_methods`
     ///
     /// Returns a list of PaymentMethods for a given Customer
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -879,8 +1482,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetCustomerPaymentMethods = "GET /v1/customers/{customer}/payment_methods" -> crate::models::GetCustomersCustomerPaymentMethodsResponse {
+    pub struct GetCustomerPaymentMethods = "GET /v1/customers/{customer}/payment_methods" -> crate::models::CustomerPaymentMethodResourceList {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -895,8 +1500,25 @@ endpoint! {
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// An optional filter on the list, based on the object `type` field. Without the filter, the list includes all current and future payment method types. If your integration expects only one type of payment method in the response, make sure to provide a type value in the request.
+        ///
+        /// One of `"acss_debit"`, `"affirm"`, `"afterpay_clearpay"`, `"alipay"`, `"au_becs_debit"`, `"bacs_debit"`, `"bancontact"`, `"blik"`, `"boleto"`, `"card"` and 19 more.
         #[endpoint(query)]
         pub r#type: Option<crate::models::PostCheckoutSessionsPaymentMethodTypesItem>,
+    }
+}
+
+impl GetCustomerPaymentMethods {
+    /// A `GetCustomerPaymentMethods` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+            r#type: None,
+        }
     }
 }
 
@@ -904,12 +1526,17 @@ endpoint! {
     /// `GET /v1/customers/{customer}/payment_methods/{payment_method}`
     ///
     /// Retrieves a PaymentMethod object for a given Customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerPaymentMethodsPaymentMethod = "GET /v1/customers/{customer}/payment_methods/{payment_method}" -> crate::models::PaymentMethod {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `payment_method` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payment_method: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -917,11 +1544,24 @@ endpoint! {
     }
 }
 
+impl GetCustomerPaymentMethodsPaymentMethod {
+    /// A `GetCustomerPaymentMethodsPaymentMethod` of its required fields (`customer`, `payment_method`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, payment_method: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            payment_method: payment_method.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/sources`
     ///
     /// List sources for a specified customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -933,6 +1573,8 @@ endpoint! {
     )]
     pub struct GetCustomerSources = "GET /v1/customers/{customer}/sources" -> crate::models::CustomerSources {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -944,11 +1586,28 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Filter sources according to a particular object type.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub object: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCustomerSources {
+    /// A `GetCustomerSources` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            object: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -962,13 +1621,18 @@ endpoint! {
     /// If the card’s owner has no default card, then the new card will become the default.
     /// However, if the owner already has a default, then it will not change.
     /// To change the default, you should [update the customer](/docs/api#update_customer) to have a new `default_source`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSources = "POST /v1/customers/{customer}/sources" -> crate::models::PaymentSource {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A token returned by [Stripe.js](https://stripe.com/docs/js) representing the user’s Alipay account details.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub alipay_account: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
@@ -984,8 +1648,26 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// Please refer to full [documentation](https://stripe.com/docs/api) instead.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub source: Option<String>,
+    }
+}
+
+impl PostCustomerSources {
+    /// A `PostCustomerSources` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            alipay_account: None,
+            bank_account: None,
+            card: None,
+            expand: None,
+            metadata: None,
+            source: None,
+        }
     }
 }
 
@@ -993,12 +1675,17 @@ endpoint! {
     /// `GET /v1/customers/{customer}/sources/{id}`
     ///
     /// Retrieve a specified source for a given customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerSourcesId = "GET /v1/customers/{customer}/sources/{id}" -> crate::models::PaymentSource {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 500 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -1006,46 +1693,83 @@ endpoint! {
     }
 }
 
+impl GetCustomerSourcesId {
+    /// A `GetCustomerSourcesId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/customers/{customer}/sources/{id}`
     ///
     /// Update a specified source for a given customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSourcesId = "POST /v1/customers/{customer}/sources/{id}" -> crate::models::PostCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// The name of the person or business that owns the bank account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub account_holder_name: Option<String>,
         /// The type of entity that holds the account. This can be either `individual` or `company`.
+        ///
+        /// At most 5000 characters; one of `"company"`, `"individual"`.
         #[endpoint(body)]
         pub account_holder_type: Option<crate::models::IssuingCardholderType>,
         /// City/District/Suburb/Town/Village.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_city: Option<String>,
         /// Billing address country, if provided when creating card.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_country: Option<String>,
         /// Address line 1 (Street address/PO Box/Company name).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line1: Option<String>,
         /// Address line 2 (Apartment/Suite/Unit/Building).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_line2: Option<String>,
         /// State/County/Province/Region.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_state: Option<String>,
         /// ZIP or postal code.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub address_zip: Option<String>,
         /// Two digit number representing the card’s expiration month.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_month: Option<String>,
         /// Four digit number representing the card’s expiration year.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub exp_year: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -1055,11 +1779,38 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub name: Option<String>,
-        /// The `owner` property of the body.
+        /// owner
         #[endpoint(body, style = "deepObject")]
         pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
+    }
+}
+
+impl PostCustomerSourcesId {
+    /// A `PostCustomerSourcesId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            account_holder_name: None,
+            account_holder_type: None,
+            address_city: None,
+            address_country: None,
+            address_line1: None,
+            address_line2: None,
+            address_state: None,
+            address_zip: None,
+            exp_month: None,
+            exp_year: None,
+            expand: None,
+            metadata: None,
+            name: None,
+            owner: None,
+        }
     }
 }
 
@@ -1067,11 +1818,14 @@ endpoint! {
     /// `DELETE /v1/customers/{customer}/sources/{id}`
     ///
     /// Delete a specified source for a given customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerSourcesId = "DELETE /v1/customers/{customer}/sources/{id}" -> crate::models::DeleteCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
         pub id: String,
@@ -1081,17 +1835,34 @@ endpoint! {
     }
 }
 
+impl DeleteCustomerSourcesId {
+    /// A `DeleteCustomerSourcesId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/customers/{customer}/sources/{id}/verify`
     ///
     /// Verify a specified bank account for a given customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSourcesIdVerify = "POST /v1/customers/{customer}/sources/{id}/verify" -> crate::models::BankAccount {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Two positive integers, in *cents*, equal to the values of the microdeposits sent to the bank account.
         #[endpoint(body, style = "deepObject")]
@@ -1102,11 +1873,25 @@ endpoint! {
     }
 }
 
+impl PostCustomerSourcesIdVerify {
+    /// A `PostCustomerSourcesIdVerify` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            amounts: None,
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/subscriptions`
     ///
     /// You can see a list of the customer’s active subscriptions. Note that the 10 most recent active subscriptions are always available by default on the customer object. If you need more than those 10, you can use the limit and starting_after parameters to page through additional subscriptions.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -1118,8 +1903,12 @@ endpoint! {
     )]
     pub struct GetCustomerSubscriptions = "GET /v1/customers/{customer}/subscriptions" -> crate::models::CustomerSubscriptions {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -1129,8 +1918,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCustomerSubscriptions {
+    /// A `GetCustomerSubscriptions` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -1138,11 +1943,14 @@ endpoint! {
     /// `POST /v1/customers/{customer}/subscriptions`
     ///
     /// Creates a new subscription on an existing customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSubscriptions = "POST /v1/customers/{customer}/subscriptions" -> crate::models::Subscription {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
@@ -1158,9 +1966,13 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// For new subscriptions, a past timestamp to backdate the subscription's start date to. If set, the first invoice will contain a proration for the timespan between the start date and the current time. Can be combined with trials and the billing cycle anchor.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub backdate_start_date: Option<i64>,
         /// A future timestamp to anchor the subscription's [billing cycle](https://stripe.com/docs/subscriptions/billing-cycle). This is used to determine the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. The timestamp is in UTC format.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub billing_cycle_anchor: Option<i64>,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
@@ -1169,15 +1981,21 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsBillingThresholds,
         >,
         /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub cancel_at: Option<i64>,
         /// Boolean indicating whether this subscription should cancel at the end of the current period.
         #[endpoint(body)]
         pub cancel_at_period_end: Option<bool>,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub coupon: Option<String>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
@@ -1187,9 +2005,13 @@ endpoint! {
         #[endpoint(body)]
         pub days_until_due: Option<i64>,
         /// ID of the default payment method for the subscription. It must belong to the customer associated with the subscription. This takes precedence over `default_source`. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_payment_method: Option<String>,
         /// ID of the default payment source for the subscription. It must belong to the customer associated with the subscription and be in a chargeable state. If `default_payment_method` is also set, `default_payment_method` will take precedence. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
@@ -1218,6 +2040,8 @@ endpoint! {
         /// `pending_if_incomplete` is only used with updates and cannot be passed when creating a subscription.
         ///
         /// Subscriptions with `collection_method=send_invoice` are automatically activated regardless of the first invoice status.
+        ///
+        /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
         pub payment_behavior: Option<
             crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
@@ -1233,9 +2057,13 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
         >,
         /// The API ID of a promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub promotion_code: Option<String>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) resulting from the `billing_cycle_anchor`. If no value is passed, the default is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
         pub proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
@@ -1262,16 +2090,60 @@ endpoint! {
     }
 }
 
+impl PostCustomerSubscriptions {
+    /// A `PostCustomerSubscriptions` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            add_invoice_items: None,
+            application_fee_percent: None,
+            automatic_tax: None,
+            backdate_start_date: None,
+            billing_cycle_anchor: None,
+            billing_thresholds: None,
+            cancel_at: None,
+            cancel_at_period_end: None,
+            collection_method: None,
+            coupon: None,
+            currency: None,
+            days_until_due: None,
+            default_payment_method: None,
+            default_source: None,
+            default_tax_rates: None,
+            expand: None,
+            items: None,
+            metadata: None,
+            off_session: None,
+            payment_behavior: None,
+            payment_settings: None,
+            pending_invoice_item_interval: None,
+            promotion_code: None,
+            proration_behavior: None,
+            transfer_data: None,
+            trial_end: None,
+            trial_from_plan: None,
+            trial_period_days: None,
+            trial_settings: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}`
     ///
     /// Retrieves the subscription with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerSubscriptionsSubscriptionExposedId = "GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `subscription_exposed_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription_exposed_id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -1279,17 +2151,34 @@ endpoint! {
     }
 }
 
+impl GetCustomerSubscriptionsSubscriptionExposedId {
+    /// A `GetCustomerSubscriptionsSubscriptionExposedId` of its required fields (`customer`, `subscription_exposed_id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, subscription_exposed_id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            subscription_exposed_id: subscription_exposed_id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/customers/{customer}/subscriptions/{subscription_exposed_id}`
     ///
     /// Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the [upcoming invoice](#upcoming_invoice) endpoint.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSubscriptionsSubscriptionExposedId = "POST /v1/customers/{customer}/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `subscription_exposed_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription_exposed_id: String,
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
@@ -1305,6 +2194,8 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
+        ///
+        /// At most 5000 characters; one of `"now"`, `"unchanged"`.
         #[endpoint(body)]
         pub billing_cycle_anchor: Option<
             crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdBillingCycleAnchor,
@@ -1328,18 +2219,26 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancellationDetails,
         >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub coupon: Option<String>,
         /// Number of days a customer has to pay invoices generated by this subscription. Valid only for subscriptions where `collection_method` is set to `send_invoice`.
         #[endpoint(body)]
         pub days_until_due: Option<i64>,
         /// ID of the default payment method for the subscription. It must belong to the customer associated with the subscription. This takes precedence over `default_source`. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_payment_method: Option<String>,
         /// ID of the default payment source for the subscription. It must belong to the customer associated with the subscription and be in a chargeable state. If `default_payment_method` is also set, `default_payment_method` will take precedence. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
@@ -1373,6 +2272,8 @@ endpoint! {
         /// Use `pending_if_incomplete` to update the subscription using [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates). When you use `pending_if_incomplete` you can only pass the parameters [supported by pending updates](https://stripe.com/docs/billing/pending-updates-reference#supported-attributes).
         ///
         /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
+        ///
+        /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
         pub payment_behavior: Option<
             crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
@@ -1388,14 +2289,20 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
         >,
         /// The promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub promotion_code: Option<String>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
         pub proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint. It can also be used to implement custom proration logic, such as prorating by day instead of by second, by providing the time that you wish to use for proration calculations.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub proration_date: Option<i64>,
         /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
@@ -1417,6 +2324,46 @@ endpoint! {
     }
 }
 
+impl PostCustomerSubscriptionsSubscriptionExposedId {
+    /// A `PostCustomerSubscriptionsSubscriptionExposedId` of its required fields (`customer`, `subscription_exposed_id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, subscription_exposed_id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            subscription_exposed_id: subscription_exposed_id.into(),
+            add_invoice_items: None,
+            application_fee_percent: None,
+            automatic_tax: None,
+            billing_cycle_anchor: None,
+            billing_thresholds: None,
+            cancel_at: None,
+            cancel_at_period_end: None,
+            cancellation_details: None,
+            collection_method: None,
+            coupon: None,
+            days_until_due: None,
+            default_payment_method: None,
+            default_source: None,
+            default_tax_rates: None,
+            expand: None,
+            items: None,
+            metadata: None,
+            off_session: None,
+            pause_collection: None,
+            payment_behavior: None,
+            payment_settings: None,
+            pending_invoice_item_interval: None,
+            promotion_code: None,
+            proration_behavior: None,
+            proration_date: None,
+            transfer_data: None,
+            trial_end: None,
+            trial_from_plan: None,
+            trial_settings: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}`
     ///
@@ -1429,13 +2376,18 @@ endpoint! {
     ///
     ///
     /// By default, upon subscription cancellation, Stripe will stop automatic collection of all finalized invoices for the customer. This is intended to prevent unexpected payment attempts after the customer has canceled a subscription. However, you can resume automatic collection of the invoices manually after subscription cancellation to have us proceed. Or, you could check for unpaid invoices before allowing the customer to cancel the subscription at all.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerSubscriptionsSubscriptionExposedId = "DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `subscription_exposed_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription_exposed_id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -1449,14 +2401,33 @@ endpoint! {
     }
 }
 
+impl DeleteCustomerSubscriptionsSubscriptionExposedId {
+    /// A `DeleteCustomerSubscriptionsSubscriptionExposedId` of its required fields (`customer`, `subscription_exposed_id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, subscription_exposed_id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            subscription_exposed_id: subscription_exposed_id.into(),
+            expand: None,
+            invoice_now: None,
+            prorate: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerSubscriptionsSubscriptionExposedIdDiscount = "GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount" -> crate::models::Discount {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `subscription_exposed_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription_exposed_id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -1464,17 +2435,34 @@ endpoint! {
     }
 }
 
+impl GetCustomerSubscriptionsSubscriptionExposedIdDiscount {
+    /// A `GetCustomerSubscriptionsSubscriptionExposedIdDiscount` of its required fields (`customer`, `subscription_exposed_id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, subscription_exposed_id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            subscription_exposed_id: subscription_exposed_id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount`
     ///
     /// Removes the currently applied discount on a customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerSubscriptionsSubscriptionExposedIdDiscount = "DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount" -> crate::models::DeletedDiscount {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `subscription_exposed_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription_exposed_id: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
@@ -1482,11 +2470,24 @@ endpoint! {
     }
 }
 
+impl DeleteCustomerSubscriptionsSubscriptionExposedIdDiscount {
+    /// A `DeleteCustomerSubscriptionsSubscriptionExposedIdDiscount` of its required fields (`customer`, `subscription_exposed_id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, subscription_exposed_id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            subscription_exposed_id: subscription_exposed_id.into(),
+            body: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/tax_ids`
     ///
     /// Returns a list of tax IDs for a customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -1498,8 +2499,12 @@ endpoint! {
     )]
     pub struct GetCustomerTaxIds = "GET /v1/customers/{customer}/tax_ids" -> crate::models::CustomerTaxIds {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -1509,8 +2514,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetCustomerTaxIds {
+    /// A `GetCustomerTaxIds` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -1519,15 +2540,20 @@ endpoint! {
     ///
     /// Creates a new `TaxID` object for a customer.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerTaxIds = "POST /v1/customers/{customer}/tax_ids" -> crate::models::TaxId {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Type of the tax ID, one of `ae_trn`, `au_abn`, `au_arn`, `bg_uic`, `br_cnpj`, `br_cpf`, `ca_bn`, `ca_gst_hst`, `ca_pst_bc`, `ca_pst_mb`, `ca_pst_sk`, `ca_qst`, `ch_vat`, `cl_tin`, `eg_tin`, `es_cif`, `eu_oss_vat`, `eu_vat`, `gb_vat`, `ge_vat`, `hk_br`, `hu_tin`, `id_npwp`, `il_vat`, `in_gst`, `is_vat`, `jp_cn`, `jp_rn`, `jp_trn`, `ke_pin`, `kr_brn`, `li_uid`, `mx_rfc`, `my_frp`, `my_itn`, `my_sst`, `no_vat`, `nz_gst`, `ph_tin`, `ru_inn`, `ru_kpp`, `sa_vat`, `sg_gst`, `sg_uen`, `si_tin`, `th_vat`, `tr_tin`, `tw_vat`, `ua_vat`, `us_ein`, or `za_vat`
+        ///
+        /// At most 5000 characters; one of `"ae_trn"`, `"au_abn"`, `"au_arn"`, `"bg_uic"`, `"br_cnpj"`, `"br_cpf"`, `"ca_bn"`, `"ca_gst_hst"`, `"ca_pst_bc"`, `"ca_pst_mb"` and 41 more.
         #[endpoint(body)]
         pub r#type: crate::models::PostCustomersTaxIdDataItemType,
         /// Value of the tax ID.
@@ -1536,14 +2562,34 @@ endpoint! {
     }
 }
 
+impl PostCustomerTaxIds {
+    /// A `PostCustomerTaxIds` of its required fields (`customer`, `type`, `value`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        customer: impl Into<String>,
+        r#type: crate::models::PostCustomersTaxIdDataItemType,
+        value: impl Into<String>,
+    ) -> Self {
+        Self {
+            customer: customer.into(),
+            expand: None,
+            r#type: r#type,
+            value: value.into(),
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/customers/{customer}/tax_ids/{id}`
     ///
     /// Retrieves the `TaxID` object with the given identifier.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerTaxIdsId = "GET /v1/customers/{customer}/tax_ids/{id}" -> crate::models::TaxId {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
         pub id: String,
@@ -1553,20 +2599,47 @@ endpoint! {
     }
 }
 
+impl GetCustomerTaxIdsId {
+    /// A `GetCustomerTaxIdsId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/customers/{customer}/tax_ids/{id}`
     ///
     /// Deletes an existing `TaxID` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerTaxIdsId = "DELETE /v1/customers/{customer}/tax_ids/{id}" -> crate::models::DeletedTaxId {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// The `id` path parameter.
         pub id: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteCustomerTaxIdsId {
+    /// A `DeleteCustomerTaxIdsId` of its required fields (`customer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            id: id.into(),
+            body: None,
+        }
     }
 }

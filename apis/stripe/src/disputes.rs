@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your disputes.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -19,12 +20,16 @@ endpoint! {
     )]
     pub struct Get = "GET /v1/disputes" -> crate::models::GetDisputesResponse {
         /// Only return disputes associated to the charge specified by this charge ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub charge: Option<String>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,9 +39,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Only return disputes associated to the PaymentIntent specified by this PaymentIntent ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub payment_intent: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -46,14 +55,28 @@ endpoint! {
     /// `GET /v1/disputes/{dispute}`
     ///
     /// Retrieves the dispute with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetDispute = "GET /v1/disputes/{dispute}" -> crate::models::Dispute {
         /// The `dispute` path parameter.
+        ///
+        /// At most 5000 characters.
         pub dispute: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetDispute {
+    /// A `GetDispute` of its required fields (`dispute`), every other field `None`.
+    #[must_use]
+    pub fn new(dispute: impl Into<String>) -> Self {
+        Self {
+            dispute: dispute.into(),
+            expand: None,
+        }
     }
 }
 
@@ -65,11 +88,14 @@ endpoint! {
     ///
     ///
     /// Depending on your dispute type, different evidence fields will give you a better chance of winning your dispute. To figure out which evidence fields to provide, see our [guide to dispute types](/docs/disputes/categories).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostDispute = "POST /v1/disputes/{dispute}" -> crate::models::Dispute {
         /// The `dispute` path parameter.
+        ///
+        /// At most 5000 characters.
         pub dispute: String,
         /// Evidence to upload, to respond to a dispute. Updating any field in the hash will submit all fields in the hash for review. The combined character count of all fields is limited to 150,000.
         #[endpoint(body, style = "deepObject")]
@@ -86,6 +112,20 @@ endpoint! {
     }
 }
 
+impl PostDispute {
+    /// A `PostDispute` of its required fields (`dispute`), every other field `None`.
+    #[must_use]
+    pub fn new(dispute: impl Into<String>) -> Self {
+        Self {
+            dispute: dispute.into(),
+            evidence: None,
+            expand: None,
+            metadata: None,
+            submit: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/disputes/{dispute}/close`
     ///
@@ -94,14 +134,28 @@ endpoint! {
     ///
     ///
     /// The status of the dispute will change from `needs_response` to `lost`. *Closing a dispute is irreversible*.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostDisputeClose = "POST /v1/disputes/{dispute}/close" -> crate::models::Dispute {
         /// The `dispute` path parameter.
+        ///
+        /// At most 5000 characters.
         pub dispute: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostDisputeClose {
+    /// A `PostDisputeClose` of its required fields (`dispute`), every other field `None`.
+    #[must_use]
+    pub fn new(dispute: impl Into<String>) -> Self {
+        Self {
+            dispute: dispute.into(),
+            expand: None,
+        }
     }
 }

@@ -8,19 +8,26 @@ endpoint! {
     ///
     /// Creates a short-lived API key for a given resource.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/ephemeral_keys" -> crate::models::EphemeralKey {
         /// The ID of the Customer you'd like to modify using the resulting ephemeral key.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The ID of the Issuing Card you'd like to access using the resulting ephemeral key.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub issuing_card: Option<String>,
         /// The ID of the Identity VerificationSession you'd like to access using the resulting ephemeral key
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub verification_session: Option<String>,
     }
@@ -30,14 +37,28 @@ endpoint! {
     /// `DELETE /v1/ephemeral_keys/{key}`
     ///
     /// Invalidates a short-lived API key for a given resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteKey = "DELETE /v1/ephemeral_keys/{key}" -> crate::models::EphemeralKey {
         /// The `key` path parameter.
+        ///
+        /// At most 5000 characters.
         pub key: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl DeleteKey {
+    /// A `DeleteKey` of its required fields (`key`), every other field `None`.
+    #[must_use]
+    pub fn new(key: impl Into<String>) -> Self {
+        Self {
+            key: key.into(),
+            expand: None,
+        }
     }
 }

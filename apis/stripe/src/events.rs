@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// List events, going back up to 30 days. Each event data is rendered according to Stripe API version at its creation time, specified in [event object](/docs/api/events/object) `api_version` attribute (not according to your current Stripe API version or `Stripe-Version` header).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -25,6 +26,8 @@ endpoint! {
         #[endpoint(query)]
         pub delivery_success: Option<bool>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,9 +37,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// A string containing a specific event name, or group of events using * as a wildcard. The list will be filtered to include only events with a matching event property.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub r#type: Option<String>,
         /// An array of up to 20 strings containing specific event names. The list will be filtered to include only events with a matching event property. You may pass either `type` or `types`, but not both.
@@ -49,13 +56,27 @@ endpoint! {
     /// `GET /v1/events/{id}`
     ///
     /// Retrieves the details of an event. Supply the unique identifier of the event, which you might have received in a webhook.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetId = "GET /v1/events/{id}" -> crate::models::Event {
+    pub struct GetEventsId = "GET /v1/events/{id}" -> crate::models::Event {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetEventsId {
+    /// A `GetEventsId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of objects that contain the rates at which foreign currencies are converted to one another. Only shows the currencies for which Stripe supports.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -19,6 +20,8 @@ endpoint! {
     )]
     pub struct Get = "GET /v1/exchange_rates" -> crate::models::GetExchangeRatesResponse {
         /// A cursor for use in pagination. `ending_before` is the currency that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with the exchange rate for currency X your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -28,6 +31,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is the currency that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with the exchange rate for currency X, your subsequent call can include `starting_after=X` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -37,13 +42,27 @@ endpoint! {
     /// `GET /v1/exchange_rates/{rate_id}`
     ///
     /// Retrieves the exchange rates from the given currency to every supported currency.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetRateId = "GET /v1/exchange_rates/{rate_id}" -> crate::models::ExchangeRate {
         /// The `rate_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub rate_id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetRateId {
+    /// A `GetRateId` of its required fields (`rate_id`), every other field `None`.
+    #[must_use]
+    pub fn new(rate_id: impl Into<String>) -> Self {
+        Self {
+            rate_id: rate_id.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of file links.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -31,6 +32,8 @@ endpoint! {
         #[endpoint(query)]
         pub expired: Option<bool>,
         /// Only return links for the given file.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub file: Option<String>,
         /// A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
@@ -46,7 +49,8 @@ endpoint! {
     /// `POST /v1/file_links`
     ///
     /// Creates a new file link object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/file_links" -> crate::models::FileLink {
@@ -54,9 +58,13 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A future timestamp after which the link will no longer be usable.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub expires_at: Option<i64>,
         /// The ID of the file. The file's `purpose` must be one of the following: `business_icon`, `business_logo`, `customer_signature`, `dispute_evidence`, `finance_report_run`, `identity_document_downloadable`, `pci_document`, `selfie`, `sigma_scheduled_query`, `tax_document_user_upload`, or `terminal_reader_splashscreen`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub file: String,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -65,11 +73,25 @@ endpoint! {
     }
 }
 
+impl Post {
+    /// A `Post` of its required fields (`file`), every other field `None`.
+    #[must_use]
+    pub fn new(file: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            expires_at: None,
+            file: file.into(),
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/file_links/{link}`
     ///
     /// Retrieves the file link with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetLink = "GET /v1/file_links/{link}" -> crate::models::FileLink {
         /// The `link` path parameter.
@@ -80,11 +102,23 @@ endpoint! {
     }
 }
 
+impl GetLink {
+    /// A `GetLink` of its required fields (`link`), every other field `None`.
+    #[must_use]
+    pub fn new(link: impl Into<String>) -> Self {
+        Self {
+            link: link.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/file_links/{link}`
     ///
     /// Updates an existing file link object. Expired links can no longer be updated.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostLink = "POST /v1/file_links/{link}" -> crate::models::FileLink {
@@ -99,5 +133,18 @@ endpoint! {
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+    }
+}
+
+impl PostLink {
+    /// A `PostLink` of its required fields (`link`), every other field `None`.
+    #[must_use]
+    pub fn new(link: impl Into<String>) -> Self {
+        Self {
+            link: link.into(),
+            expand: None,
+            expires_at: None,
+            metadata: None,
+        }
     }
 }

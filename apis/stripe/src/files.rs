@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of the files that your account has access to. The files are returned sorted by creation date, with the most recently created files appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,6 +23,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,9 +34,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// The file purpose to filter queries by. If none is provided, files will not be filtered by purpose.
+        ///
+        /// At most 5000 characters; one of `"account_requirement"`, `"additional_verification"`, `"business_icon"`, `"business_logo"`, `"customer_signature"`, `"dispute_evidence"`, `"document_provider_identity_document"`, `"finance_report_run"`, `"identity_document"`, `"identity_document_downloadable"` and 5 more.
         #[endpoint(query)]
         pub purpose: Option<crate::models::FilePurpose>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -48,6 +55,7 @@ endpoint! {
     ///
     /// All of Stripe’s officially supported Client libraries should have support for sending `multipart/form-data`.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "multipart/form-data")]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(server = "https://files.stripe.com")]
@@ -62,8 +70,23 @@ endpoint! {
         #[endpoint(body)]
         pub file_link_data: Option<crate::models::PostFilesFileLinkData>,
         /// The [purpose](https://stripe.com/docs/file-upload#uploading-a-file) of the uploaded file.
+        ///
+        /// One of `"account_requirement"`, `"additional_verification"`, `"business_icon"`, `"business_logo"`, `"customer_signature"`, `"dispute_evidence"`, `"identity_document"`, `"pci_document"`, `"tax_document_user_upload"`, `"terminal_reader_splashscreen"`.
         #[endpoint(body)]
         pub purpose: crate::models::PostFilesPurpose,
+    }
+}
+
+impl Post {
+    /// A `Post` of its required fields (`file`, `purpose`), every other field `None`.
+    #[must_use]
+    pub fn new(file: impl Into<String>, purpose: crate::models::PostFilesPurpose) -> Self {
+        Self {
+            expand: None,
+            file: file.into(),
+            file_link_data: None,
+            purpose: purpose,
+        }
     }
 }
 
@@ -71,13 +94,27 @@ endpoint! {
     /// `GET /v1/files/{file}`
     ///
     /// Retrieves the details of an existing file object. Supply the unique file ID from a file, and Stripe will return the corresponding file object. To access file contents, see the [File Upload Guide](/docs/file-upload#download-file-contents).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetFile = "GET /v1/files/{file}" -> crate::models::File {
         /// The `file` path parameter.
+        ///
+        /// At most 5000 characters.
         pub file: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetFile {
+    /// A `GetFile` of its required fields (`file`), every other field `None`.
+    #[must_use]
+    pub fn new(file: impl Into<String>) -> Self {
+        Self {
+            file: file.into(),
+            expand: None,
+        }
     }
 }

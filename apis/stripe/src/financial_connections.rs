@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of Financial Connections `Account` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,13 +18,15 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetAccounts = "GET /v1/financial_connections/accounts" -> crate::models::GetFinancialConnectionsAccountsResponse {
+    pub struct GetFinancialConnectionsAccounts = "GET /v1/financial_connections/accounts" -> crate::models::BankConnectionsResourceLinkedAccountList {
         /// If present, only return accounts that belong to the specified account holder. `account_holder[customer]` and `account_holder[account]` are mutually exclusive.
         #[endpoint(query, style = "deepObject")]
         pub account_holder: Option<
             crate::models::GetFinancialConnectionsAccountsAccountHolder,
         >,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -33,9 +36,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// If present, only return accounts that were collected as part of the given session.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub session: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -45,10 +52,13 @@ endpoint! {
     /// `GET /v1/financial_connections/accounts/{account}`
     ///
     /// Retrieves the details of an Financial Connections `Account`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetAccountsAccount = "GET /v1/financial_connections/accounts/{account}" -> crate::models::FinancialConnectionsAccount {
+    pub struct GetFinancialConnectionsAccountsAccount = "GET /v1/financial_connections/accounts/{account}" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -56,15 +66,29 @@ endpoint! {
     }
 }
 
+impl GetFinancialConnectionsAccountsAccount {
+    /// A `GetFinancialConnectionsAccountsAccount` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/financial_connections/accounts/{account}/disconnect`
     ///
     /// Disables your access to a Financial Connections `Account`. You will no longer be able to access data associated with the account (e.g. balances, transactions).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostAccountsAccountDisconnect = "POST /v1/financial_connections/accounts/{account}/disconnect" -> crate::models::FinancialConnectionsAccount {
+    pub struct PostFinancialConnectionsAccountsAccountDisconnect = "POST /v1/financial_connections/accounts/{account}/disconnect" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -72,11 +96,23 @@ endpoint! {
     }
 }
 
+impl PostFinancialConnectionsAccountsAccountDisconnect {
+    /// A `PostFinancialConnectionsAccountsAccountDisconnect` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/financial_connections/accounts/{account}/owners`
     ///
     /// Lists all owners for a given `Account`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -86,10 +122,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetAccountsAccountOwners = "GET /v1/financial_connections/accounts/{account}/owners" -> crate::models::FinancialConnectionsAccountOwnershipOwners {
+    pub struct GetFinancialConnectionsAccountsAccountOwners = "GET /v1/financial_connections/accounts/{account}/owners" -> crate::models::FinancialConnectionsAccountOwnershipOwners {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -99,11 +139,30 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// The ID of the ownership object to fetch owners from.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ownership: String,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetFinancialConnectionsAccountsAccountOwners {
+    /// A `GetFinancialConnectionsAccountsAccountOwners` of its required fields (`account`, `ownership`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, ownership: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            ownership: ownership.into(),
+            starting_after: None,
+        }
     }
 }
 
@@ -111,11 +170,14 @@ endpoint! {
     /// `POST /v1/financial_connections/accounts/{account}/refresh`
     ///
     /// Refreshes the data associated with a Financial Connections `Account`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostAccountsAccountRefresh = "POST /v1/financial_connections/accounts/{account}/refresh" -> crate::models::FinancialConnectionsAccount {
+    pub struct PostFinancialConnectionsAccountsAccountRefresh = "POST /v1/financial_connections/accounts/{account}/refresh" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -128,14 +190,30 @@ endpoint! {
     }
 }
 
+impl PostFinancialConnectionsAccountsAccountRefresh {
+    /// A `PostFinancialConnectionsAccountsAccountRefresh` of its required fields (`account`, `features`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account: impl Into<String>,
+        features: Vec<crate::models::PostFinancialConnectionsAccountsAccountRefreshFeaturesItem>,
+    ) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+            features: features,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/financial_connections/sessions`
     ///
     /// To launch the Financial Connections authorization flow, create a `Session`. The session’s `client_secret` can be used to launch the flow using Stripe.js.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostSessions = "POST /v1/financial_connections/sessions" -> crate::models::FinancialConnectionsSession {
+    pub struct PostFinancialConnectionsSessions = "POST /v1/financial_connections/sessions" -> crate::models::FinancialConnectionsSession {
         /// The account holder to link accounts for.
         #[endpoint(body, style = "deepObject")]
         pub account_holder: crate::models::PostFinancialConnectionsSessionsAccountHolder,
@@ -153,8 +231,27 @@ endpoint! {
             crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem,
         >,
         /// For webview integrations only. Upon completing OAuth login in the native browser, the user will be redirected to this URL to return to your app.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub return_url: Option<String>,
+    }
+}
+
+impl PostFinancialConnectionsSessions {
+    /// A `PostFinancialConnectionsSessions` of its required fields (`account_holder`, `permissions`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_holder: crate::models::PostFinancialConnectionsSessionsAccountHolder,
+        permissions: Vec<crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem>,
+    ) -> Self {
+        Self {
+            account_holder: account_holder,
+            expand: None,
+            filters: None,
+            permissions: permissions,
+            return_url: None,
+        }
     }
 }
 
@@ -162,13 +259,27 @@ endpoint! {
     /// `GET /v1/financial_connections/sessions/{session}`
     ///
     /// Retrieves the details of a Financial Connections `Session`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetSessionsSession = "GET /v1/financial_connections/sessions/{session}" -> crate::models::FinancialConnectionsSession {
+    pub struct GetFinancialConnectionsSessionsSession = "GET /v1/financial_connections/sessions/{session}" -> crate::models::FinancialConnectionsSession {
         /// The `session` path parameter.
+        ///
+        /// At most 5000 characters.
         pub session: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetFinancialConnectionsSessionsSession {
+    /// A `GetFinancialConnectionsSessionsSession` of its required fields (`session`), every other field `None`.
+    #[must_use]
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// List all verification reports.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,11 +18,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetVerificationReports = "GET /v1/identity/verification_reports" -> crate::models::GetIdentityVerificationReportsResponse {
+    pub struct GetIdentityVerificationReports = "GET /v1/identity/verification_reports" -> crate::models::GetIdentityVerificationReportsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,12 +34,18 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return VerificationReports of this type
+        ///
+        /// One of `"document"`, `"id_number"`.
         #[endpoint(query)]
         pub r#type: Option<crate::models::GetIdentityVerificationReportsType>,
         /// Only return VerificationReports created by this VerificationSession ID. It is allowed to provide a VerificationIntent ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub verification_session: Option<String>,
     }
@@ -46,14 +55,28 @@ endpoint! {
     /// `GET /v1/identity/verification_reports/{report}`
     ///
     /// Retrieves an existing VerificationReport
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetVerificationReportsReport = "GET /v1/identity/verification_reports/{report}" -> crate::models::IdentityVerificationReport {
+    pub struct GetIdentityVerificationReportsReport = "GET /v1/identity/verification_reports/{report}" -> crate::models::IdentityVerificationReport {
         /// The `report` path parameter.
+        ///
+        /// At most 5000 characters.
         pub report: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetIdentityVerificationReportsReport {
+    /// A `GetIdentityVerificationReportsReport` of its required fields (`report`), every other field `None`.
+    #[must_use]
+    pub fn new(report: impl Into<String>) -> Self {
+        Self {
+            report: report.into(),
+            expand: None,
+        }
     }
 }
 
@@ -62,6 +85,7 @@ endpoint! {
     ///
     /// Returns a list of VerificationSessions
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -71,11 +95,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetVerificationSessions = "GET /v1/identity/verification_sessions" -> crate::models::GetIdentityVerificationSessionsResponse {
+    pub struct GetIdentityVerificationSessions = "GET /v1/identity/verification_sessions" -> crate::models::GetIdentityVerificationSessionsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -85,9 +111,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return VerificationSessions with this status. [Learn more about the lifecycle of sessions](https://stripe.com/docs/identity/how-sessions-work).
+        ///
+        /// One of `"canceled"`, `"processing"`, `"requires_input"`, `"verified"`.
         #[endpoint(query)]
         pub status: Option<crate::models::GetIdentityVerificationSessionsStatus>,
     }
@@ -110,9 +140,10 @@ endpoint! {
     ///
     /// Related guide: [Verify your users’ identity documents](/docs/identity/verify-identity-documents).
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostVerificationSessions = "POST /v1/identity/verification_sessions" -> crate::models::IdentityVerificationSession {
+    pub struct PostIdentityVerificationSessions = "POST /v1/identity/verification_sessions" -> crate::models::IdentityVerificationSession {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -126,8 +157,24 @@ endpoint! {
         #[endpoint(body)]
         pub return_url: Option<String>,
         /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
+        ///
+        /// One of `"document"`, `"id_number"`.
         #[endpoint(body)]
         pub r#type: crate::models::GetIdentityVerificationReportsType,
+    }
+}
+
+impl PostIdentityVerificationSessions {
+    /// A `PostIdentityVerificationSessions` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: crate::models::GetIdentityVerificationReportsType) -> Self {
+        Self {
+            expand: None,
+            metadata: None,
+            options: None,
+            return_url: None,
+            r#type: r#type,
+        }
     }
 }
 
@@ -140,14 +187,28 @@ endpoint! {
     ///
     /// When the session status is `requires_input`, you can use this method to retrieve a valid
     /// `client_secret` or `url` to allow re-submission.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetVerificationSessionsSession = "GET /v1/identity/verification_sessions/{session}" -> crate::models::IdentityVerificationSession {
+    pub struct GetIdentityVerificationSessionsSession = "GET /v1/identity/verification_sessions/{session}" -> crate::models::IdentityVerificationSession {
         /// The `session` path parameter.
+        ///
+        /// At most 5000 characters.
         pub session: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetIdentityVerificationSessionsSession {
+    /// A `GetIdentityVerificationSessionsSession` of its required fields (`session`), every other field `None`.
+    #[must_use]
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            expand: None,
+        }
     }
 }
 
@@ -160,11 +221,14 @@ endpoint! {
     ///
     /// When the session status is `requires_input`, you can use this method to update the
     /// verification check and options.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostVerificationSessionsSession = "POST /v1/identity/verification_sessions/{session}" -> crate::models::IdentityVerificationSession {
+    pub struct PostIdentityVerificationSessionsSession = "POST /v1/identity/verification_sessions/{session}" -> crate::models::IdentityVerificationSession {
         /// The `session` path parameter.
+        ///
+        /// At most 5000 characters.
         pub session: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -176,8 +240,24 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub options: Option<crate::models::PostIdentityVerificationSessionsOptions>,
         /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
+        ///
+        /// One of `"document"`, `"id_number"`.
         #[endpoint(body)]
         pub r#type: Option<crate::models::GetIdentityVerificationReportsType>,
+    }
+}
+
+impl PostIdentityVerificationSessionsSession {
+    /// A `PostIdentityVerificationSessionsSession` of its required fields (`session`), every other field `None`.
+    #[must_use]
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            expand: None,
+            metadata: None,
+            options: None,
+            r#type: None,
+        }
     }
 }
 
@@ -189,15 +269,29 @@ endpoint! {
     ///
     ///
     /// Once canceled, future submission attempts are disabled. This cannot be undone. [Learn more](/docs/identity/verification-sessions#cancel).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostVerificationSessionsSessionCancel = "POST /v1/identity/verification_sessions/{session}/cancel" -> crate::models::IdentityVerificationSession {
+    pub struct PostIdentityVerificationSessionsSessionCancel = "POST /v1/identity/verification_sessions/{session}/cancel" -> crate::models::IdentityVerificationSession {
         /// The `session` path parameter.
+        ///
+        /// At most 5000 characters.
         pub session: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostIdentityVerificationSessionsSessionCancel {
+    /// A `PostIdentityVerificationSessionsSessionCancel` of its required fields (`session`), every other field `None`.
+    #[must_use]
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            expand: None,
+        }
     }
 }
 
@@ -231,14 +325,28 @@ endpoint! {
     ///
     ///
     /// [Learn more](/docs/identity/verification-sessions#redact).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostVerificationSessionsSessionRedact = "POST /v1/identity/verification_sessions/{session}/redact" -> crate::models::IdentityVerificationSession {
+    pub struct PostIdentityVerificationSessionsSessionRedact = "POST /v1/identity/verification_sessions/{session}/redact" -> crate::models::IdentityVerificationSession {
         /// The `session` path parameter.
+        ///
+        /// At most 5000 characters.
         pub session: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostIdentityVerificationSessionsSessionRedact {
+    /// A `PostIdentityVerificationSessionsSessionRedact` of its required fields (`session`), every other field `None`.
+    #[must_use]
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your invoice items. Invoice items are returned sorted by creation date, with the most recently created invoice items appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,15 +23,21 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// The identifier of the customer whose invoice items to return. If none is provided, all invoice items will be returned.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Only return invoice items belonging to this invoice. If none is provided, all invoice items will be returned. If specifying an invoice, no customer identifier is needed.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub invoice: Option<String>,
         /// A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
@@ -40,6 +47,8 @@ endpoint! {
         #[endpoint(query)]
         pub pending: Option<bool>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -49,7 +58,8 @@ endpoint! {
     /// `POST /v1/invoiceitems`
     ///
     /// Creates an item to be added to a draft invoice (up to 250 items per invoice). If no invoice is specified, the item will be on the next invoice created for the customer specified.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/invoiceitems" -> crate::models::Invoiceitem {
@@ -60,9 +70,13 @@ endpoint! {
         #[endpoint(body)]
         pub currency: Option<String>,
         /// The ID of the customer who will be billed when this invoice item is billed.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: String,
         /// An arbitrary string which you can attach to the invoice item. The description is displayed in the invoice for easy tracking.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Controls whether discounts apply to this invoice item. Defaults to false for prorations or negative invoice items, and true for all other invoice items.
@@ -75,6 +89,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The ID of an existing invoice to add this invoice item to. When left blank, the invoice item will be added to the next upcoming scheduled invoice. This is useful when adding invoice items in response to an invoice.created webhook. You can only add invoice items to draft invoices and there is a maximum of 250 items per invoice.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub invoice: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -84,6 +100,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub period: Option<crate::models::PostInvoiceitemsPeriod>,
         /// The ID of the price object.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
@@ -95,9 +113,13 @@ endpoint! {
         #[endpoint(body)]
         pub quantity: Option<i64>,
         /// The ID of a subscription to add this invoice item to. When left blank, the invoice item will be be added to the next upcoming scheduled invoice. When set, scheduled invoices for subscriptions other than the specified subscription will ignore the invoice item. Use this when you want to express that an invoice item has been accrued within the context of a particular subscription.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub subscription: Option<String>,
         /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
+        ///
+        /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
         pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
         /// A [tax code](https://stripe.com/docs/tax/tax-categories) ID.
@@ -110,8 +132,38 @@ endpoint! {
         #[endpoint(body)]
         pub unit_amount: Option<i64>,
         /// Same as `unit_amount`, but accepts a decimal value in cents (or local equivalent) with at most 12 decimal places. Only one of `unit_amount` and `unit_amount_decimal` can be set.
+        ///
+        /// Format `decimal`.
         #[endpoint(body)]
         pub unit_amount_decimal: Option<String>,
+    }
+}
+
+impl Post {
+    /// A `Post` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            amount: None,
+            currency: None,
+            customer: customer.into(),
+            description: None,
+            discountable: None,
+            discounts: None,
+            expand: None,
+            invoice: None,
+            metadata: None,
+            period: None,
+            price: None,
+            price_data: None,
+            quantity: None,
+            subscription: None,
+            tax_behavior: None,
+            tax_code: None,
+            tax_rates: None,
+            unit_amount: None,
+            unit_amount_decimal: None,
+        }
     }
 }
 
@@ -119,10 +171,13 @@ endpoint! {
     /// `GET /v1/invoiceitems/{invoiceitem}`
     ///
     /// Retrieves the invoice item with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetInvoiceitem = "GET /v1/invoiceitems/{invoiceitem}" -> crate::models::Invoiceitem {
         /// The `invoiceitem` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoiceitem: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -130,20 +185,36 @@ endpoint! {
     }
 }
 
+impl GetInvoiceitem {
+    /// A `GetInvoiceitem` of its required fields (`invoiceitem`), every other field `None`.
+    #[must_use]
+    pub fn new(invoiceitem: impl Into<String>) -> Self {
+        Self {
+            invoiceitem: invoiceitem.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/invoiceitems/{invoiceitem}`
     ///
     /// Updates the amount or description of an invoice item on an upcoming invoice. Updating an invoice item is only possible before the invoice it’s attached to is closed.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceitem = "POST /v1/invoiceitems/{invoiceitem}" -> crate::models::Invoiceitem {
         /// The `invoiceitem` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoiceitem: String,
         /// The integer amount in cents (or local equivalent) of the charge to be applied to the upcoming invoice. If you want to apply a credit to the customer's account, pass a negative amount.
         #[endpoint(body)]
         pub amount: Option<i64>,
         /// An arbitrary string which you can attach to the invoice item. The description is displayed in the invoice for easy tracking.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Controls whether discounts apply to this invoice item. Defaults to false for prorations or negative invoice items, and true for all other invoice items. Cannot be set to true for prorations.
@@ -162,6 +233,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub period: Option<crate::models::PostInvoiceitemsPeriod>,
         /// The ID of the price object.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
@@ -173,6 +246,8 @@ endpoint! {
         #[endpoint(body)]
         pub quantity: Option<i64>,
         /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
+        ///
+        /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
         pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
         /// A [tax code](https://stripe.com/docs/tax/tax-categories) ID.
@@ -185,8 +260,35 @@ endpoint! {
         #[endpoint(body)]
         pub unit_amount: Option<i64>,
         /// Same as `unit_amount`, but accepts a decimal value in cents (or local equivalent) with at most 12 decimal places. Only one of `unit_amount` and `unit_amount_decimal` can be set.
+        ///
+        /// Format `decimal`.
         #[endpoint(body)]
         pub unit_amount_decimal: Option<String>,
+    }
+}
+
+impl PostInvoiceitem {
+    /// A `PostInvoiceitem` of its required fields (`invoiceitem`), every other field `None`.
+    #[must_use]
+    pub fn new(invoiceitem: impl Into<String>) -> Self {
+        Self {
+            invoiceitem: invoiceitem.into(),
+            amount: None,
+            description: None,
+            discountable: None,
+            discounts: None,
+            expand: None,
+            metadata: None,
+            period: None,
+            price: None,
+            price_data: None,
+            quantity: None,
+            tax_behavior: None,
+            tax_code: None,
+            tax_rates: None,
+            unit_amount: None,
+            unit_amount_decimal: None,
+        }
     }
 }
 
@@ -194,14 +296,28 @@ endpoint! {
     /// `DELETE /v1/invoiceitems/{invoiceitem}`
     ///
     /// Deletes an invoice item, removing it from an invoice. Deleting invoice items is only possible when they’re not attached to invoices, or if it’s attached to a draft invoice.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteInvoiceitem = "DELETE /v1/invoiceitems/{invoiceitem}" -> crate::models::DeletedInvoiceitem {
         /// The `invoiceitem` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoiceitem: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteInvoiceitem {
+    /// A `DeleteInvoiceitem` of its required fields (`invoiceitem`), every other field `None`.
+    #[must_use]
+    pub fn new(invoiceitem: impl Into<String>) -> Self {
+        Self {
+            invoiceitem: invoiceitem.into(),
+            body: None,
+        }
     }
 }

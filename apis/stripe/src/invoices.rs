@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// You can list all invoices, or list the invoices for a specific customer. The invoices are returned sorted by creation date, with the most recently created invoices appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -19,18 +20,24 @@ endpoint! {
     )]
     pub struct Get = "GET /v1/invoices" -> crate::models::GetInvoicesResponse {
         /// The collection method of the invoice to retrieve. Either `charge_automatically` or `send_invoice`.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(query)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return invoices for the customer specified by this customer ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// The `due_date` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub due_date: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -40,12 +47,18 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// The status of the invoice, one of `draft`, `open`, `paid`, `uncollectible`, or `void`. [Learn more](https://stripe.com/docs/billing/invoices/workflow#workflow-overview)
+        ///
+        /// One of `"draft"`, `"open"`, `"paid"`, `"uncollectible"`, `"void"`.
         #[endpoint(query)]
         pub status: Option<crate::models::GetInvoicesStatus>,
         /// Only return invoices for the subscription specified by this subscription ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub subscription: Option<String>,
     }
@@ -56,6 +69,7 @@ endpoint! {
     ///
     /// This endpoint creates a draft invoice for a given customer. The invoice remains a draft until you [finalize](#finalize_invoice) the invoice, which allows you to [pay](#pay_invoice) or [send](#send_invoice) the invoice to your customers.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/invoices" -> crate::models::Invoice {
@@ -74,6 +88,8 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this invoice using the default source attached to the customer. When sending an invoice, Stripe will email this invoice to the customer with payment instructions. Defaults to `charge_automatically`.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The currency to create this invoice in. Defaults to that of `customer` if not specified.
@@ -85,33 +101,45 @@ endpoint! {
             crate::models::PostCheckoutSessionsInvoiceCreationInvoiceDataCustomFields,
         >,
         /// The ID of the customer who will be billed.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// The number of days from when the invoice is created until it is due. Valid only for invoices where `collection_method=send_invoice`.
         #[endpoint(body)]
         pub days_until_due: Option<i64>,
         /// ID of the default payment method for the invoice. It must belong to the customer associated with the invoice. If not set, defaults to the subscription's default payment method, if any, or to the default payment method in the customer's invoice settings.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_payment_method: Option<String>,
         /// ID of the default payment source for the invoice. It must belong to the customer associated with the invoice and be in a chargeable state. If not set, defaults to the subscription's default source, if any, or to the customer's default source.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_source: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set.
         #[endpoint(body, style = "deepObject")]
         pub default_tax_rates: Option<Vec<String>>,
         /// An arbitrary string attached to the object. Often useful for displaying to users. Referenced as 'memo' in the Dashboard.
+        ///
+        /// At most 1500 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The coupons to redeem into discounts for the invoice. If not specified, inherits the discount from the invoice's customer. Pass an empty string to avoid inheriting any discounts.
         #[endpoint(body, style = "deepObject")]
         pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// The date on which payment for this invoice is due. Valid only for invoices where `collection_method=send_invoice`.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub due_date: Option<i64>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Footer to be displayed on the invoice.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub footer: Option<String>,
         /// Revise an existing invoice. The new invoice will be created in `status=draft`. See the [revision documentation](https://stripe.com/docs/invoicing/invoice-revisions) for more details.
@@ -127,6 +155,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub payment_settings: Option<crate::models::PostInvoicesPaymentSettings>,
         /// How to handle pending invoice items on invoice creation. One of `include` or `exclude`. `include` will include any pending invoice items, and will create an empty draft invoice if no pending invoice items exist. `exclude` will always create an empty invoice draft regardless if there are pending invoice items or not. Defaults to `exclude` if the parameter is omitted.
+        ///
+        /// One of `"exclude"`, `"include"`, `"include_and_require"`.
         #[endpoint(body)]
         pub pending_invoice_items_behavior: Option<
             crate::models::PostInvoicesPendingInvoiceItemsBehavior,
@@ -143,9 +173,13 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub shipping_details: Option<crate::models::PostCustomersShippingCustomerShipping>,
         /// Extra information about a charge for the customer's credit card statement. It must contain at least one letter. If not specified and this invoice is part of a subscription, the default `statement_descriptor` will be set to the first subscription item's product's `statement_descriptor`.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// The ID of the subscription to invoice, if any. If set, the created invoice will only include pending invoice items for that subscription. The subscription's billing cycle and regular subscription events won't be affected.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub subscription: Option<String>,
         /// If specified, the funds from the invoice will be transferred to the destination and the ID of the resulting transfer will be found on the invoice's charge.
@@ -161,10 +195,11 @@ endpoint! {
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
-    pub struct GetSearch = "GET /v1/invoices/search" -> crate::models::GetInvoicesSearchResponse {
+    pub struct GetInvoicesSearch = "GET /v1/invoices/search" -> crate::models::GetInvoicesSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -172,11 +207,28 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub page: Option<String>,
         /// The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for invoices](https://stripe.com/docs/search#query-fields-for-invoices).
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub query: String,
+    }
+}
+
+impl GetInvoicesSearch {
+    /// A `GetInvoicesSearch` of its required fields (`query`), every other field `None`.
+    #[must_use]
+    pub fn new(query: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            limit: None,
+            page: None,
+            query: query.into(),
+        }
     }
 }
 
@@ -193,20 +245,25 @@ endpoint! {
     ///
     /// You can preview the effects of updating a subscription, including a preview of what proration will take place. To ensure that the actual proration is calculated exactly the same as the previewed proration, you should pass a `proration_date` parameter when doing the actual subscription update. The value passed in should be the same as the `subscription_proration_date` returned on the upcoming invoice resource. The recommended way to get only the prorations being previewed is to consider only proration line items where `period\[start\]` is equal to the `subscription_proration_date` on the upcoming invoice resource.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetUpcoming = "GET /v1/invoices/upcoming" -> crate::models::Invoice {
+    pub struct GetInvoicesUpcoming = "GET /v1/invoices/upcoming" -> crate::models::Invoice {
         /// Settings for automatic tax lookup for this invoice preview.
         #[endpoint(query, style = "deepObject")]
         pub automatic_tax: Option<
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// The code of the coupon to apply. If `subscription` or `subscription_items` is provided, the invoice returned will preview updating or creating a subscription with that coupon. Otherwise, it will preview applying that coupon to the customer for the next upcoming invoice from among the customer's subscriptions. The invoice can be previewed without a coupon by passing this value as an empty string.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub coupon: Option<String>,
         /// The currency to preview this invoice in. Defaults to that of `customer` if not specified.
         #[endpoint(query)]
         pub currency: Option<String>,
         /// The identifier of the customer whose upcoming invoice you'd like to retrieve.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// Details about the customer you want to invoice or overrides for an existing customer.
@@ -222,9 +279,13 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub invoice_items: Option<Vec<crate::models::GetInvoicesUpcomingInvoiceItemsItem>>,
         /// The identifier of the unstarted schedule whose upcoming invoice you'd like to retrieve. Cannot be used with subscription or subscription fields.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub schedule: Option<String>,
         /// The identifier of the subscription for which you'd like to retrieve the upcoming invoice. If not provided, but a `subscription_items` is provided, you will preview creating a subscription with those items. If neither `subscription` nor `subscription_items` is provided, you will retrieve the next upcoming invoice from among the customer's subscriptions.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub subscription: Option<String>,
         /// For new subscriptions, a future timestamp to anchor the subscription's [billing cycle](https://stripe.com/docs/subscriptions/billing-cycle). This is used to determine the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. For existing subscriptions, the value can only be set to `now` or `unchanged`.
@@ -256,19 +317,27 @@ endpoint! {
             >,
         >,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(query)]
         pub subscription_proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If previewing an update to a subscription, and doing proration, `subscription_proration_date` forces the proration to be calculated as though the update was done at the specified time. The time given must be within the current subscription period and within the current phase of the schedule backing this subscription, if the schedule exists. If set, `subscription`, and one of `subscription_items`, or `subscription_trial_end` are required. Also, `subscription_proration_behavior` cannot be set to 'none'.
+        ///
+        /// Format `unix-time`.
         #[endpoint(query)]
         pub subscription_proration_date: Option<i64>,
         /// For paused subscriptions, setting `subscription_resume_at` to `now` will preview the invoice that will be generated if the subscription is resumed.
+        ///
+        /// At most 5000 characters; always `"now"`.
         #[endpoint(query)]
         pub subscription_resume_at: Option<
             crate::models::PostCustomersCustomerSubscriptionsTrialEndString,
         >,
         /// Date a subscription is intended to start (can be future or past)
+        ///
+        /// Format `unix-time`.
         #[endpoint(query)]
         pub subscription_start_date: Option<i64>,
         /// If provided, the invoice returned will preview updating or creating a subscription with that trial end. If set, one of `subscription_items` or `subscription` is required.
@@ -287,6 +356,7 @@ endpoint! {
     ///
     /// When retrieving an upcoming invoice, you’ll get a **lines** property containing the total count of line items and the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -296,19 +366,23 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetUpcomingLines = "GET /v1/invoices/upcoming/lines" -> crate::models::InvoiceLines {
+    pub struct GetInvoicesUpcomingLines = "GET /v1/invoices/upcoming/lines" -> crate::models::InvoiceLines {
         /// Settings for automatic tax lookup for this invoice preview.
         #[endpoint(query, style = "deepObject")]
         pub automatic_tax: Option<
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// The code of the coupon to apply. If `subscription` or `subscription_items` is provided, the invoice returned will preview updating or creating a subscription with that coupon. Otherwise, it will preview applying that coupon to the customer for the next upcoming invoice from among the customer's subscriptions. The invoice can be previewed without a coupon by passing this value as an empty string.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub coupon: Option<String>,
         /// The currency to preview this invoice in. Defaults to that of `customer` if not specified.
         #[endpoint(query)]
         pub currency: Option<String>,
         /// The identifier of the customer whose upcoming invoice you'd like to retrieve.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// Details about the customer you want to invoice or overrides for an existing customer.
@@ -318,6 +392,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -330,12 +406,18 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// The identifier of the unstarted schedule whose upcoming invoice you'd like to retrieve. Cannot be used with subscription or subscription fields.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub schedule: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// The identifier of the subscription for which you'd like to retrieve the upcoming invoice. If not provided, but a `subscription_items` is provided, you will preview creating a subscription with those items. If neither `subscription` nor `subscription_items` is provided, you will retrieve the next upcoming invoice from among the customer's subscriptions.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub subscription: Option<String>,
         /// For new subscriptions, a future timestamp to anchor the subscription's [billing cycle](https://stripe.com/docs/subscriptions/billing-cycle). This is used to determine the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. For existing subscriptions, the value can only be set to `now` or `unchanged`.
@@ -367,19 +449,27 @@ endpoint! {
             >,
         >,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(query)]
         pub subscription_proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If previewing an update to a subscription, and doing proration, `subscription_proration_date` forces the proration to be calculated as though the update was done at the specified time. The time given must be within the current subscription period and within the current phase of the schedule backing this subscription, if the schedule exists. If set, `subscription`, and one of `subscription_items`, or `subscription_trial_end` are required. Also, `subscription_proration_behavior` cannot be set to 'none'.
+        ///
+        /// Format `unix-time`.
         #[endpoint(query)]
         pub subscription_proration_date: Option<i64>,
         /// For paused subscriptions, setting `subscription_resume_at` to `now` will preview the invoice that will be generated if the subscription is resumed.
+        ///
+        /// At most 5000 characters; always `"now"`.
         #[endpoint(query)]
         pub subscription_resume_at: Option<
             crate::models::PostCustomersCustomerSubscriptionsTrialEndString,
         >,
         /// Date a subscription is intended to start (can be future or past)
+        ///
+        /// Format `unix-time`.
         #[endpoint(query)]
         pub subscription_start_date: Option<i64>,
         /// If provided, the invoice returned will preview updating or creating a subscription with that trial end. If set, one of `subscription_items` or `subscription` is required.
@@ -397,14 +487,28 @@ endpoint! {
     /// `GET /v1/invoices/{invoice}`
     ///
     /// Retrieves the invoice with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetInvoice = "GET /v1/invoices/{invoice}" -> crate::models::Invoice {
         /// The `invoice` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoice: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetInvoice {
+    /// A `GetInvoice` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            invoice: invoice.into(),
+            expand: None,
+        }
     }
 }
 
@@ -419,11 +523,14 @@ endpoint! {
     /// If you would like to stop the Stripe Billing engine from automatically finalizing, reattempting payments on,
     /// sending reminders for, or [automatically reconciling](/docs/billing/invoices/reconciliation) invoices, pass
     /// `auto_advance=false`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostInvoice = "POST /v1/invoices/{invoice}" -> crate::models::Invoice {
         /// The `invoice` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoice: String,
         /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
         #[endpoint(body, style = "deepObject")]
@@ -440,6 +547,8 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Either `charge_automatically` or `send_invoice`. This field can be updated only on `draft` invoices.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// A list of up to 4 custom fields to be displayed on the invoice. If a value for `custom_fields` is specified, the list specified will replace the existing custom field list on this invoice. Pass an empty string to remove previously-defined fields.
@@ -451,27 +560,37 @@ endpoint! {
         #[endpoint(body)]
         pub days_until_due: Option<i64>,
         /// ID of the default payment method for the invoice. It must belong to the customer associated with the invoice. If not set, defaults to the subscription's default payment method, if any, or to the default payment method in the customer's invoice settings.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_payment_method: Option<String>,
         /// ID of the default payment source for the invoice. It must belong to the customer associated with the invoice and be in a chargeable state. If not set, defaults to the subscription's default source, if any, or to the customer's default source.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_source: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
         pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// An arbitrary string attached to the object. Often useful for displaying to users. Referenced as 'memo' in the Dashboard.
+        ///
+        /// At most 1500 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The discounts that will apply to the invoice. Pass an empty string to remove previously-defined discounts.
         #[endpoint(body, style = "deepObject")]
         pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// The date on which payment for this invoice is due. Only valid for invoices where `collection_method=send_invoice`. This field can only be updated on `draft` invoices.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub due_date: Option<i64>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Footer to be displayed on the invoice.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub footer: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -495,6 +614,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub shipping_details: Option<crate::models::PostInvoicesInvoiceShippingDetails>,
         /// Extra information about a charge for the customer's credit card statement. It must contain at least one letter. If not specified and this invoice is part of a subscription, the default `statement_descriptor` will be set to the first subscription item's product's `statement_descriptor`.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// If specified, the funds from the invoice will be transferred to the destination and the ID of the resulting transfer will be found on the invoice's charge. This will be unset if you POST an empty value.
@@ -503,15 +624,51 @@ endpoint! {
     }
 }
 
+impl PostInvoice {
+    /// A `PostInvoice` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            invoice: invoice.into(),
+            account_tax_ids: None,
+            application_fee_amount: None,
+            auto_advance: None,
+            automatic_tax: None,
+            collection_method: None,
+            custom_fields: None,
+            days_until_due: None,
+            default_payment_method: None,
+            default_source: None,
+            default_tax_rates: None,
+            description: None,
+            discounts: None,
+            due_date: None,
+            expand: None,
+            footer: None,
+            metadata: None,
+            on_behalf_of: None,
+            payment_settings: None,
+            rendering_options: None,
+            shipping_cost: None,
+            shipping_details: None,
+            statement_descriptor: None,
+            transfer_data: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/invoices/{invoice}`
     ///
     /// Permanently deletes a one-off invoice draft. This cannot be undone. Attempts to delete invoices that are no longer in a draft state will fail; once an invoice has been finalized or if an invoice is for a subscription, it must be [voided](#void_invoice).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteInvoice = "DELETE /v1/invoices/{invoice}" -> crate::models::DeletedInvoice {
         /// The `invoice` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoice: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
@@ -519,15 +676,29 @@ endpoint! {
     }
 }
 
+impl DeleteInvoice {
+    /// A `DeleteInvoice` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            invoice: invoice.into(),
+            body: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/invoices/{invoice}/finalize`
     ///
     /// Stripe automatically finalizes drafts before sending and attempting payment on invoices. However, if you’d like to finalize a draft invoice manually, you can do so using this method.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceFinalize = "POST /v1/invoices/{invoice}/finalize" -> crate::models::Invoice {
         /// The `invoice` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoice: String,
         /// Controls whether Stripe will perform [automatic collection](https://stripe.com/docs/invoicing/automatic-charging) of the invoice. When `false`, the invoice's state will not automatically advance without an explicit action.
         #[endpoint(body)]
@@ -538,11 +709,24 @@ endpoint! {
     }
 }
 
+impl PostInvoiceFinalize {
+    /// A `PostInvoiceFinalize` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            invoice: invoice.into(),
+            auto_advance: None,
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/invoices/{invoice}/lines`
     ///
     /// When retrieving an invoice, you’ll get a **lines** property containing the total count of line items and the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -554,8 +738,12 @@ endpoint! {
     )]
     pub struct GetInvoiceLines = "GET /v1/invoices/{invoice}/lines" -> crate::models::InvoiceLines {
         /// The `invoice` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoice: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -565,8 +753,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetInvoiceLines {
+    /// A `GetInvoiceLines` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            invoice: invoice.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -574,11 +778,14 @@ endpoint! {
     /// `POST /v1/invoices/{invoice}/mark_uncollectible`
     ///
     /// Marking an invoice as uncollectible is useful for keeping track of bad debts that can be written off for accounting purposes.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceMarkUncollectible = "POST /v1/invoices/{invoice}/mark_uncollectible" -> crate::models::Invoice {
         /// The `invoice` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoice: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -586,15 +793,29 @@ endpoint! {
     }
 }
 
+impl PostInvoiceMarkUncollectible {
+    /// A `PostInvoiceMarkUncollectible` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            invoice: invoice.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/invoices/{invoice}/pay`
     ///
     /// Stripe automatically creates and then attempts to collect payment on invoices for customers on subscriptions according to your [subscriptions settings](https://dashboard.stripe.com/account/billing/automatic). However, if you’d like to attempt payment on an invoice out of the normal collection schedule or for some other reason, you can do so.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostInvoicePay = "POST /v1/invoices/{invoice}/pay" -> crate::models::Invoice {
         /// The `invoice` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoice: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -605,6 +826,8 @@ endpoint! {
         #[endpoint(body)]
         pub forgive: Option<bool>,
         /// ID of the mandate to be used for this invoice. It must correspond to the payment method used to pay the invoice, including the payment_method param or the invoice's default_payment_method or default_source, if set.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub mandate: Option<String>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted. Defaults to `true` (off-session).
@@ -614,11 +837,32 @@ endpoint! {
         #[endpoint(body)]
         pub paid_out_of_band: Option<bool>,
         /// A PaymentMethod to be charged. The PaymentMethod must be the ID of a PaymentMethod belonging to the customer associated with the invoice being paid.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// A payment source to be charged. The source must be the ID of a source belonging to the customer associated with the invoice being paid.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub source: Option<String>,
+    }
+}
+
+impl PostInvoicePay {
+    /// A `PostInvoicePay` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            invoice: invoice.into(),
+            expand: None,
+            forgive: None,
+            mandate: None,
+            off_session: None,
+            paid_out_of_band: None,
+            payment_method: None,
+            source: None,
+        }
     }
 }
 
@@ -630,11 +874,14 @@ endpoint! {
     ///
     ///
     /// Requests made in test-mode result in no emails being sent, despite sending an `invoice.sent` event.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceSend = "POST /v1/invoices/{invoice}/send" -> crate::models::Invoice {
         /// The `invoice` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoice: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -642,18 +889,43 @@ endpoint! {
     }
 }
 
+impl PostInvoiceSend {
+    /// A `PostInvoiceSend` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            invoice: invoice.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/invoices/{invoice}/void`
     ///
     /// Mark a finalized invoice as void. This cannot be undone. Voiding an invoice is similar to [deletion](#delete_invoice), however it only applies to finalized invoices and maintains a papertrail where the invoice can still be found.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceVoid = "POST /v1/invoices/{invoice}/void" -> crate::models::Invoice {
         /// The `invoice` path parameter.
+        ///
+        /// At most 5000 characters.
         pub invoice: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostInvoiceVoid {
+    /// A `PostInvoiceVoid` of its required fields (`invoice`), every other field `None`.
+    #[must_use]
+    pub fn new(invoice: impl Into<String>) -> Self {
+        Self {
+            invoice: invoice.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of Issuing `Authorization` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,17 +18,23 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetAuthorizations = "GET /v1/issuing/authorizations" -> crate::models::GetIssuingAuthorizationsResponse {
+    pub struct GetIssuingAuthorizations = "GET /v1/issuing/authorizations" -> crate::models::GetIssuingAuthorizationsResponse {
         /// Only return authorizations that belong to the given card.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub card: Option<String>,
         /// Only return authorizations that belong to the given cardholder.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub cardholder: Option<String>,
         /// Only return authorizations that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -37,9 +44,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return authorizations with the given status. One of `pending`, `closed`, or `reversed`.
+        ///
+        /// One of `"closed"`, `"pending"`, `"reversed"`.
         #[endpoint(query)]
         pub status: Option<crate::models::IssuingAuthorizationStatus>,
     }
@@ -49,10 +60,13 @@ endpoint! {
     /// `GET /v1/issuing/authorizations/{authorization}`
     ///
     /// Retrieves an Issuing `Authorization` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetAuthorizationsAuthorization = "GET /v1/issuing/authorizations/{authorization}" -> crate::models::IssuingAuthorization {
+    pub struct GetIssuingAuthorizationsAuthorization = "GET /v1/issuing/authorizations/{authorization}" -> crate::models::IssuingAuthorization {
         /// The `authorization` path parameter.
+        ///
+        /// At most 5000 characters.
         pub authorization: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -60,15 +74,29 @@ endpoint! {
     }
 }
 
+impl GetIssuingAuthorizationsAuthorization {
+    /// A `GetIssuingAuthorizationsAuthorization` of its required fields (`authorization`), every other field `None`.
+    #[must_use]
+    pub fn new(authorization: impl Into<String>) -> Self {
+        Self {
+            authorization: authorization.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/issuing/authorizations/{authorization}`
     ///
     /// Updates the specified Issuing `Authorization` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostAuthorizationsAuthorization = "POST /v1/issuing/authorizations/{authorization}" -> crate::models::IssuingAuthorization {
+    pub struct PostIssuingAuthorizationsAuthorization = "POST /v1/issuing/authorizations/{authorization}" -> crate::models::IssuingAuthorization {
         /// The `authorization` path parameter.
+        ///
+        /// At most 5000 characters.
         pub authorization: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -79,16 +107,31 @@ endpoint! {
     }
 }
 
+impl PostIssuingAuthorizationsAuthorization {
+    /// A `PostIssuingAuthorizationsAuthorization` of its required fields (`authorization`), every other field `None`.
+    #[must_use]
+    pub fn new(authorization: impl Into<String>) -> Self {
+        Self {
+            authorization: authorization.into(),
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/issuing/authorizations/{authorization}/approve`
     ///
     /// Approves a pending Issuing `Authorization` object. This request should be made within the timeout window of the [real-time authorization](/docs/issuing/controls/real-time-authorizations) flow.
     /// You can also respond directly to the webhook request to approve an authorization (preferred). More details can be found [here](https://site-admin.stripe.com/docs/issuing/controls/real-time-authorizations#authorization-handling).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostAuthorizationsAuthorizationApprove = "POST /v1/issuing/authorizations/{authorization}/approve" -> crate::models::IssuingAuthorization {
+    pub struct PostIssuingAuthorizationsAuthorizationApprove = "POST /v1/issuing/authorizations/{authorization}/approve" -> crate::models::IssuingAuthorization {
         /// The `authorization` path parameter.
+        ///
+        /// At most 5000 characters.
         pub authorization: String,
         /// If the authorization's `pending_request.is_amount_controllable` property is `true`, you may provide this value to control how much to hold for the authorization. Must be positive (use [`decline`](https://stripe.com/docs/api/issuing/authorizations/decline) to decline an authorization request).
         #[endpoint(body)]
@@ -102,16 +145,32 @@ endpoint! {
     }
 }
 
+impl PostIssuingAuthorizationsAuthorizationApprove {
+    /// A `PostIssuingAuthorizationsAuthorizationApprove` of its required fields (`authorization`), every other field `None`.
+    #[must_use]
+    pub fn new(authorization: impl Into<String>) -> Self {
+        Self {
+            authorization: authorization.into(),
+            amount: None,
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/issuing/authorizations/{authorization}/decline`
     ///
     /// Declines a pending Issuing `Authorization` object. This request should be made within the timeout window of the [real time authorization](/docs/issuing/controls/real-time-authorizations) flow.
     /// You can also respond directly to the webhook request to decline an authorization (preferred). More details can be found [here](https://site-admin.stripe.com/docs/issuing/controls/real-time-authorizations#authorization-handling).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostAuthorizationsAuthorizationDecline = "POST /v1/issuing/authorizations/{authorization}/decline" -> crate::models::IssuingAuthorization {
+    pub struct PostIssuingAuthorizationsAuthorizationDecline = "POST /v1/issuing/authorizations/{authorization}/decline" -> crate::models::IssuingAuthorization {
         /// The `authorization` path parameter.
+        ///
+        /// At most 5000 characters.
         pub authorization: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -122,11 +181,24 @@ endpoint! {
     }
 }
 
+impl PostIssuingAuthorizationsAuthorizationDecline {
+    /// A `PostIssuingAuthorizationsAuthorizationDecline` of its required fields (`authorization`), every other field `None`.
+    #[must_use]
+    pub fn new(authorization: impl Into<String>) -> Self {
+        Self {
+            authorization: authorization.into(),
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/issuing/cardholders`
     ///
     /// Returns a list of Issuing `Cardholder` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -136,7 +208,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetCardholders = "GET /v1/issuing/cardholders" -> crate::models::GetIssuingCardholdersResponse {
+    pub struct GetIssuingCardholders = "GET /v1/issuing/cardholders" -> crate::models::GetIssuingCardholdersResponse {
         /// Only return cardholders that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
@@ -144,6 +216,8 @@ endpoint! {
         #[endpoint(query)]
         pub email: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -156,12 +230,18 @@ endpoint! {
         #[endpoint(query)]
         pub phone_number: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return cardholders that have the given status. One of `active`, `inactive`, or `blocked`.
+        ///
+        /// One of `"active"`, `"blocked"`, `"inactive"`.
         #[endpoint(query)]
         pub status: Option<crate::models::IssuingCardholderStatus>,
         /// Only return cardholders that have the given type. One of `individual` or `company`.
+        ///
+        /// One of `"company"`, `"individual"`.
         #[endpoint(query)]
         pub r#type: Option<crate::models::IssuingCardholderType>,
     }
@@ -172,9 +252,10 @@ endpoint! {
     ///
     /// Creates a new Issuing `Cardholder` object that can be issued cards.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostCardholders = "POST /v1/issuing/cardholders" -> crate::models::IssuingCardholder {
+    pub struct PostIssuingCardholders = "POST /v1/issuing/cardholders" -> crate::models::IssuingCardholder {
         /// The cardholder's billing address.
         #[endpoint(body, style = "deepObject")]
         pub billing: crate::models::PostIssuingCardholdersBilling,
@@ -203,11 +284,38 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub spending_controls: Option<crate::models::PostIssuingCardholdersSpendingControls>,
         /// Specifies whether to permit authorizations on this cardholder's cards. Defaults to `active`.
+        ///
+        /// One of `"active"`, `"inactive"`.
         #[endpoint(body)]
         pub status: Option<crate::models::PostIssuingCardholdersStatus>,
         /// One of `individual` or `company`. See [Choose a cardholder type](https://stripe.com/docs/issuing/other/choose-cardholder) for more details.
+        ///
+        /// One of `"company"`, `"individual"`.
         #[endpoint(body)]
         pub r#type: Option<crate::models::IssuingCardholderType>,
+    }
+}
+
+impl PostIssuingCardholders {
+    /// A `PostIssuingCardholders` of its required fields (`billing`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        billing: crate::models::PostIssuingCardholdersBilling,
+        name: impl Into<String>,
+    ) -> Self {
+        Self {
+            billing: billing,
+            company: None,
+            email: None,
+            expand: None,
+            individual: None,
+            metadata: None,
+            name: name.into(),
+            phone_number: None,
+            spending_controls: None,
+            status: None,
+            r#type: None,
+        }
     }
 }
 
@@ -215,10 +323,13 @@ endpoint! {
     /// `GET /v1/issuing/cardholders/{cardholder}`
     ///
     /// Retrieves an Issuing `Cardholder` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetCardholdersCardholder = "GET /v1/issuing/cardholders/{cardholder}" -> crate::models::IssuingCardholder {
+    pub struct GetIssuingCardholdersCardholder = "GET /v1/issuing/cardholders/{cardholder}" -> crate::models::IssuingCardholder {
         /// The `cardholder` path parameter.
+        ///
+        /// At most 5000 characters.
         pub cardholder: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -226,15 +337,29 @@ endpoint! {
     }
 }
 
+impl GetIssuingCardholdersCardholder {
+    /// A `GetIssuingCardholdersCardholder` of its required fields (`cardholder`), every other field `None`.
+    #[must_use]
+    pub fn new(cardholder: impl Into<String>) -> Self {
+        Self {
+            cardholder: cardholder.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/issuing/cardholders/{cardholder}`
     ///
     /// Updates the specified Issuing `Cardholder` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostCardholdersCardholder = "POST /v1/issuing/cardholders/{cardholder}" -> crate::models::IssuingCardholder {
+    pub struct PostIssuingCardholdersCardholder = "POST /v1/issuing/cardholders/{cardholder}" -> crate::models::IssuingCardholder {
         /// The `cardholder` path parameter.
+        ///
+        /// At most 5000 characters.
         pub cardholder: String,
         /// The cardholder's billing address.
         #[endpoint(body, style = "deepObject")]
@@ -261,8 +386,29 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub spending_controls: Option<crate::models::PostIssuingCardholdersSpendingControls>,
         /// Specifies whether to permit authorizations on this cardholder's cards.
+        ///
+        /// One of `"active"`, `"inactive"`.
         #[endpoint(body)]
         pub status: Option<crate::models::PostIssuingCardholdersStatus>,
+    }
+}
+
+impl PostIssuingCardholdersCardholder {
+    /// A `PostIssuingCardholdersCardholder` of its required fields (`cardholder`), every other field `None`.
+    #[must_use]
+    pub fn new(cardholder: impl Into<String>) -> Self {
+        Self {
+            cardholder: cardholder.into(),
+            billing: None,
+            company: None,
+            email: None,
+            expand: None,
+            individual: None,
+            metadata: None,
+            phone_number: None,
+            spending_controls: None,
+            status: None,
+        }
     }
 }
 
@@ -271,6 +417,7 @@ endpoint! {
     ///
     /// Returns a list of Issuing `Card` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -280,14 +427,18 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetCards = "GET /v1/issuing/cards" -> crate::models::GetIssuingCardsResponse {
+    pub struct GetIssuingCards = "GET /v1/issuing/cards" -> crate::models::GetIssuingCardsResponse {
         /// Only return cards belonging to the Cardholder with the provided ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub cardholder: Option<String>,
         /// Only return cards that were issued during the given date interval.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Only return cards that have the given expiration month.
@@ -300,18 +451,26 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Only return cards that have the given last four digits.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub last4: Option<String>,
         /// A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return cards that have the given status. One of `active`, `inactive`, or `canceled`.
+        ///
+        /// One of `"active"`, `"canceled"`, `"inactive"`.
         #[endpoint(query)]
         pub status: Option<crate::models::IssuingCardStatus>,
         /// Only return cards that have the given type. One of `virtual` or `physical`.
+        ///
+        /// One of `"physical"`, `"virtual"`.
         #[endpoint(query)]
         pub r#type: Option<crate::models::IssuingCardType>,
     }
@@ -322,10 +481,13 @@ endpoint! {
     ///
     /// Creates an Issuing `Card` object.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostCards = "POST /v1/issuing/cards" -> crate::models::IssuingCard {
+    pub struct PostIssuingCards = "POST /v1/issuing/cards" -> crate::models::IssuingCard {
         /// The [Cardholder](https://stripe.com/docs/api#issuing_cardholder_object) object with which the card will be associated.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub cardholder: Option<String>,
         /// The currency for the card.
@@ -341,9 +503,13 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The card this is meant to be a replacement for (if any).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub replacement_for: Option<String>,
         /// If `replacement_for` is specified, this should indicate why that card is being replaced.
+        ///
+        /// One of `"damaged"`, `"expired"`, `"lost"`, `"stolen"`.
         #[endpoint(body)]
         pub replacement_reason: Option<crate::models::PostIssuingCardsReplacementReason>,
         /// The address where the card will be shipped.
@@ -353,11 +519,35 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub spending_controls: Option<crate::models::PostIssuingCardsSpendingControls>,
         /// Whether authorizations can be approved on this card. May be blocked from activating cards depending on past-due Cardholder requirements. Defaults to `inactive`.
+        ///
+        /// One of `"active"`, `"inactive"`.
         #[endpoint(body)]
         pub status: Option<crate::models::PostIssuingCardholdersStatus>,
         /// The type of card to issue. Possible values are `physical` or `virtual`.
+        ///
+        /// One of `"physical"`, `"virtual"`.
         #[endpoint(body)]
         pub r#type: crate::models::IssuingCardType,
+    }
+}
+
+impl PostIssuingCards {
+    /// A `PostIssuingCards` of its required fields (`currency`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(currency: impl Into<String>, r#type: crate::models::IssuingCardType) -> Self {
+        Self {
+            cardholder: None,
+            currency: currency.into(),
+            expand: None,
+            financial_account: None,
+            metadata: None,
+            replacement_for: None,
+            replacement_reason: None,
+            shipping: None,
+            spending_controls: None,
+            status: None,
+            r#type: r#type,
+        }
     }
 }
 
@@ -365,10 +555,13 @@ endpoint! {
     /// `GET /v1/issuing/cards/{card}`
     ///
     /// Retrieves an Issuing `Card` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetCardsCard = "GET /v1/issuing/cards/{card}" -> crate::models::IssuingCard {
+    pub struct GetIssuingCardsCard = "GET /v1/issuing/cards/{card}" -> crate::models::IssuingCard {
         /// The `card` path parameter.
+        ///
+        /// At most 5000 characters.
         pub card: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -376,17 +569,33 @@ endpoint! {
     }
 }
 
+impl GetIssuingCardsCard {
+    /// A `GetIssuingCardsCard` of its required fields (`card`), every other field `None`.
+    #[must_use]
+    pub fn new(card: impl Into<String>) -> Self {
+        Self {
+            card: card.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/issuing/cards/{card}`
     ///
     /// Updates the specified Issuing `Card` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostCardsCard = "POST /v1/issuing/cards/{card}" -> crate::models::IssuingCard {
+    pub struct PostIssuingCardsCard = "POST /v1/issuing/cards/{card}" -> crate::models::IssuingCard {
         /// The `card` path parameter.
+        ///
+        /// At most 5000 characters.
         pub card: String,
         /// Reason why the `status` of this card is `canceled`.
+        ///
+        /// One of `"lost"`, `"stolen"`.
         #[endpoint(body)]
         pub cancellation_reason: Option<
             crate::models::PostIssuingCardsCardCancellationReason,
@@ -404,8 +613,26 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub spending_controls: Option<crate::models::PostIssuingCardsSpendingControls>,
         /// Dictates whether authorizations can be approved on this card. May be blocked from activating cards depending on past-due Cardholder requirements. Defaults to `inactive`. If this card is being canceled because it was lost or stolen, this information should be provided as `cancellation_reason`.
+        ///
+        /// One of `"active"`, `"canceled"`, `"inactive"`.
         #[endpoint(body)]
         pub status: Option<crate::models::IssuingCardStatus>,
+    }
+}
+
+impl PostIssuingCardsCard {
+    /// A `PostIssuingCardsCard` of its required fields (`card`), every other field `None`.
+    #[must_use]
+    pub fn new(card: impl Into<String>) -> Self {
+        Self {
+            card: card.into(),
+            cancellation_reason: None,
+            expand: None,
+            metadata: None,
+            pin: None,
+            spending_controls: None,
+            status: None,
+        }
     }
 }
 
@@ -414,6 +641,7 @@ endpoint! {
     ///
     /// Returns a list of Issuing `Dispute` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -423,11 +651,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetDisputes = "GET /v1/issuing/disputes" -> crate::models::GetIssuingDisputesResponse {
+    pub struct GetIssuingDisputes = "GET /v1/issuing/disputes" -> crate::models::GetIssuingDisputesResponse {
         /// Select Issuing disputes that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -437,12 +667,18 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Select Issuing disputes with the given status.
+        ///
+        /// One of `"expired"`, `"lost"`, `"submitted"`, `"unsubmitted"`, `"won"`.
         #[endpoint(query)]
         pub status: Option<crate::models::IssuingDisputeStatus>,
         /// Select the Issuing dispute for the given transaction.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub transaction: Option<String>,
     }
@@ -453,9 +689,10 @@ endpoint! {
     ///
     /// Creates an Issuing `Dispute` object. Individual pieces of evidence within the `evidence` object are optional at this point. Stripe only validates that required evidence is present during submission. Refer to [Dispute reasons and evidence](/docs/issuing/purchases/disputes#dispute-reasons-and-evidence) for more details about evidence requirements.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostDisputes = "POST /v1/issuing/disputes" -> crate::models::IssuingDispute {
+    pub struct PostIssuingDisputes = "POST /v1/issuing/disputes" -> crate::models::IssuingDispute {
         /// The dispute amount in the card's currency and in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal). If not set, defaults to the full transaction amount.
         #[endpoint(body)]
         pub amount: Option<i64>,
@@ -469,6 +706,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The ID of the issuing transaction to create a dispute for. For transaction on Treasury FinancialAccounts, use `treasury.received_debit`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub transaction: Option<String>,
         /// Params for disputes related to Treasury FinancialAccounts
@@ -481,10 +720,13 @@ endpoint! {
     /// `GET /v1/issuing/disputes/{dispute}`
     ///
     /// Retrieves an Issuing `Dispute` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetDisputesDispute = "GET /v1/issuing/disputes/{dispute}" -> crate::models::IssuingDispute {
+    pub struct GetIssuingDisputesDispute = "GET /v1/issuing/disputes/{dispute}" -> crate::models::IssuingDispute {
         /// The `dispute` path parameter.
+        ///
+        /// At most 5000 characters.
         pub dispute: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -492,15 +734,29 @@ endpoint! {
     }
 }
 
+impl GetIssuingDisputesDispute {
+    /// A `GetIssuingDisputesDispute` of its required fields (`dispute`), every other field `None`.
+    #[must_use]
+    pub fn new(dispute: impl Into<String>) -> Self {
+        Self {
+            dispute: dispute.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/issuing/disputes/{dispute}`
     ///
     /// Updates the specified Issuing `Dispute` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged. Properties on the `evidence` object can be unset by passing in an empty string.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostDisputesDispute = "POST /v1/issuing/disputes/{dispute}" -> crate::models::IssuingDispute {
+    pub struct PostIssuingDisputesDispute = "POST /v1/issuing/disputes/{dispute}" -> crate::models::IssuingDispute {
         /// The `dispute` path parameter.
+        ///
+        /// At most 5000 characters.
         pub dispute: String,
         /// The dispute amount in the card's currency and in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal).
         #[endpoint(body)]
@@ -517,15 +773,32 @@ endpoint! {
     }
 }
 
+impl PostIssuingDisputesDispute {
+    /// A `PostIssuingDisputesDispute` of its required fields (`dispute`), every other field `None`.
+    #[must_use]
+    pub fn new(dispute: impl Into<String>) -> Self {
+        Self {
+            dispute: dispute.into(),
+            amount: None,
+            evidence: None,
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/issuing/disputes/{dispute}/submit`
     ///
     /// Submits an Issuing `Dispute` to the card network. Stripe validates that all evidence fields required for the dispute’s reason are present. For more details, see [Dispute reasons and evidence](/docs/issuing/purchases/disputes#dispute-reasons-and-evidence).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostDisputesDisputeSubmit = "POST /v1/issuing/disputes/{dispute}/submit" -> crate::models::IssuingDispute {
+    pub struct PostIssuingDisputesDisputeSubmit = "POST /v1/issuing/disputes/{dispute}/submit" -> crate::models::IssuingDispute {
         /// The `dispute` path parameter.
+        ///
+        /// At most 5000 characters.
         pub dispute: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -536,11 +809,24 @@ endpoint! {
     }
 }
 
+impl PostIssuingDisputesDisputeSubmit {
+    /// A `PostIssuingDisputesDisputeSubmit` of its required fields (`dispute`), every other field `None`.
+    #[must_use]
+    pub fn new(dispute: impl Into<String>) -> Self {
+        Self {
+            dispute: dispute.into(),
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/issuing/settlements`
     ///
     /// Returns a list of Issuing `Settlement` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -550,11 +836,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetSettlements = "GET /v1/issuing/settlements" -> crate::models::GetIssuingSettlementsResponse {
+    pub struct GetIssuingSettlements = "GET /v1/issuing/settlements" -> crate::models::GetIssuingSettlementsResponse {
         /// Only return issuing settlements that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -564,6 +852,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -573,10 +863,13 @@ endpoint! {
     /// `GET /v1/issuing/settlements/{settlement}`
     ///
     /// Retrieves an Issuing `Settlement` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetSettlementsSettlement = "GET /v1/issuing/settlements/{settlement}" -> crate::models::IssuingSettlement {
+    pub struct GetIssuingSettlementsSettlement = "GET /v1/issuing/settlements/{settlement}" -> crate::models::IssuingSettlement {
         /// The `settlement` path parameter.
+        ///
+        /// At most 5000 characters.
         pub settlement: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -584,15 +877,29 @@ endpoint! {
     }
 }
 
+impl GetIssuingSettlementsSettlement {
+    /// A `GetIssuingSettlementsSettlement` of its required fields (`settlement`), every other field `None`.
+    #[must_use]
+    pub fn new(settlement: impl Into<String>) -> Self {
+        Self {
+            settlement: settlement.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/issuing/settlements/{settlement}`
     ///
     /// Updates the specified Issuing `Settlement` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostSettlementsSettlement = "POST /v1/issuing/settlements/{settlement}" -> crate::models::IssuingSettlement {
+    pub struct PostIssuingSettlementsSettlement = "POST /v1/issuing/settlements/{settlement}" -> crate::models::IssuingSettlement {
         /// The `settlement` path parameter.
+        ///
+        /// At most 5000 characters.
         pub settlement: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -603,11 +910,24 @@ endpoint! {
     }
 }
 
+impl PostIssuingSettlementsSettlement {
+    /// A `PostIssuingSettlementsSettlement` of its required fields (`settlement`), every other field `None`.
+    #[must_use]
+    pub fn new(settlement: impl Into<String>) -> Self {
+        Self {
+            settlement: settlement.into(),
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/issuing/transactions`
     ///
     /// Returns a list of Issuing `Transaction` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -617,17 +937,23 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetTransactions = "GET /v1/issuing/transactions" -> crate::models::GetIssuingTransactionsResponse {
+    pub struct GetIssuingTransactions = "GET /v1/issuing/transactions" -> crate::models::GetIssuingTransactionsResponse {
         /// Only return transactions that belong to the given card.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub card: Option<String>,
         /// Only return transactions that belong to the given cardholder.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub cardholder: Option<String>,
         /// Only return transactions that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -637,9 +963,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return transactions that have the given type. One of `capture` or `refund`.
+        ///
+        /// One of `"capture"`, `"refund"`.
         #[endpoint(query)]
         pub r#type: Option<crate::models::IssuingTransactionType>,
     }
@@ -649,10 +979,13 @@ endpoint! {
     /// `GET /v1/issuing/transactions/{transaction}`
     ///
     /// Retrieves an Issuing `Transaction` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetTransactionsTransaction = "GET /v1/issuing/transactions/{transaction}" -> crate::models::IssuingTransaction {
+    pub struct GetIssuingTransactionsTransaction = "GET /v1/issuing/transactions/{transaction}" -> crate::models::IssuingTransaction {
         /// The `transaction` path parameter.
+        ///
+        /// At most 5000 characters.
         pub transaction: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -660,15 +993,29 @@ endpoint! {
     }
 }
 
+impl GetIssuingTransactionsTransaction {
+    /// A `GetIssuingTransactionsTransaction` of its required fields (`transaction`), every other field `None`.
+    #[must_use]
+    pub fn new(transaction: impl Into<String>) -> Self {
+        Self {
+            transaction: transaction.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/issuing/transactions/{transaction}`
     ///
     /// Updates the specified Issuing `Transaction` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTransactionsTransaction = "POST /v1/issuing/transactions/{transaction}" -> crate::models::IssuingTransaction {
+    pub struct PostIssuingTransactionsTransaction = "POST /v1/issuing/transactions/{transaction}" -> crate::models::IssuingTransaction {
         /// The `transaction` path parameter.
+        ///
+        /// At most 5000 characters.
         pub transaction: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -676,5 +1023,17 @@ endpoint! {
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+    }
+}
+
+impl PostIssuingTransactionsTransaction {
+    /// A `PostIssuingTransactionsTransaction` of its required fields (`transaction`), every other field `None`.
+    #[must_use]
+    pub fn new(transaction: impl Into<String>) -> Self {
+        Self {
+            transaction: transaction.into(),
+            expand: None,
+            metadata: None,
+        }
     }
 }

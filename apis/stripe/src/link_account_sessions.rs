@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// To launch the Financial Connections authorization flow, create a `Session`. The session’s `client_secret` can be used to launch the flow using Stripe.js.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/link_account_sessions" -> crate::models::FinancialConnectionsSession {
@@ -28,8 +29,27 @@ endpoint! {
             crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem,
         >,
         /// For webview integrations only. Upon completing OAuth login in the native browser, the user will be redirected to this URL to return to your app.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub return_url: Option<String>,
+    }
+}
+
+impl Post {
+    /// A `Post` of its required fields (`account_holder`, `permissions`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_holder: crate::models::PostFinancialConnectionsSessionsAccountHolder,
+        permissions: Vec<crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem>,
+    ) -> Self {
+        Self {
+            account_holder: account_holder,
+            expand: None,
+            filters: None,
+            permissions: permissions,
+            return_url: None,
+        }
     }
 }
 
@@ -37,13 +57,27 @@ endpoint! {
     /// `GET /v1/link_account_sessions/{session}`
     ///
     /// Retrieves the details of a Financial Connections `Session`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetSession = "GET /v1/link_account_sessions/{session}" -> crate::models::FinancialConnectionsSession {
         /// The `session` path parameter.
+        ///
+        /// At most 5000 characters.
         pub session: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetSession {
+    /// A `GetSession` of its required fields (`session`), every other field `None`.
+    #[must_use]
+    pub fn new(session: impl Into<String>) -> Self {
+        Self {
+            session: session.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of Financial Connections `Account` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,13 +18,15 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/linked_accounts" -> crate::models::GetFinancialConnectionsAccountsResponse {
+    pub struct Get = "GET /v1/linked_accounts" -> crate::models::BankConnectionsResourceLinkedAccountList {
         /// If present, only return accounts that belong to the specified account holder. `account_holder[customer]` and `account_holder[account]` are mutually exclusive.
         #[endpoint(query, style = "deepObject")]
         pub account_holder: Option<
             crate::models::GetFinancialConnectionsAccountsAccountHolder,
         >,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -33,9 +36,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// If present, only return accounts that were collected as part of the given session.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub session: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -45,10 +52,13 @@ endpoint! {
     /// `GET /v1/linked_accounts/{account}`
     ///
     /// Retrieves the details of an Financial Connections `Account`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetAccount = "GET /v1/linked_accounts/{account}" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -56,15 +66,29 @@ endpoint! {
     }
 }
 
+impl GetAccount {
+    /// A `GetAccount` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/linked_accounts/{account}/disconnect`
     ///
     /// Disables your access to a Financial Connections `Account`. You will no longer be able to access data associated with the account (e.g. balances, transactions).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountDisconnect = "POST /v1/linked_accounts/{account}/disconnect" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -72,11 +96,23 @@ endpoint! {
     }
 }
 
+impl PostAccountDisconnect {
+    /// A `PostAccountDisconnect` of its required fields (`account`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/linked_accounts/{account}/owners`
     ///
     /// Lists all owners for a given `Account`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -88,8 +124,12 @@ endpoint! {
     )]
     pub struct GetAccountOwners = "GET /v1/linked_accounts/{account}/owners" -> crate::models::FinancialConnectionsAccountOwnershipOwners {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -99,11 +139,30 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// The ID of the ownership object to fetch owners from.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ownership: String,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetAccountOwners {
+    /// A `GetAccountOwners` of its required fields (`account`, `ownership`), every other field `None`.
+    #[must_use]
+    pub fn new(account: impl Into<String>, ownership: impl Into<String>) -> Self {
+        Self {
+            account: account.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            ownership: ownership.into(),
+            starting_after: None,
+        }
     }
 }
 
@@ -111,11 +170,14 @@ endpoint! {
     /// `POST /v1/linked_accounts/{account}/refresh`
     ///
     /// Refreshes the data associated with a Financial Connections `Account`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostAccountRefresh = "POST /v1/linked_accounts/{account}/refresh" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -125,5 +187,20 @@ endpoint! {
         pub features: Vec<
             crate::models::PostFinancialConnectionsAccountsAccountRefreshFeaturesItem,
         >,
+    }
+}
+
+impl PostAccountRefresh {
+    /// A `PostAccountRefresh` of its required fields (`account`, `features`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account: impl Into<String>,
+        features: Vec<crate::models::PostFinancialConnectionsAccountsAccountRefreshFeaturesItem>,
+    ) -> Self {
+        Self {
+            account: account.into(),
+            expand: None,
+            features: features,
+        }
     }
 }

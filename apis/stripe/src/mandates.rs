@@ -7,7 +7,8 @@ endpoint! {
     /// `GET /v1/mandates/{mandate}`
     ///
     /// Retrieves a Mandate object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetMandate = "GET /v1/mandates/{mandate}" -> crate::models::Mandate {
         /// The `mandate` path parameter.
@@ -15,5 +16,16 @@ endpoint! {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetMandate {
+    /// A `GetMandate` of its required fields (`mandate`), every other field `None`.
+    #[must_use]
+    pub fn new(mandate: impl Into<String>) -> Self {
+        Self {
+            mandate: mandate.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of PaymentIntents.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,9 +23,13 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return PaymentIntents for the customer specified by this customer ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,6 +39,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -56,7 +63,8 @@ endpoint! {
     /// and confirming the PaymentIntent in the same call. You may use any parameters
     /// available in the [confirm API](/docs/api/payment_intents/confirm) when `confirm=true`
     /// is supplied.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/payment_intents" -> crate::models::PaymentIntent {
@@ -72,12 +80,16 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Controls when the funds will be captured from the customer's account.
+        ///
+        /// One of `"automatic"`, `"automatic_async"`, `"manual"`.
         #[endpoint(body)]
         pub capture_method: Option<crate::models::PaymentIntentCaptureMethod>,
         /// Set to `true` to attempt to [confirm](https://stripe.com/docs/api/payment_intents/confirm) this PaymentIntent immediately. This parameter defaults to `false`. When creating and confirming a PaymentIntent at the same time, parameters available in the [confirm](https://stripe.com/docs/api/payment_intents/confirm) API may also be provided.
         #[endpoint(body)]
         pub confirm: Option<bool>,
         /// The `confirmation_method` property of the body.
+        ///
+        /// One of `"automatic"`, `"manual"`.
         #[endpoint(body)]
         pub confirmation_method: Option<
             crate::models::CustomerBalanceCustomerBalanceSettingsReconciliationMode,
@@ -90,9 +102,13 @@ endpoint! {
         /// Payment methods attached to other Customers cannot be used with this PaymentIntent.
         ///
         /// If present in combination with [setup_future_usage](https://stripe.com/docs/api#payment_intent_object-setup_future_usage), this PaymentIntent's payment method will be attached to the Customer after the PaymentIntent has been confirmed and any required actions from the user are complete.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 1000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Set to `true` to fail the payment attempt if the PaymentIntent transitions into `requires_action`. This parameter is intended for simpler integrations that do not handle customer actions, like [saving cards without authentication](https://stripe.com/docs/payments/save-card-without-authentication). This parameter can only be used with [`confirm=true`](https://stripe.com/docs/api/payment_intents/create#create_payment_intent-confirm).
@@ -102,6 +118,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// ID of the mandate to be used for this payment. This parameter can only be used with [`confirm=true`](https://stripe.com/docs/api/payment_intents/create#create_payment_intent-confirm).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub mandate: Option<String>,
         /// This hash contains details about the Mandate to create. This parameter can only be used with [`confirm=true`](https://stripe.com/docs/api/payment_intents/create#create_payment_intent-confirm).
@@ -119,6 +137,8 @@ endpoint! {
         /// ID of the payment method (a PaymentMethod, Card, or [compatible Source](https://stripe.com/docs/payments/payment-methods/transitioning#compatibility) object) to attach to this PaymentIntent.
         ///
         /// If this parameter is omitted with `confirm=true`, `customer.default_source` will be attached as this PaymentIntent's payment instrument to improve the migration experience for users of the Charges API. We recommend that you explicitly provide the `payment_method` going forward.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// If provided, this hash will be used to create a PaymentMethod. The new PaymentMethod will appear
@@ -148,6 +168,8 @@ endpoint! {
         /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
         ///
         /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
+        ///
+        /// One of `"off_session"`, `"on_session"`.
         #[endpoint(body)]
         pub setup_future_usage: Option<
             crate::models::PostCheckoutSessionsPaymentIntentDataSetupFutureUsage,
@@ -156,9 +178,13 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub shipping: Option<crate::models::PostChargesShipping>,
         /// For non-card charges, you can use this value as the complete description that appears on your customers’ statements. Must contain at least one letter, maximum 22 characters.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// Provides information about a card payment that customers see on their statements. Concatenated with the prefix (shortened descriptor) or statement descriptor that’s set on the account to form the complete statement descriptor. Maximum 22 characters for the concatenated descriptor.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor_suffix: Option<String>,
         /// The parameters used to automatically create a Transfer when the payment succeeds.
@@ -174,6 +200,45 @@ endpoint! {
     }
 }
 
+impl Post {
+    /// A `Post` of its required fields (`amount`, `currency`), every other field `None`.
+    #[must_use]
+    pub fn new(amount: i64, currency: impl Into<String>) -> Self {
+        Self {
+            amount: amount,
+            application_fee_amount: None,
+            automatic_payment_methods: None,
+            capture_method: None,
+            confirm: None,
+            confirmation_method: None,
+            currency: currency.into(),
+            customer: None,
+            description: None,
+            error_on_requires_action: None,
+            expand: None,
+            mandate: None,
+            mandate_data: None,
+            metadata: None,
+            off_session: None,
+            on_behalf_of: None,
+            payment_method: None,
+            payment_method_data: None,
+            payment_method_options: None,
+            payment_method_types: None,
+            radar_options: None,
+            receipt_email: None,
+            return_url: None,
+            setup_future_usage: None,
+            shipping: None,
+            statement_descriptor: None,
+            statement_descriptor_suffix: None,
+            transfer_data: None,
+            transfer_group: None,
+            use_stripe_sdk: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/payment_intents/search`
     ///
@@ -181,10 +246,11 @@ endpoint! {
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
-    pub struct GetSearch = "GET /v1/payment_intents/search" -> crate::models::GetPaymentIntentsSearchResponse {
+    pub struct GetPaymentIntentsSearch = "GET /v1/payment_intents/search" -> crate::models::GetPaymentIntentsSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -192,11 +258,28 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub page: Option<String>,
         /// The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for payment intents](https://stripe.com/docs/search#query-fields-for-payment-intents).
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub query: String,
+    }
+}
+
+impl GetPaymentIntentsSearch {
+    /// A `GetPaymentIntentsSearch` of its required fields (`query`), every other field `None`.
+    #[must_use]
+    pub fn new(query: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            limit: None,
+            page: None,
+            query: query.into(),
+        }
     }
 }
 
@@ -212,17 +295,34 @@ endpoint! {
     ///
     ///
     /// When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the [payment intent](#payment_intent_object) object reference for more details.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetIntent = "GET /v1/payment_intents/{intent}" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// The client secret of the PaymentIntent. Required if a publishable key is used to retrieve the source.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub client_secret: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetIntent {
+    /// A `GetIntent` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            client_secret: None,
+            expand: None,
+        }
     }
 }
 
@@ -238,11 +338,14 @@ endpoint! {
     /// always require you to confirm the PaymentIntent again. If you prefer to
     /// update and confirm at the same time, we recommend updating properties via
     /// the [confirm API](/docs/api/payment_intents/confirm) instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntent = "POST /v1/payment_intents/{intent}" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// Amount intended to be collected by this PaymentIntent. A positive integer representing how much to charge in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal) (e.g., 100 cents to charge $1.00 or 100 to charge ¥100, a zero-decimal currency). The minimum amount is $0.50 US or [equivalent in charge currency](https://stripe.com/docs/currencies#minimum-and-maximum-charge-amounts). The amount value supports up to eight digits (e.g., a value of 99999999 for a USD charge of $999,999.99).
         #[endpoint(body)]
@@ -253,6 +356,8 @@ endpoint! {
             crate::models::PostPaymentIntentsPaymentMethodOptionsKonbiniPaymentMethodOptionsParamExpiresAfterDays,
         >,
         /// Controls when the funds will be captured from the customer's account.
+        ///
+        /// One of `"automatic"`, `"automatic_async"`, `"manual"`.
         #[endpoint(body)]
         pub capture_method: Option<crate::models::PaymentIntentCaptureMethod>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
@@ -263,9 +368,13 @@ endpoint! {
         /// Payment methods attached to other Customers cannot be used with this PaymentIntent.
         ///
         /// If present in combination with [setup_future_usage](https://stripe.com/docs/api#payment_intent_object-setup_future_usage), this PaymentIntent's payment method will be attached to the Customer after the PaymentIntent has been confirmed and any required actions from the user are complete.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 1000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -275,6 +384,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// ID of the payment method (a PaymentMethod, Card, or [compatible Source](https://stripe.com/docs/payments/payment-methods/transitioning#compatibility) object) to attach to this PaymentIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// If provided, this hash will be used to create a PaymentMethod. The new PaymentMethod will appear
@@ -300,6 +411,8 @@ endpoint! {
         /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
         ///
         /// If `setup_future_usage` is already set and you are performing a request using a publishable key, you may only update the value from `on_session` to `off_session`.
+        ///
+        /// One of `""`, `"off_session"`, `"on_session"`.
         #[endpoint(body)]
         pub setup_future_usage: Option<
             crate::models::PostPaymentIntentsIntentSetupFutureUsage,
@@ -308,9 +421,13 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub shipping: Option<crate::models::PostPaymentIntentsIntentShipping>,
         /// For non-card charges, you can use this value as the complete description that appears on your customers’ statements. Must contain at least one letter, maximum 22 characters.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// Provides information about a card payment that customers see on their statements. Concatenated with the prefix (shortened descriptor) or statement descriptor that’s set on the account to form the complete statement descriptor. Maximum 22 characters for the concatenated descriptor.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor_suffix: Option<String>,
         /// The parameters used to automatically create a Transfer when the payment succeeds. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
@@ -322,15 +439,47 @@ endpoint! {
     }
 }
 
+impl PostIntent {
+    /// A `PostIntent` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            amount: None,
+            application_fee_amount: None,
+            capture_method: None,
+            currency: None,
+            customer: None,
+            description: None,
+            expand: None,
+            metadata: None,
+            payment_method: None,
+            payment_method_data: None,
+            payment_method_options: None,
+            payment_method_types: None,
+            receipt_email: None,
+            setup_future_usage: None,
+            shipping: None,
+            statement_descriptor: None,
+            statement_descriptor_suffix: None,
+            transfer_data: None,
+            transfer_group: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/apply_customer_balance`
     ///
     /// Manually reconcile the remaining amount for a customer_balance PaymentIntent.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntentApplyCustomerBalance = "POST /v1/payment_intents/{intent}/apply_customer_balance" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// Amount intended to be applied to this PaymentIntent from the customer’s cash balance.
         ///
@@ -350,6 +499,19 @@ endpoint! {
     }
 }
 
+impl PostIntentApplyCustomerBalance {
+    /// A `PostIntentApplyCustomerBalance` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            amount: None,
+            currency: None,
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/cancel`
     ///
@@ -362,13 +524,18 @@ endpoint! {
     ///
     ///
     /// You cannot cancel the PaymentIntent for a Checkout Session. [Expire the Checkout Session](/docs/api/checkout/sessions/expire) instead.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntentCancel = "POST /v1/payment_intents/{intent}/cancel" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// Reason for canceling this PaymentIntent. Possible values are `duplicate`, `fraudulent`, `requested_by_customer`, or `abandoned`
+        ///
+        /// At most 5000 characters; one of `"abandoned"`, `"duplicate"`, `"fraudulent"`, `"requested_by_customer"`.
         #[endpoint(body)]
         pub cancellation_reason: Option<
             crate::models::PostPaymentIntentsIntentCancelCancellationReason,
@@ -376,6 +543,18 @@ endpoint! {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostIntentCancel {
+    /// A `PostIntentCancel` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            cancellation_reason: None,
+            expand: None,
+        }
     }
 }
 
@@ -391,11 +570,14 @@ endpoint! {
     ///
     ///
     /// Learn more about [separate authorization and capture](/docs/payments/capture-later).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntentCapture = "POST /v1/payment_intents/{intent}/capture" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// The amount to capture from the PaymentIntent, which must be less than or equal to the original amount. Any additional amount will be automatically refunded. Defaults to the full `amount_capturable` if not provided.
         #[endpoint(body)]
@@ -410,15 +592,36 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// For non-card charges, you can use this value as the complete description that appears on your customers’ statements. Must contain at least one letter, maximum 22 characters.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// Provides information about a card payment that customers see on their statements. Concatenated with the prefix (shortened descriptor) or statement descriptor that’s set on the account to form the complete statement descriptor. Maximum 22 characters for the concatenated descriptor.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor_suffix: Option<String>,
         /// The parameters used to automatically create a Transfer when the payment
         /// is captured. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
         pub transfer_data: Option<crate::models::PostChargesChargeCaptureTransferData>,
+    }
+}
+
+impl PostIntentCapture {
+    /// A `PostIntentCapture` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            amount_to_capture: None,
+            application_fee_amount: None,
+            expand: None,
+            metadata: None,
+            statement_descriptor: None,
+            statement_descriptor_suffix: None,
+            transfer_data: None,
+        }
     }
 }
 
@@ -447,16 +650,23 @@ endpoint! {
     /// explicitly re-confirm the PaymentIntent to initiate the next payment
     /// attempt. Read the [expanded documentation](/docs/payments/payment-intents/web-manual)
     /// to learn more about manual confirmation.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntentConfirm = "POST /v1/payment_intents/{intent}/confirm" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// Controls when the funds will be captured from the customer's account.
+        ///
+        /// One of `"automatic"`, `"automatic_async"`, `"manual"`.
         #[endpoint(body)]
         pub capture_method: Option<crate::models::PaymentIntentCaptureMethod>,
         /// The client secret of the PaymentIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub client_secret: Option<String>,
         /// Set to `true` to fail the payment attempt if the PaymentIntent transitions into `requires_action`. This parameter is intended for simpler integrations that do not handle customer actions, like [saving cards without authentication](https://stripe.com/docs/payments/save-card-without-authentication).
@@ -466,6 +676,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// ID of the mandate to be used for this payment.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub mandate: Option<String>,
         /// This hash contains details about the Mandate to create
@@ -475,6 +687,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub off_session: Option<crate::models::PostPaymentIntentsOffSession>,
         /// ID of the payment method (a PaymentMethod, Card, or [compatible Source](https://stripe.com/docs/payments/payment-methods/transitioning#compatibility) object) to attach to this PaymentIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// If provided, this hash will be used to create a PaymentMethod. The new PaymentMethod will appear
@@ -508,6 +722,8 @@ endpoint! {
         /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
         ///
         /// If `setup_future_usage` is already set and you are performing a request using a publishable key, you may only update the value from `on_session` to `off_session`.
+        ///
+        /// One of `""`, `"off_session"`, `"on_session"`.
         #[endpoint(body)]
         pub setup_future_usage: Option<
             crate::models::PostPaymentIntentsIntentSetupFutureUsage,
@@ -518,6 +734,33 @@ endpoint! {
         /// Set to `true` only when using manual confirmation and the iOS or Android SDKs to handle additional authentication steps.
         #[endpoint(body)]
         pub use_stripe_sdk: Option<bool>,
+    }
+}
+
+impl PostIntentConfirm {
+    /// A `PostIntentConfirm` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            capture_method: None,
+            client_secret: None,
+            error_on_requires_action: None,
+            expand: None,
+            mandate: None,
+            mandate_data: None,
+            off_session: None,
+            payment_method: None,
+            payment_method_data: None,
+            payment_method_options: None,
+            payment_method_types: None,
+            radar_options: None,
+            receipt_email: None,
+            return_url: None,
+            setup_future_usage: None,
+            shipping: None,
+            use_stripe_sdk: None,
+        }
     }
 }
 
@@ -556,11 +799,14 @@ endpoint! {
     ///
     ///
     /// Learn more about [incremental authorizations](/docs/terminal/features/incremental-authorizations).
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntentIncrementAuthorization = "POST /v1/payment_intents/{intent}/increment_authorization" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// The updated total amount you intend to collect from the cardholder. This amount must be greater than the currently authorized amount.
         #[endpoint(body)]
@@ -569,6 +815,8 @@ endpoint! {
         #[endpoint(body)]
         pub application_fee_amount: Option<i64>,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 1000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -578,6 +826,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// For non-card charges, you can use this value as the complete description that appears on your customers’ statements. Must contain at least one letter, maximum 22 characters.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// The parameters used to automatically create a Transfer when the payment is captured.
@@ -587,27 +837,65 @@ endpoint! {
     }
 }
 
+impl PostIntentIncrementAuthorization {
+    /// A `PostIntentIncrementAuthorization` of its required fields (`intent`, `amount`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>, amount: i64) -> Self {
+        Self {
+            intent: intent.into(),
+            amount: amount,
+            application_fee_amount: None,
+            description: None,
+            expand: None,
+            metadata: None,
+            statement_descriptor: None,
+            transfer_data: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/verify_microdeposits`
     ///
     /// Verifies microdeposits on a PaymentIntent object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntentVerifyMicrodeposits = "POST /v1/payment_intents/{intent}/verify_microdeposits" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// Two positive integers, in *cents*, equal to the values of the microdeposits sent to the bank account.
         #[endpoint(body, style = "deepObject")]
         pub amounts: Option<Vec<i64>>,
         /// The client secret of the PaymentIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub client_secret: Option<String>,
         /// A six-character code starting with SM present in the microdeposit sent to the bank account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub descriptor_code: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostIntentVerifyMicrodeposits {
+    /// A `PostIntentVerifyMicrodeposits` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            amounts: None,
+            client_secret: None,
+            descriptor_code: None,
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your payment links.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,6 +23,8 @@ endpoint! {
         #[endpoint(query)]
         pub active: Option<bool>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,6 +34,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -40,7 +45,8 @@ endpoint! {
     /// `POST /v1/payment_links`
     ///
     /// Creates a payment link.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/payment_links" -> crate::models::PaymentLink {
@@ -62,6 +68,8 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Configuration for collecting the customer's billing address.
+        ///
+        /// One of `"auto"`, `"required"`.
         #[endpoint(body)]
         pub billing_address_collection: Option<
             crate::models::PaymentLinkBillingAddressCollection,
@@ -79,6 +87,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub custom_text: Option<crate::models::PostCheckoutSessionsCustomText>,
         /// Configures whether [checkout sessions](https://stripe.com/docs/api/checkout/sessions) created by this payment link create a [Customer](https://stripe.com/docs/api/customers).
+        ///
+        /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
         pub customer_creation: Option<crate::models::PaymentLinkCustomerCreation>,
         /// Specifies which fields in the response should be expanded.
@@ -104,6 +114,8 @@ endpoint! {
         /// Can only be set in `subscription` mode.
         ///
         /// If you'd like information on how to collect a payment method outside of Checkout, read the guide on [configuring subscriptions with a free trial](https://stripe.com/docs/payments/checkout/free-trials).
+        ///
+        /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
         pub payment_method_collection: Option<crate::models::PaymentLinkCustomerCreation>,
         /// The list of payment method types that customers can use. If no value is passed, Stripe will dynamically show relevant payment methods from your [payment method settings](https://dashboard.stripe.com/settings/payment_methods) (20+ payment methods [supported](https://stripe.com/docs/payments/payment-methods/integration-options#payment-method-product-support)).
@@ -127,6 +139,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub shipping_options: Option<Vec<crate::models::PostCreditNotesShippingCost>>,
         /// Describes the type of transaction being performed in order to customize relevant text on the page, such as the submit button. Changing this value will also affect the hostname in the [url](https://stripe.com/docs/api/payment_links/payment_links/object#url) property (example: `donate.stripe.com`).
+        ///
+        /// One of `"auto"`, `"book"`, `"donate"`, `"pay"`.
         #[endpoint(body)]
         pub submit_type: Option<crate::models::PaymentLinkSubmitType>,
         /// When creating a subscription, the specified configuration data will be used. There must be at least one line item with a recurring price to use `subscription_data`.
@@ -143,14 +157,52 @@ endpoint! {
     }
 }
 
+impl Post {
+    /// A `Post` of its required fields (`line_items`), every other field `None`.
+    #[must_use]
+    pub fn new(line_items: Vec<crate::models::PostPaymentLinksLineItemsItem>) -> Self {
+        Self {
+            after_completion: None,
+            allow_promotion_codes: None,
+            application_fee_amount: None,
+            application_fee_percent: None,
+            automatic_tax: None,
+            billing_address_collection: None,
+            consent_collection: None,
+            currency: None,
+            custom_fields: None,
+            custom_text: None,
+            customer_creation: None,
+            expand: None,
+            invoice_creation: None,
+            line_items: line_items,
+            metadata: None,
+            on_behalf_of: None,
+            payment_intent_data: None,
+            payment_method_collection: None,
+            payment_method_types: None,
+            phone_number_collection: None,
+            shipping_address_collection: None,
+            shipping_options: None,
+            submit_type: None,
+            subscription_data: None,
+            tax_id_collection: None,
+            transfer_data: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/payment_links/{payment_link}`
     ///
     /// Retrieve a payment link.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetPaymentLink = "GET /v1/payment_links/{payment_link}" -> crate::models::PaymentLink {
+    pub struct GetPaymentLinksPaymentLink = "GET /v1/payment_links/{payment_link}" -> crate::models::PaymentLink {
         /// The `payment_link` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payment_link: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -158,15 +210,29 @@ endpoint! {
     }
 }
 
+impl GetPaymentLinksPaymentLink {
+    /// A `GetPaymentLinksPaymentLink` of its required fields (`payment_link`), every other field `None`.
+    #[must_use]
+    pub fn new(payment_link: impl Into<String>) -> Self {
+        Self {
+            payment_link: payment_link.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/payment_links/{payment_link}`
     ///
     /// Updates a payment link.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostPaymentLink = "POST /v1/payment_links/{payment_link}" -> crate::models::PaymentLink {
+    pub struct PostPaymentLinksPaymentLink = "POST /v1/payment_links/{payment_link}" -> crate::models::PaymentLink {
         /// The `payment_link` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payment_link: String,
         /// Whether the payment link's `url` is active. If `false`, customers visiting the URL will be shown a page saying that the link has been deactivated.
         #[endpoint(body)]
@@ -183,6 +249,8 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Configuration for collecting the customer's billing address.
+        ///
+        /// One of `"auto"`, `"required"`.
         #[endpoint(body)]
         pub billing_address_collection: Option<
             crate::models::PaymentLinkBillingAddressCollection,
@@ -194,6 +262,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub custom_text: Option<crate::models::PostCheckoutSessionsCustomText>,
         /// Configures whether [checkout sessions](https://stripe.com/docs/api/checkout/sessions) created by this payment link create a [Customer](https://stripe.com/docs/api/customers).
+        ///
+        /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
         pub customer_creation: Option<crate::models::PaymentLinkCustomerCreation>,
         /// Specifies which fields in the response should be expanded.
@@ -213,6 +283,8 @@ endpoint! {
         /// Can only be set in `subscription` mode.
         ///
         /// If you'd like information on how to collect a payment method outside of Checkout, read the guide on [configuring subscriptions with a free trial](https://stripe.com/docs/payments/checkout/free-trials).
+        ///
+        /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
         pub payment_method_collection: Option<crate::models::PaymentLinkCustomerCreation>,
         /// The list of payment method types that customers can use. Pass an empty string to enable automatic payment methods that use your [payment method settings](https://dashboard.stripe.com/settings/payment_methods).
@@ -228,11 +300,37 @@ endpoint! {
     }
 }
 
+impl PostPaymentLinksPaymentLink {
+    /// A `PostPaymentLinksPaymentLink` of its required fields (`payment_link`), every other field `None`.
+    #[must_use]
+    pub fn new(payment_link: impl Into<String>) -> Self {
+        Self {
+            payment_link: payment_link.into(),
+            active: None,
+            after_completion: None,
+            allow_promotion_codes: None,
+            automatic_tax: None,
+            billing_address_collection: None,
+            custom_fields: None,
+            custom_text: None,
+            customer_creation: None,
+            expand: None,
+            invoice_creation: None,
+            line_items: None,
+            metadata: None,
+            payment_method_collection: None,
+            payment_method_types: None,
+            shipping_address_collection: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/payment_links/{payment_link}/line_items`
     ///
     /// When retrieving a payment link, there is an includable **line_items** property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -242,10 +340,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetPaymentLinkLineItems = "GET /v1/payment_links/{payment_link}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
+    pub struct GetPaymentLinksPaymentLinkLineItems = "GET /v1/payment_links/{payment_link}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `payment_link` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payment_link: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -255,7 +357,23 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetPaymentLinksPaymentLinkLineItems {
+    /// A `GetPaymentLinksPaymentLinkLineItems` of its required fields (`payment_link`), every other field `None`.
+    #[must_use]
+    pub fn new(payment_link: impl Into<String>) -> Self {
+        Self {
+            payment_link: payment_link.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }

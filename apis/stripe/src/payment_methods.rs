@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of PaymentMethods for Treasury flows. If you want to list the PaymentMethods attached to a Customer for payments, you should use the [List a Customer’s PaymentMethods](/docs/api/payment_methods/customer_list) API instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,8 +18,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/payment_methods" -> crate::models::GetCustomersCustomerPaymentMethodsResponse {
+    pub struct Get = "GET /v1/payment_methods" -> crate::models::CustomerPaymentMethodResourceList {
         /// The ID of the customer whose PaymentMethods will be retrieved.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -34,6 +37,8 @@ endpoint! {
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// An optional filter on the list, based on the object `type` field. Without the filter, the list includes all current and future payment method types. If your integration expects only one type of payment method in the response, make sure to provide a type value in the request.
+        ///
+        /// One of `"acss_debit"`, `"affirm"`, `"afterpay_clearpay"`, `"alipay"`, `"au_becs_debit"`, `"bacs_debit"`, `"bancontact"`, `"blik"`, `"boleto"`, `"card"` and 19 more.
         #[endpoint(query)]
         pub r#type: Option<crate::models::PostCheckoutSessionsPaymentMethodTypesItem>,
     }
@@ -48,6 +53,7 @@ endpoint! {
     ///
     /// Instead of creating a PaymentMethod directly, we recommend using the [PaymentIntents](/docs/payments/accept-a-payment) API to accept a payment immediately or the [SetupIntent](/docs/payments/save-and-reuse) API to collect payment method details ahead of a future payment.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/payment_methods" -> crate::models::PaymentMethod {
@@ -92,6 +98,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub cashapp: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// The `Customer` to whom the original PaymentMethod is attached.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// If this is a `customer_balance` PaymentMethod, this hash contains details about the CustomerBalance payment method.
@@ -137,6 +145,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub p24: Option<crate::models::PostPaymentIntentsPaymentMethodDataP24>,
         /// The PaymentMethod to share.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// If this is a `paynow` PaymentMethod, this hash contains details about the PayNow payment method.
@@ -158,6 +168,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub sofort: Option<crate::models::PostPaymentIntentsPaymentMethodDataSofort>,
         /// The type of the PaymentMethod. An additional hash is included on the PaymentMethod with a name matching this value. It contains additional information specific to the PaymentMethod type.
+        ///
+        /// One of `"acss_debit"`, `"affirm"`, `"afterpay_clearpay"`, `"alipay"`, `"au_becs_debit"`, `"bacs_debit"`, `"bancontact"`, `"blik"`, `"boleto"`, `"card"` and 19 more.
         #[endpoint(body)]
         pub r#type: Option<crate::models::PostCheckoutSessionsPaymentMethodTypesItem>,
         /// If this is an `us_bank_account` PaymentMethod, this hash contains details about the US bank account payment method.
@@ -175,10 +187,13 @@ endpoint! {
     /// `GET /v1/payment_methods/{payment_method}`
     ///
     /// Retrieves a PaymentMethod object attached to the StripeAccount. To retrieve a payment method attached to a Customer, you should use [Retrieve a Customer’s PaymentMethods](/docs/api/payment_methods/customer)
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetPaymentMethod = "GET /v1/payment_methods/{payment_method}" -> crate::models::PaymentMethod {
+    pub struct GetPaymentMethodsPaymentMethod = "GET /v1/payment_methods/{payment_method}" -> crate::models::PaymentMethod {
         /// The `payment_method` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payment_method: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -186,15 +201,29 @@ endpoint! {
     }
 }
 
+impl GetPaymentMethodsPaymentMethod {
+    /// A `GetPaymentMethodsPaymentMethod` of its required fields (`payment_method`), every other field `None`.
+    #[must_use]
+    pub fn new(payment_method: impl Into<String>) -> Self {
+        Self {
+            payment_method: payment_method.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/payment_methods/{payment_method}`
     ///
     /// Updates a PaymentMethod object. A PaymentMethod must be attached a customer to be updated.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostPaymentMethod = "POST /v1/payment_methods/{payment_method}" -> crate::models::PaymentMethod {
+    pub struct PostPaymentMethodsPaymentMethod = "POST /v1/payment_methods/{payment_method}" -> crate::models::PaymentMethod {
         /// The `payment_method` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payment_method: String,
         /// Billing information associated with the PaymentMethod that may be used or required by particular types of payment methods.
         #[endpoint(body, style = "deepObject")]
@@ -221,6 +250,22 @@ endpoint! {
     }
 }
 
+impl PostPaymentMethodsPaymentMethod {
+    /// A `PostPaymentMethodsPaymentMethod` of its required fields (`payment_method`), every other field `None`.
+    #[must_use]
+    pub fn new(payment_method: impl Into<String>) -> Self {
+        Self {
+            payment_method: payment_method.into(),
+            billing_details: None,
+            card: None,
+            expand: None,
+            link: None,
+            metadata: None,
+            us_bank_account: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/payment_methods/{payment_method}/attach`
     ///
@@ -241,13 +286,18 @@ endpoint! {
     /// To use this PaymentMethod as the default for invoice or subscription payments,
     /// set [`invoice_settings.default_payment_method`](/docs/api/customers/update#update_customer-invoice_settings-default_payment_method),
     /// on the Customer to the PaymentMethod’s ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostPaymentMethodAttach = "POST /v1/payment_methods/{payment_method}/attach" -> crate::models::PaymentMethod {
+    pub struct PostPaymentMethodsPaymentMethodAttach = "POST /v1/payment_methods/{payment_method}/attach" -> crate::models::PaymentMethod {
         /// The `payment_method` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payment_method: String,
         /// The ID of the customer to which to attach the PaymentMethod.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: String,
         /// Specifies which fields in the response should be expanded.
@@ -256,18 +306,44 @@ endpoint! {
     }
 }
 
+impl PostPaymentMethodsPaymentMethodAttach {
+    /// A `PostPaymentMethodsPaymentMethodAttach` of its required fields (`payment_method`, `customer`), every other field `None`.
+    #[must_use]
+    pub fn new(payment_method: impl Into<String>, customer: impl Into<String>) -> Self {
+        Self {
+            payment_method: payment_method.into(),
+            customer: customer.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/payment_methods/{payment_method}/detach`
     ///
     /// Detaches a PaymentMethod object from a Customer. After a PaymentMethod is detached, it can no longer be used for a payment or re-attached to a Customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostPaymentMethodDetach = "POST /v1/payment_methods/{payment_method}/detach" -> crate::models::PaymentMethod {
+    pub struct PostPaymentMethodsPaymentMethodDetach = "POST /v1/payment_methods/{payment_method}/detach" -> crate::models::PaymentMethod {
         /// The `payment_method` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payment_method: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostPaymentMethodsPaymentMethodDetach {
+    /// A `PostPaymentMethodsPaymentMethodDetach` of its required fields (`payment_method`), every other field `None`.
+    #[must_use]
+    pub fn new(payment_method: impl Into<String>) -> Self {
+        Self {
+            payment_method: payment_method.into(),
+            expand: None,
+        }
     }
 }

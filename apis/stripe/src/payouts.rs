@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of existing payouts sent to third-party bank accounts or that Stripe has sent you. The payouts are returned in sorted order, with the most recently created payouts appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -28,6 +29,8 @@ endpoint! {
         #[endpoint(query)]
         pub destination: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -37,9 +40,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return payouts that have the given status: `pending`, `paid`, `failed`, or `canceled`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub status: Option<String>,
     }
@@ -57,7 +64,8 @@ endpoint! {
     ///
     ///
     /// If you are creating a manual payout on a Stripe account that uses multiple payment source types, you’ll need to specify the source type balance that the payout should draw from. The [balance object](#balance_object) details available and pending amounts by source type.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/payouts" -> crate::models::Payout {
@@ -68,6 +76,8 @@ endpoint! {
         #[endpoint(body)]
         pub currency: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The ID of a bank account or a card to send the payout to. If no destination is supplied, the default external account for the specified currency will be used.
@@ -80,14 +90,38 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The method used to send this payout, which can be `standard` or `instant`. `instant` is only supported for payouts to debit cards. (See [Instant payouts for marketplaces for more information](https://stripe.com/blog/instant-payouts-for-marketplaces).)
+        ///
+        /// At most 5000 characters; one of `"instant"`, `"standard"`.
         #[endpoint(body)]
         pub method: Option<crate::models::BankAccountAvailablePayoutMethodsItem>,
         /// The balance type of your Stripe balance to draw this payout from. Balances for different payment sources are kept separately. You can find the amounts with the balances API. One of `bank_account`, `card`, or `fpx`.
+        ///
+        /// At most 5000 characters; one of `"bank_account"`, `"card"`, `"fpx"`.
         #[endpoint(body)]
         pub source_type: Option<crate::models::PostPayoutsSourceType>,
         /// A string to be displayed on the recipient's bank or card statement. This may be at most 22 characters. Attempting to use a `statement_descriptor` longer than 22 characters will return an error. Note: Most banks will truncate this information and/or display it inconsistently. Some may not display it at all.
+        ///
+        /// At most 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
+    }
+}
+
+impl Post {
+    /// A `Post` of its required fields (`amount`, `currency`), every other field `None`.
+    #[must_use]
+    pub fn new(amount: i64, currency: impl Into<String>) -> Self {
+        Self {
+            amount: amount,
+            currency: currency.into(),
+            description: None,
+            destination: None,
+            expand: None,
+            metadata: None,
+            method: None,
+            source_type: None,
+            statement_descriptor: None,
+        }
     }
 }
 
@@ -95,10 +129,13 @@ endpoint! {
     /// `GET /v1/payouts/{payout}`
     ///
     /// Retrieves the details of an existing payout. Supply the unique payout ID from either a payout creation request or the payout list, and Stripe will return the corresponding payout information.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetPayout = "GET /v1/payouts/{payout}" -> crate::models::Payout {
         /// The `payout` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payout: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -106,15 +143,29 @@ endpoint! {
     }
 }
 
+impl GetPayout {
+    /// A `GetPayout` of its required fields (`payout`), every other field `None`.
+    #[must_use]
+    pub fn new(payout: impl Into<String>) -> Self {
+        Self {
+            payout: payout.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/payouts/{payout}`
     ///
     /// Updates the specified payout by setting the values of the parameters passed. Any parameters not provided will be left unchanged. This request accepts only the metadata as arguments.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostPayout = "POST /v1/payouts/{payout}" -> crate::models::Payout {
         /// The `payout` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payout: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -125,19 +176,45 @@ endpoint! {
     }
 }
 
+impl PostPayout {
+    /// A `PostPayout` of its required fields (`payout`), every other field `None`.
+    #[must_use]
+    pub fn new(payout: impl Into<String>) -> Self {
+        Self {
+            payout: payout.into(),
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/payouts/{payout}/cancel`
     ///
     /// A previously created payout can be canceled if it has not yet been paid out. Funds will be refunded to your available balance. You may not cancel automatic Stripe payouts.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostPayoutCancel = "POST /v1/payouts/{payout}/cancel" -> crate::models::Payout {
         /// The `payout` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payout: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostPayoutCancel {
+    /// A `PostPayoutCancel` of its required fields (`payout`), every other field `None`.
+    #[must_use]
+    pub fn new(payout: impl Into<String>) -> Self {
+        Self {
+            payout: payout.into(),
+            expand: None,
+        }
     }
 }
 
@@ -149,11 +226,14 @@ endpoint! {
     ///
     ///
     /// By requesting a reversal via `/v1/payouts/:id/reverse`, you confirm that the authorized signatory of the selected bank account has authorized the debit on the bank account and that no other authorization is required.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostPayoutReverse = "POST /v1/payouts/{payout}/reverse" -> crate::models::Payout {
         /// The `payout` path parameter.
+        ///
+        /// At most 5000 characters.
         pub payout: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -161,5 +241,17 @@ endpoint! {
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
+    }
+}
+
+impl PostPayoutReverse {
+    /// A `PostPayoutReverse` of its required fields (`payout`), every other field `None`.
+    #[must_use]
+    pub fn new(payout: impl Into<String>) -> Self {
+        Self {
+            payout: payout.into(),
+            expand: None,
+            metadata: None,
+        }
     }
 }

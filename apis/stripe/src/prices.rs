@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your prices.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -28,6 +29,8 @@ endpoint! {
         #[endpoint(query)]
         pub currency: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -40,15 +43,21 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub lookup_keys: Option<Vec<String>>,
         /// Only return prices for the given product.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub product: Option<String>,
         /// Only return prices with these recurring fields.
         #[endpoint(query, style = "deepObject")]
         pub recurring: Option<crate::models::GetPricesRecurring>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return prices of type `recurring` or `one_time`.
+        ///
+        /// One of `"one_time"`, `"recurring"`.
         #[endpoint(query)]
         pub r#type: Option<crate::models::PriceType>,
     }
@@ -58,7 +67,8 @@ endpoint! {
     /// `POST /v1/prices`
     ///
     /// Creates a new price for an existing product. The price can be recurring or one-time.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/prices" -> crate::models::Price {
@@ -66,6 +76,8 @@ endpoint! {
         #[endpoint(body)]
         pub active: Option<bool>,
         /// Describes how to compute the price per period. Either `per_unit` or `tiered`. `per_unit` indicates that the fixed amount (specified in `unit_amount` or `unit_amount_decimal`) will be charged per unit in `quantity` (for prices with `usage_type=licensed`), or per unit of total usage (for prices with `usage_type=metered`). `tiered` indicates that the unit pricing will be computed using a tiering strategy as defined using the `tiers` and `tiers_mode` attributes.
+        ///
+        /// One of `"per_unit"`, `"tiered"`.
         #[endpoint(body)]
         pub billing_scheme: Option<crate::models::PriceBillingScheme>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
@@ -88,15 +100,21 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A lookup key used to retrieve prices dynamically from a static string. This may be up to 200 characters.
+        ///
+        /// At most 200 characters.
         #[endpoint(body)]
         pub lookup_key: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// A brief description of the price, hidden from customers.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub nickname: Option<String>,
         /// The ID of the product that this price will belong to.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub product: Option<String>,
         /// These fields can be used to create a new product that this price will belong to.
@@ -106,12 +124,16 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub recurring: Option<crate::models::PostPricesRecurring>,
         /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
+        ///
+        /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
         pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
         /// Each element represents a pricing tier. This parameter requires `billing_scheme` to be set to `tiered`. See also the documentation for `billing_scheme`.
         #[endpoint(body, style = "deepObject")]
         pub tiers: Option<Vec<crate::models::PostPlansTiersItem>>,
         /// Defines if the tiering price should be `graduated` or `volume` based. In `volume`-based tiering, the maximum quantity within a period determines the per unit price, in `graduated` tiering pricing can successively change as the quantity grows.
+        ///
+        /// One of `"graduated"`, `"volume"`.
         #[endpoint(body)]
         pub tiers_mode: Option<crate::models::PostPlansTiersMode>,
         /// If set to true, will atomically remove the lookup key from the existing price, and assign it to this price.
@@ -124,8 +146,38 @@ endpoint! {
         #[endpoint(body)]
         pub unit_amount: Option<i64>,
         /// Same as `unit_amount`, but accepts a decimal value in cents (or local equivalent) with at most 12 decimal places. Only one of `unit_amount` and `unit_amount_decimal` can be set.
+        ///
+        /// Format `decimal`.
         #[endpoint(body)]
         pub unit_amount_decimal: Option<String>,
+    }
+}
+
+impl Post {
+    /// A `Post` of its required fields (`currency`), every other field `None`.
+    #[must_use]
+    pub fn new(currency: impl Into<String>) -> Self {
+        Self {
+            active: None,
+            billing_scheme: None,
+            currency: currency.into(),
+            currency_options: None,
+            custom_unit_amount: None,
+            expand: None,
+            lookup_key: None,
+            metadata: None,
+            nickname: None,
+            product: None,
+            product_data: None,
+            recurring: None,
+            tax_behavior: None,
+            tiers: None,
+            tiers_mode: None,
+            transfer_lookup_key: None,
+            transform_quantity: None,
+            unit_amount: None,
+            unit_amount_decimal: None,
+        }
     }
 }
 
@@ -136,10 +188,11 @@ endpoint! {
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
-    pub struct GetSearch = "GET /v1/prices/search" -> crate::models::GetPricesSearchResponse {
+    pub struct GetPricesSearch = "GET /v1/prices/search" -> crate::models::GetPricesSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -147,11 +200,28 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub page: Option<String>,
         /// The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for prices](https://stripe.com/docs/search#query-fields-for-prices).
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub query: String,
+    }
+}
+
+impl GetPricesSearch {
+    /// A `GetPricesSearch` of its required fields (`query`), every other field `None`.
+    #[must_use]
+    pub fn new(query: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            limit: None,
+            page: None,
+            query: query.into(),
+        }
     }
 }
 
@@ -159,10 +229,13 @@ endpoint! {
     /// `GET /v1/prices/{price}`
     ///
     /// Retrieves the price with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetPrice = "GET /v1/prices/{price}" -> crate::models::Price {
         /// The `price` path parameter.
+        ///
+        /// At most 5000 characters.
         pub price: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -170,15 +243,29 @@ endpoint! {
     }
 }
 
+impl GetPrice {
+    /// A `GetPrice` of its required fields (`price`), every other field `None`.
+    #[must_use]
+    pub fn new(price: impl Into<String>) -> Self {
+        Self {
+            price: price.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/prices/{price}`
     ///
     /// Updates the specified price by setting the values of the parameters passed. Any parameters not provided are left unchanged.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostPrice = "POST /v1/prices/{price}" -> crate::models::Price {
         /// The `price` path parameter.
+        ///
+        /// At most 5000 characters.
         pub price: String,
         /// Whether the price can be used for new purchases. Defaults to `true`.
         #[endpoint(body)]
@@ -190,19 +277,43 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A lookup key used to retrieve prices dynamically from a static string. This may be up to 200 characters.
+        ///
+        /// At most 200 characters.
         #[endpoint(body)]
         pub lookup_key: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// A brief description of the price, hidden from customers.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub nickname: Option<String>,
         /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
+        ///
+        /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
         pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
         /// If set to true, will atomically remove the lookup key from the existing price, and assign it to this price.
         #[endpoint(body)]
         pub transfer_lookup_key: Option<bool>,
+    }
+}
+
+impl PostPrice {
+    /// A `PostPrice` of its required fields (`price`), every other field `None`.
+    #[must_use]
+    pub fn new(price: impl Into<String>) -> Self {
+        Self {
+            price: price.into(),
+            active: None,
+            currency_options: None,
+            expand: None,
+            lookup_key: None,
+            metadata: None,
+            nickname: None,
+            tax_behavior: None,
+            transfer_lookup_key: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your promotion codes.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,18 +23,26 @@ endpoint! {
         #[endpoint(query)]
         pub active: Option<bool>,
         /// Only return promotion codes that have this case-insensitive code.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub code: Option<String>,
         /// Only return promotion codes for this coupon.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub coupon: Option<String>,
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return promotion codes that are restricted to this customer.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -43,6 +52,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -52,7 +63,8 @@ endpoint! {
     /// `POST /v1/promotion_codes`
     ///
     /// A promotion code points to a coupon. You can optionally restrict the code to a specific customer, redemption limit, and expiration date.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/promotion_codes" -> crate::models::PromotionCode {
@@ -60,18 +72,26 @@ endpoint! {
         #[endpoint(body)]
         pub active: Option<bool>,
         /// The customer-facing code. Regardless of case, this code must be unique across all active promotion codes for a specific customer. If left blank, we will generate one automatically.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub code: Option<String>,
         /// The coupon for this promotion code.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub coupon: String,
         /// The customer that this promotion code can be used by. If not set, the promotion code can be used by all customers.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The timestamp at which this promotion code will expire. If the coupon has specified a `redeems_by`, then this value cannot be after the coupon's `redeems_by`.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub expires_at: Option<i64>,
         /// A positive integer specifying the number of times the promotion code can be redeemed. If the coupon has specified a `max_redemptions`, then this value cannot be greater than the coupon's `max_redemptions`.
@@ -86,14 +106,35 @@ endpoint! {
     }
 }
 
+impl Post {
+    /// A `Post` of its required fields (`coupon`), every other field `None`.
+    #[must_use]
+    pub fn new(coupon: impl Into<String>) -> Self {
+        Self {
+            active: None,
+            code: None,
+            coupon: coupon.into(),
+            customer: None,
+            expand: None,
+            expires_at: None,
+            max_redemptions: None,
+            metadata: None,
+            restrictions: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/promotion_codes/{promotion_code}`
     ///
     /// Retrieves the promotion code with the given ID. In order to retrieve a promotion code by the customer-facing `code` use [list](/docs/api/promotion_codes/list) with the desired `code`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetPromotionCode = "GET /v1/promotion_codes/{promotion_code}" -> crate::models::PromotionCode {
+    pub struct GetPromotionCodesPromotionCode = "GET /v1/promotion_codes/{promotion_code}" -> crate::models::PromotionCode {
         /// The `promotion_code` path parameter.
+        ///
+        /// At most 5000 characters.
         pub promotion_code: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -101,15 +142,29 @@ endpoint! {
     }
 }
 
+impl GetPromotionCodesPromotionCode {
+    /// A `GetPromotionCodesPromotionCode` of its required fields (`promotion_code`), every other field `None`.
+    #[must_use]
+    pub fn new(promotion_code: impl Into<String>) -> Self {
+        Self {
+            promotion_code: promotion_code.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/promotion_codes/{promotion_code}`
     ///
     /// Updates the specified promotion code by setting the values of the parameters passed. Most fields are, by design, not editable.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostPromotionCode = "POST /v1/promotion_codes/{promotion_code}" -> crate::models::PromotionCode {
+    pub struct PostPromotionCodesPromotionCode = "POST /v1/promotion_codes/{promotion_code}" -> crate::models::PromotionCode {
         /// The `promotion_code` path parameter.
+        ///
+        /// At most 5000 characters.
         pub promotion_code: String,
         /// Whether the promotion code is currently active. A promotion code can only be reactivated when the coupon is still valid and the promotion code is otherwise redeemable.
         #[endpoint(body)]
@@ -123,5 +178,19 @@ endpoint! {
         /// Settings that restrict the redemption of the promotion code.
         #[endpoint(body, style = "deepObject")]
         pub restrictions: Option<crate::models::PostPromotionCodesPromotionCodeRestrictions>,
+    }
+}
+
+impl PostPromotionCodesPromotionCode {
+    /// A `PostPromotionCodesPromotionCode` of its required fields (`promotion_code`), every other field `None`.
+    #[must_use]
+    pub fn new(promotion_code: impl Into<String>) -> Self {
+        Self {
+            promotion_code: promotion_code.into(),
+            active: None,
+            expand: None,
+            metadata: None,
+            restrictions: None,
+        }
     }
 }

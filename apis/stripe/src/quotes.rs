@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your quotes.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -19,9 +20,13 @@ endpoint! {
     )]
     pub struct Get = "GET /v1/quotes" -> crate::models::GetQuotesResponse {
         /// The ID of the customer whose quotes will be retrieved.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,12 +36,18 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// The status of the quote.
+        ///
+        /// One of `"accepted"`, `"canceled"`, `"draft"`, `"open"`.
         #[endpoint(query)]
         pub status: Option<crate::models::QuoteStatus>,
         /// Provides a list of quotes that are associated with the specified test clock. The response will not include quotes with test clocks if this and the customer parameter is not set.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub test_clock: Option<String>,
     }
@@ -47,6 +58,7 @@ endpoint! {
     ///
     /// A quote models prices and services for a customer. Default options for `header`, `description`, `footer`, and `expires_at` can be set in the dashboard via the [quote template](https://dashboard.stripe.com/settings/billing/quote).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/quotes" -> crate::models::Quote {
@@ -66,15 +78,21 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay invoices at the end of the subscription cycle or at invoice finalization using the default payment method attached to the subscription or customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The customer for which this quote belongs to. A customer is required before finalizing the quote. Once specified, it cannot be changed.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set.
         #[endpoint(body, style = "deepObject")]
         pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// A description that will be displayed on the quote PDF. If no value is passed, the default description configured in your [quote template settings](https://dashboard.stripe.com/settings/billing/quote) will be used.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The discounts applied to the quote. You can only set up to one discount.
@@ -84,15 +102,21 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A future timestamp on which the quote will be canceled if in `open` or `draft` status. Measured in seconds since the Unix epoch. If no value is passed, the default expiration date configured in your [quote template settings](https://dashboard.stripe.com/settings/billing/quote) will be used.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub expires_at: Option<i64>,
         /// A footer that will be displayed on the quote PDF. If no value is passed, the default footer configured in your [quote template settings](https://dashboard.stripe.com/settings/billing/quote) will be used.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub footer: Option<String>,
         /// Clone an existing quote. The new quote will be created in `status=draft`. When using this parameter, you cannot specify any other parameters except for `expires_at`.
         #[endpoint(body, style = "deepObject")]
         pub from_quote: Option<crate::models::PostQuotesFromQuote>,
         /// A header that will be displayed on the quote PDF. If no value is passed, the default header configured in your [quote template settings](https://dashboard.stripe.com/settings/billing/quote) will be used.
+        ///
+        /// At most 50 characters.
         #[endpoint(body)]
         pub header: Option<String>,
         /// All invoices will be billed using the specified settings.
@@ -111,6 +135,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub subscription_data: Option<crate::models::PostQuotesSubscriptionData>,
         /// ID of the test clock to attach to the quote.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub test_clock: Option<String>,
         /// The data with which to automatically create a Transfer for each of the invoices.
@@ -123,10 +149,13 @@ endpoint! {
     /// `GET /v1/quotes/{quote}`
     ///
     /// Retrieves the quote with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetQuote = "GET /v1/quotes/{quote}" -> crate::models::Quote {
         /// The `quote` path parameter.
+        ///
+        /// At most 5000 characters.
         pub quote: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -134,15 +163,29 @@ endpoint! {
     }
 }
 
+impl GetQuote {
+    /// A `GetQuote` of its required fields (`quote`), every other field `None`.
+    #[must_use]
+    pub fn new(quote: impl Into<String>) -> Self {
+        Self {
+            quote: quote.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/quotes/{quote}`
     ///
     /// A quote models prices and services for a customer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostQuote = "POST /v1/quotes/{quote}" -> crate::models::Quote {
         /// The `quote` path parameter.
+        ///
+        /// At most 5000 characters.
         pub quote: String,
         /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
         #[endpoint(body, style = "deepObject")]
@@ -160,15 +203,21 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay invoices at the end of the subscription cycle or at invoice finalization using the default payment method attached to the subscription or customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The customer for which this quote belongs to. A customer is required before finalizing the quote. Once specified, it cannot be changed.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set.
         #[endpoint(body, style = "deepObject")]
         pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// A description that will be displayed on the quote PDF.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The discounts applied to the quote. You can only set up to one discount.
@@ -178,12 +227,18 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A future timestamp on which the quote will be canceled if in `open` or `draft` status. Measured in seconds since the Unix epoch.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub expires_at: Option<i64>,
         /// A footer that will be displayed on the quote PDF.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub footer: Option<String>,
         /// A header that will be displayed on the quote PDF.
+        ///
+        /// At most 50 characters.
         #[endpoint(body)]
         pub header: Option<String>,
         /// All invoices will be billed using the specified settings.
@@ -207,19 +262,61 @@ endpoint! {
     }
 }
 
+impl PostQuote {
+    /// A `PostQuote` of its required fields (`quote`), every other field `None`.
+    #[must_use]
+    pub fn new(quote: impl Into<String>) -> Self {
+        Self {
+            quote: quote.into(),
+            application_fee_amount: None,
+            application_fee_percent: None,
+            automatic_tax: None,
+            collection_method: None,
+            customer: None,
+            default_tax_rates: None,
+            description: None,
+            discounts: None,
+            expand: None,
+            expires_at: None,
+            footer: None,
+            header: None,
+            invoice_settings: None,
+            line_items: None,
+            metadata: None,
+            on_behalf_of: None,
+            subscription_data: None,
+            transfer_data: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/quotes/{quote}/accept`
     ///
     /// Accepts the specified quote.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostQuoteAccept = "POST /v1/quotes/{quote}/accept" -> crate::models::Quote {
         /// The `quote` path parameter.
+        ///
+        /// At most 5000 characters.
         pub quote: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostQuoteAccept {
+    /// A `PostQuoteAccept` of its required fields (`quote`), every other field `None`.
+    #[must_use]
+    pub fn new(quote: impl Into<String>) -> Self {
+        Self {
+            quote: quote.into(),
+            expand: None,
+        }
     }
 }
 
@@ -227,11 +324,14 @@ endpoint! {
     /// `POST /v1/quotes/{quote}/cancel`
     ///
     /// Cancels the quote.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostQuoteCancel = "POST /v1/quotes/{quote}/cancel" -> crate::models::Quote {
         /// The `quote` path parameter.
+        ///
+        /// At most 5000 characters.
         pub quote: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -239,11 +339,23 @@ endpoint! {
     }
 }
 
+impl PostQuoteCancel {
+    /// A `PostQuoteCancel` of its required fields (`quote`), every other field `None`.
+    #[must_use]
+    pub fn new(quote: impl Into<String>) -> Self {
+        Self {
+            quote: quote.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/quotes/{quote}/computed_upfront_line_items`
     ///
     /// When retrieving a quote, there is an includable [**computed.upfront.line_items**](https://stripe.com/docs/api/quotes/object#quote_object-computed-upfront-line_items) property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of upfront line items.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -255,8 +367,12 @@ endpoint! {
     )]
     pub struct GetQuoteComputedUpfrontLineItems = "GET /v1/quotes/{quote}/computed_upfront_line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `quote` path parameter.
+        ///
+        /// At most 5000 characters.
         pub quote: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -266,8 +382,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetQuoteComputedUpfrontLineItems {
+    /// A `GetQuoteComputedUpfrontLineItems` of its required fields (`quote`), every other field `None`.
+    #[must_use]
+    pub fn new(quote: impl Into<String>) -> Self {
+        Self {
+            quote: quote.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -275,18 +407,35 @@ endpoint! {
     /// `POST /v1/quotes/{quote}/finalize`
     ///
     /// Finalizes the quote.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostQuoteFinalize = "POST /v1/quotes/{quote}/finalize" -> crate::models::Quote {
         /// The `quote` path parameter.
+        ///
+        /// At most 5000 characters.
         pub quote: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A future timestamp on which the quote will be canceled if in `open` or `draft` status. Measured in seconds since the Unix epoch.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub expires_at: Option<i64>,
+    }
+}
+
+impl PostQuoteFinalize {
+    /// A `PostQuoteFinalize` of its required fields (`quote`), every other field `None`.
+    #[must_use]
+    pub fn new(quote: impl Into<String>) -> Self {
+        Self {
+            quote: quote.into(),
+            expand: None,
+            expires_at: None,
+        }
     }
 }
 
@@ -294,7 +443,8 @@ endpoint! {
     /// `GET /v1/quotes/{quote}/line_items`
     ///
     /// When retrieving a quote, there is an includable **line_items** property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -306,8 +456,12 @@ endpoint! {
     )]
     pub struct GetQuoteLineItems = "GET /v1/quotes/{quote}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `quote` path parameter.
+        ///
+        /// At most 5000 characters.
         pub quote: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -317,8 +471,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetQuoteLineItems {
+    /// A `GetQuoteLineItems` of its required fields (`quote`), every other field `None`.
+    #[must_use]
+    pub fn new(quote: impl Into<String>) -> Self {
+        Self {
+            quote: quote.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -326,13 +496,27 @@ endpoint! {
     /// `GET /v1/quotes/{quote}/pdf`
     ///
     /// Download the PDF for a finalized quote
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "application/json, application/pdf")]
     #[endpoint(error = crate::models::Error)]
     pub struct GetQuotePdf = "GET /v1/quotes/{quote}/pdf" -> ::endpoint::body::Bytes {
         /// The `quote` path parameter.
+        ///
+        /// At most 5000 characters.
         pub quote: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetQuotePdf {
+    /// A `GetQuotePdf` of its required fields (`quote`), every other field `None`.
+    #[must_use]
+    pub fn new(quote: impl Into<String>) -> Self {
+        Self {
+            quote: quote.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of early fraud warnings.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,11 +18,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetEarlyFraudWarnings = "GET /v1/radar/early_fraud_warnings" -> crate::models::GetRadarEarlyFraudWarningsResponse {
+    pub struct GetRadarEarlyFraudWarnings = "GET /v1/radar/early_fraud_warnings" -> crate::models::GetRadarEarlyFraudWarningsResponse {
         /// Only return early fraud warnings for the charge specified by this charge ID.
         #[endpoint(query)]
         pub charge: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,9 +34,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Only return early fraud warnings for charges that were created by the PaymentIntent specified by this PaymentIntent ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub payment_intent: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -47,10 +54,13 @@ endpoint! {
     ///
     ///
     /// Please refer to the [early fraud warning](#early_fraud_warning_object) object reference for more details.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetEarlyFraudWarningsEarlyFraudWarning = "GET /v1/radar/early_fraud_warnings/{early_fraud_warning}" -> crate::models::RadarEarlyFraudWarning {
+    pub struct GetRadarEarlyFraudWarningsEarlyFraudWarning = "GET /v1/radar/early_fraud_warnings/{early_fraud_warning}" -> crate::models::RadarEarlyFraudWarning {
         /// The `early_fraud_warning` path parameter.
+        ///
+        /// At most 5000 characters.
         pub early_fraud_warning: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -58,11 +68,23 @@ endpoint! {
     }
 }
 
+impl GetRadarEarlyFraudWarningsEarlyFraudWarning {
+    /// A `GetRadarEarlyFraudWarningsEarlyFraudWarning` of its required fields (`early_fraud_warning`), every other field `None`.
+    #[must_use]
+    pub fn new(early_fraud_warning: impl Into<String>) -> Self {
+        Self {
+            early_fraud_warning: early_fraud_warning.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/radar/value_list_items`
     ///
     /// Returns a list of `ValueListItem` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -72,11 +94,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetValueListItems = "GET /v1/radar/value_list_items" -> crate::models::GetRadarValueListItemsResponse {
+    pub struct GetRadarValueListItems = "GET /v1/radar/value_list_items" -> crate::models::GetRadarValueListItemsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -86,14 +110,36 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Return items belonging to the parent list whose value matches the specified value (using an "is like" match).
+        ///
+        /// At most 800 characters.
         #[endpoint(query)]
         pub value: Option<String>,
         /// Identifier for the parent value list this item belongs to.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub value_list: String,
+    }
+}
+
+impl GetRadarValueListItems {
+    /// A `GetRadarValueListItems` of its required fields (`value_list`), every other field `None`.
+    #[must_use]
+    pub fn new(value_list: impl Into<String>) -> Self {
+        Self {
+            created: None,
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+            value: None,
+            value_list: value_list.into(),
+        }
     }
 }
 
@@ -101,19 +147,36 @@ endpoint! {
     /// `POST /v1/radar/value_list_items`
     ///
     /// Creates a new `ValueListItem` object, which is added to the specified parent value list.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostValueListItems = "POST /v1/radar/value_list_items" -> crate::models::RadarValueListItem {
+    pub struct PostRadarValueListItems = "POST /v1/radar/value_list_items" -> crate::models::RadarValueListItem {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The value of the item (whose type must match the type of the parent value list).
+        ///
+        /// At most 800 characters.
         #[endpoint(body)]
         pub value: String,
         /// The identifier of the value list which the created item will be added to.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub value_list: String,
+    }
+}
+
+impl PostRadarValueListItems {
+    /// A `PostRadarValueListItems` of its required fields (`value`, `value_list`), every other field `None`.
+    #[must_use]
+    pub fn new(value: impl Into<String>, value_list: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            value: value.into(),
+            value_list: value_list.into(),
+        }
     }
 }
 
@@ -121,10 +184,13 @@ endpoint! {
     /// `GET /v1/radar/value_list_items/{item}`
     ///
     /// Retrieves a `ValueListItem` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetValueListItemsItem = "GET /v1/radar/value_list_items/{item}" -> crate::models::RadarValueListItem {
+    pub struct GetRadarValueListItemsItem = "GET /v1/radar/value_list_items/{item}" -> crate::models::RadarValueListItem {
         /// The `item` path parameter.
+        ///
+        /// At most 5000 characters.
         pub item: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -132,19 +198,44 @@ endpoint! {
     }
 }
 
+impl GetRadarValueListItemsItem {
+    /// A `GetRadarValueListItemsItem` of its required fields (`item`), every other field `None`.
+    #[must_use]
+    pub fn new(item: impl Into<String>) -> Self {
+        Self {
+            item: item.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/radar/value_list_items/{item}`
     ///
     /// Deletes a `ValueListItem` object, removing it from its parent value list.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct DeleteValueListItemsItem = "DELETE /v1/radar/value_list_items/{item}" -> crate::models::DeletedRadarValueListItem {
+    pub struct DeleteRadarValueListItemsItem = "DELETE /v1/radar/value_list_items/{item}" -> crate::models::DeletedRadarValueListItem {
         /// The `item` path parameter.
+        ///
+        /// At most 5000 characters.
         pub item: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteRadarValueListItemsItem {
+    /// A `DeleteRadarValueListItemsItem` of its required fields (`item`), every other field `None`.
+    #[must_use]
+    pub fn new(item: impl Into<String>) -> Self {
+        Self {
+            item: item.into(),
+            body: None,
+        }
     }
 }
 
@@ -153,6 +244,7 @@ endpoint! {
     ///
     /// Returns a list of `ValueList` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -162,17 +254,23 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetValueLists = "GET /v1/radar/value_lists" -> crate::models::GetRadarValueListsResponse {
+    pub struct GetRadarValueLists = "GET /v1/radar/value_lists" -> crate::models::GetRadarValueListsResponse {
         /// The alias used to reference the value list when writing rules.
+        ///
+        /// At most 100 characters.
         #[endpoint(query)]
         pub alias: Option<String>,
         /// A value contained within a value list - returns all value lists containing this value.
+        ///
+        /// At most 800 characters.
         #[endpoint(query)]
         pub contains: Option<String>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -182,6 +280,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -191,25 +291,46 @@ endpoint! {
     /// `POST /v1/radar/value_lists`
     ///
     /// Creates a new `ValueList` object, which can then be referenced in rules.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostValueLists = "POST /v1/radar/value_lists" -> crate::models::RadarValueList {
+    pub struct PostRadarValueLists = "POST /v1/radar/value_lists" -> crate::models::RadarValueList {
         /// The name of the value list for use in rules.
+        ///
+        /// At most 100 characters.
         #[endpoint(body)]
         pub alias: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Type of the items in the value list. One of `card_fingerprint`, `card_bin`, `email`, `ip_address`, `country`, `string`, `case_sensitive_string`, or `customer_id`. Use `string` if the item type is unknown or mixed.
+        ///
+        /// At most 5000 characters; one of `"card_bin"`, `"card_fingerprint"`, `"case_sensitive_string"`, `"country"`, `"customer_id"`, `"email"`, `"ip_address"`, `"string"`.
         #[endpoint(body)]
         pub item_type: Option<crate::models::RadarValueListItemType>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The human-readable name of the value list.
+        ///
+        /// At most 100 characters.
         #[endpoint(body)]
         pub name: String,
+    }
+}
+
+impl PostRadarValueLists {
+    /// A `PostRadarValueLists` of its required fields (`alias`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(alias: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            alias: alias.into(),
+            expand: None,
+            item_type: None,
+            metadata: None,
+            name: name.into(),
+        }
     }
 }
 
@@ -217,10 +338,13 @@ endpoint! {
     /// `GET /v1/radar/value_lists/{value_list}`
     ///
     /// Retrieves a `ValueList` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetValueListsValueList = "GET /v1/radar/value_lists/{value_list}" -> crate::models::RadarValueList {
+    pub struct GetRadarValueListsValueList = "GET /v1/radar/value_lists/{value_list}" -> crate::models::RadarValueList {
         /// The `value_list` path parameter.
+        ///
+        /// At most 5000 characters.
         pub value_list: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -228,17 +352,33 @@ endpoint! {
     }
 }
 
+impl GetRadarValueListsValueList {
+    /// A `GetRadarValueListsValueList` of its required fields (`value_list`), every other field `None`.
+    #[must_use]
+    pub fn new(value_list: impl Into<String>) -> Self {
+        Self {
+            value_list: value_list.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/radar/value_lists/{value_list}`
     ///
     /// Updates a `ValueList` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged. Note that `item_type` is immutable.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostValueListsValueList = "POST /v1/radar/value_lists/{value_list}" -> crate::models::RadarValueList {
+    pub struct PostRadarValueListsValueList = "POST /v1/radar/value_lists/{value_list}" -> crate::models::RadarValueList {
         /// The `value_list` path parameter.
+        ///
+        /// At most 5000 characters.
         pub value_list: String,
         /// The name of the value list for use in rules.
+        ///
+        /// At most 100 characters.
         #[endpoint(body)]
         pub alias: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -248,8 +388,24 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The human-readable name of the value list.
+        ///
+        /// At most 100 characters.
         #[endpoint(body)]
         pub name: Option<String>,
+    }
+}
+
+impl PostRadarValueListsValueList {
+    /// A `PostRadarValueListsValueList` of its required fields (`value_list`), every other field `None`.
+    #[must_use]
+    pub fn new(value_list: impl Into<String>) -> Self {
+        Self {
+            value_list: value_list.into(),
+            alias: None,
+            expand: None,
+            metadata: None,
+            name: None,
+        }
     }
 }
 
@@ -257,14 +413,28 @@ endpoint! {
     /// `DELETE /v1/radar/value_lists/{value_list}`
     ///
     /// Deletes a `ValueList` object, also deleting any items contained within the value list. To be deleted, a value list must not be referenced in any rules.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct DeleteValueListsValueList = "DELETE /v1/radar/value_lists/{value_list}" -> crate::models::DeletedRadarValueList {
+    pub struct DeleteRadarValueListsValueList = "DELETE /v1/radar/value_lists/{value_list}" -> crate::models::DeletedRadarValueList {
         /// The `value_list` path parameter.
+        ///
+        /// At most 5000 characters.
         pub value_list: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteRadarValueListsValueList {
+    /// A `DeleteRadarValueListsValueList` of its required fields (`value_list`), every other field `None`.
+    #[must_use]
+    pub fn new(value_list: impl Into<String>) -> Self {
+        Self {
+            value_list: value_list.into(),
+            body: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of all refunds you’ve previously created. The refunds are returned in sorted order, with the most recent refunds appearing first. For convenience, the 10 most recent refunds are always available by default on the charge object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -34,6 +35,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Only return refunds for the PaymentIntent specified by this ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub payment_intent: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
@@ -47,6 +50,7 @@ endpoint! {
     ///
     /// Create a refund.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/refunds" -> crate::models::Refund {
@@ -54,12 +58,16 @@ endpoint! {
         #[endpoint(body)]
         pub amount: Option<i64>,
         /// The `charge` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub charge: Option<String>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: Option<String>,
         /// Customer whose customer balance to refund from.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -72,12 +80,18 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Origin of the refund
+        ///
+        /// Always `"customer_balance"`.
         #[endpoint(body)]
         pub origin: Option<crate::models::PostChargesChargeRefundsOrigin>,
         /// The `payment_intent` property of the body.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_intent: Option<String>,
         /// The `reason` property of the body.
+        ///
+        /// At most 5000 characters; one of `"duplicate"`, `"fraudulent"`, `"requested_by_customer"`.
         #[endpoint(body)]
         pub reason: Option<crate::models::PostChargesChargeRefundReason>,
         /// The `refund_application_fee` property of the body.
@@ -93,7 +107,8 @@ endpoint! {
     /// `GET /v1/refunds/{refund}`
     ///
     /// Retrieves the details of an existing refund.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetRefund = "GET /v1/refunds/{refund}" -> crate::models::Refund {
         /// The `refund` path parameter.
@@ -101,6 +116,17 @@ endpoint! {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetRefund {
+    /// A `GetRefund` of its required fields (`refund`), every other field `None`.
+    #[must_use]
+    pub fn new(refund: impl Into<String>) -> Self {
+        Self {
+            refund: refund.into(),
+            expand: None,
+        }
     }
 }
 
@@ -112,7 +138,8 @@ endpoint! {
     ///
     ///
     /// This request only accepts `metadata` as an argument.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostRefund = "POST /v1/refunds/{refund}" -> crate::models::Refund {
@@ -127,6 +154,18 @@ endpoint! {
     }
 }
 
+impl PostRefund {
+    /// A `PostRefund` of its required fields (`refund`), every other field `None`.
+    #[must_use]
+    pub fn new(refund: impl Into<String>) -> Self {
+        Self {
+            refund: refund.into(),
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/refunds/{refund}/cancel`
     ///
@@ -135,7 +174,8 @@ endpoint! {
     ///
     ///
     /// Refunds in other states cannot be canceled, and only refunds for payment methods that require customer action will enter the `requires_action` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostRefundCancel = "POST /v1/refunds/{refund}/cancel" -> crate::models::Refund {
@@ -144,5 +184,16 @@ endpoint! {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostRefundCancel {
+    /// A `PostRefundCancel` of its required fields (`refund`), every other field `None`.
+    #[must_use]
+    pub fn new(refund: impl Into<String>) -> Self {
+        Self {
+            refund: refund.into(),
+            expand: None,
+        }
     }
 }

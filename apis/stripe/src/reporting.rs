@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of Report Runs, with the most recent appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,11 +18,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetReportRuns = "GET /v1/reporting/report_runs" -> crate::models::GetReportingReportRunsResponse {
+    pub struct GetReportingReportRuns = "GET /v1/reporting/report_runs" -> crate::models::GetReportingReportRunsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,6 +34,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -40,10 +45,11 @@ endpoint! {
     /// `POST /v1/reporting/report_runs`
     ///
     /// Creates a new object and begin running the report. (Certain report types require a [live-mode API key](https://stripe.com/docs/keys#test-live-modes).)
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostReportRuns = "POST /v1/reporting/report_runs" -> crate::models::ReportingReportRun {
+    pub struct PostReportingReportRuns = "POST /v1/reporting/report_runs" -> crate::models::ReportingReportRun {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -56,18 +62,44 @@ endpoint! {
     }
 }
 
+impl PostReportingReportRuns {
+    /// A `PostReportingReportRuns` of its required fields (`report_type`), every other field `None`.
+    #[must_use]
+    pub fn new(report_type: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            parameters: None,
+            report_type: report_type.into(),
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/reporting/report_runs/{report_run}`
     ///
     /// Retrieves the details of an existing Report Run.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetReportRunsReportRun = "GET /v1/reporting/report_runs/{report_run}" -> crate::models::ReportingReportRun {
+    pub struct GetReportingReportRunsReportRun = "GET /v1/reporting/report_runs/{report_run}" -> crate::models::ReportingReportRun {
         /// The `report_run` path parameter.
+        ///
+        /// At most 5000 characters.
         pub report_run: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetReportingReportRunsReportRun {
+    /// A `GetReportingReportRunsReportRun` of its required fields (`report_run`), every other field `None`.
+    #[must_use]
+    pub fn new(report_run: impl Into<String>) -> Self {
+        Self {
+            report_run: report_run.into(),
+            expand: None,
+        }
     }
 }
 
@@ -76,8 +108,9 @@ endpoint! {
     ///
     /// Returns a full list of Report Types.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetReportTypes = "GET /v1/reporting/report_types" -> crate::models::GetReportingReportTypesResponse {
+    pub struct GetReportingReportTypes = "GET /v1/reporting/report_types" -> crate::models::GetReportingReportTypesResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -88,13 +121,25 @@ endpoint! {
     /// `GET /v1/reporting/report_types/{report_type}`
     ///
     /// Retrieves the details of a Report Type. (Certain report types require a [live-mode API key](https://stripe.com/docs/keys#test-live-modes).)
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetReportTypesReportType = "GET /v1/reporting/report_types/{report_type}" -> crate::models::ReportingReportType {
+    pub struct GetReportingReportTypesReportType = "GET /v1/reporting/report_types/{report_type}" -> crate::models::ReportingReportType {
         /// The `report_type` path parameter.
         pub report_type: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetReportingReportTypesReportType {
+    /// A `GetReportingReportTypesReportType` of its required fields (`report_type`), every other field `None`.
+    #[must_use]
+    pub fn new(report_type: impl Into<String>) -> Self {
+        Self {
+            report_type: report_type.into(),
+            expand: None,
+        }
     }
 }

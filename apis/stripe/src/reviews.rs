@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of `Review` objects that have `open` set to `true`. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,6 +23,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,6 +34,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -40,10 +45,13 @@ endpoint! {
     /// `GET /v1/reviews/{review}`
     ///
     /// Retrieves a `Review` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetReview = "GET /v1/reviews/{review}" -> crate::models::Review {
         /// The `review` path parameter.
+        ///
+        /// At most 5000 characters.
         pub review: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -51,18 +59,43 @@ endpoint! {
     }
 }
 
+impl GetReview {
+    /// A `GetReview` of its required fields (`review`), every other field `None`.
+    #[must_use]
+    pub fn new(review: impl Into<String>) -> Self {
+        Self {
+            review: review.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/reviews/{review}/approve`
     ///
     /// Approves a `Review` object, closing it and removing it from the list of reviews.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostReviewApprove = "POST /v1/reviews/{review}/approve" -> crate::models::Review {
         /// The `review` path parameter.
+        ///
+        /// At most 5000 characters.
         pub review: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostReviewApprove {
+    /// A `PostReviewApprove` of its required fields (`review`), every other field `None`.
+    #[must_use]
+    pub fn new(review: impl Into<String>) -> Self {
+        Self {
+            review: review.into(),
+            expand: None,
+        }
     }
 }

@@ -7,7 +7,8 @@ endpoint! {
     /// `GET /v1/setup_attempts`
     ///
     /// Returns a list of SetupAttempts associated with a provided SetupIntent.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -24,6 +25,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,10 +37,29 @@ endpoint! {
         pub limit: Option<i64>,
         /// Only return SetupAttempts created by the SetupIntent specified by
         /// this ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub setup_intent: String,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl Get {
+    /// A `Get` of its required fields (`setup_intent`), every other field `None`.
+    #[must_use]
+    pub fn new(setup_intent: impl Into<String>) -> Self {
+        Self {
+            created: None,
+            ending_before: None,
+            expand: None,
+            limit: None,
+            setup_intent: setup_intent.into(),
+            starting_after: None,
+        }
     }
 }

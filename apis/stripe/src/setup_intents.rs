@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of SetupIntents.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -27,9 +28,13 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return SetupIntents for the customer specified by this customer ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -39,9 +44,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Only return SetupIntents associated with the specified payment method.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub payment_method: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -57,6 +66,7 @@ endpoint! {
     /// After the SetupIntent is created, attach a payment method and [confirm](/docs/api/setup_intents/confirm)
     /// to collect any required permissions to charge the payment method later.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/setup_intents" -> crate::models::SetupIntent {
@@ -76,9 +86,13 @@ endpoint! {
         /// ID of the Customer this SetupIntent belongs to, if one exists.
         ///
         /// If present, the SetupIntent's payment method will be attached to the Customer on successful setup. Payment methods attached to other Customers cannot be used with this SetupIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 1000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -99,6 +113,8 @@ endpoint! {
         #[endpoint(body)]
         pub on_behalf_of: Option<String>,
         /// ID of the payment method (a PaymentMethod, Card, or saved Source object) to attach to this SetupIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// When included, this hash creates a PaymentMethod that is set as the [`payment_method`](https://stripe.com/docs/api/setup_intents/object#setup_intent_object-payment_method)
@@ -120,6 +136,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub single_use: Option<crate::models::PostSetupIntentsSingleUse>,
         /// Indicates how the payment method is intended to be used in the future. If not provided, this value defaults to `off_session`.
+        ///
+        /// One of `"off_session"`, `"on_session"`.
         #[endpoint(body)]
         pub usage: Option<
             crate::models::PostCheckoutSessionsPaymentIntentDataSetupFutureUsage,
@@ -139,12 +157,17 @@ endpoint! {
     ///
     ///
     /// When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the [SetupIntent](#setup_intent_object) object reference for more details.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetIntent = "GET /v1/setup_intents/{intent}" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// The client secret of the SetupIntent. Required if a publishable key is used to retrieve the SetupIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub client_secret: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -153,15 +176,30 @@ endpoint! {
     }
 }
 
+impl GetIntent {
+    /// A `GetIntent` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            client_secret: None,
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/setup_intents/{intent}`
     ///
     /// Updates a SetupIntent object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntent = "POST /v1/setup_intents/{intent}" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// If present, the SetupIntent's payment method will be attached to the in-context Stripe Account.
         ///
@@ -171,9 +209,13 @@ endpoint! {
         /// ID of the Customer this SetupIntent belongs to, if one exists.
         ///
         /// If present, the SetupIntent's payment method will be attached to the Customer on successful setup. Payment methods attached to other Customers cannot be used with this SetupIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 1000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -188,6 +230,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// ID of the payment method (a PaymentMethod, Card, or saved Source object) to attach to this SetupIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// When included, this hash creates a PaymentMethod that is set as the [`payment_method`](https://stripe.com/docs/api/setup_intents/object#setup_intent_object-payment_method)
@@ -205,6 +249,26 @@ endpoint! {
     }
 }
 
+impl PostIntent {
+    /// A `PostIntent` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            attach_to_self: None,
+            customer: None,
+            description: None,
+            expand: None,
+            flow_directions: None,
+            metadata: None,
+            payment_method: None,
+            payment_method_data: None,
+            payment_method_options: None,
+            payment_method_types: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/setup_intents/{intent}/cancel`
     ///
@@ -213,13 +277,18 @@ endpoint! {
     ///
     ///
     /// Once canceled, setup is abandoned and any operations on the SetupIntent will fail with an error.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntentCancel = "POST /v1/setup_intents/{intent}/cancel" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// Reason for canceling this SetupIntent. Possible values are `abandoned`, `requested_by_customer`, or `duplicate`
+        ///
+        /// At most 5000 characters; one of `"abandoned"`, `"duplicate"`, `"requested_by_customer"`.
         #[endpoint(body)]
         pub cancellation_reason: Option<
             crate::models::PostSetupIntentsIntentCancelCancellationReason,
@@ -227,6 +296,18 @@ endpoint! {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostIntentCancel {
+    /// A `PostIntentCancel` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            cancellation_reason: None,
+            expand: None,
+        }
     }
 }
 
@@ -250,13 +331,18 @@ endpoint! {
     /// suggest additional actions via `next_action`. If setup fails,
     /// the SetupIntent will transition to the
     /// `requires_payment_method` status.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntentConfirm = "POST /v1/setup_intents/{intent}/confirm" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// The client secret of the SetupIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub client_secret: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -266,6 +352,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub mandate_data: Option<crate::models::PostPaymentIntentsIntentConfirmMandateData>,
         /// ID of the payment method (a PaymentMethod, Card, or saved Source object) to attach to this SetupIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// When included, this hash creates a PaymentMethod that is set as the [`payment_method`](https://stripe.com/docs/api/setup_intents/object#setup_intent_object-payment_method)
@@ -285,27 +373,65 @@ endpoint! {
     }
 }
 
+impl PostIntentConfirm {
+    /// A `PostIntentConfirm` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            client_secret: None,
+            expand: None,
+            mandate_data: None,
+            payment_method: None,
+            payment_method_data: None,
+            payment_method_options: None,
+            return_url: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/setup_intents/{intent}/verify_microdeposits`
     ///
     /// Verifies microdeposits on a SetupIntent object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostIntentVerifyMicrodeposits = "POST /v1/setup_intents/{intent}/verify_microdeposits" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
+        ///
+        /// At most 5000 characters.
         pub intent: String,
         /// Two positive integers, in *cents*, equal to the values of the microdeposits sent to the bank account.
         #[endpoint(body, style = "deepObject")]
         pub amounts: Option<Vec<i64>>,
         /// The client secret of the SetupIntent.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub client_secret: Option<String>,
         /// A six-character code starting with SM present in the microdeposit sent to the bank account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub descriptor_code: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostIntentVerifyMicrodeposits {
+    /// A `PostIntentVerifyMicrodeposits` of its required fields (`intent`), every other field `None`.
+    #[must_use]
+    pub fn new(intent: impl Into<String>) -> Self {
+        Self {
+            intent: intent.into(),
+            amounts: None,
+            client_secret: None,
+            descriptor_code: None,
+            expand: None,
+        }
     }
 }

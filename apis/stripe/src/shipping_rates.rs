@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your shipping rates.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -28,6 +29,8 @@ endpoint! {
         #[endpoint(query)]
         pub currency: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -37,6 +40,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -46,7 +51,8 @@ endpoint! {
     /// `POST /v1/shipping_rates`
     ///
     /// Creates a new shipping rate object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/shipping_rates" -> crate::models::ShippingRate {
@@ -56,6 +62,8 @@ endpoint! {
             crate::models::PostCheckoutSessionsShippingOptionsItemShippingRateDataDeliveryEstimate,
         >,
         /// The name of the shipping rate, meant to be displayable to the customer. This will appear on CheckoutSessions.
+        ///
+        /// At most 100 characters.
         #[endpoint(body)]
         pub display_name: String,
         /// Specifies which fields in the response should be expanded.
@@ -70,14 +78,35 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// Specifies whether the rate is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`.
+        ///
+        /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
         pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
         /// A [tax code](https://stripe.com/docs/tax/tax-categories) ID. The Shipping tax code is `txcd_92010001`.
         #[endpoint(body)]
         pub tax_code: Option<String>,
         /// The type of calculation to use on the shipping rate. Can only be `fixed_amount` for now.
+        ///
+        /// Always `"fixed_amount"`.
         #[endpoint(body)]
         pub r#type: Option<crate::models::ShippingRateType>,
+    }
+}
+
+impl Post {
+    /// A `Post` of its required fields (`display_name`), every other field `None`.
+    #[must_use]
+    pub fn new(display_name: impl Into<String>) -> Self {
+        Self {
+            delivery_estimate: None,
+            display_name: display_name.into(),
+            expand: None,
+            fixed_amount: None,
+            metadata: None,
+            tax_behavior: None,
+            tax_code: None,
+            r#type: None,
+        }
     }
 }
 
@@ -85,10 +114,13 @@ endpoint! {
     /// `GET /v1/shipping_rates/{shipping_rate_token}`
     ///
     /// Returns the shipping rate object with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetShippingRateToken = "GET /v1/shipping_rates/{shipping_rate_token}" -> crate::models::ShippingRate {
+    pub struct GetShippingRatesShippingRateToken = "GET /v1/shipping_rates/{shipping_rate_token}" -> crate::models::ShippingRate {
         /// The `shipping_rate_token` path parameter.
+        ///
+        /// At most 5000 characters.
         pub shipping_rate_token: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -96,15 +128,29 @@ endpoint! {
     }
 }
 
+impl GetShippingRatesShippingRateToken {
+    /// A `GetShippingRatesShippingRateToken` of its required fields (`shipping_rate_token`), every other field `None`.
+    #[must_use]
+    pub fn new(shipping_rate_token: impl Into<String>) -> Self {
+        Self {
+            shipping_rate_token: shipping_rate_token.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/shipping_rates/{shipping_rate_token}`
     ///
     /// Updates an existing shipping rate object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostShippingRateToken = "POST /v1/shipping_rates/{shipping_rate_token}" -> crate::models::ShippingRate {
+    pub struct PostShippingRatesShippingRateToken = "POST /v1/shipping_rates/{shipping_rate_token}" -> crate::models::ShippingRate {
         /// The `shipping_rate_token` path parameter.
+        ///
+        /// At most 5000 characters.
         pub shipping_rate_token: String,
         /// Whether the shipping rate can be used for new purchases. Defaults to `true`.
         #[endpoint(body)]
@@ -121,7 +167,24 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Specifies whether the rate is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`.
+        ///
+        /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
         pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
+    }
+}
+
+impl PostShippingRatesShippingRateToken {
+    /// A `PostShippingRatesShippingRateToken` of its required fields (`shipping_rate_token`), every other field `None`.
+    #[must_use]
+    pub fn new(shipping_rate_token: impl Into<String>) -> Self {
+        Self {
+            shipping_rate_token: shipping_rate_token.into(),
+            active: None,
+            expand: None,
+            fixed_amount: None,
+            metadata: None,
+            tax_behavior: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of scheduled query runs.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,8 +18,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetScheduledQueryRuns = "GET /v1/sigma/scheduled_query_runs" -> crate::models::GetSigmaScheduledQueryRunsResponse {
+    pub struct GetSigmaScheduledQueryRuns = "GET /v1/sigma/scheduled_query_runs" -> crate::models::GetSigmaScheduledQueryRunsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -28,6 +31,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -37,13 +42,27 @@ endpoint! {
     /// `GET /v1/sigma/scheduled_query_runs/{scheduled_query_run}`
     ///
     /// Retrieves the details of an scheduled query run.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetScheduledQueryRunsScheduledQueryRun = "GET /v1/sigma/scheduled_query_runs/{scheduled_query_run}" -> crate::models::ScheduledQueryRun {
+    pub struct GetSigmaScheduledQueryRunsScheduledQueryRun = "GET /v1/sigma/scheduled_query_runs/{scheduled_query_run}" -> crate::models::ScheduledQueryRun {
         /// The `scheduled_query_run` path parameter.
+        ///
+        /// At most 5000 characters.
         pub scheduled_query_run: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetSigmaScheduledQueryRunsScheduledQueryRun {
+    /// A `GetSigmaScheduledQueryRunsScheduledQueryRun` of its required fields (`scheduled_query_run`), every other field `None`.
+    #[must_use]
+    pub fn new(scheduled_query_run: impl Into<String>) -> Self {
+        Self {
+            scheduled_query_run: scheduled_query_run.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Creates a new source object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/sources" -> crate::models::Source {
@@ -18,12 +19,16 @@ endpoint! {
         #[endpoint(body)]
         pub currency: Option<String>,
         /// The `Customer` to whom the original source is attached to. Must be set when the original source is not a `Source` (e.g., `Card`).
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The authentication `flow` of the source to create. `flow` is one of `redirect`, `receiver`, `code_verification`, `none`. It is generally inferred unless a type supports multiple flows.
+        ///
+        /// At most 5000 characters; one of `"code_verification"`, `"none"`, `"receiver"`, `"redirect"`.
         #[endpoint(body)]
         pub flow: Option<crate::models::PostSourcesFlow>,
         /// Information about a mandate possibility attached to a source object (generally for bank debits) as well as its acceptance status.
@@ -33,6 +38,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The source to share.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub original_source: Option<String>,
         /// Information about the owner of the payment instrument that may be used or required by particular source types.
@@ -50,15 +57,23 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub source_order: Option<crate::models::PostSourcesSourceOrder>,
         /// An arbitrary string to be displayed on your customer's statement. As an example, if your website is `RunClub` and the item you're charging for is a race ticket, you may want to specify a `statement_descriptor` of `RunClub 5K race ticket.` While many payment types will display this information, some may not display it at all.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// An optional token used to create the source. When passed, token properties will override source parameters.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub token: Option<String>,
         /// The `type` of the source to create. Required unless `customer` and `original_source` are specified (see the [Cloning card Sources](https://stripe.com/docs/sources/connect#cloning-card-sources) guide)
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub r#type: Option<String>,
         /// The `usage` property of the body.
+        ///
+        /// At most 5000 characters; one of `"reusable"`, `"single_use"`.
         #[endpoint(body)]
         pub usage: Option<crate::models::PostSourcesUsage>,
     }
@@ -68,17 +83,34 @@ endpoint! {
     /// `GET /v1/sources/{source}`
     ///
     /// Retrieves an existing source object. Supply the unique source ID from a source creation request and Stripe will return the corresponding up-to-date source object information.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetSource = "GET /v1/sources/{source}" -> crate::models::Source {
         /// The `source` path parameter.
+        ///
+        /// At most 5000 characters.
         pub source: String,
         /// The client secret of the source. Required if a publishable key is used to retrieve the source.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub client_secret: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetSource {
+    /// A `GetSource` of its required fields (`source`), every other field `None`.
+    #[must_use]
+    pub fn new(source: impl Into<String>) -> Self {
+        Self {
+            source: source.into(),
+            client_secret: None,
+            expand: None,
+        }
     }
 }
 
@@ -90,11 +122,14 @@ endpoint! {
     ///
     ///
     /// This request accepts the `metadata` and `owner` as arguments. It is also possible to update type specific information for selected payment methods. Please refer to our [payment method guides](/docs/sources) for more detail.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostSource = "POST /v1/sources/{source}" -> crate::models::Source {
         /// The `source` path parameter.
+        ///
+        /// At most 5000 characters.
         pub source: String,
         /// Amount associated with the source.
         #[endpoint(body)]
@@ -117,16 +152,37 @@ endpoint! {
     }
 }
 
+impl PostSource {
+    /// A `PostSource` of its required fields (`source`), every other field `None`.
+    #[must_use]
+    pub fn new(source: impl Into<String>) -> Self {
+        Self {
+            source: source.into(),
+            amount: None,
+            expand: None,
+            mandate: None,
+            metadata: None,
+            owner: None,
+            source_order: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/sources/{source}/mandate_notifications/{mandate_notification}`
     ///
     /// Retrieves a new Source MandateNotification.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetSourceMandateNotificationsMandateNotification = "GET /v1/sources/{source}/mandate_notifications/{mandate_notification}" -> crate::models::SourceMandateNotification {
         /// The `source` path parameter.
+        ///
+        /// At most 5000 characters.
         pub source: String,
         /// The `mandate_notification` path parameter.
+        ///
+        /// At most 5000 characters.
         pub mandate_notification: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -134,11 +190,24 @@ endpoint! {
     }
 }
 
+impl GetSourceMandateNotificationsMandateNotification {
+    /// A `GetSourceMandateNotificationsMandateNotification` of its required fields (`source`, `mandate_notification`), every other field `None`.
+    #[must_use]
+    pub fn new(source: impl Into<String>, mandate_notification: impl Into<String>) -> Self {
+        Self {
+            source: source.into(),
+            mandate_notification: mandate_notification.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/sources/{source}/source_transactions`
     ///
     /// List source transactions for a given source.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -150,8 +219,12 @@ endpoint! {
     )]
     pub struct GetSourceSourceTransactions = "GET /v1/sources/{source}/source_transactions" -> crate::models::GetSourcesSourceSourceTransactionsResponse {
         /// The `source` path parameter.
+        ///
+        /// At most 5000 characters.
         pub source: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -161,8 +234,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetSourceSourceTransactions {
+    /// A `GetSourceSourceTransactions` of its required fields (`source`), every other field `None`.
+    #[must_use]
+    pub fn new(source: impl Into<String>) -> Self {
+        Self {
+            source: source.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -170,12 +259,17 @@ endpoint! {
     /// `GET /v1/sources/{source}/source_transactions/{source_transaction}`
     ///
     /// Retrieve an existing source transaction object. Supply the unique source ID from a source creation request and the source transaction ID and Stripe will return the corresponding up-to-date source object information.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetSourceSourceTransactionsSourceTransaction = "GET /v1/sources/{source}/source_transactions/{source_transaction}" -> crate::models::SourceTransaction {
         /// The `source` path parameter.
+        ///
+        /// At most 5000 characters.
         pub source: String,
         /// The `source_transaction` path parameter.
+        ///
+        /// At most 5000 characters.
         pub source_transaction: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -183,15 +277,30 @@ endpoint! {
     }
 }
 
+impl GetSourceSourceTransactionsSourceTransaction {
+    /// A `GetSourceSourceTransactionsSourceTransaction` of its required fields (`source`, `source_transaction`), every other field `None`.
+    #[must_use]
+    pub fn new(source: impl Into<String>, source_transaction: impl Into<String>) -> Self {
+        Self {
+            source: source.into(),
+            source_transaction: source_transaction.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/sources/{source}/verify`
     ///
     /// Verify a given source.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostSourceVerify = "POST /v1/sources/{source}/verify" -> crate::models::Source {
         /// The `source` path parameter.
+        ///
+        /// At most 5000 characters.
         pub source: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -199,5 +308,17 @@ endpoint! {
         /// The values needed to verify the source.
         #[endpoint(body, style = "deepObject")]
         pub values: Vec<String>,
+    }
+}
+
+impl PostSourceVerify {
+    /// A `PostSourceVerify` of its required fields (`source`, `values`), every other field `None`.
+    #[must_use]
+    pub fn new(source: impl Into<String>, values: Vec<String>) -> Self {
+        Self {
+            source: source.into(),
+            expand: None,
+            values: values,
+        }
     }
 }

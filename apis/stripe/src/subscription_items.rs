@@ -7,7 +7,8 @@ endpoint! {
     /// `GET /v1/subscription_items`
     ///
     /// Returns a list of your subscription items for a given subscription.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -31,8 +32,24 @@ endpoint! {
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// The ID of the subscription whose items will be retrieved.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub subscription: String,
+    }
+}
+
+impl Get {
+    /// A `Get` of its required fields (`subscription`), every other field `None`.
+    #[must_use]
+    pub fn new(subscription: impl Into<String>) -> Self {
+        Self {
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+            subscription: subscription.into(),
+        }
     }
 }
 
@@ -40,7 +57,8 @@ endpoint! {
     /// `POST /v1/subscription_items`
     ///
     /// Adds a new item to an existing subscription. No existing items will be changed or replaced.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/subscription_items" -> crate::models::SubscriptionItem {
@@ -62,11 +80,15 @@ endpoint! {
         /// Use `pending_if_incomplete` to update the subscription using [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates). When you use `pending_if_incomplete` you can only pass the parameters [supported by pending updates](https://stripe.com/docs/billing/pending-updates-reference#supported-attributes).
         ///
         /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
+        ///
+        /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
         pub payment_behavior: Option<
             crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
         >,
         /// The ID of the price object.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
@@ -75,17 +97,23 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsItemsItemPriceData,
         >,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
         pub proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub proration_date: Option<i64>,
         /// The quantity you'd like to apply to the subscription item you're creating.
         #[endpoint(body)]
         pub quantity: Option<i64>,
         /// The identifier of the subscription to modify.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub subscription: String,
         /// A list of [Tax Rate](https://stripe.com/docs/api/tax_rates) ids. These Tax Rates will override the [`default_tax_rates`](https://stripe.com/docs/api/subscriptions/create#create_subscription-default_tax_rates) on the Subscription. When updating, pass an empty string to remove previously-defined tax rates.
@@ -94,14 +122,37 @@ endpoint! {
     }
 }
 
+impl Post {
+    /// A `Post` of its required fields (`subscription`), every other field `None`.
+    #[must_use]
+    pub fn new(subscription: impl Into<String>) -> Self {
+        Self {
+            billing_thresholds: None,
+            expand: None,
+            metadata: None,
+            payment_behavior: None,
+            price: None,
+            price_data: None,
+            proration_behavior: None,
+            proration_date: None,
+            quantity: None,
+            subscription: subscription.into(),
+            tax_rates: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/subscription_items/{item}`
     ///
     /// Retrieves the subscription item with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetItem = "GET /v1/subscription_items/{item}" -> crate::models::SubscriptionItem {
         /// The `item` path parameter.
+        ///
+        /// At most 5000 characters.
         pub item: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -109,15 +160,29 @@ endpoint! {
     }
 }
 
+impl GetItem {
+    /// A `GetItem` of its required fields (`item`), every other field `None`.
+    #[must_use]
+    pub fn new(item: impl Into<String>) -> Self {
+        Self {
+            item: item.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/subscription_items/{item}`
     ///
     /// Updates the plan or quantity of an item on a current subscription.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostItem = "POST /v1/subscription_items/{item}" -> crate::models::SubscriptionItem {
         /// The `item` path parameter.
+        ///
+        /// At most 5000 characters.
         pub item: String,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
@@ -140,11 +205,15 @@ endpoint! {
         /// Use `pending_if_incomplete` to update the subscription using [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates). When you use `pending_if_incomplete` you can only pass the parameters [supported by pending updates](https://stripe.com/docs/billing/pending-updates-reference#supported-attributes).
         ///
         /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
+        ///
+        /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
         pub payment_behavior: Option<
             crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
         >,
         /// The ID of the price object. When changing a subscription item's price, `quantity` is set to 1 unless a `quantity` parameter is provided.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
@@ -153,11 +222,15 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsItemsItemPriceData,
         >,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
         pub proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub proration_date: Option<i64>,
         /// The quantity you'd like to apply to the subscription item you're creating.
@@ -169,27 +242,68 @@ endpoint! {
     }
 }
 
+impl PostItem {
+    /// A `PostItem` of its required fields (`item`), every other field `None`.
+    #[must_use]
+    pub fn new(item: impl Into<String>) -> Self {
+        Self {
+            item: item.into(),
+            billing_thresholds: None,
+            expand: None,
+            metadata: None,
+            off_session: None,
+            payment_behavior: None,
+            price: None,
+            price_data: None,
+            proration_behavior: None,
+            proration_date: None,
+            quantity: None,
+            tax_rates: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/subscription_items/{item}`
     ///
     /// Deletes an item from the subscription. Removing a subscription item from a subscription will not cancel the subscription.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteItem = "DELETE /v1/subscription_items/{item}" -> crate::models::DeletedSubscriptionItem {
         /// The `item` path parameter.
+        ///
+        /// At most 5000 characters.
         pub item: String,
         /// Delete all usage for the given subscription item. Allowed only when the current plan's `usage_type` is `metered`.
         #[endpoint(body)]
         pub clear_usage: Option<bool>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
         pub proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub proration_date: Option<i64>,
+    }
+}
+
+impl DeleteItem {
+    /// A `DeleteItem` of its required fields (`item`), every other field `None`.
+    #[must_use]
+    pub fn new(item: impl Into<String>) -> Self {
+        Self {
+            item: item.into(),
+            clear_usage: None,
+            proration_behavior: None,
+            proration_date: None,
+        }
     }
 }
 
@@ -201,7 +315,8 @@ endpoint! {
     ///
     ///
     /// The list is sorted in reverse-chronological order (newest first). The first list item represents the most current usage period that hasn’t ended yet. Since new usage records can still be added, the returned summary information for the subscription item’s ID should be seen as unstable until the subscription billing period ends.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -211,10 +326,12 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetSubscriptionItemUsageRecordSummaries = "GET /v1/subscription_items/{subscription_item}/usage_record_summaries" -> crate::models::GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponse {
+    pub struct GetSubscriptionItemsSubscriptionItemUsageRecordSummaries = "GET /v1/subscription_items/{subscription_item}/usage_record_summaries" -> crate::models::GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponse {
         /// The `subscription_item` path parameter.
         pub subscription_item: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -224,8 +341,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetSubscriptionItemsSubscriptionItemUsageRecordSummaries {
+    /// A `GetSubscriptionItemsSubscriptionItemUsageRecordSummaries` of its required fields (`subscription_item`), every other field `None`.
+    #[must_use]
+    pub fn new(subscription_item: impl Into<String>) -> Self {
+        Self {
+            subscription_item: subscription_item.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -245,13 +378,16 @@ endpoint! {
     ///
     ///
     /// The default pricing model for metered billing is [per-unit pricing](/docs/api/plans/object#plan_object-billing_scheme). For finer granularity, you can configure metered billing to have a [tiered pricing](https://stripe.com/docs/billing/subscriptions/tiers) model.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostSubscriptionItemUsageRecords = "POST /v1/subscription_items/{subscription_item}/usage_records" -> crate::models::UsageRecord {
+    pub struct PostSubscriptionItemsSubscriptionItemUsageRecords = "POST /v1/subscription_items/{subscription_item}/usage_records" -> crate::models::UsageRecord {
         /// The `subscription_item` path parameter.
         pub subscription_item: String,
         /// Valid values are `increment` (default) or `set`. When using `increment` the specified `quantity` will be added to the usage at the specified timestamp. The `set` action will overwrite the usage quantity at that timestamp. If the subscription has [billing thresholds](https://stripe.com/docs/api/subscriptions/object#subscription_object-billing_thresholds), `increment` is the only allowed value.
+        ///
+        /// One of `"increment"`, `"set"`.
         #[endpoint(body)]
         pub action: Option<
             crate::models::PostSubscriptionItemsSubscriptionItemUsageRecordsAction,
@@ -267,5 +403,19 @@ endpoint! {
         pub timestamp: Option<
             crate::models::PostSubscriptionItemsSubscriptionItemUsageRecordsTimestamp,
         >,
+    }
+}
+
+impl PostSubscriptionItemsSubscriptionItemUsageRecords {
+    /// A `PostSubscriptionItemsSubscriptionItemUsageRecords` of its required fields (`subscription_item`, `quantity`), every other field `None`.
+    #[must_use]
+    pub fn new(subscription_item: impl Into<String>, quantity: i64) -> Self {
+        Self {
+            subscription_item: subscription_item.into(),
+            action: None,
+            expand: None,
+            quantity: quantity,
+            timestamp: None,
+        }
     }
 }

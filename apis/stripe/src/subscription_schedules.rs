@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieves the list of your subscription schedules.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -28,9 +29,13 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return subscription schedules for the given customer.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -46,6 +51,8 @@ endpoint! {
         #[endpoint(query)]
         pub scheduled: Option<bool>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -56,10 +63,13 @@ endpoint! {
     ///
     /// Creates a new subscription schedule object. Each customer can have up to 500 active or scheduled subscriptions.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/subscription_schedules" -> crate::models::SubscriptionSchedule {
         /// The identifier of the customer to create the subscription schedule for.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// Object representing the subscription schedule's default settings.
@@ -68,12 +78,16 @@ endpoint! {
             crate::models::PostSubscriptionSchedulesDefaultSettings,
         >,
         /// Behavior of the subscription schedule and underlying subscription when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
+        ///
+        /// One of `"cancel"`, `"none"`, `"release"`, `"renew"`.
         #[endpoint(body)]
         pub end_behavior: Option<crate::models::SubscriptionScheduleEndBehavior>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Migrate an existing subscription to be managed by a subscription schedule. If this parameter is set, a subscription schedule will be created using the subscription's item(s), set to auto-renew using the subscription's interval. When using this parameter, other parameters (such as phase values) cannot be set. To create a subscription schedule with other modifications, we recommend making two separate API calls.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub from_subscription: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -92,10 +106,13 @@ endpoint! {
     /// `GET /v1/subscription_schedules/{schedule}`
     ///
     /// Retrieves the details of an existing subscription schedule. You only need to supply the unique subscription schedule identifier that was returned upon subscription schedule creation.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetSchedule = "GET /v1/subscription_schedules/{schedule}" -> crate::models::SubscriptionSchedule {
         /// The `schedule` path parameter.
+        ///
+        /// At most 5000 characters.
         pub schedule: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -103,15 +120,29 @@ endpoint! {
     }
 }
 
+impl GetSchedule {
+    /// A `GetSchedule` of its required fields (`schedule`), every other field `None`.
+    #[must_use]
+    pub fn new(schedule: impl Into<String>) -> Self {
+        Self {
+            schedule: schedule.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/subscription_schedules/{schedule}`
     ///
     /// Updates an existing subscription schedule.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostSchedule = "POST /v1/subscription_schedules/{schedule}" -> crate::models::SubscriptionSchedule {
         /// The `schedule` path parameter.
+        ///
+        /// At most 5000 characters.
         pub schedule: String,
         /// Object representing the subscription schedule's default settings.
         #[endpoint(body, style = "deepObject")]
@@ -119,6 +150,8 @@ endpoint! {
             crate::models::PostSubscriptionSchedulesDefaultSettings,
         >,
         /// Behavior of the subscription schedule and underlying subscription when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
+        ///
+        /// One of `"cancel"`, `"none"`, `"release"`, `"renew"`.
         #[endpoint(body)]
         pub end_behavior: Option<crate::models::SubscriptionScheduleEndBehavior>,
         /// Specifies which fields in the response should be expanded.
@@ -131,6 +164,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub phases: Option<Vec<crate::models::PostSubscriptionSchedulesSchedulePhasesItem>>,
         /// If the update changes the current phase, indicates whether the changes should be prorated. The default value is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
         pub proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
@@ -138,15 +173,34 @@ endpoint! {
     }
 }
 
+impl PostSchedule {
+    /// A `PostSchedule` of its required fields (`schedule`), every other field `None`.
+    #[must_use]
+    pub fn new(schedule: impl Into<String>) -> Self {
+        Self {
+            schedule: schedule.into(),
+            default_settings: None,
+            end_behavior: None,
+            expand: None,
+            metadata: None,
+            phases: None,
+            proration_behavior: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/subscription_schedules/{schedule}/cancel`
     ///
     /// Cancels a subscription schedule and its associated subscription immediately (if the subscription schedule has an active subscription). A subscription schedule can only be canceled if its status is `not_started` or `active`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostScheduleCancel = "POST /v1/subscription_schedules/{schedule}/cancel" -> crate::models::SubscriptionSchedule {
         /// The `schedule` path parameter.
+        ///
+        /// At most 5000 characters.
         pub schedule: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -160,15 +214,31 @@ endpoint! {
     }
 }
 
+impl PostScheduleCancel {
+    /// A `PostScheduleCancel` of its required fields (`schedule`), every other field `None`.
+    #[must_use]
+    pub fn new(schedule: impl Into<String>) -> Self {
+        Self {
+            schedule: schedule.into(),
+            expand: None,
+            invoice_now: None,
+            prorate: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/subscription_schedules/{schedule}/release`
     ///
     /// Releases the subscription schedule immediately, which will stop scheduling of its phases, but leave any existing subscription in place. A schedule can only be released if its status is `not_started` or `active`. If the subscription schedule is currently associated with a subscription, releasing it will remove its `subscription` property and set the subscription’s ID to the `released_subscription` property.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostScheduleRelease = "POST /v1/subscription_schedules/{schedule}/release" -> crate::models::SubscriptionSchedule {
         /// The `schedule` path parameter.
+        ///
+        /// At most 5000 characters.
         pub schedule: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -176,5 +246,17 @@ endpoint! {
         /// Keep any cancellation on the subscription that the schedule has set
         #[endpoint(body)]
         pub preserve_cancel_date: Option<bool>,
+    }
+}
+
+impl PostScheduleRelease {
+    /// A `PostScheduleRelease` of its required fields (`schedule`), every other field `None`.
+    #[must_use]
+    pub fn new(schedule: impl Into<String>) -> Self {
+        Self {
+            schedule: schedule.into(),
+            expand: None,
+            preserve_cancel_date: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// By default, returns a list of subscriptions that have not been canceled. In order to list canceled subscriptions, specify `status=canceled`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -19,6 +20,8 @@ endpoint! {
     )]
     pub struct Get = "GET /v1/subscriptions" -> crate::models::GetSubscriptionsResponse {
         /// The collection method of the subscriptions to retrieve. Either `charge_automatically` or `send_invoice`.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(query)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The `created` query parameter.
@@ -31,9 +34,13 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub current_period_start: Option<crate::models::GetAccountsCreated>,
         /// The ID of the customer whose subscriptions will be retrieved.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -43,15 +50,23 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Filter for subscriptions that contain this recurring price ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub price: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// The status of the subscriptions to retrieve. Passing in a value of `canceled` will return all canceled subscriptions, including those belonging to deleted customers. Pass `ended` to find subscriptions that are canceled and subscriptions that are expired due to [incomplete payment](https://stripe.com/docs/billing/subscriptions/overview#subscription-statuses). Passing in a value of `all` will return subscriptions of all statuses. If no value is supplied, all subscriptions that have not been canceled are returned.
+        ///
+        /// One of `"active"`, `"all"`, `"canceled"`, `"ended"`, `"incomplete"`, `"incomplete_expired"`, `"past_due"`, `"paused"`, `"trialing"`, `"unpaid"`.
         #[endpoint(query)]
         pub status: Option<crate::models::GetSubscriptionsStatus>,
         /// Filter for subscriptions that are associated with the specified test clock. The response will not include subscriptions with test clocks if this and the customer parameter is not set.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub test_clock: Option<String>,
     }
@@ -71,7 +86,8 @@ endpoint! {
     ///
     /// To start subscriptions where the first invoice always begins in a `draft` status, use [subscription schedules](/docs/billing/subscriptions/subscription-schedules#managing) instead.
     /// Schedules provide the flexibility to model more complex billing configurations that change over time.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/subscriptions" -> crate::models::Subscription {
@@ -89,9 +105,13 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// For new subscriptions, a past timestamp to backdate the subscription's start date to. If set, the first invoice will contain a proration for the timespan between the start date and the current time. Can be combined with trials and the billing cycle anchor.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub backdate_start_date: Option<i64>,
         /// A future timestamp to anchor the subscription's [billing cycle](https://stripe.com/docs/subscriptions/billing-cycle). This is used to determine the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. The timestamp is in UTC format.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub billing_cycle_anchor: Option<i64>,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
@@ -100,36 +120,50 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsBillingThresholds,
         >,
         /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub cancel_at: Option<i64>,
         /// Boolean indicating whether this subscription should cancel at the end of the current period.
         #[endpoint(body)]
         pub cancel_at_period_end: Option<bool>,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub coupon: Option<String>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: Option<String>,
         /// The identifier of the customer to subscribe.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: String,
         /// Number of days a customer has to pay invoices generated by this subscription. Valid only for subscriptions where `collection_method` is set to `send_invoice`.
         #[endpoint(body)]
         pub days_until_due: Option<i64>,
         /// ID of the default payment method for the subscription. It must belong to the customer associated with the subscription. This takes precedence over `default_source`. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_payment_method: Option<String>,
         /// ID of the default payment source for the subscription. It must belong to the customer associated with the subscription and be in a chargeable state. If `default_payment_method` is also set, `default_payment_method` will take precedence. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
         #[endpoint(body, style = "deepObject")]
         pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// The subscription's description, meant to be displayable to the customer. Use this field to optionally store an explanation of the subscription for rendering in Stripe surfaces.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -158,6 +192,8 @@ endpoint! {
         /// `pending_if_incomplete` is only used with updates and cannot be passed when creating a subscription.
         ///
         /// Subscriptions with `collection_method=send_invoice` are automatically activated regardless of the first invoice status.
+        ///
+        /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
         pub payment_behavior: Option<
             crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
@@ -173,9 +209,13 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
         >,
         /// The API ID of a promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub promotion_code: Option<String>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) resulting from the `billing_cycle_anchor`. If no value is passed, the default is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
         pub proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
@@ -202,6 +242,47 @@ endpoint! {
     }
 }
 
+impl Post {
+    /// A `Post` of its required fields (`customer`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>) -> Self {
+        Self {
+            add_invoice_items: None,
+            application_fee_percent: None,
+            automatic_tax: None,
+            backdate_start_date: None,
+            billing_cycle_anchor: None,
+            billing_thresholds: None,
+            cancel_at: None,
+            cancel_at_period_end: None,
+            collection_method: None,
+            coupon: None,
+            currency: None,
+            customer: customer.into(),
+            days_until_due: None,
+            default_payment_method: None,
+            default_source: None,
+            default_tax_rates: None,
+            description: None,
+            expand: None,
+            items: None,
+            metadata: None,
+            off_session: None,
+            on_behalf_of: None,
+            payment_behavior: None,
+            payment_settings: None,
+            pending_invoice_item_interval: None,
+            promotion_code: None,
+            proration_behavior: None,
+            transfer_data: None,
+            trial_end: None,
+            trial_from_plan: None,
+            trial_period_days: None,
+            trial_settings: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/subscriptions/search`
     ///
@@ -209,10 +290,11 @@ endpoint! {
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
-    pub struct GetSearch = "GET /v1/subscriptions/search" -> crate::models::GetSubscriptionsSearchResponse {
+    pub struct GetSubscriptionsSearch = "GET /v1/subscriptions/search" -> crate::models::GetSubscriptionsSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -220,11 +302,28 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for pagination across multiple pages of results. Don't include this parameter on the first call. Use the next_page value returned in a previous response to request subsequent results.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub page: Option<String>,
         /// The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for subscriptions](https://stripe.com/docs/search#query-fields-for-subscriptions).
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub query: String,
+    }
+}
+
+impl GetSubscriptionsSearch {
+    /// A `GetSubscriptionsSearch` of its required fields (`query`), every other field `None`.
+    #[must_use]
+    pub fn new(query: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            limit: None,
+            page: None,
+            query: query.into(),
+        }
     }
 }
 
@@ -232,10 +331,13 @@ endpoint! {
     /// `GET /v1/subscriptions/{subscription_exposed_id}`
     ///
     /// Retrieves the subscription with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetSubscriptionExposedId = "GET /v1/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `subscription_exposed_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription_exposed_id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -243,15 +345,29 @@ endpoint! {
     }
 }
 
+impl GetSubscriptionExposedId {
+    /// A `GetSubscriptionExposedId` of its required fields (`subscription_exposed_id`), every other field `None`.
+    #[must_use]
+    pub fn new(subscription_exposed_id: impl Into<String>) -> Self {
+        Self {
+            subscription_exposed_id: subscription_exposed_id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/subscriptions/{subscription_exposed_id}`
     ///
     /// Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the [upcoming invoice](#upcoming_invoice) endpoint.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostSubscriptionExposedId = "POST /v1/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `subscription_exposed_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription_exposed_id: String,
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
@@ -267,6 +383,8 @@ endpoint! {
             crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time (in UTC). For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
+        ///
+        /// At most 5000 characters; one of `"now"`, `"unchanged"`.
         #[endpoint(body)]
         pub billing_cycle_anchor: Option<
             crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdBillingCycleAnchor,
@@ -290,24 +408,34 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancellationDetails,
         >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
+        ///
+        /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
         pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub coupon: Option<String>,
         /// Number of days a customer has to pay invoices generated by this subscription. Valid only for subscriptions where `collection_method` is set to `send_invoice`.
         #[endpoint(body)]
         pub days_until_due: Option<i64>,
         /// ID of the default payment method for the subscription. It must belong to the customer associated with the subscription. This takes precedence over `default_source`. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_payment_method: Option<String>,
         /// ID of the default payment source for the subscription. It must belong to the customer associated with the subscription and be in a chargeable state. If `default_payment_method` is also set, `default_payment_method` will take precedence. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
         pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// The subscription's description, meant to be displayable to the customer. Use this field to optionally store an explanation of the subscription for rendering in Stripe surfaces.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -341,6 +469,8 @@ endpoint! {
         /// Use `pending_if_incomplete` to update the subscription using [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates). When you use `pending_if_incomplete` you can only pass the parameters [supported by pending updates](https://stripe.com/docs/billing/pending-updates-reference#supported-attributes).
         ///
         /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
+        ///
+        /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
         pub payment_behavior: Option<
             crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
@@ -356,14 +486,20 @@ endpoint! {
             crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
         >,
         /// The promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub promotion_code: Option<String>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
         pub proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint. It can also be used to implement custom proration logic, such as prorating by day instead of by second, by providing the time that you wish to use for proration calculations.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub proration_date: Option<i64>,
         /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
@@ -385,6 +521,47 @@ endpoint! {
     }
 }
 
+impl PostSubscriptionExposedId {
+    /// A `PostSubscriptionExposedId` of its required fields (`subscription_exposed_id`), every other field `None`.
+    #[must_use]
+    pub fn new(subscription_exposed_id: impl Into<String>) -> Self {
+        Self {
+            subscription_exposed_id: subscription_exposed_id.into(),
+            add_invoice_items: None,
+            application_fee_percent: None,
+            automatic_tax: None,
+            billing_cycle_anchor: None,
+            billing_thresholds: None,
+            cancel_at: None,
+            cancel_at_period_end: None,
+            cancellation_details: None,
+            collection_method: None,
+            coupon: None,
+            days_until_due: None,
+            default_payment_method: None,
+            default_source: None,
+            default_tax_rates: None,
+            description: None,
+            expand: None,
+            items: None,
+            metadata: None,
+            off_session: None,
+            on_behalf_of: None,
+            pause_collection: None,
+            payment_behavior: None,
+            payment_settings: None,
+            pending_invoice_item_interval: None,
+            promotion_code: None,
+            proration_behavior: None,
+            proration_date: None,
+            transfer_data: None,
+            trial_end: None,
+            trial_from_plan: None,
+            trial_settings: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/subscriptions/{subscription_exposed_id}`
     ///
@@ -397,11 +574,14 @@ endpoint! {
     ///
     ///
     /// By default, upon subscription cancellation, Stripe will stop automatic collection of all finalized invoices for the customer. This is intended to prevent unexpected payment attempts after the customer has canceled a subscription. However, you can resume automatic collection of the invoices manually after subscription cancellation to have us proceed. Or, you could check for unpaid invoices before allowing the customer to cancel the subscription at all.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteSubscriptionExposedId = "DELETE /v1/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `subscription_exposed_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription_exposed_id: String,
         /// Details about why this subscription was cancelled
         #[endpoint(body, style = "deepObject")]
@@ -420,15 +600,32 @@ endpoint! {
     }
 }
 
+impl DeleteSubscriptionExposedId {
+    /// A `DeleteSubscriptionExposedId` of its required fields (`subscription_exposed_id`), every other field `None`.
+    #[must_use]
+    pub fn new(subscription_exposed_id: impl Into<String>) -> Self {
+        Self {
+            subscription_exposed_id: subscription_exposed_id.into(),
+            cancellation_details: None,
+            expand: None,
+            invoice_now: None,
+            prorate: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/subscriptions/{subscription_exposed_id}/discount`
     ///
     /// Removes the currently applied discount on a subscription.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct DeleteSubscriptionExposedIdDiscount = "DELETE /v1/subscriptions/{subscription_exposed_id}/discount" -> crate::models::DeletedDiscount {
         /// The `subscription_exposed_id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription_exposed_id: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
@@ -436,17 +633,33 @@ endpoint! {
     }
 }
 
+impl DeleteSubscriptionExposedIdDiscount {
+    /// A `DeleteSubscriptionExposedIdDiscount` of its required fields (`subscription_exposed_id`), every other field `None`.
+    #[must_use]
+    pub fn new(subscription_exposed_id: impl Into<String>) -> Self {
+        Self {
+            subscription_exposed_id: subscription_exposed_id.into(),
+            body: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/subscriptions/{subscription}/resume`
     ///
     /// Initiates resumption of a paused subscription, optionally resetting the billing cycle anchor and creating prorations. If a resumption invoice is generated, it must be paid or marked uncollectible before the subscription will be unpaused. If payment succeeds the subscription will become `active`, and if payment fails the subscription will be `past_due`. The resumption invoice will void automatically if not paid by the expiration date.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostSubscriptionResume = "POST /v1/subscriptions/{subscription}/resume" -> crate::models::Subscription {
         /// The `subscription` path parameter.
+        ///
+        /// At most 5000 characters.
         pub subscription: String,
         /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time (in UTC). Setting the value to `unchanged` advances the subscription's billing cycle anchor to the period that surrounds the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
+        ///
+        /// At most 5000 characters; one of `"now"`, `"unchanged"`.
         #[endpoint(body)]
         pub billing_cycle_anchor: Option<
             crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdBillingCycleAnchor,
@@ -455,12 +668,30 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
+        ///
+        /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
         pub proration_behavior: Option<
             crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was resumed at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub proration_date: Option<i64>,
+    }
+}
+
+impl PostSubscriptionResume {
+    /// A `PostSubscriptionResume` of its required fields (`subscription`), every other field `None`.
+    #[must_use]
+    pub fn new(subscription: impl Into<String>) -> Self {
+        Self {
+            subscription: subscription.into(),
+            billing_cycle_anchor: None,
+            expand: None,
+            proration_behavior: None,
+            proration_date: None,
+        }
     }
 }

@@ -7,14 +7,17 @@ endpoint! {
     /// `POST /v1/tax/calculations`
     ///
     /// Calculates tax based on input and returns a Tax `Calculation` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostCalculations = "POST /v1/tax/calculations" -> crate::models::TaxCalculation {
+    pub struct PostTaxCalculations = "POST /v1/tax/calculations" -> crate::models::TaxCalculation {
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: String,
         /// The ID of an existing customer to use for this calculation. If provided, the customer's address and tax IDs are copied to `customer_details`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// Details about the customer, including address and tax IDs.
@@ -35,11 +38,31 @@ endpoint! {
     }
 }
 
+impl PostTaxCalculations {
+    /// A `PostTaxCalculations` of its required fields (`currency`, `line_items`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        currency: impl Into<String>,
+        line_items: Vec<crate::models::PostTaxCalculationsLineItemsItem>,
+    ) -> Self {
+        Self {
+            currency: currency.into(),
+            customer: None,
+            customer_details: None,
+            expand: None,
+            line_items: line_items,
+            shipping_cost: None,
+            tax_date: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/tax/calculations/{calculation}/line_items`
     ///
     /// Retrieves the line items of a persisted tax calculation as a collection.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -49,10 +72,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetCalculationsCalculationLineItems = "GET /v1/tax/calculations/{calculation}/line_items" -> crate::models::GetTaxCalculationsCalculationLineItemsResponse {
+    pub struct GetTaxCalculationsCalculationLineItems = "GET /v1/tax/calculations/{calculation}/line_items" -> crate::models::GetTaxCalculationsCalculationLineItemsResponse {
         /// The `calculation` path parameter.
+        ///
+        /// At most 5000 characters.
         pub calculation: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 500 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -62,8 +89,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 500 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetTaxCalculationsCalculationLineItems {
+    /// A `GetTaxCalculationsCalculationLineItems` of its required fields (`calculation`), every other field `None`.
+    #[must_use]
+    pub fn new(calculation: impl Into<String>) -> Self {
+        Self {
+            calculation: calculation.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -71,11 +114,14 @@ endpoint! {
     /// `POST /v1/tax/transactions/create_from_calculation`
     ///
     /// Creates a Tax `Transaction` from a calculation.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTransactionsCreateFromCalculation = "POST /v1/tax/transactions/create_from_calculation" -> crate::models::TaxTransaction {
+    pub struct PostTaxTransactionsCreateFromCalculation = "POST /v1/tax/transactions/create_from_calculation" -> crate::models::TaxTransaction {
         /// Tax Calculation ID to be used as input when creating the transaction.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub calculation: String,
         /// Specifies which fields in the response should be expanded.
@@ -85,8 +131,23 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// A custom order or sale identifier, such as 'myOrder_123'. Must be unique across all transactions, including reversals.
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub reference: String,
+    }
+}
+
+impl PostTaxTransactionsCreateFromCalculation {
+    /// A `PostTaxTransactionsCreateFromCalculation` of its required fields (`calculation`, `reference`), every other field `None`.
+    #[must_use]
+    pub fn new(calculation: impl Into<String>, reference: impl Into<String>) -> Self {
+        Self {
+            calculation: calculation.into(),
+            expand: None,
+            metadata: None,
+            reference: reference.into(),
+        }
     }
 }
 
@@ -95,9 +156,10 @@ endpoint! {
     ///
     /// Partially or fully reverses a previously created `Transaction`.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTransactionsCreateReversal = "POST /v1/tax/transactions/create_reversal" -> crate::models::TaxTransaction {
+    pub struct PostTaxTransactionsCreateReversal = "POST /v1/tax/transactions/create_reversal" -> crate::models::TaxTransaction {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -110,12 +172,18 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// If `partial`, the provided line item or shipping cost amounts are reversed. If `full`, the original transaction is fully reversed.
+        ///
+        /// One of `"full"`, `"partial"`.
         #[endpoint(body)]
         pub mode: crate::models::PostTaxTransactionsCreateReversalMode,
         /// The ID of the Transaction to partially or fully reverse.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub original_transaction: String,
         /// A custom identifier for this reversal, such as 'myOrder_123-refund_1', which must be unique across all transactions. The reference helps identify this reversal transaction in exported [tax reports](https://stripe.com/docs/tax/reports).
+        ///
+        /// At most 500 characters.
         #[endpoint(body)]
         pub reference: String,
         /// The shipping cost to reverse.
@@ -126,14 +194,37 @@ endpoint! {
     }
 }
 
+impl PostTaxTransactionsCreateReversal {
+    /// A `PostTaxTransactionsCreateReversal` of its required fields (`mode`, `original_transaction`, `reference`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        mode: crate::models::PostTaxTransactionsCreateReversalMode,
+        original_transaction: impl Into<String>,
+        reference: impl Into<String>,
+    ) -> Self {
+        Self {
+            expand: None,
+            line_items: None,
+            metadata: None,
+            mode: mode,
+            original_transaction: original_transaction.into(),
+            reference: reference.into(),
+            shipping_cost: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/tax/transactions/{transaction}`
     ///
     /// Retrieves a Tax `Transaction` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetTransactionsTransaction = "GET /v1/tax/transactions/{transaction}" -> crate::models::TaxTransaction {
+    pub struct GetTaxTransactionsTransaction = "GET /v1/tax/transactions/{transaction}" -> crate::models::TaxTransaction {
         /// The `transaction` path parameter.
+        ///
+        /// At most 5000 characters.
         pub transaction: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -141,11 +232,23 @@ endpoint! {
     }
 }
 
+impl GetTaxTransactionsTransaction {
+    /// A `GetTaxTransactionsTransaction` of its required fields (`transaction`), every other field `None`.
+    #[must_use]
+    pub fn new(transaction: impl Into<String>) -> Self {
+        Self {
+            transaction: transaction.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/tax/transactions/{transaction}/line_items`
     ///
     /// Retrieves the line items of a committed standalone transaction as a collection.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -155,10 +258,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetTransactionsTransactionLineItems = "GET /v1/tax/transactions/{transaction}/line_items" -> crate::models::GetTaxTransactionsTransactionLineItemsResponse {
+    pub struct GetTaxTransactionsTransactionLineItems = "GET /v1/tax/transactions/{transaction}/line_items" -> crate::models::GetTaxTransactionsTransactionLineItemsResponse {
         /// The `transaction` path parameter.
+        ///
+        /// At most 5000 characters.
         pub transaction: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 500 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -168,7 +275,23 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 500 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetTaxTransactionsTransactionLineItems {
+    /// A `GetTaxTransactionsTransactionLineItems` of its required fields (`transaction`), every other field `None`.
+    #[must_use]
+    pub fn new(transaction: impl Into<String>) -> Self {
+        Self {
+            transaction: transaction.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }

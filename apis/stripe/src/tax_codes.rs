@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// A list of [all tax codes available](https://stripe.com/docs/tax/tax-categories) to add to Products in order to allow specific tax calculations.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -37,13 +38,27 @@ endpoint! {
     /// `GET /v1/tax_codes/{id}`
     ///
     /// Retrieves the details of an existing tax code. Supply the unique tax code ID and Stripe will return the corresponding tax code information.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetId = "GET /v1/tax_codes/{id}" -> crate::models::TaxCode {
+    pub struct GetTaxCodesId = "GET /v1/tax_codes/{id}" -> crate::models::TaxCode {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetTaxCodesId {
+    /// A `GetTaxCodesId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
     }
 }

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your tax rates. Tax rates are returned sorted by creation date, with the most recently created tax rates appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -25,6 +26,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -37,6 +40,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -46,7 +51,8 @@ endpoint! {
     /// `POST /v1/tax_rates`
     ///
     /// Creates a new tax rate.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/tax_rates" -> crate::models::TaxRate {
@@ -54,12 +60,18 @@ endpoint! {
         #[endpoint(body)]
         pub active: Option<bool>,
         /// Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub country: Option<String>,
         /// An arbitrary string attached to the tax rate for your internal use only. It will not be visible to your customers.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The display name of the tax rate, which will be shown to users.
+        ///
+        /// At most 50 characters.
         #[endpoint(body)]
         pub display_name: String,
         /// Specifies which fields in the response should be expanded.
@@ -69,6 +81,8 @@ endpoint! {
         #[endpoint(body)]
         pub inclusive: bool,
         /// The jurisdiction for the tax rate. You can use this label field for tax reporting purposes. It also appears on your customer’s invoice.
+        ///
+        /// At most 50 characters.
         #[endpoint(body)]
         pub jurisdiction: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -78,11 +92,35 @@ endpoint! {
         #[endpoint(body)]
         pub percentage: f64,
         /// [ISO 3166-2 subdivision code](https://en.wikipedia.org/wiki/ISO_3166-2:US), without country prefix. For example, "NY" for New York, United States.
+        ///
+        /// At most 2 characters.
         #[endpoint(body)]
         pub state: Option<String>,
         /// The high-level tax type, such as `vat` or `sales_tax`.
+        ///
+        /// One of `"gst"`, `"hst"`, `"igst"`, `"jct"`, `"lease_tax"`, `"pst"`, `"qst"`, `"rst"`, `"sales_tax"`, `"vat"`.
         #[endpoint(body)]
         pub tax_type: Option<crate::models::TaxProductResourceLineItemTaxRateDetailsTaxType>,
+    }
+}
+
+impl Post {
+    /// A `Post` of its required fields (`display_name`, `inclusive`, `percentage`), every other field `None`.
+    #[must_use]
+    pub fn new(display_name: impl Into<String>, inclusive: bool, percentage: f64) -> Self {
+        Self {
+            active: None,
+            country: None,
+            description: None,
+            display_name: display_name.into(),
+            expand: None,
+            inclusive: inclusive,
+            jurisdiction: None,
+            metadata: None,
+            percentage: percentage,
+            state: None,
+            tax_type: None,
+        }
     }
 }
 
@@ -90,10 +128,13 @@ endpoint! {
     /// `GET /v1/tax_rates/{tax_rate}`
     ///
     /// Retrieves a tax rate with the given ID
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetTaxRate = "GET /v1/tax_rates/{tax_rate}" -> crate::models::TaxRate {
+    pub struct GetTaxRatesTaxRate = "GET /v1/tax_rates/{tax_rate}" -> crate::models::TaxRate {
         /// The `tax_rate` path parameter.
+        ///
+        /// At most 5000 characters.
         pub tax_rate: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -101,42 +142,87 @@ endpoint! {
     }
 }
 
+impl GetTaxRatesTaxRate {
+    /// A `GetTaxRatesTaxRate` of its required fields (`tax_rate`), every other field `None`.
+    #[must_use]
+    pub fn new(tax_rate: impl Into<String>) -> Self {
+        Self {
+            tax_rate: tax_rate.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/tax_rates/{tax_rate}`
     ///
     /// Updates an existing tax rate.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTaxRate = "POST /v1/tax_rates/{tax_rate}" -> crate::models::TaxRate {
+    pub struct PostTaxRatesTaxRate = "POST /v1/tax_rates/{tax_rate}" -> crate::models::TaxRate {
         /// The `tax_rate` path parameter.
+        ///
+        /// At most 5000 characters.
         pub tax_rate: String,
         /// Flag determining whether the tax rate is active or inactive (archived). Inactive tax rates cannot be used with new applications or Checkout Sessions, but will still work for subscriptions and invoices that already have it set.
         #[endpoint(body)]
         pub active: Option<bool>,
         /// Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub country: Option<String>,
         /// An arbitrary string attached to the tax rate for your internal use only. It will not be visible to your customers.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The display name of the tax rate, which will be shown to users.
+        ///
+        /// At most 50 characters.
         #[endpoint(body)]
         pub display_name: Option<String>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The jurisdiction for the tax rate. You can use this label field for tax reporting purposes. It also appears on your customer’s invoice.
+        ///
+        /// At most 50 characters.
         #[endpoint(body)]
         pub jurisdiction: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// [ISO 3166-2 subdivision code](https://en.wikipedia.org/wiki/ISO_3166-2:US), without country prefix. For example, "NY" for New York, United States.
+        ///
+        /// At most 2 characters.
         #[endpoint(body)]
         pub state: Option<String>,
         /// The high-level tax type, such as `vat` or `sales_tax`.
+        ///
+        /// One of `"gst"`, `"hst"`, `"igst"`, `"jct"`, `"lease_tax"`, `"pst"`, `"qst"`, `"rst"`, `"sales_tax"`, `"vat"`.
         #[endpoint(body)]
         pub tax_type: Option<crate::models::TaxProductResourceLineItemTaxRateDetailsTaxType>,
+    }
+}
+
+impl PostTaxRatesTaxRate {
+    /// A `PostTaxRatesTaxRate` of its required fields (`tax_rate`), every other field `None`.
+    #[must_use]
+    pub fn new(tax_rate: impl Into<String>) -> Self {
+        Self {
+            tax_rate: tax_rate.into(),
+            active: None,
+            country: None,
+            description: None,
+            display_name: None,
+            expand: None,
+            jurisdiction: None,
+            metadata: None,
+            state: None,
+            tax_type: None,
+        }
     }
 }

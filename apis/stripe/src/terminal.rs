@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of `Configuration` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,8 +18,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetConfigurations = "GET /v1/terminal/configurations" -> crate::models::GetTerminalConfigurationsResponse {
+    pub struct GetTerminalConfigurations = "GET /v1/terminal/configurations" -> crate::models::GetTerminalConfigurationsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,6 +34,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -41,9 +46,10 @@ endpoint! {
     ///
     /// Creates a new `Configuration` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostConfigurations = "POST /v1/terminal/configurations" -> crate::models::TerminalConfiguration {
+    pub struct PostTerminalConfigurations = "POST /v1/terminal/configurations" -> crate::models::TerminalConfiguration {
         /// An object containing device type specific settings for BBPOS WisePOS E readers
         #[endpoint(body, style = "deepObject")]
         pub bbpos_wisepos_e: Option<crate::models::PostTerminalConfigurationsBbposWiseposE>,
@@ -63,10 +69,13 @@ endpoint! {
     /// `GET /v1/terminal/configurations/{configuration}`
     ///
     /// Retrieves a `Configuration` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetConfigurationsConfiguration = "GET /v1/terminal/configurations/{configuration}" -> crate::models::GetTerminalConfigurationsConfigurationResponse {
+    pub struct GetTerminalConfigurationsConfiguration = "GET /v1/terminal/configurations/{configuration}" -> crate::models::GetTerminalConfigurationsConfigurationResponse {
         /// The `configuration` path parameter.
+        ///
+        /// At most 5000 characters.
         pub configuration: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -74,15 +83,29 @@ endpoint! {
     }
 }
 
+impl GetTerminalConfigurationsConfiguration {
+    /// A `GetTerminalConfigurationsConfiguration` of its required fields (`configuration`), every other field `None`.
+    #[must_use]
+    pub fn new(configuration: impl Into<String>) -> Self {
+        Self {
+            configuration: configuration.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/terminal/configurations/{configuration}`
     ///
     /// Updates a new `Configuration` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostConfigurationsConfiguration = "POST /v1/terminal/configurations/{configuration}" -> crate::models::GetTerminalConfigurationsConfigurationResponse {
+    pub struct PostTerminalConfigurationsConfiguration = "POST /v1/terminal/configurations/{configuration}" -> crate::models::GetTerminalConfigurationsConfigurationResponse {
         /// The `configuration` path parameter.
+        ///
+        /// At most 5000 characters.
         pub configuration: String,
         /// An object containing device type specific settings for BBPOS WisePOS E readers
         #[endpoint(body, style = "deepObject")]
@@ -103,19 +126,47 @@ endpoint! {
     }
 }
 
+impl PostTerminalConfigurationsConfiguration {
+    /// A `PostTerminalConfigurationsConfiguration` of its required fields (`configuration`), every other field `None`.
+    #[must_use]
+    pub fn new(configuration: impl Into<String>) -> Self {
+        Self {
+            configuration: configuration.into(),
+            bbpos_wisepos_e: None,
+            expand: None,
+            tipping: None,
+            verifone_p400: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/terminal/configurations/{configuration}`
     ///
     /// Deletes a `Configuration` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct DeleteConfigurationsConfiguration = "DELETE /v1/terminal/configurations/{configuration}" -> crate::models::DeletedTerminalConfiguration {
+    pub struct DeleteTerminalConfigurationsConfiguration = "DELETE /v1/terminal/configurations/{configuration}" -> crate::models::DeletedTerminalConfiguration {
         /// The `configuration` path parameter.
+        ///
+        /// At most 5000 characters.
         pub configuration: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteTerminalConfigurationsConfiguration {
+    /// A `DeleteTerminalConfigurationsConfiguration` of its required fields (`configuration`), every other field `None`.
+    #[must_use]
+    pub fn new(configuration: impl Into<String>) -> Self {
+        Self {
+            configuration: configuration.into(),
+            body: None,
+        }
     }
 }
 
@@ -124,13 +175,16 @@ endpoint! {
     ///
     /// To connect to a reader the Stripe Terminal SDK needs to retrieve a short-lived connection token from Stripe, proxied through your server. On your backend, add an endpoint that creates and returns a connection token.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostConnectionTokens = "POST /v1/terminal/connection_tokens" -> crate::models::TerminalConnectionToken {
+    pub struct PostTerminalConnectionTokens = "POST /v1/terminal/connection_tokens" -> crate::models::TerminalConnectionToken {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The id of the location that this connection token is scoped to. If specified the connection token will only be usable with readers assigned to that location, otherwise the connection token will be usable with all readers. Note that location scoping only applies to internet-connected readers. For more details, see [the docs on scoping connection tokens](https://stripe.com/docs/terminal/fleet/locations#connection-tokens).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub location: Option<String>,
     }
@@ -141,6 +195,7 @@ endpoint! {
     ///
     /// Returns a list of `Location` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -150,8 +205,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetLocations = "GET /v1/terminal/locations" -> crate::models::GetTerminalLocationsResponse {
+    pub struct GetTerminalLocations = "GET /v1/terminal/locations" -> crate::models::GetTerminalLocationsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -161,6 +218,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -172,16 +231,21 @@ endpoint! {
     /// Creates a new `Location` object.
     /// For further details, including which address fields are required in each country, see the [Manage locations](/docs/terminal/fleet/locations) guide.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostLocations = "POST /v1/terminal/locations" -> crate::models::TerminalLocation {
+    pub struct PostTerminalLocations = "POST /v1/terminal/locations" -> crate::models::TerminalLocation {
         /// The full address of the location.
         #[endpoint(body, style = "deepObject")]
         pub address: crate::models::PostTaxCalculationsCustomerDetailsAddress,
         /// The ID of a configuration that will be used to customize all readers in this location.
+        ///
+        /// At most 1000 characters.
         #[endpoint(body)]
         pub configuration_overrides: Option<String>,
         /// A name for the location.
+        ///
+        /// At most 1000 characters.
         #[endpoint(body)]
         pub display_name: String,
         /// Specifies which fields in the response should be expanded.
@@ -193,14 +257,34 @@ endpoint! {
     }
 }
 
+impl PostTerminalLocations {
+    /// A `PostTerminalLocations` of its required fields (`address`, `display_name`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        address: crate::models::PostTaxCalculationsCustomerDetailsAddress,
+        display_name: impl Into<String>,
+    ) -> Self {
+        Self {
+            address: address,
+            configuration_overrides: None,
+            display_name: display_name.into(),
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/terminal/locations/{location}`
     ///
     /// Retrieves a `Location` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetLocationsLocation = "GET /v1/terminal/locations/{location}" -> crate::models::GetTerminalLocationsLocationResponse {
+    pub struct GetTerminalLocationsLocation = "GET /v1/terminal/locations/{location}" -> crate::models::GetTerminalLocationsLocationResponse {
         /// The `location` path parameter.
+        ///
+        /// At most 5000 characters.
         pub location: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -208,23 +292,41 @@ endpoint! {
     }
 }
 
+impl GetTerminalLocationsLocation {
+    /// A `GetTerminalLocationsLocation` of its required fields (`location`), every other field `None`.
+    #[must_use]
+    pub fn new(location: impl Into<String>) -> Self {
+        Self {
+            location: location.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/terminal/locations/{location}`
     ///
     /// Updates a `Location` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostLocationsLocation = "POST /v1/terminal/locations/{location}" -> crate::models::GetTerminalLocationsLocationResponse {
+    pub struct PostTerminalLocationsLocation = "POST /v1/terminal/locations/{location}" -> crate::models::GetTerminalLocationsLocationResponse {
         /// The `location` path parameter.
+        ///
+        /// At most 5000 characters.
         pub location: String,
         /// The full address of the location.
         #[endpoint(body, style = "deepObject")]
         pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
         /// The ID of a configuration that will be used to customize all readers in this location.
+        ///
+        /// At most 1000 characters.
         #[endpoint(body)]
         pub configuration_overrides: Option<String>,
         /// A name for the location.
+        ///
+        /// At most 1000 characters.
         #[endpoint(body)]
         pub display_name: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -236,19 +338,48 @@ endpoint! {
     }
 }
 
+impl PostTerminalLocationsLocation {
+    /// A `PostTerminalLocationsLocation` of its required fields (`location`), every other field `None`.
+    #[must_use]
+    pub fn new(location: impl Into<String>) -> Self {
+        Self {
+            location: location.into(),
+            address: None,
+            configuration_overrides: None,
+            display_name: None,
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/terminal/locations/{location}`
     ///
     /// Deletes a `Location` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct DeleteLocationsLocation = "DELETE /v1/terminal/locations/{location}" -> crate::models::DeletedTerminalLocation {
+    pub struct DeleteTerminalLocationsLocation = "DELETE /v1/terminal/locations/{location}" -> crate::models::DeletedTerminalLocation {
         /// The `location` path parameter.
+        ///
+        /// At most 5000 characters.
         pub location: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteTerminalLocationsLocation {
+    /// A `DeleteTerminalLocationsLocation` of its required fields (`location`), every other field `None`.
+    #[must_use]
+    pub fn new(location: impl Into<String>) -> Self {
+        Self {
+            location: location.into(),
+            body: None,
+        }
     }
 }
 
@@ -257,6 +388,7 @@ endpoint! {
     ///
     /// Returns a list of `Reader` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -266,11 +398,15 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetReaders = "GET /v1/terminal/readers" -> crate::models::GetTerminalReadersResponse {
+    pub struct GetTerminalReaders = "GET /v1/terminal/readers" -> crate::models::GetTerminalReadersResponse {
         /// Filters readers by device type
+        ///
+        /// One of `"bbpos_chipper2x"`, `"bbpos_wisepad3"`, `"bbpos_wisepos_e"`, `"simulated_wisepos_e"`, `"stripe_m2"`, `"verifone_P400"`.
         #[endpoint(query)]
         pub device_type: Option<crate::models::GetTerminalReadersDeviceType>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -280,12 +416,18 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A location ID to filter the response list to only readers at the specific location
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub location: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// A status filter to filter readers to only offline or online readers
+        ///
+        /// One of `"offline"`, `"online"`.
         #[endpoint(query)]
         pub status: Option<crate::models::CustomerAcceptanceType>,
     }
@@ -295,25 +437,46 @@ endpoint! {
     /// `POST /v1/terminal/readers`
     ///
     /// Creates a new `Reader` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostReaders = "POST /v1/terminal/readers" -> crate::models::TerminalReader {
+    pub struct PostTerminalReaders = "POST /v1/terminal/readers" -> crate::models::TerminalReader {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Custom label given to the reader for easier identification. If no label is specified, the registration code will be used.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub label: Option<String>,
         /// The location to assign the reader to.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub location: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// A code generated by the reader used for registering to an account.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub registration_code: String,
+    }
+}
+
+impl PostTerminalReaders {
+    /// A `PostTerminalReaders` of its required fields (`registration_code`), every other field `None`.
+    #[must_use]
+    pub fn new(registration_code: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            label: None,
+            location: None,
+            metadata: None,
+            registration_code: registration_code.into(),
+        }
     }
 }
 
@@ -321,10 +484,13 @@ endpoint! {
     /// `GET /v1/terminal/readers/{reader}`
     ///
     /// Retrieves a `Reader` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetReadersReader = "GET /v1/terminal/readers/{reader}" -> crate::models::GetTerminalReadersReaderResponse {
+    pub struct GetTerminalReadersReader = "GET /v1/terminal/readers/{reader}" -> crate::models::GetTerminalReadersReaderResponse {
         /// The `reader` path parameter.
+        ///
+        /// At most 5000 characters.
         pub reader: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -332,20 +498,36 @@ endpoint! {
     }
 }
 
+impl GetTerminalReadersReader {
+    /// A `GetTerminalReadersReader` of its required fields (`reader`), every other field `None`.
+    #[must_use]
+    pub fn new(reader: impl Into<String>) -> Self {
+        Self {
+            reader: reader.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}`
     ///
     /// Updates a `Reader` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostReadersReader = "POST /v1/terminal/readers/{reader}" -> crate::models::GetTerminalReadersReaderResponse {
+    pub struct PostTerminalReadersReader = "POST /v1/terminal/readers/{reader}" -> crate::models::GetTerminalReadersReaderResponse {
         /// The `reader` path parameter.
+        ///
+        /// At most 5000 characters.
         pub reader: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The new label of the reader.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub label: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -354,15 +536,31 @@ endpoint! {
     }
 }
 
+impl PostTerminalReadersReader {
+    /// A `PostTerminalReadersReader` of its required fields (`reader`), every other field `None`.
+    #[must_use]
+    pub fn new(reader: impl Into<String>) -> Self {
+        Self {
+            reader: reader.into(),
+            expand: None,
+            label: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/terminal/readers/{reader}`
     ///
     /// Deletes a `Reader` object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct DeleteReadersReader = "DELETE /v1/terminal/readers/{reader}" -> crate::models::DeletedTerminalReader {
+    pub struct DeleteTerminalReadersReader = "DELETE /v1/terminal/readers/{reader}" -> crate::models::DeletedTerminalReader {
         /// The `reader` path parameter.
+        ///
+        /// At most 5000 characters.
         pub reader: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
@@ -370,15 +568,29 @@ endpoint! {
     }
 }
 
+impl DeleteTerminalReadersReader {
+    /// A `DeleteTerminalReadersReader` of its required fields (`reader`), every other field `None`.
+    #[must_use]
+    pub fn new(reader: impl Into<String>) -> Self {
+        Self {
+            reader: reader.into(),
+            body: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}/cancel_action`
     ///
     /// Cancels the current reader action.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostReadersReaderCancelAction = "POST /v1/terminal/readers/{reader}/cancel_action" -> crate::models::TerminalReader {
+    pub struct PostTerminalReadersReaderCancelAction = "POST /v1/terminal/readers/{reader}/cancel_action" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
+        ///
+        /// At most 5000 characters.
         pub reader: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -386,20 +598,36 @@ endpoint! {
     }
 }
 
+impl PostTerminalReadersReaderCancelAction {
+    /// A `PostTerminalReadersReaderCancelAction` of its required fields (`reader`), every other field `None`.
+    #[must_use]
+    pub fn new(reader: impl Into<String>) -> Self {
+        Self {
+            reader: reader.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}/process_payment_intent`
     ///
     /// Initiates a payment flow on a Reader.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostReadersReaderProcessPaymentIntent = "POST /v1/terminal/readers/{reader}/process_payment_intent" -> crate::models::TerminalReader {
+    pub struct PostTerminalReadersReaderProcessPaymentIntent = "POST /v1/terminal/readers/{reader}/process_payment_intent" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
+        ///
+        /// At most 5000 characters.
         pub reader: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// PaymentIntent ID
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_intent: String,
         /// Configuration overrides
@@ -410,15 +638,31 @@ endpoint! {
     }
 }
 
+impl PostTerminalReadersReaderProcessPaymentIntent {
+    /// A `PostTerminalReadersReaderProcessPaymentIntent` of its required fields (`reader`, `payment_intent`), every other field `None`.
+    #[must_use]
+    pub fn new(reader: impl Into<String>, payment_intent: impl Into<String>) -> Self {
+        Self {
+            reader: reader.into(),
+            expand: None,
+            payment_intent: payment_intent.into(),
+            process_config: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}/process_setup_intent`
     ///
     /// Initiates a setup intent flow on a Reader.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostReadersReaderProcessSetupIntent = "POST /v1/terminal/readers/{reader}/process_setup_intent" -> crate::models::TerminalReader {
+    pub struct PostTerminalReadersReaderProcessSetupIntent = "POST /v1/terminal/readers/{reader}/process_setup_intent" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
+        ///
+        /// At most 5000 characters.
         pub reader: String,
         /// Customer Consent Collected
         #[endpoint(body)]
@@ -427,8 +671,27 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// SetupIntent ID
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub setup_intent: String,
+    }
+}
+
+impl PostTerminalReadersReaderProcessSetupIntent {
+    /// A `PostTerminalReadersReaderProcessSetupIntent` of its required fields (`reader`, `customer_consent_collected`, `setup_intent`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        reader: impl Into<String>,
+        customer_consent_collected: bool,
+        setup_intent: impl Into<String>,
+    ) -> Self {
+        Self {
+            reader: reader.into(),
+            customer_consent_collected: customer_consent_collected,
+            expand: None,
+            setup_intent: setup_intent.into(),
+        }
     }
 }
 
@@ -436,16 +699,21 @@ endpoint! {
     /// `POST /v1/terminal/readers/{reader}/refund_payment`
     ///
     /// Initiates a refund on a Reader
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostReadersReaderRefundPayment = "POST /v1/terminal/readers/{reader}/refund_payment" -> crate::models::TerminalReader {
+    pub struct PostTerminalReadersReaderRefundPayment = "POST /v1/terminal/readers/{reader}/refund_payment" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
+        ///
+        /// At most 5000 characters.
         pub reader: String,
         /// A positive integer in __cents__ representing how much of this charge to refund.
         #[endpoint(body)]
         pub amount: Option<i64>,
         /// ID of the Charge to refund.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub charge: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -455,6 +723,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// ID of the PaymentIntent to refund.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub payment_intent: Option<String>,
         /// Boolean indicating whether the application fee should be refunded when refunding this charge. If a full charge refund is given, the full application fee will be refunded. Otherwise, the application fee will be refunded in an amount proportional to the amount of the charge refunded. An application fee can be refunded only by the application that created the charge.
@@ -466,15 +736,35 @@ endpoint! {
     }
 }
 
+impl PostTerminalReadersReaderRefundPayment {
+    /// A `PostTerminalReadersReaderRefundPayment` of its required fields (`reader`), every other field `None`.
+    #[must_use]
+    pub fn new(reader: impl Into<String>) -> Self {
+        Self {
+            reader: reader.into(),
+            amount: None,
+            charge: None,
+            expand: None,
+            metadata: None,
+            payment_intent: None,
+            refund_application_fee: None,
+            reverse_transfer: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}/set_reader_display`
     ///
     /// Sets reader display to show cart details.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostReadersReaderSetReaderDisplay = "POST /v1/terminal/readers/{reader}/set_reader_display" -> crate::models::TerminalReader {
+    pub struct PostTerminalReadersReaderSetReaderDisplay = "POST /v1/terminal/readers/{reader}/set_reader_display" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
+        ///
+        /// At most 5000 characters.
         pub reader: String,
         /// Cart
         #[endpoint(body, style = "deepObject")]
@@ -483,7 +773,25 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Type
+        ///
+        /// Always `"cart"`.
         #[endpoint(body)]
         pub r#type: crate::models::TerminalReaderReaderResourceSetReaderDisplayActionType,
+    }
+}
+
+impl PostTerminalReadersReaderSetReaderDisplay {
+    /// A `PostTerminalReadersReaderSetReaderDisplay` of its required fields (`reader`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        reader: impl Into<String>,
+        r#type: crate::models::TerminalReaderReaderResourceSetReaderDisplayActionType,
+    ) -> Self {
+        Self {
+            reader: reader.into(),
+            cart: None,
+            expand: None,
+            r#type: r#type,
+        }
     }
 }

@@ -7,11 +7,14 @@ endpoint! {
     /// `POST /v1/test_helpers/customers/{customer}/fund_cash_balance`
     ///
     /// Create an incoming testmode bank transfer
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostCustomersCustomerFundCashBalance = "POST /v1/test_helpers/customers/{customer}/fund_cash_balance" -> crate::models::CustomerCashBalanceTransaction {
+    pub struct PostTestHelpersCustomersCustomerFundCashBalance = "POST /v1/test_helpers/customers/{customer}/fund_cash_balance" -> crate::models::CustomerCashBalanceTransaction {
         /// The `customer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub customer: String,
         /// Amount to be used for this test cash balance transaction. A positive integer representing how much to fund in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal) (e.g., 100 cents to fund $1.00 or 100 to fund ¥100, a zero-decimal currency).
         #[endpoint(body)]
@@ -23,8 +26,24 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A description of the test funding. This simulates free-text references supplied by customers when making bank transfers to their cash balance. You can use this to test how Stripe's [reconciliation algorithm](https://stripe.com/docs/payments/customer-balance/reconciliation) applies to different user inputs.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub reference: Option<String>,
+    }
+}
+
+impl PostTestHelpersCustomersCustomerFundCashBalance {
+    /// A `PostTestHelpersCustomersCustomerFundCashBalance` of its required fields (`customer`, `amount`, `currency`), every other field `None`.
+    #[must_use]
+    pub fn new(customer: impl Into<String>, amount: i64, currency: impl Into<String>) -> Self {
+        Self {
+            customer: customer.into(),
+            amount: amount,
+            currency: currency.into(),
+            expand: None,
+            reference: None,
+        }
     }
 }
 
@@ -32,15 +51,29 @@ endpoint! {
     /// `POST /v1/test_helpers/issuing/cards/{card}/shipping/deliver`
     ///
     /// Updates the shipping status of the specified Issuing `Card` object to `delivered`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostIssuingCardsCardShippingDeliver = "POST /v1/test_helpers/issuing/cards/{card}/shipping/deliver" -> crate::models::IssuingCard {
+    pub struct PostTestHelpersIssuingCardsCardShippingDeliver = "POST /v1/test_helpers/issuing/cards/{card}/shipping/deliver" -> crate::models::IssuingCard {
         /// The `card` path parameter.
+        ///
+        /// At most 5000 characters.
         pub card: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostTestHelpersIssuingCardsCardShippingDeliver {
+    /// A `PostTestHelpersIssuingCardsCardShippingDeliver` of its required fields (`card`), every other field `None`.
+    #[must_use]
+    pub fn new(card: impl Into<String>) -> Self {
+        Self {
+            card: card.into(),
+            expand: None,
+        }
     }
 }
 
@@ -48,15 +81,29 @@ endpoint! {
     /// `POST /v1/test_helpers/issuing/cards/{card}/shipping/fail`
     ///
     /// Updates the shipping status of the specified Issuing `Card` object to `failure`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostIssuingCardsCardShippingFail = "POST /v1/test_helpers/issuing/cards/{card}/shipping/fail" -> crate::models::IssuingCard {
+    pub struct PostTestHelpersIssuingCardsCardShippingFail = "POST /v1/test_helpers/issuing/cards/{card}/shipping/fail" -> crate::models::IssuingCard {
         /// The `card` path parameter.
+        ///
+        /// At most 5000 characters.
         pub card: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostTestHelpersIssuingCardsCardShippingFail {
+    /// A `PostTestHelpersIssuingCardsCardShippingFail` of its required fields (`card`), every other field `None`.
+    #[must_use]
+    pub fn new(card: impl Into<String>) -> Self {
+        Self {
+            card: card.into(),
+            expand: None,
+        }
     }
 }
 
@@ -64,15 +111,29 @@ endpoint! {
     /// `POST /v1/test_helpers/issuing/cards/{card}/shipping/return`
     ///
     /// Updates the shipping status of the specified Issuing `Card` object to `returned`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostIssuingCardsCardShippingReturn = "POST /v1/test_helpers/issuing/cards/{card}/shipping/return" -> crate::models::IssuingCard {
+    pub struct PostTestHelpersIssuingCardsCardShippingReturn = "POST /v1/test_helpers/issuing/cards/{card}/shipping/return" -> crate::models::IssuingCard {
         /// The `card` path parameter.
+        ///
+        /// At most 5000 characters.
         pub card: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostTestHelpersIssuingCardsCardShippingReturn {
+    /// A `PostTestHelpersIssuingCardsCardShippingReturn` of its required fields (`card`), every other field `None`.
+    #[must_use]
+    pub fn new(card: impl Into<String>) -> Self {
+        Self {
+            card: card.into(),
+            expand: None,
+        }
     }
 }
 
@@ -80,11 +141,14 @@ endpoint! {
     /// `POST /v1/test_helpers/issuing/cards/{card}/shipping/ship`
     ///
     /// Updates the shipping status of the specified Issuing `Card` object to `shipped`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostIssuingCardsCardShippingShip = "POST /v1/test_helpers/issuing/cards/{card}/shipping/ship" -> crate::models::IssuingCard {
+    pub struct PostTestHelpersIssuingCardsCardShippingShip = "POST /v1/test_helpers/issuing/cards/{card}/shipping/ship" -> crate::models::IssuingCard {
         /// The `card` path parameter.
+        ///
+        /// At most 5000 characters.
         pub card: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -92,14 +156,26 @@ endpoint! {
     }
 }
 
+impl PostTestHelpersIssuingCardsCardShippingShip {
+    /// A `PostTestHelpersIssuingCardsCardShippingShip` of its required fields (`card`), every other field `None`.
+    #[must_use]
+    pub fn new(card: impl Into<String>) -> Self {
+        Self {
+            card: card.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/test_helpers/refunds/{refund}/expire`
     ///
     /// Expire a refund with a status of `requires_action`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostRefundsRefundExpire = "POST /v1/test_helpers/refunds/{refund}/expire" -> crate::models::Refund {
+    pub struct PostTestHelpersRefundsRefundExpire = "POST /v1/test_helpers/refunds/{refund}/expire" -> crate::models::Refund {
         /// The `refund` path parameter.
         pub refund: String,
         /// Specifies which fields in the response should be expanded.
@@ -108,15 +184,29 @@ endpoint! {
     }
 }
 
+impl PostTestHelpersRefundsRefundExpire {
+    /// A `PostTestHelpersRefundsRefundExpire` of its required fields (`refund`), every other field `None`.
+    #[must_use]
+    pub fn new(refund: impl Into<String>) -> Self {
+        Self {
+            refund: refund.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/test_helpers/terminal/readers/{reader}/present_payment_method`
     ///
     /// Presents a payment method on a simulated reader. Can be used to simulate accepting a payment, saving a card or refunding a transaction.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTerminalReadersReaderPresentPaymentMethod = "POST /v1/test_helpers/terminal/readers/{reader}/present_payment_method" -> crate::models::TerminalReader {
+    pub struct PostTestHelpersTerminalReadersReaderPresentPaymentMethod = "POST /v1/test_helpers/terminal/readers/{reader}/present_payment_method" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
+        ///
+        /// At most 5000 characters.
         pub reader: String,
         /// Simulated on-reader tip amount.
         #[endpoint(body)]
@@ -135,10 +225,27 @@ endpoint! {
             crate::models::PostTestHelpersTerminalReadersReaderPresentPaymentMethodCardPresent,
         >,
         /// Simulated payment type.
+        ///
+        /// One of `"card_present"`, `"interac_present"`.
         #[endpoint(body)]
         pub r#type: Option<
             crate::models::PostTestHelpersTerminalReadersReaderPresentPaymentMethodType,
         >,
+    }
+}
+
+impl PostTestHelpersTerminalReadersReaderPresentPaymentMethod {
+    /// A `PostTestHelpersTerminalReadersReaderPresentPaymentMethod` of its required fields (`reader`), every other field `None`.
+    #[must_use]
+    pub fn new(reader: impl Into<String>) -> Self {
+        Self {
+            reader: reader.into(),
+            amount_tip: None,
+            card_present: None,
+            expand: None,
+            interac_present: None,
+            r#type: None,
+        }
     }
 }
 
@@ -147,6 +254,7 @@ endpoint! {
     ///
     /// Returns a list of your test clocks.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -156,8 +264,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetTestClocks = "GET /v1/test_helpers/test_clocks" -> crate::models::GetTestHelpersTestClocksResponse {
+    pub struct GetTestHelpersTestClocks = "GET /v1/test_helpers/test_clocks" -> crate::models::GetTestHelpersTestClocksResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -167,6 +277,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -176,19 +288,36 @@ endpoint! {
     /// `POST /v1/test_helpers/test_clocks`
     ///
     /// Creates a new test clock that can be attached to new customers and quotes.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTestClocks = "POST /v1/test_helpers/test_clocks" -> crate::models::TestHelpersTestClock {
+    pub struct PostTestHelpersTestClocks = "POST /v1/test_helpers/test_clocks" -> crate::models::TestHelpersTestClock {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The initial frozen time for this test clock.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub frozen_time: i64,
         /// The name for this test clock.
+        ///
+        /// At most 300 characters.
         #[endpoint(body)]
         pub name: Option<String>,
+    }
+}
+
+impl PostTestHelpersTestClocks {
+    /// A `PostTestHelpersTestClocks` of its required fields (`frozen_time`), every other field `None`.
+    #[must_use]
+    pub fn new(frozen_time: i64) -> Self {
+        Self {
+            expand: None,
+            frozen_time: frozen_time,
+            name: None,
+        }
     }
 }
 
@@ -196,10 +325,13 @@ endpoint! {
     /// `GET /v1/test_helpers/test_clocks/{test_clock}`
     ///
     /// Retrieves a test clock.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetTestClocksTestClock = "GET /v1/test_helpers/test_clocks/{test_clock}" -> crate::models::TestHelpersTestClock {
+    pub struct GetTestHelpersTestClocksTestClock = "GET /v1/test_helpers/test_clocks/{test_clock}" -> crate::models::TestHelpersTestClock {
         /// The `test_clock` path parameter.
+        ///
+        /// At most 5000 characters.
         pub test_clock: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -207,15 +339,29 @@ endpoint! {
     }
 }
 
+impl GetTestHelpersTestClocksTestClock {
+    /// A `GetTestHelpersTestClocksTestClock` of its required fields (`test_clock`), every other field `None`.
+    #[must_use]
+    pub fn new(test_clock: impl Into<String>) -> Self {
+        Self {
+            test_clock: test_clock.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/test_helpers/test_clocks/{test_clock}`
     ///
     /// Deletes a test clock.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct DeleteTestClocksTestClock = "DELETE /v1/test_helpers/test_clocks/{test_clock}" -> crate::models::DeletedTestHelpersTestClock {
+    pub struct DeleteTestHelpersTestClocksTestClock = "DELETE /v1/test_helpers/test_clocks/{test_clock}" -> crate::models::DeletedTestHelpersTestClock {
         /// The `test_clock` path parameter.
+        ///
+        /// At most 5000 characters.
         pub test_clock: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
@@ -223,22 +369,50 @@ endpoint! {
     }
 }
 
+impl DeleteTestHelpersTestClocksTestClock {
+    /// A `DeleteTestHelpersTestClocksTestClock` of its required fields (`test_clock`), every other field `None`.
+    #[must_use]
+    pub fn new(test_clock: impl Into<String>) -> Self {
+        Self {
+            test_clock: test_clock.into(),
+            body: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/test_helpers/test_clocks/{test_clock}/advance`
     ///
     /// Starts advancing a test clock to a specified time in the future. Advancement is done when status changes to `Ready`.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTestClocksTestClockAdvance = "POST /v1/test_helpers/test_clocks/{test_clock}/advance" -> crate::models::TestHelpersTestClock {
+    pub struct PostTestHelpersTestClocksTestClockAdvance = "POST /v1/test_helpers/test_clocks/{test_clock}/advance" -> crate::models::TestHelpersTestClock {
         /// The `test_clock` path parameter.
+        ///
+        /// At most 5000 characters.
         pub test_clock: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// The time to advance the test clock. Must be after the test clock's current frozen time. Cannot be more than two intervals in the future from the shortest subscription in this test clock. If there are no subscriptions in this test clock, it cannot be more than two years in the future.
+        ///
+        /// Format `unix-time`.
         #[endpoint(body)]
         pub frozen_time: i64,
+    }
+}
+
+impl PostTestHelpersTestClocksTestClockAdvance {
+    /// A `PostTestHelpersTestClocksTestClockAdvance` of its required fields (`test_clock`, `frozen_time`), every other field `None`.
+    #[must_use]
+    pub fn new(test_clock: impl Into<String>, frozen_time: i64) -> Self {
+        Self {
+            test_clock: test_clock.into(),
+            expand: None,
+            frozen_time: frozen_time,
+        }
     }
 }
 
@@ -246,11 +420,14 @@ endpoint! {
     /// `POST /v1/test_helpers/treasury/inbound_transfers/{id}/fail`
     ///
     /// Transitions a test mode created InboundTransfer to the `failed` status. The InboundTransfer must already be in the `processing` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryInboundTransfersIdFail = "POST /v1/test_helpers/treasury/inbound_transfers/{id}/fail" -> crate::models::TreasuryInboundTransfer {
+    pub struct PostTestHelpersTreasuryInboundTransfersIdFail = "POST /v1/test_helpers/treasury/inbound_transfers/{id}/fail" -> crate::models::TreasuryInboundTransfer {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -263,19 +440,45 @@ endpoint! {
     }
 }
 
+impl PostTestHelpersTreasuryInboundTransfersIdFail {
+    /// A `PostTestHelpersTreasuryInboundTransfersIdFail` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+            failure_details: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/test_helpers/treasury/inbound_transfers/{id}/return`
     ///
     /// Marks the test mode InboundTransfer object as returned and links the InboundTransfer to a ReceivedDebit. The InboundTransfer must already be in the `succeeded` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryInboundTransfersIdReturn = "POST /v1/test_helpers/treasury/inbound_transfers/{id}/return" -> crate::models::TreasuryInboundTransfer {
+    pub struct PostTestHelpersTreasuryInboundTransfersIdReturn = "POST /v1/test_helpers/treasury/inbound_transfers/{id}/return" -> crate::models::TreasuryInboundTransfer {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostTestHelpersTreasuryInboundTransfersIdReturn {
+    /// A `PostTestHelpersTreasuryInboundTransfersIdReturn` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
     }
 }
 
@@ -283,15 +486,29 @@ endpoint! {
     /// `POST /v1/test_helpers/treasury/inbound_transfers/{id}/succeed`
     ///
     /// Transitions a test mode created InboundTransfer to the `succeeded` status. The InboundTransfer must already be in the `processing` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryInboundTransfersIdSucceed = "POST /v1/test_helpers/treasury/inbound_transfers/{id}/succeed" -> crate::models::TreasuryInboundTransfer {
+    pub struct PostTestHelpersTreasuryInboundTransfersIdSucceed = "POST /v1/test_helpers/treasury/inbound_transfers/{id}/succeed" -> crate::models::TreasuryInboundTransfer {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostTestHelpersTreasuryInboundTransfersIdSucceed {
+    /// A `PostTestHelpersTreasuryInboundTransfersIdSucceed` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
     }
 }
 
@@ -299,15 +516,29 @@ endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_payments/{id}/fail`
     ///
     /// Transitions a test mode created OutboundPayment to the `failed` status. The OutboundPayment must already be in the `processing` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryOutboundPaymentsIdFail = "POST /v1/test_helpers/treasury/outbound_payments/{id}/fail" -> crate::models::TreasuryOutboundPayment {
+    pub struct PostTestHelpersTreasuryOutboundPaymentsIdFail = "POST /v1/test_helpers/treasury/outbound_payments/{id}/fail" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostTestHelpersTreasuryOutboundPaymentsIdFail {
+    /// A `PostTestHelpersTreasuryOutboundPaymentsIdFail` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
     }
 }
 
@@ -315,11 +546,14 @@ endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_payments/{id}/post`
     ///
     /// Transitions a test mode created OutboundPayment to the `posted` status. The OutboundPayment must already be in the `processing` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryOutboundPaymentsIdPost = "POST /v1/test_helpers/treasury/outbound_payments/{id}/post" -> crate::models::TreasuryOutboundPayment {
+    pub struct PostTestHelpersTreasuryOutboundPaymentsIdPost = "POST /v1/test_helpers/treasury/outbound_payments/{id}/post" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -327,15 +561,29 @@ endpoint! {
     }
 }
 
+impl PostTestHelpersTreasuryOutboundPaymentsIdPost {
+    /// A `PostTestHelpersTreasuryOutboundPaymentsIdPost` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_payments/{id}/return`
     ///
     /// Transitions a test mode created OutboundPayment to the `returned` status. The OutboundPayment must already be in the `processing` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryOutboundPaymentsIdReturn = "POST /v1/test_helpers/treasury/outbound_payments/{id}/return" -> crate::models::TreasuryOutboundPayment {
+    pub struct PostTestHelpersTreasuryOutboundPaymentsIdReturn = "POST /v1/test_helpers/treasury/outbound_payments/{id}/return" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -348,19 +596,45 @@ endpoint! {
     }
 }
 
+impl PostTestHelpersTreasuryOutboundPaymentsIdReturn {
+    /// A `PostTestHelpersTreasuryOutboundPaymentsIdReturn` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+            returned_details: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/fail`
     ///
     /// Transitions a test mode created OutboundTransfer to the `failed` status. The OutboundTransfer must already be in the `processing` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryOutboundTransfersOutboundTransferFail = "POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/fail" -> crate::models::TreasuryOutboundTransfer {
+    pub struct PostTestHelpersTreasuryOutboundTransfersOutboundTransferFail = "POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/fail" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub outbound_transfer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostTestHelpersTreasuryOutboundTransfersOutboundTransferFail {
+    /// A `PostTestHelpersTreasuryOutboundTransfersOutboundTransferFail` of its required fields (`outbound_transfer`), every other field `None`.
+    #[must_use]
+    pub fn new(outbound_transfer: impl Into<String>) -> Self {
+        Self {
+            outbound_transfer: outbound_transfer.into(),
+            expand: None,
+        }
     }
 }
 
@@ -368,11 +642,14 @@ endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/post`
     ///
     /// Transitions a test mode created OutboundTransfer to the `posted` status. The OutboundTransfer must already be in the `processing` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryOutboundTransfersOutboundTransferPost = "POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/post" -> crate::models::TreasuryOutboundTransfer {
+    pub struct PostTestHelpersTreasuryOutboundTransfersOutboundTransferPost = "POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/post" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub outbound_transfer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -380,15 +657,29 @@ endpoint! {
     }
 }
 
+impl PostTestHelpersTreasuryOutboundTransfersOutboundTransferPost {
+    /// A `PostTestHelpersTreasuryOutboundTransfersOutboundTransferPost` of its required fields (`outbound_transfer`), every other field `None`.
+    #[must_use]
+    pub fn new(outbound_transfer: impl Into<String>) -> Self {
+        Self {
+            outbound_transfer: outbound_transfer.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/return`
     ///
     /// Transitions a test mode created OutboundTransfer to the `returned` status. The OutboundTransfer must already be in the `processing` state.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryOutboundTransfersOutboundTransferReturn = "POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/return" -> crate::models::TreasuryOutboundTransfer {
+    pub struct PostTestHelpersTreasuryOutboundTransfersOutboundTransferReturn = "POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/return" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub outbound_transfer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -401,14 +692,27 @@ endpoint! {
     }
 }
 
+impl PostTestHelpersTreasuryOutboundTransfersOutboundTransferReturn {
+    /// A `PostTestHelpersTreasuryOutboundTransfersOutboundTransferReturn` of its required fields (`outbound_transfer`), every other field `None`.
+    #[must_use]
+    pub fn new(outbound_transfer: impl Into<String>) -> Self {
+        Self {
+            outbound_transfer: outbound_transfer.into(),
+            expand: None,
+            returned_details: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/test_helpers/treasury/received_credits`
     ///
     /// Use this endpoint to simulate a test mode ReceivedCredit initiated by a third party. In live mode, you can’t directly create ReceivedCredits initiated by third parties.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryReceivedCredits = "POST /v1/test_helpers/treasury/received_credits" -> crate::models::TreasuryReceivedCredit {
+    pub struct PostTestHelpersTreasuryReceivedCredits = "POST /v1/test_helpers/treasury/received_credits" -> crate::models::TreasuryReceivedCredit {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]
         pub amount: i64,
@@ -416,6 +720,8 @@ endpoint! {
         #[endpoint(body)]
         pub currency: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -430,8 +736,31 @@ endpoint! {
             crate::models::PostTestHelpersTreasuryReceivedCreditsInitiatingPaymentMethodDetails,
         >,
         /// The rails used for the object.
+        ///
+        /// One of `"ach"`, `"us_domestic_wire"`.
         #[endpoint(body)]
         pub network: crate::models::UsBankAccountNetworksSupportedItem,
+    }
+}
+
+impl PostTestHelpersTreasuryReceivedCredits {
+    /// A `PostTestHelpersTreasuryReceivedCredits` of its required fields (`amount`, `currency`, `financial_account`, `network`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        amount: i64,
+        currency: impl Into<String>,
+        financial_account: impl Into<String>,
+        network: crate::models::UsBankAccountNetworksSupportedItem,
+    ) -> Self {
+        Self {
+            amount: amount,
+            currency: currency.into(),
+            description: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            initiating_payment_method_details: None,
+            network: network,
+        }
     }
 }
 
@@ -440,9 +769,10 @@ endpoint! {
     ///
     /// Use this endpoint to simulate a test mode ReceivedDebit initiated by a third party. In live mode, you can’t directly create ReceivedDebits initiated by third parties.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostTreasuryReceivedDebits = "POST /v1/test_helpers/treasury/received_debits" -> crate::models::TreasuryReceivedDebit {
+    pub struct PostTestHelpersTreasuryReceivedDebits = "POST /v1/test_helpers/treasury/received_debits" -> crate::models::TreasuryReceivedDebit {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]
         pub amount: i64,
@@ -450,6 +780,8 @@ endpoint! {
         #[endpoint(body)]
         pub currency: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -464,7 +796,30 @@ endpoint! {
             crate::models::PostTestHelpersTreasuryReceivedCreditsInitiatingPaymentMethodDetails,
         >,
         /// The rails used for the object.
+        ///
+        /// Always `"ach"`.
         #[endpoint(body)]
         pub network: crate::models::InboundTransfersPaymentMethodDetailsUsBankAccountNetwork,
+    }
+}
+
+impl PostTestHelpersTreasuryReceivedDebits {
+    /// A `PostTestHelpersTreasuryReceivedDebits` of its required fields (`amount`, `currency`, `financial_account`, `network`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        amount: i64,
+        currency: impl Into<String>,
+        financial_account: impl Into<String>,
+        network: crate::models::InboundTransfersPaymentMethodDetailsUsBankAccountNetwork,
+    ) -> Self {
+        Self {
+            amount: amount,
+            currency: currency.into(),
+            description: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            initiating_payment_method_details: None,
+            network: network,
+        }
     }
 }

@@ -9,6 +9,7 @@ endpoint! {
     /// Creates a single-use token that represents a bank account’s details.
     /// This token can be used with any API method in place of a bank account dictionary. This token can be used only once, by attaching it to a [Custom account](#accounts).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/tokens" -> crate::models::Token {
@@ -22,6 +23,8 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub card: Option<crate::models::PostTokensCard>,
         /// The customer (owned by the application's account) for which to create a token. This can be used only with an [OAuth access token](https://stripe.com/docs/connect/standard-accounts) or [Stripe-Account header](https://stripe.com/docs/connect/authentication). For more details, see [Cloning Saved Payment Methods](https://stripe.com/docs/connect/cloning-saved-payment-methods).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// The updated CVC value this token will represent.
@@ -43,13 +46,27 @@ endpoint! {
     /// `GET /v1/tokens/{token}`
     ///
     /// Retrieves the token with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetToken = "GET /v1/tokens/{token}" -> crate::models::Token {
         /// The `token` path parameter.
+        ///
+        /// At most 5000 characters.
         pub token: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetToken {
+    /// A `GetToken` of its required fields (`token`), every other field `None`.
+    #[must_use]
+    pub fn new(token: impl Into<String>) -> Self {
+        Self {
+            token: token.into(),
+            expand: None,
+        }
     }
 }

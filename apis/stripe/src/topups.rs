@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of top-ups.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -25,6 +26,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,9 +37,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return top-ups that have the given status. One of `canceled`, `failed`, `pending` or `succeeded`.
+        ///
+        /// At most 5000 characters; one of `"canceled"`, `"failed"`, `"pending"`, `"succeeded"`.
         #[endpoint(query)]
         pub status: Option<crate::models::GetTopupsStatus>,
     }
@@ -46,7 +53,8 @@ endpoint! {
     /// `POST /v1/topups`
     ///
     /// Top up the balance of an account
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/topups" -> crate::models::Topup {
@@ -57,6 +65,8 @@ endpoint! {
         #[endpoint(body)]
         pub currency: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -66,9 +76,13 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The ID of a source to transfer funds from. For most users, this should be left unspecified which will use the bank account that was set up in the dashboard for the specified currency. In test mode, this can be a test bank token (see [Testing Top-ups](https://stripe.com/docs/connect/testing#testing-top-ups)).
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub source: Option<String>,
         /// Extra information about a top-up for the source's bank statement. Limited to 15 ASCII characters.
+        ///
+        /// At most 15 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
         /// A string that identifies this top-up as part of a group.
@@ -77,14 +91,34 @@ endpoint! {
     }
 }
 
+impl Post {
+    /// A `Post` of its required fields (`amount`, `currency`), every other field `None`.
+    #[must_use]
+    pub fn new(amount: i64, currency: impl Into<String>) -> Self {
+        Self {
+            amount: amount,
+            currency: currency.into(),
+            description: None,
+            expand: None,
+            metadata: None,
+            source: None,
+            statement_descriptor: None,
+            transfer_group: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/topups/{topup}`
     ///
     /// Retrieves the details of a top-up that has previously been created. Supply the unique top-up ID that was returned from your previous request, and Stripe will return the corresponding top-up information.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetTopup = "GET /v1/topups/{topup}" -> crate::models::Topup {
         /// The `topup` path parameter.
+        ///
+        /// At most 5000 characters.
         pub topup: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -92,17 +126,33 @@ endpoint! {
     }
 }
 
+impl GetTopup {
+    /// A `GetTopup` of its required fields (`topup`), every other field `None`.
+    #[must_use]
+    pub fn new(topup: impl Into<String>) -> Self {
+        Self {
+            topup: topup.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/topups/{topup}`
     ///
     /// Updates the metadata of a top-up. Other top-up details are not editable by design.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostTopup = "POST /v1/topups/{topup}" -> crate::models::Topup {
         /// The `topup` path parameter.
+        ///
+        /// At most 5000 characters.
         pub topup: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -114,18 +164,45 @@ endpoint! {
     }
 }
 
+impl PostTopup {
+    /// A `PostTopup` of its required fields (`topup`), every other field `None`.
+    #[must_use]
+    pub fn new(topup: impl Into<String>) -> Self {
+        Self {
+            topup: topup.into(),
+            description: None,
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/topups/{topup}/cancel`
     ///
     /// Cancels a top-up. Only pending top-ups can be canceled.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostTopupCancel = "POST /v1/topups/{topup}/cancel" -> crate::models::Topup {
         /// The `topup` path parameter.
+        ///
+        /// At most 5000 characters.
         pub topup: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl PostTopupCancel {
+    /// A `PostTopupCancel` of its required fields (`topup`), every other field `None`.
+    #[must_use]
+    pub fn new(topup: impl Into<String>) -> Self {
+        Self {
+            topup: topup.into(),
+            expand: None,
+        }
     }
 }

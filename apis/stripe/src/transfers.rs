@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of existing transfers sent to connected accounts. The transfers are returned in sorted order, with the most recently created transfers appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -22,9 +23,13 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return transfers for the destination specified by this account ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub destination: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -34,9 +39,13 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return transfers with the specified transfer group.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub transfer_group: Option<String>,
     }
@@ -46,7 +55,8 @@ endpoint! {
     /// `POST /v1/transfers`
     ///
     /// To send funds from your Stripe account to a connected account, you create a new transfer object. Your [Stripe balance](#balance) must be able to cover the transfer amount, or you’ll receive an “Insufficient Funds” error.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/transfers" -> crate::models::Transfer {
@@ -57,6 +67,8 @@ endpoint! {
         #[endpoint(body)]
         pub currency: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The ID of a connected Stripe account. [See the Connect documentation](/docs/connect/charges-transfers) for details.
@@ -72,6 +84,8 @@ endpoint! {
         #[endpoint(body)]
         pub source_transaction: Option<String>,
         /// The source balance to use for this transfer. One of `bank_account`, `card`, or `fpx`. For most users, this will default to `card`.
+        ///
+        /// At most 5000 characters; one of `"bank_account"`, `"card"`, `"fpx"`.
         #[endpoint(body)]
         pub source_type: Option<crate::models::PostPayoutsSourceType>,
         /// A string that identifies this transaction as part of a group. See the [Connect documentation](https://stripe.com/docs/connect/charges-transfers#transfer-options) for details.
@@ -80,11 +94,30 @@ endpoint! {
     }
 }
 
+impl Post {
+    /// A `Post` of its required fields (`currency`, `destination`), every other field `None`.
+    #[must_use]
+    pub fn new(currency: impl Into<String>, destination: impl Into<String>) -> Self {
+        Self {
+            amount: None,
+            currency: currency.into(),
+            description: None,
+            destination: destination.into(),
+            expand: None,
+            metadata: None,
+            source_transaction: None,
+            source_type: None,
+            transfer_group: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/transfers/{id}/reversals`
     ///
     /// You can see a list of the reversals belonging to a specific transfer. Note that the 10 most recent reversals are always available by default on the transfer object. If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional reversals.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -94,10 +127,14 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetIdReversals = "GET /v1/transfers/{id}/reversals" -> crate::models::TransferReversals {
+    pub struct GetTransfersIdReversals = "GET /v1/transfers/{id}/reversals" -> crate::models::TransferReversals {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -107,8 +144,24 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
+    }
+}
+
+impl GetTransfersIdReversals {
+    /// A `GetTransfersIdReversals` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            ending_before: None,
+            expand: None,
+            limit: None,
+            starting_after: None,
+        }
     }
 }
 
@@ -124,16 +177,21 @@ endpoint! {
     ///
     ///
     /// Once entirely reversed, a transfer can’t be reversed again. This method will return an error when called on an already-reversed transfer, or when trying to reverse more money than is left on a transfer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostIdReversals = "POST /v1/transfers/{id}/reversals" -> crate::models::TransferReversal {
+    pub struct PostTransfersIdReversals = "POST /v1/transfers/{id}/reversals" -> crate::models::TransferReversal {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// A positive integer in cents (or local equivalent) representing how much of this transfer to reverse. Can only reverse up to the unreversed amount remaining of the transfer. Partial transfer reversals are only allowed for transfers to Stripe Accounts. Defaults to the entire transfer amount.
         #[endpoint(body)]
         pub amount: Option<i64>,
         /// An arbitrary string which you can attach to a reversal object. It is displayed alongside the reversal in the Dashboard. This will be unset if you POST an empty value.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -148,18 +206,47 @@ endpoint! {
     }
 }
 
+impl PostTransfersIdReversals {
+    /// A `PostTransfersIdReversals` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            amount: None,
+            description: None,
+            expand: None,
+            metadata: None,
+            refund_application_fee: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/transfers/{transfer}`
     ///
     /// Retrieves the details of an existing transfer. Supply the unique transfer ID from either a transfer creation request or the transfer list, and Stripe will return the corresponding transfer information.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetTransfer = "GET /v1/transfers/{transfer}" -> crate::models::Transfer {
         /// The `transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub transfer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetTransfer {
+    /// A `GetTransfer` of its required fields (`transfer`), every other field `None`.
+    #[must_use]
+    pub fn new(transfer: impl Into<String>) -> Self {
+        Self {
+            transfer: transfer.into(),
+            expand: None,
+        }
     }
 }
 
@@ -171,13 +258,18 @@ endpoint! {
     ///
     ///
     /// This request accepts only metadata as an argument.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostTransfer = "POST /v1/transfers/{transfer}" -> crate::models::Transfer {
         /// The `transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub transfer: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -189,20 +281,50 @@ endpoint! {
     }
 }
 
+impl PostTransfer {
+    /// A `PostTransfer` of its required fields (`transfer`), every other field `None`.
+    #[must_use]
+    pub fn new(transfer: impl Into<String>) -> Self {
+        Self {
+            transfer: transfer.into(),
+            description: None,
+            expand: None,
+            metadata: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/transfers/{transfer}/reversals/{id}`
     ///
     /// By default, you can see the 10 most recent reversals stored directly on the transfer object, but you can also retrieve details about a specific reversal stored on the transfer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     pub struct GetTransferReversalsId = "GET /v1/transfers/{transfer}/reversals/{id}" -> crate::models::TransferReversal {
         /// The `transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub transfer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetTransferReversalsId {
+    /// A `GetTransferReversalsId` of its required fields (`transfer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(transfer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            transfer: transfer.into(),
+            id: id.into(),
+            expand: None,
+        }
     }
 }
 
@@ -214,13 +336,18 @@ endpoint! {
     ///
     ///
     /// This request only accepts metadata and description as arguments.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct PostTransferReversalsId = "POST /v1/transfers/{transfer}/reversals/{id}" -> crate::models::TransferReversal {
         /// The `transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub transfer: String,
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -228,5 +355,18 @@ endpoint! {
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+    }
+}
+
+impl PostTransferReversalsId {
+    /// A `PostTransferReversalsId` of its required fields (`transfer`, `id`), every other field `None`.
+    #[must_use]
+    pub fn new(transfer: impl Into<String>, id: impl Into<String>) -> Self {
+        Self {
+            transfer: transfer.into(),
+            id: id.into(),
+            expand: None,
+            metadata: None,
+        }
     }
 }

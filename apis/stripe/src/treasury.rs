@@ -7,7 +7,8 @@ endpoint! {
     /// `GET /v1/treasury/credit_reversals`
     ///
     /// Returns a list of CreditReversals.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -17,8 +18,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetCreditReversals = "GET /v1/treasury/credit_reversals" -> crate::models::GetTreasuryCreditReversalsResponse {
+    pub struct GetTreasuryCreditReversals = "GET /v1/treasury/credit_reversals" -> crate::models::GetTreasuryCreditReversalsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -31,14 +34,36 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Only return CreditReversals for the ReceivedCredit ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub received_credit: Option<String>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return CreditReversals for a given status.
+        ///
+        /// One of `"canceled"`, `"posted"`, `"processing"`.
         #[endpoint(query)]
         pub status: Option<crate::models::TreasuryCreditReversalStatus>,
+    }
+}
+
+impl GetTreasuryCreditReversals {
+    /// A `GetTreasuryCreditReversals` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            ending_before: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            limit: None,
+            received_credit: None,
+            starting_after: None,
+            status: None,
+        }
     }
 }
 
@@ -46,10 +71,11 @@ endpoint! {
     /// `POST /v1/treasury/credit_reversals`
     ///
     /// Reverses a ReceivedCredit and creates a CreditReversal object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostCreditReversals = "POST /v1/treasury/credit_reversals" -> crate::models::TreasuryCreditReversal {
+    pub struct PostTreasuryCreditReversals = "POST /v1/treasury/credit_reversals" -> crate::models::TreasuryCreditReversal {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -57,8 +83,22 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The ReceivedCredit to reverse.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub received_credit: String,
+    }
+}
+
+impl PostTreasuryCreditReversals {
+    /// A `PostTreasuryCreditReversals` of its required fields (`received_credit`), every other field `None`.
+    #[must_use]
+    pub fn new(received_credit: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            metadata: None,
+            received_credit: received_credit.into(),
+        }
     }
 }
 
@@ -66,10 +106,13 @@ endpoint! {
     /// `GET /v1/treasury/credit_reversals/{credit_reversal}`
     ///
     /// Retrieves the details of an existing CreditReversal by passing the unique CreditReversal ID from either the CreditReversal creation request or CreditReversal list
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetCreditReversalsCreditReversal = "GET /v1/treasury/credit_reversals/{credit_reversal}" -> crate::models::TreasuryCreditReversal {
+    pub struct GetTreasuryCreditReversalsCreditReversal = "GET /v1/treasury/credit_reversals/{credit_reversal}" -> crate::models::TreasuryCreditReversal {
         /// The `credit_reversal` path parameter.
+        ///
+        /// At most 5000 characters.
         pub credit_reversal: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -77,11 +120,23 @@ endpoint! {
     }
 }
 
+impl GetTreasuryCreditReversalsCreditReversal {
+    /// A `GetTreasuryCreditReversalsCreditReversal` of its required fields (`credit_reversal`), every other field `None`.
+    #[must_use]
+    pub fn new(credit_reversal: impl Into<String>) -> Self {
+        Self {
+            credit_reversal: credit_reversal.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/debit_reversals`
     ///
     /// Returns a list of DebitReversals.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -91,8 +146,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetDebitReversals = "GET /v1/treasury/debit_reversals" -> crate::models::GetTreasuryDebitReversalsResponse {
+    pub struct GetTreasuryDebitReversals = "GET /v1/treasury/debit_reversals" -> crate::models::GetTreasuryDebitReversalsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -105,17 +162,42 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// Only return DebitReversals for the ReceivedDebit ID.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub received_debit: Option<String>,
         /// Only return DebitReversals for a given resolution.
+        ///
+        /// One of `"lost"`, `"won"`.
         #[endpoint(query)]
         pub resolution: Option<crate::models::GetTreasuryDebitReversalsResolution>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return DebitReversals for a given status.
+        ///
+        /// One of `"canceled"`, `"completed"`, `"processing"`.
         #[endpoint(query)]
         pub status: Option<crate::models::GetTreasuryDebitReversalsStatus>,
+    }
+}
+
+impl GetTreasuryDebitReversals {
+    /// A `GetTreasuryDebitReversals` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            ending_before: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            limit: None,
+            received_debit: None,
+            resolution: None,
+            starting_after: None,
+            status: None,
+        }
     }
 }
 
@@ -123,10 +205,11 @@ endpoint! {
     /// `POST /v1/treasury/debit_reversals`
     ///
     /// Reverses a ReceivedDebit and creates a DebitReversal object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostDebitReversals = "POST /v1/treasury/debit_reversals" -> crate::models::TreasuryDebitReversal {
+    pub struct PostTreasuryDebitReversals = "POST /v1/treasury/debit_reversals" -> crate::models::TreasuryDebitReversal {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -134,8 +217,22 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The ReceivedDebit to reverse.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub received_debit: String,
+    }
+}
+
+impl PostTreasuryDebitReversals {
+    /// A `PostTreasuryDebitReversals` of its required fields (`received_debit`), every other field `None`.
+    #[must_use]
+    pub fn new(received_debit: impl Into<String>) -> Self {
+        Self {
+            expand: None,
+            metadata: None,
+            received_debit: received_debit.into(),
+        }
     }
 }
 
@@ -143,14 +240,28 @@ endpoint! {
     /// `GET /v1/treasury/debit_reversals/{debit_reversal}`
     ///
     /// Retrieves a DebitReversal object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetDebitReversalsDebitReversal = "GET /v1/treasury/debit_reversals/{debit_reversal}" -> crate::models::TreasuryDebitReversal {
+    pub struct GetTreasuryDebitReversalsDebitReversal = "GET /v1/treasury/debit_reversals/{debit_reversal}" -> crate::models::TreasuryDebitReversal {
         /// The `debit_reversal` path parameter.
+        ///
+        /// At most 5000 characters.
         pub debit_reversal: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetTreasuryDebitReversalsDebitReversal {
+    /// A `GetTreasuryDebitReversalsDebitReversal` of its required fields (`debit_reversal`), every other field `None`.
+    #[must_use]
+    pub fn new(debit_reversal: impl Into<String>) -> Self {
+        Self {
+            debit_reversal: debit_reversal.into(),
+            expand: None,
+        }
     }
 }
 
@@ -159,6 +270,7 @@ endpoint! {
     ///
     /// Returns a list of FinancialAccounts.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -168,11 +280,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetFinancialAccounts = "GET /v1/treasury/financial_accounts" -> crate::models::GetTreasuryFinancialAccountsResponse {
+    pub struct GetTreasuryFinancialAccounts = "GET /v1/treasury/financial_accounts" -> crate::models::GetTreasuryFinancialAccountsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// An object ID cursor for use in pagination.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -182,6 +296,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// An object ID cursor for use in pagination.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -191,10 +307,11 @@ endpoint! {
     /// `POST /v1/treasury/financial_accounts`
     ///
     /// Creates a new FinancialAccount. For now, each connected account can only have one FinancialAccount.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostFinancialAccounts = "POST /v1/treasury/financial_accounts" -> crate::models::TreasuryFinancialAccount {
+    pub struct PostTreasuryFinancialAccounts = "POST /v1/treasury/financial_accounts" -> crate::models::TreasuryFinancialAccount {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -215,14 +332,31 @@ endpoint! {
     }
 }
 
+impl PostTreasuryFinancialAccounts {
+    /// A `PostTreasuryFinancialAccounts` of its required fields (`supported_currencies`), every other field `None`.
+    #[must_use]
+    pub fn new(supported_currencies: Vec<String>) -> Self {
+        Self {
+            expand: None,
+            features: None,
+            metadata: None,
+            platform_restrictions: None,
+            supported_currencies: supported_currencies,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/financial_accounts/{financial_account}`
     ///
     /// Retrieves the details of a FinancialAccount.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetFinancialAccountsFinancialAccount = "GET /v1/treasury/financial_accounts/{financial_account}" -> crate::models::TreasuryFinancialAccount {
+    pub struct GetTreasuryFinancialAccountsFinancialAccount = "GET /v1/treasury/financial_accounts/{financial_account}" -> crate::models::TreasuryFinancialAccount {
         /// The `financial_account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub financial_account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -230,15 +364,29 @@ endpoint! {
     }
 }
 
+impl GetTreasuryFinancialAccountsFinancialAccount {
+    /// A `GetTreasuryFinancialAccountsFinancialAccount` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            financial_account: financial_account.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/treasury/financial_accounts/{financial_account}`
     ///
     /// Updates the details of a FinancialAccount.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostFinancialAccountsFinancialAccount = "POST /v1/treasury/financial_accounts/{financial_account}" -> crate::models::TreasuryFinancialAccount {
+    pub struct PostTreasuryFinancialAccountsFinancialAccount = "POST /v1/treasury/financial_accounts/{financial_account}" -> crate::models::TreasuryFinancialAccount {
         /// The `financial_account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub financial_account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -257,14 +405,31 @@ endpoint! {
     }
 }
 
+impl PostTreasuryFinancialAccountsFinancialAccount {
+    /// A `PostTreasuryFinancialAccountsFinancialAccount` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            financial_account: financial_account.into(),
+            expand: None,
+            features: None,
+            metadata: None,
+            platform_restrictions: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/financial_accounts/{financial_account}/features`
     ///
     /// Retrieves Features information associated with the FinancialAccount.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetFinancialAccountsFinancialAccountFeatures = "GET /v1/treasury/financial_accounts/{financial_account}/features" -> crate::models::TreasuryFinancialAccountFeatures {
+    pub struct GetTreasuryFinancialAccountsFinancialAccountFeatures = "GET /v1/treasury/financial_accounts/{financial_account}/features" -> crate::models::TreasuryFinancialAccountFeatures {
         /// The `financial_account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub financial_account: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -272,15 +437,29 @@ endpoint! {
     }
 }
 
+impl GetTreasuryFinancialAccountsFinancialAccountFeatures {
+    /// A `GetTreasuryFinancialAccountsFinancialAccountFeatures` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            financial_account: financial_account.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/treasury/financial_accounts/{financial_account}/features`
     ///
     /// Updates the Features associated with a FinancialAccount.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostFinancialAccountsFinancialAccountFeatures = "POST /v1/treasury/financial_accounts/{financial_account}/features" -> crate::models::TreasuryFinancialAccountFeatures {
+    pub struct PostTreasuryFinancialAccountsFinancialAccountFeatures = "POST /v1/treasury/financial_accounts/{financial_account}/features" -> crate::models::TreasuryFinancialAccountFeatures {
         /// The `financial_account` path parameter.
+        ///
+        /// At most 5000 characters.
         pub financial_account: String,
         /// Encodes the FinancialAccount's ability to be used with the Issuing product, including attaching cards to and drawing funds from the FinancialAccount.
         #[endpoint(body, style = "deepObject")]
@@ -323,11 +502,30 @@ endpoint! {
     }
 }
 
+impl PostTreasuryFinancialAccountsFinancialAccountFeatures {
+    /// A `PostTreasuryFinancialAccountsFinancialAccountFeatures` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            financial_account: financial_account.into(),
+            card_issuing: None,
+            deposit_insurance: None,
+            expand: None,
+            financial_addresses: None,
+            inbound_transfers: None,
+            intra_stripe_flows: None,
+            outbound_payments: None,
+            outbound_transfers: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/inbound_transfers`
     ///
     /// Returns a list of InboundTransfers sent from the specified FinancialAccount.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -337,8 +535,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetInboundTransfers = "GET /v1/treasury/inbound_transfers" -> crate::models::GetTreasuryInboundTransfersResponse {
+    pub struct GetTreasuryInboundTransfers = "GET /v1/treasury/inbound_transfers" -> crate::models::GetTreasuryInboundTransfersResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -351,11 +551,30 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return InboundTransfers that have the given status: `processing`, `succeeded`, `failed` or `canceled`.
+        ///
+        /// One of `"canceled"`, `"failed"`, `"processing"`, `"succeeded"`.
         #[endpoint(query)]
         pub status: Option<crate::models::TreasuryInboundTransferStatus>,
+    }
+}
+
+impl GetTreasuryInboundTransfers {
+    /// A `GetTreasuryInboundTransfers` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            ending_before: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            limit: None,
+            starting_after: None,
+            status: None,
+        }
     }
 }
 
@@ -363,10 +582,11 @@ endpoint! {
     /// `POST /v1/treasury/inbound_transfers`
     ///
     /// Creates an InboundTransfer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostInboundTransfers = "POST /v1/treasury/inbound_transfers" -> crate::models::TreasuryInboundTransfer {
+    pub struct PostTreasuryInboundTransfers = "POST /v1/treasury/inbound_transfers" -> crate::models::TreasuryInboundTransfer {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]
         pub amount: i64,
@@ -374,6 +594,8 @@ endpoint! {
         #[endpoint(body)]
         pub currency: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -386,11 +608,37 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The origin payment method to be debited for the InboundTransfer.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub origin_payment_method: String,
         /// The complete description that appears on your customers' statements. Maximum 10 characters.
+        ///
+        /// At most 10 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
+    }
+}
+
+impl PostTreasuryInboundTransfers {
+    /// A `PostTreasuryInboundTransfers` of its required fields (`amount`, `currency`, `financial_account`, `origin_payment_method`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        amount: i64,
+        currency: impl Into<String>,
+        financial_account: impl Into<String>,
+        origin_payment_method: impl Into<String>,
+    ) -> Self {
+        Self {
+            amount: amount,
+            currency: currency.into(),
+            description: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            metadata: None,
+            origin_payment_method: origin_payment_method.into(),
+            statement_descriptor: None,
+        }
     }
 }
 
@@ -398,10 +646,13 @@ endpoint! {
     /// `GET /v1/treasury/inbound_transfers/{id}`
     ///
     /// Retrieves the details of an existing InboundTransfer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetInboundTransfersId = "GET /v1/treasury/inbound_transfers/{id}" -> crate::models::TreasuryInboundTransfer {
+    pub struct GetTreasuryInboundTransfersId = "GET /v1/treasury/inbound_transfers/{id}" -> crate::models::TreasuryInboundTransfer {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -409,15 +660,29 @@ endpoint! {
     }
 }
 
+impl GetTreasuryInboundTransfersId {
+    /// A `GetTreasuryInboundTransfersId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/treasury/inbound_transfers/{inbound_transfer}/cancel`
     ///
     /// Cancels an InboundTransfer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostInboundTransfersInboundTransferCancel = "POST /v1/treasury/inbound_transfers/{inbound_transfer}/cancel" -> crate::models::TreasuryInboundTransfer {
+    pub struct PostTreasuryInboundTransfersInboundTransferCancel = "POST /v1/treasury/inbound_transfers/{inbound_transfer}/cancel" -> crate::models::TreasuryInboundTransfer {
         /// The `inbound_transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub inbound_transfer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -425,11 +690,23 @@ endpoint! {
     }
 }
 
+impl PostTreasuryInboundTransfersInboundTransferCancel {
+    /// A `PostTreasuryInboundTransfersInboundTransferCancel` of its required fields (`inbound_transfer`), every other field `None`.
+    #[must_use]
+    pub fn new(inbound_transfer: impl Into<String>) -> Self {
+        Self {
+            inbound_transfer: inbound_transfer.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/outbound_payments`
     ///
     /// Returns a list of OutboundPayments sent from the specified FinancialAccount.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -439,11 +716,15 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetOutboundPayments = "GET /v1/treasury/outbound_payments" -> crate::models::GetTreasuryOutboundPaymentsResponse {
+    pub struct GetTreasuryOutboundPayments = "GET /v1/treasury/outbound_payments" -> crate::models::GetTreasuryOutboundPaymentsResponse {
         /// Only return OutboundPayments sent to this customer.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -456,11 +737,31 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return OutboundPayments that have the given status: `processing`, `failed`, `posted`, `returned`, or `canceled`.
+        ///
+        /// One of `"canceled"`, `"failed"`, `"posted"`, `"processing"`, `"returned"`.
         #[endpoint(query)]
         pub status: Option<crate::models::TreasuryOutboundPaymentStatus>,
+    }
+}
+
+impl GetTreasuryOutboundPayments {
+    /// A `GetTreasuryOutboundPayments` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            customer: None,
+            ending_before: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            limit: None,
+            starting_after: None,
+            status: None,
+        }
     }
 }
 
@@ -468,10 +769,11 @@ endpoint! {
     /// `POST /v1/treasury/outbound_payments`
     ///
     /// Creates an OutboundPayment.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostOutboundPayments = "POST /v1/treasury/outbound_payments" -> crate::models::TreasuryOutboundPayment {
+    pub struct PostTreasuryOutboundPayments = "POST /v1/treasury/outbound_payments" -> crate::models::TreasuryOutboundPayment {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]
         pub amount: i64,
@@ -479,12 +781,18 @@ endpoint! {
         #[endpoint(body)]
         pub currency: String,
         /// ID of the customer to whom the OutboundPayment is sent. Must match the Customer attached to the `destination_payment_method` passed in.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The PaymentMethod to use as the payment instrument for the OutboundPayment. Exclusive with `destination_payment_method_data`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub destination_payment_method: Option<String>,
         /// Hash used to generate the PaymentMethod to be used for this OutboundPayment. Exclusive with `destination_payment_method`.
@@ -512,8 +820,35 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The description that appears on the receiving end for this OutboundPayment (for example, bank statement for external bank transfer). Maximum 10 characters for `ach` payments, 140 characters for `wire` payments, or 500 characters for `stripe` network transfers. The default value is `payment`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
+    }
+}
+
+impl PostTreasuryOutboundPayments {
+    /// A `PostTreasuryOutboundPayments` of its required fields (`amount`, `currency`, `financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        amount: i64,
+        currency: impl Into<String>,
+        financial_account: impl Into<String>,
+    ) -> Self {
+        Self {
+            amount: amount,
+            currency: currency.into(),
+            customer: None,
+            description: None,
+            destination_payment_method: None,
+            destination_payment_method_data: None,
+            destination_payment_method_options: None,
+            end_user_details: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            metadata: None,
+            statement_descriptor: None,
+        }
     }
 }
 
@@ -521,10 +856,13 @@ endpoint! {
     /// `GET /v1/treasury/outbound_payments/{id}`
     ///
     /// Retrieves the details of an existing OutboundPayment by passing the unique OutboundPayment ID from either the OutboundPayment creation request or OutboundPayment list.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetOutboundPaymentsId = "GET /v1/treasury/outbound_payments/{id}" -> crate::models::TreasuryOutboundPayment {
+    pub struct GetTreasuryOutboundPaymentsId = "GET /v1/treasury/outbound_payments/{id}" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -532,15 +870,29 @@ endpoint! {
     }
 }
 
+impl GetTreasuryOutboundPaymentsId {
+    /// A `GetTreasuryOutboundPaymentsId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/treasury/outbound_payments/{id}/cancel`
     ///
     /// Cancel an OutboundPayment.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostOutboundPaymentsIdCancel = "POST /v1/treasury/outbound_payments/{id}/cancel" -> crate::models::TreasuryOutboundPayment {
+    pub struct PostTreasuryOutboundPaymentsIdCancel = "POST /v1/treasury/outbound_payments/{id}/cancel" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -548,11 +900,23 @@ endpoint! {
     }
 }
 
+impl PostTreasuryOutboundPaymentsIdCancel {
+    /// A `PostTreasuryOutboundPaymentsIdCancel` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/outbound_transfers`
     ///
     /// Returns a list of OutboundTransfers sent from the specified FinancialAccount.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -562,8 +926,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetOutboundTransfers = "GET /v1/treasury/outbound_transfers" -> crate::models::GetTreasuryOutboundTransfersResponse {
+    pub struct GetTreasuryOutboundTransfers = "GET /v1/treasury/outbound_transfers" -> crate::models::GetTreasuryOutboundTransfersResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -576,11 +942,30 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return OutboundTransfers that have the given status: `processing`, `canceled`, `failed`, `posted`, or `returned`.
+        ///
+        /// One of `"canceled"`, `"failed"`, `"posted"`, `"processing"`, `"returned"`.
         #[endpoint(query)]
         pub status: Option<crate::models::TreasuryOutboundPaymentStatus>,
+    }
+}
+
+impl GetTreasuryOutboundTransfers {
+    /// A `GetTreasuryOutboundTransfers` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            ending_before: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            limit: None,
+            starting_after: None,
+            status: None,
+        }
     }
 }
 
@@ -588,10 +973,11 @@ endpoint! {
     /// `POST /v1/treasury/outbound_transfers`
     ///
     /// Creates an OutboundTransfer.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostOutboundTransfers = "POST /v1/treasury/outbound_transfers" -> crate::models::TreasuryOutboundTransfer {
+    pub struct PostTreasuryOutboundTransfers = "POST /v1/treasury/outbound_transfers" -> crate::models::TreasuryOutboundTransfer {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]
         pub amount: i64,
@@ -599,9 +985,13 @@ endpoint! {
         #[endpoint(body)]
         pub currency: String,
         /// An arbitrary string attached to the object. Often useful for displaying to users.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The PaymentMethod to use as the payment instrument for the OutboundTransfer.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub destination_payment_method: Option<String>,
         /// Hash describing payment method configuration details.
@@ -619,8 +1009,32 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// Statement descriptor to be shown on the receiving end of an OutboundTransfer. Maximum 10 characters for `ach` transfers or 140 characters for `wire` transfers. The default value is `transfer`.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
+    }
+}
+
+impl PostTreasuryOutboundTransfers {
+    /// A `PostTreasuryOutboundTransfers` of its required fields (`amount`, `currency`, `financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        amount: i64,
+        currency: impl Into<String>,
+        financial_account: impl Into<String>,
+    ) -> Self {
+        Self {
+            amount: amount,
+            currency: currency.into(),
+            description: None,
+            destination_payment_method: None,
+            destination_payment_method_options: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            metadata: None,
+            statement_descriptor: None,
+        }
     }
 }
 
@@ -628,10 +1042,13 @@ endpoint! {
     /// `GET /v1/treasury/outbound_transfers/{outbound_transfer}`
     ///
     /// Retrieves the details of an existing OutboundTransfer by passing the unique OutboundTransfer ID from either the OutboundTransfer creation request or OutboundTransfer list.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetOutboundTransfersOutboundTransfer = "GET /v1/treasury/outbound_transfers/{outbound_transfer}" -> crate::models::TreasuryOutboundTransfer {
+    pub struct GetTreasuryOutboundTransfersOutboundTransfer = "GET /v1/treasury/outbound_transfers/{outbound_transfer}" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub outbound_transfer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -639,15 +1056,29 @@ endpoint! {
     }
 }
 
+impl GetTreasuryOutboundTransfersOutboundTransfer {
+    /// A `GetTreasuryOutboundTransfersOutboundTransfer` of its required fields (`outbound_transfer`), every other field `None`.
+    #[must_use]
+    pub fn new(outbound_transfer: impl Into<String>) -> Self {
+        Self {
+            outbound_transfer: outbound_transfer.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/treasury/outbound_transfers/{outbound_transfer}/cancel`
     ///
     /// An OutboundTransfer can be canceled if the funds have not yet been paid out.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostOutboundTransfersOutboundTransferCancel = "POST /v1/treasury/outbound_transfers/{outbound_transfer}/cancel" -> crate::models::TreasuryOutboundTransfer {
+    pub struct PostTreasuryOutboundTransfersOutboundTransferCancel = "POST /v1/treasury/outbound_transfers/{outbound_transfer}/cancel" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
+        ///
+        /// At most 5000 characters.
         pub outbound_transfer: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -655,11 +1086,23 @@ endpoint! {
     }
 }
 
+impl PostTreasuryOutboundTransfersOutboundTransferCancel {
+    /// A `PostTreasuryOutboundTransfersOutboundTransferCancel` of its required fields (`outbound_transfer`), every other field `None`.
+    #[must_use]
+    pub fn new(outbound_transfer: impl Into<String>) -> Self {
+        Self {
+            outbound_transfer: outbound_transfer.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/received_credits`
     ///
     /// Returns a list of ReceivedCredits.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -669,8 +1112,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetReceivedCredits = "GET /v1/treasury/received_credits" -> crate::models::GetTreasuryReceivedCreditsResponse {
+    pub struct GetTreasuryReceivedCredits = "GET /v1/treasury/received_credits" -> crate::models::GetTreasuryReceivedCreditsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -686,11 +1131,31 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub linked_flows: Option<crate::models::GetTreasuryReceivedCreditsLinkedFlows>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return ReceivedCredits that have the given status: `succeeded` or `failed`.
+        ///
+        /// One of `"failed"`, `"succeeded"`.
         #[endpoint(query)]
         pub status: Option<crate::models::TreasuryReceivedCreditStatus>,
+    }
+}
+
+impl GetTreasuryReceivedCredits {
+    /// A `GetTreasuryReceivedCredits` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            ending_before: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            limit: None,
+            linked_flows: None,
+            starting_after: None,
+            status: None,
+        }
     }
 }
 
@@ -698,10 +1163,13 @@ endpoint! {
     /// `GET /v1/treasury/received_credits/{id}`
     ///
     /// Retrieves the details of an existing ReceivedCredit by passing the unique ReceivedCredit ID from the ReceivedCredit list.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetReceivedCreditsId = "GET /v1/treasury/received_credits/{id}" -> crate::models::TreasuryReceivedCredit {
+    pub struct GetTreasuryReceivedCreditsId = "GET /v1/treasury/received_credits/{id}" -> crate::models::TreasuryReceivedCredit {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -709,11 +1177,23 @@ endpoint! {
     }
 }
 
+impl GetTreasuryReceivedCreditsId {
+    /// A `GetTreasuryReceivedCreditsId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/received_debits`
     ///
     /// Returns a list of ReceivedDebits.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -723,8 +1203,10 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetReceivedDebits = "GET /v1/treasury/received_debits" -> crate::models::GetTreasuryReceivedDebitsResponse {
+    pub struct GetTreasuryReceivedDebits = "GET /v1/treasury/received_debits" -> crate::models::GetTreasuryReceivedDebitsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -737,11 +1219,30 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return ReceivedDebits that have the given status: `succeeded` or `failed`.
+        ///
+        /// One of `"failed"`, `"succeeded"`.
         #[endpoint(query)]
         pub status: Option<crate::models::TreasuryReceivedCreditStatus>,
+    }
+}
+
+impl GetTreasuryReceivedDebits {
+    /// A `GetTreasuryReceivedDebits` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            ending_before: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            limit: None,
+            starting_after: None,
+            status: None,
+        }
     }
 }
 
@@ -749,10 +1250,13 @@ endpoint! {
     /// `GET /v1/treasury/received_debits/{id}`
     ///
     /// Retrieves the details of an existing ReceivedDebit by passing the unique ReceivedDebit ID from the ReceivedDebit list
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetReceivedDebitsId = "GET /v1/treasury/received_debits/{id}" -> crate::models::TreasuryReceivedDebit {
+    pub struct GetTreasuryReceivedDebitsId = "GET /v1/treasury/received_debits/{id}" -> crate::models::TreasuryReceivedDebit {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -760,11 +1264,23 @@ endpoint! {
     }
 }
 
+impl GetTreasuryReceivedDebitsId {
+    /// A `GetTreasuryReceivedDebitsId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/transaction_entries`
     ///
     /// Retrieves a list of TransactionEntry objects.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -774,7 +1290,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetTransactionEntries = "GET /v1/treasury/transaction_entries" -> crate::models::GetTreasuryTransactionEntriesResponse {
+    pub struct GetTreasuryTransactionEntries = "GET /v1/treasury/transaction_entries" -> crate::models::GetTreasuryTransactionEntriesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
@@ -782,6 +1298,8 @@ endpoint! {
         #[endpoint(query, style = "deepObject")]
         pub effective_at: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -794,14 +1312,38 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// The results are in reverse chronological order by `created` or `effective_at`. The default is `created`.
+        ///
+        /// One of `"created"`, `"effective_at"`.
         #[endpoint(query)]
         pub order_by: Option<crate::models::GetTreasuryTransactionEntriesOrderBy>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return TransactionEntries associated with this Transaction.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub transaction: Option<String>,
+    }
+}
+
+impl GetTreasuryTransactionEntries {
+    /// A `GetTreasuryTransactionEntries` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            created: None,
+            effective_at: None,
+            ending_before: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            limit: None,
+            order_by: None,
+            starting_after: None,
+            transaction: None,
+        }
     }
 }
 
@@ -809,10 +1351,13 @@ endpoint! {
     /// `GET /v1/treasury/transaction_entries/{id}`
     ///
     /// Retrieves a TransactionEntry object.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetTransactionEntriesId = "GET /v1/treasury/transaction_entries/{id}" -> crate::models::TreasuryTransactionEntry {
+    pub struct GetTreasuryTransactionEntriesId = "GET /v1/treasury/transaction_entries/{id}" -> crate::models::TreasuryTransactionEntry {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -820,11 +1365,23 @@ endpoint! {
     }
 }
 
+impl GetTreasuryTransactionEntriesId {
+    /// A `GetTreasuryTransactionEntriesId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/transactions`
     ///
     /// Retrieves a list of Transaction objects.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -834,11 +1391,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetTransactions = "GET /v1/treasury/transactions" -> crate::models::GetTreasuryTransactionsResponse {
+    pub struct GetTreasuryTransactions = "GET /v1/treasury/transactions" -> crate::models::GetTreasuryTransactionsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -851,12 +1410,18 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// The results are in reverse chronological order by `created` or `posted_at`. The default is `created`.
+        ///
+        /// One of `"created"`, `"posted_at"`.
         #[endpoint(query)]
         pub order_by: Option<crate::models::GetTreasuryTransactionsOrderBy>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
         /// Only return Transactions that have the given status: `open`, `posted`, or `void`.
+        ///
+        /// One of `"open"`, `"posted"`, `"void"`.
         #[endpoint(query)]
         pub status: Option<crate::models::TreasuryTransactionStatus>,
         /// A filter for the `status_transitions.posted_at` timestamp. When using this filter, `status=posted` and `order_by=posted_at` must also be specified.
@@ -867,17 +1432,49 @@ endpoint! {
     }
 }
 
+impl GetTreasuryTransactions {
+    /// A `GetTreasuryTransactions` of its required fields (`financial_account`), every other field `None`.
+    #[must_use]
+    pub fn new(financial_account: impl Into<String>) -> Self {
+        Self {
+            created: None,
+            ending_before: None,
+            expand: None,
+            financial_account: financial_account.into(),
+            limit: None,
+            order_by: None,
+            starting_after: None,
+            status: None,
+            status_transitions: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/treasury/transactions/{id}`
     ///
     /// Retrieves the details of an existing Transaction.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetTransactionsId = "GET /v1/treasury/transactions/{id}" -> crate::models::TreasuryTransaction {
+    pub struct GetTreasuryTransactionsId = "GET /v1/treasury/transactions/{id}" -> crate::models::TreasuryTransaction {
         /// The `id` path parameter.
+        ///
+        /// At most 5000 characters.
         pub id: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
+    }
+}
+
+impl GetTreasuryTransactionsId {
+    /// A `GetTreasuryTransactionsId` of its required fields (`id`), every other field `None`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            expand: None,
+        }
     }
 }

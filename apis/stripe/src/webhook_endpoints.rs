@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Returns a list of your webhook endpoints.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(
         paginate(
@@ -19,6 +20,8 @@ endpoint! {
     )]
     pub struct Get = "GET /v1/webhook_endpoints" -> crate::models::GetWebhookEndpointsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub ending_before: Option<String>,
         /// Specifies which fields in the response should be expanded.
@@ -28,6 +31,8 @@ endpoint! {
         #[endpoint(query)]
         pub limit: Option<i64>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
+        ///
+        /// At most 5000 characters.
         #[endpoint(query)]
         pub starting_after: Option<String>,
     }
@@ -37,17 +42,22 @@ endpoint! {
     /// `POST /v1/webhook_endpoints`
     ///
     /// A webhook endpoint must have a `url` and a list of `enabled_events`. You may optionally specify the Boolean `connect` parameter. If set to true, then a Connect webhook endpoint that notifies the specified `url` about events from all connected accounts is created; otherwise an account webhook endpoint that notifies the specified `url` only about events from your account is created. You can also create webhook endpoints in the [webhooks settings](https://dashboard.stripe.com/account/webhooks) section of the Dashboard.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/webhook_endpoints" -> crate::models::WebhookEndpoint {
         /// Events sent to this endpoint will be generated with this Stripe Version instead of your account's default Stripe Version.
+        ///
+        /// At most 5000 characters; one of `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"` and 88 more.
         #[endpoint(body)]
         pub api_version: Option<crate::models::PostWebhookEndpointsApiVersion>,
         /// Whether this endpoint should receive events from connected accounts (`true`), or from your account (`false`). Defaults to `false`.
         #[endpoint(body)]
         pub connect: Option<bool>,
         /// An optional description of what the webhook is used for.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The list of events to enable for this endpoint. You may specify `['*']` to enable all events, except those that require explicit selection.
@@ -65,14 +75,36 @@ endpoint! {
     }
 }
 
+impl Post {
+    /// A `Post` of its required fields (`enabled_events`, `url`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        enabled_events: Vec<crate::models::PostWebhookEndpointsEnabledEventsItem>,
+        url: impl Into<String>,
+    ) -> Self {
+        Self {
+            api_version: None,
+            connect: None,
+            description: None,
+            enabled_events: enabled_events,
+            expand: None,
+            metadata: None,
+            url: url.into(),
+        }
+    }
+}
+
 endpoint! {
     /// `GET /v1/webhook_endpoints/{webhook_endpoint}`
     ///
     /// Retrieves the webhook endpoint with the given ID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct GetWebhookEndpoint = "GET /v1/webhook_endpoints/{webhook_endpoint}" -> crate::models::WebhookEndpoint {
+    pub struct GetWebhookEndpointsWebhookEndpoint = "GET /v1/webhook_endpoints/{webhook_endpoint}" -> crate::models::WebhookEndpoint {
         /// The `webhook_endpoint` path parameter.
+        ///
+        /// At most 5000 characters.
         pub webhook_endpoint: String,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -80,17 +112,33 @@ endpoint! {
     }
 }
 
+impl GetWebhookEndpointsWebhookEndpoint {
+    /// A `GetWebhookEndpointsWebhookEndpoint` of its required fields (`webhook_endpoint`), every other field `None`.
+    #[must_use]
+    pub fn new(webhook_endpoint: impl Into<String>) -> Self {
+        Self {
+            webhook_endpoint: webhook_endpoint.into(),
+            expand: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /v1/webhook_endpoints/{webhook_endpoint}`
     ///
     /// Updates the webhook endpoint. You may edit the `url`, the list of `enabled_events`, and the status of your endpoint.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct PostWebhookEndpoint = "POST /v1/webhook_endpoints/{webhook_endpoint}" -> crate::models::WebhookEndpoint {
+    pub struct PostWebhookEndpointsWebhookEndpoint = "POST /v1/webhook_endpoints/{webhook_endpoint}" -> crate::models::WebhookEndpoint {
         /// The `webhook_endpoint` path parameter.
+        ///
+        /// At most 5000 characters.
         pub webhook_endpoint: String,
         /// An optional description of what the webhook is used for.
+        ///
+        /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
         /// Disable the webhook endpoint if set to true.
@@ -113,18 +161,48 @@ endpoint! {
     }
 }
 
+impl PostWebhookEndpointsWebhookEndpoint {
+    /// A `PostWebhookEndpointsWebhookEndpoint` of its required fields (`webhook_endpoint`), every other field `None`.
+    #[must_use]
+    pub fn new(webhook_endpoint: impl Into<String>) -> Self {
+        Self {
+            webhook_endpoint: webhook_endpoint.into(),
+            description: None,
+            disabled: None,
+            enabled_events: None,
+            expand: None,
+            metadata: None,
+            url: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /v1/webhook_endpoints/{webhook_endpoint}`
     ///
     /// You can also delete webhook endpoints via the [webhook endpoint management](https://dashboard.stripe.com/account/webhooks) page of the Stripe dashboard.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct DeleteWebhookEndpoint = "DELETE /v1/webhook_endpoints/{webhook_endpoint}" -> crate::models::DeletedWebhookEndpoint {
+    pub struct DeleteWebhookEndpointsWebhookEndpoint = "DELETE /v1/webhook_endpoints/{webhook_endpoint}" -> crate::models::DeletedWebhookEndpoint {
         /// The `webhook_endpoint` path parameter.
+        ///
+        /// At most 5000 characters.
         pub webhook_endpoint: String,
         /// The body, as `application/x-www-form-urlencoded`.
         #[endpoint(request_body)]
         pub body: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    }
+}
+
+impl DeleteWebhookEndpointsWebhookEndpoint {
+    /// A `DeleteWebhookEndpointsWebhookEndpoint` of its required fields (`webhook_endpoint`), every other field `None`.
+    #[must_use]
+    pub fn new(webhook_endpoint: impl Into<String>) -> Self {
+        Self {
+            webhook_endpoint: webhook_endpoint.into(),
+            body: None,
+        }
     }
 }

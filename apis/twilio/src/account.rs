@@ -8,18 +8,25 @@ endpoint! {
     ///
     /// Retrieves a collection of Accounts belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/accounts"))]
     pub struct List = "GET /2010-04-01/Accounts.json" -> crate::models::ListAccountResponse {
         /// Only return the Account resources with friendly names that exactly match this name.
         #[endpoint(query, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// Only return Account resources with the given status. Can be `closed`, `suspended` or `active`.
+        ///
+        /// One of `"active"`, `"suspended"`, `"closed"`.
         #[endpoint(query, rename = "Status")]
         pub status: Option<crate::models::AccountEnumStatus>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -33,6 +40,7 @@ endpoint! {
     ///
     /// Create a new Twilio Subaccount from the account making the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts.json" -> crate::models::ApiV2010Account {
         /// A human readable description of the account to create, defaults to `SubAccount Created at {YYYY-MM-DD HH:MM meridian}`
@@ -45,10 +53,21 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{Sid}.json`
     ///
     /// Fetch the account specified by the provided Account Sid
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{sid}.json" -> crate::models::ApiV2010Account {
         /// The Account Sid that uniquely identifies the account to fetch
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`sid`), every other field `None`.
+    #[must_use]
+    pub fn new(sid: impl Into<String>) -> Self {
+        Self { sid: sid.into() }
     }
 }
 
@@ -56,16 +75,33 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{Sid}.json`
     ///
     /// Modify the properties of a given Account
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{sid}.json" -> crate::models::ApiV2010Account {
         /// The Account Sid that uniquely identifies the account to update
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// Update the human-readable description of this Account
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// Alter the status of this account: use `closed` to irreversibly close this account, `suspended` to temporarily suspend it, or `active` to reactivate it.
+        ///
+        /// One of `"active"`, `"suspended"`, `"closed"`.
         #[endpoint(body, rename = "Status")]
         pub status: Option<crate::models::AccountEnumStatus>,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`sid`), every other field `None`.
+    #[must_use]
+    pub fn new(sid: impl Into<String>) -> Self {
+        Self {
+            sid: sid.into(),
+            friendly_name: None,
+            status: None,
+        }
     }
 }

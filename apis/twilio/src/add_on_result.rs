@@ -7,17 +7,26 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Recordings/{ReferenceSid}/AddOnResults.json`
     ///
     /// Retrieve a list of results belonging to the recording
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/add_on_results"))]
-    pub struct ListRecording = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults.json" -> crate::models::ListRecordingAddOnResultResponse {
+    pub struct ListRecordingAddOnResult = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults.json" -> crate::models::ListRecordingAddOnResultResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the recording to which the result to read belongs.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub reference_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -26,18 +35,55 @@ endpoint! {
     }
 }
 
+impl ListRecordingAddOnResult {
+    /// A `ListRecordingAddOnResult` of its required fields (`account_sid`, `reference_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, reference_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            reference_sid: reference_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Recordings/{ReferenceSid}/AddOnResults/{Sid}.json`
     ///
     /// Fetch an instance of an AddOnResult
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchRecording = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{sid}.json" -> crate::models::ApiV2010AccountRecordingRecordingAddOnResult {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchRecordingAddOnResult = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{sid}.json" -> crate::models::ApiV2010AccountRecordingRecordingAddOnResult {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the recording to which the result to fetch belongs.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub reference_sid: String,
         /// The Twilio-provided string that uniquely identifies the Recording AddOnResult resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XR[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchRecordingAddOnResult {
+    /// A `FetchRecordingAddOnResult` of its required fields (`account_sid`, `reference_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        reference_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            reference_sid: reference_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -45,13 +91,36 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Recordings/{ReferenceSid}/AddOnResults/{Sid}.json`
     ///
     /// Delete a result and purge all associated Payloads
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRecording = "DELETE /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteRecordingAddOnResult = "DELETE /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the recording to which the result to delete belongs.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub reference_sid: String,
         /// The Twilio-provided string that uniquely identifies the Recording AddOnResult resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XR[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteRecordingAddOnResult {
+    /// A `DeleteRecordingAddOnResult` of its required fields (`account_sid`, `reference_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        reference_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            reference_sid: reference_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -5,10 +5,13 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Addresses.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/addresses"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Addresses.json" -> crate::models::ListAddressResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The `customer_name` of the Address resources to read.
         #[endpoint(query, rename = "CustomerName")]
@@ -17,12 +20,18 @@ endpoint! {
         #[endpoint(query, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The ISO country code of the Address resources to read.
+        ///
+        /// Format `iso-country-code`.
         #[endpoint(query, rename = "IsoCountry")]
         pub iso_country: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -31,22 +40,41 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            customer_name: None,
+            friendly_name: None,
+            iso_country: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Addresses.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Addresses.json" -> crate::models::ApiV2010AccountAddress {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will be responsible for the new Address resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// Whether we should automatically correct the address. Can be: `true` or `false` and the default is `true`. If empty or `true`, we will correct the address you provide if necessary. If `false`, we won't alter the address you provide.
         #[endpoint(body, rename = "AutoCorrectAddress")]
         pub auto_correct_address: Option<bool>,
         /// The city of the new address.
         #[endpoint(body, rename = "City")]
-        pub city: Option<String>,
+        pub city: String,
         /// The name to associate with the new address.
         #[endpoint(body, rename = "CustomerName")]
-        pub customer_name: Option<String>,
+        pub customer_name: String,
         /// Whether to enable emergency calling on the new address. Can be: `true` or `false`.
         #[endpoint(body, rename = "EmergencyEnabled")]
         pub emergency_enabled: Option<bool>,
@@ -54,42 +82,93 @@ endpoint! {
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The ISO country code of the new address.
+        ///
+        /// Format `iso-country-code`.
         #[endpoint(body, rename = "IsoCountry")]
-        pub iso_country: Option<String>,
+        pub iso_country: String,
         /// The postal code of the new address.
         #[endpoint(body, rename = "PostalCode")]
-        pub postal_code: Option<String>,
+        pub postal_code: String,
         /// The state or region of the new address.
         #[endpoint(body, rename = "Region")]
-        pub region: Option<String>,
+        pub region: String,
         /// The number and street address of the new address.
         #[endpoint(body, rename = "Street")]
-        pub street: Option<String>,
+        pub street: String,
         /// The additional number and street address of the address.
         #[endpoint(body, rename = "StreetSecondary")]
         pub street_secondary: Option<String>,
     }
 }
 
+impl Create {
+    /// A `Create` of its required fields (`account_sid`, `city`, `customer_name`, `iso_country`, `postal_code`, `region`, `street`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        city: impl Into<String>,
+        customer_name: impl Into<String>,
+        iso_country: impl Into<String>,
+        postal_code: impl Into<String>,
+        region: impl Into<String>,
+        street: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            auto_correct_address: None,
+            city: city.into(),
+            customer_name: customer_name.into(),
+            emergency_enabled: None,
+            friendly_name: None,
+            iso_country: iso_country.into(),
+            postal_code: postal_code.into(),
+            region: region.into(),
+            street: street.into(),
+            street_secondary: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Addresses/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Addresses/{sid}.json" -> crate::models::ApiV2010AccountAddress {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Address resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Addresses/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Addresses/{sid}.json" -> crate::models::ApiV2010AccountAddress {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Address resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// Whether we should automatically correct the address. Can be: `true` or `false` and the default is `true`. If empty or `true`, we will correct the address you provide if necessary. If `false`, we won't alter the address you provide.
         #[endpoint(body, rename = "AutoCorrectAddress")]
@@ -121,13 +200,49 @@ endpoint! {
     }
 }
 
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            auto_correct_address: None,
+            city: None,
+            customer_name: None,
+            emergency_enabled: None,
+            friendly_name: None,
+            postal_code: None,
+            region: None,
+            street: None,
+            street_secondary: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Addresses/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Addresses/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Address resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -5,31 +5,61 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Usage/Records/AllTime.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/usage_records"))]
-    pub struct ListUsageRecord = "GET /2010-04-01/Accounts/{account_sid}/Usage/Records/AllTime.json" -> crate::models::ListUsageRecordAllTimeResponse {
+    pub struct ListUsageRecordAllTime = "GET /2010-04-01/Accounts/{account_sid}/Usage/Records/AllTime.json" -> crate::models::ListUsageRecordAllTimeResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the UsageRecord resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The [usage category](https://www.twilio.com/docs/usage/api/usage-record#usage-categories) of the UsageRecord resources to read. Only UsageRecord resources in the specified category are retrieved.
+        ///
+        /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
         #[endpoint(query, rename = "Category")]
         pub category: Option<crate::models::UsageRecordAllTimeEnumCategory>,
         /// Only include usage that has occurred on or after this date. Specify the date in GMT and format as `YYYY-MM-DD`. You can also specify offsets from the current date, such as: `-30days`, which will set the start date to be 30 days before the current date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "StartDate")]
         pub start_date: Option<String>,
         /// Only include usage that occurred on or before this date. Specify the date in GMT and format as `YYYY-MM-DD`.  You can also specify offsets from the current date, such as: `+30days`, which will set the end date to 30 days from the current date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "EndDate")]
         pub end_date: Option<String>,
         /// Whether to include usage from the master account and all its subaccounts. Can be: `true` (the default) to include usage from the master account and all subaccounts or `false` to retrieve usage from only the specified account.
         #[endpoint(query, rename = "IncludeSubaccounts")]
         pub include_subaccounts: Option<bool>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
         #[endpoint(query, rename = "PageToken")]
         pub page_token: Option<String>,
+    }
+}
+
+impl ListUsageRecordAllTime {
+    /// A `ListUsageRecordAllTime` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            category: None,
+            start_date: None,
+            end_date: None,
+            include_subaccounts: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
     }
 }

@@ -7,18 +7,25 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Applications.json`
     ///
     /// Retrieve a list of applications representing an application within the requesting account
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/applications"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Applications.json" -> crate::models::ListApplicationResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The string that identifies the Application resources to read.
         #[endpoint(query, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -27,14 +34,31 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            friendly_name: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Applications.json`
     ///
     /// Create a new application within your account
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Applications.json" -> crate::models::ApiV2010AccountApplication {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The API version to use to start a new TwiML session. Can be: `2010-04-01` or `2008-08-01`. The default value is the account's default API version.
         #[endpoint(body, rename = "ApiVersion")]
@@ -43,30 +67,46 @@ endpoint! {
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The URL we should call using a POST method to send message status information to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "MessageStatusCallback")]
         pub message_status_callback: Option<::endpoint::model::Uri>,
         /// Whether to allow other Twilio accounts to dial this applicaton using Dial verb. Can be: `true` or `false`.
         #[endpoint(body, rename = "PublicApplicationConnectEnabled")]
         pub public_application_connect_enabled: Option<bool>,
         /// The HTTP method we should use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
         pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML from `sms_url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsFallbackUrl")]
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `sms_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
         pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call using a POST method to send status information about SMS messages sent by the application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsStatusCallback")]
         pub sms_status_callback: Option<::endpoint::model::Uri>,
         /// The URL we should call when the phone number receives an incoming SMS message.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsUrl")]
         pub sms_url: Option<::endpoint::model::Uri>,
         /// The URL we should call using the `status_callback_method` to send status information to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -75,17 +115,51 @@ endpoint! {
         #[endpoint(body, rename = "VoiceCallerIdLookup")]
         pub voice_caller_id_lookup: Option<bool>,
         /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
         pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `voice_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
         pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when the phone number assigned to this application receives a call.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceUrl")]
         pub voice_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            api_version: None,
+            friendly_name: None,
+            message_status_callback: None,
+            public_application_connect_enabled: None,
+            sms_fallback_method: None,
+            sms_fallback_url: None,
+            sms_method: None,
+            sms_status_callback: None,
+            sms_url: None,
+            status_callback: None,
+            status_callback_method: None,
+            voice_caller_id_lookup: None,
+            voice_fallback_method: None,
+            voice_fallback_url: None,
+            voice_method: None,
+            voice_url: None,
+        }
     }
 }
 
@@ -93,12 +167,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Applications/{Sid}.json`
     ///
     /// Fetch the application specified by the provided sid
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Applications/{sid}.json" -> crate::models::ApiV2010AccountApplication {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Application resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -106,12 +196,17 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Applications/{Sid}.json`
     ///
     /// Updates the application's properties
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Applications/{sid}.json" -> crate::models::ApiV2010AccountApplication {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resources to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Application resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The API version to use to start a new TwiML session. Can be: `2010-04-01` or `2008-08-01`. The default value is your account's default API version.
         #[endpoint(body, rename = "ApiVersion")]
@@ -120,30 +215,46 @@ endpoint! {
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The URL we should call using a POST method to send message status information to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "MessageStatusCallback")]
         pub message_status_callback: Option<::endpoint::model::Uri>,
         /// Whether to allow other Twilio accounts to dial this applicaton using Dial verb. Can be: `true` or `false`.
         #[endpoint(body, rename = "PublicApplicationConnectEnabled")]
         pub public_application_connect_enabled: Option<bool>,
         /// The HTTP method we should use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
         pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML from `sms_url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsFallbackUrl")]
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `sms_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
         pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// Same as message_status_callback: The URL we should call using a POST method to send status information about SMS messages sent by the application. Deprecated, included for backwards compatibility.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsStatusCallback")]
         pub sms_status_callback: Option<::endpoint::model::Uri>,
         /// The URL we should call when the phone number receives an incoming SMS message.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsUrl")]
         pub sms_url: Option<::endpoint::model::Uri>,
         /// The URL we should call using the `status_callback_method` to send status information to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -152,17 +263,52 @@ endpoint! {
         #[endpoint(body, rename = "VoiceCallerIdLookup")]
         pub voice_caller_id_lookup: Option<bool>,
         /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
         pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `voice_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
         pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when the phone number assigned to this application receives a call.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceUrl")]
         pub voice_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            api_version: None,
+            friendly_name: None,
+            message_status_callback: None,
+            public_application_connect_enabled: None,
+            sms_fallback_method: None,
+            sms_fallback_url: None,
+            sms_method: None,
+            sms_status_callback: None,
+            sms_url: None,
+            status_callback: None,
+            status_callback_method: None,
+            voice_caller_id_lookup: None,
+            voice_fallback_method: None,
+            voice_fallback_url: None,
+            voice_method: None,
+            voice_url: None,
+        }
     }
 }
 
@@ -170,11 +316,27 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Applications/{Sid}.json`
     ///
     /// Delete the application by the specified application sid
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Applications/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Application resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

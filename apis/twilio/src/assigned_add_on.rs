@@ -7,17 +7,26 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{ResourceSid}/AssignedAddOns.json`
     ///
     /// Retrieve a list of Add-on installations currently assigned to this Number.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/assigned_add_ons"))]
-    pub struct ListIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns.json" -> crate::models::ListIncomingPhoneNumberAssignedAddOnResponse {
+    pub struct ListIncomingPhoneNumberAssignedAddOn = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns.json" -> crate::models::ListIncomingPhoneNumberAssignedAddOnResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Phone Number to which the Add-on is assigned.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub resource_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -26,20 +35,57 @@ endpoint! {
     }
 }
 
+impl ListIncomingPhoneNumberAssignedAddOn {
+    /// A `ListIncomingPhoneNumberAssignedAddOn` of its required fields (`account_sid`, `resource_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, resource_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            resource_sid: resource_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{ResourceSid}/AssignedAddOns.json`
     ///
     /// Assign an Add-on installation to the Number specified.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateIncomingPhoneNumber = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns.json" -> crate::models::ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
+    pub struct CreateIncomingPhoneNumberAssignedAddOn = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns.json" -> crate::models::ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Phone Number to assign the Add-on.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub resource_sid: String,
         /// The SID that identifies the Add-on installation.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XE[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "InstalledAddOnSid")]
-        pub installed_add_on_sid: Option<String>,
+        pub installed_add_on_sid: String,
+    }
+}
+
+impl CreateIncomingPhoneNumberAssignedAddOn {
+    /// A `CreateIncomingPhoneNumberAssignedAddOn` of its required fields (`account_sid`, `resource_sid`, `installed_add_on_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        resource_sid: impl Into<String>,
+        installed_add_on_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            resource_sid: resource_sid.into(),
+            installed_add_on_sid: installed_add_on_sid.into(),
+        }
     }
 }
 
@@ -47,14 +93,37 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{ResourceSid}/AssignedAddOns/{Sid}.json`
     ///
     /// Fetch an instance of an Add-on installation currently assigned to this Number.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchIncomingPhoneNumberAssignedAddOn = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Phone Number to which the Add-on is assigned.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub resource_sid: String,
         /// The Twilio-provided string that uniquely identifies the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XE[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchIncomingPhoneNumberAssignedAddOn {
+    /// A `FetchIncomingPhoneNumberAssignedAddOn` of its required fields (`account_sid`, `resource_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        resource_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            resource_sid: resource_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -62,13 +131,36 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{ResourceSid}/AssignedAddOns/{Sid}.json`
     ///
     /// Remove the assignment of an Add-on installation from the Number specified.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteIncomingPhoneNumber = "DELETE /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteIncomingPhoneNumberAssignedAddOn = "DELETE /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Phone Number to which the Add-on is assigned.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub resource_sid: String,
         /// The Twilio-provided string that uniquely identifies the resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XE[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteIncomingPhoneNumberAssignedAddOn {
+    /// A `DeleteIncomingPhoneNumberAssignedAddOn` of its required fields (`account_sid`, `resource_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        resource_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            resource_sid: resource_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

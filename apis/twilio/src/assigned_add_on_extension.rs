@@ -7,19 +7,30 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{ResourceSid}/AssignedAddOns/{AssignedAddOnSid}/Extensions.json`
     ///
     /// Retrieve a list of Extensions for the Assigned Add-on.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/extensions"))]
-    pub struct ListIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns/{assigned_add_on_sid}/Extensions.json" -> crate::models::ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
+    pub struct ListIncomingPhoneNumberAssignedAddOnExtension = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns/{assigned_add_on_sid}/Extensions.json" -> crate::models::ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Phone Number to which the Add-on is assigned.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub resource_sid: String,
         /// The SID that uniquely identifies the assigned Add-on installation.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XE[0-9a-fA-F]{32}$`.
         pub assigned_add_on_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -28,19 +39,65 @@ endpoint! {
     }
 }
 
+impl ListIncomingPhoneNumberAssignedAddOnExtension {
+    /// A `ListIncomingPhoneNumberAssignedAddOnExtension` of its required fields (`account_sid`, `resource_sid`, `assigned_add_on_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        resource_sid: impl Into<String>,
+        assigned_add_on_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            resource_sid: resource_sid.into(),
+            assigned_add_on_sid: assigned_add_on_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{ResourceSid}/AssignedAddOns/{AssignedAddOnSid}/Extensions/{Sid}.json`
     ///
     /// Fetch an instance of an Extension for the Assigned Add-on.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns/{assigned_add_on_sid}/Extensions/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchIncomingPhoneNumberAssignedAddOnExtension = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns/{assigned_add_on_sid}/Extensions/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Phone Number to which the Add-on is assigned.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub resource_sid: String,
         /// The SID that uniquely identifies the assigned Add-on installation.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XE[0-9a-fA-F]{32}$`.
         pub assigned_add_on_sid: String,
         /// The Twilio-provided string that uniquely identifies the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XF[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchIncomingPhoneNumberAssignedAddOnExtension {
+    /// A `FetchIncomingPhoneNumberAssignedAddOnExtension` of its required fields (`account_sid`, `resource_sid`, `assigned_add_on_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        resource_sid: impl Into<String>,
+        assigned_add_on_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            resource_sid: resource_sid.into(),
+            assigned_add_on_sid: assigned_add_on_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,17 +7,26 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Calls/IpAccessControlListMappings.json`
     ///
     /// Retrieve a list of IP Access Control List mappings belonging to the domain used in the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/contents"))]
-    pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Calls/IpAccessControlListMappings.json" -> crate::models::ListSipAuthCallsIpAccessControlListMappingResponse {
+    pub struct ListSipAuthCallsIpAccessControlListMapping = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Calls/IpAccessControlListMappings.json" -> crate::models::ListSipAuthCallsIpAccessControlListMappingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IpAccessControlListMapping resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the SIP domain that contains the resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -26,20 +35,57 @@ endpoint! {
     }
 }
 
+impl ListSipAuthCallsIpAccessControlListMapping {
+    /// A `ListSipAuthCallsIpAccessControlListMapping` of its required fields (`account_sid`, `domain_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, domain_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Calls/IpAccessControlListMappings.json`
     ///
     /// Create a new IP Access Control List mapping
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Calls/IpAccessControlListMappings.json" -> crate::models::ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping {
+    pub struct CreateSipAuthCallsIpAccessControlListMapping = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Calls/IpAccessControlListMappings.json" -> crate::models::ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the SIP domain that will contain the new resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// The SID of the IpAccessControlList resource to map to the SIP domain.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "IpAccessControlListSid")]
-        pub ip_access_control_list_sid: Option<String>,
+        pub ip_access_control_list_sid: String,
+    }
+}
+
+impl CreateSipAuthCallsIpAccessControlListMapping {
+    /// A `CreateSipAuthCallsIpAccessControlListMapping` of its required fields (`account_sid`, `domain_sid`, `ip_access_control_list_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        ip_access_control_list_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            ip_access_control_list_sid: ip_access_control_list_sid.into(),
+        }
     }
 }
 
@@ -47,14 +93,37 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Calls/IpAccessControlListMappings/{Sid}.json`
     ///
     /// Fetch a specific instance of an IP Access Control List mapping
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Calls/IpAccessControlListMappings/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchSipAuthCallsIpAccessControlListMapping = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Calls/IpAccessControlListMappings/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IpAccessControlListMapping resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the SIP domain that contains the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// The Twilio-provided string that uniquely identifies the IpAccessControlListMapping resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchSipAuthCallsIpAccessControlListMapping {
+    /// A `FetchSipAuthCallsIpAccessControlListMapping` of its required fields (`account_sid`, `domain_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -62,13 +131,36 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Calls/IpAccessControlListMappings/{Sid}.json`
     ///
     /// Delete an IP Access Control List mapping from the requested domain
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSip = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Calls/IpAccessControlListMappings/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteSipAuthCallsIpAccessControlListMapping = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Calls/IpAccessControlListMappings/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IpAccessControlListMapping resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the SIP domain that contains the resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// The Twilio-provided string that uniquely identifies the IpAccessControlListMapping resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteSipAuthCallsIpAccessControlListMapping {
+    /// A `DeleteSipAuthCallsIpAccessControlListMapping` of its required fields (`account_sid`, `domain_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

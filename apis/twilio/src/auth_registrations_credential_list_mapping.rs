@@ -7,17 +7,26 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Registrations/CredentialListMappings.json`
     ///
     /// Retrieve a list of credential list mappings belonging to the domain used in the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/contents"))]
-    pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Registrations/CredentialListMappings.json" -> crate::models::ListSipAuthRegistrationsCredentialListMappingResponse {
+    pub struct ListSipAuthRegistrationsCredentialListMapping = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Registrations/CredentialListMappings.json" -> crate::models::ListSipAuthRegistrationsCredentialListMappingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the CredentialListMapping resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the SIP domain that contains the resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -26,20 +35,57 @@ endpoint! {
     }
 }
 
+impl ListSipAuthRegistrationsCredentialListMapping {
+    /// A `ListSipAuthRegistrationsCredentialListMapping` of its required fields (`account_sid`, `domain_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, domain_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Registrations/CredentialListMappings.json`
     ///
     /// Create a new credential list mapping resource
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Registrations/CredentialListMappings.json" -> crate::models::ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping {
+    pub struct CreateSipAuthRegistrationsCredentialListMapping = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Registrations/CredentialListMappings.json" -> crate::models::ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the SIP domain that will contain the new resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// The SID of the CredentialList resource to map to the SIP domain.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "CredentialListSid")]
-        pub credential_list_sid: Option<String>,
+        pub credential_list_sid: String,
+    }
+}
+
+impl CreateSipAuthRegistrationsCredentialListMapping {
+    /// A `CreateSipAuthRegistrationsCredentialListMapping` of its required fields (`account_sid`, `domain_sid`, `credential_list_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        credential_list_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            credential_list_sid: credential_list_sid.into(),
+        }
     }
 }
 
@@ -47,14 +93,37 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Registrations/CredentialListMappings/{Sid}.json`
     ///
     /// Fetch a specific instance of a credential list mapping
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Registrations/CredentialListMappings/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchSipAuthRegistrationsCredentialListMapping = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Registrations/CredentialListMappings/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the CredentialListMapping resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the SIP domain that contains the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// The Twilio-provided string that uniquely identifies the CredentialListMapping resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchSipAuthRegistrationsCredentialListMapping {
+    /// A `FetchSipAuthRegistrationsCredentialListMapping` of its required fields (`account_sid`, `domain_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -62,13 +131,36 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/Auth/Registrations/CredentialListMappings/{Sid}.json`
     ///
     /// Delete a credential list mapping from the requested domain
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSip = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Registrations/CredentialListMappings/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteSipAuthRegistrationsCredentialListMapping = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Registrations/CredentialListMappings/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the CredentialListMapping resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the SIP domain that contains the resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// The Twilio-provided string that uniquely identifies the CredentialListMapping resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteSipAuthRegistrationsCredentialListMapping {
+    /// A `DeleteSipAuthRegistrationsCredentialListMapping` of its required fields (`account_sid`, `domain_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

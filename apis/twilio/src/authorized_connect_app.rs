@@ -7,15 +7,22 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/AuthorizedConnectApps.json`
     ///
     /// Retrieve a list of authorized-connect-apps belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/authorized_connect_apps"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/AuthorizedConnectApps.json" -> crate::models::ListAuthorizedConnectAppResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the AuthorizedConnectApp resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -24,15 +31,44 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/AuthorizedConnectApps/{ConnectAppSid}.json`
     ///
     /// Fetch an instance of an authorized-connect-app
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/AuthorizedConnectApps/{connect_app_sid}.json" -> crate::models::ApiV2010AccountAuthorizedConnectApp {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the AuthorizedConnectApp resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Connect App to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CN[0-9a-fA-F]{32}$`.
         pub connect_app_sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `connect_app_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, connect_app_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            connect_app_sid: connect_app_sid.into(),
+        }
     }
 }

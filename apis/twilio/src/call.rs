@@ -7,21 +7,32 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls.json`
     ///
     /// Retrieves a collection of calls made to and from your account
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/calls"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Calls.json" -> crate::models::ListCallResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// Only show calls made to this phone number, SIP address, Client identifier or SIM SID.
+        ///
+        /// Format `phone-number`.
         #[endpoint(query, rename = "To")]
         pub to: Option<String>,
         /// Only include calls from this phone number, SIP address, Client identifier or SIM SID.
+        ///
+        /// Format `phone-number`.
         #[endpoint(query, rename = "From")]
         pub from: Option<String>,
         /// Only include calls spawned by calls with this SID.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         #[endpoint(query, rename = "ParentCallSid")]
         pub parent_call_sid: Option<String>,
         /// The status of the calls to include. Can be: `queued`, `ringing`, `in-progress`, `canceled`, `completed`, `failed`, `busy`, or `no-answer`.
+        ///
+        /// One of `"queued"`, `"ringing"`, `"in-progress"`, `"completed"`, `"busy"`, `"failed"`, `"no-answer"`, `"canceled"`.
         #[endpoint(query, rename = "Status")]
         pub status: Option<crate::models::CallEnumStatus>,
         /// Only include calls that started on this date. Specify a date as `YYYY-MM-DD` in GMT, for example: `2009-07-06`, to read only calls that started on this date. You can also specify an inequality, such as `StartTime<=YYYY-MM-DD`, to read calls that started on or before midnight of this date, and `StartTime>=YYYY-MM-DD` to read calls that started on or after midnight of this date.
@@ -43,9 +54,13 @@ endpoint! {
         #[endpoint(query, rename = "EndTime>")]
         pub end_time_after: Option<::endpoint::model::Timestamp>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -54,30 +69,64 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            to: None,
+            from: None,
+            parent_call_sid: None,
+            status: None,
+            start_time: None,
+            start_time_before: None,
+            start_time_after: None,
+            end_time: None,
+            end_time_before: None,
+            end_time_after: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Calls.json`
     ///
     /// Create a new outgoing call to phones, SIP-enabled endpoints or Twilio Client connections
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Calls.json" -> crate::models::ApiV2010AccountCall {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Application resource that will handle the call, if the call will be handled by an application.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "ApplicationSid")]
         pub application_sid: Option<String>,
         /// Select whether to perform answering machine detection in the background. Default, blocks the execution of the call until Answering Machine Detection is completed. Can be: `true` or `false`.
         #[endpoint(body, rename = "AsyncAmd")]
         pub async_amd: Option<String>,
         /// The URL that we should call using the `async_amd_status_callback_method` to notify customer application whether the call was answered by human, machine or fax.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "AsyncAmdStatusCallback")]
         pub async_amd_status_callback: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use when calling the `async_amd_status_callback` URL. Can be: `GET` or `POST` and the default is `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "AsyncAmdStatusCallbackMethod")]
         pub async_amd_status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The SID of a BYOC (Bring Your Own Carrier) trunk to route this call with. Note that `byoc` is only meaningful when `to` is a phone number; it will otherwise be ignored. (Beta)
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^BY[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "Byoc")]
         pub byoc: Option<String>,
         /// The Reason for the outgoing call. Use it to specify the purpose of the call that is presented on the called party's phone. (Branded Calls Beta)
@@ -90,14 +139,20 @@ endpoint! {
         #[endpoint(body, rename = "CallerId")]
         pub caller_id: Option<String>,
         /// The HTTP method that we should use to request the `fallback_url`. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "FallbackMethod")]
         pub fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we call using the `fallback_method` if an error occurs when requesting or executing the TwiML at `url`. If an `application_sid` parameter is present, this parameter is ignored.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "FallbackUrl")]
         pub fallback_url: Option<::endpoint::model::Uri>,
         /// The phone number or client identifier to use as the caller id. If using a phone number, it must be a Twilio number or a Verified [outgoing caller id](https://www.twilio.com/docs/voice/api/outgoing-caller-ids) for your account. If the `to` parameter is a phone number, `From` must also be a phone number.
+        ///
+        /// Format `endpoint`.
         #[endpoint(body, rename = "From")]
-        pub from: Option<String>,
+        pub from: String,
         /// Whether to detect if a human, answering machine, or fax has picked up the call. Can be: `Enable` or `DetectMessageEnd`. Use `Enable` if you would like us to return `AnsweredBy` as soon as the called party is identified. Use `DetectMessageEnd`, if you would like to leave a message on an answering machine. If `send_digits` is provided, this parameter is ignored. For more information, see [Answering Machine Detection](https://www.twilio.com/docs/voice/answering-machine-detection).
         #[endpoint(body, rename = "MachineDetection")]
         pub machine_detection: Option<String>,
@@ -114,6 +169,8 @@ endpoint! {
         #[endpoint(body, rename = "MachineDetectionTimeout")]
         pub machine_detection_timeout: Option<i64>,
         /// The HTTP method we should use when calling the `url` parameter's value. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "Method")]
         pub method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// Whether to record the call. Can be `true` to record the phone call, or `false` to not. The default is `false`. The `recording_url` is sent to the `status_callback` URL.
@@ -129,6 +186,8 @@ endpoint! {
         #[endpoint(body, rename = "RecordingStatusCallbackEvent")]
         pub recording_status_callback_event: Option<Vec<String>>,
         /// The HTTP method we should use when calling the `recording_status_callback` URL. Can be: `GET` or `POST` and the default is `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "RecordingStatusCallbackMethod")]
         pub recording_status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -146,12 +205,16 @@ endpoint! {
         #[endpoint(body, rename = "SipAuthUsername")]
         pub sip_auth_username: Option<String>,
         /// The URL we should call using the `status_callback_method` to send status information to your application. If no `status_callback_event` is specified, we will send the `completed` status. If an `application_sid` parameter is present, this parameter is ignored. URLs must contain a valid hostname (underscores are not permitted).
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The call progress events that we will send to the `status_callback` URL. Can be: `initiated`, `ringing`, `answered`, and `completed`. If no event is specified, we send the `completed` status. If you want to receive multiple events, specify each one in a separate `status_callback_event` parameter. See the code sample for [monitoring call progress](https://www.twilio.com/docs/voice/api/call-resource?code-sample=code-create-a-call-resource-and-specify-a-statuscallbackevent&code-sdk-version=json). If an `application_sid` is present, this parameter is ignored.
         #[endpoint(body, rename = "StatusCallbackEvent")]
         pub status_callback_event: Option<Vec<String>>,
         /// The HTTP method we should use when calling the `status_callback` URL. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -163,17 +226,72 @@ endpoint! {
         #[endpoint(body, rename = "Timeout")]
         pub timeout: Option<i64>,
         /// The phone number, SIP address, or client identifier to call.
+        ///
+        /// Format `endpoint`.
         #[endpoint(body, rename = "To")]
-        pub to: Option<String>,
+        pub to: String,
         /// Whether to trim any leading and trailing silence from the recording. Can be: `trim-silence` or `do-not-trim` and the default is `trim-silence`.
         #[endpoint(body, rename = "Trim")]
         pub trim: Option<String>,
         /// TwiML instructions for the call Twilio will use without fetching Twiml from url parameter. If both `twiml` and `url` are provided then `twiml` parameter will be ignored. Max 4000 characters.
+        ///
+        /// Format `twiml`.
         #[endpoint(body, rename = "Twiml")]
         pub twiml: Option<String>,
         /// The absolute URL that returns the TwiML instructions for the call. We will call this URL using the `method` when the call connects. For more information, see the [Url Parameter](https://www.twilio.com/docs/voice/make-calls#specify-a-url-parameter) section in [Making Calls](https://www.twilio.com/docs/voice/make-calls).
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "Url")]
         pub url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`, `from`, `to`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        from: impl Into<String>,
+        to: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            application_sid: None,
+            async_amd: None,
+            async_amd_status_callback: None,
+            async_amd_status_callback_method: None,
+            byoc: None,
+            call_reason: None,
+            call_token: None,
+            caller_id: None,
+            fallback_method: None,
+            fallback_url: None,
+            from: from.into(),
+            machine_detection: None,
+            machine_detection_silence_timeout: None,
+            machine_detection_speech_end_threshold: None,
+            machine_detection_speech_threshold: None,
+            machine_detection_timeout: None,
+            method: None,
+            record: None,
+            recording_channels: None,
+            recording_status_callback: None,
+            recording_status_callback_event: None,
+            recording_status_callback_method: None,
+            recording_track: None,
+            send_digits: None,
+            sip_auth_password: None,
+            sip_auth_username: None,
+            status_callback: None,
+            status_callback_event: None,
+            status_callback_method: None,
+            time_limit: None,
+            timeout: None,
+            to: to.into(),
+            trim: None,
+            twiml: None,
+            url: None,
+        }
     }
 }
 
@@ -181,12 +299,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json`
     ///
     /// Fetch the call specified by the provided Call SID
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Calls/{sid}.json" -> crate::models::ApiV2010AccountCall {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Call resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -194,29 +328,46 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json`
     ///
     /// Initiates a call redirect or terminates a call
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Calls/{sid}.json" -> crate::models::ApiV2010AccountCall {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Call resource to update
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The HTTP method that we should use to request the `fallback_url`. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "FallbackMethod")]
         pub fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we call using the `fallback_method` if an error occurs when requesting or executing the TwiML at `url`. If an `application_sid` parameter is present, this parameter is ignored.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "FallbackUrl")]
         pub fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use when calling the `url`. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "Method")]
         pub method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The new status of the resource. Can be: `canceled` or `completed`. Specifying `canceled` will attempt to hang up calls that are queued or ringing; however, it will not affect calls already in progress. Specifying `completed` will attempt to hang up a call even if it's already in progress.
+        ///
+        /// One of `"canceled"`, `"completed"`.
         #[endpoint(body, rename = "Status")]
         pub status: Option<crate::models::CallEnumUpdateStatus>,
         /// The URL we should call using the `status_callback_method` to send status information to your application. If no `status_callback_event` is specified, we will send the `completed` status. If an `application_sid` parameter is present, this parameter is ignored. URLs must contain a valid hostname (underscores are not permitted).
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use when requesting the `status_callback` URL. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -225,11 +376,35 @@ endpoint! {
         #[endpoint(body, rename = "TimeLimit")]
         pub time_limit: Option<i64>,
         /// TwiML instructions for the call Twilio will use without fetching Twiml from url. Twiml and url parameters are mutually exclusive
+        ///
+        /// Format `twiml`.
         #[endpoint(body, rename = "Twiml")]
         pub twiml: Option<String>,
         /// The absolute URL that returns the TwiML instructions for the call. We will call this URL using the `method` when the call connects. For more information, see the [Url Parameter](https://www.twilio.com/docs/voice/make-calls#specify-a-url-parameter) section in [Making Calls](https://www.twilio.com/docs/voice/make-calls).
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "Url")]
         pub url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            fallback_method: None,
+            fallback_url: None,
+            method: None,
+            status: None,
+            status_callback: None,
+            status_callback_method: None,
+            time_limit: None,
+            twiml: None,
+            url: None,
+        }
     }
 }
 
@@ -237,11 +412,27 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json`
     ///
     /// Delete a Call record from your account. Once the record is deleted, it will no longer appear in the API and Account Portal logs.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Calls/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided Call SID that uniquely identifies the Call resource to delete
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,39 +7,60 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Conferences.json`
     ///
     /// Retrieve a list of conferences belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/conferences"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Conferences.json" -> crate::models::ListConferenceResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference resource(s) to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The `date_created` value, specified as `YYYY-MM-DD`, of the resources to read. To read conferences that started on or before midnight on a date, use `<=YYYY-MM-DD`, and to specify  conferences that started on or after midnight on a date, use `>=YYYY-MM-DD`.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateCreated")]
         pub date_created: Option<String>,
         /// The `date_created` value, specified as `YYYY-MM-DD`, of the resources to read. To read conferences that started on or before midnight on a date, use `<=YYYY-MM-DD`, and to specify  conferences that started on or after midnight on a date, use `>=YYYY-MM-DD`.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateCreated<")]
         pub date_created_before: Option<String>,
         /// The `date_created` value, specified as `YYYY-MM-DD`, of the resources to read. To read conferences that started on or before midnight on a date, use `<=YYYY-MM-DD`, and to specify  conferences that started on or after midnight on a date, use `>=YYYY-MM-DD`.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateCreated>")]
         pub date_created_after: Option<String>,
         /// The `date_updated` value, specified as `YYYY-MM-DD`, of the resources to read. To read conferences that were last updated on or before midnight on a date, use `<=YYYY-MM-DD`, and to specify conferences that were last updated on or after midnight on a given date, use  `>=YYYY-MM-DD`.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateUpdated")]
         pub date_updated: Option<String>,
         /// The `date_updated` value, specified as `YYYY-MM-DD`, of the resources to read. To read conferences that were last updated on or before midnight on a date, use `<=YYYY-MM-DD`, and to specify conferences that were last updated on or after midnight on a given date, use  `>=YYYY-MM-DD`.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateUpdated<")]
         pub date_updated_before: Option<String>,
         /// The `date_updated` value, specified as `YYYY-MM-DD`, of the resources to read. To read conferences that were last updated on or before midnight on a date, use `<=YYYY-MM-DD`, and to specify conferences that were last updated on or after midnight on a given date, use  `>=YYYY-MM-DD`.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateUpdated>")]
         pub date_updated_after: Option<String>,
         /// The string that identifies the Conference resources to read.
         #[endpoint(query, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The status of the resources to read. Can be: `init`, `in-progress`, or `completed`.
+        ///
+        /// One of `"init"`, `"in-progress"`, `"completed"`.
         #[endpoint(query, rename = "Status")]
         pub status: Option<crate::models::ConferenceEnumStatus>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -48,36 +69,96 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            date_created: None,
+            date_created_before: None,
+            date_created_after: None,
+            date_updated: None,
+            date_updated_before: None,
+            date_updated_after: None,
+            friendly_name: None,
+            status: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Conferences/{Sid}.json`
     ///
     /// Fetch an instance of a conference
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{sid}.json" -> crate::models::ApiV2010AccountConference {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference resource(s) to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Conference resource to fetch
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Conferences/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Conferences/{sid}.json" -> crate::models::ApiV2010AccountConference {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference resource(s) to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Conference resource to update
         pub sid: String,
         /// The HTTP method used to call `announce_url`. Can be: `GET` or `POST` and the default is `POST`
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "AnnounceMethod")]
         pub announce_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call to announce something into the conference. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "AnnounceUrl")]
         pub announce_url: Option<::endpoint::model::Uri>,
         /// The new status of the resource. Can be:  Can be: `init`, `in-progress`, or `completed`. Specifying `completed` will end the conference and hang up all participants
+        ///
+        /// Always `"completed"`.
         #[endpoint(body, rename = "Status")]
         pub status: Option<crate::models::ConferenceEnumUpdateStatus>,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            announce_method: None,
+            announce_url: None,
+            status: None,
+        }
     }
 }

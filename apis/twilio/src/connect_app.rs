@@ -7,15 +7,22 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/ConnectApps.json`
     ///
     /// Retrieve a list of connect-apps belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/connect_apps"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/ConnectApps.json" -> crate::models::ListConnectAppResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -24,16 +31,45 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/ConnectApps/{Sid}.json`
     ///
     /// Fetch an instance of a connect-app
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/ConnectApps/{sid}.json" -> crate::models::ApiV2010AccountConnectApp {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the ConnectApp resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CN[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -41,25 +77,36 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/ConnectApps/{Sid}.json`
     ///
     /// Update a connect-app with the specified parameters
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/ConnectApps/{sid}.json" -> crate::models::ApiV2010AccountConnectApp {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resources to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the ConnectApp resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CN[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The URL to redirect the user to after we authenticate the user and obtain authorization to access the Connect App.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "AuthorizeRedirectUrl")]
         pub authorize_redirect_url: Option<::endpoint::model::Uri>,
         /// The company name to set for the Connect App.
         #[endpoint(body, rename = "CompanyName")]
         pub company_name: Option<String>,
         /// The HTTP method to use when calling `deauthorize_callback_url`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "DeauthorizeCallbackMethod")]
         pub deauthorize_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The URL to call using the `deauthorize_callback_method` to de-authorize the Connect App.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "DeauthorizeCallbackUrl")]
         pub deauthorize_callback_url: Option<::endpoint::model::Uri>,
         /// A description of the Connect App.
@@ -69,6 +116,8 @@ endpoint! {
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// A public URL where users can obtain more information about this Connect App.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "HomepageUrl")]
         pub homepage_url: Option<::endpoint::model::Uri>,
         /// A comma-separated list of the permissions you will request from the users of this ConnectApp.  Can include: `get-all` and `post-all`.
@@ -77,15 +126,50 @@ endpoint! {
     }
 }
 
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            authorize_redirect_url: None,
+            company_name: None,
+            deauthorize_callback_method: None,
+            deauthorize_callback_url: None,
+            description: None,
+            friendly_name: None,
+            homepage_url: None,
+            permissions: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/ConnectApps/{Sid}.json`
     ///
     /// Delete an instance of a connect-app
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/ConnectApps/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the ConnectApp resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CN[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,17 +7,26 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists/{CredentialListSid}/Credentials.json`
     ///
     /// Retrieve a list of credentials.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/credentials"))]
-    pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials.json" -> crate::models::ListSipCredentialResponse {
+    pub struct ListSipCredential = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials.json" -> crate::models::ListSipCredentialResponse {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The unique id that identifies the credential list that contains the desired credentials.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub credential_list_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -26,23 +35,60 @@ endpoint! {
     }
 }
 
+impl ListSipCredential {
+    /// A `ListSipCredential` of its required fields (`account_sid`, `credential_list_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, credential_list_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            credential_list_sid: credential_list_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists/{CredentialListSid}/Credentials.json`
     ///
     /// Create a new credential resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials.json" -> crate::models::ApiV2010AccountSipSipCredentialListSipCredential {
+    pub struct CreateSipCredential = "POST /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials.json" -> crate::models::ApiV2010AccountSipSipCredentialListSipCredential {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The unique id that identifies the credential list to include the created credential.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub credential_list_sid: String,
         /// The password that the username will use when authenticating SIP requests. The password must be a minimum of 12 characters, contain at least 1 digit, and have mixed case. (eg `IWasAtSignal2018`)
         #[endpoint(body, rename = "Password")]
-        pub password: Option<String>,
+        pub password: String,
         /// The username that will be passed when authenticating SIP requests. The username should be sent in response to Twilio's challenge of the initial INVITE. It can be up to 32 characters long.
         #[endpoint(body, rename = "Username")]
-        pub username: Option<String>,
+        pub username: String,
+    }
+}
+
+impl CreateSipCredential {
+    /// A `CreateSipCredential` of its required fields (`account_sid`, `credential_list_sid`, `password`, `username`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        credential_list_sid: impl Into<String>,
+        password: impl Into<String>,
+        username: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            credential_list_sid: credential_list_sid.into(),
+            password: password.into(),
+            username: username.into(),
+        }
     }
 }
 
@@ -50,14 +96,37 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists/{CredentialListSid}/Credentials/{Sid}.json`
     ///
     /// Fetch a single credential.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials/{sid}.json" -> crate::models::ApiV2010AccountSipSipCredentialListSipCredential {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchSipCredential = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials/{sid}.json" -> crate::models::ApiV2010AccountSipSipCredentialListSipCredential {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The unique id that identifies the credential list that contains the desired credential.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub credential_list_sid: String,
         /// The unique id that identifies the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CR[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchSipCredential {
+    /// A `FetchSipCredential` of its required fields (`account_sid`, `credential_list_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        credential_list_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            credential_list_sid: credential_list_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -65,14 +134,21 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists/{CredentialListSid}/Credentials/{Sid}.json`
     ///
     /// Update a credential resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct UpdateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials/{sid}.json" -> crate::models::ApiV2010AccountSipSipCredentialListSipCredential {
+    pub struct UpdateSipCredential = "POST /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials/{sid}.json" -> crate::models::ApiV2010AccountSipSipCredentialListSipCredential {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The unique id that identifies the credential list that includes this credential.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub credential_list_sid: String,
         /// The unique id that identifies the resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CR[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The password that the username will use when authenticating SIP requests. The password must be a minimum of 12 characters, contain at least 1 digit, and have mixed case. (eg `IWasAtSignal2018`)
         #[endpoint(body, rename = "Password")]
@@ -80,17 +156,57 @@ endpoint! {
     }
 }
 
+impl UpdateSipCredential {
+    /// A `UpdateSipCredential` of its required fields (`account_sid`, `credential_list_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        credential_list_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            credential_list_sid: credential_list_sid.into(),
+            sid: sid.into(),
+            password: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists/{CredentialListSid}/Credentials/{Sid}.json`
     ///
     /// Delete a credential resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSip = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteSipCredential = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials/{sid}.json" -> () {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The unique id that identifies the credential list that contains the desired credentials.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub credential_list_sid: String,
         /// The unique id that identifies the resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CR[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteSipCredential {
+    /// A `DeleteSipCredential` of its required fields (`account_sid`, `credential_list_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        credential_list_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            credential_list_sid: credential_list_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

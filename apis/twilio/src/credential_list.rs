@@ -7,15 +7,22 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists.json`
     ///
     /// Get All Credential Lists
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/credential_lists"))]
-    pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists.json" -> crate::models::ListSipCredentialListResponse {
+    pub struct ListSipCredentialList = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists.json" -> crate::models::ListSipCredentialListResponse {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -24,18 +31,45 @@ endpoint! {
     }
 }
 
+impl ListSipCredentialList {
+    /// A `ListSipCredentialList` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists.json`
     ///
     /// Create a Credential List
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists.json" -> crate::models::ApiV2010AccountSipSipCredentialList {
+    pub struct CreateSipCredentialList = "POST /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists.json" -> crate::models::ApiV2010AccountSipSipCredentialList {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A human readable descriptive text that describes the CredentialList, up to 64 characters long.
         #[endpoint(body, rename = "FriendlyName")]
-        pub friendly_name: Option<String>,
+        pub friendly_name: String,
+    }
+}
+
+impl CreateSipCredentialList {
+    /// A `CreateSipCredentialList` of its required fields (`account_sid`, `friendly_name`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, friendly_name: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            friendly_name: friendly_name.into(),
+        }
     }
 }
 
@@ -43,12 +77,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists/{Sid}.json`
     ///
     /// Get a Credential List
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{sid}.json" -> crate::models::ApiV2010AccountSipSipCredentialList {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchSipCredentialList = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{sid}.json" -> crate::models::ApiV2010AccountSipSipCredentialList {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The credential list Sid that uniquely identifies this resource
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchSipCredentialList {
+    /// A `FetchSipCredentialList` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -56,16 +106,37 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists/{Sid}.json`
     ///
     /// Update a Credential List
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct UpdateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{sid}.json" -> crate::models::ApiV2010AccountSipSipCredentialList {
+    pub struct UpdateSipCredentialList = "POST /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{sid}.json" -> crate::models::ApiV2010AccountSipSipCredentialList {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The credential list Sid that uniquely identifies this resource
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// A human readable descriptive text for a CredentialList, up to 64 characters long.
         #[endpoint(body, rename = "FriendlyName")]
-        pub friendly_name: Option<String>,
+        pub friendly_name: String,
+    }
+}
+
+impl UpdateSipCredentialList {
+    /// A `UpdateSipCredentialList` of its required fields (`account_sid`, `sid`, `friendly_name`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        sid: impl Into<String>,
+        friendly_name: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            friendly_name: friendly_name.into(),
+        }
     }
 }
 
@@ -73,11 +144,27 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SIP/CredentialLists/{Sid}.json`
     ///
     /// Delete a Credential List
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSip = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteSipCredentialList = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{sid}.json" -> () {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The credential list Sid that uniquely identifies this resource
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteSipCredentialList {
+    /// A `DeleteSipCredentialList` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

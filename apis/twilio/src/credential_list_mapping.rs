@@ -7,17 +7,26 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/CredentialListMappings.json`
     ///
     /// Read multiple CredentialListMapping resources from an account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/credential_list_mappings"))]
-    pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/CredentialListMappings.json" -> crate::models::ListSipCredentialListMappingResponse {
+    pub struct ListSipCredentialListMapping = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/CredentialListMappings.json" -> crate::models::ListSipCredentialListMappingResponse {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the SIP Domain that includes the resource to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -26,20 +35,57 @@ endpoint! {
     }
 }
 
+impl ListSipCredentialListMapping {
+    /// A `ListSipCredentialListMapping` of its required fields (`account_sid`, `domain_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, domain_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/CredentialListMappings.json`
     ///
     /// Create a CredentialListMapping resource for an account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/CredentialListMappings.json" -> crate::models::ApiV2010AccountSipSipDomainSipCredentialListMapping {
+    pub struct CreateSipCredentialListMapping = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/CredentialListMappings.json" -> crate::models::ApiV2010AccountSipSipDomainSipCredentialListMapping {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the SIP Domain for which the CredentialList resource will be mapped.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// A 34 character string that uniquely identifies the CredentialList resource to map to the SIP domain.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "CredentialListSid")]
-        pub credential_list_sid: Option<String>,
+        pub credential_list_sid: String,
+    }
+}
+
+impl CreateSipCredentialListMapping {
+    /// A `CreateSipCredentialListMapping` of its required fields (`account_sid`, `domain_sid`, `credential_list_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        credential_list_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            credential_list_sid: credential_list_sid.into(),
+        }
     }
 }
 
@@ -47,14 +93,37 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/CredentialListMappings/{Sid}.json`
     ///
     /// Fetch a single CredentialListMapping resource from an account.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/CredentialListMappings/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomainSipCredentialListMapping {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchSipCredentialListMapping = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/CredentialListMappings/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomainSipCredentialListMapping {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the SIP Domain that includes the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// A 34 character string that uniquely identifies the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchSipCredentialListMapping {
+    /// A `FetchSipCredentialListMapping` of its required fields (`account_sid`, `domain_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -62,13 +131,36 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/CredentialListMappings/{Sid}.json`
     ///
     /// Delete a CredentialListMapping resource from an account.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSip = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/CredentialListMappings/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteSipCredentialListMapping = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/CredentialListMappings/{sid}.json" -> () {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the SIP Domain that includes the resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// A 34 character string that uniquely identifies the resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteSipCredentialListMapping {
+    /// A `DeleteSipCredentialListMapping` of its required fields (`account_sid`, `domain_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -5,21 +5,44 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Addresses/{AddressSid}/DependentPhoneNumbers.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/dependent_phone_numbers"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Addresses/{address_sid}/DependentPhoneNumbers.json" -> crate::models::ListDependentPhoneNumberResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the DependentPhoneNumber resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Address resource associated with the phone number.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         pub address_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
         #[endpoint(query, rename = "PageToken")]
         pub page_token: Option<String>,
+    }
+}
+
+impl List {
+    /// A `List` of its required fields (`account_sid`, `address_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, address_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            address_sid: address_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
     }
 }

@@ -7,15 +7,22 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains.json`
     ///
     /// Retrieve a list of domains belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/domains"))]
-    pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains.json" -> crate::models::ListSipDomainResponse {
+    pub struct ListSipDomain = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains.json" -> crate::models::ListSipDomainResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the SipDomain resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -24,22 +31,42 @@ endpoint! {
     }
 }
 
+impl ListSipDomain {
+    /// A `ListSipDomain` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/Domains.json`
     ///
     /// Create a new Domain
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains.json" -> crate::models::ApiV2010AccountSipSipDomain {
+    pub struct CreateSipDomain = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains.json" -> crate::models::ApiV2010AccountSipSipDomain {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the BYOC Trunk(Bring Your Own Carrier) resource that the Sip Domain will be associated with.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^BY[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "ByocTrunkSid")]
         pub byoc_trunk_sid: Option<String>,
         /// The unique address you reserve on Twilio to which you route your SIP traffic. Domain names can contain letters, digits, and "-" and must end with `sip.twilio.com`.
         #[endpoint(body, rename = "DomainName")]
-        pub domain_name: Option<String>,
+        pub domain_name: String,
         /// Whether an emergency caller sid is configured for the domain. If present, this phone number will be used as the callback for the emergency call.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "EmergencyCallerSid")]
         pub emergency_caller_sid: Option<String>,
         /// Whether emergency calling is enabled for the domain. If enabled, allows emergency calls on the domain from phone numbers with validated addresses.
@@ -55,25 +82,60 @@ endpoint! {
         #[endpoint(body, rename = "SipRegistration")]
         pub sip_registration: Option<bool>,
         /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
         pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML from `voice_url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `voice_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
         pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The HTTP method we should use to call `voice_status_callback_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceStatusCallbackMethod")]
         pub voice_status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The URL that we should call to pass status parameters (such as call ended) to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceStatusCallbackUrl")]
         pub voice_status_callback_url: Option<::endpoint::model::Uri>,
         /// The URL we should when the domain receives a call.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceUrl")]
         pub voice_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl CreateSipDomain {
+    /// A `CreateSipDomain` of its required fields (`account_sid`, `domain_name`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, domain_name: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            byoc_trunk_sid: None,
+            domain_name: domain_name.into(),
+            emergency_caller_sid: None,
+            emergency_calling_enabled: None,
+            friendly_name: None,
+            secure: None,
+            sip_registration: None,
+            voice_fallback_method: None,
+            voice_fallback_url: None,
+            voice_method: None,
+            voice_status_callback_method: None,
+            voice_status_callback_url: None,
+            voice_url: None,
+        }
     }
 }
 
@@ -81,12 +143,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{Sid}.json`
     ///
     /// Fetch an instance of a Domain
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomain {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchSipDomain = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomain {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the SipDomain resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the SipDomain resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchSipDomain {
+    /// A `FetchSipDomain` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -94,20 +172,29 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{Sid}.json`
     ///
     /// Update the attributes of a domain
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct UpdateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomain {
+    pub struct UpdateSipDomain = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomain {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the SipDomain resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the SipDomain resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The SID of the BYOC Trunk(Bring Your Own Carrier) resource that the Sip Domain will be associated with.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^BY[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "ByocTrunkSid")]
         pub byoc_trunk_sid: Option<String>,
         /// The unique address you reserve on Twilio to which you route your SIP traffic. Domain names can contain letters, digits, and "-" and must end with `sip.twilio.com`.
         #[endpoint(body, rename = "DomainName")]
         pub domain_name: Option<String>,
         /// Whether an emergency caller sid is configured for the domain. If present, this phone number will be used as the callback for the emergency call.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "EmergencyCallerSid")]
         pub emergency_caller_sid: Option<String>,
         /// Whether emergency calling is enabled for the domain. If enabled, allows emergency calls on the domain from phone numbers with validated addresses.
@@ -123,25 +210,61 @@ endpoint! {
         #[endpoint(body, rename = "SipRegistration")]
         pub sip_registration: Option<bool>,
         /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
         pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML requested by `voice_url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `voice_url`
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
         pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The HTTP method we should use to call `voice_status_callback_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceStatusCallbackMethod")]
         pub voice_status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The URL that we should call to pass status parameters (such as call ended) to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceStatusCallbackUrl")]
         pub voice_status_callback_url: Option<::endpoint::model::Uri>,
         /// The URL we should call when the domain receives a call.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceUrl")]
         pub voice_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl UpdateSipDomain {
+    /// A `UpdateSipDomain` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            byoc_trunk_sid: None,
+            domain_name: None,
+            emergency_caller_sid: None,
+            emergency_calling_enabled: None,
+            friendly_name: None,
+            secure: None,
+            sip_registration: None,
+            voice_fallback_method: None,
+            voice_fallback_url: None,
+            voice_method: None,
+            voice_status_callback_method: None,
+            voice_status_callback_url: None,
+            voice_url: None,
+        }
     }
 }
 
@@ -149,11 +272,27 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{Sid}.json`
     ///
     /// Delete an instance of a Domain
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSip = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteSipDomain = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the SipDomain resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the SipDomain resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteSipDomain {
+    /// A `DeleteSipDomain` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,21 +7,44 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Events.json`
     ///
     /// Retrieve a list of all events for a call.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/events"))]
-    pub struct ListCall = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Events.json" -> crate::models::ListCallEventResponse {
+    pub struct ListCallEvent = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Events.json" -> crate::models::ListCallEventResponse {
         /// The unique SID identifier of the Account.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The unique SID identifier of the Call.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
         #[endpoint(query, rename = "PageToken")]
         pub page_token: Option<String>,
+    }
+}
+
+impl ListCallEvent {
+    /// A `ListCallEvent` of its required fields (`account_sid`, `call_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, call_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
     }
 }

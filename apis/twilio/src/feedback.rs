@@ -7,15 +7,34 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Messages/{MessageSid}/Feedback.json`
     ///
     /// Create Message Feedback to confirm a tracked user action was performed by the recipient of the associated Message
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateMessage = "POST /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Feedback.json" -> crate::models::ApiV2010AccountMessageMessageFeedback {
+    pub struct CreateMessageFeedback = "POST /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Feedback.json" -> crate::models::ApiV2010AccountMessageMessageFeedback {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resource for which to create MessageFeedback.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Message resource for which to create MessageFeedback.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
         pub message_sid: String,
         /// The outcome to report. Use `confirmed` to indicate that the Message recipient performed the tracked user action. Set `ProvideFeedback`=`true` when [creating a new Message](https://www.twilio.com/docs/sms/api/message-resource#create-a-message-resource) to track Message Feedback. Do not pass `unconfirmed` as the value of the `Outcome` parameter, since it is already the initial value for the MessageFeedback of a newly created Message.
+        ///
+        /// One of `"confirmed"`, `"unconfirmed"`.
         #[endpoint(body, rename = "Outcome")]
         pub outcome: Option<crate::models::MessageFeedbackEnumOutcome>,
+    }
+}
+
+impl CreateMessageFeedback {
+    /// A `CreateMessageFeedback` of its required fields (`account_sid`, `message_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, message_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            message_sid: message_sid.into(),
+            outcome: None,
+        }
     }
 }

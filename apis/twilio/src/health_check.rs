@@ -8,5 +8,6 @@ endpoint! {
     ///
     /// API HealthCheck
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /healthcheck" -> crate::models::FetchHealthCheckResponse;
 }

@@ -7,10 +7,13 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json`
     ///
     /// Retrieve a list of incoming-phone-numbers belonging to the account used to make the request.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/incoming_phone_numbers"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers.json" -> crate::models::ListIncomingPhoneNumberResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// Whether to include phone numbers new to the Twilio platform. Can be: `true` or `false` and the default is `true`.
         #[endpoint(query, rename = "Beta")]
@@ -19,15 +22,21 @@ endpoint! {
         #[endpoint(query, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The phone numbers of the IncomingPhoneNumber resources to read. You can specify partial numbers and use '*' as a wildcard for any digit.
+        ///
+        /// Format `phone-number`.
         #[endpoint(query, rename = "PhoneNumber")]
         pub phone_number: Option<String>,
         /// Whether to include phone numbers based on their origin. Can be: `twilio` or `hosted`. By default, phone numbers of all origin are included.
         #[endpoint(query, rename = "Origin")]
         pub origin: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -36,16 +45,38 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            beta: None,
+            friendly_name: None,
+            phone_number: None,
+            origin: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json`
     ///
     /// Purchase a phone-number for the account.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers.json" -> crate::models::ApiV2010AccountIncomingPhoneNumber {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Address resource we should associate with the new phone number. Some regions require addresses to meet local regulations.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "AddressSid")]
         pub address_sid: Option<String>,
         /// The API version to use for incoming calls made to the new phone number. The default is `2010-04-01`.
@@ -55,72 +86,144 @@ endpoint! {
         #[endpoint(body, rename = "AreaCode")]
         pub area_code: Option<String>,
         /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^BU[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "BundleSid")]
         pub bundle_sid: Option<String>,
         /// The SID of the emergency address configuration to use for emergency calling from the new phone number.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "EmergencyAddressSid")]
         pub emergency_address_sid: Option<String>,
         /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
+        ///
+        /// One of `"Active"`, `"Inactive"`.
         #[endpoint(body, rename = "EmergencyStatus")]
         pub emergency_status: Option<crate::models::IncomingPhoneNumberEnumEmergencyStatus>,
         /// A descriptive string that you created to describe the new phone number. It can be up to 64 characters long. By default, this is a formatted version of the new phone number.
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The SID of the Identity resource that we should associate with the new phone number. Some regions require an identity to meet local regulations.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RI[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "IdentitySid")]
         pub identity_sid: Option<String>,
         /// The phone number to purchase specified in [E.164](https://www.twilio.com/docs/glossary/what-e164) format.  E.164 phone numbers consist of a + followed by the country code and subscriber number without punctuation characters. For example, +14155551234.
+        ///
+        /// Format `phone-number`.
         #[endpoint(body, rename = "PhoneNumber")]
         pub phone_number: Option<String>,
         /// The SID of the application that should handle SMS messages sent to the new phone number. If an `sms_application_sid` is present, we ignore all of the `sms_*_url` urls and use those set on the application.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "SmsApplicationSid")]
         pub sms_application_sid: Option<String>,
         /// The HTTP method that we should use to call `sms_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
         pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while requesting or executing the TwiML defined by `sms_url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsFallbackUrl")]
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method that we should use to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
         pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when the new phone number receives an incoming SMS message.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsUrl")]
         pub sms_url: Option<::endpoint::model::Uri>,
         /// The URL we should call using the `status_callback_method` to send status information to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The SID of the Trunk we should use to handle calls to the new phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use only those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "TrunkSid")]
         pub trunk_sid: Option<String>,
         /// The SID of the application we should use to handle calls to the new phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use only those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "VoiceApplicationSid")]
         pub voice_application_sid: Option<String>,
         /// Whether to lookup the caller's name from the CNAM database and post it to your app. Can be: `true` or `false` and defaults to `false`.
         #[endpoint(body, rename = "VoiceCallerIdLookup")]
         pub voice_caller_id_lookup: Option<bool>,
         /// The HTTP method that we should use to call `voice_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
         pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method that we should use to call `voice_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
         pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The configuration parameter for the new phone number to receive incoming voice calls or faxes. Can be: `fax` or `voice` and defaults to `voice`.
+        ///
+        /// One of `"voice"`, `"fax"`.
         #[endpoint(body, rename = "VoiceReceiveMode")]
         pub voice_receive_mode: Option<
             crate::models::IncomingPhoneNumberEnumVoiceReceiveMode,
         >,
         /// The URL that we should call to answer a call to the new phone number. The `voice_url` will not be called if a `voice_application_sid` or a `trunk_sid` is set.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceUrl")]
         pub voice_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            address_sid: None,
+            api_version: None,
+            area_code: None,
+            bundle_sid: None,
+            emergency_address_sid: None,
+            emergency_status: None,
+            friendly_name: None,
+            identity_sid: None,
+            phone_number: None,
+            sms_application_sid: None,
+            sms_fallback_method: None,
+            sms_fallback_url: None,
+            sms_method: None,
+            sms_url: None,
+            status_callback: None,
+            status_callback_method: None,
+            trunk_sid: None,
+            voice_application_sid: None,
+            voice_caller_id_lookup: None,
+            voice_fallback_method: None,
+            voice_fallback_url: None,
+            voice_method: None,
+            voice_receive_mode: None,
+            voice_url: None,
+        }
     }
 }
 
@@ -128,12 +231,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json`
     ///
     /// Fetch an incoming-phone-number belonging to the account used to make the request.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumber {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the IncomingPhoneNumber resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -141,86 +260,165 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json`
     ///
     /// Update an incoming-phone-number instance.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumber {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resource to update.  For more information, see [Exchanging Numbers Between Subaccounts](https://www.twilio.com/docs/iam/api/subaccounts#exchanging-numbers).
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the IncomingPhoneNumber resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resource to update.  For more information, see [Exchanging Numbers Between Subaccounts](https://www.twilio.com/docs/iam/api/subaccounts#exchanging-numbers).
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "AccountSid")]
         pub body_account_sid: Option<String>,
         /// The SID of the Address resource we should associate with the phone number. Some regions require addresses to meet local regulations.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "AddressSid")]
         pub address_sid: Option<String>,
         /// The API version to use for incoming calls made to the phone number. The default is `2010-04-01`.
         #[endpoint(body, rename = "ApiVersion")]
         pub api_version: Option<String>,
         /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^BU[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "BundleSid")]
         pub bundle_sid: Option<String>,
         /// The SID of the emergency address configuration to use for emergency calling from this phone number.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "EmergencyAddressSid")]
         pub emergency_address_sid: Option<String>,
         /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
+        ///
+        /// One of `"Active"`, `"Inactive"`.
         #[endpoint(body, rename = "EmergencyStatus")]
         pub emergency_status: Option<crate::models::IncomingPhoneNumberEnumEmergencyStatus>,
         /// A descriptive string that you created to describe this phone number. It can be up to 64 characters long. By default, this is a formatted version of the phone number.
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The SID of the Identity resource that we should associate with the phone number. Some regions require an identity to meet local regulations.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RI[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "IdentitySid")]
         pub identity_sid: Option<String>,
         /// The SID of the application that should handle SMS messages sent to the number. If an `sms_application_sid` is present, we ignore all of the `sms_*_url` urls and use those set on the application.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "SmsApplicationSid")]
         pub sms_application_sid: Option<String>,
         /// The HTTP method that we should use to call `sms_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
         pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while requesting or executing the TwiML defined by `sms_url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsFallbackUrl")]
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method that we should use to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
         pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when the phone number receives an incoming SMS message.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsUrl")]
         pub sms_url: Option<::endpoint::model::Uri>,
         /// The URL we should call using the `status_callback_method` to send status information to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The SID of the Trunk we should use to handle phone calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use only those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "TrunkSid")]
         pub trunk_sid: Option<String>,
         /// The SID of the application we should use to handle phone calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use only those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "VoiceApplicationSid")]
         pub voice_application_sid: Option<String>,
         /// Whether to lookup the caller's name from the CNAM database and post it to your app. Can be: `true` or `false` and defaults to `false`.
         #[endpoint(body, rename = "VoiceCallerIdLookup")]
         pub voice_caller_id_lookup: Option<bool>,
         /// The HTTP method that we should use to call `voice_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
         pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method that we should use to call `voice_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
         pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The configuration parameter for the phone number to receive incoming voice calls or faxes. Can be: `fax` or `voice` and defaults to `voice`.
+        ///
+        /// One of `"voice"`, `"fax"`.
         #[endpoint(body, rename = "VoiceReceiveMode")]
         pub voice_receive_mode: Option<
             crate::models::IncomingPhoneNumberEnumVoiceReceiveMode,
         >,
         /// The URL that we should call to answer a call to the phone number. The `voice_url` will not be called if a `voice_application_sid` or a `trunk_sid` is set.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceUrl")]
         pub voice_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            body_account_sid: None,
+            address_sid: None,
+            api_version: None,
+            bundle_sid: None,
+            emergency_address_sid: None,
+            emergency_status: None,
+            friendly_name: None,
+            identity_sid: None,
+            sms_application_sid: None,
+            sms_fallback_method: None,
+            sms_fallback_url: None,
+            sms_method: None,
+            sms_url: None,
+            status_callback: None,
+            status_callback_method: None,
+            trunk_sid: None,
+            voice_application_sid: None,
+            voice_caller_id_lookup: None,
+            voice_fallback_method: None,
+            voice_fallback_url: None,
+            voice_method: None,
+            voice_receive_mode: None,
+            voice_url: None,
+        }
     }
 }
 
@@ -228,11 +426,27 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json`
     ///
     /// Delete a phone-numbers belonging to the account used to make the request.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the IncomingPhoneNumber resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,15 +7,22 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists.json`
     ///
     /// Retrieve a list of IpAccessControlLists that belong to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/ip_access_control_lists"))]
-    pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists.json" -> crate::models::ListSipIpAccessControlListResponse {
+    pub struct ListSipIpAccessControlList = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists.json" -> crate::models::ListSipIpAccessControlListResponse {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -24,18 +31,45 @@ endpoint! {
     }
 }
 
+impl ListSipIpAccessControlList {
+    /// A `ListSipIpAccessControlList` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists.json`
     ///
     /// Create a new IpAccessControlList resource
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlList {
+    pub struct CreateSipIpAccessControlList = "POST /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlList {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A human readable descriptive text that describes the IpAccessControlList, up to 255 characters long.
         #[endpoint(body, rename = "FriendlyName")]
-        pub friendly_name: Option<String>,
+        pub friendly_name: String,
+    }
+}
+
+impl CreateSipIpAccessControlList {
+    /// A `CreateSipIpAccessControlList` of its required fields (`account_sid`, `friendly_name`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, friendly_name: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            friendly_name: friendly_name.into(),
+        }
     }
 }
 
@@ -43,12 +77,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists/{Sid}.json`
     ///
     /// Fetch a specific instance of an IpAccessControlList
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{sid}.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlList {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchSipIpAccessControlList = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{sid}.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlList {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchSipIpAccessControlList {
+    /// A `FetchSipIpAccessControlList` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -56,16 +106,37 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists/{Sid}.json`
     ///
     /// Rename an IpAccessControlList
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct UpdateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{sid}.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlList {
+    pub struct UpdateSipIpAccessControlList = "POST /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{sid}.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlList {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the resource to udpate.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// A human readable descriptive text, up to 255 characters long.
         #[endpoint(body, rename = "FriendlyName")]
-        pub friendly_name: Option<String>,
+        pub friendly_name: String,
+    }
+}
+
+impl UpdateSipIpAccessControlList {
+    /// A `UpdateSipIpAccessControlList` of its required fields (`account_sid`, `sid`, `friendly_name`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        sid: impl Into<String>,
+        friendly_name: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            friendly_name: friendly_name.into(),
+        }
     }
 }
 
@@ -73,11 +144,27 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists/{Sid}.json`
     ///
     /// Delete an IpAccessControlList from the requested account
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSip = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteSipIpAccessControlList = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{sid}.json" -> () {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteSipIpAccessControlList {
+    /// A `DeleteSipIpAccessControlList` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,19 +7,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/IpAccessControlListMappings.json`
     ///
     /// Retrieve a list of IpAccessControlListMapping resources.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(
         paginate(next_url = "/next_page_uri", items = "/ip_access_control_list_mappings")
     )]
-    pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/IpAccessControlListMappings.json" -> crate::models::ListSipIpAccessControlListMappingResponse {
+    pub struct ListSipIpAccessControlListMapping = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/IpAccessControlListMappings.json" -> crate::models::ListSipIpAccessControlListMappingResponse {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the SIP domain.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -28,20 +37,57 @@ endpoint! {
     }
 }
 
+impl ListSipIpAccessControlListMapping {
+    /// A `ListSipIpAccessControlListMapping` of its required fields (`account_sid`, `domain_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, domain_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/IpAccessControlListMappings.json`
     ///
     /// Create a new IpAccessControlListMapping resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/IpAccessControlListMappings.json" -> crate::models::ApiV2010AccountSipSipDomainSipIpAccessControlListMapping {
+    pub struct CreateSipIpAccessControlListMapping = "POST /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/IpAccessControlListMappings.json" -> crate::models::ApiV2010AccountSipSipDomainSipIpAccessControlListMapping {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the SIP domain.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// The unique id of the IP access control list to map to the SIP domain.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "IpAccessControlListSid")]
-        pub ip_access_control_list_sid: Option<String>,
+        pub ip_access_control_list_sid: String,
+    }
+}
+
+impl CreateSipIpAccessControlListMapping {
+    /// A `CreateSipIpAccessControlListMapping` of its required fields (`account_sid`, `domain_sid`, `ip_access_control_list_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        ip_access_control_list_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            ip_access_control_list_sid: ip_access_control_list_sid.into(),
+        }
     }
 }
 
@@ -49,14 +95,37 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/IpAccessControlListMappings/{Sid}.json`
     ///
     /// Fetch an IpAccessControlListMapping resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/IpAccessControlListMappings/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomainSipIpAccessControlListMapping {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchSipIpAccessControlListMapping = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/IpAccessControlListMappings/{sid}.json" -> crate::models::ApiV2010AccountSipSipDomainSipIpAccessControlListMapping {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the SIP domain.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// A 34 character string that uniquely identifies the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchSipIpAccessControlListMapping {
+    /// A `FetchSipIpAccessControlListMapping` of its required fields (`account_sid`, `domain_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -64,13 +133,36 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SIP/Domains/{DomainSid}/IpAccessControlListMappings/{Sid}.json`
     ///
     /// Delete an IpAccessControlListMapping resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSip = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/IpAccessControlListMappings/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteSipIpAccessControlListMapping = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/IpAccessControlListMappings/{sid}.json" -> () {
         /// The unique id of the Account that is responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A 34 character string that uniquely identifies the SIP domain.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
         pub domain_sid: String,
         /// A 34 character string that uniquely identifies the resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteSipIpAccessControlListMapping {
+    /// A `DeleteSipIpAccessControlListMapping` of its required fields (`account_sid`, `domain_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        domain_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            domain_sid: domain_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,17 +7,26 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists/{IpAccessControlListSid}/IpAddresses.json`
     ///
     /// Read multiple IpAddress resources.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/ip_addresses"))]
-    pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses.json" -> crate::models::ListSipIpAddressResponse {
+    pub struct ListSipIpAddress = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses.json" -> crate::models::ListSipIpAddressResponse {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The IpAccessControlList Sid that identifies the IpAddress resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub ip_access_control_list_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -26,26 +35,67 @@ endpoint! {
     }
 }
 
+impl ListSipIpAddress {
+    /// A `ListSipIpAddress` of its required fields (`account_sid`, `ip_access_control_list_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        ip_access_control_list_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            ip_access_control_list_sid: ip_access_control_list_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists/{IpAccessControlListSid}/IpAddresses.json`
     ///
     /// Create a new IpAddress resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlListSipIpAddress {
+    pub struct CreateSipIpAddress = "POST /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlListSipIpAddress {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The IpAccessControlList Sid with which to associate the created IpAddress resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub ip_access_control_list_sid: String,
         /// An integer representing the length of the CIDR prefix to use with this IP address when accepting traffic. By default the entire IP address is used.
         #[endpoint(body, rename = "CidrPrefixLength")]
         pub cidr_prefix_length: Option<i64>,
         /// A human readable descriptive text for this resource, up to 255 characters long.
         #[endpoint(body, rename = "FriendlyName")]
-        pub friendly_name: Option<String>,
+        pub friendly_name: String,
         /// An IP address in dotted decimal notation from which you want to accept traffic. Any SIP requests from this IP address will be allowed by Twilio. IPv4 only supported today.
         #[endpoint(body, rename = "IpAddress")]
-        pub ip_address: Option<String>,
+        pub ip_address: String,
+    }
+}
+
+impl CreateSipIpAddress {
+    /// A `CreateSipIpAddress` of its required fields (`account_sid`, `ip_access_control_list_sid`, `friendly_name`, `ip_address`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        ip_access_control_list_sid: impl Into<String>,
+        friendly_name: impl Into<String>,
+        ip_address: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            ip_access_control_list_sid: ip_access_control_list_sid.into(),
+            cidr_prefix_length: None,
+            friendly_name: friendly_name.into(),
+            ip_address: ip_address.into(),
+        }
     }
 }
 
@@ -53,14 +103,37 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists/{IpAccessControlListSid}/IpAddresses/{Sid}.json`
     ///
     /// Read one IpAddress resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses/{sid}.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlListSipIpAddress {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchSipIpAddress = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses/{sid}.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlListSipIpAddress {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The IpAccessControlList Sid that identifies the IpAddress resources to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub ip_access_control_list_sid: String,
         /// A 34 character string that uniquely identifies the IpAddress resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^IP[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchSipIpAddress {
+    /// A `FetchSipIpAddress` of its required fields (`account_sid`, `ip_access_control_list_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        ip_access_control_list_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            ip_access_control_list_sid: ip_access_control_list_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -68,14 +141,21 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists/{IpAccessControlListSid}/IpAddresses/{Sid}.json`
     ///
     /// Update an IpAddress resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct UpdateSip = "POST /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses/{sid}.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlListSipIpAddress {
+    pub struct UpdateSipIpAddress = "POST /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses/{sid}.json" -> crate::models::ApiV2010AccountSipSipIpAccessControlListSipIpAddress {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The IpAccessControlList Sid that identifies the IpAddress resources to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub ip_access_control_list_sid: String,
         /// A 34 character string that identifies the IpAddress resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^IP[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// An integer representing the length of the CIDR prefix to use with this IP address when accepting traffic. By default the entire IP address is used.
         #[endpoint(body, rename = "CidrPrefixLength")]
@@ -89,17 +169,59 @@ endpoint! {
     }
 }
 
+impl UpdateSipIpAddress {
+    /// A `UpdateSipIpAddress` of its required fields (`account_sid`, `ip_access_control_list_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        ip_access_control_list_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            ip_access_control_list_sid: ip_access_control_list_sid.into(),
+            sid: sid.into(),
+            cidr_prefix_length: None,
+            friendly_name: None,
+            ip_address: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SIP/IpAccessControlLists/{IpAccessControlListSid}/IpAddresses/{Sid}.json`
     ///
     /// Delete an IpAddress resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSip = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteSipIpAddress = "DELETE /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses/{sid}.json" -> () {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The IpAccessControlList Sid that identifies the IpAddress resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
         pub ip_access_control_list_sid: String,
         /// A 34 character string that uniquely identifies the resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^IP[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteSipIpAddress {
+    /// A `DeleteSipIpAddress` of its required fields (`account_sid`, `ip_access_control_list_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        ip_access_control_list_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            ip_access_control_list_sid: ip_access_control_list_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -75,13 +75,39 @@
 //! | `voip` | `voip` | 1 |
 //! | `yearly` | `yearly` | 1 |
 //! | `yesterday` | `yesterday` | 1 |
+//!
+//! # A first call
+//!
+//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
+//! struct and decodes its answer, with the credentials the description asks for;
+//! `paginate` follows a list's pages:
+//!
+//! ```no_run
+//! use endpoint::client::ureq::Client;
+//! use twilio_api::{BASE_URL, health_check, account};
+//!
+//! let client = Client::builder()
+//!     .base_url(BASE_URL)
+//!     .basic(std::env::var("TWILIO_API_USER")?, std::env::var("TWILIO_API_PASSWORD")?)
+//!     .build()?;
+//! let answer = client.send(&health_check::Fetch {})?.body; // its answer, decoded
+//! for item in client.paginate(&account::List { ..Default::default() }) {
+//!     let item = item?; // every page, item by item
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A property that may be left out and may also be `null`, where the two mean different
+//! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
+//! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
+//! which it was, and writes back what it read.
 
 // The description marks some schemas and fields deprecated; the crate's own
 // decoding still reads them.
 #![allow(deprecated)]
-// The models of a large description nest deeply (a balance transaction's source
-// is one of forty types, each holding more): rustdoc's reasoning about them
-// needs more than the default limit.
+// The models of a large description may nest deeply (unions of many types, each
+// holding more): rustdoc's reasoning about them needs more than the default
+// limit.
 #![recursion_limit = "256"]
 
 #[cfg(feature = "account")]
@@ -221,14 +247,22 @@ pub mod yesterday;
 /// The API's server, the first its description names: the base URL of its requests.
 pub const BASE_URL: &str = "https://api.twilio.com";
 
-/// The defaults of this API's requests: [`BASE_URL`], and JSON as the answer
-/// asked for; `to_request_with(&endpoint()?)` builds a request with them.
+/// The endpoint every request of this crate is built with by `to_request()`,
+/// made once: [`BASE_URL`], and JSON as the answer asked for (an operation
+/// whose answers are of other media types asks for those).
+pub fn api() -> &'static ::endpoint::Endpoint {
+    static API: ::std::sync::OnceLock<::endpoint::Endpoint> = ::std::sync::OnceLock::new();
+    API.get_or_init(|| {
+        ::endpoint::__private::api_endpoint(BASE_URL, &[("accept", "application/json")])
+    })
+}
+
+/// The defaults of this API's requests, a copy of [`api()`]: start from it for
+/// another base URL or credentials (`endpoint()?.defaults(…)`), and build a request
+/// with it by `to_request_with(&endpoint()?)`.
 ///
 /// # Errors
-/// None in practice: the defaults are valid.
+/// None: the result is a copy of [`api()`].
 pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {
-    ::endpoint::Endpoint::default().defaults(::serde_json::json!({
-        "baseUrl": BASE_URL,
-        "headers": { "accept": "application/json" },
-    }))
+    Ok(api().clone())
 }

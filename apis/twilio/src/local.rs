@@ -5,12 +5,17 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/Local.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/available_phone_numbers"))]
-    pub struct ListAvailablePhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers/{country_code}/Local.json" -> crate::models::ListAvailablePhoneNumberLocalResponse {
+    pub struct ListAvailablePhoneNumberLocal = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers/{country_code}/Local.json" -> crate::models::ListAvailablePhoneNumberLocalResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) requesting the AvailablePhoneNumber resources.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The [ISO-3166-1](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) country code of the country from which to read phone numbers.
+        ///
+        /// Format `iso-country-code`.
         pub country_code: String,
         /// The area code of the phone numbers to read. Applies to only phone numbers in the US and Canada.
         #[endpoint(query, rename = "AreaCode")]
@@ -40,6 +45,8 @@ endpoint! {
         #[endpoint(query, rename = "Beta")]
         pub beta: Option<bool>,
         /// Given a phone number, find a geographically close number within `distance` miles. Distance defaults to 25 miles. Applies to only phone numbers in the US and Canada.
+        ///
+        /// Format `phone-number`.
         #[endpoint(query, rename = "NearNumber")]
         pub near_number: Option<String>,
         /// Given a latitude/longitude pair `lat,long` find geographically close numbers within `distance` miles. Applies to only phone numbers in the US and Canada.
@@ -67,9 +74,13 @@ endpoint! {
         #[endpoint(query, rename = "FaxEnabled")]
         pub fax_enabled: Option<bool>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -78,12 +89,47 @@ endpoint! {
     }
 }
 
+impl ListAvailablePhoneNumberLocal {
+    /// A `ListAvailablePhoneNumberLocal` of its required fields (`account_sid`, `country_code`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, country_code: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            country_code: country_code.into(),
+            area_code: None,
+            contains: None,
+            sms_enabled: None,
+            mms_enabled: None,
+            voice_enabled: None,
+            exclude_all_address_required: None,
+            exclude_local_address_required: None,
+            exclude_foreign_address_required: None,
+            beta: None,
+            near_number: None,
+            near_lat_long: None,
+            distance: None,
+            in_postal_code: None,
+            in_region: None,
+            in_rate_center: None,
+            in_lata: None,
+            in_locality: None,
+            fax_enabled: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/Local.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/incoming_phone_numbers"))]
-    pub struct ListIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/Local.json" -> crate::models::ListIncomingPhoneNumberLocalResponse {
+    pub struct ListIncomingPhoneNumberLocal = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/Local.json" -> crate::models::ListIncomingPhoneNumberLocalResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// Whether to include phone numbers new to the Twilio platform. Can be: `true` or `false` and the default is `true`.
         #[endpoint(query, rename = "Beta")]
@@ -92,15 +138,21 @@ endpoint! {
         #[endpoint(query, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The phone numbers of the IncomingPhoneNumber resources to read. You can specify partial numbers and use '*' as a wildcard for any digit.
+        ///
+        /// Format `phone-number`.
         #[endpoint(query, rename = "PhoneNumber")]
         pub phone_number: Option<String>,
         /// Whether to include phone numbers based on their origin. Can be: `twilio` or `hosted`. By default, phone numbers of all origin are included.
         #[endpoint(query, rename = "Origin")]
         pub origin: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -109,26 +161,54 @@ endpoint! {
     }
 }
 
+impl ListIncomingPhoneNumberLocal {
+    /// A `ListIncomingPhoneNumberLocal` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            beta: None,
+            friendly_name: None,
+            phone_number: None,
+            origin: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/Local.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateIncomingPhoneNumber = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/Local.json" -> crate::models::ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
+    pub struct CreateIncomingPhoneNumberLocal = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/Local.json" -> crate::models::ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Address resource we should associate with the new phone number. Some regions require addresses to meet local regulations.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "AddressSid")]
         pub address_sid: Option<String>,
         /// The API version to use for incoming calls made to the new phone number. The default is `2010-04-01`.
         #[endpoint(body, rename = "ApiVersion")]
         pub api_version: Option<String>,
         /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^BU[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "BundleSid")]
         pub bundle_sid: Option<String>,
         /// The SID of the emergency address configuration to use for emergency calling from the new phone number.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "EmergencyAddressSid")]
         pub emergency_address_sid: Option<String>,
         /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
+        ///
+        /// One of `"Active"`, `"Inactive"`.
         #[endpoint(body, rename = "EmergencyStatus")]
         pub emergency_status: Option<
             crate::models::IncomingPhoneNumberLocalEnumEmergencyStatus,
@@ -137,59 +217,124 @@ endpoint! {
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The SID of the Identity resource that we should associate with the new phone number. Some regions require an identity to meet local regulations.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RI[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "IdentitySid")]
         pub identity_sid: Option<String>,
         /// The phone number to purchase specified in [E.164](https://www.twilio.com/docs/glossary/what-e164) format.  E.164 phone numbers consist of a + followed by the country code and subscriber number without punctuation characters. For example, +14155551234.
+        ///
+        /// Format `phone-number`.
         #[endpoint(body, rename = "PhoneNumber")]
-        pub phone_number: Option<String>,
+        pub phone_number: String,
         /// The SID of the application that should handle SMS messages sent to the new phone number. If an `sms_application_sid` is present, we ignore all of the `sms_*_url` urls and use those set on the application.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "SmsApplicationSid")]
         pub sms_application_sid: Option<String>,
         /// The HTTP method that we should use to call `sms_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
         pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while requesting or executing the TwiML defined by `sms_url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsFallbackUrl")]
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method that we should use to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
         pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when the new phone number receives an incoming SMS message.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsUrl")]
         pub sms_url: Option<::endpoint::model::Uri>,
         /// The URL we should call using the `status_callback_method` to send status information to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The SID of the Trunk we should use to handle calls to the new phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use only those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "TrunkSid")]
         pub trunk_sid: Option<String>,
         /// The SID of the application we should use to handle calls to the new phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use only those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "VoiceApplicationSid")]
         pub voice_application_sid: Option<String>,
         /// Whether to lookup the caller's name from the CNAM database and post it to your app. Can be: `true` or `false` and defaults to `false`.
         #[endpoint(body, rename = "VoiceCallerIdLookup")]
         pub voice_caller_id_lookup: Option<bool>,
         /// The HTTP method that we should use to call `voice_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
         pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method that we should use to call `voice_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
         pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The configuration parameter for the new phone number to receive incoming voice calls or faxes. Can be: `fax` or `voice` and defaults to `voice`.
+        ///
+        /// One of `"voice"`, `"fax"`.
         #[endpoint(body, rename = "VoiceReceiveMode")]
         pub voice_receive_mode: Option<
             crate::models::IncomingPhoneNumberLocalEnumVoiceReceiveMode,
         >,
         /// The URL that we should call to answer a call to the new phone number. The `voice_url` will not be called if a `voice_application_sid` or a `trunk_sid` is set.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "VoiceUrl")]
         pub voice_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl CreateIncomingPhoneNumberLocal {
+    /// A `CreateIncomingPhoneNumberLocal` of its required fields (`account_sid`, `phone_number`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, phone_number: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            address_sid: None,
+            api_version: None,
+            bundle_sid: None,
+            emergency_address_sid: None,
+            emergency_status: None,
+            friendly_name: None,
+            identity_sid: None,
+            phone_number: phone_number.into(),
+            sms_application_sid: None,
+            sms_fallback_method: None,
+            sms_fallback_url: None,
+            sms_method: None,
+            sms_url: None,
+            status_callback: None,
+            status_callback_method: None,
+            trunk_sid: None,
+            voice_application_sid: None,
+            voice_caller_id_lookup: None,
+            voice_fallback_method: None,
+            voice_fallback_url: None,
+            voice_method: None,
+            voice_receive_mode: None,
+            voice_url: None,
+        }
     }
 }

@@ -7,12 +7,17 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Messages/{MessageSid}/Media.json`
     ///
     /// Read a list of Media resources associated with a specific Message resource
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/media_list"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media.json" -> crate::models::ListMediaResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is associated with the Media resources.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Message resource that is associated with the Media resources.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
         pub message_sid: String,
         /// Only include Media resources that were created on this date. Specify a date as `YYYY-MM-DD` in GMT, for example: `2009-07-06`, to read Media that were created on this date. You can also specify an inequality, such as `StartTime<=YYYY-MM-DD`, to read Media that were created on or before midnight of this date, and `StartTime>=YYYY-MM-DD` to read Media that were created on or after midnight of this date.
         #[endpoint(query, rename = "DateCreated")]
@@ -24,9 +29,13 @@ endpoint! {
         #[endpoint(query, rename = "DateCreated>")]
         pub date_created_after: Option<::endpoint::model::Timestamp>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -35,18 +44,58 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`, `message_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, message_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            message_sid: message_sid.into(),
+            date_created: None,
+            date_created_before: None,
+            date_created_after: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Messages/{MessageSid}/Media/{Sid}.json`
     ///
     /// Fetch a single Media resource associated with a specific Message resource
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media/{sid}.json" -> crate::models::ApiV2010AccountMessageMedia {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Media resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Message resource that is associated with the Media resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
         pub message_sid: String,
         /// The Twilio-provided string that uniquely identifies the Media resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^ME[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `message_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        message_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            message_sid: message_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -54,13 +103,36 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Messages/{MessageSid}/Media/{Sid}.json`
     ///
     /// Delete the Media resource.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is associated with the Media resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Message resource that is associated with the Media resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
         pub message_sid: String,
         /// The unique identifier of the to-be-deleted Media resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^ME[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `message_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        message_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            message_sid: message_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,17 +7,26 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Queues/{QueueSid}/Members.json`
     ///
     /// Retrieve the members of the queue
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/queue_members"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members.json" -> crate::models::ListMemberResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Member resource(s) to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Queue in which to find the members
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^QU[0-9a-fA-F]{32}$`.
         pub queue_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -26,18 +35,53 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`, `queue_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, queue_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            queue_sid: queue_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Queues/{QueueSid}/Members/{CallSid}.json`
     ///
     /// Fetch a specific member from the queue
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members/{call_sid}.json" -> crate::models::ApiV2010AccountQueueMember {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Member resource(s) to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Queue in which to find the members to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^QU[0-9a-fA-F]{32}$`.
         pub queue_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID of the resource(s) to fetch.
         pub call_sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `queue_sid`, `call_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        queue_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            queue_sid: queue_sid.into(),
+            call_sid: call_sid.into(),
+        }
     }
 }
 
@@ -45,20 +89,48 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Queues/{QueueSid}/Members/{CallSid}.json`
     ///
     /// Dequeue a member from a queue and have the member's call begin executing the TwiML document at that URL
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members/{call_sid}.json" -> crate::models::ApiV2010AccountQueueMember {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Member resource(s) to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Queue in which to find the members to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^QU[0-9a-fA-F]{32}$`.
         pub queue_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID of the resource(s) to update.
         pub call_sid: String,
         /// How to pass the update request data. Can be `GET` or `POST` and the default is `POST`. `POST` sends the data as encoded form data and `GET` sends the data as query parameters.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "Method")]
         pub method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The absolute URL of the Queue resource.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "Url")]
-        pub url: Option<::endpoint::model::Uri>,
+        pub url: ::endpoint::model::Uri,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `queue_sid`, `call_sid`, `url`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        queue_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+        url: ::endpoint::model::Uri,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            queue_sid: queue_sid.into(),
+            call_sid: call_sid.into(),
+            method: None,
+            url: url,
+        }
     }
 }

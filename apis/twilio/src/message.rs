@@ -7,15 +7,22 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Messages.json`
     ///
     /// Retrieve a list of Message resources associated with a Twilio Account
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/messages"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Messages.json" -> crate::models::ListMessageResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resources.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// Filter by recipient. For example: Set this `to` parameter to `+15558881111` to retrieve a list of Message resources with `to` properties of `+15558881111`
+        ///
+        /// Format `phone-number`.
         #[endpoint(query, rename = "To")]
         pub to: Option<String>,
         /// Filter by sender. For example: Set this `from` parameter to `+15552229999` to retrieve a list of Message resources with `from` properties of `+15552229999`
+        ///
+        /// Format `phone-number`.
         #[endpoint(query, rename = "From")]
         pub from: Option<String>,
         /// Filter by Message `sent_date`. Accepts GMT dates in the following formats: `YYYY-MM-DD` (to find Messages with a specific `sent_date`), `<=YYYY-MM-DD` (to find Messages with `sent_date`s on and before a specific date), and `>=YYYY-MM-DD` (to find Messages with `sent_dates` on and after a specific date).
@@ -28,9 +35,13 @@ endpoint! {
         #[endpoint(query, rename = "DateSent>")]
         pub date_sent_after: Option<::endpoint::model::Timestamp>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -39,19 +50,44 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            to: None,
+            from: None,
+            date_sent: None,
+            date_sent_before: None,
+            date_sent_after: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`
     ///
     /// Send a message
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Messages.json" -> crate::models::ApiV2010AccountMessage {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) creating the Message resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// Determines if the address can be stored or obfuscated based on privacy settings
+        ///
+        /// One of `"retain"`, `"obfuscate"`.
         #[endpoint(body, rename = "AddressRetention")]
         pub address_retention: Option<crate::models::MessageEnumAddressRetention>,
         /// The SID of the associated [TwiML Application](https://www.twilio.com/docs/usage/api/applications). If this parameter is provided, the `status_callback` parameter of this request is ignored; [Message status callback requests](https://www.twilio.com/docs/sms/api/message-resource#twilios-request-to-the-statuscallback-url) are sent to the TwiML App's `message_status_callback` URL.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "ApplicationSid")]
         pub application_sid: Option<String>,
         /// Total number of attempts made (including this request) to send the message regardless of the provider used
@@ -61,9 +97,13 @@ endpoint! {
         #[endpoint(body, rename = "Body")]
         pub body: Option<String>,
         /// Determines if the message content can be stored or redacted based on privacy settings
+        ///
+        /// One of `"retain"`, `"discard"`.
         #[endpoint(body, rename = "ContentRetention")]
         pub content_retention: Option<crate::models::MessageEnumContentRetention>,
         /// For [Content Editor/API](https://www.twilio.com/docs/content) only: The SID of the Content Template to be used with the Message, e.g., `HXXXXXXXXXXXXXXXXXXXXXXXXXXXXX`. If this parameter is not provided, a Content Template is not used. Find the SID in the Console on the Content Editor page. For Content API users, the SID is found in Twilio's response when [creating the Template](https://www.twilio.com/docs/content/content-api-resources#create-templates) or by [fetching your Templates](https://www.twilio.com/docs/content/content-api-resources#fetch-all-content-resources).
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^HX[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "ContentSid")]
         pub content_sid: Option<String>,
         /// For [Content Editor/API](https://www.twilio.com/docs/content) only: Key-value pairs of [Template variables](https://www.twilio.com/docs/content/using-variables-with-content-api) and their substitution values. `content_sid` parameter must also be provided. If values are not defined in the `content_variables` parameter, the [Template's default placeholder values](https://www.twilio.com/docs/content/content-api-resources#create-templates) are used.
@@ -73,6 +113,8 @@ endpoint! {
         #[endpoint(body, rename = "ForceDelivery")]
         pub force_delivery: Option<bool>,
         /// The sender's Twilio phone number (in [E.164](https://en.wikipedia.org/wiki/E.164) format), [alphanumeric sender ID](https://www.twilio.com/docs/sms/quickstart), [Wireless SIM](https://www.twilio.com/docs/iot/wireless/programmable-wireless-send-machine-machine-sms-commands), [short code](https://www.twilio.com/en-us/messaging/channels/sms/short-codes), or [channel address](https://www.twilio.com/docs/messaging/channels) (e.g., `whatsapp:+15554449999`). The value of the `from` parameter must be a sender that is hosted within Twilio and belongs to the Account creating the Message. If you are using `messaging_service_sid`, this parameter can be empty (Twilio assigns a `from` value from the Messaging Service's Sender Pool) or you can provide a specific sender from your Sender Pool.
+        ///
+        /// Format `phone-number`.
         #[endpoint(body, rename = "From")]
         pub from: Option<String>,
         /// The maximum price in US dollars that you are willing to pay for this Message's delivery. The value can have up to four decimal places. When the `max_price` parameter is provided, the cost of a message is checked before it is sent. If the cost exceeds `max_price`, the message is not sent and the Message `status` is `failed`.
@@ -82,6 +124,8 @@ endpoint! {
         #[endpoint(body, rename = "MediaUrl")]
         pub media_url: Option<Vec<::endpoint::model::Uri>>,
         /// The SID of the [Messaging Service](https://www.twilio.com/docs/messaging/services) you want to associate with the Message. When this parameter is provided and the `from` parameter is omitted, Twilio selects the optimal sender from the Messaging Service's Sender Pool. You may also provide a `from` parameter if you want to use a specific Sender from the Sender Pool.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^MG[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "MessagingServiceSid")]
         pub messaging_service_sid: Option<String>,
         /// Rich actions for non-SMS/MMS channels. Used for [sending location in WhatsApp messages](https://www.twilio.com/docs/whatsapp/message-features#location-messages-with-whatsapp).
@@ -91,9 +135,13 @@ endpoint! {
         #[endpoint(body, rename = "ProvideFeedback")]
         pub provide_feedback: Option<bool>,
         /// For SMS pumping protection feature only: Include this parameter with a value of `disable` to skip any kind of risk check on the respective message request.
+        ///
+        /// One of `"enable"`, `"disable"`.
         #[endpoint(body, rename = "RiskCheck")]
         pub risk_check: Option<crate::models::MessageEnumRiskCheck>,
         /// For Messaging Services only: Include this parameter with a value of `fixed` in conjuction with the `send_time` parameter in order to [schedule a Message](https://www.twilio.com/docs/messaging/features/message-scheduling).
+        ///
+        /// Always `"fixed"`.
         #[endpoint(body, rename = "ScheduleType")]
         pub schedule_type: Option<crate::models::MessageEnumScheduleType>,
         /// If set to `true`, Twilio delivers the message as a single MMS message, regardless of the presence of media.
@@ -109,14 +157,51 @@ endpoint! {
         #[endpoint(body, rename = "SmartEncoded")]
         pub smart_encoded: Option<bool>,
         /// The URL of the endpoint to which Twilio sends [Message status callback requests](https://www.twilio.com/docs/sms/api/message-resource#twilios-request-to-the-statuscallback-url). URL must contain a valid hostname and underscores are not allowed. If you include this parameter with the `messaging_service_sid`, Twilio uses this URL instead of the Status Callback URL of the [Messaging Service](https://www.twilio.com/docs/messaging/api/service-resource).
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The recipient's phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (for SMS/MMS) or [channel address](https://www.twilio.com/docs/messaging/channels), e.g. `whatsapp:+15552229999`.
+        ///
+        /// Format `phone-number`.
         #[endpoint(body, rename = "To")]
-        pub to: Option<String>,
+        pub to: String,
         /// The maximum length in seconds that the Message can remain in Twilio's outgoing message queue. If a queued Message exceeds the `validity_period`, the Message is not sent. Accepted values are integers from `1` to `14400`. Default value is `14400`. A `validity_period` greater than `5` is recommended. [Learn more about the validity period](https://www.twilio.com/blog/take-more-control-of-outbound-messages-using-validity-period-html)
         #[endpoint(body, rename = "ValidityPeriod")]
         pub validity_period: Option<i64>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`, `to`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, to: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            address_retention: None,
+            application_sid: None,
+            attempt: None,
+            body: None,
+            content_retention: None,
+            content_sid: None,
+            content_variables: None,
+            force_delivery: None,
+            from: None,
+            max_price: None,
+            media_url: None,
+            messaging_service_sid: None,
+            persistent_action: None,
+            provide_feedback: None,
+            risk_check: None,
+            schedule_type: None,
+            send_as_mms: None,
+            send_at: None,
+            shorten_urls: None,
+            smart_encoded: None,
+            status_callback: None,
+            to: to.into(),
+            validity_period: None,
+        }
     }
 }
 
@@ -124,12 +209,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Messages/{Sid}.json`
     ///
     /// Fetch a specific Message
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Messages/{sid}.json" -> crate::models::ApiV2010AccountMessage {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resource
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Message resource to be fetched
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -137,19 +238,39 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Messages/{Sid}.json`
     ///
     /// Update a Message resource (used to redact Message `body` text and to cancel not-yet-sent messages)
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Messages/{sid}.json" -> crate::models::ApiV2010AccountMessage {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Message resources to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Message resource to be updated
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The new `body` of the Message resource. To redact the text content of a Message, this parameter's value must be an empty string
         #[endpoint(body, rename = "Body")]
         pub body: Option<String>,
         /// Set as `canceled` to prevent a not-yet-sent Message from being sent. Can be used to cancel sending a [scheduled Message](https://www.twilio.com/docs/messaging/features/message-scheduling) (Messaging Services only).
+        ///
+        /// Always `"canceled"`.
         #[endpoint(body, rename = "Status")]
         pub status: Option<crate::models::MessageEnumUpdateStatus>,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            body: None,
+            status: None,
+        }
     }
 }
 
@@ -157,11 +278,27 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Messages/{Sid}.json`
     ///
     /// Deletes a Message resource from your account
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Messages/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resource
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the Message resource you wish to delete
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

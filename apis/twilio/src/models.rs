@@ -23,24 +23,34 @@ pub struct ApiV2010Account {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub auth_token: ::endpoint::model::Nullable<String>,
     /// The date that this account was created, in GMT in RFC 2822 format
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this account was last updated, in GMT in RFC 2822 format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A human readable description of this account, up to 64 characters long. By default the FriendlyName is your email address.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique 34 character id that represents the parent of this account. The OwnerAccountSid of a parent account is it's own sid.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub owner_account_sid: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of this account. Usually `active`, but can be `suspended` or `closed`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<AccountEnumStatus>,
     /// A Map of various subresources available for the given Account Instance
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -91,9 +101,13 @@ pub struct ListAccountResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -103,12 +117,16 @@ pub struct ListAccountResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -141,6 +159,8 @@ impl ::endpoint::model::Paginated for ListAccountResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAddress {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The city in which the address is located.
@@ -150,9 +170,13 @@ pub struct ApiV2010AccountAddress {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub customer_name: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// Whether emergency calling has been enabled on this number.
@@ -162,6 +186,8 @@ pub struct ApiV2010AccountAddress {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The ISO country code of the address.
+    ///
+    /// Format `iso-country-code`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub iso_country: ::endpoint::model::Nullable<String>,
     /// The postal code of the address.
@@ -171,6 +197,8 @@ pub struct ApiV2010AccountAddress {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub region: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Address resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The number and street address of the address.
@@ -224,9 +252,13 @@ pub struct ListAddressResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -236,12 +268,16 @@ pub struct ListAddressResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -274,6 +310,8 @@ impl ::endpoint::model::Paginated for ListAddressResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAddressDependentPhoneNumber {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the DependentPhoneNumber resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
@@ -287,74 +325,112 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<::serde_json::Value>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from the phone number.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is enabled for emergency calling.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_status: ::endpoint::model::Nullable<DependentPhoneNumberEnumEmergencyStatus>,
     /// The string that you assigned to describe the resource.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the DependentPhoneNumber resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database. Can be: `true` or `false`. Caller ID lookups can cost $0.01 each.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
@@ -462,9 +538,13 @@ pub struct ListDependentPhoneNumberResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -474,12 +554,16 @@ pub struct ListDependentPhoneNumberResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -512,50 +596,74 @@ impl ::endpoint::model::Paginated for ListDependentPhoneNumberResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountApplication {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The URL we call using a POST method to send message status information to your application.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// Whether to allow other Twilio accounts to dial this applicaton using Dial verb. Can be: `true` or `false`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub public_application_connect_enabled: ::endpoint::model::Nullable<bool>,
     /// The unique string that that we created to identify the Application resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call using a POST method to send status information to your application about SMS messages that refer to the application.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URL we call when the phone number receives an incoming SMS message.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
@@ -566,17 +674,25 @@ pub struct ApiV2010AccountApplication {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number assigned to this application receives a call.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
@@ -620,9 +736,13 @@ pub struct ListApplicationResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -632,12 +752,16 @@ pub struct ListApplicationResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -710,6 +834,8 @@ impl ::endpoint::model::Paginated for ListApplicationResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAuthorizedConnectApp {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the AuthorizedConnectApp resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The company name set for the Connect App.
@@ -722,9 +848,13 @@ pub struct ApiV2010AccountAuthorizedConnectApp {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub connect_app_friendly_name: ::endpoint::model::Nullable<String>,
     /// The public URL for the Connect App.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub connect_app_homepage_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The SID that we assigned to the Connect App.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub connect_app_sid: ::endpoint::model::Nullable<String>,
     /// The set of permissions that you authorized for the Connect App.  Can be: `get-all` or `post-all`.
@@ -772,9 +902,13 @@ pub struct ListAuthorizedConnectAppResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -784,12 +918,16 @@ pub struct ListAuthorizedConnectAppResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -828,13 +966,19 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountry {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub country: ::endpoint::model::Nullable<String>,
     /// The [ISO-3166-1](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) country code of the country.
+    ///
+    /// Format `iso-country-code`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub country_code: ::endpoint::model::Nullable<String>,
     /// A list of related AvailablePhoneNumber resources identified by their URIs relative to `https://api.twilio.com`.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the Country resource, relative to `https://api.twilio.com`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
@@ -862,9 +1006,13 @@ pub struct ListAvailablePhoneNumberCountryResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -874,12 +1022,16 @@ pub struct ListAvailablePhoneNumberCountryResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -918,14 +1070,20 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
+    ///
+    /// Format `iso-country-code`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
@@ -941,6 +1099,8 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
@@ -1024,9 +1184,13 @@ pub struct ListAvailablePhoneNumberLocalResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -1036,12 +1200,16 @@ pub struct ListAvailablePhoneNumberLocalResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -1080,14 +1248,20 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachine
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
+    ///
+    /// Format `iso-country-code`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
@@ -1103,6 +1277,8 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachine
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
@@ -1148,9 +1324,13 @@ pub struct ListAvailablePhoneNumberMachineToMachineResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -1160,12 +1340,16 @@ pub struct ListAvailablePhoneNumberMachineToMachineResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -1204,14 +1388,20 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile 
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
+    ///
+    /// Format `iso-country-code`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
@@ -1227,6 +1417,8 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile 
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
@@ -1272,9 +1464,13 @@ pub struct ListAvailablePhoneNumberMobileResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -1284,12 +1480,16 @@ pub struct ListAvailablePhoneNumberMobileResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -1328,14 +1528,20 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationa
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
+    ///
+    /// Format `iso-country-code`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
@@ -1351,6 +1557,8 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationa
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
@@ -1396,9 +1604,13 @@ pub struct ListAvailablePhoneNumberNationalResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -1408,12 +1620,16 @@ pub struct ListAvailablePhoneNumberNationalResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -1452,14 +1668,20 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedC
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
+    ///
+    /// Format `iso-country-code`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
@@ -1475,6 +1697,8 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedC
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
@@ -1520,9 +1744,13 @@ pub struct ListAvailablePhoneNumberSharedCostResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -1532,12 +1760,16 @@ pub struct ListAvailablePhoneNumberSharedCostResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -1576,14 +1808,20 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFre
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
+    ///
+    /// Format `iso-country-code`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
@@ -1599,6 +1837,8 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFre
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
@@ -1644,9 +1884,13 @@ pub struct ListAvailablePhoneNumberTollFreeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -1656,12 +1900,16 @@ pub struct ListAvailablePhoneNumberTollFreeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -1700,14 +1948,20 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
+    ///
+    /// Format `iso-country-code`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
@@ -1723,6 +1977,8 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
@@ -1768,9 +2024,13 @@ pub struct ListAvailablePhoneNumberVoipResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -1780,12 +2040,16 @@ pub struct ListAvailablePhoneNumberVoipResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -1818,6 +2082,8 @@ impl ::endpoint::model::Paginated for ListAvailablePhoneNumberVoipResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountBalance {
     /// The unique SID identifier of the Account.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The balance of the Account, in units specified by the unit parameter. Balance changes may not be reflected immediately. Child accounts do not contain balance information
@@ -1866,6 +2132,8 @@ pub struct ApiV2010AccountBalance {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCall {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Call resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Either `human` or `machine` if this call was initiated with answering machine detection. Empty otherwise.
@@ -1878,9 +2146,13 @@ pub struct ApiV2010AccountCall {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub caller_name: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A string describing the direction of the call. Can be: `inbound` for inbound calls, `outbound-api` for calls initiated via the REST API or `outbound-dial` for calls initiated by a `<Dial>` verb. Using [Elastic SIP Trunking](https://www.twilio.com/docs/sip-trunking), the values can be [`trunking-terminating`](https://www.twilio.com/docs/sip-trunking#termination) for outgoing calls from your communications infrastructure to the PSTN or [`trunking-originating`](https://www.twilio.com/docs/sip-trunking#origination) for incoming calls to your communications infrastructure from the PSTN.
@@ -1890,6 +2162,8 @@ pub struct ApiV2010AccountCall {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub duration: ::endpoint::model::Nullable<String>,
     /// The time the call ended, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format. Empty if the call did not complete successfully.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_time: ::endpoint::model::Nullable<String>,
     /// The forwarding phone number if this call was an incoming call forwarded from another number (depends on carrier supporting forwarding). Otherwise, empty.
@@ -1902,33 +2176,47 @@ pub struct ApiV2010AccountCall {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub from_formatted: ::endpoint::model::Nullable<String>,
     /// The Group SID associated with this call. If no Group is associated with the call, the field is empty.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^GP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub group_sid: ::endpoint::model::Nullable<String>,
     /// The SID that identifies the call that created this leg.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent_call_sid: ::endpoint::model::Nullable<String>,
     /// If the call was inbound, this is the SID of the IncomingPhoneNumber resource that received the call. If the call was outbound, it is the SID of the OutgoingCallerId resource from which the call was placed.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number_sid: ::endpoint::model::Nullable<String>,
     /// The charge for this call, in the currency associated with the account. Populated after the call is completed. May not be immediately available.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<String>,
     /// The currency in which `Price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g., `USD`, `EUR`, `JPY`). Always capitalized for calls.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The wait time in milliseconds before the call is placed.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub queue_time: ::endpoint::model::Nullable<String>,
     /// The unique string that we created to identify this Call resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The start time of the call, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format. Empty if the call has not yet been dialed.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of this call. Can be: `queued`, `ringing`, `in-progress`, `canceled`, `completed`, `failed`, `busy` or `no-answer`. See [Call Status Values](https://www.twilio.com/docs/voice/api/call-resource#call-status-values) below for more information.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<CallEnumStatus>,
     /// A list of subresources available to this call, identified by their URIs relative to `https://api.twilio.com`.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -1939,6 +2227,8 @@ pub struct ApiV2010AccountCall {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub to_formatted: ::endpoint::model::Nullable<String>,
     /// The unique identifier of the trunk resource that was used for this call. The field is empty if the call was not made using a SIP trunk or if the call is not terminated.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of this resource, relative to `https://api.twilio.com`.
@@ -1990,9 +2280,13 @@ pub struct ListCallResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -2002,12 +2296,16 @@ pub struct ListCallResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -2067,9 +2365,13 @@ pub struct ListCallEventResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub events: Option<Vec<ApiV2010AccountCallCallEvent>>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -2079,12 +2381,16 @@ pub struct ListCallEventResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -2117,18 +2423,26 @@ impl ::endpoint::model::Paginated for ListCallEventResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallCallNotification {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call Notification resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the Call Notification resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Call Notification resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A unique error code for the error condition that is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
@@ -2138,22 +2452,32 @@ pub struct ApiV2010AccountCallCallNotification {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub log: ::endpoint::model::Nullable<String>,
     /// The date the notification was actually generated in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format. Message buffering can cause this value to differ from `date_created`.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_date: ::endpoint::model::Nullable<String>,
     /// The text of the notification.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_text: ::endpoint::model::Nullable<String>,
     /// The URL for more information about the error condition. This value is a page in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub more_info: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub request_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub request_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The unique string that that we created to identify the Call Notification resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^NO[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -2190,9 +2514,13 @@ pub struct ListCallNotificationResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `notifications` property.
@@ -2205,12 +2533,16 @@ pub struct ListCallNotificationResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -2243,18 +2575,26 @@ impl ::endpoint::model::Paginated for ListCallNotificationResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallCallNotificationInstance {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call Notification resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the Call Notification resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Call Notification resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A unique error code for the error condition that is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
@@ -2264,19 +2604,27 @@ pub struct ApiV2010AccountCallCallNotificationInstance {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub log: ::endpoint::model::Nullable<String>,
     /// The date the notification was actually generated in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format. Message buffering can cause this value to differ from `date_created`.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_date: ::endpoint::model::Nullable<String>,
     /// The text of the notification.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_text: ::endpoint::model::Nullable<String>,
     /// The URL for more information about the error condition. This value is a page in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub more_info: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub request_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub request_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP GET or POST variables we sent to your server. However, if the notification was generated by our REST API, this contains the HTTP POST or PUT variables you sent to our API.
@@ -2289,6 +2637,8 @@ pub struct ApiV2010AccountCallCallNotificationInstance {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub response_headers: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Call Notification resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^NO[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -2360,18 +2710,28 @@ pub struct ApiV2010AccountCallCallNotificationInstance {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallPayments {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Payments resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Payments resource is associated with. This will refer to the call sid that is producing the payment card (credit/ACH) information thru DTMF.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the Payments resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -2427,24 +2787,34 @@ pub struct ApiV2010AccountCallPayments {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallCallRecording {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to make the recording.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Recording resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The number of channels in the final recording file.  Can be: `1`, or `2`. Separating a two leg call into two separate channels of the recording file is supported in [Dial](https://www.twilio.com/docs/voice/twiml/dial#attributes-record) and [Outbound Rest API](https://www.twilio.com/docs/voice/make-calls) record options.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub channels: ::endpoint::model::Nullable<i64>,
     /// The Conference SID that identifies the conference associated with the recording, if a conference recording.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub conference_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The length of the recording in seconds.
@@ -2460,15 +2830,21 @@ pub struct ApiV2010AccountCallCallRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency used in the `price` property. Example: `USD`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Recording resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// How the recording was created. Can be: `DialVerb`, `Conference`, `OutboundAPI`, `Trunking`, `RecordVerb`, `StartCallRecordingAPI`, and `StartConferenceRecordingAPI`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub source: ::endpoint::model::Nullable<CallRecordingEnumSource>,
     /// The start time of the recording in GMT and in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of the recording. Can be: `processing`, `completed` and `absent`. For more detailed statuses on in-progress recordings, check out how to [Update a Recording Resource](https://www.twilio.com/docs/voice/api/recording#update-a-recording-resource).
@@ -2555,9 +2931,13 @@ pub struct ListCallRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -2567,6 +2947,8 @@ pub struct ListCallRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `recordings` property.
@@ -2576,6 +2958,8 @@ pub struct ListCallRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -2621,18 +3005,26 @@ impl ::endpoint::model::Paginated for ListCallRecordingResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallSiprec {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Siprec resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Siprec resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The user-specified name of this Siprec, if one was given when the Siprec was created. This may be used to stop the Siprec.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub name: ::endpoint::model::Nullable<String>,
     /// The SID of the Siprec resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^SR[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status - one of `stopped`, `in-progress`
@@ -2695,18 +3087,26 @@ pub struct ApiV2010AccountCallSiprec {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallStream {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Stream resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Stream resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The user-specified name of this Stream, if one was given when the Stream was created. This may be used to stop the Stream.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub name: ::endpoint::model::Nullable<String>,
     /// The SID of the Stream resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^MZ[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status - one of `stopped`, `in-progress`
@@ -2756,15 +3156,23 @@ pub struct ApiV2010AccountCallStream {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallUserDefinedMessageSubscription {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that subscribed to the User Defined Messages.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the User Defined Message Subscription is associated with. This refers to the Call SID that is producing the User Defined Messages.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date that this User Defined Message Subscription was created, given in RFC 2822 format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The SID that uniquely identifies this User Defined Message Subscription.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^ZY[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the User Defined Message Subscription Resource, relative to `https://api.twilio.com`.
@@ -2789,15 +3197,23 @@ pub struct ApiV2010AccountCallUserDefinedMessageSubscription {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallUserDefinedMessage {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created User Defined Message.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the User Defined Message is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date that this User Defined Message was created, given in RFC 2822 format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The SID that uniquely identifies this User Defined Message.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^KX[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
 }
@@ -2842,18 +3258,26 @@ pub struct ApiV2010AccountCallUserDefinedMessage {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountConference {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Conference resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create this conference.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The call SID that caused the conference to end.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid_ending_conference: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A string that you assigned to describe this conference room. Maxiumum length is 128 characters.
@@ -2866,12 +3290,16 @@ pub struct ApiV2010AccountConference {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub region: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify this Conference resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of this conference. Can be: `init`, `in-progress`, or `completed`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<ConferenceEnumStatus>,
     /// A list of related resources identified by their URIs relative to `https://api.twilio.com`.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -2927,9 +3355,13 @@ pub struct ListConferenceResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -2939,12 +3371,16 @@ pub struct ListConferenceResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -2977,24 +3413,36 @@ impl ::endpoint::model::Paginated for ListConferenceResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountConferenceParticipant {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Participant resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the participant who is being `coached`. The participant being coached is the only participant who can hear the participant who is `coaching`.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid_to_coach: ::endpoint::model::Nullable<String>,
     /// Whether the participant is coaching another call. Can be: `true` or `false`. If not present, defaults to `false` unless `call_sid_to_coach` is defined. If `true`, `call_sid_to_coach` must be defined.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub coaching: ::endpoint::model::Nullable<bool>,
     /// The SID of the conference the participant is in.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub conference_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// Whether the conference ends when the participant leaves. Can be: `true` or `false` and the default is `false`. If `true`, the conference ends and all other participants drop out when the participant leaves.
@@ -3068,9 +3516,13 @@ pub struct ListParticipantResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -3083,12 +3535,16 @@ pub struct ListParticipantResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub participants: Option<Vec<ApiV2010AccountConferenceParticipant>>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -3121,24 +3577,34 @@ impl ::endpoint::model::Paginated for ListParticipantResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountConferenceConferenceRecording {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference Recording resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the recording.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Conference Recording resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The number of channels in the final recording file.  Can be: `1`, or `2`. Separating a two leg call into two separate channels of the recording file is supported in [Dial](https://www.twilio.com/docs/voice/twiml/dial#attributes-record) and [Outbound Rest API](https://www.twilio.com/docs/voice/make-calls) record options.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub channels: ::endpoint::model::Nullable<i64>,
     /// The Conference SID that identifies the conference associated with the recording.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub conference_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The length of the recording in seconds.
@@ -3154,15 +3620,21 @@ pub struct ApiV2010AccountConferenceConferenceRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<String>,
     /// The currency used in the `price` property. Example: `USD`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Conference Recording resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// How the recording was created. Can be: `DialVerb`, `Conference`, `OutboundAPI`, `Trunking`, `RecordVerb`, `StartCallRecordingAPI`, `StartConferenceRecordingAPI`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub source: ::endpoint::model::Nullable<ConferenceRecordingEnumSource>,
     /// The start time of the recording in GMT and in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of the recording. Can be: `processing`, `completed` and `absent`. For more detailed statuses on in-progress recordings, check out how to [Update a Recording Resource](https://www.twilio.com/docs/voice/api/recording#update-a-recording-resource).
@@ -3245,9 +3717,13 @@ pub struct ListConferenceRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -3257,6 +3733,8 @@ pub struct ListConferenceRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `recordings` property.
@@ -3266,6 +3744,8 @@ pub struct ListConferenceRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -3307,19 +3787,27 @@ impl ::endpoint::model::Paginated for ListConferenceRecordingResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountConnectApp {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The URL we redirect the user to after we authenticate the user and obtain authorization to access the Connect App.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub authorize_redirect_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The company name set for the Connect App.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub company_name: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `deauthorize_callback_url`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub deauthorize_callback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call using the `deauthorize_callback_method` to de-authorize the Connect App.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub deauthorize_callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The description of the Connect App.
@@ -3329,12 +3817,16 @@ pub struct ApiV2010AccountConnectApp {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The public URL where users can obtain more information about this Connect App.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub homepage_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The set of permissions that your ConnectApp requests.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub permissions: ::endpoint::model::Nullable<Vec<ConnectAppEnumPermission>>,
     /// The unique string that that we created to identify the ConnectApp resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -3382,9 +3874,13 @@ pub struct ListConnectAppResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -3394,12 +3890,16 @@ pub struct ListConnectAppResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -3432,6 +3932,8 @@ impl ::endpoint::model::Paginated for ListConnectAppResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumber {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this IncomingPhoneNumber resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
@@ -3439,6 +3941,8 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     pub address_requirements:
         ::endpoint::model::Nullable<IncomingPhoneNumberEnumAddressRequirement>,
     /// The SID of the Address resource associated with the phone number.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub address_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
@@ -3448,20 +3952,30 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^BU[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub bundle_sid: ::endpoint::model::Nullable<String>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from this phone number.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
@@ -3475,64 +3989,94 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Identity resource that we associate with the phone number. Some regions require an Identity to meet local regulations.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RI[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub identity_sid: ::endpoint::model::Nullable<String>,
     /// The phone number's origin. `twilio` identifies Twilio-owned phone numbers and `hosted` identifies hosted phone numbers.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub origin: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify this IncomingPhoneNumber resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `status` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<String>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database ($0.01 per look up). Can be: `true` or `false`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
@@ -3540,6 +4084,8 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberEnumVoiceReceiveMode>,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
@@ -3649,12 +4195,16 @@ pub struct ListIncomingPhoneNumberResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub incoming_phone_numbers: Option<Vec<ApiV2010AccountIncomingPhoneNumber>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -3664,12 +4214,16 @@ pub struct ListIncomingPhoneNumberResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -3702,6 +4256,8 @@ impl ::endpoint::model::Paginated for ListIncomingPhoneNumberResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
@@ -3709,6 +4265,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     pub address_requirements:
         ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumAddressRequirement>,
     /// The SID of the Address resource associated with the phone number.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub address_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
@@ -3718,20 +4276,30 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^BU[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub bundle_sid: ::endpoint::model::Nullable<String>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from this phone number.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
@@ -3745,64 +4313,94 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Identity resource that we associate with the phone number. Some regions require an Identity to meet local regulations.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RI[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub identity_sid: ::endpoint::model::Nullable<String>,
     /// The phone number's origin. `twilio` identifies Twilio-owned phone numbers and `hosted` identifies hosted phone numbers.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub origin: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `status` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<String>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database ($0.01 per look up). Can be: `true` or `false`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
@@ -3811,6 +4409,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     pub voice_receive_mode:
         ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumVoiceReceiveMode>,
     /// The URL we call when this phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
@@ -3920,6 +4520,8 @@ pub struct ListIncomingPhoneNumberLocalResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
@@ -3927,6 +4529,8 @@ pub struct ListIncomingPhoneNumberLocalResponse {
     pub incoming_phone_numbers:
         Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -3936,12 +4540,16 @@ pub struct ListIncomingPhoneNumberLocalResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -3974,6 +4582,8 @@ impl ::endpoint::model::Paginated for ListIncomingPhoneNumberLocalResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
@@ -3981,6 +4591,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     pub address_requirements:
         ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumAddressRequirement>,
     /// The SID of the Address resource associated with the phone number.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub address_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
@@ -3990,20 +4602,30 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^BU[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub bundle_sid: ::endpoint::model::Nullable<String>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from this phone number.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
@@ -4017,64 +4639,94 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Identity resource that we associate with the phone number. Some regions require an Identity to meet local regulations.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RI[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub identity_sid: ::endpoint::model::Nullable<String>,
     /// The phone number's origin. `twilio` identifies Twilio-owned phone numbers and `hosted` identifies hosted phone numbers.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub origin: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `status` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<String>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database ($0.01 per look up). Can be: `true` or `false`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
@@ -4083,6 +4735,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     pub voice_receive_mode:
         ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumVoiceReceiveMode>,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
@@ -4192,6 +4846,8 @@ pub struct ListIncomingPhoneNumberMobileResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
@@ -4199,6 +4855,8 @@ pub struct ListIncomingPhoneNumberMobileResponse {
     pub incoming_phone_numbers:
         Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -4208,12 +4866,16 @@ pub struct ListIncomingPhoneNumberMobileResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -4246,6 +4908,8 @@ impl ::endpoint::model::Paginated for ListIncomingPhoneNumberMobileResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
@@ -4253,6 +4917,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     pub address_requirements:
         ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumAddressRequirement>,
     /// The SID of the Address resource associated with the phone number.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub address_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
@@ -4262,20 +4928,30 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub beta: ::endpoint::model::Nullable<bool>,
     /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^BU[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub bundle_sid: ::endpoint::model::Nullable<String>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+    ///
+    /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from this phone number.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
@@ -4290,64 +4966,94 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Identity resource that we associate with the phone number. Some regions require an Identity to meet local regulations.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RI[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub identity_sid: ::endpoint::model::Nullable<String>,
     /// The phone number's origin. `twilio` identifies Twilio-owned phone numbers and `hosted` identifies hosted phone numbers.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub origin: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `status` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<String>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database ($0.01 per look up). Can be: `true` or `false`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
@@ -4356,6 +5062,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     pub voice_receive_mode:
         ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumVoiceReceiveMode>,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
@@ -4465,6 +5173,8 @@ pub struct ListIncomingPhoneNumberTollFreeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
@@ -4472,6 +5182,8 @@ pub struct ListIncomingPhoneNumberTollFreeResponse {
     pub incoming_phone_numbers:
         Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -4481,12 +5193,16 @@ pub struct ListIncomingPhoneNumberTollFreeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -4519,15 +5235,21 @@ impl ::endpoint::model::Paginated for ListIncomingPhoneNumberTollFreeResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// A JSON string that represents the current configuration of this Add-on installation.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub configuration: ::endpoint::model::Nullable<::serde_json::Value>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A short description of the functionality that the Add-on provides.
@@ -4537,12 +5259,18 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Phone Number to which the Add-on is assigned.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resource_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their relative URIs.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -4584,9 +5312,13 @@ pub struct ListIncomingPhoneNumberAssignedAddOnResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -4596,12 +5328,16 @@ pub struct ListIncomingPhoneNumberAssignedAddOnResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -4635,9 +5371,13 @@ impl ::endpoint::model::Paginated for ListIncomingPhoneNumberAssignedAddOnRespon
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension
 {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID that uniquely identifies the assigned Add-on installation.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assigned_add_on_sid: ::endpoint::model::Nullable<String>,
     /// Whether the Extension will be invoked.
@@ -4650,9 +5390,13 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnInc
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub product_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Phone Number to which the Add-on is assigned.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resource_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XF[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// An application-defined string that uniquely identifies the resource. It can be used in place of the resource's `sid` in the URL to address the resource.
@@ -4694,9 +5438,13 @@ pub struct ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
         >,
     >,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -4706,12 +5454,16 @@ pub struct ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -4744,15 +5496,21 @@ impl ::endpoint::model::Paginated for ListIncomingPhoneNumberAssignedAddOnExtens
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountKey {
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Key resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^SK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
 }
@@ -4776,12 +5534,16 @@ pub struct ListKeyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `keys` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub keys: Option<Vec<ApiV2010AccountKey>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -4791,12 +5553,16 @@ pub struct ListKeyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -4829,9 +5595,13 @@ impl ::endpoint::model::Paginated for ListKeyResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountNewKey {
     /// The date and time in GMT that the API Key was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the new API Key was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
@@ -4841,6 +5611,8 @@ pub struct ApiV2010AccountNewKey {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub secret: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the NewKey resource. You will use this as the basic-auth `user` when authenticating to the API.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^SK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
 }
@@ -4862,6 +5634,8 @@ pub struct ApiV2010AccountNewKey {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountMessage {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resource
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to process the Message
@@ -4871,12 +5645,18 @@ pub struct ApiV2010AccountMessage {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub body: ::endpoint::model::Nullable<String>,
     /// The [RFC 2822](https://datatracker.ietf.org/doc/html/rfc2822#section-3.3) timestamp (in GMT) of when the Message resource was created
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The [RFC 2822](https://datatracker.ietf.org/doc/html/rfc2822#section-3.3) timestamp (in GMT) of when the Message was sent. For an outgoing message, this is when Twilio sent the message. For an incoming message, this is when Twilio sent the HTTP request to your incoming message webhook URL.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_sent: ::endpoint::model::Nullable<String>,
     /// The [RFC 2822](https://datatracker.ietf.org/doc/html/rfc2822#section-3.3) timestamp (in GMT) of when the Message resource was last updated
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The direction of the message. Can be: `inbound` for incoming messages, `outbound-api` for messages created by the REST API, `outbound-call` for messages created during a call, or `outbound-reply` for messages created in response to an incoming message.
@@ -4889,9 +5669,13 @@ pub struct ApiV2010AccountMessage {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub error_message: ::endpoint::model::Nullable<String>,
     /// The sender's phone number (in [E.164](https://en.wikipedia.org/wiki/E.164) format), [alphanumeric sender ID](https://www.twilio.com/docs/sms/quickstart), [Wireless SIM](https://www.twilio.com/docs/iot/wireless/programmable-wireless-send-machine-machine-sms-commands), [short code](https://www.twilio.com/en-us/messaging/channels/sms/short-codes), or  [channel address](https://www.twilio.com/docs/messaging/channels) (e.g., `whatsapp:+15554449999`). For incoming messages, this is the number or channel address of the sender. For outgoing messages, this value is a Twilio phone number, alphanumeric sender ID, short code, or channel address from which the message is sent.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub from: ::endpoint::model::Nullable<String>,
     /// The SID of the [Messaging Service](https://www.twilio.com/docs/messaging/api/service-resource) associated with the Message resource. The value is `null` if a Messaging Service was not used.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^MG[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub messaging_service_sid: ::endpoint::model::Nullable<String>,
     /// The number of media files associated with the Message resource.
@@ -4904,15 +5688,21 @@ pub struct ApiV2010AccountMessage {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<String>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g. `usd`, `eur`, `jpy`).
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The unique, Twilio-provided string that identifies the Message resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the Message. Possible values: `accepted`, `scheduled`, `canceled`, `queued`, `sending`, `sent`, `failed`, `delivered`, `undelivered`, `receiving`, `received`, or `read` (WhatsApp only). For more information, See [detailed descriptions](https://www.twilio.com/docs/sms/api/message-resource#message-status-values).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<MessageEnumStatus>,
     /// A list of related resources identified by their URIs relative to `https://api.twilio.com`
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -5007,12 +5797,16 @@ pub struct ListMessageResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `messages` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<ApiV2010AccountMessage>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -5022,12 +5816,16 @@ pub struct ListMessageResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -5113,15 +5911,23 @@ impl ::endpoint::model::Paginated for ListMessageResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountMessageMessageFeedback {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with this MessageFeedback resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT when this MessageFeedback resource was created, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT when this MessageFeedback resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the Message resource associated with this MessageFeedback resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_sid: ::endpoint::model::Nullable<String>,
     /// Reported outcome indicating whether there is confirmation that the Message recipient performed a tracked user action. Can be: `unconfirmed` or `confirmed`. For more details see [How to Optimize Message Deliverability with Message Feedback](https://www.twilio.com/docs/messaging/guides/send-message-feedback-to-twilio).
@@ -5150,21 +5956,31 @@ pub struct ApiV2010AccountMessageMessageFeedback {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountMessageMedia {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with this Media resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The default [MIME type](https://en.wikipedia.org/wiki/Internet_media_type) of the media, for example `image/jpeg`, `image/png`, or `image/gif`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub content_type: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT when this Media resource was created, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT when this Media resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the Message resource that is associated with this Media resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^(SM|MM)[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that identifies this Media resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^ME[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of this Media resource, relative to `https://api.twilio.com`.
@@ -5194,12 +6010,16 @@ pub struct ListMediaResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `media_list` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub media_list: Option<Vec<ApiV2010AccountMessageMedia>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -5209,12 +6029,16 @@ pub struct ListMediaResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -5256,18 +6080,26 @@ impl ::endpoint::model::Paginated for ListMediaResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountNotification {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Notification resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to generate the notification. Can be empty for events that don't have a specific API version, such as incoming phone calls.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Notification resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A unique error code for the error condition that is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
@@ -5277,22 +6109,32 @@ pub struct ApiV2010AccountNotification {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub log: ::endpoint::model::Nullable<String>,
     /// The date the notification was actually generated in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format. Message buffering can cause this value to differ from `date_created`.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_date: ::endpoint::model::Nullable<String>,
     /// The text of the notification.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_text: ::endpoint::model::Nullable<String>,
     /// The URL for more information about the error condition. This value is a page in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub more_info: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub request_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub request_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The unique string that that we created to identify the Notification resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^NO[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -5329,9 +6171,13 @@ pub struct ListNotificationResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `notifications` property.
@@ -5344,12 +6190,16 @@ pub struct ListNotificationResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -5382,18 +6232,26 @@ impl ::endpoint::model::Paginated for ListNotificationResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountNotificationInstance {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Notification resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to generate the notification. Can be empty for events that don't have a specific API version, such as incoming phone calls.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Notification resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A unique error code for the error condition that is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
@@ -5403,19 +6261,27 @@ pub struct ApiV2010AccountNotificationInstance {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub log: ::endpoint::model::Nullable<String>,
     /// The date the notification was actually generated in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format. Message buffering can cause this value to differ from `date_created`.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_date: ::endpoint::model::Nullable<String>,
     /// The text of the notification.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_text: ::endpoint::model::Nullable<String>,
     /// The URL for more information about the error condition. This value is a page in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub more_info: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub request_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub request_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP GET or POST variables we sent to your server. However, if the notification was generated by our REST API, this contains the HTTP POST or PUT variables you sent to our API.
@@ -5428,6 +6294,8 @@ pub struct ApiV2010AccountNotificationInstance {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub response_headers: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Notification resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^NO[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -5464,21 +6332,31 @@ pub struct ApiV2010AccountNotificationInstance {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountOutgoingCallerId {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the OutgoingCallerId resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -5508,9 +6386,13 @@ pub struct ListOutgoingCallerIdResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `outgoing_caller_ids` property.
@@ -5523,12 +6405,16 @@ pub struct ListOutgoingCallerIdResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -5561,15 +6447,21 @@ impl ::endpoint::model::Paginated for ListOutgoingCallerIdResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountValidationRequest {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for the Caller ID.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Caller ID is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The phone number to verify in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+    ///
+    /// Format `phone-number`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub phone_number: ::endpoint::model::Nullable<String>,
     /// The 6 digit validation code that someone must enter to validate the Caller ID  when `phone_number` is called.
@@ -5594,6 +6486,8 @@ pub struct ApiV2010AccountValidationRequest {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountQueue {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Queue resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The average wait time in seconds of the members in this queue. This is calculated at the time of the request.
@@ -5603,9 +6497,13 @@ pub struct ApiV2010AccountQueue {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub current_size: ::endpoint::model::Nullable<i64>,
     /// The date and time in GMT that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A string that you assigned to describe this resource.
@@ -5615,6 +6513,8 @@ pub struct ApiV2010AccountQueue {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub max_size: ::endpoint::model::Nullable<i64>,
     /// The unique string that that we created to identify this Queue resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^QU[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of this resource, relative to `https://api.twilio.com`.
@@ -5646,9 +6546,13 @@ pub struct ListQueueResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -5658,6 +6562,8 @@ pub struct ListQueueResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `queues` property.
@@ -5667,6 +6573,8 @@ pub struct ListQueueResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -5699,15 +6607,21 @@ impl ::endpoint::model::Paginated for ListQueueResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountQueueMember {
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Member resource is associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date that the member was enqueued, given in RFC 2822 format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_enqueued: ::endpoint::model::Nullable<String>,
     /// This member's current position in the queue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub position: ::endpoint::model::Nullable<i64>,
     /// The SID of the Queue the member is in.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^QU[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub queue_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -5739,9 +6653,13 @@ pub struct ListMemberResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -5751,6 +6669,8 @@ pub struct ListMemberResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `queue_members` property.
@@ -5760,6 +6680,8 @@ pub struct ListMemberResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -5792,24 +6714,34 @@ impl ::endpoint::model::Paginated for ListMemberResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountRecording {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used during the recording.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Recording resource is associated with. This will always refer to the parent leg of a two-leg call.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub call_sid: ::endpoint::model::Nullable<String>,
     /// The number of channels in the final recording file. Can be: `1` or `2`. You can split a call with two legs into two separate recording channels if you record using [TwiML Dial](https://www.twilio.com/docs/voice/twiml/dial#record) or the [Outbound Rest API](https://www.twilio.com/docs/voice/make-calls#manage-your-outbound-call).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub channels: ::endpoint::model::Nullable<i64>,
     /// The Conference SID that identifies the conference associated with the recording, if a conference recording.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub conference_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The length of the recording in seconds.
@@ -5822,6 +6754,8 @@ pub struct ApiV2010AccountRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub error_code: ::endpoint::model::Nullable<i64>,
     /// The URL of the media file associated with this recording resource. When stored externally, this is the full URL location of the media file.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub media_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The one-time cost of creating the recording in the `price_unit` currency.
@@ -5831,18 +6765,24 @@ pub struct ApiV2010AccountRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Recording resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// How the recording was created. Can be: `DialVerb`, `Conference`, `OutboundAPI`, `Trunking`, `RecordVerb`, `StartCallRecordingAPI`, and `StartConferenceRecordingAPI`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub source: ::endpoint::model::Nullable<RecordingEnumSource>,
     /// The start time of the recording in GMT and in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of the recording. Can be: `processing`, `completed`, `absent` or `deleted`. For information about more detailed statuses on in-progress recordings, check out how to [Update a Recording Resource](https://www.twilio.com/docs/voice/api/recording#update-a-recording-resource).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<RecordingEnumStatus>,
     /// A list of related resources identified by their relative URIs.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -5927,9 +6867,13 @@ pub struct ListRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -5939,6 +6883,8 @@ pub struct ListRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `recordings` property.
@@ -5948,6 +6894,8 @@ pub struct ListRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -5980,15 +6928,21 @@ impl ::endpoint::model::Paginated for ListRecordingResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountRecordingRecordingTranscription {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the transcription.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The duration of the transcribed audio in seconds.
@@ -5998,12 +6952,18 @@ pub struct ApiV2010AccountRecordingRecordingTranscription {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g. `usd`, `eur`, `jpy`).
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The SID of the [Recording](https://www.twilio.com/docs/voice/api/recording) from which the transcription was created.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub recording_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Transcription resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^TR[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the transcription. Can be: `in-progress`, `completed`, `failed`.
@@ -6061,9 +7021,13 @@ pub struct ListRecordingTranscriptionResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -6073,6 +7037,8 @@ pub struct ListRecordingTranscriptionResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
@@ -6082,6 +7048,8 @@ pub struct ListRecordingTranscriptionResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transcriptions: Option<Vec<ApiV2010AccountRecordingRecordingTranscription>>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -6114,33 +7082,51 @@ impl ::endpoint::model::Paginated for ListRecordingTranscriptionResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountRecordingRecordingAddOnResult {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the Add-on configuration.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub add_on_configuration_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the Add-on to which the result belongs.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XB[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub add_on_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the result was completed specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_completed: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the recording to which the AddOnResult resource belongs.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub reference_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Recording AddOnResult resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XR[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the result. Can be: `canceled`, `completed`, `deleted`, `failed`, `in-progress`, `init`, `processing`, `queued`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<RecordingAddOnResultEnumStatus>,
     /// A list of related resources identified by their relative URIs.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -6197,9 +7183,13 @@ pub struct ListRecordingAddOnResultResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -6209,12 +7199,16 @@ pub struct ListRecordingAddOnResultResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -6247,36 +7241,54 @@ impl ::endpoint::model::Paginated for ListRecordingAddOnResultResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult Payload resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the Add-on configuration.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub add_on_configuration_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the AddOnResult to which the payload belongs.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XR[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub add_on_result_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the Add-on to which the result belongs.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XB[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub add_on_sid: ::endpoint::model::Nullable<String>,
     /// The MIME type of the payload.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub content_type: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string provided by the vendor that describes the payload.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub label: ::endpoint::model::Nullable<String>,
     /// The SID of the recording to which the AddOnResult resource that contains the payload belongs.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub reference_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Recording AddOnResult Payload resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^XH[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their relative URIs.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -6308,9 +7320,13 @@ pub struct ListRecordingAddOnResultPayloadResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -6324,12 +7340,16 @@ pub struct ListRecordingAddOnResultPayloadResponse {
     pub payloads:
         Option<Vec<ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload>>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -6362,21 +7382,31 @@ impl ::endpoint::model::Paginated for ListRecordingAddOnResultPayloadResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipCredentialList {
     /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) that owns this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text that describes the CredentialList, up to 64 characters long.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// A list of credentials associated with this credential list.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -6410,9 +7440,13 @@ pub struct ListSipCredentialListResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -6422,12 +7456,16 @@ pub struct ListSipCredentialListResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -6460,18 +7498,28 @@ impl ::endpoint::model::Paginated for ListSipCredentialListResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipCredentialListSipCredential {
     /// The unique id of the Account that is responsible for this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The unique id that identifies the credential list that includes this credential.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub credential_list_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CR[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI for this resource, relative to `https://api.twilio.com`
@@ -6507,9 +7555,13 @@ pub struct ListSipCredentialResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -6519,12 +7571,16 @@ pub struct ListSipCredentialResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -6557,6 +7613,8 @@ impl ::endpoint::model::Paginated for ListSipCredentialResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomain {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the SipDomain resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to process the call.
@@ -6566,18 +7624,26 @@ pub struct ApiV2010AccountSipSipDomain {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub auth_type: ::endpoint::model::Nullable<String>,
     /// The SID of the BYOC Trunk(Bring Your Own Carrier) resource that the Sip Domain will be associated with.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^BY[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub byoc_trunk_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The unique address you reserve on Twilio to which you route your SIP traffic. Domain names can contain letters, digits, and "-" and must end with `sip.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub domain_name: ::endpoint::model::Nullable<String>,
     /// Whether an emergency caller sid is configured for the domain. If present, this phone number will be used as the callback for the emergency call.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_caller_sid: ::endpoint::model::Nullable<String>,
     /// Whether emergency calling is enabled for the domain. If enabled, allows emergency calls on the domain from phone numbers with validated addresses.
@@ -6590,12 +7656,16 @@ pub struct ApiV2010AccountSipSipDomain {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub secure: ::endpoint::model::Nullable<bool>,
     /// The unique string that that we created to identify the SipDomain resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// Whether to allow SIP Endpoints to register with the domain to receive calls.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sip_registration: ::endpoint::model::Nullable<bool>,
     /// A list of mapping resources associated with the SIP Domain resource identified by their relative URIs.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -6603,24 +7673,36 @@ pub struct ApiV2010AccountSipSipDomain {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML requested from `voice_url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The HTTP method we use to call `voice_status_callback_url`. Either `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_status_callback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call to pass status parameters (such as call ended) to your application.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_status_callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URL we call using the `voice_method` when the domain receives a call.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
@@ -6664,9 +7746,13 @@ pub struct ListSipDomainResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -6676,12 +7762,16 @@ pub struct ListSipDomainResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -6714,18 +7804,26 @@ impl ::endpoint::model::Paginated for ListSipDomainResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsCredentialListMapping {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the CredentialListMapping resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the CredentialListMapping resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
 }
@@ -6755,9 +7853,13 @@ pub struct ListSipAuthCallsCredentialListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -6767,12 +7869,16 @@ pub struct ListSipAuthCallsCredentialListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -6805,18 +7911,26 @@ impl ::endpoint::model::Paginated for ListSipAuthCallsCredentialListMappingRespo
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IpAccessControlListMapping resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the IpAccessControlListMapping resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
 }
@@ -6846,9 +7960,13 @@ pub struct ListSipAuthCallsIpAccessControlListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -6858,12 +7976,16 @@ pub struct ListSipAuthCallsIpAccessControlListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -6898,18 +8020,26 @@ impl ::endpoint::model::Paginated for ListSipAuthCallsIpAccessControlListMapping
 pub struct ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping
 {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the CredentialListMapping resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the CredentialListMapping resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
 }
@@ -6941,9 +8071,13 @@ pub struct ListSipAuthRegistrationsCredentialListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -6953,12 +8087,16 @@ pub struct ListSipAuthRegistrationsCredentialListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -6991,21 +8129,31 @@ impl ::endpoint::model::Paginated for ListSipAuthRegistrationsCredentialListMapp
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomainSipCredentialListMapping {
     /// The unique id of the Account that is responsible for this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The unique string that is created to identify the SipDomain resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub domain_sid: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text for this resource, up to 64 characters long.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^CL[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI for this resource, relative to `https://api.twilio.com`
@@ -7038,9 +8186,13 @@ pub struct ListSipCredentialListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -7050,12 +8202,16 @@ pub struct ListSipCredentialListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -7088,21 +8244,31 @@ impl ::endpoint::model::Paginated for ListSipCredentialListMappingResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomainSipIpAccessControlListMapping {
     /// The unique id of the Account that is responsible for this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The unique string that is created to identify the SipDomain resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^SD[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub domain_sid: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text for this resource, up to 64 characters long.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI for this resource, relative to `https://api.twilio.com`
@@ -7132,6 +8298,8 @@ pub struct ListSipIpAccessControlListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `ip_access_control_list_mappings` property.
@@ -7139,6 +8307,8 @@ pub struct ListSipIpAccessControlListMappingResponse {
     pub ip_access_control_list_mappings:
         Option<Vec<ApiV2010AccountSipSipDomainSipIpAccessControlListMapping>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -7148,12 +8318,16 @@ pub struct ListSipIpAccessControlListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -7186,21 +8360,31 @@ impl ::endpoint::model::Paginated for ListSipIpAccessControlListMappingResponse 
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipIpAccessControlList {
     /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) that owns this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text, up to 255 characters long.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// A list of the IpAddress resources associated with this IP access control list resource.
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -7231,12 +8415,16 @@ pub struct ListSipIpAccessControlListResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `ip_access_control_lists` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ip_access_control_lists: Option<Vec<ApiV2010AccountSipSipIpAccessControlList>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -7246,12 +8434,16 @@ pub struct ListSipIpAccessControlListResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -7284,27 +8476,37 @@ impl ::endpoint::model::Paginated for ListSipIpAccessControlListResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipIpAccessControlListSipIpAddress {
     /// The unique id of the Account that is responsible for this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// An integer representing the length of the CIDR prefix to use with this IP address when accepting traffic. By default the entire IP address is used.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub cidr_prefix_length: ::endpoint::model::Nullable<i64>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text for this resource, up to 255 characters long.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique id of the IpAccessControlList resource that includes this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AL[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub ip_access_control_list_sid: ::endpoint::model::Nullable<String>,
     /// An IP address in dotted decimal notation from which you want to accept traffic. Any SIP requests from this IP address will be allowed by Twilio. IPv4 only supported today.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub ip_address: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^IP[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The URI for this resource, relative to `https://api.twilio.com`
@@ -7336,12 +8538,16 @@ pub struct ListSipIpAddressResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `ip_addresses` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ip_addresses: Option<Vec<ApiV2010AccountSipSipIpAccessControlListSipIpAddress>>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -7351,12 +8557,16 @@ pub struct ListSipIpAddressResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -7389,15 +8599,21 @@ impl ::endpoint::model::Paginated for ListSipIpAddressResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountShortCode {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this ShortCode resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session when an SMS message is sent to this short code.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// A string that you assigned to describe this resource. By default, the `FriendlyName` is the short code.
@@ -7407,20 +8623,30 @@ pub struct ApiV2010AccountShortCode {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub short_code: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify this ShortCode resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^SC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call the `sms_fallback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call if an error occurs while retrieving or executing the TwiML from `sms_url`.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call the `sms_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when receiving an incoming SMS message to this short code.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URI of this resource, relative to `https://api.twilio.com`.
@@ -7455,9 +8681,13 @@ pub struct ListShortCodeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -7467,6 +8697,8 @@ pub struct ListShortCodeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `short_codes` property.
@@ -7476,6 +8708,8 @@ pub struct ListShortCodeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -7508,15 +8742,21 @@ impl ::endpoint::model::Paginated for ListShortCodeResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSigningKey {
     /// The `date_created` property.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The `date_updated` property.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The `friendly_name` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The `sid` property.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^SK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
 }
@@ -7540,9 +8780,13 @@ pub struct ListSigningKeyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -7552,6 +8796,8 @@ pub struct ListSigningKeyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `signing_keys` property.
@@ -7561,6 +8807,8 @@ pub struct ListSigningKeyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -7593,9 +8841,13 @@ impl ::endpoint::model::Paginated for ListSigningKeyResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountNewSigningKey {
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
@@ -7605,6 +8857,8 @@ pub struct ApiV2010AccountNewSigningKey {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub secret: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the NewSigningKey resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^SK[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
 }
@@ -7626,12 +8880,18 @@ pub struct ApiV2010AccountNewSigningKey {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountToken {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Token resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// An array representing the ephemeral credentials and the STUN and TURN server URIs.
@@ -7696,15 +8956,21 @@ pub struct ApiV2010AccountTokenIceServersItem {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountTranscription {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the transcription.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The duration of the transcribed audio in seconds.
@@ -7714,12 +8980,18 @@ pub struct ApiV2010AccountTranscription {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g. `usd`, `eur`, `jpy`).
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The SID of the [Recording](https://www.twilio.com/docs/voice/api/recording) from which the transcription was created.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub recording_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Transcription resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^TR[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the transcription. Can be: `in-progress`, `completed`, `failed`.
@@ -7777,9 +9049,13 @@ pub struct ListTranscriptionResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -7789,6 +9065,8 @@ pub struct ListTranscriptionResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
@@ -7798,6 +9076,8 @@ pub struct ListTranscriptionResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transcriptions: Option<Vec<ApiV2010AccountTranscription>>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
@@ -8335,6 +9615,8 @@ impl ::endpoint::model::Paginated for ListTranscriptionResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecord {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
@@ -8356,18 +9638,26 @@ pub struct ApiV2010AccountUsageUsageRecord {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -8412,9 +9702,13 @@ pub struct ListUsageRecordResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -8424,12 +9718,16 @@ pub struct ListUsageRecordResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
@@ -8970,6 +10268,8 @@ impl ::endpoint::model::Paginated for ListUsageRecordResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordAllTime {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
@@ -8991,18 +10291,26 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordAllTime {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -9047,9 +10355,13 @@ pub struct ListUsageRecordAllTimeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -9059,12 +10371,16 @@ pub struct ListUsageRecordAllTimeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
@@ -9605,6 +10921,8 @@ impl ::endpoint::model::Paginated for ListUsageRecordAllTimeResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordDaily {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
@@ -9626,18 +10944,26 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordDaily {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -9682,9 +11008,13 @@ pub struct ListUsageRecordDailyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -9694,12 +11024,16 @@ pub struct ListUsageRecordDailyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
@@ -10240,6 +11574,8 @@ impl ::endpoint::model::Paginated for ListUsageRecordDailyResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordLastMonth {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
@@ -10261,18 +11597,26 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordLastMonth {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -10317,9 +11661,13 @@ pub struct ListUsageRecordLastMonthResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -10329,12 +11677,16 @@ pub struct ListUsageRecordLastMonthResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
@@ -10875,6 +12227,8 @@ impl ::endpoint::model::Paginated for ListUsageRecordLastMonthResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordMonthly {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
@@ -10896,18 +12250,26 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordMonthly {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -10952,9 +12314,13 @@ pub struct ListUsageRecordMonthlyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -10964,12 +12330,16 @@ pub struct ListUsageRecordMonthlyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
@@ -11510,6 +12880,8 @@ impl ::endpoint::model::Paginated for ListUsageRecordMonthlyResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordThisMonth {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
@@ -11531,18 +12903,26 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordThisMonth {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -11587,9 +12967,13 @@ pub struct ListUsageRecordThisMonthResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -11599,12 +12983,16 @@ pub struct ListUsageRecordThisMonthResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
@@ -12145,6 +13533,8 @@ impl ::endpoint::model::Paginated for ListUsageRecordThisMonthResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordToday {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
@@ -12166,18 +13556,26 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordToday {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -12222,9 +13620,13 @@ pub struct ListUsageRecordTodayResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -12234,12 +13636,16 @@ pub struct ListUsageRecordTodayResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
@@ -12780,6 +14186,8 @@ impl ::endpoint::model::Paginated for ListUsageRecordTodayResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordYearly {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
@@ -12801,18 +14209,26 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordYearly {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -12857,9 +14273,13 @@ pub struct ListUsageRecordYearlyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -12869,12 +14289,16 @@ pub struct ListUsageRecordYearlyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
@@ -13415,6 +14839,8 @@ impl ::endpoint::model::Paginated for ListUsageRecordYearlyResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordYesterday {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
@@ -13436,18 +14862,26 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordYesterday {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
+    ///
+    /// Format `currency`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
+    ///
+    /// Format `date`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
+    ///
+    /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub subresource_uris:
         ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
@@ -13492,9 +14926,13 @@ pub struct ListUsageRecordYesterdayResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -13504,12 +14942,16 @@ pub struct ListUsageRecordYesterdayResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
@@ -14078,28 +15520,40 @@ impl ::endpoint::model::Paginated for ListUsageRecordYesterdayResponse {
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageTrigger {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that the trigger monitors.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `callback_url`. Can be: `GET` or `POST`.
+    ///
+    /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub callback_method:
         ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call using the `callback_method` when the trigger fires.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The current value of the field the trigger is watching.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub current_value: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the trigger was last fired specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_fired: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
+    ///
+    /// Format `date-time-rfc-2822`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the trigger.
@@ -14109,6 +15563,8 @@ pub struct ApiV2010AccountUsageUsageTrigger {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub recurring: ::endpoint::model::Nullable<UsageTriggerEnumRecurring>,
     /// The unique string that that we created to identify the UsageTrigger resource.
+    ///
+    /// At least 34 characters; at most 34 characters; matching `^UT[0-9a-fA-F]{32}$`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The field in the [UsageRecord](https://www.twilio.com/docs/usage/api/usage-record) resource that fires the trigger.  Can be: `count`, `usage`, or `price`, as described in the [UsageRecords documentation](https://www.twilio.com/docs/usage/api/usage-record#usage-count-price).
@@ -14159,9 +15615,13 @@ pub struct ListUsageTriggerResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
@@ -14171,12 +15631,16 @@ pub struct ListUsageTriggerResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_triggers` property.

@@ -5,12 +5,17 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/National.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/available_phone_numbers"))]
-    pub struct ListAvailablePhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers/{country_code}/National.json" -> crate::models::ListAvailablePhoneNumberNationalResponse {
+    pub struct ListAvailablePhoneNumberNational = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers/{country_code}/National.json" -> crate::models::ListAvailablePhoneNumberNationalResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) requesting the AvailablePhoneNumber resources.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The [ISO-3166-1](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) country code of the country from which to read phone numbers.
+        ///
+        /// Format `iso-country-code`.
         pub country_code: String,
         /// The area code of the phone numbers to read. Applies to only phone numbers in the US and Canada.
         #[endpoint(query, rename = "AreaCode")]
@@ -40,6 +45,8 @@ endpoint! {
         #[endpoint(query, rename = "Beta")]
         pub beta: Option<bool>,
         /// Given a phone number, find a geographically close number within `distance` miles. Distance defaults to 25 miles. Applies to only phone numbers in the US and Canada.
+        ///
+        /// Format `phone-number`.
         #[endpoint(query, rename = "NearNumber")]
         pub near_number: Option<String>,
         /// Given a latitude/longitude pair `lat,long` find geographically close numbers within `distance` miles. Applies to only phone numbers in the US and Canada.
@@ -67,13 +74,49 @@ endpoint! {
         #[endpoint(query, rename = "FaxEnabled")]
         pub fax_enabled: Option<bool>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
         #[endpoint(query, rename = "PageToken")]
         pub page_token: Option<String>,
+    }
+}
+
+impl ListAvailablePhoneNumberNational {
+    /// A `ListAvailablePhoneNumberNational` of its required fields (`account_sid`, `country_code`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, country_code: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            country_code: country_code.into(),
+            area_code: None,
+            contains: None,
+            sms_enabled: None,
+            mms_enabled: None,
+            voice_enabled: None,
+            exclude_all_address_required: None,
+            exclude_local_address_required: None,
+            exclude_foreign_address_required: None,
+            beta: None,
+            near_number: None,
+            near_lat_long: None,
+            distance: None,
+            in_postal_code: None,
+            in_region: None,
+            in_rate_center: None,
+            in_lata: None,
+            in_locality: None,
+            fax_enabled: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
     }
 }

@@ -5,13 +5,27 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Keys.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Keys.json" -> crate::models::ApiV2010AccountNewKey {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will be responsible for the new Key resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A descriptive string that you create to describe the resource. It can be up to 64 characters long.
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            friendly_name: None,
+        }
     }
 }

@@ -5,29 +5,44 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Notifications.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/notifications"))]
-    pub struct ListCall = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Notifications.json" -> crate::models::ListCallNotificationResponse {
+    pub struct ListCallNotification = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Notifications.json" -> crate::models::ListCallNotificationResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call Notification resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID of the Call Notification resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// Only read notifications of the specified log level. Can be:  `0` to read only ERROR notifications or `1` to read only WARNING notifications. By default, all notifications are read.
         #[endpoint(query, rename = "Log")]
         pub log: Option<i64>,
         /// Only show notifications for the specified date, formatted as `YYYY-MM-DD`. You can also specify an inequality, such as `<=YYYY-MM-DD` for messages logged at or before midnight on a date, or `>=YYYY-MM-DD` for messages logged at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "MessageDate")]
         pub message_date: Option<String>,
         /// Only show notifications for the specified date, formatted as `YYYY-MM-DD`. You can also specify an inequality, such as `<=YYYY-MM-DD` for messages logged at or before midnight on a date, or `>=YYYY-MM-DD` for messages logged at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "MessageDate<")]
         pub message_date_before: Option<String>,
         /// Only show notifications for the specified date, formatted as `YYYY-MM-DD`. You can also specify an inequality, such as `<=YYYY-MM-DD` for messages logged at or before midnight on a date, or `>=YYYY-MM-DD` for messages logged at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "MessageDate>")]
         pub message_date_after: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -36,16 +51,57 @@ endpoint! {
     }
 }
 
+impl ListCallNotification {
+    /// A `ListCallNotification` of its required fields (`account_sid`, `call_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, call_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            log: None,
+            message_date: None,
+            message_date_before: None,
+            message_date_after: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Notifications/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchCall = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Notifications/{sid}.json" -> crate::models::ApiV2010AccountCallCallNotificationInstance {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchCallNotification = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Notifications/{sid}.json" -> crate::models::ApiV2010AccountCallCallNotificationInstance {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call Notification resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID of the Call Notification resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// The Twilio-provided string that uniquely identifies the Call Notification resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^NO[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchCallNotification {
+    /// A `FetchCallNotification` of its required fields (`account_sid`, `call_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -53,27 +109,40 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Notifications.json`
     ///
     /// Retrieve a list of notifications belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/notifications"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Notifications.json" -> crate::models::ListNotificationResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Notification resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// Only read notifications of the specified log level. Can be:  `0` to read only ERROR notifications or `1` to read only WARNING notifications. By default, all notifications are read.
         #[endpoint(query, rename = "Log")]
         pub log: Option<i64>,
         /// Only show notifications for the specified date, formatted as `YYYY-MM-DD`. You can also specify an inequality, such as `<=YYYY-MM-DD` for messages logged at or before midnight on a date, or `>=YYYY-MM-DD` for messages logged at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "MessageDate")]
         pub message_date: Option<String>,
         /// Only show notifications for the specified date, formatted as `YYYY-MM-DD`. You can also specify an inequality, such as `<=YYYY-MM-DD` for messages logged at or before midnight on a date, or `>=YYYY-MM-DD` for messages logged at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "MessageDate<")]
         pub message_date_before: Option<String>,
         /// Only show notifications for the specified date, formatted as `YYYY-MM-DD`. You can also specify an inequality, such as `<=YYYY-MM-DD` for messages logged at or before midnight on a date, or `>=YYYY-MM-DD` for messages logged at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "MessageDate>")]
         pub message_date_after: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -82,15 +151,48 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            log: None,
+            message_date: None,
+            message_date_before: None,
+            message_date_after: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Notifications/{Sid}.json`
     ///
     /// Fetch a notification belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Notifications/{sid}.json" -> crate::models::ApiV2010AccountNotificationInstance {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Notification resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Notification resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^NO[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,21 +7,30 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/OutgoingCallerIds.json`
     ///
     /// Retrieve a list of outgoing-caller-ids belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/outgoing_caller_ids"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds.json" -> crate::models::ListOutgoingCallerIdResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The phone number of the OutgoingCallerId resources to read.
+        ///
+        /// Format `phone-number`.
         #[endpoint(query, rename = "PhoneNumber")]
         pub phone_number: Option<String>,
         /// The string that identifies the OutgoingCallerId resources to read.
         #[endpoint(query, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -30,16 +39,47 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            phone_number: None,
+            friendly_name: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/OutgoingCallerIds/{Sid}.json`
     ///
     /// Fetch an outgoing-caller-id belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds/{sid}.json" -> crate::models::ApiV2010AccountOutgoingCallerId {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the OutgoingCallerId resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -47,12 +87,17 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/OutgoingCallerIds/{Sid}.json`
     ///
     /// Updates the caller-id
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds/{sid}.json" -> crate::models::ApiV2010AccountOutgoingCallerId {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resources to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the OutgoingCallerId resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// A descriptive string that you create to describe the resource. It can be up to 64 characters long.
         #[endpoint(body, rename = "FriendlyName")]
@@ -60,15 +105,43 @@ endpoint! {
     }
 }
 
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            friendly_name: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/OutgoingCallerIds/{Sid}.json`
     ///
     /// Delete the caller-id specified from the account
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the OutgoingCallerId resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PN[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,12 +7,17 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Conferences/{ConferenceSid}/Participants.json`
     ///
     /// Retrieve a list of participants belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/participants"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants.json" -> crate::models::ListParticipantResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the conference with the participants to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         pub conference_sid: String,
         /// Whether to return only participants that are muted. Can be: `true` or `false`.
         #[endpoint(query, rename = "Muted")]
@@ -24,9 +29,13 @@ endpoint! {
         #[endpoint(query, rename = "Coaching")]
         pub coaching: Option<bool>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -35,19 +44,43 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`, `conference_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, conference_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            conference_sid: conference_sid.into(),
+            muted: None,
+            hold: None,
+            coaching: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Conferences/{ConferenceSid}/Participants.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants.json" -> crate::models::ApiV2010AccountConferenceParticipant {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the participant's conference.
         pub conference_sid: String,
         /// The URL that we should call using the `amd_status_callback_method` to notify customer application whether the call was answered by human, machine or fax.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "AmdStatusCallback")]
         pub amd_status_callback: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use when calling the `amd_status_callback` URL. Can be: `GET` or `POST` and the default is `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "AmdStatusCallbackMethod")]
         pub amd_status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -56,12 +89,16 @@ endpoint! {
         #[endpoint(body, rename = "Beep")]
         pub beep: Option<String>,
         /// The SID of a BYOC (Bring Your Own Carrier) trunk to route this call with. Note that `byoc` is only meaningful when `to` is a phone number; it will otherwise be ignored. (Beta)
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^BY[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "Byoc")]
         pub byoc: Option<String>,
         /// The Reason for the outgoing call. Use it to specify the purpose of the call that is presented on the called party's phone. (Branded Calls Beta)
         #[endpoint(body, rename = "CallReason")]
         pub call_reason: Option<String>,
         /// The SID of the participant who is being `coached`. The participant being coached is the only participant who can hear the participant who is `coaching`.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "CallSidToCoach")]
         pub call_sid_to_coach: Option<String>,
         /// A token string needed to invoke a forwarded call. A call_token is generated when an incoming call is received on a Twilio number. Pass an incoming call's call_token value to a forwarded call via the call_token parameter when creating a new call. A forwarded call should bear the same CallerID of the original incoming call.
@@ -77,23 +114,31 @@ endpoint! {
         #[endpoint(body, rename = "ConferenceRecord")]
         pub conference_record: Option<String>,
         /// The URL we should call using the `conference_recording_status_callback_method` when the conference recording is available.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "ConferenceRecordingStatusCallback")]
         pub conference_recording_status_callback: Option<::endpoint::model::Uri>,
         /// The conference recording state changes that generate a call to `conference_recording_status_callback`. Can be: `in-progress`, `completed`, `failed`, and `absent`. Separate multiple values with a space, ex: `'in-progress completed failed'`
         #[endpoint(body, rename = "ConferenceRecordingStatusCallbackEvent")]
         pub conference_recording_status_callback_event: Option<Vec<String>>,
         /// The HTTP method we should use to call `conference_recording_status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "ConferenceRecordingStatusCallbackMethod")]
         pub conference_recording_status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The URL we should call using the `conference_status_callback_method` when the conference events in `conference_status_callback_event` occur. Only the value set by the first participant to join the conference is used. Subsequent `conference_status_callback` values are ignored.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "ConferenceStatusCallback")]
         pub conference_status_callback: Option<::endpoint::model::Uri>,
         /// The conference state changes that should generate a call to `conference_status_callback`. Can be: `start`, `end`, `join`, `leave`, `mute`, `hold`, `modify`, `speaker`, and `announcement`. Separate multiple values with a space. Defaults to `start end`.
         #[endpoint(body, rename = "ConferenceStatusCallbackEvent")]
         pub conference_status_callback_event: Option<Vec<String>>,
         /// The HTTP method we should use to call `conference_status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "ConferenceStatusCallbackMethod")]
         pub conference_status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -108,8 +153,10 @@ endpoint! {
         #[endpoint(body, rename = "EndConferenceOnExit")]
         pub end_conference_on_exit: Option<bool>,
         /// The phone number, Client identifier, or username portion of SIP address that made this call. Phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +16175551212). Client identifiers are formatted `client:name`. If using a phone number, it must be a Twilio number or a Verified [outgoing caller id](https://www.twilio.com/docs/voice/api/outgoing-caller-ids) for your account. If the `to` parameter is a phone number, `from` must also be a phone number. If `to` is sip address, this value of `from` should be a username portion to be used to populate the P-Asserted-Identity header that is passed to the SIP endpoint.
+        ///
+        /// Format `endpoint`.
         #[endpoint(body, rename = "From")]
-        pub from: Option<String>,
+        pub from: String,
         /// Jitter buffer size for the connecting participant. Twilio will use this setting to apply Jitter Buffer before participant's audio is mixed into the conference. Can be: `off`, `small`, `medium`, and `large`. Default to `large`.
         #[endpoint(body, rename = "JitterBufferSize")]
         pub jitter_buffer_size: Option<String>,
@@ -144,12 +191,16 @@ endpoint! {
         #[endpoint(body, rename = "RecordingChannels")]
         pub recording_channels: Option<String>,
         /// The URL that we should call using the `recording_status_callback_method` when the recording status changes.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "RecordingStatusCallback")]
         pub recording_status_callback: Option<::endpoint::model::Uri>,
         /// The recording state changes that should generate a call to `recording_status_callback`. Can be: `started`, `in-progress`, `paused`, `resumed`, `stopped`, `completed`, `failed`, and `absent`. Separate multiple values with a space, ex: `'in-progress completed failed'`.
         #[endpoint(body, rename = "RecordingStatusCallbackEvent")]
         pub recording_status_callback_event: Option<Vec<String>>,
         /// The HTTP method we should use when we call `recording_status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "RecordingStatusCallbackMethod")]
         pub recording_status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -170,12 +221,16 @@ endpoint! {
         #[endpoint(body, rename = "StartConferenceOnEnter")]
         pub start_conference_on_enter: Option<bool>,
         /// The URL we should call using the `status_callback_method` to send status information to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The conference state changes that should generate a call to `status_callback`. Can be: `initiated`, `ringing`, `answered`, and `completed`. Separate multiple values with a space. The default value is `completed`.
         #[endpoint(body, rename = "StatusCallbackEvent")]
         pub status_callback_event: Option<Vec<String>>,
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` and `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -187,17 +242,87 @@ endpoint! {
         #[endpoint(body, rename = "Timeout")]
         pub timeout: Option<i64>,
         /// The phone number, SIP address, or Client identifier that received this call. Phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +16175551212). SIP addresses are formatted as `sip:name@company.com`. Client identifiers are formatted `client:name`. [Custom parameters](https://www.twilio.com/docs/voice/api/conference-participant-resource#custom-parameters) may also be specified.
+        ///
+        /// Format `endpoint`.
         #[endpoint(body, rename = "To")]
-        pub to: Option<String>,
+        pub to: String,
         /// Whether to trim any leading and trailing silence from the participant recording. Can be: `trim-silence` or `do-not-trim` and the default is `trim-silence`.
         #[endpoint(body, rename = "Trim")]
         pub trim: Option<String>,
         /// The HTTP method we should use to call `wait_url`. Can be `GET` or `POST` and the default is `POST`. When using a static audio file, this should be `GET` so that we can cache the file.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "WaitMethod")]
         pub wait_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call using the `wait_method` for the music to play while participants are waiting for the conference to start. The default value is the URL of our standard hold music. [Learn more about hold music](https://www.twilio.com/labs/twimlets/holdmusic).
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "WaitUrl")]
         pub wait_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`, `conference_sid`, `from`, `to`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        conference_sid: impl Into<String>,
+        from: impl Into<String>,
+        to: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            conference_sid: conference_sid.into(),
+            amd_status_callback: None,
+            amd_status_callback_method: None,
+            beep: None,
+            byoc: None,
+            call_reason: None,
+            call_sid_to_coach: None,
+            call_token: None,
+            caller_id: None,
+            coaching: None,
+            conference_record: None,
+            conference_recording_status_callback: None,
+            conference_recording_status_callback_event: None,
+            conference_recording_status_callback_method: None,
+            conference_status_callback: None,
+            conference_status_callback_event: None,
+            conference_status_callback_method: None,
+            conference_trim: None,
+            early_media: None,
+            end_conference_on_exit: None,
+            from: from.into(),
+            jitter_buffer_size: None,
+            label: None,
+            machine_detection: None,
+            machine_detection_silence_timeout: None,
+            machine_detection_speech_end_threshold: None,
+            machine_detection_speech_threshold: None,
+            machine_detection_timeout: None,
+            max_participants: None,
+            muted: None,
+            record: None,
+            recording_channels: None,
+            recording_status_callback: None,
+            recording_status_callback_event: None,
+            recording_status_callback_method: None,
+            recording_track: None,
+            region: None,
+            sip_auth_password: None,
+            sip_auth_username: None,
+            start_conference_on_enter: None,
+            status_callback: None,
+            status_callback_event: None,
+            status_callback_method: None,
+            time_limit: None,
+            timeout: None,
+            to: to.into(),
+            trim: None,
+            wait_method: None,
+            wait_url: None,
+        }
     }
 }
 
@@ -205,14 +330,35 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Conferences/{ConferenceSid}/Participants/{CallSid}.json`
     ///
     /// Fetch an instance of a participant
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants/{call_sid}.json" -> crate::models::ApiV2010AccountConferenceParticipant {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the conference with the participant to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         pub conference_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID or label of the participant to fetch. Non URL safe characters in a label must be percent encoded, for example, a space character is represented as %20.
         pub call_sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `conference_sid`, `call_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        conference_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            conference_sid: conference_sid.into(),
+            call_sid: call_sid.into(),
+        }
     }
 }
 
@@ -220,25 +366,36 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Conferences/{ConferenceSid}/Participants/{CallSid}.json`
     ///
     /// Update the properties of the participant
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants/{call_sid}.json" -> crate::models::ApiV2010AccountConferenceParticipant {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resources to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the conference with the participant to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         pub conference_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID or label of the participant to update. Non URL safe characters in a label must be percent encoded, for example, a space character is represented as %20.
         pub call_sid: String,
         /// The HTTP method we should use to call `announce_url`. Can be: `GET` or `POST` and defaults to `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "AnnounceMethod")]
         pub announce_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we call using the `announce_method` for an announcement to the participant. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "AnnounceUrl")]
         pub announce_url: Option<::endpoint::model::Uri>,
         /// Whether to play a notification beep to the conference when the participant exits. Can be: `true` or `false`.
         #[endpoint(body, rename = "BeepOnExit")]
         pub beep_on_exit: Option<bool>,
         /// The SID of the participant who is being `coached`. The participant being coached is the only participant who can hear the participant who is `coaching`.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         #[endpoint(body, rename = "CallSidToCoach")]
         pub call_sid_to_coach: Option<String>,
         /// Whether the participant is coaching another call. Can be: `true` or `false`. If not present, defaults to `false` unless `call_sid_to_coach` is defined. If `true`, `call_sid_to_coach` must be defined.
@@ -251,20 +408,56 @@ endpoint! {
         #[endpoint(body, rename = "Hold")]
         pub hold: Option<bool>,
         /// The HTTP method we should use to call `hold_url`. Can be: `GET` or `POST` and the default is `GET`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "HoldMethod")]
         pub hold_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we call using the `hold_method` for music that plays when the participant is on hold. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "HoldUrl")]
         pub hold_url: Option<::endpoint::model::Uri>,
         /// Whether the participant should be muted. Can be `true` or `false`. `true` will mute the participant, and `false` will un-mute them. Anything value other than `true` or `false` is interpreted as `false`.
         #[endpoint(body, rename = "Muted")]
         pub muted: Option<bool>,
         /// The HTTP method we should use to call `wait_url`. Can be `GET` or `POST` and the default is `POST`. When using a static audio file, this should be `GET` so that we can cache the file.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "WaitMethod")]
         pub wait_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we call using the `wait_method` for the music to play while participants are waiting for the conference to start. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs. The default value is the URL of our standard hold music. [Learn more about hold music](https://www.twilio.com/labs/twimlets/holdmusic).
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "WaitUrl")]
         pub wait_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `conference_sid`, `call_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        conference_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            conference_sid: conference_sid.into(),
+            call_sid: call_sid.into(),
+            announce_method: None,
+            announce_url: None,
+            beep_on_exit: None,
+            call_sid_to_coach: None,
+            coaching: None,
+            end_conference_on_exit: None,
+            hold: None,
+            hold_method: None,
+            hold_url: None,
+            muted: None,
+            wait_method: None,
+            wait_url: None,
+        }
     }
 }
 
@@ -272,13 +465,34 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Conferences/{ConferenceSid}/Participants/{CallSid}.json`
     ///
     /// Kick a participant from a given conference
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants/{call_sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the conference with the participants to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         pub conference_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID or label of the participant to delete. Non URL safe characters in a label must be percent encoded, for example, a space character is represented as %20.
         pub call_sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `conference_sid`, `call_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        conference_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            conference_sid: conference_sid.into(),
+            call_sid: call_sid.into(),
+        }
     }
 }

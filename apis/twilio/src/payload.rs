@@ -7,19 +7,30 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Recordings/{ReferenceSid}/AddOnResults/{AddOnResultSid}/Payloads.json`
     ///
     /// Retrieve a list of payloads belonging to the AddOnResult
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/payloads"))]
-    pub struct ListRecordingAddOnResult = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{add_on_result_sid}/Payloads.json" -> crate::models::ListRecordingAddOnResultPayloadResponse {
+    pub struct ListRecordingAddOnResultPayload = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{add_on_result_sid}/Payloads.json" -> crate::models::ListRecordingAddOnResultPayloadResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult Payload resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the recording to which the AddOnResult resource that contains the payloads to read belongs.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub reference_sid: String,
         /// The SID of the AddOnResult to which the payloads to read belongs.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XR[0-9a-fA-F]{32}$`.
         pub add_on_result_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -28,20 +39,66 @@ endpoint! {
     }
 }
 
+impl ListRecordingAddOnResultPayload {
+    /// A `ListRecordingAddOnResultPayload` of its required fields (`account_sid`, `reference_sid`, `add_on_result_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        reference_sid: impl Into<String>,
+        add_on_result_sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            reference_sid: reference_sid.into(),
+            add_on_result_sid: add_on_result_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Recordings/{ReferenceSid}/AddOnResults/{AddOnResultSid}/Payloads/{Sid}.json`
     ///
     /// Fetch an instance of a result payload
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchRecordingAddOnResult = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{add_on_result_sid}/Payloads/{sid}.json" -> crate::models::ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchRecordingAddOnResultPayload = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{add_on_result_sid}/Payloads/{sid}.json" -> crate::models::ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult Payload resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the recording to which the AddOnResult resource that contains the payload to fetch belongs.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub reference_sid: String,
         /// The SID of the AddOnResult to which the payload to fetch belongs.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XR[0-9a-fA-F]{32}$`.
         pub add_on_result_sid: String,
         /// The Twilio-provided string that uniquely identifies the Recording AddOnResult Payload resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XH[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchRecordingAddOnResultPayload {
+    /// A `FetchRecordingAddOnResultPayload` of its required fields (`account_sid`, `reference_sid`, `add_on_result_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        reference_sid: impl Into<String>,
+        add_on_result_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            reference_sid: reference_sid.into(),
+            add_on_result_sid: add_on_result_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -49,15 +106,42 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Recordings/{ReferenceSid}/AddOnResults/{AddOnResultSid}/Payloads/{Sid}.json`
     ///
     /// Delete a payload from the result along with all associated Data
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRecordingAddOnResult = "DELETE /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{add_on_result_sid}/Payloads/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteRecordingAddOnResultPayload = "DELETE /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{add_on_result_sid}/Payloads/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult Payload resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the recording to which the AddOnResult resource that contains the payloads to delete belongs.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub reference_sid: String,
         /// The SID of the AddOnResult to which the payloads to delete belongs.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XR[0-9a-fA-F]{32}$`.
         pub add_on_result_sid: String,
         /// The Twilio-provided string that uniquely identifies the Recording AddOnResult Payload resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^XH[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteRecordingAddOnResultPayload {
+    /// A `DeleteRecordingAddOnResultPayload` of its required fields (`account_sid`, `reference_sid`, `add_on_result_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        reference_sid: impl Into<String>,
+        add_on_result_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            reference_sid: reference_sid.into(),
+            add_on_result_sid: add_on_result_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,14 +7,21 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Payments.json`
     ///
     /// create an instance of payments. This will start a new payments session
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct CreatePayments = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Payments.json" -> crate::models::ApiV2010AccountCallPayments {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the call that will create the resource. Call leg associated with this sid is expected to provide payment information thru DTMF.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// Type of bank account if payment source is ACH. One of `consumer-checking`, `consumer-savings`, or `commercial-checking`. The default value is `consumer-checking`.
+        ///
+        /// One of `"consumer-checking"`, `"consumer-savings"`, `"commercial-checking"`.
         #[endpoint(body, rename = "BankAccountType")]
         pub bank_account_type: Option<crate::models::PaymentsEnumBankAccountType>,
         /// A positive decimal value less than 1,000,000 to charge against the credit card or bank account. Default currency can be overwritten with `currency` field. Leave blank or set to 0 to tokenize.
@@ -28,7 +35,7 @@ endpoint! {
         pub description: Option<String>,
         /// A unique token that will be used to ensure that multiple API calls with the same information do not result in multiple transactions. This should be a unique string value per API call and can be a randomly generated.
         #[endpoint(body, rename = "IdempotencyKey")]
-        pub idempotency_key: Option<String>,
+        pub idempotency_key: String,
         /// A list of inputs that should be accepted. Currently only `dtmf` is supported. All digits captured during a pay session are redacted from the logs.
         #[endpoint(body, rename = "Input")]
         pub input: Option<String>,
@@ -42,6 +49,8 @@ endpoint! {
         #[endpoint(body, rename = "PaymentConnector")]
         pub payment_connector: Option<String>,
         /// Type of payment being captured. One of `credit-card` or `ach-debit`. The default value is `credit-card`.
+        ///
+        /// One of `"credit-card"`, `"ach-debit"`.
         #[endpoint(body, rename = "PaymentMethod")]
         pub payment_method: Option<crate::models::PaymentsEnumPaymentMethod>,
         /// Indicates whether the credit card postal code (zip code) is a required piece of payment information that must be provided by the caller. The default is `true`.
@@ -51,12 +60,16 @@ endpoint! {
         #[endpoint(body, rename = "SecurityCode")]
         pub security_code: Option<bool>,
         /// Provide an absolute or relative URL to receive status updates regarding your Pay session. Read more about the [expected StatusCallback values](https://www.twilio.com/docs/voice/api/payment-resource#statuscallback)
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
-        pub status_callback: Option<::endpoint::model::Uri>,
+        pub status_callback: ::endpoint::model::Uri,
         /// The number of seconds that &lt;Pay> should wait for the caller to press a digit between each subsequent digit, after the first one, before moving on to validate the digits captured. The default is `5`, maximum is `600`.
         #[endpoint(body, rename = "Timeout")]
         pub timeout: Option<i64>,
         /// Indicates whether the payment method should be tokenized as a `one-time` or `reusable` token. The default value is `reusable`. Do not enter a charge amount when tokenizing. If a charge amount is entered, the payment method will be charged and not tokenized.
+        ///
+        /// One of `"one-time"`, `"reusable"`.
         #[endpoint(body, rename = "TokenType")]
         pub token_type: Option<crate::models::PaymentsEnumTokenType>,
         /// Credit card types separated by space that Pay should accept. The default value is `visa mastercard amex`
@@ -65,30 +78,97 @@ endpoint! {
     }
 }
 
+impl CreatePayments {
+    /// A `CreatePayments` of its required fields (`account_sid`, `call_sid`, `idempotency_key`, `status_callback`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+        idempotency_key: impl Into<String>,
+        status_callback: ::endpoint::model::Uri,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            bank_account_type: None,
+            charge_amount: None,
+            currency: None,
+            description: None,
+            idempotency_key: idempotency_key.into(),
+            input: None,
+            min_postal_code_length: None,
+            parameter: None,
+            payment_connector: None,
+            payment_method: None,
+            postal_code: None,
+            security_code: None,
+            status_callback: status_callback,
+            timeout: None,
+            token_type: None,
+            valid_card_types: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Payments/{Sid}.json`
     ///
     /// update an instance of payments with different phases of payment flows.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct UpdatePayments = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Payments/{sid}.json" -> crate::models::ApiV2010AccountCallPayments {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will update the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the call that will update the resource. This should be the same call sid that was used to create payments resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// The SID of Payments session that needs to be updated.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^PK[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The piece of payment information that you wish the caller to enter. Must be one of `payment-card-number`, `expiration-date`, `security-code`, `postal-code`, `bank-routing-number`, or `bank-account-number`.
+        ///
+        /// One of `"payment-card-number"`, `"expiration-date"`, `"security-code"`, `"postal-code"`, `"bank-routing-number"`, `"bank-account-number"`.
         #[endpoint(body, rename = "Capture")]
         pub capture: Option<crate::models::PaymentsEnumCapture>,
         /// A unique token that will be used to ensure that multiple API calls with the same information do not result in multiple transactions. This should be a unique string value per API call and can be a randomly generated.
         #[endpoint(body, rename = "IdempotencyKey")]
-        pub idempotency_key: Option<String>,
+        pub idempotency_key: String,
         /// Indicates whether the current payment session should be cancelled or completed. When `cancel` the payment session is cancelled. When `complete`, Twilio sends the payment information to the selected Pay Connector for processing.
+        ///
+        /// One of `"complete"`, `"cancel"`.
         #[endpoint(body, rename = "Status")]
         pub status: Option<crate::models::PaymentsEnumStatus>,
         /// Provide an absolute or relative URL to receive status updates regarding your Pay session. Read more about the [Update](https://www.twilio.com/docs/voice/api/payment-resource#statuscallback-update) and [Complete/Cancel](https://www.twilio.com/docs/voice/api/payment-resource#statuscallback-cancelcomplete) POST requests.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
-        pub status_callback: Option<::endpoint::model::Uri>,
+        pub status_callback: ::endpoint::model::Uri,
+    }
+}
+
+impl UpdatePayments {
+    /// A `UpdatePayments` of its required fields (`account_sid`, `call_sid`, `sid`, `idempotency_key`, `status_callback`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+        sid: impl Into<String>,
+        idempotency_key: impl Into<String>,
+        status_callback: ::endpoint::model::Uri,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            sid: sid.into(),
+            capture: None,
+            idempotency_key: idempotency_key.into(),
+            status: None,
+            status_callback: status_callback,
+        }
     }
 }

@@ -7,15 +7,22 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Queues.json`
     ///
     /// Retrieve a list of queues belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/queues"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Queues.json" -> crate::models::ListQueueResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Queue resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -24,21 +31,49 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Queues.json`
     ///
     /// Create a queue
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Queues.json" -> crate::models::ApiV2010AccountQueue {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// A descriptive string that you created to describe this resource. It can be up to 64 characters long.
         #[endpoint(body, rename = "FriendlyName")]
-        pub friendly_name: Option<String>,
+        pub friendly_name: String,
         /// The maximum number of calls allowed to be in the queue. The default is 1000. The maximum is 5000.
         #[endpoint(body, rename = "MaxSize")]
         pub max_size: Option<i64>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`, `friendly_name`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, friendly_name: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            friendly_name: friendly_name.into(),
+            max_size: None,
+        }
     }
 }
 
@@ -46,12 +81,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Queues/{Sid}.json`
     ///
     /// Fetch an instance of a queue identified by the QueueSid
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Queues/{sid}.json" -> crate::models::ApiV2010AccountQueue {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Queue resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Queue resource to fetch
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^QU[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -59,12 +110,17 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Queues/{Sid}.json`
     ///
     /// Update the queue with the new parameters
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Queues/{sid}.json" -> crate::models::ApiV2010AccountQueue {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Queue resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Queue resource to update
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^QU[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// A descriptive string that you created to describe this resource. It can be up to 64 characters long.
         #[endpoint(body, rename = "FriendlyName")]
@@ -75,15 +131,44 @@ endpoint! {
     }
 }
 
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            friendly_name: None,
+            max_size: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Queues/{Sid}.json`
     ///
     /// Remove an empty queue
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Queues/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Queue resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Queue resource to delete
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^QU[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

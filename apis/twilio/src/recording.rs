@@ -7,26 +7,41 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Recordings.json`
     ///
     /// Retrieve a list of recordings belonging to the call used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/recordings"))]
-    pub struct ListCall = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings.json" -> crate::models::ListCallRecordingResponse {
+    pub struct ListCallRecording = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings.json" -> crate::models::ListCallRecordingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID of the resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// The `date_created` value, specified as `YYYY-MM-DD`, of the resources to read. You can also specify inequality: `DateCreated<=YYYY-MM-DD` will return recordings generated at or before midnight on a given date, and `DateCreated>=YYYY-MM-DD` returns recordings generated at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateCreated")]
         pub date_created: Option<String>,
         /// The `date_created` value, specified as `YYYY-MM-DD`, of the resources to read. You can also specify inequality: `DateCreated<=YYYY-MM-DD` will return recordings generated at or before midnight on a given date, and `DateCreated>=YYYY-MM-DD` returns recordings generated at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateCreated<")]
         pub date_created_before: Option<String>,
         /// The `date_created` value, specified as `YYYY-MM-DD`, of the resources to read. You can also specify inequality: `DateCreated<=YYYY-MM-DD` will return recordings generated at or before midnight on a given date, and `DateCreated>=YYYY-MM-DD` returns recordings generated at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateCreated>")]
         pub date_created_after: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -35,27 +50,53 @@ endpoint! {
     }
 }
 
+impl ListCallRecording {
+    /// A `ListCallRecording` of its required fields (`account_sid`, `call_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, call_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            date_created: None,
+            date_created_before: None,
+            date_created_after: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Recordings.json`
     ///
     /// Create a recording for the call
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateCall = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings.json" -> crate::models::ApiV2010AccountCallCallRecording {
+    pub struct CreateCallRecording = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings.json" -> crate::models::ApiV2010AccountCallCallRecording {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) to associate the resource with.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// The number of channels used in the recording. Can be: `mono` or `dual` and the default is `mono`. `mono` records all parties of the call into one channel. `dual` records each party of a 2-party call into separate channels.
         #[endpoint(body, rename = "RecordingChannels")]
         pub recording_channels: Option<String>,
         /// The URL we should call using the `recording_status_callback_method` on each recording event specified in  `recording_status_callback_event`. For more information, see [RecordingStatusCallback parameters](https://www.twilio.com/docs/voice/api/recording#recordingstatuscallback).
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "RecordingStatusCallback")]
         pub recording_status_callback: Option<::endpoint::model::Uri>,
         /// The recording status events on which we should call the `recording_status_callback` URL. Can be: `in-progress`, `completed` and `absent` and the default is `completed`. Separate multiple event values with a space.
         #[endpoint(body, rename = "RecordingStatusCallbackEvent")]
         pub recording_status_callback_event: Option<Vec<String>>,
         /// The HTTP method we should use to call `recording_status_callback`. Can be: `GET` or `POST` and the default is `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "RecordingStatusCallbackMethod")]
         pub recording_status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
@@ -69,18 +110,58 @@ endpoint! {
     }
 }
 
+impl CreateCallRecording {
+    /// A `CreateCallRecording` of its required fields (`account_sid`, `call_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, call_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            recording_channels: None,
+            recording_status_callback: None,
+            recording_status_callback_event: None,
+            recording_status_callback_method: None,
+            recording_track: None,
+            trim: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Recordings/{Sid}.json`
     ///
     /// Fetch an instance of a recording for a call
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchCall = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountCallCallRecording {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchCallRecording = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountCallCallRecording {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID of the resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// The Twilio-provided string that uniquely identifies the Recording resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchCallRecording {
+    /// A `FetchCallRecording` of its required fields (`account_sid`, `call_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -88,12 +169,17 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Recordings/{Sid}.json`
     ///
     /// Changes the status of the recording to paused, stopped, or in-progress. Note: Pass `Twilio.CURRENT` instead of recording sid to reference current active recording.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct UpdateCall = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountCallCallRecording {
+    pub struct UpdateCallRecording = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountCallCallRecording {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID of the resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// The Twilio-provided string that uniquely identifies the Recording resource to update.
         pub sid: String,
@@ -101,8 +187,29 @@ endpoint! {
         #[endpoint(body, rename = "PauseBehavior")]
         pub pause_behavior: Option<String>,
         /// The new status of the recording. Can be: `stopped`, `paused`, `in-progress`.
+        ///
+        /// One of `"in-progress"`, `"paused"`, `"stopped"`, `"processing"`, `"completed"`, `"absent"`.
         #[endpoint(body, rename = "Status")]
-        pub status: Option<crate::models::CallRecordingEnumStatus>,
+        pub status: crate::models::CallRecordingEnumStatus,
+    }
+}
+
+impl UpdateCallRecording {
+    /// A `UpdateCallRecording` of its required fields (`account_sid`, `call_sid`, `sid`, `status`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+        sid: impl Into<String>,
+        status: crate::models::CallRecordingEnumStatus,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            sid: sid.into(),
+            pause_behavior: None,
+            status: status,
+        }
     }
 }
 
@@ -110,14 +217,37 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Recordings/{Sid}.json`
     ///
     /// Delete a recording from your account
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteCall = "DELETE /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteCallRecording = "DELETE /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID of the resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// The Twilio-provided string that uniquely identifies the Recording resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteCallRecording {
+    /// A `DeleteCallRecording` of its required fields (`account_sid`, `call_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -125,26 +255,41 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Conferences/{ConferenceSid}/Recordings.json`
     ///
     /// Retrieve a list of recordings belonging to the call used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/recordings"))]
-    pub struct ListConference = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Recordings.json" -> crate::models::ListConferenceRecordingResponse {
+    pub struct ListConferenceRecording = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Recordings.json" -> crate::models::ListConferenceRecordingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference Recording resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Conference SID that identifies the conference associated with the recording to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         pub conference_sid: String,
         /// The `date_created` value, specified as `YYYY-MM-DD`, of the resources to read. You can also specify inequality: `DateCreated<=YYYY-MM-DD` will return recordings generated at or before midnight on a given date, and `DateCreated>=YYYY-MM-DD` returns recordings generated at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateCreated")]
         pub date_created: Option<String>,
         /// The `date_created` value, specified as `YYYY-MM-DD`, of the resources to read. You can also specify inequality: `DateCreated<=YYYY-MM-DD` will return recordings generated at or before midnight on a given date, and `DateCreated>=YYYY-MM-DD` returns recordings generated at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateCreated<")]
         pub date_created_before: Option<String>,
         /// The `date_created` value, specified as `YYYY-MM-DD`, of the resources to read. You can also specify inequality: `DateCreated<=YYYY-MM-DD` will return recordings generated at or before midnight on a given date, and `DateCreated>=YYYY-MM-DD` returns recordings generated at or after midnight on a date.
+        ///
+        /// Format `date`.
         #[endpoint(query, rename = "DateCreated>")]
         pub date_created_after: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -153,18 +298,58 @@ endpoint! {
     }
 }
 
+impl ListConferenceRecording {
+    /// A `ListConferenceRecording` of its required fields (`account_sid`, `conference_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, conference_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            conference_sid: conference_sid.into(),
+            date_created: None,
+            date_created_before: None,
+            date_created_after: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Conferences/{ConferenceSid}/Recordings/{Sid}.json`
     ///
     /// Fetch an instance of a recording for a call
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchConference = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountConferenceConferenceRecording {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchConferenceRecording = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountConferenceConferenceRecording {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference Recording resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Conference SID that identifies the conference associated with the recording to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         pub conference_sid: String,
         /// The Twilio-provided string that uniquely identifies the Conference Recording resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchConferenceRecording {
+    /// A `FetchConferenceRecording` of its required fields (`account_sid`, `conference_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        conference_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            conference_sid: conference_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -172,12 +357,17 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Conferences/{ConferenceSid}/Recordings/{Sid}.json`
     ///
     /// Changes the status of the recording to paused, stopped, or in-progress. Note: To use `Twilio.CURRENT`, pass it as recording sid.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct UpdateConference = "POST /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountConferenceConferenceRecording {
+    pub struct UpdateConferenceRecording = "POST /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountConferenceConferenceRecording {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference Recording resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Conference SID that identifies the conference associated with the recording to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         pub conference_sid: String,
         /// The Twilio-provided string that uniquely identifies the Conference Recording resource to update. Use `Twilio.CURRENT` to reference the current active recording.
         pub sid: String,
@@ -185,8 +375,29 @@ endpoint! {
         #[endpoint(body, rename = "PauseBehavior")]
         pub pause_behavior: Option<String>,
         /// The new status of the recording. Can be: `stopped`, `paused`, `in-progress`.
+        ///
+        /// One of `"in-progress"`, `"paused"`, `"stopped"`, `"processing"`, `"completed"`, `"absent"`.
         #[endpoint(body, rename = "Status")]
-        pub status: Option<crate::models::ConferenceRecordingEnumStatus>,
+        pub status: crate::models::ConferenceRecordingEnumStatus,
+    }
+}
+
+impl UpdateConferenceRecording {
+    /// A `UpdateConferenceRecording` of its required fields (`account_sid`, `conference_sid`, `sid`, `status`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        conference_sid: impl Into<String>,
+        sid: impl Into<String>,
+        status: crate::models::ConferenceRecordingEnumStatus,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            conference_sid: conference_sid.into(),
+            sid: sid.into(),
+            pause_behavior: None,
+            status: status,
+        }
     }
 }
 
@@ -194,14 +405,37 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Conferences/{ConferenceSid}/Recordings/{Sid}.json`
     ///
     /// Delete a recording from your account
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteConference = "DELETE /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Recordings/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteConferenceRecording = "DELETE /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Recordings/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference Recording resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Conference SID that identifies the conference associated with the recording to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         pub conference_sid: String,
         /// The Twilio-provided string that uniquely identifies the Conference Recording resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteConferenceRecording {
+    /// A `DeleteConferenceRecording` of its required fields (`account_sid`, `conference_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        conference_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            conference_sid: conference_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -209,10 +443,13 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Recordings.json`
     ///
     /// Retrieve a list of recordings belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/recordings"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Recordings.json" -> crate::models::ListRecordingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// Only include recordings that were created on this date. Specify a date as `YYYY-MM-DD` in GMT, for example: `2009-07-06`, to read recordings that were created on this date. You can also specify an inequality, such as `DateCreated<=YYYY-MM-DD`, to read recordings that were created on or before midnight of this date, and `DateCreated>=YYYY-MM-DD` to read recordings that were created on or after midnight of this date.
         #[endpoint(query, rename = "DateCreated")]
@@ -224,18 +461,26 @@ endpoint! {
         #[endpoint(query, rename = "DateCreated>")]
         pub date_created_after: Option<::endpoint::model::Timestamp>,
         /// The [Call](https://www.twilio.com/docs/voice/api/call-resource) SID of the resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         #[endpoint(query, rename = "CallSid")]
         pub call_sid: Option<String>,
         /// The Conference SID that identifies the conference associated with the recording to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CF[0-9a-fA-F]{32}$`.
         #[endpoint(query, rename = "ConferenceSid")]
         pub conference_sid: Option<String>,
         /// A boolean parameter indicating whether to retrieve soft deleted recordings or not. Recordings metadata are kept after deletion for a retention period of 40 days.
         #[endpoint(query, rename = "IncludeSoftDeleted")]
         pub include_soft_deleted: Option<bool>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -244,15 +489,39 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            date_created: None,
+            date_created_before: None,
+            date_created_after: None,
+            call_sid: None,
+            conference_sid: None,
+            include_soft_deleted: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}.json`
     ///
     /// Fetch an instance of a recording
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountRecording {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Recording resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// A boolean parameter indicating whether to retrieve soft deleted recordings or not. Recordings metadata are kept after deletion for a retention period of 40 days.
         #[endpoint(query, rename = "IncludeSoftDeleted")]
@@ -260,15 +529,43 @@ endpoint! {
     }
 }
 
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            include_soft_deleted: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Recordings/{Sid}.json`
     ///
     /// Delete a recording from your account
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Recordings/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Recording resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,10 +7,13 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SMS/ShortCodes.json`
     ///
     /// Retrieve a list of short-codes belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/short_codes"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes.json" -> crate::models::ListShortCodeResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ShortCode resource(s) to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The string that identifies the ShortCode resources to read.
         #[endpoint(query, rename = "FriendlyName")]
@@ -19,9 +22,13 @@ endpoint! {
         #[endpoint(query, rename = "ShortCode")]
         pub short_code: Option<String>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -30,16 +37,47 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            friendly_name: None,
+            short_code: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SMS/ShortCodes/{Sid}.json`
     ///
     /// Fetch an instance of a short code
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes/{sid}.json" -> crate::models::ApiV2010AccountShortCode {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ShortCode resource(s) to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the ShortCode resource to fetch
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SC[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -47,12 +85,17 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SMS/ShortCodes/{Sid}.json`
     ///
     /// Update a short code with the following parameters
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes/{sid}.json" -> crate::models::ApiV2010AccountShortCode {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ShortCode resource(s) to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the ShortCode resource to update
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SC[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The API version to use to start a new TwiML session. Can be: `2010-04-01` or `2008-08-01`.
         #[endpoint(body, rename = "ApiVersion")]
@@ -61,16 +104,41 @@ endpoint! {
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The HTTP method that we should use to call the `sms_fallback_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
         pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call if an error occurs while retrieving or executing the TwiML from `sms_url`.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsFallbackUrl")]
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use when calling the `sms_url`. Can be: `GET` or `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
         pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when receiving an incoming SMS message to this short code.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "SmsUrl")]
         pub sms_url: Option<::endpoint::model::Uri>,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            api_version: None,
+            friendly_name: None,
+            sms_fallback_method: None,
+            sms_fallback_url: None,
+            sms_method: None,
+            sms_url: None,
+        }
     }
 }

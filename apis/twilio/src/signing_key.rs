@@ -5,15 +5,22 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SigningKeys.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/signing_keys"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/SigningKeys.json" -> crate::models::ListSigningKeyResponse {
         /// The `AccountSid` path parameter.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -22,25 +29,59 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SigningKeys/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/SigningKeys/{sid}.json" -> crate::models::ApiV2010AccountSigningKey {
         /// The `AccountSid` path parameter.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The `Sid` path parameter.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SK[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/SigningKeys/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/SigningKeys/{sid}.json" -> crate::models::ApiV2010AccountSigningKey {
         /// The `AccountSid` path parameter.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The `Sid` path parameter.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SK[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The `FriendlyName` property of the body.
         #[endpoint(body, rename = "FriendlyName")]
@@ -48,13 +89,41 @@ endpoint! {
     }
 }
 
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            friendly_name: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SigningKeys/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/SigningKeys/{sid}.json" -> () {
         /// The `AccountSid` path parameter.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The `Sid` path parameter.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^SK[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,12 +7,17 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Siprec.json`
     ///
     /// Create a Siprec
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Siprec.json" -> crate::models::ApiV2010AccountCallSiprec {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Siprec resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Siprec resource is associated with.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// Unique name used when configuring the connector via Marketplace Add-on.
         #[endpoint(body, rename = "ConnectorName")]
@@ -615,16 +620,236 @@ endpoint! {
         #[endpoint(body, rename = "Parameter99.Value")]
         pub parameter99_value: Option<String>,
         /// Absolute URL of the status callback.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The http method for the status_callback (one of GET, POST).
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// One of `inbound_track`, `outbound_track`, `both_tracks`.
+        ///
+        /// One of `"inbound_track"`, `"outbound_track"`, `"both_tracks"`.
         #[endpoint(body, rename = "Track")]
         pub track: Option<crate::models::SiprecEnumTrack>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`, `call_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, call_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            connector_name: None,
+            name: None,
+            parameter1_name: None,
+            parameter1_value: None,
+            parameter10_name: None,
+            parameter10_value: None,
+            parameter11_name: None,
+            parameter11_value: None,
+            parameter12_name: None,
+            parameter12_value: None,
+            parameter13_name: None,
+            parameter13_value: None,
+            parameter14_name: None,
+            parameter14_value: None,
+            parameter15_name: None,
+            parameter15_value: None,
+            parameter16_name: None,
+            parameter16_value: None,
+            parameter17_name: None,
+            parameter17_value: None,
+            parameter18_name: None,
+            parameter18_value: None,
+            parameter19_name: None,
+            parameter19_value: None,
+            parameter2_name: None,
+            parameter2_value: None,
+            parameter20_name: None,
+            parameter20_value: None,
+            parameter21_name: None,
+            parameter21_value: None,
+            parameter22_name: None,
+            parameter22_value: None,
+            parameter23_name: None,
+            parameter23_value: None,
+            parameter24_name: None,
+            parameter24_value: None,
+            parameter25_name: None,
+            parameter25_value: None,
+            parameter26_name: None,
+            parameter26_value: None,
+            parameter27_name: None,
+            parameter27_value: None,
+            parameter28_name: None,
+            parameter28_value: None,
+            parameter29_name: None,
+            parameter29_value: None,
+            parameter3_name: None,
+            parameter3_value: None,
+            parameter30_name: None,
+            parameter30_value: None,
+            parameter31_name: None,
+            parameter31_value: None,
+            parameter32_name: None,
+            parameter32_value: None,
+            parameter33_name: None,
+            parameter33_value: None,
+            parameter34_name: None,
+            parameter34_value: None,
+            parameter35_name: None,
+            parameter35_value: None,
+            parameter36_name: None,
+            parameter36_value: None,
+            parameter37_name: None,
+            parameter37_value: None,
+            parameter38_name: None,
+            parameter38_value: None,
+            parameter39_name: None,
+            parameter39_value: None,
+            parameter4_name: None,
+            parameter4_value: None,
+            parameter40_name: None,
+            parameter40_value: None,
+            parameter41_name: None,
+            parameter41_value: None,
+            parameter42_name: None,
+            parameter42_value: None,
+            parameter43_name: None,
+            parameter43_value: None,
+            parameter44_name: None,
+            parameter44_value: None,
+            parameter45_name: None,
+            parameter45_value: None,
+            parameter46_name: None,
+            parameter46_value: None,
+            parameter47_name: None,
+            parameter47_value: None,
+            parameter48_name: None,
+            parameter48_value: None,
+            parameter49_name: None,
+            parameter49_value: None,
+            parameter5_name: None,
+            parameter5_value: None,
+            parameter50_name: None,
+            parameter50_value: None,
+            parameter51_name: None,
+            parameter51_value: None,
+            parameter52_name: None,
+            parameter52_value: None,
+            parameter53_name: None,
+            parameter53_value: None,
+            parameter54_name: None,
+            parameter54_value: None,
+            parameter55_name: None,
+            parameter55_value: None,
+            parameter56_name: None,
+            parameter56_value: None,
+            parameter57_name: None,
+            parameter57_value: None,
+            parameter58_name: None,
+            parameter58_value: None,
+            parameter59_name: None,
+            parameter59_value: None,
+            parameter6_name: None,
+            parameter6_value: None,
+            parameter60_name: None,
+            parameter60_value: None,
+            parameter61_name: None,
+            parameter61_value: None,
+            parameter62_name: None,
+            parameter62_value: None,
+            parameter63_name: None,
+            parameter63_value: None,
+            parameter64_name: None,
+            parameter64_value: None,
+            parameter65_name: None,
+            parameter65_value: None,
+            parameter66_name: None,
+            parameter66_value: None,
+            parameter67_name: None,
+            parameter67_value: None,
+            parameter68_name: None,
+            parameter68_value: None,
+            parameter69_name: None,
+            parameter69_value: None,
+            parameter7_name: None,
+            parameter7_value: None,
+            parameter70_name: None,
+            parameter70_value: None,
+            parameter71_name: None,
+            parameter71_value: None,
+            parameter72_name: None,
+            parameter72_value: None,
+            parameter73_name: None,
+            parameter73_value: None,
+            parameter74_name: None,
+            parameter74_value: None,
+            parameter75_name: None,
+            parameter75_value: None,
+            parameter76_name: None,
+            parameter76_value: None,
+            parameter77_name: None,
+            parameter77_value: None,
+            parameter78_name: None,
+            parameter78_value: None,
+            parameter79_name: None,
+            parameter79_value: None,
+            parameter8_name: None,
+            parameter8_value: None,
+            parameter80_name: None,
+            parameter80_value: None,
+            parameter81_name: None,
+            parameter81_value: None,
+            parameter82_name: None,
+            parameter82_value: None,
+            parameter83_name: None,
+            parameter83_value: None,
+            parameter84_name: None,
+            parameter84_value: None,
+            parameter85_name: None,
+            parameter85_value: None,
+            parameter86_name: None,
+            parameter86_value: None,
+            parameter87_name: None,
+            parameter87_value: None,
+            parameter88_name: None,
+            parameter88_value: None,
+            parameter89_name: None,
+            parameter89_value: None,
+            parameter9_name: None,
+            parameter9_value: None,
+            parameter90_name: None,
+            parameter90_value: None,
+            parameter91_name: None,
+            parameter91_value: None,
+            parameter92_name: None,
+            parameter92_value: None,
+            parameter93_name: None,
+            parameter93_value: None,
+            parameter94_name: None,
+            parameter94_value: None,
+            parameter95_name: None,
+            parameter95_value: None,
+            parameter96_name: None,
+            parameter96_value: None,
+            parameter97_name: None,
+            parameter97_value: None,
+            parameter98_name: None,
+            parameter98_value: None,
+            parameter99_name: None,
+            parameter99_value: None,
+            status_callback: None,
+            status_callback_method: None,
+            track: None,
+        }
     }
 }
 
@@ -632,17 +857,42 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Siprec/{Sid}.json`
     ///
     /// Stop a Siprec using either the SID of the Siprec resource or the `name` used when creating the resource
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Siprec/{sid}.json" -> crate::models::ApiV2010AccountCallSiprec {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Siprec resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Siprec resource is associated with.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// The SID of the Siprec resource, or the `name` used when creating the resource
         pub sid: String,
         /// The status. Must have the value `stopped`
+        ///
+        /// Always `"stopped"`.
         #[endpoint(body, rename = "Status")]
-        pub status: Option<crate::models::SiprecEnumUpdateStatus>,
+        pub status: crate::models::SiprecEnumUpdateStatus,
+    }
+}
+
+impl Update {
+    /// A `Update` of its required fields (`account_sid`, `call_sid`, `sid`, `status`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+        sid: impl Into<String>,
+        status: crate::models::SiprecEnumUpdateStatus,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            sid: sid.into(),
+            status: status,
+        }
     }
 }

@@ -7,13 +7,27 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Tokens.json`
     ///
     /// Create a new token for ICE servers
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Tokens.json" -> crate::models::ApiV2010AccountToken {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The duration in seconds for which the generated credentials are valid. The default value is 86400 (24 hours).
         #[endpoint(body, rename = "Ttl")]
         pub ttl: Option<i64>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            ttl: None,
+        }
     }
 }

@@ -5,17 +5,26 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Recordings/{RecordingSid}/Transcriptions.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/transcriptions"))]
-    pub struct ListRecording = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{recording_sid}/Transcriptions.json" -> crate::models::ListRecordingTranscriptionResponse {
+    pub struct ListRecordingTranscription = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{recording_sid}/Transcriptions.json" -> crate::models::ListRecordingTranscriptionResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the [Recording](https://www.twilio.com/docs/voice/api/recording) that created the transcriptions to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub recording_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -24,29 +33,89 @@ endpoint! {
     }
 }
 
+impl ListRecordingTranscription {
+    /// A `ListRecordingTranscription` of its required fields (`account_sid`, `recording_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, recording_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            recording_sid: recording_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Recordings/{RecordingSid}/Transcriptions/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchRecording = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{recording_sid}/Transcriptions/{sid}.json" -> crate::models::ApiV2010AccountRecordingRecordingTranscription {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchRecordingTranscription = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{recording_sid}/Transcriptions/{sid}.json" -> crate::models::ApiV2010AccountRecordingRecordingTranscription {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the [Recording](https://www.twilio.com/docs/voice/api/recording) that created the transcription to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub recording_sid: String,
         /// The Twilio-provided string that uniquely identifies the Transcription resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^TR[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchRecordingTranscription {
+    /// A `FetchRecordingTranscription` of its required fields (`account_sid`, `recording_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        recording_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            recording_sid: recording_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Recordings/{RecordingSid}/Transcriptions/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRecording = "DELETE /2010-04-01/Accounts/{account_sid}/Recordings/{recording_sid}/Transcriptions/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteRecordingTranscription = "DELETE /2010-04-01/Accounts/{account_sid}/Recordings/{recording_sid}/Transcriptions/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the [Recording](https://www.twilio.com/docs/voice/api/recording) that created the transcription to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^RE[0-9a-fA-F]{32}$`.
         pub recording_sid: String,
         /// The Twilio-provided string that uniquely identifies the Transcription resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^TR[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteRecordingTranscription {
+    /// A `DeleteRecordingTranscription` of its required fields (`account_sid`, `recording_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        recording_sid: impl Into<String>,
+        sid: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            recording_sid: recording_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -54,15 +123,22 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Transcriptions.json`
     ///
     /// Retrieve a list of transcriptions belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/transcriptions"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Transcriptions.json" -> crate::models::ListTranscriptionResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -71,16 +147,45 @@ endpoint! {
     }
 }
 
+impl List {
+    /// A `List` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Transcriptions/{Sid}.json`
     ///
     /// Fetch an instance of a Transcription
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Transcriptions/{sid}.json" -> crate::models::ApiV2010AccountTranscription {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Transcription resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^TR[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Fetch {
+    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -88,11 +193,27 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Transcriptions/{Sid}.json`
     ///
     /// Delete a transcription from the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
     pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Transcriptions/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the Transcription resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^TR[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl Delete {
+    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,24 +7,37 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Usage/Triggers.json`
     ///
     /// Retrieve a list of usage-triggers belonging to the account used to make the request
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/usage_triggers"))]
-    pub struct ListUsage = "GET /2010-04-01/Accounts/{account_sid}/Usage/Triggers.json" -> crate::models::ListUsageTriggerResponse {
+    pub struct ListUsageTrigger = "GET /2010-04-01/Accounts/{account_sid}/Usage/Triggers.json" -> crate::models::ListUsageTriggerResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the UsageTrigger resources to read.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The frequency of recurring UsageTriggers to read. Can be: `daily`, `monthly`, or `yearly` to read recurring UsageTriggers. An empty value or a value of `alltime` reads non-recurring UsageTriggers.
+        ///
+        /// One of `"daily"`, `"monthly"`, `"yearly"`, `"alltime"`.
         #[endpoint(query, rename = "Recurring")]
         pub recurring: Option<crate::models::UsageTriggerEnumRecurring>,
         /// The trigger field of the UsageTriggers to read.  Can be: `count`, `usage`, or `price` as described in the [UsageRecords documentation](https://www.twilio.com/docs/usage/api/usage-record#usage-count-price).
+        ///
+        /// One of `"count"`, `"usage"`, `"price"`.
         #[endpoint(query, rename = "TriggerBy")]
         pub trigger_by: Option<crate::models::UsageTriggerEnumTriggerField>,
         /// The usage category of the UsageTriggers to read. Must be a supported [usage categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+        ///
+        /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
         #[endpoint(query, rename = "UsageCategory")]
         pub usage_category: Option<crate::models::UsageTriggerEnumUsageCategory>,
         /// How many resources to return in each list page. The default is 50, and the maximum is 1000.
+        ///
+        /// At least `1`; at most `1000`.
         #[endpoint(query, rename = "PageSize")]
         pub page_size: Option<i64>,
         /// The page index. This value is simply for client state.
+        ///
+        /// At least `0`.
         #[endpoint(query, rename = "Page")]
         pub page: Option<i64>,
         /// The page token. This is provided by the API.
@@ -33,36 +46,87 @@ endpoint! {
     }
 }
 
+impl ListUsageTrigger {
+    /// A `ListUsageTrigger` of its required fields (`account_sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            recurring: None,
+            trigger_by: None,
+            usage_category: None,
+            page_size: None,
+            page: None,
+            page_token: None,
+        }
+    }
+}
+
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Usage/Triggers.json`
     ///
     /// Create a new UsageTrigger
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct CreateUsage = "POST /2010-04-01/Accounts/{account_sid}/Usage/Triggers.json" -> crate::models::ApiV2010AccountUsageUsageTrigger {
+    pub struct CreateUsageTrigger = "POST /2010-04-01/Accounts/{account_sid}/Usage/Triggers.json" -> crate::models::ApiV2010AccountUsageUsageTrigger {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The HTTP method we should use to call `callback_url`. Can be: `GET` or `POST` and the default is `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "CallbackMethod")]
         pub callback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call using `callback_method` when the trigger fires.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "CallbackUrl")]
-        pub callback_url: Option<::endpoint::model::Uri>,
+        pub callback_url: ::endpoint::model::Uri,
         /// A descriptive string that you create to describe the resource. It can be up to 64 characters long.
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The frequency of a recurring UsageTrigger.  Can be: `daily`, `monthly`, or `yearly` for recurring triggers or empty for non-recurring triggers. A trigger will only fire once during each period. Recurring times are in GMT.
+        ///
+        /// One of `"daily"`, `"monthly"`, `"yearly"`, `"alltime"`.
         #[endpoint(body, rename = "Recurring")]
         pub recurring: Option<crate::models::UsageTriggerEnumRecurring>,
         /// The field in the [UsageRecord](https://www.twilio.com/docs/usage/api/usage-record) resource that should fire the trigger.  Can be: `count`, `usage`, or `price` as described in the [UsageRecords documentation](https://www.twilio.com/docs/usage/api/usage-record#usage-count-price).  The default is `usage`.
+        ///
+        /// One of `"count"`, `"usage"`, `"price"`.
         #[endpoint(body, rename = "TriggerBy")]
         pub trigger_by: Option<crate::models::UsageTriggerEnumTriggerField>,
         /// The usage value at which the trigger should fire.  For convenience, you can use an offset value such as `+30` to specify a trigger_value that is 30 units more than the current usage value. Be sure to urlencode a `+` as `%2B`.
         #[endpoint(body, rename = "TriggerValue")]
-        pub trigger_value: Option<String>,
+        pub trigger_value: String,
         /// The usage category that the trigger should watch.  Use one of the supported [usage categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories) for this value.
+        ///
+        /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
         #[endpoint(body, rename = "UsageCategory")]
-        pub usage_category: Option<crate::models::UsageTriggerEnumUsageCategory>,
+        pub usage_category: crate::models::UsageTriggerEnumUsageCategory,
+    }
+}
+
+impl CreateUsageTrigger {
+    /// A `CreateUsageTrigger` of its required fields (`account_sid`, `callback_url`, `trigger_value`, `usage_category`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        callback_url: ::endpoint::model::Uri,
+        trigger_value: impl Into<String>,
+        usage_category: crate::models::UsageTriggerEnumUsageCategory,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            callback_method: None,
+            callback_url: callback_url,
+            friendly_name: None,
+            recurring: None,
+            trigger_by: None,
+            trigger_value: trigger_value.into(),
+            usage_category: usage_category,
+        }
     }
 }
 
@@ -70,12 +134,28 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Usage/Triggers/{Sid}.json`
     ///
     /// Fetch and instance of a usage-trigger
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchUsage = "GET /2010-04-01/Accounts/{account_sid}/Usage/Triggers/{sid}.json" -> crate::models::ApiV2010AccountUsageUsageTrigger {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
+    pub struct FetchUsageTrigger = "GET /2010-04-01/Accounts/{account_sid}/Usage/Triggers/{sid}.json" -> crate::models::ApiV2010AccountUsageUsageTrigger {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the UsageTrigger resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the UsageTrigger resource to fetch.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^UT[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl FetchUsageTrigger {
+    /// A `FetchUsageTrigger` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }
 
@@ -83,17 +163,26 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Usage/Triggers/{Sid}.json`
     ///
     /// Update an instance of a usage trigger
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct UpdateUsage = "POST /2010-04-01/Accounts/{account_sid}/Usage/Triggers/{sid}.json" -> crate::models::ApiV2010AccountUsageUsageTrigger {
+    pub struct UpdateUsageTrigger = "POST /2010-04-01/Accounts/{account_sid}/Usage/Triggers/{sid}.json" -> crate::models::ApiV2010AccountUsageUsageTrigger {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the UsageTrigger resources to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the UsageTrigger resource to update.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^UT[0-9a-fA-F]{32}$`.
         pub sid: String,
         /// The HTTP method we should use to call `callback_url`. Can be: `GET` or `POST` and the default is `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "CallbackMethod")]
         pub callback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call using `callback_method` when the trigger fires.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "CallbackUrl")]
         pub callback_url: Option<::endpoint::model::Uri>,
         /// A descriptive string that you create to describe the resource. It can be up to 64 characters long.
@@ -102,13 +191,43 @@ endpoint! {
     }
 }
 
+impl UpdateUsageTrigger {
+    /// A `UpdateUsageTrigger` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+            callback_method: None,
+            callback_url: None,
+            friendly_name: None,
+        }
+    }
+}
+
 endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Usage/Triggers/{Sid}.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteUsage = "DELETE /2010-04-01/Accounts/{account_sid}/Usage/Triggers/{sid}.json" -> () {
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api, accept = "*/*")]
+    pub struct DeleteUsageTrigger = "DELETE /2010-04-01/Accounts/{account_sid}/Usage/Triggers/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the UsageTrigger resources to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The Twilio-provided string that uniquely identifies the UsageTrigger resource to delete.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^UT[0-9a-fA-F]{32}$`.
         pub sid: String,
+    }
+}
+
+impl DeleteUsageTrigger {
+    /// A `DeleteUsageTrigger` of its required fields (`account_sid`, `sid`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            sid: sid.into(),
+        }
     }
 }

@@ -7,18 +7,40 @@ endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/UserDefinedMessages.json`
     ///
     /// Create a new User Defined Message for the given Call SID.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/UserDefinedMessages.json" -> crate::models::ApiV2010AccountCallUserDefinedMessage {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created User Defined Message.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the User Defined Message is associated with.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^CA[0-9a-fA-F]{32}$`.
         pub call_sid: String,
         /// The User Defined Message in the form of URL-encoded JSON string.
         #[endpoint(body, rename = "Content")]
-        pub content: Option<String>,
+        pub content: String,
         /// A unique string value to identify API call. This should be a unique string value per API call and can be a randomly generated.
         #[endpoint(body, rename = "IdempotencyKey")]
         pub idempotency_key: Option<String>,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`, `call_sid`, `content`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        account_sid: impl Into<String>,
+        call_sid: impl Into<String>,
+        content: impl Into<String>,
+    ) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_sid: call_sid.into(),
+            content: content.into(),
+            idempotency_key: None,
+        }
     }
 }

@@ -5,10 +5,13 @@ use ::endpoint::endpoint;
 
 endpoint! {
     /// `POST /2010-04-01/Accounts/{AccountSid}/OutgoingCallerIds.json`
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds.json" -> crate::models::ApiV2010AccountValidationRequest {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for the new caller ID resource.
+        ///
+        /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
         pub account_sid: String,
         /// The number of seconds to delay before initiating the verification call. Can be an integer between `0` and `60`, inclusive. The default is `0`.
         #[endpoint(body, rename = "CallDelay")]
@@ -20,15 +23,37 @@ endpoint! {
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
         /// The phone number to verify in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
+        ///
+        /// Format `phone-number`.
         #[endpoint(body, rename = "PhoneNumber")]
-        pub phone_number: Option<String>,
+        pub phone_number: String,
         /// The URL we should call using the `status_callback_method` to send status information about the verification process to your application.
+        ///
+        /// Format `uri`.
         #[endpoint(body, rename = "StatusCallback")]
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST`, and the default is `POST`.
+        ///
+        /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
             crate::models::CreateApplicationSmsFallbackMethod,
         >,
+    }
+}
+
+impl Create {
+    /// A `Create` of its required fields (`account_sid`, `phone_number`), every other field `None`.
+    #[must_use]
+    pub fn new(account_sid: impl Into<String>, phone_number: impl Into<String>) -> Self {
+        Self {
+            account_sid: account_sid.into(),
+            call_delay: None,
+            extension: None,
+            friendly_name: None,
+            phone_number: phone_number.into(),
+            status_callback: None,
+            status_callback_method: None,
+        }
     }
 }
