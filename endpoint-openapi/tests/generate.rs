@@ -1165,7 +1165,10 @@ fn orders_api() -> Api {
     remark.nullable = true;
     touch.body = body(vec![content(
         "application/json",
-        Some(object(&[("reason", string(), false), ("remark", remark, false)])),
+        Some(object(&[
+            ("reason", string(), false),
+            ("remark", remark, false),
+        ])),
     )]);
     let mut loose = op(Some("looseOrders"), "POST", "/orders/loose", &["shop"]);
     loose.body = Some(RequestBody {
