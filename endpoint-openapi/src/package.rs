@@ -798,7 +798,7 @@ fn constructor(op: &OperationPlan, item: &ItemDef) -> Result<Option<String>, Str
         return Ok(None);
     }
     let mut arguments = Vec::new();
-    let mut names = Vec::new();
+    // Each field with its value (a field given as it is by its name alone).
     let mut values = Vec::new();
     for (plan, field) in op.fields.iter().zip(&item.fields) {
         let name = &field.ident;
@@ -808,15 +808,14 @@ fn constructor(op: &OperationPlan, item: &ItemDef) -> Result<Option<String>, Str
                 if path.qself.is_none() && path.path.is_ident("String"));
             if is_string {
                 arguments.push(quote!(#name: impl Into<String>));
-                values.push(quote!(#name.into()));
+                values.push(quote!(#name: #name.into()));
             } else {
                 arguments.push(quote!(#name: #ty));
                 values.push(quote!(#name));
             }
         } else {
-            values.push(quote!(None));
+            values.push(quote!(#name: None));
         }
-        names.push(name);
     }
     let required: Vec<String> = op
         .fields
@@ -837,7 +836,7 @@ fn constructor(op: &OperationPlan, item: &ItemDef) -> Result<Option<String>, Str
             #lint
             #[must_use]
             pub fn new(#(#arguments),*) -> Self {
-                Self { #(#names: #values),* }
+                Self { #(#values),* }
             }
         }
     })

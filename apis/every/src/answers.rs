@@ -48,7 +48,7 @@ impl AnswerByStatus {
     /// A `AnswerByStatus` of its required fields (`status`), every other field `None`.
     #[must_use]
     pub fn new(status: i64) -> Self {
-        Self { status: status }
+        Self { status }
     }
 }
 

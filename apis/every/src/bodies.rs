@@ -158,7 +158,7 @@ impl PostForm {
     #[must_use]
     pub fn new(amount: i64) -> Self {
         Self {
-            amount: amount,
+            amount,
             metadata: None,
             card: None,
             expand: None,
@@ -194,7 +194,7 @@ impl UploadPhoto {
     pub fn new(file: ::endpoint::body::File) -> Self {
         Self {
             caption: None,
-            file: file,
+            file,
             meta: None,
             thumbnails: None,
         }
@@ -217,7 +217,7 @@ impl PutBytes {
     /// A `PutBytes` of its required fields (`body`), every other field `None`.
     #[must_use]
     pub fn new(body: ::endpoint::body::File) -> Self {
-        Self { body: body }
+        Self { body }
     }
 }
 
@@ -242,7 +242,7 @@ impl PutFile {
     pub fn new(name: impl Into<String>, body: ::endpoint::body::File) -> Self {
         Self {
             name: name.into(),
-            body: body,
+            body,
         }
     }
 }
@@ -312,6 +312,6 @@ impl PostChoice {
     /// A `PostChoice` of its required fields (`body`), every other field `None`.
     #[must_use]
     pub fn new(body: PostChoiceBody) -> Self {
-        Self { body: body }
+        Self { body }
     }
 }

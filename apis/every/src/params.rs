@@ -31,10 +31,10 @@ impl PathStyles {
         exploded: crate::models::Point,
     ) -> Self {
         Self {
-            simple: simple,
-            label: label,
+            simple,
+            label,
             matrix: matrix.into(),
-            exploded: exploded,
+            exploded,
         }
     }
 }

@@ -160,7 +160,7 @@ impl GetOwner {
     #[must_use]
     pub fn new(owner_id: u64) -> Self {
         Self {
-            owner_id: owner_id,
+            owner_id,
             label_selector: None,
         }
     }
@@ -180,6 +180,6 @@ impl GetOwnerAddress {
     /// A `GetOwnerAddress` of its required fields (`owner_id`), every other field `None`.
     #[must_use]
     pub fn new(owner_id: i64) -> Self {
-        Self { owner_id: owner_id }
+        Self { owner_id }
     }
 }

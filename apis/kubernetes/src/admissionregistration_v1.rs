@@ -440,7 +440,7 @@ impl PatchMutatingWebhookConfiguration {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -873,7 +873,7 @@ impl PatchValidatingWebhookConfiguration {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

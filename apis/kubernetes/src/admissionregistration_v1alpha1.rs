@@ -451,7 +451,7 @@ impl PatchValidatingAdmissionPolicy {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -621,7 +621,7 @@ impl PatchValidatingAdmissionPolicyStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1054,7 +1054,7 @@ impl PatchValidatingAdmissionPolicyBinding {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

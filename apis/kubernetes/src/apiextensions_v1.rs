@@ -132,7 +132,7 @@ impl CreateCustomResourceDefinition {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -315,7 +315,7 @@ impl ReplaceCustomResourceDefinition {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -470,7 +470,7 @@ impl PatchCustomResourceDefinition {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -559,7 +559,7 @@ impl ReplaceCustomResourceDefinitionStatus {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -641,7 +641,7 @@ impl PatchCustomResourceDefinitionStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -449,7 +449,7 @@ impl PatchApiService {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -619,7 +619,7 @@ impl PatchApiServiceStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

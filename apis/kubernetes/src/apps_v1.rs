@@ -396,7 +396,7 @@ impl CreateNamespacedControllerRevision {
             data: None,
             kind: None,
             metadata: None,
-            revision: revision,
+            revision,
         }
     }
 }
@@ -655,7 +655,7 @@ impl ReplaceNamespacedControllerRevision {
             data: None,
             kind: None,
             metadata: None,
-            revision: revision,
+            revision,
         }
     }
 }
@@ -819,7 +819,7 @@ impl PatchNamespacedControllerRevision {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1347,7 +1347,7 @@ impl PatchNamespacedDaemonSet {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1526,7 +1526,7 @@ impl PatchNamespacedDaemonSetStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -2054,7 +2054,7 @@ impl PatchNamespacedDeployment {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -2233,7 +2233,7 @@ impl PatchNamespacedDeploymentScale {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -2412,7 +2412,7 @@ impl PatchNamespacedDeploymentStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -2940,7 +2940,7 @@ impl PatchNamespacedReplicaSet {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -3119,7 +3119,7 @@ impl PatchNamespacedReplicaSetScale {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -3298,7 +3298,7 @@ impl PatchNamespacedReplicaSetStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -3826,7 +3826,7 @@ impl PatchNamespacedStatefulSet {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -4005,7 +4005,7 @@ impl PatchNamespacedStatefulSetScale {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -4184,7 +4184,7 @@ impl PatchNamespacedStatefulSetStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -62,7 +62,7 @@ impl CreateTokenReview {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }

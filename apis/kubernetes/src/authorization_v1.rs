@@ -68,7 +68,7 @@ impl CreateNamespacedLocalSubjectAccessReview {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -124,7 +124,7 @@ impl CreateSelfSubjectAccessReview {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -180,7 +180,7 @@ impl CreateSelfSubjectRulesReview {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -236,7 +236,7 @@ impl CreateSubjectAccessReview {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }

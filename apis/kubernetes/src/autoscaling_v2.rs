@@ -605,7 +605,7 @@ impl PatchNamespacedHorizontalPodAutoscaler {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -786,7 +786,7 @@ impl PatchNamespacedHorizontalPodAutoscalerStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

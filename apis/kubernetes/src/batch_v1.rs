@@ -667,7 +667,7 @@ impl PatchNamespacedCronJob {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -846,7 +846,7 @@ impl PatchNamespacedCronJobStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1374,7 +1374,7 @@ impl PatchNamespacedJob {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1553,7 +1553,7 @@ impl PatchNamespacedJobStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

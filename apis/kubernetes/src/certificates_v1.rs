@@ -130,7 +130,7 @@ impl CreateCertificateSigningRequest {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -313,7 +313,7 @@ impl ReplaceCertificateSigningRequest {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -468,7 +468,7 @@ impl PatchCertificateSigningRequest {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -557,7 +557,7 @@ impl ReplaceCertificateSigningRequestApproval {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -639,7 +639,7 @@ impl PatchCertificateSigningRequestApproval {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -728,7 +728,7 @@ impl ReplaceCertificateSigningRequestStatus {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -810,7 +810,7 @@ impl PatchCertificateSigningRequestStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

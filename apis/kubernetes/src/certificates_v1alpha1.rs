@@ -125,7 +125,7 @@ impl CreateClusterTrustBundle {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
         }
     }
 }
@@ -302,7 +302,7 @@ impl ReplaceClusterTrustBundle {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
         }
     }
 }
@@ -456,7 +456,7 @@ impl PatchClusterTrustBundle {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -593,7 +593,7 @@ impl PatchNamespacedLease {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -525,7 +525,7 @@ impl CreateNamespacedBinding {
             api_version: None,
             kind: None,
             metadata: None,
-            target: target,
+            target,
         }
     }
 }
@@ -1061,7 +1061,7 @@ impl PatchNamespacedConfigMap {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1581,7 +1581,7 @@ impl PatchNamespacedEndpoints {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1770,11 +1770,11 @@ impl CreateNamespacedEvent {
             count: None,
             event_time: None,
             first_timestamp: None,
-            involved_object: involved_object,
+            involved_object,
             kind: None,
             last_timestamp: None,
             message: None,
-            metadata: metadata,
+            metadata,
             reason: None,
             related: None,
             reporting_component: None,
@@ -2039,11 +2039,11 @@ impl ReplaceNamespacedEvent {
             count: None,
             event_time: None,
             first_timestamp: None,
-            involved_object: involved_object,
+            involved_object,
             kind: None,
             last_timestamp: None,
             message: None,
-            metadata: metadata,
+            metadata,
             reason: None,
             related: None,
             reporting_component: None,
@@ -2214,7 +2214,7 @@ impl PatchNamespacedEvent {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -2734,7 +2734,7 @@ impl PatchNamespacedLimitRange {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -3262,7 +3262,7 @@ impl PatchNamespacedPersistentVolumeClaim {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -3441,7 +3441,7 @@ impl PatchNamespacedPersistentVolumeClaimStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -3969,7 +3969,7 @@ impl PatchNamespacedPod {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -4121,7 +4121,7 @@ impl CreateNamespacedPodBinding {
             api_version: None,
             kind: None,
             metadata: None,
-            target: target,
+            target,
         }
     }
 }
@@ -4300,7 +4300,7 @@ impl PatchNamespacedPodEphemeralcontainers {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -5211,7 +5211,7 @@ impl PatchNamespacedPodStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -5731,7 +5731,7 @@ impl PatchNamespacedPodTemplate {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -6259,7 +6259,7 @@ impl PatchNamespacedReplicationController {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -6438,7 +6438,7 @@ impl PatchNamespacedReplicationControllerScale {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -6617,7 +6617,7 @@ impl PatchNamespacedReplicationControllerStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -7145,7 +7145,7 @@ impl PatchNamespacedResourceQuota {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -7324,7 +7324,7 @@ impl PatchNamespacedResourceQuotaStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -7868,7 +7868,7 @@ impl PatchNamespacedSecret {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -8408,7 +8408,7 @@ impl PatchNamespacedServiceAccount {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -8473,7 +8473,7 @@ impl CreateNamespacedServiceAccountToken {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -9002,7 +9002,7 @@ impl PatchNamespacedService {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -9636,7 +9636,7 @@ impl PatchNamespacedServiceStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -9873,7 +9873,7 @@ impl PatchNamespace {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -10098,7 +10098,7 @@ impl PatchNamespaceStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -10532,7 +10532,7 @@ impl PatchNode {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -11081,7 +11081,7 @@ impl PatchNodeStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -11583,7 +11583,7 @@ impl PatchPersistentVolume {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -11749,7 +11749,7 @@ impl PatchPersistentVolumeStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -226,7 +226,7 @@ impl CreateNamespacedEndpointSlice {
             field_validation: None,
             address_type: address_type.into(),
             api_version: None,
-            endpoints: endpoints,
+            endpoints,
             kind: None,
             metadata: None,
             ports: None,
@@ -451,7 +451,7 @@ impl ReplaceNamespacedEndpointSlice {
             field_validation: None,
             address_type: address_type.into(),
             api_version: None,
-            endpoints: endpoints,
+            endpoints,
             kind: None,
             metadata: None,
             ports: None,
@@ -618,7 +618,7 @@ impl PatchNamespacedEndpointSlice {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -266,7 +266,7 @@ impl CreateNamespacedEvent {
             deprecated_first_timestamp: None,
             deprecated_last_timestamp: None,
             deprecated_source: None,
-            event_time: event_time,
+            event_time,
             kind: None,
             metadata: None,
             note: None,
@@ -538,7 +538,7 @@ impl ReplaceNamespacedEvent {
             deprecated_first_timestamp: None,
             deprecated_last_timestamp: None,
             deprecated_source: None,
-            event_time: event_time,
+            event_time,
             kind: None,
             metadata: None,
             note: None,
@@ -712,7 +712,7 @@ impl PatchNamespacedEvent {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -441,7 +441,7 @@ impl PatchFlowSchema {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -607,7 +607,7 @@ impl PatchFlowSchemaStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1051,7 +1051,7 @@ impl PatchPriorityLevelConfiguration {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1221,7 +1221,7 @@ impl PatchPriorityLevelConfigurationStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

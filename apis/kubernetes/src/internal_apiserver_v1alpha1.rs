@@ -131,8 +131,8 @@ impl CreateStorageVersion {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
-            status: status,
+            spec,
+            status,
         }
     }
 }
@@ -313,8 +313,8 @@ impl ReplaceStorageVersion {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
-            status: status,
+            spec,
+            status,
         }
     }
 }
@@ -468,7 +468,7 @@ impl PatchStorageVersion {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -556,8 +556,8 @@ impl ReplaceStorageVersionStatus {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
-            status: status,
+            spec,
+            status,
         }
     }
 }
@@ -638,7 +638,7 @@ impl PatchStorageVersionStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -436,7 +436,7 @@ impl PatchIngressClass {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1030,7 +1030,7 @@ impl PatchNamespacedIngress {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1209,7 +1209,7 @@ impl PatchNamespacedIngressStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1737,7 +1737,7 @@ impl PatchNamespacedNetworkPolicy {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1916,7 +1916,7 @@ impl PatchNamespacedNetworkPolicyStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

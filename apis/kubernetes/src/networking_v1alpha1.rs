@@ -436,7 +436,7 @@ impl PatchClusterCidr {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -863,7 +863,7 @@ impl PatchIpAddress {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

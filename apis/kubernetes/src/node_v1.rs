@@ -469,7 +469,7 @@ impl PatchRuntimeClass {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

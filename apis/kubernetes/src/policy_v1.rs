@@ -535,7 +535,7 @@ impl PatchNamespacedPodDisruptionBudget {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -714,7 +714,7 @@ impl PatchNamespacedPodDisruptionBudgetStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

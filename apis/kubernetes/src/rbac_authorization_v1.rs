@@ -128,7 +128,7 @@ impl CreateClusterRoleBinding {
             api_version: None,
             kind: None,
             metadata: None,
-            role_ref: role_ref,
+            role_ref,
             subjects: None,
         }
     }
@@ -306,7 +306,7 @@ impl ReplaceClusterRoleBinding {
             api_version: None,
             kind: None,
             metadata: None,
-            role_ref: role_ref,
+            role_ref,
             subjects: None,
         }
     }
@@ -461,7 +461,7 @@ impl PatchClusterRoleBinding {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -897,7 +897,7 @@ impl PatchClusterRole {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1047,7 +1047,7 @@ impl CreateNamespacedRoleBinding {
             api_version: None,
             kind: None,
             metadata: None,
-            role_ref: role_ref,
+            role_ref,
             subjects: None,
         }
     }
@@ -1267,7 +1267,7 @@ impl ReplaceNamespacedRoleBinding {
             api_version: None,
             kind: None,
             metadata: None,
-            role_ref: role_ref,
+            role_ref,
             subjects: None,
         }
     }
@@ -1432,7 +1432,7 @@ impl PatchNamespacedRoleBinding {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1952,7 +1952,7 @@ impl PatchNamespacedRole {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -159,7 +159,7 @@ impl CreateNamespacedPodSchedulingContext {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -381,7 +381,7 @@ impl ReplaceNamespacedPodSchedulingContext {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -546,7 +546,7 @@ impl PatchNamespacedPodSchedulingContext {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -642,7 +642,7 @@ impl ReplaceNamespacedPodSchedulingContextStatus {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -731,7 +731,7 @@ impl PatchNamespacedPodSchedulingContextStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -881,7 +881,7 @@ impl CreateNamespacedResourceClaim {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -1101,7 +1101,7 @@ impl ReplaceNamespacedResourceClaim {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -1266,7 +1266,7 @@ impl PatchNamespacedResourceClaim {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1360,7 +1360,7 @@ impl ReplaceNamespacedResourceClaimStatus {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -1449,7 +1449,7 @@ impl PatchNamespacedResourceClaimStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1596,7 +1596,7 @@ impl CreateNamespacedResourceClaimTemplate {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
         }
     }
 }
@@ -1812,7 +1812,7 @@ impl ReplaceNamespacedResourceClaimTemplate {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
         }
     }
 }
@@ -1976,7 +1976,7 @@ impl PatchNamespacedResourceClaimTemplate {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -2644,7 +2644,7 @@ impl PatchResourceClass {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

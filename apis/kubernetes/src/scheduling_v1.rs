@@ -137,7 +137,7 @@ impl CreatePriorityClass {
             kind: None,
             metadata: None,
             preemption_policy: None,
-            value: value,
+            value,
         }
     }
 }
@@ -323,7 +323,7 @@ impl ReplacePriorityClass {
             kind: None,
             metadata: None,
             preemption_policy: None,
-            value: value,
+            value,
         }
     }
 }
@@ -477,7 +477,7 @@ impl PatchPriorityClass {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -125,7 +125,7 @@ impl CreateCsiDriver {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
         }
     }
 }
@@ -302,7 +302,7 @@ impl ReplaceCsiDriver {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
         }
     }
 }
@@ -454,7 +454,7 @@ impl PatchCsiDriver {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -572,7 +572,7 @@ impl CreateCsiNode {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
         }
     }
 }
@@ -746,7 +746,7 @@ impl ReplaceCsiNode {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
         }
     }
 }
@@ -898,7 +898,7 @@ impl PatchCsiNode {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -1668,7 +1668,7 @@ impl PatchNamespacedCsiStorageCapacity {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -2166,7 +2166,7 @@ impl PatchStorageClass {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -2287,7 +2287,7 @@ impl CreateVolumeAttachment {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -2468,7 +2468,7 @@ impl ReplaceVolumeAttachment {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -2623,7 +2623,7 @@ impl PatchVolumeAttachment {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }
@@ -2710,7 +2710,7 @@ impl ReplaceVolumeAttachmentStatus {
             api_version: None,
             kind: None,
             metadata: None,
-            spec: spec,
+            spec,
             status: None,
         }
     }
@@ -2792,7 +2792,7 @@ impl PatchVolumeAttachmentStatus {
             field_manager: None,
             field_validation: None,
             force: None,
-            body: body,
+            body,
         }
     }
 }

@@ -49,7 +49,7 @@ impl Post {
             expand: None,
             refresh_url: None,
             return_url: None,
-            r#type: r#type,
+            r#type,
         }
     }
 }

@@ -49,7 +49,7 @@ impl GetAppsSecrets {
             ending_before: None,
             expand: None,
             limit: None,
-            scope: scope,
+            scope,
             starting_after: None,
         }
     }
@@ -101,7 +101,7 @@ impl PostAppsSecrets {
             expires_at: None,
             name: name.into(),
             payload: payload.into(),
-            scope: scope,
+            scope,
         }
     }
 }
@@ -136,7 +136,7 @@ impl PostAppsSecretsDelete {
         Self {
             expand: None,
             name: name.into(),
-            scope: scope,
+            scope,
         }
     }
 }
@@ -170,7 +170,7 @@ impl GetAppsSecretsFind {
         Self {
             expand: None,
             name: name.into(),
-            scope: scope,
+            scope,
         }
     }
 }

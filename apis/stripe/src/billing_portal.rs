@@ -84,10 +84,10 @@ impl PostBillingPortalConfigurations {
         features: crate::models::PostBillingPortalConfigurationsFeatures,
     ) -> Self {
         Self {
-            business_profile: business_profile,
+            business_profile,
             default_return_url: None,
             expand: None,
-            features: features,
+            features,
             login_page: None,
             metadata: None,
         }

@@ -506,7 +506,7 @@ impl PostCustomerBalanceTransactions {
     pub fn new(customer: impl Into<String>, amount: i64, currency: impl Into<String>) -> Self {
         Self {
             customer: customer.into(),
-            amount: amount,
+            amount,
             currency: currency.into(),
             description: None,
             expand: None,
@@ -1459,10 +1459,10 @@ impl PostCustomerFundingInstructions {
     ) -> Self {
         Self {
             customer: customer.into(),
-            bank_transfer: bank_transfer,
+            bank_transfer,
             currency: currency.into(),
             expand: None,
-            funding_type: funding_type,
+            funding_type,
         }
     }
 }
@@ -2573,7 +2573,7 @@ impl PostCustomerTaxIds {
         Self {
             customer: customer.into(),
             expand: None,
-            r#type: r#type,
+            r#type,
             value: value.into(),
         }
     }

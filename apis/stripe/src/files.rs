@@ -85,7 +85,7 @@ impl Post {
             expand: None,
             file: file.into(),
             file_link_data: None,
-            purpose: purpose,
+            purpose,
         }
     }
 }

@@ -200,7 +200,7 @@ impl PostFinancialConnectionsAccountsAccountRefresh {
         Self {
             account: account.into(),
             expand: None,
-            features: features,
+            features,
         }
     }
 }
@@ -246,10 +246,10 @@ impl PostFinancialConnectionsSessions {
         permissions: Vec<crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem>,
     ) -> Self {
         Self {
-            account_holder: account_holder,
+            account_holder,
             expand: None,
             filters: None,
-            permissions: permissions,
+            permissions,
             return_url: None,
         }
     }

@@ -173,7 +173,7 @@ impl PostIdentityVerificationSessions {
             metadata: None,
             options: None,
             return_url: None,
-            r#type: r#type,
+            r#type,
         }
     }
 }

@@ -304,7 +304,7 @@ impl PostIssuingCardholders {
         name: impl Into<String>,
     ) -> Self {
         Self {
-            billing: billing,
+            billing,
             company: None,
             email: None,
             expand: None,
@@ -546,7 +546,7 @@ impl PostIssuingCards {
             shipping: None,
             spending_controls: None,
             status: None,
-            r#type: r#type,
+            r#type,
         }
     }
 }

@@ -44,10 +44,10 @@ impl Post {
         permissions: Vec<crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem>,
     ) -> Self {
         Self {
-            account_holder: account_holder,
+            account_holder,
             expand: None,
             filters: None,
-            permissions: permissions,
+            permissions,
             return_url: None,
         }
     }

@@ -200,7 +200,7 @@ impl PostAccountRefresh {
         Self {
             account: account.into(),
             expand: None,
-            features: features,
+            features,
         }
     }
 }

@@ -205,7 +205,7 @@ impl Post {
     #[must_use]
     pub fn new(amount: i64, currency: impl Into<String>) -> Self {
         Self {
-            amount: amount,
+            amount,
             application_fee_amount: None,
             automatic_payment_methods: None,
             capture_method: None,
@@ -843,7 +843,7 @@ impl PostIntentIncrementAuthorization {
     pub fn new(intent: impl Into<String>, amount: i64) -> Self {
         Self {
             intent: intent.into(),
-            amount: amount,
+            amount,
             application_fee_amount: None,
             description: None,
             expand: None,

@@ -175,7 +175,7 @@ impl Post {
             customer_creation: None,
             expand: None,
             invoice_creation: None,
-            line_items: line_items,
+            line_items,
             metadata: None,
             on_behalf_of: None,
             payment_intent_data: None,

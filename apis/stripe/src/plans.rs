@@ -144,7 +144,7 @@ impl Post {
             currency: currency.into(),
             expand: None,
             id: None,
-            interval: interval,
+            interval,
             interval_count: None,
             metadata: None,
             nickname: None,

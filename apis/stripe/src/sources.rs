@@ -318,7 +318,7 @@ impl PostSourceVerify {
         Self {
             source: source.into(),
             expand: None,
-            values: values,
+            values,
         }
     }
 }

@@ -414,7 +414,7 @@ impl PostSubscriptionItemsSubscriptionItemUsageRecords {
             subscription_item: subscription_item.into(),
             action: None,
             expand: None,
-            quantity: quantity,
+            quantity,
             timestamp: None,
         }
     }

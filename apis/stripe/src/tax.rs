@@ -50,7 +50,7 @@ impl PostTaxCalculations {
             customer: None,
             customer_details: None,
             expand: None,
-            line_items: line_items,
+            line_items,
             shipping_cost: None,
             tax_date: None,
         }
@@ -206,7 +206,7 @@ impl PostTaxTransactionsCreateReversal {
             expand: None,
             line_items: None,
             metadata: None,
-            mode: mode,
+            mode,
             original_transaction: original_transaction.into(),
             reference: reference.into(),
             shipping_cost: None,

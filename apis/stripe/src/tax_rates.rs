@@ -114,10 +114,10 @@ impl Post {
             description: None,
             display_name: display_name.into(),
             expand: None,
-            inclusive: inclusive,
+            inclusive,
             jurisdiction: None,
             metadata: None,
-            percentage: percentage,
+            percentage,
             state: None,
             tax_type: None,
         }

@@ -265,7 +265,7 @@ impl PostTerminalLocations {
         display_name: impl Into<String>,
     ) -> Self {
         Self {
-            address: address,
+            address,
             configuration_overrides: None,
             display_name: display_name.into(),
             expand: None,
@@ -688,7 +688,7 @@ impl PostTerminalReadersReaderProcessSetupIntent {
     ) -> Self {
         Self {
             reader: reader.into(),
-            customer_consent_collected: customer_consent_collected,
+            customer_consent_collected,
             expand: None,
             setup_intent: setup_intent.into(),
         }
@@ -791,7 +791,7 @@ impl PostTerminalReadersReaderSetReaderDisplay {
             reader: reader.into(),
             cart: None,
             expand: None,
-            r#type: r#type,
+            r#type,
         }
     }
 }

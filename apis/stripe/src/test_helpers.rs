@@ -39,7 +39,7 @@ impl PostTestHelpersCustomersCustomerFundCashBalance {
     pub fn new(customer: impl Into<String>, amount: i64, currency: impl Into<String>) -> Self {
         Self {
             customer: customer.into(),
-            amount: amount,
+            amount,
             currency: currency.into(),
             expand: None,
             reference: None,
@@ -315,7 +315,7 @@ impl PostTestHelpersTestClocks {
     pub fn new(frozen_time: i64) -> Self {
         Self {
             expand: None,
-            frozen_time: frozen_time,
+            frozen_time,
             name: None,
         }
     }
@@ -411,7 +411,7 @@ impl PostTestHelpersTestClocksTestClockAdvance {
         Self {
             test_clock: test_clock.into(),
             expand: None,
-            frozen_time: frozen_time,
+            frozen_time,
         }
     }
 }
@@ -753,13 +753,13 @@ impl PostTestHelpersTreasuryReceivedCredits {
         network: crate::models::UsBankAccountNetworksSupportedItem,
     ) -> Self {
         Self {
-            amount: amount,
+            amount,
             currency: currency.into(),
             description: None,
             expand: None,
             financial_account: financial_account.into(),
             initiating_payment_method_details: None,
-            network: network,
+            network,
         }
     }
 }
@@ -813,13 +813,13 @@ impl PostTestHelpersTreasuryReceivedDebits {
         network: crate::models::InboundTransfersPaymentMethodDetailsUsBankAccountNetwork,
     ) -> Self {
         Self {
-            amount: amount,
+            amount,
             currency: currency.into(),
             description: None,
             expand: None,
             financial_account: financial_account.into(),
             initiating_payment_method_details: None,
-            network: network,
+            network,
         }
     }
 }

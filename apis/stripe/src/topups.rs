@@ -96,7 +96,7 @@ impl Post {
     #[must_use]
     pub fn new(amount: i64, currency: impl Into<String>) -> Self {
         Self {
-            amount: amount,
+            amount,
             currency: currency.into(),
             description: None,
             expand: None,

@@ -341,7 +341,7 @@ impl PostTreasuryFinancialAccounts {
             features: None,
             metadata: None,
             platform_restrictions: None,
-            supported_currencies: supported_currencies,
+            supported_currencies,
         }
     }
 }
@@ -630,7 +630,7 @@ impl PostTreasuryInboundTransfers {
         origin_payment_method: impl Into<String>,
     ) -> Self {
         Self {
-            amount: amount,
+            amount,
             currency: currency.into(),
             description: None,
             expand: None,
@@ -836,7 +836,7 @@ impl PostTreasuryOutboundPayments {
         financial_account: impl Into<String>,
     ) -> Self {
         Self {
-            amount: amount,
+            amount,
             currency: currency.into(),
             customer: None,
             description: None,
@@ -1025,7 +1025,7 @@ impl PostTreasuryOutboundTransfers {
         financial_account: impl Into<String>,
     ) -> Self {
         Self {
-            amount: amount,
+            amount,
             currency: currency.into(),
             description: None,
             destination_payment_method: None,

@@ -86,7 +86,7 @@ impl Post {
             api_version: None,
             connect: None,
             description: None,
-            enabled_events: enabled_events,
+            enabled_events,
             expand: None,
             metadata: None,
             url: url.into(),

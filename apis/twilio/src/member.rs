@@ -130,7 +130,7 @@ impl Update {
             queue_sid: queue_sid.into(),
             call_sid: call_sid.into(),
             method: None,
-            url: url,
+            url,
         }
     }
 }

@@ -102,7 +102,7 @@ impl CreatePayments {
             payment_method: None,
             postal_code: None,
             security_code: None,
-            status_callback: status_callback,
+            status_callback,
             timeout: None,
             token_type: None,
             valid_card_types: None,
@@ -168,7 +168,7 @@ impl UpdatePayments {
             capture: None,
             idempotency_key: idempotency_key.into(),
             status: None,
-            status_callback: status_callback,
+            status_callback,
         }
     }
 }

@@ -208,7 +208,7 @@ impl UpdateCallRecording {
             call_sid: call_sid.into(),
             sid: sid.into(),
             pause_behavior: None,
-            status: status,
+            status,
         }
     }
 }
@@ -396,7 +396,7 @@ impl UpdateConferenceRecording {
             conference_sid: conference_sid.into(),
             sid: sid.into(),
             pause_behavior: None,
-            status: status,
+            status,
         }
     }
 }

@@ -892,7 +892,7 @@ impl Update {
             account_sid: account_sid.into(),
             call_sid: call_sid.into(),
             sid: sid.into(),
-            status: status,
+            status,
         }
     }
 }

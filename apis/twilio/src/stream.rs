@@ -854,7 +854,7 @@ impl Create {
             status_callback: None,
             status_callback_method: None,
             track: None,
-            url: url,
+            url,
         }
     }
 }
@@ -898,7 +898,7 @@ impl Update {
             account_sid: account_sid.into(),
             call_sid: call_sid.into(),
             sid: sid.into(),
-            status: status,
+            status,
         }
     }
 }

@@ -120,12 +120,12 @@ impl CreateUsageTrigger {
         Self {
             account_sid: account_sid.into(),
             callback_method: None,
-            callback_url: callback_url,
+            callback_url,
             friendly_name: None,
             recurring: None,
             trigger_by: None,
             trigger_value: trigger_value.into(),
-            usage_category: usage_category,
+            usage_category,
         }
     }
 }

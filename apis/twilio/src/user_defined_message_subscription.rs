@@ -46,7 +46,7 @@ impl Create {
         Self {
             account_sid: account_sid.into(),
             call_sid: call_sid.into(),
-            callback: callback,
+            callback,
             idempotency_key: None,
             method: None,
         }
