@@ -17,6 +17,8 @@
 //!   is an indented code block, so that rustdoc does not compile it as Rust;
 //! - a line that continues a list item lazily is indented under it.
 
+use std::borrow::Cow;
+
 /// The alert markers of GitHub's Markdown and their labels.
 const ALERTS: [(&str, &str); 5] = [
     ("[!NOTE]", "**Note:**"),
@@ -95,7 +97,12 @@ pub fn rustdoc(text: &str, links: Links<'_>) -> String {
 /// without the characters that change the direction of the text around
 /// them (U+202A to U+202E, U+2066 to U+2069), which rustc refuses in
 /// comments and literals.
-fn plain_lines(text: &str) -> String {
+pub(crate) fn plain_lines(text: &str) -> Cow<'_, str> {
+    // Most texts hold none of these: borrowed as they are.
+    let plain = |c: char| !matches!(c, '\r' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if text.chars().all(plain) {
+        return Cow::Borrowed(text);
+    }
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -108,7 +115,7 @@ fn plain_lines(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// The lines of documentation `text` as they are written in doc comments:

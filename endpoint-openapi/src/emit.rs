@@ -244,7 +244,8 @@ fn docs(doc: Option<&str>) -> TokenStream {
         return TokenStream::new();
     };
     // Any line end of a text quoted in a sentence (a key) is one too.
-    let lines = crate::docs::lines(doc).into_iter().map(|line| {
+    let plain = crate::docs::plain_lines(doc);
+    let lines = plain.lines().map(|line| {
         let line = if line.is_empty() {
             String::new()
         } else {

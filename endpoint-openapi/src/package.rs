@@ -617,7 +617,7 @@ impl Writer<'_> {
             text.push('\n');
         }
         text.push_str(&item_text(&item)?);
-        if let Some(constructor) = constructor(op, &item)? {
+        if let Some(constructor) = constructor(self, op) {
             text.push('\n');
             text.push_str(&constructor);
         }
@@ -792,56 +792,57 @@ fn defaults(ty: &Ty) -> bool {
 /// as `impl Into<String>`), every other field `None`, so that a call reads
 /// `GetOrder { expand: Some(..), ..GetOrder::new("ord_1") }`. `None` for a
 /// struct that derives `Default`.
-fn constructor(op: &OperationPlan, item: &ItemDef) -> Result<Option<String>, String> {
+fn constructor(writer: &Writer<'_>, op: &OperationPlan) -> Option<String> {
     let given = |field: &FieldPlan| !field.optional && !defaults(&field.ty);
     if !op.fields.iter().any(given) {
-        return Ok(None);
+        return None;
     }
+    // Written as text, as rustfmt writes it: a generated crate has one per
+    // operation, and parsing and printing each again would cost a tenth of
+    // the generation.
     let mut arguments = Vec::new();
-    // Each field with its value (a field given as it is by its name alone).
-    let mut values = Vec::new();
-    for (plan, field) in op.fields.iter().zip(&item.fields) {
-        let name = &field.ident;
-        if given(plan) {
-            let ty = &field.ty;
-            let is_string = matches!(ty, syn::Type::Path(path)
-                if path.qself.is_none() && path.path.is_ident("String"));
-            if is_string {
-                arguments.push(quote!(#name: impl Into<String>));
-                values.push(quote!(#name: #name.into()));
+    let mut values = String::new();
+    let mut required = Vec::new();
+    for field in &op.fields {
+        let name = &field.name;
+        if given(field) {
+            let ty = writer.ty(&field.ty, op, "crate::models::");
+            if ty == "String" {
+                arguments.push(format!("{name}: impl Into<String>"));
+                let _ = writeln!(values, "            {name}: {name}.into(),");
             } else {
-                arguments.push(quote!(#name: #ty));
-                values.push(quote!(#name));
+                arguments.push(format!("{name}: {ty}"));
+                let _ = writeln!(values, "            {name},");
             }
+            required.push(format!("`{}`", name.trim_start_matches("r#")));
         } else {
-            values.push(quote!(#name: None));
+            let _ = writeln!(values, "            {name}: None,");
         }
     }
-    let required: Vec<String> = op
-        .fields
-        .iter()
-        .filter(|field| given(field))
-        .map(|field| format!("`{}`", field.name.trim_start_matches("r#")))
-        .collect();
-    let doc = format!(
-        " A `{}` of its required fields ({}), every other field `None`.",
-        op.name,
-        required.join(", ")
-    );
-    let ident = &item.ident;
-    let lint = (arguments.len() > 7).then(|| quote!(#[allow(clippy::too_many_arguments)]));
-    let file: syn::File = syn::parse2(quote! {
-        impl #ident {
-            #[doc = #doc]
-            #lint
-            #[must_use]
-            pub fn new(#(#arguments),*) -> Self {
-                Self { #(#values),* }
-            }
+    let lint = if arguments.len() > 7 {
+        "    #[allow(clippy::too_many_arguments)]\n"
+    } else {
+        ""
+    };
+    let one_line = format!("    pub fn new({}) -> Self {{", arguments.join(", "));
+    let signature = if one_line.len() <= 100 {
+        one_line
+    } else {
+        let mut vertical = String::from("    pub fn new(\n");
+        for argument in &arguments {
+            let _ = writeln!(vertical, "        {argument},");
         }
-    })
-    .map_err(|err| format!("the constructor of `{}`: {err}", op.name))?;
-    Ok(Some(prettyplease::unparse(&file)))
+        vertical.push_str("    ) -> Self {");
+        vertical
+    };
+    Some(format!(
+        "impl {name} {{\n    \
+         /// A `{name}` of its required fields ({required}), every other field `None`.\n\
+         {lint}    #[must_use]\n\
+         {signature}\n        Self {{\n{values}        }}\n    }}\n}}\n",
+        name = op.name,
+        required = required.join(", "),
+    ))
 }
 
 /// The first error the macro reports for `item`, if any: the message of

@@ -63,7 +63,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::ident;
-use crate::schema::{Additional, Constraints, Discriminator, Kind, Object, Property, Schema};
+use crate::schema::{Additional, Discriminator, Kind, Object, Property, Schema};
 
 /// GitHub's, or any description's, choices: how components and fields are
 /// named and how descriptions become documentation.
@@ -1358,10 +1358,10 @@ fn shape(schema: &Schema) -> String {
     format!("{plain:?}")
 }
 
-/// `schema` and its parts without their [`Constraints`], which only
+/// `schema` and its parts without their [`Constraints`](crate::schema::Constraints), which only
 /// document.
 fn unconstrained(schema: &mut Schema) {
-    schema.constraints = Constraints::default();
+    schema.constraints = None;
     match &mut schema.kind {
         Kind::Array(items) => unconstrained(items),
         Kind::Object(object) => {

@@ -72,8 +72,10 @@ pub struct Schema {
     pub default: Option<Value>,
     /// `discriminator` of a `oneOf`/`anyOf`.
     pub discriminator: Option<Discriminator>,
-    /// What it says of its values beyond their type, for documentation.
-    pub constraints: Constraints,
+    /// What it says of its values beyond their type, for documentation;
+    /// `None` when it says nothing more (most schemas: kept small, as
+    /// schemas are cloned and compared while planning).
+    pub constraints: Option<Box<Constraints>>,
 }
 
 /// What a schema says of its values beyond their type, as written: kept
@@ -231,7 +233,7 @@ impl Schema {
             write_only: false,
             default: None,
             discriminator: None,
-            constraints: Constraints::default(),
+            constraints: None,
         }
     }
 
@@ -242,7 +244,8 @@ impl Schema {
     /// `int64`, `uint32`, `uint64`, `double`, `date-time`, `binary`);
     /// `None` when it says none of these.
     pub fn constraints_doc(&self) -> Option<String> {
-        let c = &self.constraints;
+        let none = Constraints::default();
+        let c = self.constraints.as_deref().unwrap_or(&none);
         let mut parts: Vec<String> = Vec::new();
         if let Some(default) = &self.default {
             parts.push(format!("default: {}", code(&json_text(default))));
@@ -583,41 +586,64 @@ fn code(text: &str) -> String {
 }
 
 /// The [`Constraints`] of a schema object.
-fn constraints(object: &Map<String, Value>) -> Constraints {
-    let number = |key: &str| match object.get(key) {
+fn constraints(object: &Map<String, Value>) -> Option<Box<Constraints>> {
+    // One pass over the keys: most schemas name none of these, and a look-up
+    // per keyword would hash each of them.
+    let mut found: [Option<&Value>; 11] = [None; 11];
+    let mut any = false;
+    for (key, value) in object {
+        let at = match key.as_str() {
+            "minimum" => 0,
+            "exclusiveMinimum" => 1,
+            "maximum" => 2,
+            "exclusiveMaximum" => 3,
+            "minLength" => 4,
+            "maxLength" => 5,
+            "minItems" => 6,
+            "maxItems" => 7,
+            "pattern" => 8,
+            "const" => 9,
+            "enum" => 10,
+            _ => continue,
+        };
+        found[at] = Some(value);
+        any = true;
+    }
+    if !any {
+        return None;
+    }
+    let number = |at: usize| match found[at] {
         Some(Value::Number(n)) => Some(n.clone()),
         _ => None,
     };
-    let count = |key: &str| object.get(key).and_then(Value::as_u64);
-    let bound = |key: &str, exclusive_key: &str| match number(exclusive_key) {
+    let count = |at: usize| found[at].and_then(Value::as_u64);
+    let bound = |at: usize, exclusive_at: usize| match number(exclusive_at) {
         // OpenAPI 3.1: the exclusive bound is a number of its own.
         Some(value) => Some(Bound {
             value,
             exclusive: true,
         }),
-        None => number(key).map(|value| Bound {
+        None => number(at).map(|value| Bound {
             value,
-            exclusive: object.get(exclusive_key).and_then(Value::as_bool) == Some(true),
+            exclusive: found[exclusive_at].and_then(Value::as_bool) == Some(true),
         }),
     };
-    let values = match (object.get("const"), object.get("enum")) {
+    let values = match (found[9], found[10]) {
         (Some(value), _) => vec![value.clone()],
         (None, Some(Value::Array(values))) => values.clone(),
         _ => Vec::new(),
     };
-    Constraints {
-        minimum: bound("minimum", "exclusiveMinimum"),
-        maximum: bound("maximum", "exclusiveMaximum"),
-        min_length: count("minLength"),
-        max_length: count("maxLength"),
-        min_items: count("minItems"),
-        max_items: count("maxItems"),
-        pattern: object
-            .get("pattern")
-            .and_then(Value::as_str)
-            .map(str::to_owned),
+    let constraints = Constraints {
+        minimum: bound(0, 1),
+        maximum: bound(2, 3),
+        min_length: count(4),
+        max_length: count(5),
+        min_items: count(6),
+        max_items: count(7),
+        pattern: found[8].and_then(Value::as_str).map(str::to_owned),
         values: values.into_iter().filter(|v| !v.is_null()).collect(),
-    }
+    };
+    (constraints != Constraints::default()).then(|| Box::new(constraints))
 }
 
 fn discriminator(object: &Map<String, Value>) -> Option<Discriminator> {
@@ -895,15 +921,16 @@ mod tests {
             "x",
         )
         .unwrap();
+        let constraints = schema.constraints.as_deref().unwrap();
         assert_eq!(
-            schema.constraints.minimum,
+            constraints.minimum,
             Some(Bound {
                 value: 1.into(),
                 exclusive: false
             })
         );
-        assert!(schema.constraints.maximum.as_ref().unwrap().exclusive);
-        assert_eq!(schema.constraints.values, [json!(1), json!(2)]);
+        assert!(constraints.maximum.as_ref().unwrap().exclusive);
+        assert_eq!(constraints.values, [json!(1), json!(2)]);
         assert_eq!(
             schema.constraints_doc().as_deref(),
             Some("At least `1`; less than `9.5`; one of `1`, `2`; format `decimal`.")
