@@ -196,6 +196,16 @@ pub struct FieldPlan {
     pub content_type: Option<String>,
 }
 
+impl FieldPlan {
+    /// Whether the caller may leave the field out: it is optional, or a
+    /// required nullable value (`None`, which the description allows). Any
+    /// other field (a required parameter, a required property of the body)
+    /// is the caller's to give: its struct has no `Default` but `new(…)`.
+    pub fn may_be_left_out(&self) -> bool {
+        self.optional || matches!(self.ty, Ty::Planned(Type::Option(_)))
+    }
+}
+
 /// A body of several media types: an enum with a variant per media type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
@@ -986,8 +996,7 @@ impl OperationPlanner<'_, '_> {
                 .fields
                 .iter()
                 .filter(|f| matches!(f.location, Location::Body | Location::RequestBody))
-                // An optional field, or a nullable one (`None` leaves it out).
-                .all(|f| f.optional || matches!(f.ty, Ty::Planned(Type::Option(_))));
+                .all(FieldPlan::may_be_left_out);
         let (success, error, answers) = self.answers();
         let server = self.server();
         let accept = accept(&answers);

@@ -662,7 +662,7 @@ impl Writer<'_> {
     /// The `endpoint!` item of an operation; with `styles` false, without
     /// the parameters' styles, with `docs` false without documentation.
     fn item(&self, op: &OperationPlan, styles: bool, docs: bool) -> Result<ItemDef, String> {
-        let default = op.fields.iter().all(|f| f.optional || defaults(&f.ty));
+        let default = op.fields.iter().all(FieldPlan::may_be_left_out);
         let api: syn::Path = parse_quote!(crate::api);
         let derive: syn::Attribute = if default {
             parse_quote!(#[derive(Debug, Clone, PartialEq, Default)])
@@ -779,22 +779,13 @@ impl Writer<'_> {
     }
 }
 
-/// Whether a required field of this type has a natural default: only a
-/// nullable value (`None`, which the description allows). Any other
-/// required field (a path, query, header or cookie parameter, a property of
-/// the body) is the caller's to give, so its struct has no `Default`.
-fn defaults(ty: &Ty) -> bool {
-    matches!(ty, Ty::Planned(Type::Option(_)))
-}
-
 /// `new`, the constructor of a request that has required fields (and so no
 /// `Default`): one argument per required field, in the struct's order (text
 /// as `impl Into<String>`), every other field `None`, so that a call reads
 /// `GetOrder { expand: Some(..), ..GetOrder::new("ord_1") }`. `None` for a
 /// struct that derives `Default`.
 fn constructor(writer: &Writer<'_>, op: &OperationPlan) -> Option<String> {
-    let given = |field: &FieldPlan| !field.optional && !defaults(&field.ty);
-    if !op.fields.iter().any(given) {
+    if op.fields.iter().all(FieldPlan::may_be_left_out) {
         return None;
     }
     // Written as text, as rustfmt writes it: a generated crate has one per
@@ -805,7 +796,7 @@ fn constructor(writer: &Writer<'_>, op: &OperationPlan) -> Option<String> {
     let mut required = Vec::new();
     for field in &op.fields {
         let name = &field.name;
-        if given(field) {
+        if !field.may_be_left_out() {
             let ty = writer.ty(&field.ty, op, "crate::models::");
             if ty == "String" {
                 arguments.push(format!("{name}: impl Into<String>"));
