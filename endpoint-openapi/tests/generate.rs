@@ -301,6 +301,7 @@ fn modules_files_and_names() {
         paths,
         [
             "Cargo.toml",
+            "rustfmt.toml",
             "DIAGNOSTICS.md",
             "README.md",
             "src/lib.rs",

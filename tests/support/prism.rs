@@ -15,13 +15,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The program started: `tests/prism/node_modules/.bin/prism`, or the path
-/// in `PRISM`.
+/// The program started: the workspace's `tests/prism/node_modules/.bin/prism`
+/// (found from the test's package upwards), or the path in `PRISM`.
 pub fn program() -> PathBuf {
-    match std::env::var_os("PRISM") {
-        Some(path) => PathBuf::from(path),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/prism/node_modules/.bin/prism"),
+    const INSTALLED: &str = "tests/prism/node_modules/.bin/prism";
+    if let Some(path) = std::env::var_os("PRISM") {
+        return PathBuf::from(path);
     }
+    let package = Path::new(env!("CARGO_MANIFEST_DIR"));
+    package
+        .ancestors()
+        .find(|dir| dir.join("tests/prism/package.json").is_file())
+        .unwrap_or(package)
+        .join(INSTALLED)
 }
 
 /// How long Prism may take to answer its first request: it reads and

@@ -11,8 +11,8 @@
 //!
 //! Each depends on `endpoint` by path (the workspace root) and is a member
 //! of the workspace, so that its lints, docs and tests run with the rest.
-//! Rust files pass through rustfmt, as every generated file of the
-//! workspace does, so that `cargo fmt --all -- --check` holds for them.
+//! Every file is kept byte for byte as the generator writes it: the crate's
+//! own `rustfmt.toml` tells `cargo fmt` to leave its sources alone.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -82,13 +82,7 @@ pub fn generate(root: &Path) -> Result<Output, String> {
             if let Some(dir) = path.parent() {
                 dirs.insert(dir.to_path_buf());
             }
-            output
-                .files
-                .push(if path.extension().is_some_and(|ext| ext == "rs") {
-                    File::rust(root, path, &file.text)?
-                } else {
-                    File::text(path, file.text)
-                });
+            output.files.push(File::text(path, file.text));
         }
         output
             .owned

@@ -48,7 +48,9 @@ impl AnswerByStatus {
     /// A `AnswerByStatus` of its required fields (`status`), every other field `None`.
     #[must_use]
     pub fn new(status: i64) -> Self {
-        Self { status }
+        Self {
+            status,
+        }
     }
 }
 

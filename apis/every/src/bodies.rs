@@ -217,7 +217,9 @@ impl PutBytes {
     /// A `PutBytes` of its required fields (`body`), every other field `None`.
     #[must_use]
     pub fn new(body: ::endpoint::body::File) -> Self {
-        Self { body }
+        Self {
+            body,
+        }
     }
 }
 
@@ -263,7 +265,9 @@ impl PutText {
     /// A `PutText` of its required fields (`body`), every other field `None`.
     #[must_use]
     pub fn new(body: impl Into<String>) -> Self {
-        Self { body: body.into() }
+        Self {
+            body: body.into(),
+        }
     }
 }
 
@@ -284,10 +288,12 @@ impl ::endpoint::body::Content for PostChoiceBody {
             PostChoiceBody::Json(value) => {
                 ::endpoint::body::Contents::new("application/json", value.to_param())
             }
-            PostChoiceBody::Form(value) => ::endpoint::body::Contents::new(
-                "application/x-www-form-urlencoded",
-                value.to_param(),
-            ),
+            PostChoiceBody::Form(value) => {
+                ::endpoint::body::Contents::new(
+                    "application/x-www-form-urlencoded",
+                    value.to_param(),
+                )
+            }
             PostChoiceBody::Xml(value) => {
                 ::endpoint::body::Contents::new("application/xml", value.to_param())
             }
@@ -312,6 +318,8 @@ impl PostChoice {
     /// A `PostChoice` of its required fields (`body`), every other field `None`.
     #[must_use]
     pub fn new(body: PostChoiceBody) -> Self {
-        Self { body }
+        Self {
+            body,
+        }
     }
 }

@@ -55,13 +55,13 @@
 pub mod answers;
 #[cfg(feature = "bodies")]
 pub mod bodies;
-pub mod models;
 #[cfg(feature = "params")]
 pub mod params;
 #[cfg(feature = "pets")]
 pub mod pets;
 #[cfg(feature = "untagged")]
 pub mod untagged;
+pub mod models;
 
 /// The API's server, the first its description names: the base URL of its requests.
 pub const BASE_URL: &str = "http://localhost:8080/v1";

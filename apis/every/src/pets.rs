@@ -180,6 +180,8 @@ impl GetOwnerAddress {
     /// A `GetOwnerAddress` of its required fields (`owner_id`), every other field `None`.
     #[must_use]
     pub fn new(owner_id: i64) -> Self {
-        Self { owner_id }
+        Self {
+            owner_id,
+        }
     }
 }

@@ -19,6 +19,8 @@ impl GetUntaggedId {
     /// A `GetUntaggedId` of its required fields (`id`), every other field `None`.
     #[must_use]
     pub fn new(id: impl Into<String>) -> Self {
-        Self { id: id.into() }
+        Self {
+            id: id.into(),
+        }
     }
 }

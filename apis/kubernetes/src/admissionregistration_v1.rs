@@ -381,10 +381,16 @@ impl ::endpoint::body::Content for PatchMutatingWebhookConfigurationBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchMutatingWebhookConfigurationBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchMutatingWebhookConfigurationBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchMutatingWebhookConfigurationBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -393,7 +399,10 @@ impl ::endpoint::body::Content for PatchMutatingWebhookConfigurationBody {
                 )
             }
             PatchMutatingWebhookConfigurationBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -814,10 +823,16 @@ impl ::endpoint::body::Content for PatchValidatingWebhookConfigurationBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchValidatingWebhookConfigurationBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchValidatingWebhookConfigurationBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchValidatingWebhookConfigurationBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -826,7 +841,10 @@ impl ::endpoint::body::Content for PatchValidatingWebhookConfigurationBody {
                 )
             }
             PatchValidatingWebhookConfigurationBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

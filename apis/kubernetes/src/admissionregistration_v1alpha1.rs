@@ -392,10 +392,16 @@ impl ::endpoint::body::Content for PatchValidatingAdmissionPolicyBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchValidatingAdmissionPolicyBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchValidatingAdmissionPolicyBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchValidatingAdmissionPolicyBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -404,7 +410,10 @@ impl ::endpoint::body::Content for PatchValidatingAdmissionPolicyBody {
                 )
             }
             PatchValidatingAdmissionPolicyBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -562,10 +571,16 @@ impl ::endpoint::body::Content for PatchValidatingAdmissionPolicyStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchValidatingAdmissionPolicyStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchValidatingAdmissionPolicyStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchValidatingAdmissionPolicyStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -574,7 +589,10 @@ impl ::endpoint::body::Content for PatchValidatingAdmissionPolicyStatusBody {
                 )
             }
             PatchValidatingAdmissionPolicyStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -995,10 +1013,16 @@ impl ::endpoint::body::Content for PatchValidatingAdmissionPolicyBindingBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchValidatingAdmissionPolicyBindingBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchValidatingAdmissionPolicyBindingBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchValidatingAdmissionPolicyBindingBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1007,7 +1031,10 @@ impl ::endpoint::body::Content for PatchValidatingAdmissionPolicyBindingBody {
                 )
             }
             PatchValidatingAdmissionPolicyBindingBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

@@ -411,10 +411,16 @@ impl ::endpoint::body::Content for PatchCustomResourceDefinitionBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchCustomResourceDefinitionBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCustomResourceDefinitionBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCustomResourceDefinitionBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -423,7 +429,10 @@ impl ::endpoint::body::Content for PatchCustomResourceDefinitionBody {
                 )
             }
             PatchCustomResourceDefinitionBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -582,10 +591,16 @@ impl ::endpoint::body::Content for PatchCustomResourceDefinitionStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchCustomResourceDefinitionStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCustomResourceDefinitionStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCustomResourceDefinitionStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -594,7 +609,10 @@ impl ::endpoint::body::Content for PatchCustomResourceDefinitionStatusBody {
                 )
             }
             PatchCustomResourceDefinitionStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

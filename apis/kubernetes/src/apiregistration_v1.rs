@@ -392,17 +392,28 @@ impl ::endpoint::body::Content for PatchApiServiceBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchApiServiceBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchApiServiceBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchApiServiceBody::StrategicMergePatchJson(value) => ::endpoint::body::Contents::new(
-                "application/strategic-merge-patch+json",
-                value.to_param(),
-            ),
+            PatchApiServiceBody::StrategicMergePatchJson(value) => {
+                ::endpoint::body::Contents::new(
+                    "application/strategic-merge-patch+json",
+                    value.to_param(),
+                )
+            }
             PatchApiServiceBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -560,10 +571,16 @@ impl ::endpoint::body::Content for PatchApiServiceStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchApiServiceStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchApiServiceStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchApiServiceStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -572,7 +589,10 @@ impl ::endpoint::body::Content for PatchApiServiceStatusBody {
                 )
             }
             PatchApiServiceStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

@@ -753,10 +753,16 @@ impl ::endpoint::body::Content for PatchNamespacedControllerRevisionBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedControllerRevisionBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedControllerRevisionBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedControllerRevisionBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -765,7 +771,10 @@ impl ::endpoint::body::Content for PatchNamespacedControllerRevisionBody {
                 )
             }
             PatchNamespacedControllerRevisionBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1281,10 +1290,16 @@ impl ::endpoint::body::Content for PatchNamespacedDaemonSetBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedDaemonSetBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDaemonSetBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDaemonSetBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1293,7 +1308,10 @@ impl ::endpoint::body::Content for PatchNamespacedDaemonSetBody {
                 )
             }
             PatchNamespacedDaemonSetBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1460,10 +1478,16 @@ impl ::endpoint::body::Content for PatchNamespacedDaemonSetStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedDaemonSetStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDaemonSetStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDaemonSetStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1472,7 +1496,10 @@ impl ::endpoint::body::Content for PatchNamespacedDaemonSetStatusBody {
                 )
             }
             PatchNamespacedDaemonSetStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1988,10 +2015,16 @@ impl ::endpoint::body::Content for PatchNamespacedDeploymentBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedDeploymentBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDeploymentBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDeploymentBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2000,7 +2033,10 @@ impl ::endpoint::body::Content for PatchNamespacedDeploymentBody {
                 )
             }
             PatchNamespacedDeploymentBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -2167,10 +2203,16 @@ impl ::endpoint::body::Content for PatchNamespacedDeploymentScaleBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedDeploymentScaleBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDeploymentScaleBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDeploymentScaleBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2179,7 +2221,10 @@ impl ::endpoint::body::Content for PatchNamespacedDeploymentScaleBody {
                 )
             }
             PatchNamespacedDeploymentScaleBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -2346,10 +2391,16 @@ impl ::endpoint::body::Content for PatchNamespacedDeploymentStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedDeploymentStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDeploymentStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedDeploymentStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2358,7 +2409,10 @@ impl ::endpoint::body::Content for PatchNamespacedDeploymentStatusBody {
                 )
             }
             PatchNamespacedDeploymentStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -2874,10 +2928,16 @@ impl ::endpoint::body::Content for PatchNamespacedReplicaSetBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedReplicaSetBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicaSetBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicaSetBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2886,7 +2946,10 @@ impl ::endpoint::body::Content for PatchNamespacedReplicaSetBody {
                 )
             }
             PatchNamespacedReplicaSetBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -3053,10 +3116,16 @@ impl ::endpoint::body::Content for PatchNamespacedReplicaSetScaleBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedReplicaSetScaleBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicaSetScaleBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicaSetScaleBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -3065,7 +3134,10 @@ impl ::endpoint::body::Content for PatchNamespacedReplicaSetScaleBody {
                 )
             }
             PatchNamespacedReplicaSetScaleBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -3232,10 +3304,16 @@ impl ::endpoint::body::Content for PatchNamespacedReplicaSetStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedReplicaSetStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicaSetStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicaSetStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -3244,7 +3322,10 @@ impl ::endpoint::body::Content for PatchNamespacedReplicaSetStatusBody {
                 )
             }
             PatchNamespacedReplicaSetStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -3760,10 +3841,16 @@ impl ::endpoint::body::Content for PatchNamespacedStatefulSetBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedStatefulSetBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedStatefulSetBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedStatefulSetBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -3772,7 +3859,10 @@ impl ::endpoint::body::Content for PatchNamespacedStatefulSetBody {
                 )
             }
             PatchNamespacedStatefulSetBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -3939,10 +4029,16 @@ impl ::endpoint::body::Content for PatchNamespacedStatefulSetScaleBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedStatefulSetScaleBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedStatefulSetScaleBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedStatefulSetScaleBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -3951,7 +4047,10 @@ impl ::endpoint::body::Content for PatchNamespacedStatefulSetScaleBody {
                 )
             }
             PatchNamespacedStatefulSetScaleBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -4118,10 +4217,16 @@ impl ::endpoint::body::Content for PatchNamespacedStatefulSetStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedStatefulSetStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedStatefulSetStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedStatefulSetStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -4130,7 +4235,10 @@ impl ::endpoint::body::Content for PatchNamespacedStatefulSetStatusBody {
                 )
             }
             PatchNamespacedStatefulSetStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

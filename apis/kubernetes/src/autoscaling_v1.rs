@@ -539,19 +539,30 @@ impl ::endpoint::body::Content for PatchNamespacedHorizontalPodAutoscalerBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedHorizontalPodAutoscalerBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedHorizontalPodAutoscalerBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNamespacedHorizontalPodAutoscalerBody::StrategicMergePatchJson(value) => {
+            PatchNamespacedHorizontalPodAutoscalerBody::StrategicMergePatchJson(
+                value,
+            ) => {
                 ::endpoint::body::Contents::new(
                     "application/strategic-merge-patch+json",
                     value.to_param(),
                 )
             }
             PatchNamespacedHorizontalPodAutoscalerBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -720,19 +731,30 @@ impl ::endpoint::body::Content for PatchNamespacedHorizontalPodAutoscalerStatusB
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedHorizontalPodAutoscalerStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedHorizontalPodAutoscalerStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNamespacedHorizontalPodAutoscalerStatusBody::StrategicMergePatchJson(value) => {
+            PatchNamespacedHorizontalPodAutoscalerStatusBody::StrategicMergePatchJson(
+                value,
+            ) => {
                 ::endpoint::body::Contents::new(
                     "application/strategic-merge-patch+json",
                     value.to_param(),
                 )
             }
             PatchNamespacedHorizontalPodAutoscalerStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

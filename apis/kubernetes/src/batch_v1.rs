@@ -601,10 +601,16 @@ impl ::endpoint::body::Content for PatchNamespacedCronJobBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedCronJobBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedCronJobBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedCronJobBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -613,7 +619,10 @@ impl ::endpoint::body::Content for PatchNamespacedCronJobBody {
                 )
             }
             PatchNamespacedCronJobBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -780,10 +789,16 @@ impl ::endpoint::body::Content for PatchNamespacedCronJobStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedCronJobStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedCronJobStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedCronJobStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -792,7 +807,10 @@ impl ::endpoint::body::Content for PatchNamespacedCronJobStatusBody {
                 )
             }
             PatchNamespacedCronJobStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1308,10 +1326,16 @@ impl ::endpoint::body::Content for PatchNamespacedJobBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedJobBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedJobBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedJobBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1320,7 +1344,10 @@ impl ::endpoint::body::Content for PatchNamespacedJobBody {
                 )
             }
             PatchNamespacedJobBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1487,10 +1514,16 @@ impl ::endpoint::body::Content for PatchNamespacedJobStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedJobStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedJobStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedJobStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1499,7 +1532,10 @@ impl ::endpoint::body::Content for PatchNamespacedJobStatusBody {
                 )
             }
             PatchNamespacedJobStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

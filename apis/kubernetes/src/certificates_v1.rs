@@ -409,10 +409,16 @@ impl ::endpoint::body::Content for PatchCertificateSigningRequestBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchCertificateSigningRequestBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCertificateSigningRequestBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCertificateSigningRequestBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -421,7 +427,10 @@ impl ::endpoint::body::Content for PatchCertificateSigningRequestBody {
                 )
             }
             PatchCertificateSigningRequestBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -580,19 +589,30 @@ impl ::endpoint::body::Content for PatchCertificateSigningRequestApprovalBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchCertificateSigningRequestApprovalBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCertificateSigningRequestApprovalBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchCertificateSigningRequestApprovalBody::StrategicMergePatchJson(value) => {
+            PatchCertificateSigningRequestApprovalBody::StrategicMergePatchJson(
+                value,
+            ) => {
                 ::endpoint::body::Contents::new(
                     "application/strategic-merge-patch+json",
                     value.to_param(),
                 )
             }
             PatchCertificateSigningRequestApprovalBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -751,10 +771,16 @@ impl ::endpoint::body::Content for PatchCertificateSigningRequestStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchCertificateSigningRequestStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCertificateSigningRequestStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCertificateSigningRequestStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -763,7 +789,10 @@ impl ::endpoint::body::Content for PatchCertificateSigningRequestStatusBody {
                 )
             }
             PatchCertificateSigningRequestStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

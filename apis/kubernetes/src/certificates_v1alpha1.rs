@@ -397,10 +397,16 @@ impl ::endpoint::body::Content for PatchClusterTrustBundleBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchClusterTrustBundleBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchClusterTrustBundleBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchClusterTrustBundleBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -409,7 +415,10 @@ impl ::endpoint::body::Content for PatchClusterTrustBundleBody {
                 )
             }
             PatchClusterTrustBundleBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

@@ -527,10 +527,16 @@ impl ::endpoint::body::Content for PatchNamespacedLeaseBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedLeaseBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedLeaseBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedLeaseBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -539,7 +545,10 @@ impl ::endpoint::body::Content for PatchNamespacedLeaseBody {
                 )
             }
             PatchNamespacedLeaseBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

@@ -995,10 +995,16 @@ impl ::endpoint::body::Content for PatchNamespacedConfigMapBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedConfigMapBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedConfigMapBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedConfigMapBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1007,7 +1013,10 @@ impl ::endpoint::body::Content for PatchNamespacedConfigMapBody {
                 )
             }
             PatchNamespacedConfigMapBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1515,10 +1524,16 @@ impl ::endpoint::body::Content for PatchNamespacedEndpointsBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedEndpointsBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedEndpointsBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedEndpointsBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1527,7 +1542,10 @@ impl ::endpoint::body::Content for PatchNamespacedEndpointsBody {
                 )
             }
             PatchNamespacedEndpointsBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -2148,10 +2166,16 @@ impl ::endpoint::body::Content for PatchNamespacedEventBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedEventBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedEventBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedEventBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2160,7 +2184,10 @@ impl ::endpoint::body::Content for PatchNamespacedEventBody {
                 )
             }
             PatchNamespacedEventBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -2668,10 +2695,16 @@ impl ::endpoint::body::Content for PatchNamespacedLimitRangeBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedLimitRangeBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedLimitRangeBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedLimitRangeBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2680,7 +2713,10 @@ impl ::endpoint::body::Content for PatchNamespacedLimitRangeBody {
                 )
             }
             PatchNamespacedLimitRangeBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -3196,10 +3232,16 @@ impl ::endpoint::body::Content for PatchNamespacedPersistentVolumeClaimBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPersistentVolumeClaimBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPersistentVolumeClaimBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPersistentVolumeClaimBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -3208,7 +3250,10 @@ impl ::endpoint::body::Content for PatchNamespacedPersistentVolumeClaimBody {
                 )
             }
             PatchNamespacedPersistentVolumeClaimBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -3375,19 +3420,30 @@ impl ::endpoint::body::Content for PatchNamespacedPersistentVolumeClaimStatusBod
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPersistentVolumeClaimStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPersistentVolumeClaimStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNamespacedPersistentVolumeClaimStatusBody::StrategicMergePatchJson(value) => {
+            PatchNamespacedPersistentVolumeClaimStatusBody::StrategicMergePatchJson(
+                value,
+            ) => {
                 ::endpoint::body::Contents::new(
                     "application/strategic-merge-patch+json",
                     value.to_param(),
                 )
             }
             PatchNamespacedPersistentVolumeClaimStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -3903,10 +3959,16 @@ impl ::endpoint::body::Content for PatchNamespacedPodBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPodBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -3915,7 +3977,10 @@ impl ::endpoint::body::Content for PatchNamespacedPodBody {
                 )
             }
             PatchNamespacedPodBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -4234,10 +4299,16 @@ impl ::endpoint::body::Content for PatchNamespacedPodEphemeralcontainersBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPodEphemeralcontainersBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodEphemeralcontainersBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodEphemeralcontainersBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -4246,7 +4317,10 @@ impl ::endpoint::body::Content for PatchNamespacedPodEphemeralcontainersBody {
                 )
             }
             PatchNamespacedPodEphemeralcontainersBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -5145,10 +5219,16 @@ impl ::endpoint::body::Content for PatchNamespacedPodStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPodStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -5157,7 +5237,10 @@ impl ::endpoint::body::Content for PatchNamespacedPodStatusBody {
                 )
             }
             PatchNamespacedPodStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -5665,10 +5748,16 @@ impl ::endpoint::body::Content for PatchNamespacedPodTemplateBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPodTemplateBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodTemplateBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodTemplateBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -5677,7 +5766,10 @@ impl ::endpoint::body::Content for PatchNamespacedPodTemplateBody {
                 )
             }
             PatchNamespacedPodTemplateBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -6193,10 +6285,16 @@ impl ::endpoint::body::Content for PatchNamespacedReplicationControllerBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedReplicationControllerBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicationControllerBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicationControllerBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -6205,7 +6303,10 @@ impl ::endpoint::body::Content for PatchNamespacedReplicationControllerBody {
                 )
             }
             PatchNamespacedReplicationControllerBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -6372,19 +6473,30 @@ impl ::endpoint::body::Content for PatchNamespacedReplicationControllerScaleBody
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedReplicationControllerScaleBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicationControllerScaleBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNamespacedReplicationControllerScaleBody::StrategicMergePatchJson(value) => {
+            PatchNamespacedReplicationControllerScaleBody::StrategicMergePatchJson(
+                value,
+            ) => {
                 ::endpoint::body::Contents::new(
                     "application/strategic-merge-patch+json",
                     value.to_param(),
                 )
             }
             PatchNamespacedReplicationControllerScaleBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -6551,19 +6663,30 @@ impl ::endpoint::body::Content for PatchNamespacedReplicationControllerStatusBod
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedReplicationControllerStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedReplicationControllerStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNamespacedReplicationControllerStatusBody::StrategicMergePatchJson(value) => {
+            PatchNamespacedReplicationControllerStatusBody::StrategicMergePatchJson(
+                value,
+            ) => {
                 ::endpoint::body::Contents::new(
                     "application/strategic-merge-patch+json",
                     value.to_param(),
                 )
             }
             PatchNamespacedReplicationControllerStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -7079,10 +7202,16 @@ impl ::endpoint::body::Content for PatchNamespacedResourceQuotaBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedResourceQuotaBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceQuotaBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceQuotaBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -7091,7 +7220,10 @@ impl ::endpoint::body::Content for PatchNamespacedResourceQuotaBody {
                 )
             }
             PatchNamespacedResourceQuotaBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -7258,10 +7390,16 @@ impl ::endpoint::body::Content for PatchNamespacedResourceQuotaStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedResourceQuotaStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceQuotaStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceQuotaStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -7270,7 +7408,10 @@ impl ::endpoint::body::Content for PatchNamespacedResourceQuotaStatusBody {
                 )
             }
             PatchNamespacedResourceQuotaStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -7802,10 +7943,16 @@ impl ::endpoint::body::Content for PatchNamespacedSecretBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedSecretBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedSecretBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedSecretBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -7814,7 +7961,10 @@ impl ::endpoint::body::Content for PatchNamespacedSecretBody {
                 )
             }
             PatchNamespacedSecretBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -8342,10 +8492,16 @@ impl ::endpoint::body::Content for PatchNamespacedServiceAccountBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedServiceAccountBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedServiceAccountBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedServiceAccountBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -8354,7 +8510,10 @@ impl ::endpoint::body::Content for PatchNamespacedServiceAccountBody {
                 )
             }
             PatchNamespacedServiceAccountBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -8936,10 +9095,16 @@ impl ::endpoint::body::Content for PatchNamespacedServiceBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedServiceBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedServiceBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedServiceBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -8948,7 +9113,10 @@ impl ::endpoint::body::Content for PatchNamespacedServiceBody {
                 )
             }
             PatchNamespacedServiceBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -9570,10 +9738,16 @@ impl ::endpoint::body::Content for PatchNamespacedServiceStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedServiceStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedServiceStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedServiceStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -9582,7 +9756,10 @@ impl ::endpoint::body::Content for PatchNamespacedServiceStatusBody {
                 )
             }
             PatchNamespacedServiceStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -9816,17 +9993,28 @@ impl ::endpoint::body::Content for PatchNamespaceBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespaceBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespaceBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNamespaceBody::StrategicMergePatchJson(value) => ::endpoint::body::Contents::new(
-                "application/strategic-merge-patch+json",
-                value.to_param(),
-            ),
+            PatchNamespaceBody::StrategicMergePatchJson(value) => {
+                ::endpoint::body::Contents::new(
+                    "application/strategic-merge-patch+json",
+                    value.to_param(),
+                )
+            }
             PatchNamespaceBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -10039,10 +10227,16 @@ impl ::endpoint::body::Content for PatchNamespaceStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespaceStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespaceStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespaceStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -10051,7 +10245,10 @@ impl ::endpoint::body::Content for PatchNamespaceStatusBody {
                 )
             }
             PatchNamespaceStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -10475,17 +10672,28 @@ impl ::endpoint::body::Content for PatchNodeBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNodeBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNodeBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNodeBody::StrategicMergePatchJson(value) => ::endpoint::body::Contents::new(
-                "application/strategic-merge-patch+json",
-                value.to_param(),
-            ),
+            PatchNodeBody::StrategicMergePatchJson(value) => {
+                ::endpoint::body::Contents::new(
+                    "application/strategic-merge-patch+json",
+                    value.to_param(),
+                )
+            }
             PatchNodeBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -11024,17 +11232,28 @@ impl ::endpoint::body::Content for PatchNodeStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNodeStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNodeStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNodeStatusBody::StrategicMergePatchJson(value) => ::endpoint::body::Contents::new(
-                "application/strategic-merge-patch+json",
-                value.to_param(),
-            ),
+            PatchNodeStatusBody::StrategicMergePatchJson(value) => {
+                ::endpoint::body::Contents::new(
+                    "application/strategic-merge-patch+json",
+                    value.to_param(),
+                )
+            }
             PatchNodeStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -11524,10 +11743,16 @@ impl ::endpoint::body::Content for PatchPersistentVolumeBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchPersistentVolumeBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPersistentVolumeBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPersistentVolumeBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -11536,7 +11761,10 @@ impl ::endpoint::body::Content for PatchPersistentVolumeBody {
                 )
             }
             PatchPersistentVolumeBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -11690,10 +11918,16 @@ impl ::endpoint::body::Content for PatchPersistentVolumeStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchPersistentVolumeStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPersistentVolumeStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPersistentVolumeStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -11702,7 +11936,10 @@ impl ::endpoint::body::Content for PatchPersistentVolumeStatusBody {
                 )
             }
             PatchPersistentVolumeStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

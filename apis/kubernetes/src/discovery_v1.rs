@@ -552,10 +552,16 @@ impl ::endpoint::body::Content for PatchNamespacedEndpointSliceBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedEndpointSliceBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedEndpointSliceBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedEndpointSliceBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -564,7 +570,10 @@ impl ::endpoint::body::Content for PatchNamespacedEndpointSliceBody {
                 )
             }
             PatchNamespacedEndpointSliceBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

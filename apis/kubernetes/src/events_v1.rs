@@ -646,10 +646,16 @@ impl ::endpoint::body::Content for PatchNamespacedEventBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedEventBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedEventBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedEventBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -658,7 +664,10 @@ impl ::endpoint::body::Content for PatchNamespacedEventBody {
                 )
             }
             PatchNamespacedEventBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

@@ -384,17 +384,28 @@ impl ::endpoint::body::Content for PatchFlowSchemaBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchFlowSchemaBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchFlowSchemaBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchFlowSchemaBody::StrategicMergePatchJson(value) => ::endpoint::body::Contents::new(
-                "application/strategic-merge-patch+json",
-                value.to_param(),
-            ),
+            PatchFlowSchemaBody::StrategicMergePatchJson(value) => {
+                ::endpoint::body::Contents::new(
+                    "application/strategic-merge-patch+json",
+                    value.to_param(),
+                )
+            }
             PatchFlowSchemaBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -548,10 +559,16 @@ impl ::endpoint::body::Content for PatchFlowSchemaStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchFlowSchemaStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchFlowSchemaStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchFlowSchemaStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -560,7 +577,10 @@ impl ::endpoint::body::Content for PatchFlowSchemaStatusBody {
                 )
             }
             PatchFlowSchemaStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -992,10 +1012,16 @@ impl ::endpoint::body::Content for PatchPriorityLevelConfigurationBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchPriorityLevelConfigurationBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPriorityLevelConfigurationBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPriorityLevelConfigurationBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1004,7 +1030,10 @@ impl ::endpoint::body::Content for PatchPriorityLevelConfigurationBody {
                 )
             }
             PatchPriorityLevelConfigurationBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1162,10 +1191,16 @@ impl ::endpoint::body::Content for PatchPriorityLevelConfigurationStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchPriorityLevelConfigurationStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPriorityLevelConfigurationStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPriorityLevelConfigurationStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1174,7 +1209,10 @@ impl ::endpoint::body::Content for PatchPriorityLevelConfigurationStatusBody {
                 )
             }
             PatchPriorityLevelConfigurationStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

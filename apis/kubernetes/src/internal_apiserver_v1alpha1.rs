@@ -409,10 +409,16 @@ impl ::endpoint::body::Content for PatchStorageVersionBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchStorageVersionBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchStorageVersionBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchStorageVersionBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -421,7 +427,10 @@ impl ::endpoint::body::Content for PatchStorageVersionBody {
                 )
             }
             PatchStorageVersionBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -579,10 +588,16 @@ impl ::endpoint::body::Content for PatchStorageVersionStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchStorageVersionStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchStorageVersionStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchStorageVersionStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -591,7 +606,10 @@ impl ::endpoint::body::Content for PatchStorageVersionStatusBody {
                 )
             }
             PatchStorageVersionStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

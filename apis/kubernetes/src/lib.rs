@@ -169,7 +169,6 @@ pub mod internal_apiserver;
 pub mod internal_apiserver_v1alpha1;
 #[cfg(feature = "logs")]
 pub mod logs;
-pub mod models;
 #[cfg(feature = "networking")]
 pub mod networking;
 #[cfg(feature = "networking-v1")]
@@ -206,11 +205,14 @@ pub mod storage_v1;
 pub mod version;
 #[cfg(feature = "well-known")]
 pub mod well_known;
+pub mod models;
 
 /// The endpoint every request of this crate is built with by `to_request()`,
 /// made once: no base URL (the description names no absolute
 /// server: give one with `Endpoint::defaults`), and JSON as the answer asked for.
 pub fn api() -> &'static ::endpoint::Endpoint {
     static API: ::std::sync::OnceLock<::endpoint::Endpoint> = ::std::sync::OnceLock::new();
-    API.get_or_init(|| ::endpoint::__private::api_endpoint("", &[("accept", "application/json")]))
+    API.get_or_init(|| {
+        ::endpoint::__private::api_endpoint("", &[("accept", "application/json")])
+    })
 }

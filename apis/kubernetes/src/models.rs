@@ -15,8 +15,9 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiVersions {
     pub kind: Option<String>,
     /// a map of client CIDR to server address that is serving this group. This is to help clients reach servers in the most network-efficient way possible. Clients can use the appropriate server address as per the CIDR that they match. In case of multiple matches, clients should use the longest matching CIDR. The server returns only those CIDRs that it thinks that the client can match. For example: the master will return an internal IP CIDR only, if the client reaches the server using an internal IP. Server looks at X-Forwarded-For header or X-Real-Ip header or request.RemoteAddr (in that order) to get the client IP.
     #[serde(rename = "serverAddressByClientCIDRs")]
-    pub server_address_by_client_cid_rs:
-        Vec<IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr>,
+    pub server_address_by_client_cid_rs: Vec<
+        IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr,
+    >,
     /// versions are the api versions that are available.
     pub versions: Vec<String>,
 }
@@ -33,31 +34,33 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiVersions {
 }
 
 /// ServerAddressByClientCIDR helps the client to determine the server address that they should use, depending on the clientCIDR that they match.
-#[cfg(any(
-    feature = "admissionregistration",
-    feature = "apiextensions",
-    feature = "apiregistration",
-    feature = "apis",
-    feature = "apps",
-    feature = "authentication",
-    feature = "authorization",
-    feature = "autoscaling",
-    feature = "batch",
-    feature = "certificates",
-    feature = "coordination",
-    feature = "core_",
-    feature = "discovery",
-    feature = "events",
-    feature = "flowcontrol-apiserver",
-    feature = "internal-apiserver",
-    feature = "networking",
-    feature = "node",
-    feature = "policy",
-    feature = "rbac-authorization",
-    feature = "resource",
-    feature = "scheduling",
-    feature = "storage"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration",
+        feature = "apiextensions",
+        feature = "apiregistration",
+        feature = "apis",
+        feature = "apps",
+        feature = "authentication",
+        feature = "authorization",
+        feature = "autoscaling",
+        feature = "batch",
+        feature = "certificates",
+        feature = "coordination",
+        feature = "core_",
+        feature = "discovery",
+        feature = "events",
+        feature = "flowcontrol-apiserver",
+        feature = "internal-apiserver",
+        feature = "networking",
+        feature = "node",
+        feature = "policy",
+        feature = "rbac-authorization",
+        feature = "resource",
+        feature = "scheduling",
+        feature = "storage"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr {
     /// The CIDR with which clients can match their IP to figure out the server address that they should use.
@@ -78,37 +81,39 @@ pub struct IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr {
 }
 
 /// APIResourceList is a list of APIResource, it is used to expose the name of the resources supported in a specific group and version, and if the resource is namespaced.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "authentication-v1",
-    feature = "authentication-v1alpha1",
-    feature = "authentication-v1beta1",
-    feature = "authorization-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "authentication-v1",
+        feature = "authentication-v1alpha1",
+        feature = "authentication-v1beta1",
+        feature = "authorization-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ApiResourceList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
@@ -137,37 +142,39 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiResourceList {
 }
 
 /// APIResource specifies the name of a resource and whether it is namespaced.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "authentication-v1",
-    feature = "authentication-v1alpha1",
-    feature = "authentication-v1beta1",
-    feature = "authorization-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "authentication-v1",
+        feature = "authentication-v1alpha1",
+        feature = "authentication-v1beta1",
+        feature = "authorization-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ApiResource {
     /// categories is a list of the grouped resources this resource belongs to (e.g. 'all')
@@ -311,37 +318,39 @@ pub struct IoK8sApiCoreV1ComponentCondition {
 }
 
 /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "authentication-v1",
-    feature = "authentication-v1alpha1",
-    feature = "authentication-v1beta1",
-    feature = "authorization-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "authentication-v1",
+        feature = "authentication-v1alpha1",
+        feature = "authentication-v1beta1",
+        feature = "authorization-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ObjectMeta {
     /// Annotations is an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata. They are not queryable and should be preserved when modifying objects. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations>
@@ -432,71 +441,75 @@ pub struct IoK8sApimachineryPkgApisMetaV1ObjectMeta {
 }
 
 /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "authentication-v1",
-    feature = "authentication-v1alpha1",
-    feature = "authentication-v1beta1",
-    feature = "authorization-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "authentication-v1",
+        feature = "authentication-v1alpha1",
+        feature = "authentication-v1beta1",
+        feature = "authorization-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 pub type IoK8sApimachineryPkgApisMetaV1Time = ::endpoint::model::Timestamp;
 
 /// ManagedFieldsEntry is a workflow-id, a FieldSet and the group version of the resource that the fieldset applies to.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "authentication-v1",
-    feature = "authentication-v1alpha1",
-    feature = "authentication-v1beta1",
-    feature = "authorization-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "authentication-v1",
+        feature = "authentication-v1alpha1",
+        feature = "authentication-v1beta1",
+        feature = "authorization-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry {
     /// APIVersion defines the version of this resource that this field set applies to. The format is "group/version" just like the top-level APIVersion field. It is necessary to track the version of a field set because it cannot be automatically converted.
@@ -544,71 +557,78 @@ pub struct IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry {
 /// Each key is either a '.' representing the field itself, and will always map to an empty set, or a string representing a sub-field or item. The string will follow one of these four formats: 'f:&lt;name>', where &lt;name> is the name of a field in a struct, or key in a map 'v:&lt;value>', where &lt;value> is the exact json formatted value of a list item 'i:&lt;index>', where &lt;index> is position of a item in a list 'k:&lt;keys>', where &lt;keys> is a map of  a list item's key fields to their unique values If a key maps to an empty Fields value, the field that key represents is part of the set.
 ///
 /// The exact format is defined in sigs.k8s.io/structured-merge-diff
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "authentication-v1",
-    feature = "authentication-v1alpha1",
-    feature = "authentication-v1beta1",
-    feature = "authorization-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
-pub type IoK8sApimachineryPkgApisMetaV1FieldsV1 = ::serde_json::Map<String, ::serde_json::Value>;
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "authentication-v1",
+        feature = "authentication-v1alpha1",
+        feature = "authentication-v1beta1",
+        feature = "authorization-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
+pub type IoK8sApimachineryPkgApisMetaV1FieldsV1 = ::serde_json::Map<
+    String,
+    ::serde_json::Value,
+>;
 
 /// OwnerReference contains enough information to let you identify an owning object. An owning object must be in the same namespace as the dependent, or be cluster-scoped, so there is no namespace field.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "authentication-v1",
-    feature = "authentication-v1alpha1",
-    feature = "authentication-v1beta1",
-    feature = "authorization-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "authentication-v1",
+        feature = "authentication-v1alpha1",
+        feature = "authentication-v1beta1",
+        feature = "authorization-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1OwnerReference {
     /// API version of the referent.
@@ -643,33 +663,35 @@ pub struct IoK8sApimachineryPkgApisMetaV1OwnerReference {
 }
 
 /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ListMeta {
     /// continue may be set if the user set a limit on the number of items returned, and indicates that the server has more data available. The value is opaque and may be used to issue another request to the endpoint that served this list to retrieve the next set of available objects. Continuing a consistent list may not be possible if the server configuration has changed or more than a few minutes have passed. The resourceVersion field returned when using this continue value will be identical to the value in the first response, unless you have received this token from an error message.
@@ -926,13 +948,15 @@ pub struct IoK8sApiCoreV1EndpointAddress {
 }
 
 /// ObjectReference contains enough information to let you inspect or modify the referred object.
-#[cfg(any(
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ObjectReference {
     /// API version of the referent.
@@ -1134,11 +1158,7 @@ pub struct IoK8sApiCoreV1Event {
 }
 
 /// MicroTime is version of Time with microsecond level precision.
-#[cfg(any(
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "events-v1"
-))]
+#[cfg(any(feature = "coordination-v1", feature = "core-v1", feature = "events-v1"))]
 pub type IoK8sApimachineryPkgApisMetaV1MicroTime = ::endpoint::model::Timestamp;
 
 /// EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some time.
@@ -1272,24 +1292,31 @@ pub struct IoK8sApiCoreV1LimitRangeSpec {
 pub struct IoK8sApiCoreV1LimitRangeItem {
     /// Default resource requirement limit value by resource name if resource limit is omitted.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub default:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub default: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// DefaultRequest is the default resource requirement request value by resource name if resource request is omitted.
     #[serde(rename = "defaultRequest")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub default_request:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub default_request: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// Max usage constraints on this kind by resource name.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub max: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub max: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// MaxLimitRequestRatio if specified, the named resource must have a request and limit that are both non-zero where limit divided by request is less than or equal to the enumerated value; this represents the max burst for the named resource.
     #[serde(rename = "maxLimitRequestRatio")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_limit_request_ratio:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub max_limit_request_ratio: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// Min usage constraints on this kind by resource name.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub min: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub min: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// Type of resource that this limit applies to.
     pub r#type: String,
 }
@@ -1345,14 +1372,16 @@ pub struct IoK8sApiCoreV1LimitRangeItem {
 ///
 /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
 /// ```
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "node-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "node-v1",
+        feature = "storage-v1"
+    )
+)]
 pub type IoK8sApimachineryPkgApiResourceQuantity = String;
 
 /// NamespaceList is a list of Namespaces.
@@ -1525,33 +1554,35 @@ pub struct IoK8sApiCoreV1Binding {
 }
 
 /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1Preconditions {
     /// Specifies the target ResourceVersion
@@ -1573,33 +1604,35 @@ pub struct IoK8sApimachineryPkgApisMetaV1Preconditions {
 }
 
 /// Status is a return value for calls that don't return other objects.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1Status {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
@@ -1645,33 +1678,35 @@ pub struct IoK8sApimachineryPkgApisMetaV1Status {
 }
 
 /// StatusDetails is a set of additional properties that MAY be set by the server to provide additional information about a response. The Reason field of a Status object defines what attributes will be set. Clients must ignore fields that do not match the defined type of each attribute, and should assume that any attribute may be empty, invalid, or under defined.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1StatusDetails {
     /// The Causes array includes more details associated with the StatusReason failure. Not all StatusReasons may provide detailed causes.
@@ -1709,33 +1744,35 @@ pub struct IoK8sApimachineryPkgApisMetaV1StatusDetails {
 }
 
 /// StatusCause provides more information about an api.Status failure, including cases when multiple errors are encountered.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1StatusCause {
     /// The field of the resource that has caused this error, as named by its JSON serialization. May include dot and postfix notation for nested attributes. Arrays are zero-indexed.  Fields may appear more than once in an array of causes due to fields having multiple errors. Optional.
@@ -1885,12 +1922,14 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimSpec {
 }
 
 /// TypedLocalObjectReference contains enough information to let you locate the typed referenced object inside the same namespace.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "networking-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "networking-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1TypedLocalObjectReference {
     /// APIGroup is the group for the resource being referenced. If APIGroup is not specified, the specified Kind must be in the core API group. For any other third-party types, APIGroup is required.
@@ -1954,12 +1993,14 @@ pub struct IoK8sApiCoreV1ResourceRequirements {
     pub claims: Option<Vec<IoK8sApiCoreV1ResourceClaim>>,
     /// Limits describes the maximum amount of compute resources allowed. More info: <https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/>
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub limits:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub limits: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: <https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/>
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub requests:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub requests: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1989,24 +2030,28 @@ pub struct IoK8sApiCoreV1ResourceClaim {
 }
 
 /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apps-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "networking-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apps-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "networking-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1LabelSelector {
     /// matchExpressions is a list of label selector requirements. The requirements are ANDed.
     #[serde(rename = "matchExpressions")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_expressions: Option<Vec<IoK8sApimachineryPkgApisMetaV1LabelSelectorRequirement>>,
+    pub match_expressions: Option<
+        Vec<IoK8sApimachineryPkgApisMetaV1LabelSelectorRequirement>,
+    >,
     /// matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is "key", the operator is "In", and the values array contains only "value". The requirements are ANDed.
     #[serde(rename = "matchLabels")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -2023,18 +2068,20 @@ pub struct IoK8sApimachineryPkgApisMetaV1LabelSelector {
 }
 
 /// A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apps-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "networking-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apps-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "networking-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1LabelSelectorRequirement {
     /// key is the label key that the selector applies to.
@@ -2067,12 +2114,14 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimStatus {
     /// allocatedResources is the storage resource within AllocatedResources tracks the capacity allocated to a PVC. It may be larger than the actual capacity when a volume expansion operation is requested. For storage quota, the larger value from allocatedResources and PVC.spec.resources is used. If allocatedResources is not set, PVC.spec.resources alone is used for quota calculation. If a volume expansion capacity request is lowered, allocatedResources is only lowered if there are no expansion operations in progress and if the actual volume capacity is equal or lower than the requested capacity. This is an alpha field and requires enabling RecoverVolumeExpansionFailure feature.
     #[serde(rename = "allocatedResources")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub allocated_resources:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub allocated_resources: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// capacity represents the actual resources of the underlying volume.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub capacity:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub capacity: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// conditions is the current Condition of persistent volume claim. If underlying persistent volume is being resized then the Condition will be set to 'ResizeStarted'.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCoreV1PersistentVolumeClaimCondition>>,
@@ -2282,8 +2331,9 @@ pub struct IoK8sApiCoreV1PodSpec {
     pub os: Option<Box<IoK8sApiCoreV1PodOs>>,
     /// Overhead represents the resource overhead associated with running a pod for a given RuntimeClass. This field will be autopopulated at admission time by the RuntimeClass admission controller. If the RuntimeClass admission controller is enabled, overhead must not be set in Pod create requests. The RuntimeClass admission controller will reject Pod create requests which have the overhead already set. If RuntimeClass is configured and selected in the PodSpec, Overhead will be set to the value defined in the corresponding RuntimeClass, otherwise it will remain unset and treated as zero. More info: <https://git.k8s.io/enhancements/keps/sig-node/688-pod-overhead/README.md>
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub overhead:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub overhead: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// PreemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.
     #[serde(rename = "preemptionPolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -2447,13 +2497,15 @@ pub struct IoK8sApiCoreV1NodeAffinity {
     /// The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding "weight" to the sum if the node matches the corresponding matchExpressions; the node(s) with the highest sum are the most preferred.
     #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub preferred_during_scheduling_ignored_during_execution:
-        Option<Vec<IoK8sApiCoreV1PreferredSchedulingTerm>>,
+    pub preferred_during_scheduling_ignored_during_execution: Option<
+        Vec<IoK8sApiCoreV1PreferredSchedulingTerm>,
+    >,
     /// The `requiredDuringSchedulingIgnoredDuringExecution` property.
     #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub required_during_scheduling_ignored_during_execution:
-        Option<Box<IoK8sApiCoreV1NodeSelector>>,
+    pub required_during_scheduling_ignored_during_execution: Option<
+        Box<IoK8sApiCoreV1NodeSelector>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2485,14 +2537,16 @@ pub struct IoK8sApiCoreV1PreferredSchedulingTerm {
 }
 
 /// A null or empty node selector term matches no objects. The requirements of them are ANDed. The TopologySelectorTerm type implements a subset of the NodeSelectorTerm.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "networking-v1alpha1",
-    feature = "resource-v1alpha2",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "networking-v1alpha1",
+        feature = "resource-v1alpha2",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeSelectorTerm {
     /// A list of node selector requirements by node's labels.
@@ -2515,14 +2569,16 @@ pub struct IoK8sApiCoreV1NodeSelectorTerm {
 }
 
 /// A node selector requirement is a selector that contains values, a key, and an operator that relates the key and values.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "networking-v1alpha1",
-    feature = "resource-v1alpha2",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "networking-v1alpha1",
+        feature = "resource-v1alpha2",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeSelectorRequirement {
     /// The label key that the selector applies to.
@@ -2545,14 +2601,16 @@ pub struct IoK8sApiCoreV1NodeSelectorRequirement {
 }
 
 /// A node selector represents the union of the results of one or more label queries over a set of nodes; that is, it represents the OR of the selectors represented by the node selector terms.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "networking-v1alpha1",
-    feature = "resource-v1alpha2",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "networking-v1alpha1",
+        feature = "resource-v1alpha2",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeSelector {
     /// Required. A list of node selector terms. The terms are ORed.
@@ -2575,13 +2633,15 @@ pub struct IoK8sApiCoreV1PodAffinity {
     /// The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding "weight" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.
     #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub preferred_during_scheduling_ignored_during_execution:
-        Option<Vec<IoK8sApiCoreV1WeightedPodAffinityTerm>>,
+    pub preferred_during_scheduling_ignored_during_execution: Option<
+        Vec<IoK8sApiCoreV1WeightedPodAffinityTerm>,
+    >,
     /// If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.
     #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub required_during_scheduling_ignored_during_execution:
-        Option<Vec<IoK8sApiCoreV1PodAffinityTerm>>,
+    pub required_during_scheduling_ignored_during_execution: Option<
+        Vec<IoK8sApiCoreV1PodAffinityTerm>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2651,13 +2711,15 @@ pub struct IoK8sApiCoreV1PodAntiAffinity {
     /// The scheduler will prefer to schedule pods to nodes that satisfy the anti-affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling anti-affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding "weight" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.
     #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub preferred_during_scheduling_ignored_during_execution:
-        Option<Vec<IoK8sApiCoreV1WeightedPodAffinityTerm>>,
+    pub preferred_during_scheduling_ignored_during_execution: Option<
+        Vec<IoK8sApiCoreV1WeightedPodAffinityTerm>,
+    >,
     /// If the anti-affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the anti-affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.
     #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub required_during_scheduling_ignored_during_execution:
-        Option<Vec<IoK8sApiCoreV1PodAffinityTerm>>,
+    pub required_during_scheduling_ignored_during_execution: Option<
+        Vec<IoK8sApiCoreV1PodAffinityTerm>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3132,13 +3194,15 @@ pub struct IoK8sApiCoreV1HttpHeader {
 }
 
 /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "networking-v1",
-    feature = "policy-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "networking-v1",
+        feature = "policy-v1"
+    )
+)]
 pub type IoK8sApimachineryPkgUtilIntstrIntOrString = String;
 
 /// TCPSocketAction describes an action based on opening a socket
@@ -3928,12 +3992,14 @@ pub struct IoK8sApiCoreV1Sysctl {
 }
 
 /// The pod this Toleration is attached to tolerates any taint that matches the triple &lt;key,value,effect> using the matching operator &lt;operator>.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "node-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "node-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Toleration {
     /// Effect indicates the taint effect to match. Empty means match all taint effects. When specified, allowed values are NoSchedule, PreferNoSchedule and NoExecute.
@@ -4036,7 +4102,9 @@ pub struct IoK8sApiCoreV1Volume {
     /// The `awsElasticBlockStore` property.
     #[serde(rename = "awsElasticBlockStore")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub aws_elastic_block_store: Option<Box<IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource>>,
+    pub aws_elastic_block_store: Option<
+        Box<IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource>,
+    >,
     /// The `azureDisk` property.
     #[serde(rename = "azureDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -4105,11 +4173,15 @@ pub struct IoK8sApiCoreV1Volume {
     /// The `persistentVolumeClaim` property.
     #[serde(rename = "persistentVolumeClaim")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub persistent_volume_claim: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimVolumeSource>>,
+    pub persistent_volume_claim: Option<
+        Box<IoK8sApiCoreV1PersistentVolumeClaimVolumeSource>,
+    >,
     /// The `photonPersistentDisk` property.
     #[serde(rename = "photonPersistentDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub photon_persistent_disk: Option<Box<IoK8sApiCoreV1PhotonPersistentDiskVolumeSource>>,
+    pub photon_persistent_disk: Option<
+        Box<IoK8sApiCoreV1PhotonPersistentDiskVolumeSource>,
+    >,
     /// The `portworxVolume` property.
     #[serde(rename = "portworxVolume")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -4179,12 +4251,14 @@ pub struct IoK8sApiCoreV1Volume {
 /// Represents a Persistent Disk resource in AWS.
 ///
 /// An AWS EBS disk must exist before mounting to a container. The disk must also be in the same AWS zone as the kubelet. An AWS EBS disk can only be mounted as read/write once. AWS EBS volumes support ownership management and SELinux relabeling.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource {
     /// fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore>
@@ -4215,12 +4289,14 @@ pub struct IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource {
 }
 
 /// AzureDisk represents an Azure Data Disk mount on the host and bind mount to the pod.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1AzureDiskVolumeSource {
     /// cachingMode is the Host Caching mode: None, Read Only, Read Write.
@@ -4560,12 +4636,14 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimTemplate {
 }
 
 /// Represents a Fibre Channel volume. Fibre Channel volumes can only be mounted as read/write once. Fibre Channel volumes support ownership management and SELinux relabeling.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1FcVolumeSource {
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
@@ -4636,12 +4714,14 @@ pub struct IoK8sApiCoreV1FlexVolumeSource {
 }
 
 /// Represents a Flocker volume mounted by the Flocker agent. One and only one of datasetName and datasetUUID should be set. Flocker volumes do not support ownership management or SELinux relabeling.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1FlockerVolumeSource {
     /// datasetName is Name of the dataset stored as metadata -> name on the dataset for Flocker should be considered as deprecated
@@ -4666,12 +4746,14 @@ pub struct IoK8sApiCoreV1FlockerVolumeSource {
 /// Represents a Persistent Disk resource in Google Compute Engine.
 ///
 /// A GCE PD must exist before mounting to a container. The disk must also be in the same GCE project and zone as the kubelet. A GCE PD can only be mounted as read/write once or read-only many times. GCE PDs support ownership management and SELinux relabeling.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1GcePersistentDiskVolumeSource {
     /// fsType is filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk>
@@ -4752,12 +4834,14 @@ pub struct IoK8sApiCoreV1GlusterfsVolumeSource {
 }
 
 /// Represents a host path mapped into a pod. Host path volumes do not support ownership management or SELinux relabeling.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1HostPathVolumeSource {
     /// path of the directory on the host. If the path is a symlink, it will follow the link to the real path. More info: <https://kubernetes.io/docs/concepts/storage/volumes#hostpath>
@@ -4839,12 +4923,14 @@ pub struct IoK8sApiCoreV1IscsiVolumeSource {
 }
 
 /// Represents an NFS mount that lasts the lifetime of a pod. NFS volumes do not support ownership management or SELinux relabeling.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NfsVolumeSource {
     /// path that is exported by the NFS server. More info: <https://kubernetes.io/docs/concepts/storage/volumes#nfs>
@@ -4890,12 +4976,14 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimVolumeSource {
 }
 
 /// Represents a Photon Controller persistent disk resource.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PhotonPersistentDiskVolumeSource {
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
@@ -4917,12 +5005,14 @@ pub struct IoK8sApiCoreV1PhotonPersistentDiskVolumeSource {
 }
 
 /// PortworxVolumeSource represents a Portworx volume resource.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PortworxVolumeSource {
     /// fSType represents the filesystem type to mount Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs". Implicitly inferred to be "ext4" if unspecified.
@@ -5099,12 +5189,14 @@ pub struct IoK8sApiCoreV1ServiceAccountTokenProjection {
 }
 
 /// Represents a Quobyte mount that lasts the lifetime of a pod. Quobyte volumes do not support ownership management or SELinux relabeling.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1QuobyteVolumeSource {
     /// group to map volume access to Default is no group
@@ -5315,12 +5407,14 @@ pub struct IoK8sApiCoreV1StorageOsVolumeSource {
 }
 
 /// Represents a vSphere volume resource.
-#[cfg(any(
-    feature = "apps-v1",
-    feature = "batch-v1",
-    feature = "core-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "apps-v1",
+        feature = "batch-v1",
+        feature = "core-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1VsphereVirtualDiskVolumeSource {
     /// fsType is filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
@@ -5477,8 +5571,9 @@ pub struct IoK8sApiCoreV1ContainerStatus {
     /// AllocatedResources represents the compute resources allocated for this container by the node. Kubelet sets this value to Container.Resources.Requests upon successful pod admission and after successfully admitting desired pod resize.
     #[serde(rename = "allocatedResources")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub allocated_resources:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub allocated_resources: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// ContainerID is the ID of the container in the format '&lt;type>://&lt;container_id>'. Where type is a container runtime identifier, returned from Version call of CRI API (for example "containerd").
     #[serde(rename = "containerID")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -6142,7 +6237,9 @@ pub struct IoK8sApiCoreV1ResourceQuota {
 pub struct IoK8sApiCoreV1ResourceQuotaSpec {
     /// hard is the set of desired hard limits for each named resource. More info: <https://kubernetes.io/docs/concepts/policy/resource-quotas/>
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hard: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub hard: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// The `scopeSelector` property.
     #[serde(rename = "scopeSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -6210,10 +6307,14 @@ pub struct IoK8sApiCoreV1ScopedResourceSelectorRequirement {
 pub struct IoK8sApiCoreV1ResourceQuotaStatus {
     /// Hard is the set of enforced hard limits for each named resource. More info: <https://kubernetes.io/docs/concepts/policy/resource-quotas/>
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hard: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub hard: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// Used is the current observed total usage of the resource in the namespace.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub used: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub used: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6766,12 +6867,14 @@ pub struct IoK8sApiCoreV1ServiceStatus {
 }
 
 /// Condition contains details for one aspect of the current state of this API Resource.
-#[cfg(any(
-    feature = "admissionregistration-v1alpha1",
-    feature = "core-v1",
-    feature = "networking-v1",
-    feature = "policy-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1alpha1",
+        feature = "core-v1",
+        feature = "networking-v1",
+        feature = "policy-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1Condition {
     /// The `lastTransitionTime` property.
@@ -7075,12 +7178,14 @@ pub struct IoK8sApiCoreV1NodeStatus {
     pub addresses: Option<Vec<IoK8sApiCoreV1NodeAddress>>,
     /// Allocatable represents the resources of a node that are available for scheduling. Defaults to Capacity.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub allocatable:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub allocatable: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// Capacity represents the total resources of a node. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#capacity>
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub capacity:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub capacity: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// Conditions is an array of current observed node conditions. More info: <https://kubernetes.io/docs/concepts/nodes/node/#condition>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCoreV1NodeCondition>>,
@@ -7425,7 +7530,9 @@ pub struct IoK8sApiCoreV1PersistentVolumeSpec {
     /// The `awsElasticBlockStore` property.
     #[serde(rename = "awsElasticBlockStore")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub aws_elastic_block_store: Option<Box<IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource>>,
+    pub aws_elastic_block_store: Option<
+        Box<IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource>,
+    >,
     /// The `azureDisk` property.
     #[serde(rename = "azureDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -7436,8 +7543,9 @@ pub struct IoK8sApiCoreV1PersistentVolumeSpec {
     pub azure_file: Option<Box<IoK8sApiCoreV1AzureFilePersistentVolumeSource>>,
     /// capacity is the description of the persistent volume's resources and capacity. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#capacity>
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub capacity:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub capacity: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
     /// The `cephfs` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cephfs: Option<Box<IoK8sApiCoreV1CephFsPersistentVolumeSource>>,
@@ -7496,7 +7604,9 @@ pub struct IoK8sApiCoreV1PersistentVolumeSpec {
     /// The `photonPersistentDisk` property.
     #[serde(rename = "photonPersistentDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub photon_persistent_disk: Option<Box<IoK8sApiCoreV1PhotonPersistentDiskVolumeSource>>,
+    pub photon_persistent_disk: Option<
+        Box<IoK8sApiCoreV1PhotonPersistentDiskVolumeSource>,
+    >,
     /// The `portworxVolume` property.
     #[serde(rename = "portworxVolume")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -8080,33 +8190,35 @@ pub struct IoK8sApiCoreV1PersistentVolumeStatus {
 }
 
 /// Event represents a single event to a watched resource.
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1WatchEvent {
     /// The `object` property.
@@ -8168,34 +8280,39 @@ pub struct IoK8sApimachineryPkgApisMetaV1WatchEvent {
 /// ```
 ///
 /// So what happens? Decode first uses json or yaml to unmarshal the serialized data into your external MyAPIObject. That causes the raw JSON to be stored, but not unpacked. The next step is to copy (using pkg/conversion) into the internal struct. The runtime package's DefaultScheme has conversion functions installed which will unpack the JSON stored in RawExtension, turning it into the correct object type, and storing it in the Object. (TODO: In the case where the object is of an unknown type, a runtime.Unknown object will be created and stored.)
-#[cfg(any(
-    feature = "admissionregistration-v1",
-    feature = "admissionregistration-v1alpha1",
-    feature = "apiextensions-v1",
-    feature = "apiregistration-v1",
-    feature = "apps-v1",
-    feature = "autoscaling-v1",
-    feature = "autoscaling-v2",
-    feature = "batch-v1",
-    feature = "certificates-v1",
-    feature = "certificates-v1alpha1",
-    feature = "coordination-v1",
-    feature = "core-v1",
-    feature = "discovery-v1",
-    feature = "events-v1",
-    feature = "flowcontrol-apiserver-v1beta2",
-    feature = "flowcontrol-apiserver-v1beta3",
-    feature = "internal-apiserver-v1alpha1",
-    feature = "networking-v1",
-    feature = "networking-v1alpha1",
-    feature = "node-v1",
-    feature = "policy-v1",
-    feature = "rbac-authorization-v1",
-    feature = "resource-v1alpha2",
-    feature = "scheduling-v1",
-    feature = "storage-v1"
-))]
-pub type IoK8sApimachineryPkgRuntimeRawExtension = ::serde_json::Map<String, ::serde_json::Value>;
+#[cfg(
+    any(
+        feature = "admissionregistration-v1",
+        feature = "admissionregistration-v1alpha1",
+        feature = "apiextensions-v1",
+        feature = "apiregistration-v1",
+        feature = "apps-v1",
+        feature = "autoscaling-v1",
+        feature = "autoscaling-v2",
+        feature = "batch-v1",
+        feature = "certificates-v1",
+        feature = "certificates-v1alpha1",
+        feature = "coordination-v1",
+        feature = "core-v1",
+        feature = "discovery-v1",
+        feature = "events-v1",
+        feature = "flowcontrol-apiserver-v1beta2",
+        feature = "flowcontrol-apiserver-v1beta3",
+        feature = "internal-apiserver-v1alpha1",
+        feature = "networking-v1",
+        feature = "networking-v1alpha1",
+        feature = "node-v1",
+        feature = "policy-v1",
+        feature = "rbac-authorization-v1",
+        feature = "resource-v1alpha2",
+        feature = "scheduling-v1",
+        feature = "storage-v1"
+    )
+)]
+pub type IoK8sApimachineryPkgRuntimeRawExtension = ::serde_json::Map<
+    String,
+    ::serde_json::Value,
+>;
 
 /// APIGroupList is a list of APIGroup, to allow clients to discover the API at /apis.
 #[cfg(feature = "apis")]
@@ -8223,30 +8340,32 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiGroupList {
 }
 
 /// APIGroup contains the name, the supported versions, and the preferred version of a group.
-#[cfg(any(
-    feature = "admissionregistration",
-    feature = "apiextensions",
-    feature = "apiregistration",
-    feature = "apis",
-    feature = "apps",
-    feature = "authentication",
-    feature = "authorization",
-    feature = "autoscaling",
-    feature = "batch",
-    feature = "certificates",
-    feature = "coordination",
-    feature = "discovery",
-    feature = "events",
-    feature = "flowcontrol-apiserver",
-    feature = "internal-apiserver",
-    feature = "networking",
-    feature = "node",
-    feature = "policy",
-    feature = "rbac-authorization",
-    feature = "resource",
-    feature = "scheduling",
-    feature = "storage"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration",
+        feature = "apiextensions",
+        feature = "apiregistration",
+        feature = "apis",
+        feature = "apps",
+        feature = "authentication",
+        feature = "authorization",
+        feature = "autoscaling",
+        feature = "batch",
+        feature = "certificates",
+        feature = "coordination",
+        feature = "discovery",
+        feature = "events",
+        feature = "flowcontrol-apiserver",
+        feature = "internal-apiserver",
+        feature = "networking",
+        feature = "node",
+        feature = "policy",
+        feature = "rbac-authorization",
+        feature = "resource",
+        feature = "scheduling",
+        feature = "storage"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ApiGroup {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
@@ -8261,12 +8380,15 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiGroup {
     /// The `preferredVersion` property.
     #[serde(rename = "preferredVersion")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub preferred_version: Option<Box<IoK8sApimachineryPkgApisMetaV1GroupVersionForDiscovery>>,
+    pub preferred_version: Option<
+        Box<IoK8sApimachineryPkgApisMetaV1GroupVersionForDiscovery>,
+    >,
     /// a map of client CIDR to server address that is serving this group. This is to help clients reach servers in the most network-efficient way possible. Clients can use the appropriate server address as per the CIDR that they match. In case of multiple matches, clients should use the longest matching CIDR. The server returns only those CIDRs that it thinks that the client can match. For example: the master will return an internal IP CIDR only, if the client reaches the server using an internal IP. Server looks at X-Forwarded-For header or X-Real-Ip header or request.RemoteAddr (in that order) to get the client IP.
     #[serde(rename = "serverAddressByClientCIDRs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub server_address_by_client_cid_rs:
-        Option<Vec<IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr>>,
+    pub server_address_by_client_cid_rs: Option<
+        Vec<IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr>,
+    >,
     /// versions are the versions supported in this group.
     pub versions: Vec<IoK8sApimachineryPkgApisMetaV1GroupVersionForDiscovery>,
 }
@@ -8285,30 +8407,32 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiGroup {
 }
 
 /// GroupVersion contains the "group/version" and "version" string of a version. It is made a struct to keep extensibility.
-#[cfg(any(
-    feature = "admissionregistration",
-    feature = "apiextensions",
-    feature = "apiregistration",
-    feature = "apis",
-    feature = "apps",
-    feature = "authentication",
-    feature = "authorization",
-    feature = "autoscaling",
-    feature = "batch",
-    feature = "certificates",
-    feature = "coordination",
-    feature = "discovery",
-    feature = "events",
-    feature = "flowcontrol-apiserver",
-    feature = "internal-apiserver",
-    feature = "networking",
-    feature = "node",
-    feature = "policy",
-    feature = "rbac-authorization",
-    feature = "resource",
-    feature = "scheduling",
-    feature = "storage"
-))]
+#[cfg(
+    any(
+        feature = "admissionregistration",
+        feature = "apiextensions",
+        feature = "apiregistration",
+        feature = "apis",
+        feature = "apps",
+        feature = "authentication",
+        feature = "authorization",
+        feature = "autoscaling",
+        feature = "batch",
+        feature = "certificates",
+        feature = "coordination",
+        feature = "discovery",
+        feature = "events",
+        feature = "flowcontrol-apiserver",
+        feature = "internal-apiserver",
+        feature = "networking",
+        feature = "node",
+        feature = "policy",
+        feature = "rbac-authorization",
+        feature = "resource",
+        feature = "scheduling",
+        feature = "storage"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1GroupVersionForDiscovery {
     /// groupVersion specifies the API group and version in the form "group/version"
@@ -8346,8 +8470,7 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhookConfigurationList {
 }
 #[cfg(feature = "admissionregistration-v1")]
 impl ::endpoint::model::Paginated
-    for IoK8sApiAdmissionregistrationV1MutatingWebhookConfigurationList
-{
+for IoK8sApiAdmissionregistrationV1MutatingWebhookConfigurationList {
     type Item = IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
@@ -8637,8 +8760,7 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhookConfigurationList {
 }
 #[cfg(feature = "admissionregistration-v1")]
 impl ::endpoint::model::Paginated
-    for IoK8sApiAdmissionregistrationV1ValidatingWebhookConfigurationList
-{
+for IoK8sApiAdmissionregistrationV1ValidatingWebhookConfigurationList {
     type Item = IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
@@ -8773,7 +8895,9 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList {
     pub api_version: Option<String>,
     /// List of ValidatingAdmissionPolicy.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub items: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy>>,
+    pub items: Option<
+        Vec<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy>,
+    >,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
@@ -8783,8 +8907,7 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList {
 }
 #[cfg(feature = "admissionregistration-v1alpha1")]
 impl ::endpoint::model::Paginated
-    for IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList
-{
+for IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList {
     type Item = IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy;
     fn into_items(self) -> Vec<Self::Item> {
         self.items.unwrap_or_default()
@@ -8818,10 +8941,14 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub spec: Option<Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec>>,
+    pub spec: Option<
+        Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec>,
+    >,
     /// The `status` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus>>,
+    pub status: Option<
+        Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8843,7 +8970,9 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
     /// auditAnnotations contains CEL expressions which are used to produce audit annotations for the audit event of the API request. validations and auditAnnotations may not both be empty; a least one of validations or auditAnnotations is required.
     #[serde(rename = "auditAnnotations")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub audit_annotations: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1AuditAnnotation>>,
+    pub audit_annotations: Option<
+        Vec<IoK8sApiAdmissionregistrationV1alpha1AuditAnnotation>,
+    >,
     /// failurePolicy defines how to handle failures for the admission policy. Failures can occur from CEL expression parse errors, type check errors, runtime errors and invalid or mis-configured policy definitions or bindings.
     ///
     /// A policy is invalid if spec.paramKind refers to a non-existent Kind. A binding is invalid if spec.paramRef.name refers to a non-existent resource.
@@ -8868,11 +8997,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
     ///      - If failurePolicy=Ignore, the policy is skipped
     #[serde(rename = "matchConditions")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_conditions: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1MatchCondition>>,
+    pub match_conditions: Option<
+        Vec<IoK8sApiAdmissionregistrationV1alpha1MatchCondition>,
+    >,
     /// The `matchConstraints` property.
     #[serde(rename = "matchConstraints")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_constraints: Option<Box<IoK8sApiAdmissionregistrationV1alpha1MatchResources>>,
+    pub match_constraints: Option<
+        Box<IoK8sApiAdmissionregistrationV1alpha1MatchResources>,
+    >,
     /// The `paramKind` property.
     #[serde(rename = "paramKind")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -8961,8 +9094,9 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1MatchResources {
     /// ExcludeResourceRules describes what operations on what resources/subresources the ValidatingAdmissionPolicy should not care about. The exclude rules take precedence over include rules (if a resource matches both, it is excluded)
     #[serde(rename = "excludeResourceRules")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exclude_resource_rules:
-        Option<Vec<IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations>>,
+    pub exclude_resource_rules: Option<
+        Vec<IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations>,
+    >,
     /// matchPolicy defines how the "MatchResources" list is used to match incoming requests. Allowed values are "Exact" or "Equivalent".
     ///
     /// - Exact: match a request only if it exactly matches a specified rule. For example, if deployments can be modified via apps/v1, apps/v1beta1, and extensions/v1beta1, but "rules" only included `apiGroups:["apps"], apiVersions:["v1"], resources: ["deployments"]`, a request to apps/v1beta1 or extensions/v1beta1 would not be sent to the ValidatingAdmissionPolicy.
@@ -8984,7 +9118,9 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1MatchResources {
     /// ResourceRules describes what operations on what resources/subresources the ValidatingAdmissionPolicy matches. The policy cares about an operation if it matches _any_ Rule.
     #[serde(rename = "resourceRules")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub resource_rules: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations>>,
+    pub resource_rules: Option<
+        Vec<IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9153,7 +9289,9 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1TypeChecking {
     /// The type checking warnings for each expression.
     #[serde(rename = "expressionWarnings")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub expression_warnings: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1ExpressionWarning>>,
+    pub expression_warnings: Option<
+        Vec<IoK8sApiAdmissionregistrationV1alpha1ExpressionWarning>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9194,7 +9332,9 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
     pub api_version: Option<String>,
     /// List of PolicyBinding.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub items: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding>>,
+    pub items: Option<
+        Vec<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding>,
+    >,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
@@ -9204,8 +9344,7 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
 }
 #[cfg(feature = "admissionregistration-v1alpha1")]
 impl ::endpoint::model::Paginated
-    for IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingList
-{
+for IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingList {
     type Item = IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding;
     fn into_items(self) -> Vec<Self::Item> {
         self.items.unwrap_or_default()
@@ -9239,8 +9378,9 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub spec:
-        Option<Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec>>,
+    pub spec: Option<
+        Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9261,7 +9401,9 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
     /// The `matchResources` property.
     #[serde(rename = "matchResources")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_resources: Option<Box<IoK8sApiAdmissionregistrationV1alpha1MatchResources>>,
+    pub match_resources: Option<
+        Box<IoK8sApiAdmissionregistrationV1alpha1MatchResources>,
+    >,
     /// The `paramRef` property.
     #[serde(rename = "paramRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -9335,7 +9477,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items list individual CustomResourceDefinition objects
-    pub items: Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition>,
+    pub items: Vec<
+        IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition,
+    >,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
@@ -9345,8 +9489,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 }
 #[cfg(feature = "apiextensions-v1")]
 impl ::endpoint::model::Paginated
-    for IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionList
-{
+for IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionList {
     type Item = IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
@@ -9383,7 +9526,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     /// The `status` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<
-        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus>,
+        Box<
+            IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus,
+        >,
     >,
 }
 
@@ -9405,8 +9550,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec {
     /// The `conversion` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub conversion:
-        Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConversion>>,
+    pub conversion: Option<
+        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConversion>,
+    >,
     /// group is the API group of the defined custom resource. The custom resources are served under `/apis/<group>/...`. Must match the name of the CustomResourceDefinition (in the form `<names.plural>.<group>`).
     pub group: String,
     /// The `names` property.
@@ -9418,8 +9564,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     /// scope indicates whether the defined custom resource is cluster- or namespace-scoped. Allowed values are `Cluster` and `Namespaced`.
     pub scope: String,
     /// versions is the list of all API versions of the defined custom resource. Version names are used to compute the order in which served versions are listed in API discovery. If the version string is "kube-like", it will sort above non "kube-like" version strings, which are ordered lexicographically. "Kube-like" versions start with a "v", then are followed by a number (the major version), then optionally the string "alpha" or "beta" and another number (the minor version). These are sorted first by GA > beta > alpha (where GA is a version with no suffix such as beta or alpha), and then by comparing major version, then minor version. An example sorted list of versions: v10, v2, v1, v11beta2, v10beta3, v3beta1, v12alpha1, v11alpha2, foo1, foo10.
-    pub versions:
-        Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionVersion>,
+    pub versions: Vec<
+        IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionVersion,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9444,7 +9591,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConver
     pub strategy: String,
     /// The `webhook` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub webhook: Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion>>,
+    pub webhook: Option<
+        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9463,8 +9612,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion {
     /// The `clientConfig` property.
     #[serde(rename = "clientConfig")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_config:
-        Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig>>,
+    pub client_config: Option<
+        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig>,
+    >,
     /// conversionReviewVersions is an ordered list of preferred `ConversionReview` versions the Webhook expects. The API server will use the first version in the list which it supports. If none of the versions specified in this list are supported by API server, conversion will fail for the custom resource. If a persisted Webhook configuration specifies allowed versions and does not include any versions known to the API Server, calls to the webhook will fail.
     #[serde(rename = "conversionReviewVersions")]
     pub conversion_review_versions: Vec<String>,
@@ -9491,7 +9641,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig 
     pub ca_bundle: Option<String>,
     /// The `service` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub service: Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ServiceReference>>,
+    pub service: Option<
+        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ServiceReference>,
+    >,
     /// url gives the location of the webhook, in standard URL form (`scheme://host:port/path`). Exactly one of `url` or `service` must be specified.
     ///
     /// The `host` should not refer to a service running in the cluster; use the `service` field instead. The host might be resolved via external DNS in some apiservers (e.g., `kube-apiserver` cannot resolve in-cluster DNS as that would be a layering violation). `host` may also be an IP address.
@@ -9589,7 +9741,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     #[serde(rename = "additionalPrinterColumns")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub additional_printer_columns: Option<
-        Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumnDefinition>,
+        Vec<
+            IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumnDefinition,
+        >,
     >,
     /// deprecated indicates this version of the custom resource API is deprecated. When set to true, API requests to this version receive a warning header in the server response. Defaults to false.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -9602,16 +9756,18 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     pub name: String,
     /// The `schema` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub schema:
-        Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValidation>>,
+    pub schema: Option<
+        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValidation>,
+    >,
     /// served is a flag enabling/disabling this version from being served via REST APIs
     pub served: bool,
     /// storage indicates this version should be used when persisting custom resources to storage. There must be exactly one version with storage=true.
     pub storage: bool,
     /// The `subresources` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub subresources:
-        Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresources>>,
+    pub subresources: Option<
+        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresources>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9671,8 +9827,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValida
     /// The `openAPIV3Schema` property.
     #[serde(rename = "openAPIV3Schema")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub open_apiv3_schema:
-        Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
+    pub open_apiv3_schema: Option<
+        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9698,21 +9855,27 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     /// The `additionalItems` property.
     #[serde(rename = "additionalItems")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub additional_items:
-        Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrBool>,
+    pub additional_items: Option<
+        IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrBool,
+    >,
     /// The `additionalProperties` property.
     #[serde(rename = "additionalProperties")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub additional_properties:
-        Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrBool>,
+    pub additional_properties: Option<
+        IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrBool,
+    >,
     /// The `allOf` property.
     #[serde(rename = "allOf")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub all_of: Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
+    pub all_of: Option<
+        Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>,
+    >,
     /// The `anyOf` property.
     #[serde(rename = "anyOf")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub any_of: Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
+    pub any_of: Option<
+        Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>,
+    >,
     /// The `default` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1Json>,
@@ -9752,8 +9915,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     /// The `externalDocs` property.
     #[serde(rename = "externalDocs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub external_docs:
-        Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ExternalDocumentation>>,
+    pub external_docs: Option<
+        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ExternalDocumentation>,
+    >,
     /// format is an OpenAPI v3 format string. Unknown formats are ignored. The following formats are validated:
     ///
     /// - bsonobjectid: a bson object ID, i.e. a 24 characters hex string - uri: an URI as parsed by Golang net/url.ParseRequestURI - email: an email address as parsed by Golang net/mail.ParseAddress - hostname: a valid representation for an Internet host name, as defined by RFC 1034, section 3.1 \[RFC1034\]. - ipv4: an IPv4 IP as parsed by Golang net.ParseIP - ipv6: an IPv6 IP as parsed by Golang net.ParseIP - cidr: a CIDR as parsed by Golang net.ParseCIDR - mac: a MAC address as parsed by Golang net.ParseMAC - uuid: an UUID that allows uppercase defined by the regex (?i)^\[0-9a-f\]{8}-?\[0-9a-f\]{4}-?\[0-9a-f\]{4}-?\[0-9a-f\]{4}-?\[0-9a-f\]{12}$ - uuid3: an UUID3 that allows uppercase defined by the regex (?i)^\[0-9a-f\]{8}-?\[0-9a-f\]{4}-?3\[0-9a-f\]{3}-?\[0-9a-f\]{4}-?\[0-9a-f\]{12}$ - uuid4: an UUID4 that allows uppercase defined by the regex (?i)^\[0-9a-f\]{8}-?\[0-9a-f\]{4}-?4\[0-9a-f\]{3}-?\[89ab\]\[0-9a-f\]{3}-?\[0-9a-f\]{12}$ - uuid5: an UUID5 that allows uppercase defined by the regex (?i)^\[0-9a-f\]{8}-?\[0-9a-f\]{4}-?5\[0-9a-f\]{3}-?\[89ab\]\[0-9a-f\]{3}-?\[0-9a-f\]{12}$ - isbn: an ISBN10 or ISBN13 number string like "0321751043" or "978-0321751041" - isbn10: an ISBN10 number string like "0321751043" - isbn13: an ISBN13 number string like "978-0321751041" - creditcard: a credit card number defined by the regex ^(?:4\[0-9\]{12}(?:\[0-9\]{3})?|5\[1-5\]\[0-9\]{14}|6(?:011|5\[0-9\]\[0-9\])\[0-9\]{12}|3\[47\]\[0-9\]{13}|3(?:0\[0-5\]|\[68\]\[0-9\])\[0-9\]{11}|(?:2131|1800|35\d{3})\d{11})$ with any non digit characters mixed in - ssn: a U.S. social security number following the regex ^\d{3}\[- \]?\d{2}\[- \]?\d{4}$ - hexcolor: an hexadecimal color code like "#FFFFFF: following the regex ^#?(\[0-9a-fA-F\]{3}|\[0-9a-fA-F\]{6})$ - rgbcolor: an RGB color code like rgb like "rgb(255,255,2559" - byte: base64 encoded binary data - password: any kind of string - date: a date string like "2006-01-02" as defined by full-date in RFC3339 - duration: a duration string like "22 ns" as parsed by Golang time.ParseDuration or compatible with Scala duration format - datetime: a date time string like "2014-12-15T19:30:20.000Z" as defined by date-time in RFC3339.
@@ -9764,7 +9928,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     pub id: Option<String>,
     /// The `items` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub items: Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrArray>,
+    pub items: Option<
+        IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrArray,
+    >,
     /// The `maxItems` property.
     #[serde(rename = "maxItems")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -9801,14 +9967,18 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     pub multiple_of: Option<f64>,
     /// The `not` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub not: Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
+    pub not: Option<
+        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>,
+    >,
     /// The `nullable` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nullable: Option<bool>,
     /// The `oneOf` property.
     #[serde(rename = "oneOf")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub one_of: Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
+    pub one_of: Option<
+        Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>,
+    >,
     /// The `pattern` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pattern: Option<String>,
@@ -9902,8 +10072,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     /// x-kubernetes-validations describes a list of validation rules written in the CEL expression language. This field is an alpha-level. Using this field requires the feature gate `CustomResourceValidationExpressions` to be enabled.
     #[serde(rename = "x-kubernetes-validations")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub x_kubernetes_validations:
-        Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule>>,
+    pub x_kubernetes_validations: Option<
+        Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9959,8 +10130,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
 
 /// JSONSchemaPropsOrBool represents JSONSchemaProps or a boolean value. Defaults to true for the boolean property.
 #[cfg(feature = "apiextensions-v1")]
-pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrBool =
-    ::serde_json::Value;
+pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrBool = ::serde_json::Value;
 
 /// JSON represents any valid JSON value. These types are supported: bool, int64, float64, string, \[\]interface{}, map\[string\]interface{} and nil.
 #[cfg(feature = "apiextensions-v1")]
@@ -9968,8 +10138,7 @@ pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1Json = ::serde_json::V
 
 /// JSONSchemaPropsOrStringArray represents a JSONSchemaProps or a string array.
 #[cfg(feature = "apiextensions-v1")]
-pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrStringArray =
-    ::serde_json::Value;
+pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrStringArray = ::serde_json::Value;
 
 /// ExternalDocumentation allows referencing an external resource for extended documentation.
 #[cfg(feature = "apiextensions-v1")]
@@ -9994,8 +10163,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ExternalDocumentatio
 
 /// JSONSchemaPropsOrArray represents a value that can either be a JSONSchemaProps or an array of JSONSchemaProps. Mainly here for serialization purposes.
 #[cfg(feature = "apiextensions-v1")]
-pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrArray =
-    ::serde_json::Value;
+pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrArray = ::serde_json::Value;
 
 /// ValidationRule describes a validation rule written in the CEL expression language.
 #[cfg(feature = "apiextensions-v1")]
@@ -10053,12 +10221,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubres
     /// The `scale` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale: Option<
-        Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceScale>,
+        Box<
+            IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceScale,
+        >,
     >,
     /// The `status` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status:
-        Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceStatus>,
+    pub status: Option<
+        IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceStatus,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10098,8 +10269,10 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubres
 
 /// CustomResourceSubresourceStatus defines how to serve the status subresource for CustomResources. Status is represented by the `.status` JSON path inside of a CustomResource. When set, * exposes a /status subresource for the custom resource * PUT requests to the /status subresource take a custom resource object, and ignore changes to anything except the status stanza * PUT/POST/PATCH requests to the custom resource ignore changes to the status stanza
 #[cfg(feature = "apiextensions-v1")]
-pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceStatus =
-    ::serde_json::Map<String, ::serde_json::Value>;
+pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceStatus = ::serde_json::Map<
+    String,
+    ::serde_json::Value,
+>;
 
 /// CustomResourceDefinitionStatus indicates the state of the CustomResourceDefinition
 #[cfg(feature = "apiextensions-v1")]
@@ -10108,12 +10281,17 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     /// The `acceptedNames` property.
     #[serde(rename = "acceptedNames")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub accepted_names:
-        Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionNames>>,
+    pub accepted_names: Option<
+        Box<
+            IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionNames,
+        >,
+    >,
     /// conditions indicate state for particular aspects of a CustomResourceDefinition
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<
-        Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionCondition>,
+        Vec<
+            IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionCondition,
+        >,
     >,
     /// storedVersions lists all versions of CustomResources that were ever persisted. Tracking these versions allows a migration path for stored versions in etcd. The field is mutable so a migration controller can finish a migration to another version (ensuring no old objects are left in storage), and then remove the rest of the versions from this list. Versions may not be removed from `spec.versions` while they exist in this list.
     #[serde(rename = "storedVersions")]
@@ -10181,7 +10359,8 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceList {
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 #[cfg(feature = "apiregistration-v1")]
-impl ::endpoint::model::Paginated for IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceList {
+impl ::endpoint::model::Paginated
+for IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceList {
     type Item = IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
@@ -10255,7 +10434,9 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec {
     pub insecure_skip_tls_verify: Option<bool>,
     /// The `service` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub service: Option<Box<IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference>>,
+    pub service: Option<
+        Box<IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference>,
+    >,
     /// Version is the API version this server hosts.  For example, "v1"
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
@@ -10309,7 +10490,9 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference {
 pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus {
     /// Current service state of apiService.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub conditions: Option<Vec<IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition>>,
+    pub conditions: Option<
+        Vec<IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11168,8 +11351,9 @@ pub struct IoK8sApiAppsV1StatefulSetSpec {
     /// The `persistentVolumeClaimRetentionPolicy` property.
     #[serde(rename = "persistentVolumeClaimRetentionPolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub persistent_volume_claim_retention_policy:
-        Option<Box<IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy>>,
+    pub persistent_volume_claim_retention_policy: Option<
+        Box<IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy>,
+    >,
     /// podManagementPolicy controls how pods are created during initial scale up, when replacing pods on nodes, or when scaling down. The default policy is `OrderedReady`, where pods are created in increasing order (pod-0, then pod-1, etc) and the controller will wait until each pod is ready before continuing. When scaling down, the pods are removed in the opposite order. The alternative policy is `Parallel` which will create pods in parallel to match the desired scale without waiting, and on scale down will delete all pods at once.
     #[serde(rename = "podManagementPolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -11446,11 +11630,13 @@ pub struct IoK8sApiAuthenticationV1TokenReviewStatus {
 }
 
 /// UserInfo holds the information about the user needed to implement the user.Info interface.
-#[cfg(any(
-    feature = "authentication-v1",
-    feature = "authentication-v1alpha1",
-    feature = "authentication-v1beta1"
-))]
+#[cfg(
+    any(
+        feature = "authentication-v1",
+        feature = "authentication-v1alpha1",
+        feature = "authentication-v1beta1"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1UserInfo {
     /// Any additional information provided by the authenticator.
@@ -11620,7 +11806,9 @@ pub struct IoK8sApiAuthorizationV1SubjectAccessReviewSpec {
     /// The `nonResourceAttributes` property.
     #[serde(rename = "nonResourceAttributes")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub non_resource_attributes: Option<Box<IoK8sApiAuthorizationV1NonResourceAttributes>>,
+    pub non_resource_attributes: Option<
+        Box<IoK8sApiAuthorizationV1NonResourceAttributes>,
+    >,
     /// The `resourceAttributes` property.
     #[serde(rename = "resourceAttributes")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -11777,7 +11965,9 @@ pub struct IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec {
     /// The `nonResourceAttributes` property.
     #[serde(rename = "nonResourceAttributes")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub non_resource_attributes: Option<Box<IoK8sApiAuthorizationV1NonResourceAttributes>>,
+    pub non_resource_attributes: Option<
+        Box<IoK8sApiAuthorizationV1NonResourceAttributes>,
+    >,
     /// The `resourceAttributes` property.
     #[serde(rename = "resourceAttributes")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -12335,7 +12525,9 @@ pub struct IoK8sApiAutoscalingV2MetricSpec {
     /// The `containerResource` property.
     #[serde(rename = "containerResource")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub container_resource: Option<Box<IoK8sApiAutoscalingV2ContainerResourceMetricSource>>,
+    pub container_resource: Option<
+        Box<IoK8sApiAutoscalingV2ContainerResourceMetricSource>,
+    >,
     /// The `external` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub external: Option<Box<IoK8sApiAutoscalingV2ExternalMetricSource>>,
@@ -12621,7 +12813,9 @@ pub struct IoK8sApiAutoscalingV2MetricStatus {
     /// The `containerResource` property.
     #[serde(rename = "containerResource")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub container_resource: Option<Box<IoK8sApiAutoscalingV2ContainerResourceMetricStatus>>,
+    pub container_resource: Option<
+        Box<IoK8sApiAutoscalingV2ContainerResourceMetricStatus>,
+    >,
     /// The `external` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub external: Option<Box<IoK8sApiAutoscalingV2ExternalMetricStatus>>,
@@ -13023,7 +13217,9 @@ pub struct IoK8sApiBatchV1PodFailurePolicyRule {
     /// The `onExitCodes` property.
     #[serde(rename = "onExitCodes")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub on_exit_codes: Option<Box<IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement>>,
+    pub on_exit_codes: Option<
+        Box<IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement>,
+    >,
     /// Represents the requirement on the pod conditions. The requirement is represented as a list of pod condition patterns. The requirement is satisfied if at least one pattern matches an actual pod condition. At most 20 elements are allowed.
     #[serde(rename = "onPodConditions")]
     pub on_pod_conditions: Vec<IoK8sApiBatchV1PodFailurePolicyOnPodConditionsPattern>,
@@ -13318,7 +13514,8 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestList {
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 #[cfg(feature = "certificates-v1")]
-impl ::endpoint::model::Paginated for IoK8sApiCertificatesV1CertificateSigningRequestList {
+impl ::endpoint::model::Paginated
+for IoK8sApiCertificatesV1CertificateSigningRequestList {
     type Item = IoK8sApiCertificatesV1CertificateSigningRequest;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
@@ -13500,7 +13697,9 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestStatus {
     pub certificate: Option<String>,
     /// conditions applied to the request. Known conditions are "Approved", "Denied", and "Failed".
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub conditions: Option<Vec<IoK8sApiCertificatesV1CertificateSigningRequestCondition>>,
+    pub conditions: Option<
+        Vec<IoK8sApiCertificatesV1CertificateSigningRequestCondition>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13577,7 +13776,8 @@ pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundleList {
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 #[cfg(feature = "certificates-v1alpha1")]
-impl ::endpoint::model::Paginated for IoK8sApiCertificatesV1alpha1ClusterTrustBundleList {
+impl ::endpoint::model::Paginated
+for IoK8sApiCertificatesV1alpha1ClusterTrustBundleList {
     type Item = IoK8sApiCertificatesV1alpha1ClusterTrustBundle;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
@@ -14203,7 +14403,9 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaSpec {
     /// The `distinguisherMethod` property.
     #[serde(rename = "distinguisherMethod")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub distinguisher_method: Option<Box<IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod>>,
+    pub distinguisher_method: Option<
+        Box<IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod>,
+    >,
     /// `matchingPrecedence` is used to choose among the FlowSchemas that match a given request. The chosen FlowSchema is among those with the numerically lowest (which we take to be logically highest) MatchingPrecedence.  Each MatchingPrecedence value must be ranged in \[1,10000\]. Note that if the precedence is not specified, it will be set to 1000 as default.
     #[serde(rename = "matchingPrecedence")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -14492,7 +14694,8 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationList {
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
-impl ::endpoint::model::Paginated for IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationList {
+impl ::endpoint::model::Paginated
+for IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationList {
     type Item = IoK8sApiFlowcontrolV1beta2PriorityLevelConfiguration;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
@@ -14550,7 +14753,9 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfiguration {
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec {
     /// The `limited` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub limited: Option<Box<IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration>>,
+    pub limited: Option<
+        Box<IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration>,
+    >,
     /// `type` indicates whether this priority level is subject to limitation on request execution.  A value of `"Exempt"` means that requests of this priority level are not subject to a limit (and thus are never queued) and do not detract from the capacity made available to other priority levels.  A value of `"Limited"` means that (a) requests of this priority level _are_ subject to limits and (b) some of the server's limited capacity is made available exclusively to this priority level. Required.
     pub r#type: String,
 }
@@ -14664,7 +14869,9 @@ pub struct IoK8sApiFlowcontrolV1beta2QueuingConfiguration {
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationStatus {
     /// `conditions` is the current state of "request-priority".
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub conditions: Option<Vec<IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition>>,
+    pub conditions: Option<
+        Vec<IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14786,7 +14993,9 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaSpec {
     /// The `distinguisherMethod` property.
     #[serde(rename = "distinguisherMethod")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub distinguisher_method: Option<Box<IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod>>,
+    pub distinguisher_method: Option<
+        Box<IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod>,
+    >,
     /// `matchingPrecedence` is used to choose among the FlowSchemas that match a given request. The chosen FlowSchema is among those with the numerically lowest (which we take to be logically highest) MatchingPrecedence.  Each MatchingPrecedence value must be ranged in \[1,10000\]. Note that if the precedence is not specified, it will be set to 1000 as default.
     #[serde(rename = "matchingPrecedence")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -15075,7 +15284,8 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationList {
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
-impl ::endpoint::model::Paginated for IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationList {
+impl ::endpoint::model::Paginated
+for IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationList {
     type Item = IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
@@ -15133,7 +15343,9 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec {
     /// The `limited` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub limited: Option<Box<IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration>>,
+    pub limited: Option<
+        Box<IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration>,
+    >,
     /// `type` indicates whether this priority level is subject to limitation on request execution.  A value of `"Exempt"` means that requests of this priority level are not subject to a limit (and thus are never queued) and do not detract from the capacity made available to other priority levels.  A value of `"Limited"` means that (a) requests of this priority level _are_ subject to limits and (b) some of the server's limited capacity is made available exclusively to this priority level. Required.
     pub r#type: String,
 }
@@ -15245,7 +15457,9 @@ pub struct IoK8sApiFlowcontrolV1beta3QueuingConfiguration {
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus {
     /// `conditions` is the current state of "request-priority".
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub conditions: Option<Vec<IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition>>,
+    pub conditions: Option<
+        Vec<IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15308,7 +15522,8 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionList {
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 #[cfg(feature = "internal-apiserver-v1alpha1")]
-impl ::endpoint::model::Paginated for IoK8sApiApiserverinternalV1alpha1StorageVersionList {
+impl ::endpoint::model::Paginated
+for IoK8sApiApiserverinternalV1alpha1StorageVersionList {
     type Item = IoK8sApiApiserverinternalV1alpha1StorageVersion;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
@@ -15360,8 +15575,10 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersion {
 
 /// StorageVersionSpec is an empty spec.
 #[cfg(feature = "internal-apiserver-v1alpha1")]
-pub type IoK8sApiApiserverinternalV1alpha1StorageVersionSpec =
-    ::serde_json::Map<String, ::serde_json::Value>;
+pub type IoK8sApiApiserverinternalV1alpha1StorageVersionSpec = ::serde_json::Map<
+    String,
+    ::serde_json::Value,
+>;
 
 /// API server instances report the versions they can decode and the version they encode objects to when persisting objects in the backend.
 #[cfg(feature = "internal-apiserver-v1alpha1")]
@@ -15373,11 +15590,15 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionStatus {
     pub common_encoding_version: Option<String>,
     /// The latest available observations of the storageVersion's state.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub conditions: Option<Vec<IoK8sApiApiserverinternalV1alpha1StorageVersionCondition>>,
+    pub conditions: Option<
+        Vec<IoK8sApiApiserverinternalV1alpha1StorageVersionCondition>,
+    >,
     /// The reported versions per API server instance.
     #[serde(rename = "storageVersions")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub storage_versions: Option<Vec<IoK8sApiApiserverinternalV1alpha1ServerStorageVersion>>,
+    pub storage_versions: Option<
+        Vec<IoK8sApiApiserverinternalV1alpha1ServerStorageVersion>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16448,8 +16669,9 @@ pub struct IoK8sApiNodeV1Overhead {
     /// podFixed represents the fixed resource overhead associated with running a pod.
     #[serde(rename = "podFixed")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pod_fixed:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
+    pub pod_fixed: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16618,8 +16840,9 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetStatus {
     /// DisruptedPods contains information about pods whose eviction was processed by the API server eviction subresource handler but has not yet been observed by the PodDisruptionBudget controller. A pod will be in this map from the time when the API server processed the eviction request to the time when the pod is seen by PDB controller as having been marked for deletion (or after a timeout). The key in the map is the name of the pod and the value is the time when the API server processed the eviction request. If the deletion didn't occur and a pod is still there it will be removed from the list automatically by PodDisruptionBudget controller after some time. If everything goes smooth this map should be empty for the most of the time. Large number of entries in the map may indicate problems with pod deletions.
     #[serde(rename = "disruptedPods")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub disrupted_pods:
-        Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApisMetaV1Time>>,
+    pub disrupted_pods: Option<
+        ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApisMetaV1Time>,
+    >,
     /// Number of pod disruptions that are currently allowed.
     #[serde(rename = "disruptionsAllowed")]
     pub disruptions_allowed: i32,
@@ -17130,7 +17353,9 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContextStatus {
     /// ResourceClaims describes resource availability for each pod.spec.resourceClaim entry where the corresponding ResourceClaim uses "WaitForFirstConsumer" allocation mode.
     #[serde(rename = "resourceClaims")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub resource_claims: Option<Vec<IoK8sApiResourceV1alpha2ResourceClaimSchedulingStatus>>,
+    pub resource_claims: Option<
+        Vec<IoK8sApiResourceV1alpha2ResourceClaimSchedulingStatus>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17247,7 +17472,9 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimSpec {
     /// The `parametersRef` property.
     #[serde(rename = "parametersRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parameters_ref: Option<Box<IoK8sApiResourceV1alpha2ResourceClaimParametersReference>>,
+    pub parameters_ref: Option<
+        Box<IoK8sApiResourceV1alpha2ResourceClaimParametersReference>,
+    >,
     /// ResourceClassName references the driver and additional parameters via the name of a ResourceClass that was created as part of the driver deployment.
     #[serde(rename = "resourceClassName")]
     pub resource_class_name: String,
@@ -17311,7 +17538,9 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimStatus {
     /// There can be at most 32 such reservations. This may get increased in the future, but not reduced.
     #[serde(rename = "reservedFor")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reserved_for: Option<Vec<IoK8sApiResourceV1alpha2ResourceClaimConsumerReference>>,
+    pub reserved_for: Option<
+        Vec<IoK8sApiResourceV1alpha2ResourceClaimConsumerReference>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17550,7 +17779,9 @@ pub struct IoK8sApiResourceV1alpha2ResourceClass {
     /// The `parametersRef` property.
     #[serde(rename = "parametersRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parameters_ref: Option<Box<IoK8sApiResourceV1alpha2ResourceClassParametersReference>>,
+    pub parameters_ref: Option<
+        Box<IoK8sApiResourceV1alpha2ResourceClassParametersReference>,
+    >,
     /// The `suitableNodes` property.
     #[serde(rename = "suitableNodes")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -18177,7 +18408,9 @@ pub struct IoK8sApiCoreV1TopologySelectorTerm {
     /// A list of topology selector requirements by labels.
     #[serde(rename = "matchLabelExpressions")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_label_expressions: Option<Vec<IoK8sApiCoreV1TopologySelectorLabelRequirement>>,
+    pub match_label_expressions: Option<
+        Vec<IoK8sApiCoreV1TopologySelectorLabelRequirement>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {

@@ -377,10 +377,16 @@ impl ::endpoint::body::Content for PatchIngressClassBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchIngressClassBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchIngressClassBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchIngressClassBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -389,7 +395,10 @@ impl ::endpoint::body::Content for PatchIngressClassBody {
                 )
             }
             PatchIngressClassBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -964,10 +973,16 @@ impl ::endpoint::body::Content for PatchNamespacedIngressBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedIngressBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedIngressBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedIngressBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -976,7 +991,10 @@ impl ::endpoint::body::Content for PatchNamespacedIngressBody {
                 )
             }
             PatchNamespacedIngressBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1143,10 +1161,16 @@ impl ::endpoint::body::Content for PatchNamespacedIngressStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedIngressStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedIngressStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedIngressStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1155,7 +1179,10 @@ impl ::endpoint::body::Content for PatchNamespacedIngressStatusBody {
                 )
             }
             PatchNamespacedIngressStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1671,10 +1698,16 @@ impl ::endpoint::body::Content for PatchNamespacedNetworkPolicyBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedNetworkPolicyBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedNetworkPolicyBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedNetworkPolicyBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1683,7 +1716,10 @@ impl ::endpoint::body::Content for PatchNamespacedNetworkPolicyBody {
                 )
             }
             PatchNamespacedNetworkPolicyBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1850,10 +1886,16 @@ impl ::endpoint::body::Content for PatchNamespacedNetworkPolicyStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedNetworkPolicyStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedNetworkPolicyStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedNetworkPolicyStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1862,7 +1904,10 @@ impl ::endpoint::body::Content for PatchNamespacedNetworkPolicyStatusBody {
                 )
             }
             PatchNamespacedNetworkPolicyStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

@@ -377,10 +377,16 @@ impl ::endpoint::body::Content for PatchClusterCidrBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchClusterCidrBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchClusterCidrBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchClusterCidrBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -389,7 +395,10 @@ impl ::endpoint::body::Content for PatchClusterCidrBody {
                 )
             }
             PatchClusterCidrBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -806,17 +815,28 @@ impl ::endpoint::body::Content for PatchIpAddressBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchIpAddressBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchIpAddressBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchIpAddressBody::StrategicMergePatchJson(value) => ::endpoint::body::Contents::new(
-                "application/strategic-merge-patch+json",
-                value.to_param(),
-            ),
+            PatchIpAddressBody::StrategicMergePatchJson(value) => {
+                ::endpoint::body::Contents::new(
+                    "application/strategic-merge-patch+json",
+                    value.to_param(),
+                )
+            }
             PatchIpAddressBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

@@ -410,10 +410,16 @@ impl ::endpoint::body::Content for PatchRuntimeClassBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchRuntimeClassBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchRuntimeClassBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchRuntimeClassBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -422,7 +428,10 @@ impl ::endpoint::body::Content for PatchRuntimeClassBody {
                 )
             }
             PatchRuntimeClassBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

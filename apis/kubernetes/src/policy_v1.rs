@@ -469,10 +469,16 @@ impl ::endpoint::body::Content for PatchNamespacedPodDisruptionBudgetBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPodDisruptionBudgetBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodDisruptionBudgetBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodDisruptionBudgetBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -481,7 +487,10 @@ impl ::endpoint::body::Content for PatchNamespacedPodDisruptionBudgetBody {
                 )
             }
             PatchNamespacedPodDisruptionBudgetBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -648,19 +657,30 @@ impl ::endpoint::body::Content for PatchNamespacedPodDisruptionBudgetStatusBody 
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPodDisruptionBudgetStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodDisruptionBudgetStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNamespacedPodDisruptionBudgetStatusBody::StrategicMergePatchJson(value) => {
+            PatchNamespacedPodDisruptionBudgetStatusBody::StrategicMergePatchJson(
+                value,
+            ) => {
                 ::endpoint::body::Contents::new(
                     "application/strategic-merge-patch+json",
                     value.to_param(),
                 )
             }
             PatchNamespacedPodDisruptionBudgetStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

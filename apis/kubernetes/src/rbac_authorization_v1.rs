@@ -402,10 +402,16 @@ impl ::endpoint::body::Content for PatchClusterRoleBindingBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchClusterRoleBindingBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchClusterRoleBindingBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchClusterRoleBindingBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -414,7 +420,10 @@ impl ::endpoint::body::Content for PatchClusterRoleBindingBody {
                 )
             }
             PatchClusterRoleBindingBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -838,10 +847,16 @@ impl ::endpoint::body::Content for PatchClusterRoleBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchClusterRoleBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchClusterRoleBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchClusterRoleBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -850,7 +865,10 @@ impl ::endpoint::body::Content for PatchClusterRoleBody {
                 )
             }
             PatchClusterRoleBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1366,10 +1384,16 @@ impl ::endpoint::body::Content for PatchNamespacedRoleBindingBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedRoleBindingBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedRoleBindingBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedRoleBindingBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1378,7 +1402,10 @@ impl ::endpoint::body::Content for PatchNamespacedRoleBindingBody {
                 )
             }
             PatchNamespacedRoleBindingBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1886,10 +1913,16 @@ impl ::endpoint::body::Content for PatchNamespacedRoleBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedRoleBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedRoleBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedRoleBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1898,7 +1931,10 @@ impl ::endpoint::body::Content for PatchNamespacedRoleBody {
                 )
             }
             PatchNamespacedRoleBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

@@ -480,10 +480,16 @@ impl ::endpoint::body::Content for PatchNamespacedPodSchedulingContextBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPodSchedulingContextBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodSchedulingContextBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodSchedulingContextBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -492,7 +498,10 @@ impl ::endpoint::body::Content for PatchNamespacedPodSchedulingContextBody {
                 )
             }
             PatchNamespacedPodSchedulingContextBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -665,19 +674,30 @@ impl ::endpoint::body::Content for PatchNamespacedPodSchedulingContextStatusBody
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedPodSchedulingContextStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedPodSchedulingContextStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchNamespacedPodSchedulingContextStatusBody::StrategicMergePatchJson(value) => {
+            PatchNamespacedPodSchedulingContextStatusBody::StrategicMergePatchJson(
+                value,
+            ) => {
                 ::endpoint::body::Contents::new(
                     "application/strategic-merge-patch+json",
                     value.to_param(),
                 )
             }
             PatchNamespacedPodSchedulingContextStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1200,10 +1220,16 @@ impl ::endpoint::body::Content for PatchNamespacedResourceClaimBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedResourceClaimBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceClaimBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceClaimBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1212,7 +1238,10 @@ impl ::endpoint::body::Content for PatchNamespacedResourceClaimBody {
                 )
             }
             PatchNamespacedResourceClaimBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1383,10 +1412,16 @@ impl ::endpoint::body::Content for PatchNamespacedResourceClaimStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedResourceClaimStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceClaimStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceClaimStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1395,7 +1430,10 @@ impl ::endpoint::body::Content for PatchNamespacedResourceClaimStatusBody {
                 )
             }
             PatchNamespacedResourceClaimStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1910,10 +1948,16 @@ impl ::endpoint::body::Content for PatchNamespacedResourceClaimTemplateBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedResourceClaimTemplateBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceClaimTemplateBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedResourceClaimTemplateBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1922,7 +1966,10 @@ impl ::endpoint::body::Content for PatchNamespacedResourceClaimTemplateBody {
                 )
             }
             PatchNamespacedResourceClaimTemplateBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -2585,10 +2632,16 @@ impl ::endpoint::body::Content for PatchResourceClassBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchResourceClassBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchResourceClassBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchResourceClassBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2597,7 +2650,10 @@ impl ::endpoint::body::Content for PatchResourceClassBody {
                 )
             }
             PatchResourceClassBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

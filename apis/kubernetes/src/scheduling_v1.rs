@@ -418,10 +418,16 @@ impl ::endpoint::body::Content for PatchPriorityClassBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchPriorityClassBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPriorityClassBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchPriorityClassBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -430,7 +436,10 @@ impl ::endpoint::body::Content for PatchPriorityClassBody {
                 )
             }
             PatchPriorityClassBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

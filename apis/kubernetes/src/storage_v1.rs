@@ -397,17 +397,28 @@ impl ::endpoint::body::Content for PatchCsiDriverBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchCsiDriverBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCsiDriverBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchCsiDriverBody::StrategicMergePatchJson(value) => ::endpoint::body::Contents::new(
-                "application/strategic-merge-patch+json",
-                value.to_param(),
-            ),
+            PatchCsiDriverBody::StrategicMergePatchJson(value) => {
+                ::endpoint::body::Contents::new(
+                    "application/strategic-merge-patch+json",
+                    value.to_param(),
+                )
+            }
             PatchCsiDriverBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -841,17 +852,28 @@ impl ::endpoint::body::Content for PatchCsiNodeBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchCsiNodeBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchCsiNodeBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
-            PatchCsiNodeBody::StrategicMergePatchJson(value) => ::endpoint::body::Contents::new(
-                "application/strategic-merge-patch+json",
-                value.to_param(),
-            ),
+            PatchCsiNodeBody::StrategicMergePatchJson(value) => {
+                ::endpoint::body::Contents::new(
+                    "application/strategic-merge-patch+json",
+                    value.to_param(),
+                )
+            }
             PatchCsiNodeBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -1602,10 +1624,16 @@ impl ::endpoint::body::Content for PatchNamespacedCsiStorageCapacityBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchNamespacedCsiStorageCapacityBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedCsiStorageCapacityBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchNamespacedCsiStorageCapacityBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -1614,7 +1642,10 @@ impl ::endpoint::body::Content for PatchNamespacedCsiStorageCapacityBody {
                 )
             }
             PatchNamespacedCsiStorageCapacityBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -2107,10 +2138,16 @@ impl ::endpoint::body::Content for PatchStorageClassBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchStorageClassBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchStorageClassBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchStorageClassBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2119,7 +2156,10 @@ impl ::endpoint::body::Content for PatchStorageClassBody {
                 )
             }
             PatchStorageClassBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -2564,10 +2604,16 @@ impl ::endpoint::body::Content for PatchVolumeAttachmentBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchVolumeAttachmentBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchVolumeAttachmentBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchVolumeAttachmentBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2576,7 +2622,10 @@ impl ::endpoint::body::Content for PatchVolumeAttachmentBody {
                 )
             }
             PatchVolumeAttachmentBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }
@@ -2733,10 +2782,16 @@ impl ::endpoint::body::Content for PatchVolumeAttachmentStatusBody {
         use ::endpoint::__private::ToParam;
         match self {
             PatchVolumeAttachmentStatusBody::JsonPatchJson(value) => {
-                ::endpoint::body::Contents::new("application/json-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/json-patch+json",
+                    value.to_param(),
+                )
             }
             PatchVolumeAttachmentStatusBody::MergePatchJson(value) => {
-                ::endpoint::body::Contents::new("application/merge-patch+json", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/merge-patch+json",
+                    value.to_param(),
+                )
             }
             PatchVolumeAttachmentStatusBody::StrategicMergePatchJson(value) => {
                 ::endpoint::body::Contents::new(
@@ -2745,7 +2800,10 @@ impl ::endpoint::body::Content for PatchVolumeAttachmentStatusBody {
                 )
             }
             PatchVolumeAttachmentStatusBody::ApplyPatchYaml(value) => {
-                ::endpoint::body::Contents::new("application/apply-patch+yaml", value.to_param())
+                ::endpoint::body::Contents::new(
+                    "application/apply-patch+yaml",
+                    value.to_param(),
+                )
             }
         }
     }

@@ -162,7 +162,6 @@ pub mod link_account_sessions;
 pub mod linked_accounts;
 #[cfg(feature = "mandates")]
 pub mod mandates;
-pub mod models;
 #[cfg(feature = "payment-intents")]
 pub mod payment_intents;
 #[cfg(feature = "payment-links")]
@@ -225,6 +224,7 @@ pub mod transfers;
 pub mod treasury;
 #[cfg(feature = "webhook-endpoints")]
 pub mod webhook_endpoints;
+pub mod models;
 
 /// The API's server, the first its description names: the base URL of its requests.
 pub const BASE_URL: &str = "https://api.stripe.com";

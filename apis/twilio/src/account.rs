@@ -67,7 +67,9 @@ impl Fetch {
     /// A `Fetch` of its required fields (`sid`), every other field `None`.
     #[must_use]
     pub fn new(sid: impl Into<String>) -> Self {
-        Self { sid: sid.into() }
+        Self {
+            sid: sid.into(),
+        }
     }
 }
 

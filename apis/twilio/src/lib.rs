@@ -184,7 +184,6 @@ pub mod member;
 pub mod message;
 #[cfg(feature = "mobile")]
 pub mod mobile;
-pub mod models;
 #[cfg(feature = "monthly")]
 pub mod monthly;
 #[cfg(feature = "national")]
@@ -243,6 +242,7 @@ pub mod voip;
 pub mod yearly;
 #[cfg(feature = "yesterday")]
 pub mod yesterday;
+pub mod models;
 
 /// The API's server, the first its description names: the base URL of its requests.
 pub const BASE_URL: &str = "https://api.twilio.com";

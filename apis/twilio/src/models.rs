@@ -52,8 +52,9 @@ pub struct ApiV2010Account {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The type of this account. Either `Trial` or `Full` if it's been upgraded
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub r#type: ::endpoint::model::Nullable<AccountEnumType>,
@@ -316,8 +317,9 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub address_requirements:
-        ::endpoint::model::Nullable<DependentPhoneNumberEnumAddressRequirement>,
+    pub address_requirements: ::endpoint::model::Nullable<
+        DependentPhoneNumberEnumAddressRequirement,
+    >,
     /// The API version used to start a new TwiML session.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub api_version: ::endpoint::model::Nullable<String>,
@@ -341,7 +343,9 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is enabled for emergency calling.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub emergency_status: ::endpoint::model::Nullable<DependentPhoneNumberEnumEmergencyStatus>,
+    pub emergency_status: ::endpoint::model::Nullable<
+        DependentPhoneNumberEnumEmergencyStatus,
+    >,
     /// The string that you assigned to describe the resource.
     ///
     /// Format `phone-number`.
@@ -366,8 +370,9 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -377,8 +382,9 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -393,8 +399,9 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub status_callback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -415,8 +422,9 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -426,8 +434,9 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
     ///
     /// Format `uri`.
@@ -633,8 +642,9 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -644,8 +654,9 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call using a POST method to send status information to your application about SMS messages that refer to the application.
     ///
     /// Format `uri`.
@@ -665,8 +676,9 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub status_callback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -677,8 +689,9 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -688,8 +701,9 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call when the phone number assigned to this application receives a call.
     ///
     /// Format `uri`.
@@ -859,7 +873,9 @@ pub struct ApiV2010AccountAuthorizedConnectApp {
     pub connect_app_sid: ::endpoint::model::Nullable<String>,
     /// The set of permissions that you authorized for the Connect App.  Can be: `get-all` or `post-all`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub permissions: ::endpoint::model::Nullable<Vec<AuthorizedConnectAppEnumPermission>>,
+    pub permissions: ::endpoint::model::Nullable<
+        Vec<AuthorizedConnectAppEnumPermission>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -974,8 +990,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountry {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the Country resource, relative to `https://api.twilio.com`.
     ///
     /// Format `uri`.
@@ -1074,7 +1091,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// A formatted version of the phone number.
     ///
@@ -1135,16 +1154,18 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
 }
 
 /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(any(
-    feature = "incoming-phone-number",
-    feature = "local",
-    feature = "machine-to-machine",
-    feature = "mobile",
-    feature = "national",
-    feature = "shared-cost",
-    feature = "toll-free",
-    feature = "voip"
-))]
+#[cfg(
+    any(
+        feature = "incoming-phone-number",
+        feature = "local",
+        feature = "machine-to-machine",
+        feature = "mobile",
+        feature = "national",
+        feature = "shared-cost",
+        feature = "toll-free",
+        feature = "voip"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities {
     /// The `fax` property.
@@ -1178,8 +1199,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCa
 pub struct ListAvailablePhoneNumberLocalResponse {
     /// The `available_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub available_phone_numbers:
-        Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal>>,
+    pub available_phone_numbers: Option<
+        Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal>,
+    >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
@@ -1252,7 +1274,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachine
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// A formatted version of the phone number.
     ///
@@ -1318,8 +1342,11 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachine
 pub struct ListAvailablePhoneNumberMachineToMachineResponse {
     /// The `available_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub available_phone_numbers:
-        Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachine>>,
+    pub available_phone_numbers: Option<
+        Vec<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachine,
+        >,
+    >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
@@ -1392,7 +1419,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile 
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// A formatted version of the phone number.
     ///
@@ -1458,8 +1487,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile 
 pub struct ListAvailablePhoneNumberMobileResponse {
     /// The `available_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub available_phone_numbers:
-        Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile>>,
+    pub available_phone_numbers: Option<
+        Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile>,
+    >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
@@ -1532,7 +1562,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationa
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// A formatted version of the phone number.
     ///
@@ -1598,8 +1630,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationa
 pub struct ListAvailablePhoneNumberNationalResponse {
     /// The `available_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub available_phone_numbers:
-        Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNational>>,
+    pub available_phone_numbers: Option<
+        Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNational>,
+    >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
@@ -1672,7 +1705,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedC
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// A formatted version of the phone number.
     ///
@@ -1738,8 +1773,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedC
 pub struct ListAvailablePhoneNumberSharedCostResponse {
     /// The `available_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub available_phone_numbers:
-        Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCost>>,
+    pub available_phone_numbers: Option<
+        Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCost>,
+    >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
@@ -1812,7 +1848,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFre
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// A formatted version of the phone number.
     ///
@@ -1878,8 +1916,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFre
 pub struct ListAvailablePhoneNumberTollFreeResponse {
     /// The `available_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub available_phone_numbers:
-        Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFree>>,
+    pub available_phone_numbers: Option<
+        Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFree>,
+    >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
@@ -1952,7 +1991,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip {
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// A formatted version of the phone number.
     ///
@@ -2018,8 +2059,9 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip {
 pub struct ListAvailablePhoneNumberVoipResponse {
     /// The `available_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub available_phone_numbers:
-        Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip>>,
+    pub available_phone_numbers: Option<
+        Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip>,
+    >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
@@ -2218,8 +2260,9 @@ pub struct ApiV2010AccountCall {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The phone number, SIP address, Client identifier or SIM SID that received this call. Phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +16175551212). SIP addresses are formatted as `name@company.com`. Client identifiers are formatted `client:name`. SIM SIDs are formatted as `sim:sid`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub to: ::endpoint::model::Nullable<String>,
@@ -2468,8 +2511,9 @@ pub struct ApiV2010AccountCallCallNotification {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub request_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub request_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
     ///
     /// Format `uri`.
@@ -2620,8 +2664,9 @@ pub struct ApiV2010AccountCallCallNotificationInstance {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub request_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub request_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
     ///
     /// Format `uri`.
@@ -3285,7 +3330,9 @@ pub struct ApiV2010AccountConference {
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The reason why a conference ended. When a conference is in progress, will be `null`. When conference is completed, can be: `conference-ended-via-api`, `participant-with-end-conference-on-exit-left`, `participant-with-end-conference-on-exit-kicked`, `last-participant-kicked`, or `last-participant-left`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub reason_conference_ended: ::endpoint::model::Nullable<ConferenceEnumReasonConferenceEnded>,
+    pub reason_conference_ended: ::endpoint::model::Nullable<
+        ConferenceEnumReasonConferenceEnded,
+    >,
     /// A string that represents the Twilio Region where the conference audio was mixed. May be `us1`, `ie1`,  `de1`, `sg1`, `br1`, `au1`, and `jp1`. Basic conference audio will always be mixed in `us1`. Global Conference audio will be mixed nearest to the majority of participants.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub region: ::endpoint::model::Nullable<String>,
@@ -3301,8 +3348,9 @@ pub struct ApiV2010AccountConference {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of this resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -3803,8 +3851,9 @@ pub struct ApiV2010AccountConnectApp {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub deauthorize_callback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub deauthorize_callback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call using the `deauthorize_callback_method` to de-authorize the Connect App.
     ///
     /// Format `uri`.
@@ -3938,8 +3987,9 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub address_requirements:
-        ::endpoint::model::Nullable<IncomingPhoneNumberEnumAddressRequirement>,
+    pub address_requirements: ::endpoint::model::Nullable<
+        IncomingPhoneNumberEnumAddressRequirement,
+    >,
     /// The SID of the Address resource associated with the phone number.
     ///
     /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
@@ -3961,7 +4011,9 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
     ///
@@ -3980,11 +4032,14 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub emergency_address_status:
-        ::endpoint::model::Nullable<IncomingPhoneNumberEnumEmergencyAddressStatus>,
+    pub emergency_address_status: ::endpoint::model::Nullable<
+        IncomingPhoneNumberEnumEmergencyAddressStatus,
+    >,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberEnumEmergencyStatus>,
+    pub emergency_status: ::endpoint::model::Nullable<
+        IncomingPhoneNumberEnumEmergencyStatus,
+    >,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
@@ -4015,8 +4070,9 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -4026,8 +4082,9 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -4045,8 +4102,9 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub status_callback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -4067,8 +4125,9 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -4078,11 +4137,14 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The `voice_receive_mode` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberEnumVoiceReceiveMode>,
+    pub voice_receive_mode: ::endpoint::model::Nullable<
+        IncomingPhoneNumberEnumVoiceReceiveMode,
+    >,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
     ///
     /// Format `uri`.
@@ -4262,8 +4324,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub address_requirements:
-        ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumAddressRequirement>,
+    pub address_requirements: ::endpoint::model::Nullable<
+        IncomingPhoneNumberLocalEnumAddressRequirement,
+    >,
     /// The SID of the Address resource associated with the phone number.
     ///
     /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
@@ -4285,7 +4348,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
     ///
@@ -4304,11 +4369,14 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub emergency_address_status:
-        ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumEmergencyAddressStatus>,
+    pub emergency_address_status: ::endpoint::model::Nullable<
+        IncomingPhoneNumberLocalEnumEmergencyAddressStatus,
+    >,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumEmergencyStatus>,
+    pub emergency_status: ::endpoint::model::Nullable<
+        IncomingPhoneNumberLocalEnumEmergencyStatus,
+    >,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
@@ -4339,8 +4407,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -4350,8 +4419,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -4369,8 +4439,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub status_callback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -4391,8 +4462,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -4402,12 +4474,14 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The `voice_receive_mode` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_receive_mode:
-        ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumVoiceReceiveMode>,
+    pub voice_receive_mode: ::endpoint::model::Nullable<
+        IncomingPhoneNumberLocalEnumVoiceReceiveMode,
+    >,
     /// The URL we call when this phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
     ///
     /// Format `uri`.
@@ -4526,8 +4600,9 @@ pub struct ListIncomingPhoneNumberLocalResponse {
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub incoming_phone_numbers:
-        Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal>>,
+    pub incoming_phone_numbers: Option<
+        Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal>,
+    >,
     /// The `next_page_uri` property.
     ///
     /// Format `uri`.
@@ -4588,8 +4663,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub address_requirements:
-        ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumAddressRequirement>,
+    pub address_requirements: ::endpoint::model::Nullable<
+        IncomingPhoneNumberMobileEnumAddressRequirement,
+    >,
     /// The SID of the Address resource associated with the phone number.
     ///
     /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
@@ -4611,7 +4687,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
     ///
@@ -4630,11 +4708,14 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub emergency_address_status:
-        ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumEmergencyAddressStatus>,
+    pub emergency_address_status: ::endpoint::model::Nullable<
+        IncomingPhoneNumberMobileEnumEmergencyAddressStatus,
+    >,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumEmergencyStatus>,
+    pub emergency_status: ::endpoint::model::Nullable<
+        IncomingPhoneNumberMobileEnumEmergencyStatus,
+    >,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
@@ -4665,8 +4746,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -4676,8 +4758,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -4695,8 +4778,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub status_callback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -4717,8 +4801,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -4728,12 +4813,14 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The `voice_receive_mode` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_receive_mode:
-        ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumVoiceReceiveMode>,
+    pub voice_receive_mode: ::endpoint::model::Nullable<
+        IncomingPhoneNumberMobileEnumVoiceReceiveMode,
+    >,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
     ///
     /// Format `uri`.
@@ -4852,8 +4939,9 @@ pub struct ListIncomingPhoneNumberMobileResponse {
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub incoming_phone_numbers:
-        Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile>>,
+    pub incoming_phone_numbers: Option<
+        Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile>,
+    >,
     /// The `next_page_uri` property.
     ///
     /// Format `uri`.
@@ -4914,8 +5002,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub address_requirements:
-        ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumAddressRequirement>,
+    pub address_requirements: ::endpoint::model::Nullable<
+        IncomingPhoneNumberTollFreeEnumAddressRequirement,
+    >,
     /// The SID of the Address resource associated with the phone number.
     ///
     /// At least 34 characters; at most 34 characters; matching `^AD[0-9a-fA-F]{32}$`.
@@ -4937,7 +5026,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub capabilities: ::endpoint::model::Nullable<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+        Box<
+            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
+        >,
     >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
     ///
@@ -4956,12 +5047,14 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub emergency_address_status:
-        ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumEmergencyAddressStatus>,
+    pub emergency_address_status: ::endpoint::model::Nullable<
+        IncomingPhoneNumberTollFreeEnumEmergencyAddressStatus,
+    >,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub emergency_status:
-        ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumEmergencyStatus>,
+    pub emergency_status: ::endpoint::model::Nullable<
+        IncomingPhoneNumberTollFreeEnumEmergencyStatus,
+    >,
     /// The string that you assigned to describe the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
@@ -4992,8 +5085,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -5003,8 +5097,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -5022,8 +5117,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub status_callback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -5044,8 +5140,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -5055,12 +5152,14 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The `voice_receive_mode` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_receive_mode:
-        ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumVoiceReceiveMode>,
+    pub voice_receive_mode: ::endpoint::model::Nullable<
+        IncomingPhoneNumberTollFreeEnumVoiceReceiveMode,
+    >,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
     ///
     /// Format `uri`.
@@ -5179,8 +5278,9 @@ pub struct ListIncomingPhoneNumberTollFreeResponse {
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub incoming_phone_numbers:
-        Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree>>,
+    pub incoming_phone_numbers: Option<
+        Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree>,
+    >,
     /// The `next_page_uri` property.
     ///
     /// Format `uri`.
@@ -5272,8 +5372,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// An application-defined string that uniquely identifies the resource. It can be used in place of the resource's `sid` in the URL to address the resource.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub unique_name: ::endpoint::model::Nullable<String>,
@@ -5306,8 +5407,9 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
 pub struct ListIncomingPhoneNumberAssignedAddOnResponse {
     /// The `assigned_add_ons` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub assigned_add_ons:
-        Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn>>,
+    pub assigned_add_ons: Option<
+        Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn>,
+    >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
@@ -5368,8 +5470,7 @@ impl ::endpoint::model::Paginated for ListIncomingPhoneNumberAssignedAddOnRespon
 /// The `api.v2010.account.incoming_phone_number.incoming_phone_number_assigned_add_on.incoming_phone_number_assigned_add_on_extension` schema.
 #[cfg(feature = "assigned-add-on-extension")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension
-{
+pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
     ///
     /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -5468,7 +5569,8 @@ pub struct ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
     pub uri: Option<::endpoint::model::Uri>,
 }
 #[cfg(feature = "assigned-add-on-extension")]
-impl ::endpoint::model::Paginated for ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
+impl ::endpoint::model::Paginated
+for ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
     type Item = ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension;
     fn into_items(self) -> Vec<Self::Item> {
         self.extensions.unwrap_or_default()
@@ -5704,8 +5806,9 @@ pub struct ApiV2010AccountMessage {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The recipient's phone number (in [E.164](https://en.wikipedia.org/wiki/E.164) format) or [channel address](https://www.twilio.com/docs/messaging/channels) (e.g. `whatsapp:+15552229999`)
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub to: ::endpoint::model::Nullable<String>,
@@ -6125,8 +6228,9 @@ pub struct ApiV2010AccountNotification {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub request_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub request_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
     ///
     /// Format `uri`.
@@ -6277,8 +6381,9 @@ pub struct ApiV2010AccountNotificationInstance {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub request_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub request_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
     ///
     /// Format `uri`.
@@ -6784,8 +6889,9 @@ pub struct ApiV2010AccountRecording {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -7128,8 +7234,9 @@ pub struct ApiV2010AccountRecordingRecordingAddOnResult {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7290,8 +7397,9 @@ pub struct ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPaylo
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7337,8 +7445,9 @@ pub struct ListRecordingAddOnResultPayloadResponse {
     pub page_size: Option<i64>,
     /// The `payloads` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub payloads:
-        Option<Vec<ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload>>,
+    pub payloads: Option<
+        Vec<ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload>,
+    >,
     /// The `previous_page_uri` property.
     ///
     /// Format `uri`.
@@ -7408,8 +7517,9 @@ pub struct ApiV2010AccountSipSipCredentialList {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI for this resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -7667,8 +7777,9 @@ pub struct ApiV2010AccountSipSipDomain {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -7676,8 +7787,9 @@ pub struct ApiV2010AccountSipSipDomain {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML requested from `voice_url`.
     ///
     /// Format `uri`.
@@ -7687,14 +7799,16 @@ pub struct ApiV2010AccountSipSipDomain {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The HTTP method we use to call `voice_status_callback_url`. Either `GET` or `POST`.
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_status_callback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub voice_status_callback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call to pass status parameters (such as call ended) to your application.
     ///
     /// Format `uri`.
@@ -7847,7 +7961,9 @@ pub struct ListSipAuthCallsCredentialListMappingResponse {
     /// The `contents` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<
-        Vec<ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsCredentialListMapping>,
+        Vec<
+            ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsCredentialListMapping,
+        >,
     >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -7954,7 +8070,9 @@ pub struct ListSipAuthCallsIpAccessControlListMappingResponse {
     /// The `contents` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<
-        Vec<ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping>,
+        Vec<
+            ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping,
+        >,
     >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -7990,9 +8108,9 @@ pub struct ListSipAuthCallsIpAccessControlListMappingResponse {
     pub uri: Option<::endpoint::model::Uri>,
 }
 #[cfg(feature = "auth-calls-ip-access-control-list-mapping")]
-impl ::endpoint::model::Paginated for ListSipAuthCallsIpAccessControlListMappingResponse {
-    type Item =
-        ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping;
+impl ::endpoint::model::Paginated
+for ListSipAuthCallsIpAccessControlListMappingResponse {
+    type Item = ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping;
     fn into_items(self) -> Vec<Self::Item> {
         self.contents.unwrap_or_default()
     }
@@ -8017,8 +8135,7 @@ impl ::endpoint::model::Paginated for ListSipAuthCallsIpAccessControlListMapping
 /// The `api.v2010.account.sip.sip_domain.sip_auth.sip_auth_registrations.sip_auth_registrations_credential_list_mapping` schema.
 #[cfg(feature = "auth-registrations-credential-list-mapping")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping
-{
+pub struct ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the CredentialListMapping resource.
     ///
     /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -8101,7 +8218,8 @@ pub struct ListSipAuthRegistrationsCredentialListMappingResponse {
     pub uri: Option<::endpoint::model::Uri>,
 }
 #[cfg(feature = "auth-registrations-credential-list-mapping")]
-impl ::endpoint::model::Paginated for ListSipAuthRegistrationsCredentialListMappingResponse {
+impl ::endpoint::model::Paginated
+for ListSipAuthRegistrationsCredentialListMappingResponse {
     type Item = ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping;
     fn into_items(self) -> Vec<Self::Item> {
         self.contents.unwrap_or_default()
@@ -8181,7 +8299,9 @@ pub struct ApiV2010AccountSipSipDomainSipCredentialListMapping {
 pub struct ListSipCredentialListMappingResponse {
     /// The `credential_list_mappings` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub credential_list_mappings: Option<Vec<ApiV2010AccountSipSipDomainSipCredentialListMapping>>,
+    pub credential_list_mappings: Option<
+        Vec<ApiV2010AccountSipSipDomainSipCredentialListMapping>,
+    >,
     /// The `end` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
@@ -8304,8 +8424,9 @@ pub struct ListSipIpAccessControlListMappingResponse {
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `ip_access_control_list_mappings` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ip_access_control_list_mappings:
-        Option<Vec<ApiV2010AccountSipSipDomainSipIpAccessControlListMapping>>,
+    pub ip_access_control_list_mappings: Option<
+        Vec<ApiV2010AccountSipSipDomainSipIpAccessControlListMapping>,
+    >,
     /// The `next_page_uri` property.
     ///
     /// Format `uri`.
@@ -8386,8 +8507,9 @@ pub struct ApiV2010AccountSipSipIpAccessControlList {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI for this resource, relative to `https://api.twilio.com`
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -8631,8 +8753,9 @@ pub struct ApiV2010AccountShortCode {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_fallback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL that we call if an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -8642,8 +8765,9 @@ pub struct ApiV2010AccountShortCode {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub sms_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call when receiving an incoming SMS message to this short code.
     ///
     /// Format `uri`.
@@ -8896,7 +9020,9 @@ pub struct ApiV2010AccountToken {
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// An array representing the ephemeral credentials and the STUN and TURN server URIs.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub ice_servers: ::endpoint::model::Nullable<Vec<ApiV2010AccountTokenIceServersItem>>,
+    pub ice_servers: ::endpoint::model::Nullable<
+        Vec<ApiV2010AccountTokenIceServersItem>,
+    >,
     /// The temporary password that the username will use when authenticating with Twilio.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub password: ::endpoint::model::Nullable<String>,
@@ -9659,8 +9785,9 @@ pub struct ApiV2010AccountUsageUsageRecord {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -10312,8 +10439,9 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordAllTime {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -10965,8 +11093,9 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordDaily {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -11618,8 +11747,9 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordLastMonth {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -12271,8 +12401,9 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordMonthly {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -12924,8 +13055,9 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordThisMonth {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -13577,8 +13709,9 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordToday {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -14230,8 +14363,9 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordYearly {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -14883,8 +15017,9 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordYesterday {
     ///
     /// Format `uri-map`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub subresource_uris:
-        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
+    pub subresource_uris: ::endpoint::model::Nullable<
+        ::serde_json::Map<String, ::serde_json::Value>,
+    >,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -15531,8 +15666,9 @@ pub struct ApiV2010AccountUsageUsageTrigger {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub callback_method:
-        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    pub callback_method: ::endpoint::model::Nullable<
+        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
+    >,
     /// The URL we call using the `callback_method` when the trigger fires.
     ///
     /// Format `uri`.

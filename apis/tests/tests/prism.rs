@@ -17,7 +17,7 @@
 //! Prism must be installed (`npm ci` in `tests/prism`, as `.ci/run` does):
 //! without it the test fails, saying how to install it.
 
-#[path = "support/prism.rs"]
+#[path = "../../../tests/support/prism.rs"]
 mod prism;
 
 use std::fmt;
@@ -697,7 +697,7 @@ fn every_operation(client: &Client, prism: &mut Prism) -> Vec<Case> {
 /// overlay code, as `cargo run -p xtask -- generate` does), written as
 /// JSON into `dir` beside a copy of the file its `$ref`s reach.
 fn description(dir: &Path) -> PathBuf {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/openapi/every");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/openapi/every");
     let read = |name: &str| {
         let text = std::fs::read_to_string(fixtures.join(name)).expect("the fixture is readable");
         endpoint_openapi::read::parse(&text).expect("the fixture is YAML")

@@ -9,9 +9,9 @@
 //! those of the public descriptions of `tests/fixtures/openapi/`.
 
 #[macro_use]
-#[path = "support/backends.rs"]
+#[path = "../../../tests/support/backends.rs"]
 mod backends;
-#[path = "support/server.rs"]
+#[path = "../../../tests/support/server.rs"]
 mod server;
 
 use endpoint::TypedRequest;
