@@ -12,7 +12,12 @@
 //!   from 2012 on, and GitHub Enterprise Server, whose `/api/v3` prefix is
 //!   removed from the path), or it is allowed to fail: recorded before the
 //!   supported versions with a difference [`OLDER`] lists, or one of the
-//!   exchanges [`LISTED`] with its reason.
+//!   exchanges [`LISTED`] with its reason;
+//! - every answer written for a correction of the description
+//!   (`tests/fixtures/github-answers/`) decodes, and names actions the
+//!   overlay holds;
+//! - every action of the overlay (`endpoint-github/openapi/overlay.json`)
+//!   still names a value of the extract and changes it.
 //!
 //! `github_models/operations.rs` (one entry per operation) is generated with
 //! the crate by `cargo run -p xtask -- github`; regenerate it instead of
@@ -37,6 +42,12 @@ use serde_json::Value;
 
 use operations::OPERATIONS;
 use support::{Answer, Exchange, Failure, Operation, Outcome, is_json, replay_data, vcr_cassette};
+
+/// The corrections of the description, applied by the generator.
+const OVERLAY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/endpoint-github/openapi/overlay.json"
+);
 
 /// An example that is `null` where the schema is an object (`empty-object`
 /// and the like): GitHub answers these requests with `{}`.
@@ -558,7 +569,6 @@ const OLDER: &[(&str, &str)] = &[
     ("protected", ADDED_LATER),
     ("public", ADDED_LATER),
     ("role", ADDED_LATER),
-    ("url", ADDED_LATER),
     (
         "use_lfs",
         "a source import's `use_lfs` was a string (`undecided`, `opt_in`, `opt_out`) before it \
@@ -1051,4 +1061,164 @@ fn check_recordings(
     );
     totals.report(source);
     failures
+}
+
+/// A JSON file of the tests' fixtures.
+fn read_json(path: &Path) -> Value {
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
+/// The answers written for the corrections of the overlay
+/// (`tests/fixtures/github-answers/`, each in the shape a report of a real
+/// answer shows, with the value the description does not allow): each
+/// decodes into its operation's answer type and keeps every value it
+/// models, and names the actions it needs (`corrects`), which the overlay
+/// holds, and the evidence behind them. Without those actions the
+/// generated models refuse these answers.
+#[test]
+fn every_answer_behind_a_correction_decodes() {
+    let overlay = read_json(Path::new(OVERLAY));
+    let targets: BTreeSet<&str> = overlay["actions"]
+        .as_array()
+        .expect("the overlay's actions")
+        .iter()
+        .filter_map(|action| action["target"].as_str())
+        .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/github-answers");
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .unwrap_or_else(|err| panic!("{}: {err}", root.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "{}: no answers", root.display());
+    let mut failures = Vec::new();
+    let mut corrected = BTreeSet::new();
+    for file in &files {
+        let name = file.file_name().unwrap_or_default().to_string_lossy();
+        let fixture = read_json(file);
+        let id = fixture["operation"].as_str().unwrap_or_default();
+        let Some(operation) = OPERATIONS.iter().find(|op| op.id == id) else {
+            failures.push(format!("{name}: no operation `{id}`"));
+            continue;
+        };
+        let corrects: Vec<&str> = fixture["corrects"]
+            .as_array()
+            .map(|list| list.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if corrects.is_empty() {
+            failures.push(format!("{name}: names no action it needs (`corrects`)"));
+        }
+        for target in corrects {
+            if let Some(&known) = targets.get(target) {
+                corrected.insert(known);
+            } else {
+                failures.push(format!("{name}: the overlay has no action `{target}`"));
+            }
+        }
+        let evidence = fixture["evidence"].as_array().map_or(0, Vec::len);
+        if evidence == 0 {
+            failures.push(format!("{name}: names no evidence"));
+        }
+        let Answer::Json(check) = operation.answer else {
+            failures.push(format!("{name}: `{id}` does not answer JSON"));
+            continue;
+        };
+        let outcome = check(&fixture["answer"]);
+        if outcome.compared == 0 {
+            failures.push(format!("{name}: no value compared"));
+        }
+        failures.extend(
+            outcome
+                .failures
+                .iter()
+                .map(|failure| format!("{name} as {id}: {failure}")),
+        );
+    }
+    eprintln!(
+        "{} answers, behind {} actions of the overlay",
+        files.len(),
+        corrected.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Every action of the overlay says why, names a value of the extract and
+/// still changes it: a new extract that moves a corrected schema, or corrects it
+/// itself, is noticed here (the action is then moved or removed), not left
+/// to correct nothing.
+#[test]
+fn every_overlay_action_still_corrects_the_extract() {
+    let spec = extract();
+    let overlay = read_json(Path::new(OVERLAY));
+    let actions = overlay["actions"]
+        .as_array()
+        .expect("the overlay's actions");
+    assert!(!actions.is_empty(), "{OVERLAY}: no actions");
+    let mut failures = Vec::new();
+    for (i, action) in actions.iter().enumerate() {
+        let target = action["target"].as_str().unwrap_or_default();
+        if action["description"].as_str().is_none_or(str::is_empty) {
+            failures.push(format!("action {i} `{target}`: no description says why"));
+        }
+        let original = scope(&spec, target);
+        let mut corrected = original.clone();
+        let one = serde_json::json!({"overlay": overlay["overlay"], "actions": [action]});
+        match endpoint_openapi::overlay::apply(&mut corrected, &one) {
+            Ok(_) if corrected == original => {
+                failures.push(format!(
+                    "action {i} `{target}`: changes nothing in the extract"
+                ));
+            }
+            Ok(_) => {}
+            Err(err) => failures.push(format!("action {i} `{target}`: {err}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The part of the extract an overlay target can reach: only the component
+/// schema or the path it starts in (`$.components.schemas['name']…`,
+/// `$.paths['/path']…`), kept where it is, or the whole extract for any
+/// other target. Applying an action to it is applying it to the extract,
+/// without copying the extract for each action.
+fn scope(spec: &Value, target: &str) -> Value {
+    let starts = |prefix: &str, key: &str| {
+        [format!("{prefix}['{key}']"), format!("{prefix}.{key}")]
+            .iter()
+            .any(|head| {
+                target
+                    .strip_prefix(head.as_str())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+            })
+    };
+    for (container, prefix, pointer) in [
+        ("schemas", "$.components.schemas", "/components/schemas"),
+        ("paths", "$.paths", "/paths"),
+    ] {
+        let Some(map) = spec.pointer(pointer).and_then(Value::as_object) else {
+            continue;
+        };
+        if let Some((key, value)) = map.iter().find(|(key, _)| starts(prefix, key)) {
+            let part = serde_json::json!({ key.as_str(): value.clone() });
+            return if container == "schemas" {
+                serde_json::json!({"components": {"schemas": part}})
+            } else {
+                serde_json::json!({ "paths": part })
+            };
+        }
+    }
+    spec.clone()
 }
