@@ -384,7 +384,7 @@ fn bad_settings<C>(base: &str) -> Vec<(ClientBuilder<C>, &'static str, &'static 
         (
             any(base).api_version("2022-11-28"),
             "api_version",
-            "not for GitHub",
+            "the API's policy names no version header",
         ),
         (
             new().github().api_version("\0"),

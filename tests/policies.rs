@@ -292,7 +292,7 @@ impl ApiPolicy for Calm {
             .parse()
             .ok()?;
         Some(Refusal {
-            kind: endpoint::client::RateLimitKind::Secondary,
+            kind: endpoint::client::RateLimitKind::Pause,
             retry_at: answer.received.checked_add(Duration::from_millis(wait)),
         })
     }
