@@ -172,7 +172,7 @@ impl GitHub {
         let expires = self.clock.now() + VALIDITY;
         self.tokens.lock().unwrap().insert(token.clone(), expires);
         self.in_flight.fetch_sub(1, Ordering::SeqCst);
-        Answer::json(
+        let answer = Answer::json(
             201,
             &json!({
                 "token": token,
@@ -180,7 +180,12 @@ impl GitHub {
                 "permissions": {"contents": "read"},
                 "repository_selection": "all",
             }),
-        )
+        );
+        // Its `date` by the clock its tokens expire by, as a server's is.
+        match self.clock.is_manual() {
+            true => answer.with_header("date", &http_date(self.clock.now())),
+            false => answer,
+        }
     }
 
     /// Keeps why a request was refused, and refuses it.
@@ -206,6 +211,26 @@ impl GitHub {
     fn revoke(&self) {
         self.tokens.lock().unwrap().clear();
     }
+}
+
+/// `time` as an HTTP date (`Wed, 25 Nov 2026 10:00:00 GMT`).
+fn http_date(time: SystemTime) -> String {
+    const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    // `2026-11-25T10:00:00.250Z`, read back.
+    let text = rfc3339(time);
+    let days = time.duration_since(UNIX_EPOCH).unwrap().as_secs() / 86_400;
+    let month: usize = text[5..7].parse().unwrap();
+    format!(
+        "{}, {} {} {} {} GMT",
+        WEEKDAYS[(days % 7) as usize],
+        &text[8..10],
+        MONTHS[month - 1],
+        &text[0..4],
+        &text[11..19]
+    )
 }
 
 /// `time` as RFC 3339, to the millisecond (`2026-11-25T10:00:00.250Z`).
@@ -241,6 +266,10 @@ fn test_server_writes_rfc3339() {
     assert_eq!(
         rfc3339(UNIX_EPOCH + Duration::from_secs(1_709_164_800)),
         "2024-02-29T00:00:00.000Z"
+    );
+    assert_eq!(
+        http_date(UNIX_EPOCH + Duration::from_secs(784_111_777)),
+        "Sun, 06 Nov 1994 08:49:37 GMT"
     );
 }
 
@@ -788,14 +817,16 @@ fn the_token_goes_to_no_other_port() {
 
 #[test]
 fn github_enterprise_fetches_its_tokens_from_its_own_host() {
-    // No TLS here: the error names where the token request went.
+    // No TLS here: the error names where the token request went. Its
+    // retries' backoffs on a manual clock, and short timeouts: no time.
     let server = Server::start(|_| Answer::json(500, &json!({})));
     let host = format!("127.0.0.1:{}", server.port());
     let client = Ureq::builder()
         .github_enterprise(&host)
         .github_app(GitHubApp::new(APP_ID, KEY, INSTALLATION))
         .no_proxy()
-        .timeout(Duration::from_secs(5))
+        .timeout(Duration::from_millis(500))
+        .clock(Clock::manual())
         .build()
         .unwrap();
     let request = client.endpoint().endpoint("GET /meta", json!({})).unwrap();
