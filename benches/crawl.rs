@@ -217,7 +217,7 @@ fn main() {
         (
             "defaults (retries, rate limits)",
             Retry::default(),
-            RateLimits::github(),
+            RateLimits::default(),
         ),
     ] {
         for backend in ["ureq", "reqwest"] {

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use endpoint::client::{self, ClientBuilder, Error, Event, GitHubApp, Retry};
+use endpoint::client::{self, ClientBuilder, Clock, Error, Event, GitHubApp, Retry};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -58,7 +58,9 @@ struct GitHub {
     /// How long the token endpoint takes to answer.
     token_delay: Duration,
     /// Every token handed out, and when it expires.
-    tokens: Mutex<HashMap<String, Instant>>,
+    tokens: Mutex<HashMap<String, SystemTime>>,
+    /// The clock its tokens expire by and its JWTs are checked on.
+    clock: Clock,
     refreshes: AtomicUsize,
     /// Token requests being answered now.
     in_flight: AtomicUsize,
@@ -71,7 +73,13 @@ struct GitHub {
 
 impl GitHub {
     fn new(prefix: &str, token_delay: Duration) -> Arc<GitHub> {
+        GitHub::on(prefix, token_delay, Clock::system())
+    }
+
+    /// A stand-in whose tokens expire on `clock`, the client's.
+    fn on(prefix: &str, token_delay: Duration, clock: Clock) -> Arc<GitHub> {
         Arc::new(GitHub {
+            clock,
             key: DecodingKey::from_rsa_pem(PUBLIC_KEY.as_bytes()).expect("the public key"),
             prefix: prefix.to_owned(),
             token_delay,
@@ -104,7 +112,7 @@ impl GitHub {
             .unwrap_or_default();
         let expires = self.tokens.lock().unwrap().get(token).copied();
         match expires {
-            Some(expires) if Instant::now() < expires => Answer::json(200, &json!({"ok": true})),
+            Some(expires) if self.clock.now() < expires => Answer::json(200, &json!({"ok": true})),
             Some(_) => self.refuse(401, format!("{path}: an expired token")),
             None => self.refuse(401, format!("{path}: an unknown token `{token}`")),
         }
@@ -145,7 +153,9 @@ impl GitHub {
                 );
             }
         };
-        let now = SystemTime::now()
+        let now = self
+            .clock
+            .now()
             .duration_since(UNIX_EPOCH)
             .unwrap()
             .as_secs();
@@ -159,13 +169,10 @@ impl GitHub {
         std::thread::sleep(self.token_delay);
         let n = self.refreshes.fetch_add(1, Ordering::SeqCst) + 1;
         let token = format!("ghs_test{n}x{}", now % 1_000_003);
-        let expires = SystemTime::now() + VALIDITY;
-        self.tokens
-            .lock()
-            .unwrap()
-            .insert(token.clone(), Instant::now() + VALIDITY);
+        let expires = self.clock.now() + VALIDITY;
+        self.tokens.lock().unwrap().insert(token.clone(), expires);
         self.in_flight.fetch_sub(1, Ordering::SeqCst);
-        Answer::json(
+        let answer = Answer::json(
             201,
             &json!({
                 "token": token,
@@ -173,7 +180,12 @@ impl GitHub {
                 "permissions": {"contents": "read"},
                 "repository_selection": "all",
             }),
-        )
+        );
+        // Its `date` by the clock its tokens expire by, as a server's is.
+        match self.clock.is_manual() {
+            true => answer.with_header("date", &http_date(self.clock.now())),
+            false => answer,
+        }
     }
 
     /// Keeps why a request was refused, and refuses it.
@@ -199,6 +211,26 @@ impl GitHub {
     fn revoke(&self) {
         self.tokens.lock().unwrap().clear();
     }
+}
+
+/// `time` as an HTTP date (`Wed, 25 Nov 2026 10:00:00 GMT`).
+fn http_date(time: SystemTime) -> String {
+    const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    // `2026-11-25T10:00:00.250Z`, read back.
+    let text = rfc3339(time);
+    let days = time.duration_since(UNIX_EPOCH).unwrap().as_secs() / 86_400;
+    let month: usize = text[5..7].parse().unwrap();
+    format!(
+        "{}, {} {} {} {} GMT",
+        WEEKDAYS[(days % 7) as usize],
+        &text[8..10],
+        MONTHS[month - 1],
+        &text[0..4],
+        &text[11..19]
+    )
 }
 
 /// `time` as RFC 3339, to the millisecond (`2026-11-25T10:00:00.250Z`).
@@ -235,12 +267,21 @@ fn test_server_writes_rfc3339() {
         rfc3339(UNIX_EPOCH + Duration::from_secs(1_709_164_800)),
         "2024-02-29T00:00:00.000Z"
     );
+    assert_eq!(
+        http_date(UNIX_EPOCH + Duration::from_secs(784_111_777)),
+        "Sun, 06 Nov 1994 08:49:37 GMT"
+    );
 }
 
 /// The settings of a client of `server` authenticating as the App with
 /// `key`.
 fn builder<C>(server: &Server, key: &str) -> ClientBuilder<C> {
     builder_at(&server.base_url(), key)
+}
+
+/// The settings of a client of `github`'s `server`, on its clock.
+fn builder_on<C>(server: &Server, github: &GitHub, key: &str) -> ClientBuilder<C> {
+    builder(server, key).clock(github.clock.clone())
 }
 
 /// The settings of a client of GitHub's API at `base_url` authenticating
@@ -262,6 +303,23 @@ fn builder_at<C>(base_url: &str, key: &str) -> ClientBuilder<C> {
 /// A client of backend `name` of `server`, authenticating as the App with
 /// `key`, counting its `TokenRefreshed` events in `refreshed`.
 fn backend(name: &str, server: &Server, key: &str, refreshed: &Arc<AtomicUsize>) -> Backend {
+    backend_on(
+        name,
+        server,
+        &GitHub::new("", Duration::ZERO),
+        key,
+        refreshed,
+    )
+}
+
+/// [`backend`], on the clock of `github`, which `server` answers as.
+fn backend_on(
+    name: &str,
+    server: &Server,
+    github: &GitHub,
+    key: &str,
+    refreshed: &Arc<AtomicUsize>,
+) -> Backend {
     let counter = Arc::clone(refreshed);
     let hook = move |event: &Event| {
         if let Event::TokenRefreshed { valid_for } = event {
@@ -270,9 +328,14 @@ fn backend(name: &str, server: &Server, key: &str, refreshed: &Arc<AtomicUsize>)
         }
     };
     match name {
-        "ureq" => Backend::Ureq(builder::<Ureq>(server, key).on_event(hook).build().unwrap()),
+        "ureq" => Backend::Ureq(
+            builder_on::<Ureq>(server, github, key)
+                .on_event(hook)
+                .build()
+                .unwrap(),
+        ),
         "reqwest" => Backend::Reqwest(
-            builder::<Reqwest>(server, key)
+            builder_on::<Reqwest>(server, github, key)
                 .on_event(hook)
                 .build()
                 .unwrap(),
@@ -313,29 +376,30 @@ fn time_for_refreshes(refreshes: u32) -> Duration {
 
 #[test]
 fn tokens_are_refreshed_before_they_expire() {
-    // Both backends at once: each waits for its tokens to expire.
-    std::thread::scope(|scope| {
-        for name in BACKENDS {
-            scope.spawn(move || refreshed_before_they_expire(name));
-        }
-    });
+    for name in BACKENDS {
+        refreshed_before_they_expire(name);
+    }
 }
 
 fn refreshed_before_they_expire(name: &str) {
     {
-        let github = GitHub::new("", Duration::ZERO);
+        // The client's clock and the server's: a request every 50 ms of it,
+        // for three tokens' lives, in no time.
+        let github = GitHub::on("", Duration::ZERO, Clock::manual());
         let server = GitHub::serve(&github);
         let events = Arc::new(AtomicUsize::new(0));
-        let client = backend(name, &server, KEY, &events);
-        let start = Instant::now();
+        let client = backend_on(name, &server, &github, KEY, &events);
+        let clock = github.clock.clone();
         let mut requests = 0;
-        while start.elapsed() < time_for_refreshes(3) {
+        while clock.elapsed() < time_for_refreshes(3) {
             let answer = get(&client).unwrap_or_else(|error| panic!("{name}: {error}"));
             assert_eq!(answer, json!({"ok": true}));
             requests += 1;
-            std::thread::sleep(Duration::from_millis(50));
+            clock.advance(Duration::from_millis(50));
         }
-        let elapsed = start.elapsed();
+        let elapsed = clock.elapsed();
+        // The first, then one at 3/4 of each token's 4 s: at 3 s and 6 s.
+        assert_eq!(github.refreshes(), 3, "{name}");
         let refreshes = github.refreshes();
         assert!(
             github.refusals().is_empty(),
@@ -753,14 +817,16 @@ fn the_token_goes_to_no_other_port() {
 
 #[test]
 fn github_enterprise_fetches_its_tokens_from_its_own_host() {
-    // No TLS here: the error names where the token request went.
+    // No TLS here: the error names where the token request went. Its
+    // retries' backoffs on a manual clock, and short timeouts: no time.
     let server = Server::start(|_| Answer::json(500, &json!({})));
     let host = format!("127.0.0.1:{}", server.port());
     let client = Ureq::builder()
         .github_enterprise(&host)
         .github_app(GitHubApp::new(APP_ID, KEY, INSTALLATION))
         .no_proxy()
-        .timeout(Duration::from_secs(5))
+        .timeout(Duration::from_millis(500))
+        .clock(Clock::manual())
         .build()
         .unwrap();
     let request = client.endpoint().endpoint("GET /meta", json!({})).unwrap();
@@ -942,7 +1008,7 @@ fn debug_shows_no_key_and_no_token() {
         let shown = format!("{:?}", builder::<Ureq>(&server, KEY));
         assert!(
             shown.contains(&format!(
-                r#"github_app: Some(GitHubApp {{ app_id: "{APP_ID}", private_key: "<redacted>", installation_id: 42 }})"#
+                r#"tokens: Some(github_app(GitHubApp {{ app_id: "{APP_ID}", private_key: "<redacted>", installation_id: 42 }}))"#
             )),
             "{shown}"
         );

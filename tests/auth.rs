@@ -18,7 +18,7 @@ use std::time::{Duration, SystemTime};
 
 use base64::Engine as _;
 use endpoint::client::{
-    ApiKey, ClientBuilder, Error, OAuth2, Retry, Server as ApiServer, Token, TokenSource,
+    ApiKey, ClientBuilder, Clock, Error, OAuth2, Retry, Server as ApiServer, Token, TokenSource,
 };
 use serde_json::{Value, json};
 
@@ -447,12 +447,15 @@ fn a_token_about_to_expire_is_refreshed_once_for_eight_threads() {
         let events = Events::default();
         let hook = events.hook();
         let oauth2 = OAuth2::refresh_token(tokens.url(), "my-id", CLIENT_SECRET, REFRESH_TOKEN);
+        let clock = Clock::manual();
         let client = client!(name, &api.base_url(), |b: ClientBuilder<_>| b
             .oauth2(oauth2.clone())
-            .on_event(hook));
+            .on_event(hook)
+            .clock(clock.clone()));
         let first = client.call::<Value>("GET /me", json!({})).unwrap();
         assert_eq!(first.body["token"], "tok-1", "{name}");
-        std::thread::sleep(Duration::from_millis(1_000));
+        // The token's second passes on the client's clock.
+        clock.advance(Duration::from_millis(1_000));
         let served = eight_threads(&client, 2);
         assert_eq!(served, vec!["tok-2"; 16], "{name}");
         assert_eq!(tokens.issued(), 2, "{name}");

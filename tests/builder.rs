@@ -11,7 +11,7 @@ use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-use endpoint::client::{self, ClientBuilder, Error, Retry};
+use endpoint::client::{self, ClientBuilder, Clock, Error, Retry};
 use endpoint::{Endpoint, Request};
 use endpoint_github as gh;
 use proptest::prelude::*;
@@ -384,7 +384,7 @@ fn bad_settings<C>(base: &str) -> Vec<(ClientBuilder<C>, &'static str, &'static 
         (
             any(base).api_version("2022-11-28"),
             "api_version",
-            "not for GitHub",
+            "the API's policy names no version header",
         ),
         (
             new().github().api_version("\0"),
@@ -754,7 +754,12 @@ fn transport_errors_give_every_cause() {
         listener.local_addr().unwrap().port()
     };
     let base_url = format!("http://127.0.0.1:{port}");
-    let blocking = any_api(&base_url).no_proxy().build().unwrap();
+    // A refused connection is retried: the backoffs on a manual clock.
+    let blocking = any_api(&base_url)
+        .no_proxy()
+        .clock(Clock::manual())
+        .build()
+        .unwrap();
     let request = blocking.endpoint().endpoint("GET /x", json!({})).unwrap();
     let error = blocking.execute::<Value>(request).unwrap_err();
     let message = error.to_string();
@@ -767,6 +772,7 @@ fn transport_errors_give_every_cause() {
     let nonblocking = Reqwest::builder()
         .base_url(&base_url)
         .no_proxy()
+        .clock(Clock::manual())
         .build()
         .unwrap();
     let request = nonblocking

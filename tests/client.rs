@@ -201,7 +201,7 @@ fn rate_limit_refusals_say_when_to_retry() {
             else {
                 panic!("expected a rate limit, got {error:?}");
             };
-            assert_eq!(*kind, RateLimitKind::Primary);
+            assert_eq!(*kind, RateLimitKind::Quota);
             assert_eq!(
                 *retry_at,
                 Some(UNIX_EPOCH + Duration::from_secs(1_700_000_000))
@@ -218,7 +218,7 @@ fn rate_limit_refusals_say_when_to_retry() {
             else {
                 panic!("expected a rate limit, got {error:?}");
             };
-            assert_eq!(*kind, RateLimitKind::Secondary);
+            assert_eq!(*kind, RateLimitKind::Pause);
             assert!(retry_at.is_some());
             assert_eq!(
                 answer.as_ref().unwrap().rate_limit().retry_after,
@@ -237,7 +237,7 @@ fn rate_limit_refusals_say_when_to_retry() {
                 matches!(
                     error,
                     Error::RateLimited {
-                        kind: RateLimitKind::Secondary,
+                        kind: RateLimitKind::Pause,
                         ..
                     }
                 ),

@@ -2,7 +2,8 @@
 //! the loopback server: the neutral policy honours the IETF's `RateLimit`
 //! fields and reads none of GitHub's rules; Stripe's makes idempotency keys
 //! and obeys `Stripe-Should-Retry`; a policy of one's own decides what is a
-//! refusal, an empty list, an error's message and a quota.
+//! refusal, an empty list, an error's message and a quota. The waits are on
+//! a manual clock ([`Clock::manual`]): exact, and no time.
 
 #[macro_use]
 #[path = "support/backends.rs"]
@@ -17,8 +18,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use endpoint::client::{
-    ApiPolicy, ClientBuilder, Error, Event, Explanation, GitHubPolicy, MemoryStore, RateLimits,
-    Refusal, Refused, RetryReason, StripePolicy, WaitReason,
+    ApiPolicy, ClientBuilder, Clock, Error, Event, Explanation, GitHubPolicy, MemoryStore,
+    RateLimits, Refusal, Refused, RetryReason, StripePolicy, WaitReason,
 };
 use endpoint::endpoint;
 use http::{Method, StatusCode};
@@ -77,8 +78,12 @@ fn the_ietf_fields_are_honoured_before_and_after_a_refusal() {
                 }
             });
             let events = Events::default();
+            // Far from the machine's time, which the server's `date` is.
+            let clock =
+                Clock::manual_at(std::time::UNIX_EPOCH + Duration::from_secs(2_000_000_000));
             let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
-                .on_event(events.hook()));
+                .on_event(events.hook())
+                .clock(clock.clone()));
             get(&client, "/a").unwrap_or_else(|error| panic!("{name}: {error}"));
             get(&client, "/b").unwrap_or_else(|error| panic!("{name}: {error}"));
             assert_eq!(server.requests().len(), 2, "{name} {form:?}");
@@ -96,6 +101,18 @@ fn the_ietf_fields_are_honoured_before_and_after_a_refusal() {
                 })
                 .collect();
             assert_eq!(waits.len(), 1, "{name} {form:?}: {:?}", events.all());
+            // Until the reset, a second from the answer's date (the
+            // server's, far from this clock's: mapped onto it), and the
+            // clock moved by it (and by any retry's backoff, which a
+            // loopback connection closed early may take).
+            let Event::Wait { wait, .. } = &waits[0] else {
+                unreachable!()
+            };
+            assert!(
+                !wait.is_zero() && *wait <= Duration::from_secs(1),
+                "{name} {form:?}: {wait:?}"
+            );
+            assert!(clock.elapsed() >= *wait, "{name} {form:?}");
         }
 
         // A 429 that names no `Retry-After` but the IETF's reset: waited
@@ -107,11 +124,26 @@ fn the_ietf_fields_are_honoured_before_and_after_a_refusal() {
             _ => Answer::json(200, &json!({"ok": true})),
         });
         let events = Events::default();
+        let clock = Clock::manual();
         let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
-            .on_event(events.hook()));
+            .on_event(events.hook())
+            .clock(clock.clone()));
         let body = get(&client, "/busy").unwrap_or_else(|error| panic!("{name}: {error}"));
         assert_eq!(body["ok"], true);
         assert_eq!(server.requests().len(), 2, "{name}");
+        let waited = events.all().iter().find_map(|event| match event {
+            Event::Wait {
+                wait,
+                reason: WaitReason::Limit { .. },
+                ..
+            } => Some(*wait),
+            _ => None,
+        });
+        assert!(
+            waited.is_some_and(|wait| !wait.is_zero() && wait <= Duration::from_secs(1)),
+            "{name}: {waited:?}"
+        );
+        assert!(clock.elapsed() >= waited.unwrap_or_default(), "{name}");
         assert!(
             events.all().iter().any(|event| matches!(
                 event,
@@ -292,7 +324,7 @@ impl ApiPolicy for Calm {
             .parse()
             .ok()?;
         Some(Refusal {
-            kind: endpoint::client::RateLimitKind::Secondary,
+            kind: endpoint::client::RateLimitKind::Pause,
             retry_at: answer.received.checked_add(Duration::from_millis(wait)),
         })
     }
@@ -384,11 +416,15 @@ fn any_apis_403_that_says_when_to_come_back_is_waited_out() {
             _ => Answer::json(200, &json!({"ok": true})),
         });
         let events = Events::default();
+        let clock = Clock::manual();
         let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
-            .on_event(events.hook()));
+            .on_event(events.hook())
+            .clock(clock.clone()));
         let body = get(&client, "/busy").unwrap_or_else(|error| panic!("{name}: {error}"));
         assert_eq!(body["ok"], true);
         assert_eq!(server.requests().len(), 2, "{name}");
+        // Its `retry-after`, on the client's clock.
+        assert!(clock.elapsed() >= Duration::from_secs(1), "{name}");
         assert!(
             events.all().iter().any(|event| matches!(
                 event,

@@ -23,7 +23,7 @@ mod server;
 
 use endpoint::Endpoint;
 use endpoint::body::File;
-use endpoint::client::{ApiError, Bytes, Error, GitHubPolicy, RateLimitKind};
+use endpoint::client::{ApiError, Bytes, Error, FieldError, GitHubPolicy, RateLimitKind};
 use endpoint_github::models::{ReleaseAsset, ReposGetContentResponse};
 use endpoint_github::{activity, git, issues, markdown, meta, orgs, repos, search};
 use serde_json::{Value, json};
@@ -571,7 +571,7 @@ fn errors_hold_github_s_explanation() {
         assert_eq!(error.message.as_deref(), Some("Validation Failed"));
         assert_eq!(
             error.errors,
-            [json!({"resource": "Label", "code": "invalid", "field": "color"})]
+            [FieldError::new("invalid").at("color").code("invalid")]
         );
         assert_eq!(
             error.documentation_url.as_deref(),
@@ -672,7 +672,7 @@ fn release_assets_conflict() {
             .body;
         let error = refusal(upload(&uploads, repo));
         assert_eq!(error.status, 422);
-        assert_eq!(error.errors[0]["code"], "already_exists");
+        assert_eq!(error.errors[0].code.as_deref(), Some("already_exists"));
         assert_eq!(error.summary(), "Validation Failed (name: already_exists)");
         let assets = backend
             .send(&repos::ListReleaseAssets {
@@ -1084,7 +1084,7 @@ fn recorded_answers_turned_into_rate_limit_refusals() {
         else {
             panic!("expected a rate limit, got {error:?}");
         };
-        assert_eq!(*kind, RateLimitKind::Primary);
+        assert_eq!(*kind, RateLimitKind::Quota);
         assert_eq!(
             *retry_at,
             Some(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_507_651_200))

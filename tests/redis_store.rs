@@ -51,7 +51,7 @@ fn quotas_count_down_and_reset() {
         assert_eq!(store.admit("core", at(101)).unwrap(), Admission::Go);
         assert_eq!(
             store.admit("core", at(102)).unwrap(),
-            Admission::WaitUntil(RateLimitKind::Primary, at(200))
+            Admission::WaitUntil(RateLimitKind::Quota, at(200))
         );
         // Another resource is not blocked.
         assert_eq!(store.admit("search", at(102)).unwrap(), Admission::Go);
@@ -82,7 +82,7 @@ fn pauses_stop_every_resource_and_only_lengthen() {
         for resource in ["core", "search"] {
             assert_eq!(
                 store.admit(resource, at(100)).unwrap(),
-                Admission::WaitUntil(RateLimitKind::Secondary, at(160))
+                Admission::WaitUntil(RateLimitKind::Pause, at(160))
             );
         }
         assert_eq!(store.admit("core", at(160)).unwrap(), Admission::Go);
@@ -109,17 +109,17 @@ fn a_pause_outlasts_a_spent_quota_and_a_spent_quota_is_kept_till_reset() {
         store.pause(at(40)).unwrap();
         assert_eq!(
             store.admit("core", at(30)).unwrap(),
-            Admission::WaitUntil(RateLimitKind::Secondary, at(40))
+            Admission::WaitUntil(RateLimitKind::Pause, at(40))
         );
         assert_eq!(
             store.admit("core", at(40)).unwrap(),
-            Admission::WaitUntil(RateLimitKind::Primary, at(50))
+            Admission::WaitUntil(RateLimitKind::Quota, at(50))
         );
         // A spent quota stays spent, however often it is asked.
         for _ in 0..3 {
             assert_eq!(
                 store.admit("core", at(45)).unwrap(),
-                Admission::WaitUntil(RateLimitKind::Primary, at(50))
+                Admission::WaitUntil(RateLimitKind::Quota, at(50))
             );
         }
         // A newer window replaces it.
@@ -127,7 +127,7 @@ fn a_pause_outlasts_a_spent_quota_and_a_spent_quota_is_kept_till_reset() {
         assert_eq!(store.admit("core", at(45)).unwrap(), Admission::Go);
         assert_eq!(
             store.admit("core", at(45)).unwrap(),
-            Admission::WaitUntil(RateLimitKind::Primary, at(60))
+            Admission::WaitUntil(RateLimitKind::Quota, at(60))
         );
     });
 }
@@ -156,7 +156,7 @@ fn requests_that_leave_while_the_quota_is_unknown_are_counted() {
     assert_eq!(admitted(&second, at(1)), 10);
     assert_eq!(
         first.admit("core", at(1)).unwrap(),
-        Admission::WaitUntil(RateLimitKind::Primary, at(2))
+        Admission::WaitUntil(RateLimitKind::Quota, at(2))
     );
     // At the reset, both go again, uncounted, and the next window starts
     // lower by one of them.
@@ -295,7 +295,7 @@ fn stores_on_separate_connections_share_one_quota() {
                 for _ in 0..5 {
                     match store.admit("core", SystemTime::now()).unwrap() {
                         Admission::Go => admitted.fetch_add(1, Ordering::SeqCst),
-                        Admission::WaitUntil(RateLimitKind::Primary, until) => {
+                        Admission::WaitUntil(RateLimitKind::Quota, until) => {
                             assert!(
                                 until.duration_since(reset).unwrap() < Duration::from_millis(1)
                             );
@@ -345,7 +345,7 @@ fn a_restarted_redis_is_connected_again() {
         .unwrap();
     assert!(matches!(
         store.admit("core", now).unwrap(),
-        Admission::WaitUntil(RateLimitKind::Primary, _)
+        Admission::WaitUntil(RateLimitKind::Quota, _)
     ));
 }
 

@@ -2,7 +2,8 @@
 //! against the loopback server: retries of failures that may pass, rate
 //! limits waited out (and shared by threads), writes spaced, conditional
 //! requests answered from the cache, timeouts, and the events a program
-//! sees. Every wait here is a second or two at most.
+//! sees. Every wait for a rate limit or a spacing is on a manual clock
+//! ([`Clock::manual`]): exact, and no time.
 
 #[macro_use]
 #[path = "support/backends.rs"]
@@ -14,11 +15,11 @@ use std::io::Write;
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, UNIX_EPOCH};
 
 use endpoint::client::{
-    ClientBuilder, Error, Event, GitHubPolicy, MemoryCache, RateLimitKind, RateLimits, Retry,
-    RetryReason, WaitReason,
+    ClientBuilder, Clock, Error, Event, GitHubPolicy, MemoryCache, RateLimitKind, RateLimits,
+    Retry, RetryReason, WaitReason,
 };
 use endpoint::endpoint;
 use serde::Deserialize;
@@ -193,14 +194,14 @@ fn a_server_that_never_answers_times_out_within_the_bound_and_is_retried() {
     }
 }
 
-/// Unix seconds, `from_now` seconds from now, rounded up.
-fn unix_in(from_now: u64) -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-        + 1
-        + from_now
+/// Unix seconds, `from_now` seconds from now by `clock`, rounded up.
+fn unix_in(clock: &Clock, from_now: u64) -> u64 {
+    unix_now(clock) + 1 + from_now
+}
+
+/// Unix seconds by `clock`.
+fn unix_now(clock: &Clock) -> u64 {
+    clock.now().duration_since(UNIX_EPOCH).unwrap().as_secs()
 }
 
 #[test]
@@ -229,18 +230,25 @@ fn secondary_limits_and_429s_are_waited_out() {
                     .take()
                     .unwrap_or_else(|| Answer::json(200, &json!({"ok": true})))
             });
+            let clock = Clock::manual();
             let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| {
-                let b = b.on_event(events.hook());
+                let b = b.on_event(events.hook()).clock(clock.clone());
                 if github { b.policy(GitHubPolicy) } else { b }
             });
-            let started = Instant::now();
             let body = get(&client, "/busy").expect("the retry succeeds");
-            let elapsed = started.elapsed();
             assert_eq!(body["ok"], true);
             // The second's wait, not the minute of a refusal that names no
-            // time.
-            assert!(elapsed >= Duration::from_millis(950), "{name}: {elapsed:?}");
-            assert!(elapsed < Duration::from_secs(30), "{name}: {elapsed:?}");
+            // time, on the client's clock.
+            let waits: Vec<Duration> = events
+                .all()
+                .iter()
+                .filter_map(|event| match event {
+                    Event::Wait { wait, .. } => Some(*wait),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(waits, [Duration::from_secs(1)], "{name}");
+            assert!(clock.elapsed() >= Duration::from_secs(1), "{name}");
             assert_eq!(server.requests().len(), 2, "{name}");
             // GitHub's refusal in GitHub's words; another API's by its status.
             assert!(
@@ -248,7 +256,7 @@ fn secondary_limits_and_429s_are_waited_out() {
                     event,
                     Event::Wait {
                         reason: WaitReason::RateLimit {
-                            kind: RateLimitKind::Secondary,
+                            kind: RateLimitKind::Pause,
                             refused: true,
                             ..
                         } | WaitReason::Limit {
@@ -284,21 +292,24 @@ fn primary_refusal_of(resource: &str, reset: u64) -> Answer {
 #[test]
 fn a_spent_quota_is_waited_for_when_its_reset_is_near() {
     for name in BACKENDS {
-        let reset = unix_in(1);
+        let clock = Clock::manual();
+        let reset = unix_in(&clock, 1);
         let mut first = Some(primary_refusal(reset));
         let server = Server::start(move |_| {
             first
                 .take()
                 .unwrap_or_else(|| Answer::json(200, &json!({"ok": true})))
         });
-        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b);
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
+            .clock(clock.clone()));
         let body = get(&client, "/quota").expect("sent again after the reset");
         assert_eq!(body["ok"], true);
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap()
-            .as_secs();
-        assert!(now >= reset, "{name}: sent again before the reset");
+        assert!(
+            unix_now(&clock) >= reset,
+            "{name}: sent again before the reset"
+        );
+        // Waited until the reset, not an hour.
+        assert!(clock.elapsed() <= Duration::from_secs(5), "{name}");
         assert_eq!(server.requests().len(), 2, "{name}");
     }
 }
@@ -306,19 +317,18 @@ fn a_spent_quota_is_waited_for_when_its_reset_is_near() {
 #[test]
 fn a_spent_quota_of_a_resource_the_path_does_not_tell_is_waited_for_too() {
     for name in BACKENDS {
-        let reset = unix_in(1);
+        let clock = Clock::manual();
+        let reset = unix_in(&clock, 1);
+        let server_clock = clock.clone();
         let server = Server::start(move |_| {
-            let now = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .unwrap()
-                .as_secs();
-            if now < reset {
+            if unix_now(&server_clock) < reset {
                 primary_refusal_of("source_import", reset)
             } else {
                 Answer::json(200, &json!({"ok": true}))
             }
         });
-        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b);
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
+            .clock(clock.clone()));
         let body = get(&client, "/repos/o/r/import").expect("sent again after the reset");
         assert_eq!(body["ok"], true);
         assert_eq!(server.requests().len(), 2, "{name}: refused more than once");
@@ -328,13 +338,14 @@ fn a_spent_quota_of_a_resource_the_path_does_not_tell_is_waited_for_too() {
 #[test]
 fn a_spent_quota_whose_reset_is_far_is_an_error_at_once() {
     for name in BACKENDS {
-        let reset = unix_in(3600);
+        let clock = Clock::manual();
+        let reset = unix_in(&clock, 3600);
         let server = Server::start(move |_| primary_refusal(reset));
-        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b);
-        let started = Instant::now();
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
+            .clock(clock.clone()));
         let error = get(&client, "/quota").unwrap_err();
-        // At once: not the hour to the reset, however loaded the machine.
-        assert!(started.elapsed() < Duration::from_secs(10), "{name}");
+        // At once: not the hour to the reset.
+        assert!(clock.elapsed() < Duration::from_secs(60), "{name}");
         let Error::RateLimited {
             kind,
             retry_at,
@@ -343,7 +354,7 @@ fn a_spent_quota_whose_reset_is_far_is_an_error_at_once() {
         else {
             panic!("{name}: expected a rate limit, got {error:?}");
         };
-        assert_eq!(*kind, RateLimitKind::Primary);
+        assert_eq!(*kind, RateLimitKind::Quota);
         assert_eq!(*retry_at, Some(UNIX_EPOCH + Duration::from_secs(reset)));
         assert_eq!(answer.as_ref().unwrap().status, 403);
         // The next call is not sent at all: the client knows the quota is spent.
@@ -379,14 +390,12 @@ fn a_spent_quota_whose_reset_is_far_is_an_error_at_once() {
 }
 
 /// A server whose first answer says the quota is spent until `reset`,
-/// refusing every request before it and answering every one after.
-fn spent_until(reset: u64) -> impl FnMut(&Received) -> Answer + Send + 'static {
+/// refusing every request before it by `clock` and answering every one
+/// after.
+fn spent_until(reset: u64, clock: Clock) -> impl FnMut(&Received) -> Answer + Send + 'static {
     let mut first = true;
     move |_| {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap()
-            .as_secs();
+        let now = unix_now(&clock);
         if std::mem::take(&mut first) {
             return Answer::json(200, &json!({"ok": true}))
                 .with_header("x-ratelimit-remaining", "0")
@@ -408,13 +417,15 @@ fn threads_sharing_a_client_wait_together_for_a_spent_quota() {
     const THREADS: usize = 8;
     const EACH: usize = 3;
     for name in BACKENDS {
-        let reset = unix_in(1);
-        let server = Server::start(spent_until(reset));
+        let clock = Clock::manual();
+        let reset = unix_in(&clock, 1);
+        let server = Server::start(spent_until(reset, clock.clone()));
         // A connection per request: the loopback server reads connections
         // on a pool of threads, and one opened while eight others are kept
         // alive can wait in the pool's queue (see `Server::start_concurrent`).
         let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
-            .header("connection", "close"));
+            .header("connection", "close")
+            .clock(clock.clone()));
         // The first answer says the quota is spent.
         get(&client, "/first").expect("the first answer");
         let results: Vec<Result<Value, Error>> = match &client {
@@ -473,11 +484,7 @@ fn threads_sharing_a_client_wait_together_for_a_spent_quota() {
             1 + THREADS * EACH,
             "{name}: a request was refused and sent again"
         );
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap()
-            .as_secs();
-        assert!(now >= reset, "{name}");
+        assert!(unix_now(&clock) >= reset, "{name}");
     }
 }
 
@@ -490,10 +497,11 @@ fn writes_are_spaced() {
     for name in BACKENDS {
         let events = Events::default();
         let server = Server::start(|_| Answer::json(201, &json!({"ok": true})));
+        let clock = Clock::manual();
         let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
             .rate_limits(RateLimits::default().write_spacing(Duration::from_millis(300)))
-            .on_event(events.hook()));
-        let started = Instant::now();
+            .on_event(events.hook())
+            .clock(clock.clone()));
         for _ in 0..3 {
             client
                 .send(&CreateLabel {
@@ -502,26 +510,31 @@ fn writes_are_spaced() {
                 })
                 .expect("created");
         }
-        assert!(started.elapsed() >= Duration::from_millis(600), "{name}");
-        let spaced = events
+        // Two spacings of 300 ms, on the client's clock.
+        let spaced: Vec<Duration> = events
             .all()
             .iter()
-            .filter(|event| {
-                matches!(
-                    event,
-                    Event::Wait {
-                        reason: WaitReason::Spacing { lane: "write" },
-                        ..
-                    }
-                )
+            .filter_map(|event| match event {
+                Event::Wait {
+                    wait,
+                    reason: WaitReason::Spacing { lane: "write" },
+                    ..
+                } => Some(*wait),
+                _ => None,
             })
-            .count();
-        assert_eq!(spaced, 2, "{name}");
+            .collect();
+        assert_eq!(spaced, [Duration::from_millis(300); 2], "{name}");
+        assert!(clock.elapsed() >= Duration::from_millis(600), "{name}");
         // Reads are not spaced.
         for _ in 0..3 {
             get(&client, "/read").unwrap();
         }
-        assert_eq!(events.all().len(), spaced, "{name}: {:?}", events.all());
+        assert_eq!(
+            events.all().len(),
+            spaced.len(),
+            "{name}: {:?}",
+            events.all()
+        );
     }
 }
 

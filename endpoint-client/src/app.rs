@@ -16,8 +16,9 @@ use rustls_pki_types::pem::PemObject;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::auth::{self, Issue, Issuer, TokenCache};
+use super::auth::{self, Credentials, Issue, Issuer, MakeCredentials, TokenCache};
 use super::base64;
+use super::builder::ClientBuilder;
 use super::error::{ApiError, Error};
 use super::exchange::{Answer, Exchange};
 use super::rate_limit;
@@ -339,6 +340,49 @@ pub(crate) fn tokens(
         credential_origins(endpoint),
         timeout,
     ))
+}
+
+impl MakeCredentials for GitHubApp {
+    fn make(&self, endpoint: &Endpoint, timeout: Duration) -> Result<Arc<dyn Credentials>, Error> {
+        Ok(Arc::new(tokens(self, endpoint, timeout)?))
+    }
+}
+
+impl<C> ClientBuilder<C> {
+    /// Authenticates as an installation of a GitHub App (feature `app`):
+    /// the client signs the App's JSON Web Tokens with its private key,
+    /// trades them for installation tokens at its base URL
+    /// (`POST /app/installations/{installation_id}/access_tokens`: GitHub,
+    /// GitHub Enterprise Server, or the host [`base_url`](Self::base_url)
+    /// names), and sends the token of the moment as
+    /// `authorization: Bearer <token>`, fetching the next shortly before it
+    /// expires, one call at a time (see [`GitHubApp`]).
+    ///
+    /// `build()` reads the key: one that is not a PEM RSA private key is an
+    /// [`Error::Config`] of `github_app`, and so are credentials set as
+    /// well ([`token`](Self::token), [`bearer`](Self::bearer),
+    /// [`basic`](Self::basic), an `authorization` [`header`](Self::header)).
+    /// A token GitHub refuses is an [`Error::Authentication`] of the call
+    /// that asked for it. It replaces tokens set before
+    /// ([`oauth2`](Self::oauth2), [`token_source`](Self::token_source)).
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{GitHubApp, ureq::Client};
+    /// use serde_json::{json, Value};
+    ///
+    /// let key = std::fs::read("my-app.private-key.pem")?;
+    /// let client = Client::github()
+    ///     .github_app(GitHubApp::new("Iv23liExampleClientId", key, 12_345_678))
+    ///     .build()?;
+    /// let request = client.endpoint().endpoint("GET /installation/repositories", json!({}))?;
+    /// let repos: Value = client.execute(request)?.body;
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn github_app(self, app: GitHubApp) -> Self {
+        self.tokens_made("github_app", app)
+    }
 }
 
 impl Issuer for AppCredentials {

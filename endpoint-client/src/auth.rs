@@ -33,8 +33,9 @@ const MAX_EXPIRY_GUARD: Duration = Duration::from_secs(30);
 /// token that names no expiry): the times stay within the clock's range.
 pub(crate) const MAX_SCHEDULED_VALIDITY: Duration = Duration::from_secs(365 * 86_400);
 
-/// Credentials that change over time (a GitHub App's installation token):
-/// asked for before each request of a call to the API's origin.
+/// Credentials that change over time (an App's installation token, an
+/// OAuth 2 access token): asked for before each request of a call to the
+/// API's origin.
 pub(crate) trait Credentials: fmt::Debug + Send + Sync {
     /// Whether a request to `url` carries these credentials (one to
     /// another host does not).
@@ -58,6 +59,16 @@ pub(crate) trait Credentials: fmt::Debug + Send + Sync {
     /// A request sent with the header `sent` was answered `401`: the
     /// credentials may have been revoked, or expired early.
     fn rejected(&self, sent: &HeaderValue);
+}
+
+/// What makes a client's [`Credentials`] at `build()`, from the endpoint
+/// the client's requests are built with (where its token requests go) and
+/// the transport's timeout: a builder setting of an API's own (e.g.
+/// `github_app`).
+pub(crate) trait MakeCredentials: fmt::Debug + Send + Sync {
+    /// The credentials of a client of `endpoint`; an error of the setting
+    /// when its values cannot make any (a key that does not parse).
+    fn make(&self, endpoint: &Endpoint, timeout: Duration) -> Result<Arc<dyn Credentials>, Error>;
 }
 
 /// What [`Credentials::authorization`] says.

@@ -10,12 +10,12 @@ use http::{HeaderName, HeaderValue};
 use serde_json::{Map, Value, json};
 
 use super::Error;
-use super::auth::{self, ApiKey, OAuth2, Place, TokenCache, TokenSource};
+use super::auth::{self, ApiKey, MakeCredentials, OAuth2, Place, TokenCache, TokenSource};
 use super::base64;
 use super::cache::Cache;
-use super::call::{self, Limiter, Policy};
+use super::call::{Limiter, Policy};
+use super::clock::Clock;
 use super::event::{Event, Hook};
-use super::github::GitHubPolicy;
 use super::policy::{ApiPolicy, IetfPolicy};
 use super::retry::Retry;
 use super::server::Server;
@@ -23,19 +23,16 @@ use super::throttle::RateLimits;
 use endpoint_runtime::__private::{
     REDACTED, credential_origins, is_shown_header, is_token, redact_userinfo, shown_header_value,
 };
+use endpoint_runtime::Endpoint;
 use endpoint_runtime::model::Pagination;
-use endpoint_runtime::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
 /// told otherwise: this crate's name and version (`endpoint/0.1.0`).
 pub const DEFAULT_USER_AGENT: &str = concat!("endpoint/", env!("CARGO_PKG_VERSION"));
 
-/// The `x-github-api-version` a client for GitHub sends unless told
-/// otherwise ([`ClientBuilder::api_version`]).
-pub const DEFAULT_GITHUB_API_VERSION: &str = "2022-11-28";
-
-/// The `accept` header a client for any API but GitHub sends unless told
-/// otherwise ([`ClientBuilder::accept`]).
+/// The `accept` header a client sends unless told otherwise
+/// ([`ClientBuilder::accept`]) or its API's policy says another
+/// ([`ApiPolicy::headers`]).
 pub const DEFAULT_JSON_ACCEPT: &str = "application/json";
 
 /// How long a client waits for a whole request (each request of a
@@ -77,16 +74,6 @@ impl Default for Transport {
     }
 }
 
-/// Which API a builder configures a client for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Api {
-    /// Any API: JSON, no GitHub header.
-    Any,
-    /// GitHub or GitHub Enterprise Server: GitHub's media type and API
-    /// version.
-    GitHub,
-}
-
 /// Credentials sent in the `authorization` header.
 #[derive(Clone)]
 enum Auth {
@@ -103,6 +90,8 @@ enum Tokens {
     Source(Arc<dyn TokenSource>),
     /// An OAuth 2 client's grant.
     OAuth2(OAuth2),
+    /// Credentials made at `build()`, by the setting named (`github_app`).
+    Made(&'static str, Arc<dyn MakeCredentials>),
 }
 
 impl fmt::Debug for Tokens {
@@ -110,6 +99,7 @@ impl fmt::Debug for Tokens {
         match self {
             Tokens::Source(_) => f.write_str("TokenSource"),
             Tokens::OAuth2(oauth2) => oauth2.fmt(f),
+            Tokens::Made(setting, made) => write!(f, "{setting}({made:?})"),
         }
     }
 }
@@ -142,13 +132,15 @@ impl fmt::Debug for Tokens {
 ///
 /// # Which API
 ///
-/// GitHub is not the default: a builder must be told where to send, with
-/// [`base_url`](Self::base_url) (any API), [`github`](Self::github) or
-/// [`github_enterprise`](Self::github_enterprise), and `build()` fails
-/// otherwise. A route written for another API then never goes to
-/// `https://api.github.com` by mistake, with a GitHub token or GitHub's
-/// media type. `github()` followed by `base_url(…)` keeps GitHub's headers
-/// for another host (a proxy, a test server).
+/// No API is the default: a builder must be told where to send, with
+/// [`base_url`](Self::base_url) or [`server`](Self::server) (any API), or
+/// be made for one API (e.g. `Client::github()`), and `build()` fails
+/// otherwise. A route written for one API then never goes to another by
+/// mistake, with its token or its media type. The API's rules are its
+/// [`policy`](Self::policy), chosen by the builder and never by the base
+/// URL: `Client::github()` followed by `base_url(…)` keeps GitHub's rules
+/// and headers for another host (a proxy, a test server), and a plain
+/// builder follows the neutral rules whatever its base URL.
 ///
 /// # Safety of the settings
 ///
@@ -160,7 +152,7 @@ impl fmt::Debug for Tokens {
 /// them to any but the base URL's and the servers', whatever endpoint it is
 /// given later. Every header value
 /// but those of the shown headers (`accept`, `user-agent`, `content-type`,
-/// `x-github-api-version`…) is a credential: `Debug` shows no credential
+/// an API's version header…) is a credential: `Debug` shows no credential
 /// (not the token, not the password, no such header value, and no user
 /// information of a URL), and neither do the errors of `build()`.
 ///
@@ -168,16 +160,16 @@ impl fmt::Debug for Tokens {
 /// `build()`, whose error names the setting that is wrong
 /// ([`Error::Config`]).
 pub struct ClientBuilder<C> {
-    api: Api,
-    /// The base URL and the setting that gave it (`base_url`, `github`,
-    /// `github_enterprise`).
+    /// The base URL and the setting that gave it (`base_url`, or that of
+    /// a builder for an API: `github`…).
     base_url: Option<(String, &'static str)>,
     uploads_url: Option<(String, &'static str)>,
     /// The servers routes declare and the URLs to send them to instead
     /// (`operation_server`).
     servers: Vec<(String, String)>,
-    /// The host given to `github_enterprise`.
-    enterprise_host: Option<String>,
+    /// The host the base URL was made of, by the setting that gave the
+    /// base URL (`github_enterprise`): checked as a host name.
+    host: Option<String>,
     auth: Option<Auth>,
     /// The server of a description, and the values chosen for its
     /// variables: the base URL, unless `base_url` came after.
@@ -189,33 +181,28 @@ pub struct ClientBuilder<C> {
     accept: Option<String>,
     headers: Vec<(String, String)>,
     transport: Transport,
-    /// The API's rules; `None`: GitHub's for a client of GitHub, the
-    /// neutral ones for any other.
+    /// The API's rules; `None`: the neutral ones ([`IetfPolicy`]).
     policy: Option<Arc<dyn ApiPolicy>>,
     /// `None`: the policy's ([`Retry::default`], with keys made for the
     /// policy's idempotency header when it names one).
     retry: Option<Retry>,
-    /// `None`: the policy's ([`RateLimits::github`] for GitHub's,
-    /// [`RateLimits::default`] for the neutral ones).
+    /// `None`: the policy's ([`ApiPolicy::rate_limits`]).
     rate_limits: Option<RateLimits>,
     cache: Option<Arc<dyn Cache>>,
     hook: Option<Hook>,
     /// `None`: the policy's (`Link` headers unless it says otherwise).
     pagination: Option<Pagination>,
-    /// The GitHub App whose installation tokens authenticate.
-    #[cfg(feature = "app")]
-    app: Option<super::GitHubApp>,
+    clock: Clock,
     client: PhantomData<fn() -> C>,
 }
 
 impl<C> Clone for ClientBuilder<C> {
     fn clone(&self) -> Self {
         ClientBuilder {
-            api: self.api,
             base_url: self.base_url.clone(),
             uploads_url: self.uploads_url.clone(),
             servers: self.servers.clone(),
-            enterprise_host: self.enterprise_host.clone(),
+            host: self.host.clone(),
             auth: self.auth.clone(),
             server: self.server.clone(),
             api_keys: self.api_keys.clone(),
@@ -231,8 +218,7 @@ impl<C> Clone for ClientBuilder<C> {
             cache: self.cache.clone(),
             hook: self.hook.clone(),
             pagination: self.pagination,
-            #[cfg(feature = "app")]
-            app: self.app.clone(),
+            clock: self.clock.clone(),
             client: PhantomData,
         }
     }
@@ -241,11 +227,10 @@ impl<C> Clone for ClientBuilder<C> {
 impl<C> Default for ClientBuilder<C> {
     fn default() -> Self {
         ClientBuilder {
-            api: Api::Any,
             base_url: None,
             uploads_url: None,
             servers: Vec::new(),
-            enterprise_host: None,
+            host: None,
             auth: None,
             server: None,
             api_keys: Vec::new(),
@@ -261,8 +246,7 @@ impl<C> Default for ClientBuilder<C> {
             cache: None,
             hook: None,
             pagination: None,
-            #[cfg(feature = "app")]
-            app: None,
+            clock: Clock::system(),
             client: PhantomData,
         }
     }
@@ -281,7 +265,6 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             .collect();
         let mut debug = f.debug_struct("ClientBuilder");
         debug
-            .field("api", &self.api)
             .field(
                 "base_url",
                 &self.base_url.as_ref().map(|(url, _)| redact_userinfo(url)),
@@ -318,20 +301,37 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             .field("rate_limits", &self.rate_limits_in_force())
             .field("cache", &self.cache)
             .field("on_event", &self.hook.is_some())
-            .field("pagination", &self.pagination_in_force());
-        // Its ids; the key is redacted.
-        #[cfg(feature = "app")]
-        debug.field("github_app", &self.app);
+            .field("pagination", &self.pagination_in_force())
+            .field("clock", &self.clock);
         debug.finish()
     }
 }
 
 impl<C> ClientBuilder<C> {
     /// A builder with nothing set: `build()` needs a base URL
-    /// ([`base_url`](Self::base_url), [`github`](Self::github) or
-    /// [`github_enterprise`](Self::github_enterprise)).
+    /// ([`base_url`](Self::base_url), [`server`](Self::server), or that of
+    /// a builder for an API, e.g. `Client::github()`).
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The builder of a client of an API whose rules are `policy`, at
+    /// `base_url` (and `uploads_url`), made of `host` when given, by the
+    /// setting named `setting` (`github`…): what a builder for one API
+    /// (e.g. `Client::github()`) sets.
+    pub(crate) fn for_api(
+        mut self,
+        policy: Arc<dyn ApiPolicy>,
+        base_url: String,
+        uploads_url: Option<String>,
+        host: Option<String>,
+        setting: &'static str,
+    ) -> Self {
+        self.policy = Some(policy);
+        self.base_url = Some((base_url, setting));
+        self.uploads_url = uploads_url.map(|url| (url, setting));
+        self.host = host;
+        self
     }
 
     /// Sends to the API at `url`: an absolute `http://` or `https://` URL
@@ -340,11 +340,13 @@ impl<C> ClientBuilder<C> {
     /// are appended to it (`GET /stores/{id}` →
     /// `https://pets.example.com/v1/stores/42`).
     ///
-    /// Without [`github`](Self::github), the client is for any API:
-    /// `accept: application/json` and no GitHub header.
+    /// The client follows its API's [`policy`](Self::policy): the neutral
+    /// one unless set (`accept: application/json`), or that of a builder
+    /// for the API (e.g. `Client::github()`), whose headers it keeps.
     pub fn base_url(mut self, url: impl Into<String>) -> Self {
         self.base_url = Some((url.into(), "base_url"));
         self.server = None;
+        self.host = None;
         self
     }
 
@@ -378,37 +380,12 @@ impl<C> ClientBuilder<C> {
             .collect();
         self.server = Some((server, values));
         self.base_url = None;
+        self.host = None;
         self
     }
 
-    /// Sends to GitHub (`https://api.github.com`, uploads on
-    /// `https://uploads.github.com`) with GitHub's headers:
-    /// `accept: application/vnd.github.v3+json` and
-    /// `x-github-api-version: 2022-11-28`
-    /// ([`api_version`](Self::api_version)). A later
-    /// [`base_url`](Self::base_url) sends elsewhere with the same headers.
-    pub fn github(mut self) -> Self {
-        self.api = Api::GitHub;
-        self.base_url = Some((DEFAULT_BASE_URL.to_owned(), "github"));
-        self.uploads_url = None;
-        self
-    }
-
-    /// Sends to GitHub Enterprise Server at `host` (`ghe.example.com`, or
-    /// `ghe.example.com:8443`): the API at `https://HOST/api/v3`, uploads at
-    /// `https://HOST/api/uploads`, with GitHub's headers as
-    /// [`github`](Self::github).
-    pub fn github_enterprise(mut self, host: impl Into<String>) -> Self {
-        let host = host.into();
-        self.api = Api::GitHub;
-        self.base_url = Some((format!("https://{host}/api/v3"), "github_enterprise"));
-        self.uploads_url = Some((format!("https://{host}/api/uploads"), "github_enterprise"));
-        self.enterprise_host = Some(host);
-        self
-    }
-
-    /// Where the typed routes declared `#[endpoint(uploads)]` go (GitHub's
-    /// release assets); see [`Endpoint::with_uploads_url`]. Checked as
+    /// Where the typed routes declared `#[endpoint(uploads)]` go (e.g.
+    /// `Client::github()`'s release assets); see [`Endpoint::with_uploads_url`]. Checked as
     /// [`base_url`](Self::base_url).
     pub fn uploads_url(mut self, url: impl Into<String>) -> Self {
         self.uploads_url = Some((url.into(), "uploads_url"));
@@ -421,7 +398,7 @@ impl<C> ClientBuilder<C> {
     /// checked as [`base_url`](Self::base_url), or is a path (`/v2`) on the
     /// base URL's host; see [`Endpoint::with_server`]. The credentials go
     /// there, as to the base URL. [`uploads_url`](Self::uploads_url) is
-    /// this setting for GitHub's `https://uploads.github.com`.
+    /// this setting for the routes declared `#[endpoint(uploads)]`.
     ///
     /// ```
     /// # #[cfg(feature = "ureq")] {
@@ -450,11 +427,10 @@ impl<C> ClientBuilder<C> {
     /// Authenticates with a token: `authorization: Bearer <token>`, the
     /// same as [`bearer`](Self::bearer).
     ///
-    /// GitHub accepts `Bearer` for every kind of token (personal access
-    /// tokens, classic and fine-grained, OAuth and installation tokens, and
-    /// the JSON Web Tokens of GitHub Apps, which its older `token` scheme
-    /// does not take), and so do most other APIs. Leading and trailing
-    /// white space is dropped; an empty token is an error.
+    /// Most APIs accept `Bearer` for every kind of token they issue (e.g.
+    /// `Client::github()`: personal access tokens, OAuth and installation
+    /// tokens, the JSON Web Tokens of Apps). Leading and trailing white
+    /// space is dropped; an empty token is an error.
     pub fn token(mut self, token: impl Into<String>) -> Self {
         self.auth = Some(Auth::Bearer("token", token.into()));
         self
@@ -540,59 +516,39 @@ impl<C> ClientBuilder<C> {
         self
     }
 
-    /// Authenticates as an installation of a GitHub App (feature `app`):
-    /// the client signs the App's JSON Web Tokens with its private key,
-    /// trades them for installation tokens at its base URL
-    /// (`POST /app/installations/{installation_id}/access_tokens`: GitHub,
-    /// GitHub Enterprise Server, or the host [`base_url`](Self::base_url)
-    /// names), and sends the token of the moment as
-    /// `authorization: Bearer <token>`, fetching the next shortly before it
-    /// expires, one call at a time (see [`GitHubApp`](super::GitHubApp)).
-    ///
-    /// `build()` reads the key: one that is not a PEM RSA private key is an
-    /// [`Error::Config`] of `github_app`, and so are credentials set as
-    /// well ([`token`](Self::token), [`bearer`](Self::bearer),
-    /// [`basic`](Self::basic), an `authorization` [`header`](Self::header)).
-    /// A token GitHub refuses is an [`Error::Authentication`] of the call
-    /// that asked for it.
-    ///
-    /// ```no_run
-    /// # #[cfg(feature = "ureq")] {
-    /// use endpoint::client::{GitHubApp, ureq::Client};
-    /// use serde_json::{json, Value};
-    ///
-    /// let key = std::fs::read("my-app.private-key.pem")?;
-    /// let client = Client::github()
-    ///     .github_app(GitHubApp::new("Iv23liExampleClientId", key, 12_345_678))
-    ///     .build()?;
-    /// let request = client.endpoint().endpoint("GET /installation/repositories", json!({}))?;
-    /// let repos: Value = client.execute(request)?.body;
-    /// # }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[cfg(feature = "app")]
-    pub fn github_app(mut self, app: super::GitHubApp) -> Self {
-        self.app = Some(app);
+    /// Authenticates with the credentials `made` makes at `build()`, by
+    /// the setting named `setting` (a builder setting of an API's own:
+    /// `github_app`), replacing any other tokens set.
+    pub(crate) fn tokens_made(
+        mut self,
+        setting: &'static str,
+        made: impl MakeCredentials + 'static,
+    ) -> Self {
+        self.tokens = Some(Tokens::Made(setting, Arc::new(made)));
         self
     }
 
-    /// The `user-agent` header; [`DEFAULT_USER_AGENT`] unless set. GitHub
-    /// asks for one naming the application.
+    /// The `user-agent` header; [`DEFAULT_USER_AGENT`] unless set. Some
+    /// APIs ask for one naming the application.
     pub fn user_agent(mut self, user_agent: impl Into<String>) -> Self {
         self.user_agent = Some(user_agent.into());
         self
     }
 
-    /// GitHub's `x-github-api-version` header, for a client for GitHub
-    /// ([`DEFAULT_GITHUB_API_VERSION`] unless set). For another API it is an
-    /// error: name its version header with [`header`](Self::header).
+    /// The version of the API the requests are written for, in the header
+    /// the API's policy names ([`ApiPolicy::version_header`]: e.g.
+    /// `Client::github()`'s `x-github-api-version`), instead of the
+    /// policy's default. For an API whose policy names none, an
+    /// [`Error::Config`] of `api_version` at `build()`: name its version
+    /// header with [`header`](Self::header).
     pub fn api_version(mut self, version: impl Into<String>) -> Self {
         self.api_version = Some(version.into());
         self
     }
 
-    /// The `accept` header: `application/vnd.github.v3+json` for GitHub,
-    /// `application/json` for any other API, unless set.
+    /// The `accept` header, unless set the policy's
+    /// ([`ApiPolicy::headers`]): [`DEFAULT_JSON_ACCEPT`] unless it says
+    /// another (e.g. `Client::github()`'s `application/vnd.github.v3+json`).
     pub fn accept(mut self, accept: impl Into<String>) -> Self {
         self.accept = Some(accept.into());
         self
@@ -658,7 +614,8 @@ impl<C> ClientBuilder<C> {
     /// How the API's lists page ([`Pagination`]): what `pages`,
     /// `paginate` and their cursors follow, for every route without a
     /// scheme of its own (`#[endpoint(paginate = …)]`, which wins).
-    /// Unless told, `Link: <…>; rel="next"` headers, as GitHub sends them.
+    /// Unless told, the policy's: `Link: <…>; rel="next"` headers unless it
+    /// says otherwise.
     ///
     /// ```no_run
     /// # #[cfg(feature = "ureq")] {
@@ -679,10 +636,10 @@ impl<C> ClientBuilder<C> {
     /// The rules of the API ([`ApiPolicy`]): how its answers report and
     /// refuse rate limits, which quota a request counts against and which
     /// are spaced, which answers may be retried, the header of its
-    /// idempotency keys, how its error bodies read and its lists page.
-    /// Unless set, [`GitHubPolicy`] for a client of GitHub (`github()`,
-    /// `github_enterprise`, or a base URL on `https://api.github.com`),
-    /// [`IetfPolicy`] for any other API. The settings of
+    /// idempotency keys, how its error bodies read and its lists page, the
+    /// headers every request carries. Unless set, that of a builder for
+    /// the API (e.g. `Client::github()`), else [`IetfPolicy`]. The
+    /// settings of
     /// [`retry`](Self::retry), [`rate_limits`](Self::rate_limits) and
     /// [`pagination`](Self::pagination) win over the policy's defaults.
     ///
@@ -725,9 +682,11 @@ impl<C> ClientBuilder<C> {
         self
     }
 
-    /// How rate limits are honoured: [`RateLimits::github`] for a client of
-    /// GitHub, [`RateLimits::default`] for any other API, unless set;
-    /// [`RateLimits::off`] for nothing.
+    /// How rate limits are honoured: the policy's
+    /// ([`ApiPolicy::rate_limits`], [`RateLimits::default`] unless it says
+    /// otherwise), unless set; [`RateLimits::off`] for nothing. Which
+    /// quota a request counts against and which requests are spaced is
+    /// the policy's ([`ApiPolicy::lane`]).
     ///
     /// ```no_run
     /// # #[cfg(feature = "ureq")] {
@@ -736,7 +695,7 @@ impl<C> ClientBuilder<C> {
     ///
     /// // Wait up to an hour for a spent quota, rather than failing after 5 minutes.
     /// let client = Client::github()
-    ///     .rate_limits(RateLimits::github().max_wait(Duration::from_secs(3600)))
+    ///     .rate_limits(RateLimits::default().max_wait(Duration::from_secs(3600)))
     ///     .build()?;
     /// # }
     /// # Ok::<(), endpoint::client::Error>(())
@@ -771,15 +730,32 @@ impl<C> ClientBuilder<C> {
         self
     }
 
-    /// The API's rules: the policy set, else GitHub's for a client of
-    /// GitHub (`github()`, `github_enterprise`, or a base URL on
-    /// `api.github.com`), else the neutral ones.
+    /// The clock the client reads the time by and waits on
+    /// ([`Clock::system`] unless set): a [`Clock::manual`] one makes the
+    /// tests of a program's waits, rate limits and token expiry take no
+    /// time, and their waits exact.
+    ///
+    /// ```
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{Clock, ureq::Client};
+    ///
+    /// let clock = Clock::manual();
+    /// let client = Client::builder().base_url("http://127.0.0.1:8080").clock(clock.clone()).build()?;
+    /// # let _ = client;
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// The API's rules: the policy set (by `policy`, or a builder for the
+    /// API), else the neutral ones.
     fn api_in_force(&self) -> Arc<dyn ApiPolicy> {
-        match (&self.policy, self.api, &self.base_url) {
-            (Some(policy), _, _) => Arc::clone(policy),
-            (None, Api::GitHub, _) => Arc::new(GitHubPolicy),
-            (None, Api::Any, Some((url, _))) => call::default_api(url),
-            (None, Api::Any, None) => Arc::new(IetfPolicy),
+        match &self.policy {
+            Some(policy) => Arc::clone(policy),
+            None => Arc::new(IetfPolicy),
         }
     }
 
@@ -826,14 +802,15 @@ impl<C> ClientBuilder<C> {
             origins: Arc::default(),
             pagination: self.pagination_in_force(),
             query_keys: Arc::default(),
+            clock: self.clock.clone(),
         }
     }
 
     /// The endpoint these settings give, for a client of one's own (the
     /// requests it builds can be sent by any HTTP client); `build()` gives
     /// it to the client it makes.
-    /// With a [`github_app`](Self::github_app), [`oauth2`](Self::oauth2)
-    /// or a [`token_source`](Self::token_source) it carries no
+    /// With tokens the client fetches ([`oauth2`](Self::oauth2), a
+    /// [`token_source`](Self::token_source), e.g. `github_app`) it carries no
     /// `authorization`: the client fetches it; and an [`ApiKey::query`] is
     /// not in it: the client adds it to each request as it leaves.
     ///
@@ -868,18 +845,18 @@ impl<C> ClientBuilder<C> {
             (None, None) => {
                 return Err(Error::config(
                     "base_url",
-                    "is not set: call `base_url(…)` or `server(…)` for any API, or `github()` \
-                     / `github_enterprise(…)` for GitHub",
+                    "is not set: call `base_url(…)` or `server(…)`, or make the builder for \
+                     the API (e.g. `Client::github()`)",
                 ));
             }
         };
-        if let ("github_enterprise", Some(host)) = (*setting, &self.enterprise_host)
+        if let Some(host) = &self.host
             && !valid_host(host)
         {
             return Err(Error::config(
-                "github_enterprise",
+                setting,
                 format!(
-                    "`{}` is not a host name (`ghe.example.com`, maybe with a `:port`)",
+                    "`{}` is not a host name (`api.example.com`, maybe with a `:port`)",
                     redact_userinfo(host).escape_debug()
                 ),
             ));
@@ -890,34 +867,33 @@ impl<C> ClientBuilder<C> {
             None => None,
         };
 
+        // The API's own headers (its `accept`, its version), then the
+        // settings'.
+        let api = self.api_in_force();
         let mut headers = Map::new();
-        let github = self.api == Api::GitHub;
-        headers.insert(
-            "accept".into(),
-            if github {
-                DEFAULT_ACCEPT
-            } else {
-                DEFAULT_JSON_ACCEPT
+        for (name, value) in &api.headers() {
+            let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
+            headers.insert(name.as_str().into(), value.into());
+            if name == http::header::ACCEPT {
+                headers.insert("user-agent".into(), DEFAULT_USER_AGENT.into());
             }
-            .into(),
-        );
-        headers.insert("user-agent".into(), DEFAULT_USER_AGENT.into());
-        match (&self.api_version, github) {
-            (version, true) => {
-                let version = version.as_deref().unwrap_or(DEFAULT_GITHUB_API_VERSION);
-                headers.insert(
-                    "x-github-api-version".into(),
-                    checked_value("api_version", version)?.into(),
-                );
-            }
-            (Some(_), false) => {
+        }
+        if !headers.contains_key("user-agent") {
+            headers.insert("user-agent".into(), DEFAULT_USER_AGENT.into());
+        }
+        if let Some(version) = &self.api_version {
+            let Some(name) = api.version_header() else {
                 return Err(Error::config(
                     "api_version",
-                    "is GitHub's `x-github-api-version`, and this client is not for GitHub: \
-                     call `github()`, or name the API's own header with `header(…)`",
+                    "names a version, and the API's policy names no version header: name the \
+                     API's own header with `header(…)`, or give the API's policy (`policy(…)`, \
+                     e.g. `Client::github()`)",
                 ));
-            }
-            (None, false) => {}
+            };
+            headers.insert(
+                name.as_str().into(),
+                checked_value("api_version", version)?.into(),
+            );
         }
         if let Some(accept) = &self.accept {
             headers.insert("accept".into(), checked_value("accept", accept)?.into());
@@ -1019,40 +995,27 @@ impl<C> ClientBuilder<C> {
                 let origins = credential_origins(&endpoint);
                 policy.credentials = Some(Arc::new(TokenCache::new(tokens, origins, timeout)));
             }
+            Some(Tokens::Made(_, made)) => {
+                policy.credentials = Some(made.make(&endpoint, timeout)?);
+            }
             None => {}
-        }
-        #[cfg(feature = "app")]
-        if let Some(app) = &self.app {
-            policy.credentials = Some(Arc::new(super::app::tokens(app, &endpoint, timeout)?));
         }
         Ok((endpoint, policy))
     }
 
-    /// Tokens the client fetches (a GitHub App's, an OAuth 2 client's, a
-    /// token source's) are the only `authorization` set.
+    /// Tokens the client fetches (an OAuth 2 client's, a token source's,
+    /// those a setting of an API's own makes) are the only `authorization`
+    /// set.
     fn check_auth(&self) -> Result<(), Error> {
-        #[cfg_attr(not(feature = "app"), allow(unused_mut))]
-        let mut tokens = match &self.tokens {
+        let tokens = match &self.tokens {
             Some(Tokens::Source(_)) => Some("token_source"),
             Some(Tokens::OAuth2(oauth2)) => {
                 checked_url("oauth2", &oauth2.token_url)?;
                 Some("oauth2")
             }
+            Some(Tokens::Made(setting, _)) => Some(*setting),
             None => None,
         };
-        #[cfg(feature = "app")]
-        if self.app.is_some() {
-            if let Some(other) = tokens {
-                return Err(Error::config(
-                    "github_app",
-                    format!(
-                        "is set with `{other}`: a client authenticates one way, as the App's \
-                         installation or with other credentials"
-                    ),
-                ));
-            }
-            tokens = Some("github_app");
-        }
         let Some(setting) = tokens else {
             return Ok(());
         };
@@ -1069,14 +1032,12 @@ impl<C> ClientBuilder<C> {
                 .then_some("api_key(ApiKey::header(\"authorization\", …))"),
         };
         if let Some(other) = other {
-            let ways = if setting == "github_app" {
-                "as the App's installation or with other credentials"
-            } else {
-                "with the tokens it fetches or with other credentials"
-            };
             return Err(Error::config(
                 setting,
-                format!("is set with `{other}`: a client authenticates one way, {ways}"),
+                format!(
+                    "is set with `{other}`: a client authenticates one way, with the tokens it \
+                     fetches or with other credentials"
+                ),
             ));
         }
         Ok(())
@@ -1264,6 +1225,58 @@ fn authorization(auth: &Auth) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stripe::StripePolicy;
+
+    #[test]
+    fn the_policy_is_the_builders_never_the_base_urls() {
+        let headers = |builder: &ClientBuilder<()>| {
+            let endpoint = builder.build_endpoint().unwrap();
+            let request = endpoint.endpoint("GET /x", serde_json::json!({})).unwrap();
+            let get = |name: &str| request.headers.get(name).map(str::to_owned);
+            (get("accept"), get("x-github-api-version"))
+        };
+        let policy = |builder: &ClientBuilder<()>| format!("{:?}", builder.call_policy().api);
+        // GitHub's base URL given to a plain builder: the neutral rules
+        // and headers.
+        let plain = ClientBuilder::<()>::new().base_url("https://api.github.com");
+        assert_eq!(policy(&plain), "IetfPolicy");
+        assert_eq!(headers(&plain), (Some(DEFAULT_JSON_ACCEPT.into()), None));
+        // A builder for GitHub keeps its rules on any host; a policy given
+        // later wins.
+        let github = ClientBuilder::<()>::new()
+            .github()
+            .base_url("http://127.0.0.1:9");
+        assert_eq!(policy(&github), "GitHubPolicy");
+        assert_eq!(
+            headers(&github),
+            (
+                Some("application/vnd.github.v3+json".into()),
+                Some("2022-11-28".into())
+            )
+        );
+        let stripe = github.clone().policy(StripePolicy);
+        assert_eq!(policy(&stripe), "StripePolicy");
+        assert_eq!(headers(&stripe), (Some(DEFAULT_JSON_ACCEPT.into()), None));
+        // A client made from an endpoint, whatever its base URL.
+        let endpoint = Endpoint::default()
+            .defaults(serde_json::json!({"baseUrl": "https://api.github.com"}))
+            .unwrap();
+        assert_eq!(format!("{:?}", Policy::none(&endpoint).api), "IetfPolicy");
+        // A version for an API whose policy names no version header.
+        let error = plain.clone().api_version("2024-01-01").build_endpoint();
+        assert!(
+            matches!(
+                error,
+                Err(Error::Config {
+                    setting: "api_version",
+                    ..
+                })
+            ),
+            "{error:?}"
+        );
+        let versioned = github.api_version("2026-03-10");
+        assert_eq!(headers(&versioned).1.as_deref(), Some("2026-03-10"));
+    }
 
     #[test]
     fn urls_are_checked() {

@@ -16,14 +16,15 @@ use http::{HeaderMap, HeaderValue, Method, StatusCode};
 /// A `GET` whose answer was kept is sent with `If-None-Match` (its `ETag`)
 /// or `If-Modified-Since` (its `Last-Modified`); a `304 Not Modified` is
 /// then answered with the kept status, headers and body, under the fresh
-/// headers of the `304` (its rate limit, its date). GitHub does not count a
-/// `304` against the primary rate limit. Pages of `paginate` are requests
-/// like any other.
+/// headers of the `304` (its rate limit, its date). Some APIs do not count
+/// a `304` against their quota. Pages of `paginate` are requests like any
+/// other.
 ///
 /// Implement it to keep answers elsewhere (on disk, in a shared cache); the
 /// key names the method, the URL, and a hash of the headers that change the
-/// answer (`authorization`, `accept`, `x-github-api-version`), never a
-/// credential itself. [`MemoryCache`] is the one this crate gives.
+/// answer (`authorization`, `accept`, and those the API's policy names:
+/// [`ApiPolicy::cache_varies_on`](super::ApiPolicy::cache_varies_on)),
+/// never a credential itself. [`MemoryCache`] is the one this crate gives.
 pub trait Cache: fmt::Debug + Send + Sync {
     /// The answer kept under `key`, if any.
     fn get(&self, key: &str) -> Option<CachedAnswer>;
@@ -179,21 +180,24 @@ impl<C: Cache + ?Sized> Cache for Arc<C> {
     }
 }
 
-/// The headers whose value changes the answer, hashed into the key.
-const VARYING: [HeaderName; 3] = [
-    header::AUTHORIZATION,
-    header::ACCEPT,
-    HeaderName::from_static("x-github-api-version"),
-];
+/// The headers whose value changes the answer of any API, hashed into the
+/// key.
+const VARYING: [HeaderName; 2] = [header::AUTHORIZATION, header::ACCEPT];
 
 /// The key of a request: `None` for a request that is not kept (anything
-/// but a `GET`).
-pub(crate) fn key(method: &Method, url: &str, headers: &HeaderMap) -> Option<String> {
+/// but a `GET`). The values of the headers that change any API's answer
+/// and of `varies_on`, the API's own, are hashed into it.
+pub(crate) fn key(
+    method: &Method,
+    url: &str,
+    headers: &HeaderMap,
+    varies_on: &[HeaderName],
+) -> Option<String> {
     if *method != Method::GET {
         return None;
     }
     let mut hasher = DefaultHasher::new();
-    for name in &VARYING {
+    for name in VARYING.iter().chain(varies_on) {
         for value in headers.get_all(name) {
             name.as_str().hash(&mut hasher);
             value.as_bytes().hash(&mut hasher);
@@ -290,12 +294,38 @@ mod tests {
     fn keys_tell_credentials_apart_without_holding_them() {
         let mut headers = HeaderMap::new();
         headers.insert(header::AUTHORIZATION, "Bearer one".parse().unwrap());
-        let first = key(&Method::GET, "http://x/a", &headers).unwrap();
+        let first = key(&Method::GET, "http://x/a", &headers, &[]).unwrap();
         headers.insert(header::AUTHORIZATION, "Bearer two".parse().unwrap());
-        let second = key(&Method::GET, "http://x/a", &headers).unwrap();
+        let second = key(&Method::GET, "http://x/a", &headers, &[]).unwrap();
         assert_ne!(first, second);
         assert!(!first.contains("one") && !second.contains("two"));
-        assert_eq!(key(&Method::POST, "http://x/a", &headers), None);
+        assert_eq!(key(&Method::POST, "http://x/a", &headers, &[]), None);
+    }
+
+    #[test]
+    fn keys_vary_on_the_headers_the_api_names_only() {
+        let version = HeaderName::from_static("x-api-version");
+        let mut headers = HeaderMap::new();
+        headers.insert(version.clone(), "2024-01-01".parse().unwrap());
+        let neutral = key(&Method::GET, "http://x/a", &headers, &[]).unwrap();
+        let named = key(
+            &Method::GET,
+            "http://x/a",
+            &headers,
+            std::slice::from_ref(&version),
+        )
+        .unwrap();
+        headers.insert(version.clone(), "2025-01-01".parse().unwrap());
+        // Another version of an API that does not name the header: the
+        // same answer; of one that does, another.
+        assert_eq!(
+            key(&Method::GET, "http://x/a", &headers, &[]).unwrap(),
+            neutral
+        );
+        assert_ne!(
+            key(&Method::GET, "http://x/a", &headers, &[version]).unwrap(),
+            named
+        );
     }
 
     #[test]

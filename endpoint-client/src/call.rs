@@ -15,12 +15,12 @@ use http::header::{self, HeaderValue};
 
 use super::auth::{ApiKey, Authorization, Credentials};
 use super::cache::{self, Cache, CachedAnswer};
+use super::clock::Clock;
 use super::error::Error;
 use super::event::{Event, Hook, RetryReason, WaitReason};
 use super::exchange::{self, Answer, Exchange, Step};
-use super::github::GitHubPolicy;
 use super::policy::{ApiPolicy, IetfPolicy, Refusal, Refused};
-use super::rate_limit::{RateLimit, RateLimitKind};
+use super::rate_limit::{RateLimit, RateLimitKind, imf_fixdate};
 use super::retry::{self, Retry};
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
 use endpoint_runtime::__private::{Origin, credential_origins, with_query_param};
@@ -60,6 +60,8 @@ pub(crate) struct Policy {
     /// The API keys added to the query of each request to `origins` as it
     /// leaves, and of no URL shown.
     pub(crate) query_keys: Arc<[ApiKey]>,
+    /// The time the calls read, and the waits sleep on.
+    pub(crate) clock: Clock,
 }
 
 impl fmt::Debug for Policy {
@@ -75,6 +77,7 @@ impl fmt::Debug for Policy {
             .field("api", &self.api)
             .field("pagination", &self.pagination)
             .field("query_keys", &self.query_keys)
+            .field("clock", &self.clock)
             .finish()
     }
 }
@@ -115,6 +118,7 @@ impl Default for Policy {
             origins: Arc::default(),
             pagination: Pagination::default(),
             query_keys: Arc::default(),
+            clock: Clock::system(),
         }
     }
 }
@@ -140,38 +144,26 @@ impl Policy {
     /// The policy of a client made without a builder for `endpoint`, which
     /// does nothing on its own: no retry, no rate limit honoured, no cache;
     /// its credentials go to the endpoint's base URL and servers only.
-    /// Its API's rules are GitHub's when the base URL is GitHub's.
+    /// Its API's rules are the neutral ones ([`IetfPolicy`]), unless given
+    /// others (`with_policy`).
     pub(crate) fn none(endpoint: &Endpoint) -> Policy {
-        let base_url = endpoint.default_options()["baseUrl"]
-            .as_str()
-            .map(str::to_owned);
-        let api = default_api(base_url.as_deref().unwrap_or_default());
         Policy {
             retry: Retry::never(),
             origins: credential_origins(endpoint).into(),
-            pagination: api.pagination(),
-            api,
+            pagination: IetfPolicy.pagination(),
             ..Policy::default()
         }
     }
 }
 
-/// The rules of an API at `base_url` when none were given: GitHub's for
-/// `https://api.github.com`, the neutral ones for any other.
-pub(crate) fn default_api(base_url: &str) -> Arc<dyn ApiPolicy> {
-    let github = Origin::of(base_url).is_some()
-        && Origin::of(base_url) == Origin::of(endpoint_runtime::DEFAULT_BASE_URL);
-    if github {
-        Arc::new(GitHubPolicy)
-    } else {
-        Arc::new(IetfPolicy)
-    }
-}
-
 /// What a backend does next for a call.
 pub(crate) enum Action {
-    /// Waits this long, then asks again.
+    /// Waits this long on the client's clock, then asks again.
     Wait(Duration),
+    /// Waits this long in real time, whatever the client's clock, then asks
+    /// again: for another call's progress (a refresh of the credentials
+    /// under way), which no clock but the machine's moves.
+    Poll(Duration),
     /// Sends this request, and hands what came of it to [`Call::receive`].
     Send(http::Request<Vec<u8>>),
     /// The call is over.
@@ -253,7 +245,7 @@ impl<'p> Call<'p> {
             kept: None,
             authorization: None,
             reauthenticated: false,
-            started: Instant::now(),
+            started: policy.clock.instant(),
             waits: 0,
             deadline_reached: false,
         }
@@ -262,7 +254,7 @@ impl<'p> Call<'p> {
     /// The time left before the call's deadline; `None` without one.
     fn time_left(&self) -> Option<Duration> {
         let deadline = self.policy.deadline?;
-        Some(deadline.saturating_sub(self.started.elapsed()))
+        Some(deadline.saturating_sub(self.policy.clock.since(self.started)))
     }
 
     /// Whether a wait of `wait` ends before the call's deadline, leaving
@@ -367,7 +359,15 @@ impl<'p> Call<'p> {
                 return;
             }
         };
-        let received = SystemTime::now();
+        let received = self.policy.clock.now();
+        let mut answer = answer;
+        if self.policy.clock.is_manual() && !answer.headers().contains_key(header::DATE) {
+            // Dated by the clock the client reads, so that what the answer
+            // counts from now (a reset in seconds) is counted from its time.
+            if let Ok(date) = HeaderValue::from_str(&imf_fixdate(received)) {
+                answer.headers_mut().insert(header::DATE, date);
+            }
+        }
         let answer = self.observe(answer, received);
         match self.exchange.receive(answer, &self.policy.api) {
             Ok(Step::Follow) => {
@@ -377,7 +377,11 @@ impl<'p> Call<'p> {
                 }
                 self.phase = Phase::Start(Duration::ZERO);
             }
-            Ok(Step::Done(answer)) => self.conclude(*answer),
+            Ok(Step::Done(mut answer)) => {
+                // Received by the client's clock.
+                answer.received = received;
+                self.conclude(*answer)
+            }
             Err(error) => self.finish(Err(error)),
         }
     }
@@ -388,7 +392,7 @@ impl<'p> Call<'p> {
         let (method, path) = (self.exchange.method(), self.exchange.path());
         let (lane, spacing) =
             throttle::spacing_of(&limiter.settings, self.policy.api.lane(method, path))?;
-        let now = SystemTime::now();
+        let now = self.policy.clock.now();
         let slot = match limiter.store.reserve(lane, spacing, now) {
             Ok(slot) => slot,
             Err(error) => return Some(Err(self.exchange.transport_error(Box::new(error)))),
@@ -423,7 +427,7 @@ impl<'p> Call<'p> {
             .policy
             .api
             .resource(self.exchange.method(), self.exchange.path());
-        let now = SystemTime::now();
+        let now = self.policy.clock.now();
         let admission = limiter
             .store
             .admit(&resource, now)
@@ -441,10 +445,11 @@ impl<'p> Call<'p> {
         }
         self.waits += 1;
         let refused = std::mem::take(&mut self.refused);
-        let reason = match refused {
-            _ if !self.policy.api.names_limits() => WaitReason::Limit { refused },
-            _ => WaitReason::RateLimit {
+        let reason = match self.policy.api.limit_name(kind) {
+            None => WaitReason::Limit { refused },
+            Some(limit) => WaitReason::RateLimit {
                 kind,
+                limit,
                 resource: resource.into_owned(),
                 refused: refused.is_some(),
             },
@@ -472,7 +477,7 @@ impl<'p> Call<'p> {
             && self.exchange.at_origin()
             && (credentials.covers(&self.exchange.url()) || self.exchange.at_route_server())
         {
-            match credentials.authorization(SystemTime::now())? {
+            match credentials.authorization(self.policy.clock.now())? {
                 Authorization::Header(value) => {
                     request
                         .headers_mut()
@@ -484,7 +489,7 @@ impl<'p> Call<'p> {
                     self.phase = Phase::Refreshing(refresh);
                     return Ok(Action::Send(sent));
                 }
-                Authorization::Wait(wait) if self.fits(wait) => return Ok(Action::Wait(wait)),
+                Authorization::Wait(wait) if self.fits(wait) => return Ok(Action::Poll(wait)),
                 Authorization::Wait(_) => {
                     return Err(self.deadline_error("another call's refresh of the credentials"));
                 }
@@ -507,7 +512,12 @@ impl<'p> Call<'p> {
         self.kept = None;
         self.cache_key = None;
         if let Some(cache) = &self.policy.cache
-            && let Some(key) = cache::key(request.method(), &self.exchange.url(), request.headers())
+            && let Some(key) = cache::key(
+                request.method(),
+                &self.exchange.url(),
+                request.headers(),
+                self.policy.api.cache_varies_on(),
+            )
         {
             self.kept = cache.get(&key);
             if let Some(kept) = &self.kept {
@@ -552,7 +562,7 @@ impl<'p> Call<'p> {
                     status: parts.status,
                     headers: parts.headers,
                     body,
-                    received: SystemTime::now(),
+                    received: self.policy.clock.now(),
                 }
             });
         match (credentials.refreshed(answer), passing) {
@@ -683,10 +693,12 @@ impl<'p> Call<'p> {
         };
         let until = match kind {
             // A reset is a time by the server's clock.
-            RateLimitKind::Primary => local_time(until, &answer.headers, answer.received),
-            RateLimitKind::Secondary => until,
+            RateLimitKind::Quota => local_time(until, &answer.headers, answer.received),
+            RateLimitKind::Pause => until,
         };
-        let wait = until.duration_since(SystemTime::now()).unwrap_or_default();
+        let wait = until
+            .duration_since(self.policy.clock.now())
+            .unwrap_or_default();
         if self.refusals >= limiter.settings.max_retries
             || wait > limiter.settings.max_wait
             || !self.fits(wait)
@@ -704,28 +716,34 @@ impl<'p> Call<'p> {
             .resource(self.exchange.method(), self.exchange.path());
         let resource = limit.resource.as_deref().unwrap_or(&admitted_as);
         let stored = match kind {
-            RateLimitKind::Secondary => limiter.store.pause(until),
-            RateLimitKind::Primary => limiter.store.update(resource, 0, until),
+            RateLimitKind::Pause => limiter.store.pause(until),
+            RateLimitKind::Quota => limiter.store.update(resource, 0, until),
         };
         if let Err(error) = stored {
             return self.finish(Err(self.exchange.transport_error(Box::new(error))));
         }
         self.refusals += 1;
-        if kind == RateLimitKind::Primary && resource != admitted_as {
-            // A resource the path does not tell (one of GitHub's rarer
-            // ones): the admission would not see its quota, so the call
-            // waits here.
+        if kind == RateLimitKind::Quota && resource != admitted_as {
+            // A resource the path does not tell (one the API's policy does
+            // not know): the admission would not see its quota, so the
+            // call waits here.
             self.waits += 1;
-            let resource = resource.to_owned();
+            let reason = match self.policy.api.limit_name(kind) {
+                None => WaitReason::Limit {
+                    refused: Some(answer.status),
+                },
+                Some(limit) => WaitReason::RateLimit {
+                    kind,
+                    limit,
+                    resource: resource.to_owned(),
+                    refused: true,
+                },
+            };
             self.emit(|call| Event::Wait {
                 method: call.exchange.method().clone(),
                 url: call.exchange.url(),
                 wait,
-                reason: WaitReason::RateLimit {
-                    kind,
-                    resource,
-                    refused: true,
-                },
+                reason,
             });
             self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
         } else {
@@ -805,7 +823,7 @@ impl<'p> Call<'p> {
                 error: Box::new(error),
                 retries: self.retries,
                 waits: self.waits,
-                elapsed: self.started.elapsed(),
+                elapsed: self.policy.clock.since(self.started),
                 deadline: self.policy.deadline.filter(|_| self.deadline_reached),
             }),
             other => other,

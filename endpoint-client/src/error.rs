@@ -75,23 +75,23 @@ pub enum Error {
     },
 
     /// The server answered with a status other than 2xx (and not a rate
-    /// limit): GitHub's explanation is in the [`ApiError`].
+    /// limit): the server's explanation is in the [`ApiError`].
     #[error("{0}")]
     Status(Box<ApiError>),
 
-    /// A primary or secondary rate limit refused the request (403 or 429),
-    /// or would have: the client's [`RateLimits`](super::RateLimits) did
+    /// A rate limit refused the request (a spent quota or a pause asked
+    /// for: a 429, a 403, what the API's policy reads as one), or would have: the client's [`RateLimits`](super::RateLimits) did
     /// not wait for it, as the wait was longer than their `max_wait`, or
     /// more refusals came than their `max_retries`.
     #[error("{}", rate_limited_text(.kind, .retry_at, .answer.as_deref()))]
     RateLimited {
-        /// Which limit.
+        /// Which kind of limit.
         kind: RateLimitKind,
-        /// When to retry: the window's reset for a primary limit, the answer's
-        /// time plus `retry-after` (or, when it names no time, the API's
-        /// policy's wait: 1 s for any API, a minute for GitHub's, doubled
-        /// for each refusal of the call waited out before) for a secondary
-        /// one. `None` when a primary limit names no reset.
+        /// When to retry: the window's reset for a spent quota, the
+        /// answer's time plus `retry-after` (or, when it names no time, the
+        /// API's policy's wait: 1 s unless told, doubled for each refusal
+        /// of the call waited out before) for a pause. `None` when a
+        /// spent quota names no reset.
         retry_at: Option<SystemTime>,
         /// The refusal itself; `None` when the request was not sent, as an
         /// earlier answer (to this call or another sharing the client's
@@ -116,11 +116,11 @@ pub enum Error {
         reason: String,
     },
 
-    /// A client could not get a token: a GitHub App's installation token
-    /// (feature `app`, `ClientBuilder::github_app`: `401`, the App id or
-    /// its private key is wrong, or this machine's clock is off by minutes;
-    /// `404`, the App has no such installation; `403`, the installation is
-    /// suspended), an OAuth 2 access token (`ClientBuilder::oauth2`: the
+    /// A client could not get a token: an App's installation token
+    /// (e.g. feature `app`'s `ClientBuilder::github_app`: `401`, the App id
+    /// or its private key is wrong, or this machine's clock is off by
+    /// minutes; `404`, the App has no such installation; `403`, the
+    /// installation is suspended), an OAuth 2 access token (`ClientBuilder::oauth2`: the
     /// token server's `error` and `error_description`), or a
     /// [`TokenSource`](super::TokenSource)'s; or the answer is not a token.
     /// A token request that could not be sent at all is an
@@ -130,13 +130,12 @@ pub enum Error {
     /// message; never a private key, a client secret, a JWT or a token.
     #[error("authentication failed: {}", Bounded::text(.reason))]
     Authentication {
-        /// The URL of the token request
-        /// (`…/app/installations/{installation_id}/access_tokens`).
+        /// The URL of the token request.
         url: String,
         /// What happened.
         reason: String,
         /// The refusal, for an answer that is not 2xx: its status, headers
-        /// and GitHub's message.
+        /// and the server's message.
         answer: Option<Box<ApiError>>,
     },
 
@@ -270,10 +269,11 @@ impl Error {
 }
 
 impl fmt::Display for RateLimitKind {
+    /// `quota`, `pause`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            RateLimitKind::Primary => "primary",
-            RateLimitKind::Secondary => "secondary",
+            RateLimitKind::Quota => "quota",
+            RateLimitKind::Pause => "pause",
         })
     }
 }
@@ -455,10 +455,9 @@ pub(crate) fn causes(error: &(dyn std::error::Error + 'static)) -> String {
 /// The refusal (or that the request was not sent), which limit, and when
 /// to retry: `retry at 2026-11-26 09:12:55 UTC (in 42 min)`.
 ///
-/// GitHub's limits are named as GitHub names them (`secondary rate
-/// limit`); another API's refusal is told by its status alone, as such an
-/// API has no primary and secondary limits (the API's policy says which:
-/// [`ApiPolicy::names_limits`](super::ApiPolicy::names_limits)).
+/// A limit is named as its API names it (`secondary rate limit`:
+/// [`ApiPolicy::limit_name`](super::ApiPolicy::limit_name)); an API that
+/// names none has its refusal told as `rate limit` and its status.
 fn rate_limited_text(
     kind: &RateLimitKind,
     retry_at: &Option<SystemTime>,
@@ -470,13 +469,13 @@ fn rate_limited_text(
     };
     match answer {
         Some(answer) => {
-            let limit = rate_limit::limit_text(answer.names_limits.then_some(*kind), None);
+            let limit = rate_limit::limit_text(answer.limit_name, None);
             format!("{answer}; {limit}, {retry}")
         }
         None => {
             let why = match kind {
-                RateLimitKind::Primary => "the rate limit's quota is spent",
-                RateLimitKind::Secondary => "requests are paused after a rate-limit refusal",
+                RateLimitKind::Quota => "the rate limit's quota is spent",
+                RateLimitKind::Pause => "requests are paused after a rate-limit refusal",
             };
             format!("not sent: {why}, {retry}")
         }
@@ -523,7 +522,7 @@ fn spent_text(retries: u32, waits: u32, elapsed: Duration, deadline: Option<Dura
 /// [`DecodeError::body`] gives whole.
 ///
 /// ```text
-/// GET /repos/{owner}/{repo}/issues (https://api.github.com/repos/o/r/issues): the answer does not
+/// GET /repos/{owner}/{repo}/issues (https://api.example.com/repos/o/r/issues): the answer does not
 /// fit `alloc::vec::Vec<app::Issue>` at `[1].user.login`: invalid type: null, expected a string at
 /// line 1 column 1873
 /// ```
@@ -729,9 +728,9 @@ impl std::error::Error for DecodeError {
 
 /// An answer with a status other than 2xx, and the explanation its body
 /// gives, as the API's policy reads it
-/// ([`ApiPolicy::explain`](super::ApiPolicy::explain): GitHub's
-/// `{"message", "documentation_url", "errors"}`, RFC 9457 problem details,
-/// Stripe's `error`, OAuth's `error_description`…).
+/// ([`ApiPolicy::explain`](super::ApiPolicy::explain): a `message`, RFC
+/// 9457 problem details, an `error` object, OAuth's
+/// `error_description`…).
 ///
 /// Its `Display` names the request and the server's explanation
 /// ([`ApiError::summary`]): `GET http://127.0.0.1:8080/v1/stores/42: the
@@ -748,24 +747,23 @@ pub struct ApiError {
     pub status: StatusCode,
     /// Every header of the answer.
     pub headers: HeaderMap,
-    /// The server's message ([`Explanation::message`]: GitHub's `message`,
-    /// a problem's `detail`, Stripe's `error.message`…).
+    /// The server's message ([`Explanation::message`]: a `message`, a
+    /// problem's `detail`, an `error.message`…).
     pub message: Option<String>,
     /// Where the error is documented ([`Explanation::documentation_url`]:
-    /// GitHub's `documentation_url`, Stripe's `error.doc_url`, Twilio's
-    /// `more_info`, a problem's `type`).
+    /// a `documentation_url`, an `error.doc_url`, a `more_info`, a
+    /// problem's `type`).
     pub documentation_url: Option<String>,
-    /// The errors of single fields ([`Explanation::errors`]: GitHub's
-    /// `errors`, for a 422 one object per invalid field, `{"resource",
-    /// "field", "code"}`, sometimes a `message`; a problem's `errors` or
-    /// `invalid-params`; a validating server's `validation`). The first
-    /// three are named in the error's message ([`ApiError::summary`]).
-    pub errors: Vec<Value>,
+    /// The errors of single fields or parameters ([`Explanation::errors`]:
+    /// where each is and what is wrong). The first three are named in the
+    /// error's message ([`ApiError::summary`]); what else an API's body
+    /// says of them is in [`body`](Self::body) ([`ApiError::body_as`]).
+    pub errors: Vec<FieldError>,
     /// The body as received.
     pub body: Vec<u8>,
-    /// Whether the API's limits have kinds worth naming in this error's
-    /// text ([`ApiPolicy::names_limits`](super::ApiPolicy::names_limits)).
-    names_limits: bool,
+    /// The name the API gives the limit that refused the request, for this
+    /// error's text ([`ApiPolicy::limit_name`](super::ApiPolicy::limit_name)).
+    limit_name: Option<&'static str>,
 }
 
 impl ApiError {
@@ -787,14 +785,13 @@ impl ApiError {
             documentation_url: explanation.documentation_url,
             errors: explanation.errors,
             body,
-            names_limits: false,
+            limit_name: None,
         }
     }
 
-    /// The same error, naming the kinds of the API's limits when
-    /// `names_limits` (GitHub's primary and secondary limits).
-    pub(crate) fn naming_limits(mut self, names_limits: bool) -> ApiError {
-        self.names_limits = names_limits;
+    /// The same error, the refusal of a limit the API names `name`.
+    pub(crate) fn naming_limit(mut self, name: Option<&'static str>) -> ApiError {
+        self.limit_name = name;
         self
     }
 
@@ -860,8 +857,7 @@ impl ApiError {
             .errors
             .iter()
             .take(MAX_NAMED_ERRORS)
-            .filter_map(field_error)
-            .map(|error| shortened(&error))
+            .map(|error| shortened(&error.to_string()))
             .filter(|error| error != message)
             .collect();
         if self.errors.len() > MAX_NAMED_ERRORS {
@@ -879,48 +875,123 @@ impl ApiError {
 /// counts the others.
 const MAX_NAMED_ERRORS: usize = 3;
 
-/// One error of a body's list as a message names it: its text (`message`,
-/// `detail`, `title`, `reason`, `msg`, else its `code`) after where it is
-/// when it says (`location`, `pointer`, `field`, `path`, `parameter`,
-/// JSON:API's `source.pointer` or `source.parameter`, RFC 9457's `name` of
-/// an invalid parameter; a list such as `["query", "limit"]` joined with
-/// dots): `query.limit: must be <= 100`. Nothing for an entry with no text.
-fn field_error(error: &Value) -> Option<String> {
-    let fields = match error {
-        Value::String(text) => return Some(text.trim().to_owned()).filter(|t| !t.is_empty()),
-        Value::Object(fields) => fields,
-        _ => return None,
-    };
-    let text = |value: &Value| match value {
-        Value::String(text) => Some(text.trim().to_owned()).filter(|text| !text.is_empty()),
-        Value::Number(number) => Some(number.to_string()),
-        _ => None,
-    };
-    let said = ["message", "detail", "title", "reason", "msg", "code"]
-        .iter()
-        .find_map(|key| fields.get(*key).and_then(text))?;
-    let place = |value: &Value| match value {
-        Value::Array(parts) => {
-            let parts: Vec<String> = parts.iter().filter_map(text).collect();
-            Some(parts.join(".")).filter(|place| !place.is_empty())
+/// One error of a single field or parameter, as an error body lists it:
+/// where it is, what is wrong, and its code.
+///
+/// Its `Display` is what is wrong after where: `query.limit: must be <= 100`.
+///
+/// ```
+/// use endpoint::client::FieldError;
+///
+/// let error = FieldError::new("must be <= 100").at("query.limit").code("maximum");
+/// assert_eq!(error.to_string(), "query.limit: must be <= 100");
+/// assert_eq!(error.code.as_deref(), Some("maximum"));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FieldError {
+    /// Where: the field, parameter or JSON pointer as the body names it
+    /// (`color`, `query.limit`, `/data/attributes/name`); `None` when it
+    /// names none.
+    pub location: Option<String>,
+    /// What is wrong, as the server wrote it: its message, else its code.
+    pub message: String,
+    /// The error's code, when it gives one (`invalid`, `maximum`).
+    pub code: Option<String>,
+}
+
+impl FieldError {
+    /// An error saying `message`, at no place and with no code.
+    pub fn new(message: impl Into<String>) -> FieldError {
+        FieldError {
+            message: message.into(),
+            ..FieldError::default()
         }
-        other => text(other),
-    };
-    let source = fields.get("source");
-    let located = ["location", "pointer", "field", "path", "parameter", "loc"]
-        .iter()
-        .filter_map(|key| fields.get(*key))
-        .chain(
-            ["pointer", "parameter"]
-                .iter()
-                .filter_map(|key| source?.get(*key)),
-        )
-        .chain(fields.get("name"))
-        .find_map(place);
-    Some(match located {
-        Some(place) => format!("{place}: {said}"),
-        None => said,
-    })
+    }
+
+    /// The same error, at `location`.
+    #[must_use]
+    pub fn at(mut self, location: impl Into<String>) -> FieldError {
+        self.location = Some(location.into());
+        self
+    }
+
+    /// The same error, with the code `code`.
+    #[must_use]
+    pub fn code(mut self, code: impl Into<String>) -> FieldError {
+        self.code = Some(code.into());
+        self
+    }
+
+    /// One entry of a body's list of errors, of any common shape: its text
+    /// (`message`, `detail`, `title`, `reason`, `msg`, else its `code`;
+    /// or the entry itself, a string), where it is when it says
+    /// (`location`, `pointer`, `field`, `path`, `parameter`, `loc`,
+    /// JSON:API's `source.pointer` or `source.parameter`, RFC 9457's `name`
+    /// of an invalid parameter; a list such as `["query", "limit"]` joined
+    /// with dots), and its `code`. `None` for an entry with no text.
+    ///
+    /// ```
+    /// use endpoint::client::FieldError;
+    /// use serde_json::json;
+    ///
+    /// let read = FieldError::read(&json!({"location": ["query", "limit"], "code": "maximum", "message": "must be <= 100"}));
+    /// assert_eq!(read, Some(FieldError::new("must be <= 100").at("query.limit").code("maximum")));
+    /// assert_eq!(FieldError::read(&json!(42)), None);
+    /// ```
+    pub fn read(error: &Value) -> Option<FieldError> {
+        let fields = match error {
+            Value::String(text) => {
+                return Some(text.trim())
+                    .filter(|text| !text.is_empty())
+                    .map(FieldError::new);
+            }
+            Value::Object(fields) => fields,
+            _ => return None,
+        };
+        let text = |value: &Value| match value {
+            Value::String(text) => Some(text.trim().to_owned()).filter(|text| !text.is_empty()),
+            Value::Number(number) => Some(number.to_string()),
+            _ => None,
+        };
+        let code = fields.get("code").and_then(text);
+        let message = ["message", "detail", "title", "reason", "msg"]
+            .iter()
+            .find_map(|key| fields.get(*key).and_then(text))
+            .or_else(|| code.clone())?;
+        let place = |value: &Value| match value {
+            Value::Array(parts) => {
+                let parts: Vec<String> = parts.iter().filter_map(text).collect();
+                Some(parts.join(".")).filter(|place| !place.is_empty())
+            }
+            other => text(other),
+        };
+        let source = fields.get("source");
+        let location = ["location", "pointer", "field", "path", "parameter", "loc"]
+            .iter()
+            .filter_map(|key| fields.get(*key))
+            .chain(
+                ["pointer", "parameter"]
+                    .iter()
+                    .filter_map(|key| source?.get(*key)),
+            )
+            .chain(fields.get("name"))
+            .find_map(place);
+        Some(FieldError {
+            location,
+            message,
+            code,
+        })
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.location {
+            Some(location) => write!(f, "{location}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
 }
 
 /// What an error answer's body says of itself: its message, a link to
@@ -931,26 +1002,27 @@ pub struct Explanation {
     pub message: Option<String>,
     /// Where the error is documented.
     pub documentation_url: Option<String>,
-    /// One value per invalid field or further error (GitHub's `errors`,
-    /// RFC 9457's `errors` or `invalid-params`, JSON:API's `errors`, the
-    /// `validation` of a validating server such as Prism).
-    pub errors: Vec<Value>,
+    /// The errors of single fields or parameters (a body's `errors`, RFC
+    /// 9457's `errors` or `invalid-params`, JSON:API's `errors`, the
+    /// `validation` of a validating server such as Prism), each as
+    /// [`FieldError::read`] reads it; entries with no text are left out.
+    pub errors: Vec<FieldError>,
 }
 
 impl Explanation {
     /// The explanation of a JSON error body of any common shape; nothing
     /// for a body that is no JSON object:
     ///
-    /// - the message: `message` (GitHub, Twilio, Kubernetes' `Status`),
+    /// - the message: `message` (e.g. Twilio, Kubernetes' `Status`),
     ///   `error.message` (Stripe, Google), `detail` then `title` (RFC 9457
     ///   problem details), `error_description` (OAuth 2), `error` as text,
     ///   the first of `errors` or `validation`, `description`, `reason`,
     ///   `msg`;
-    /// - the documentation: `documentation_url` (GitHub),
+    /// - the documentation: `documentation_url`,
     ///   `error.doc_url` (Stripe), `more_info` (Twilio), or RFC 9457's
     ///   `type` when it is an `http(s)` URL;
     /// - the errors: `errors`, `invalid-params` or `validation` when a
-    ///   list.
+    ///   list, each entry as [`FieldError::read`] reads it.
     ///
     /// ```
     /// use endpoint::client::Explanation;
@@ -1008,7 +1080,8 @@ impl Explanation {
             .or(problem_type);
         let errors = ["errors", "invalid-params", "validation"]
             .iter()
-            .find_map(|key| fields.get(*key)?.as_array().cloned())
+            .find_map(|key| fields.get(*key)?.as_array())
+            .map(|list| list.iter().filter_map(FieldError::read).collect())
             .unwrap_or_default();
         Explanation {
             message,
@@ -1042,7 +1115,8 @@ impl fmt::Display for ApiError {
 
 impl fmt::Debug for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let errors = serde_json::to_string(&self.errors).unwrap_or_default();
+        let errors: Vec<String> = self.errors.iter().map(ToString::to_string).collect();
+        let errors = errors.join("; ");
         f.debug_struct("ApiError")
             .field("method", &self.method)
             .field("url", &Bounded::text(&self.url))
@@ -1065,8 +1139,8 @@ impl std::error::Error for ApiError {}
 mod tests {
     use super::*;
     use crate::exchange;
-    use crate::github::GitHubPolicy;
-    use crate::policy::{ApiPolicy, IetfPolicy};
+    use crate::policy::{ApiPolicy, IetfPolicy, Refusal, Refused};
+    use crate::rate_limit::RateLimit;
     use std::time::UNIX_EPOCH;
 
     /// The error of an answer of an API with the rules of `api`, received
@@ -1081,7 +1155,7 @@ mod tests {
         exchange::Answer {
             api: Arc::new(api),
             method: Method::POST,
-            url: "https://api.github.com/repos/o/r/labels".into(),
+            url: "https://api.example.com/repos/o/r/labels".into(),
             status: StatusCode::from_u16(status).unwrap(),
             headers: headers
                 .iter()
@@ -1093,29 +1167,54 @@ mod tests {
         .into_error()
     }
 
+    /// An API that names its limits, and whose answers name their
+    /// resource.
+    #[derive(Debug)]
+    struct Named;
+
+    impl ApiPolicy for Named {
+        fn rate_limit(&self, headers: &http::HeaderMap) -> RateLimit {
+            RateLimit::from_headers(headers)
+        }
+
+        fn refusal(&self, answer: &Refused<'_>) -> Option<Refusal> {
+            IetfPolicy.refusal(answer)
+        }
+
+        fn limit_name(&self, kind: RateLimitKind) -> Option<&'static str> {
+            Some(match kind {
+                RateLimitKind::Quota => "hourly quota",
+                RateLimitKind::Pause => "burst limit",
+            })
+        }
+    }
+
     fn answer(status: u16, headers: &[(&'static str, &str)], body: &str) -> ApiError {
-        match error(GitHubPolicy, status, headers, body, SystemTime::now()) {
+        match error(IetfPolicy, status, headers, body, SystemTime::now()) {
             Error::Status(answer) => *answer,
             other => panic!("not a status: {other}"),
         }
     }
 
     #[test]
-    fn github_explanations() {
+    fn explanations() {
         let invalid = answer(
             422,
             &[],
-            r#"{"message":"Validation Failed","errors":[{"resource":"Label","code":"invalid","field":"color"}],"documentation_url":"https://docs.github.com/rest"}"#,
+            r#"{"message":"Validation Failed","errors":[{"resource":"Label","code":"invalid","field":"color"}],"documentation_url":"https://docs.example.com/labels"}"#,
         );
         assert_eq!(invalid.message.as_deref(), Some("Validation Failed"));
         assert_eq!(
             invalid.documentation_url.as_deref(),
-            Some("https://docs.github.com/rest")
+            Some("https://docs.example.com/labels")
         );
-        assert_eq!(invalid.errors[0]["field"], "color");
+        assert_eq!(
+            invalid.errors,
+            [FieldError::new("invalid").at("color").code("invalid")]
+        );
         assert_eq!(
             invalid.to_string(),
-            "POST https://api.github.com/repos/o/r/labels: the server answered 422 Unprocessable Entity: Validation Failed (color: invalid)"
+            "POST https://api.example.com/repos/o/r/labels: the server answered 422 Unprocessable Entity: Validation Failed (color: invalid)"
         );
         let text = answer(502, &[], "  <html>Bad gateway</html>\n");
         assert_eq!(text.message, None);
@@ -1249,13 +1348,15 @@ mod tests {
             display.chars().count() < MAX_PRINTED_TEXT + 200,
             "{display}"
         );
-        // Entries that are no text are left out, and still counted.
+        // Entries that are no text are left out when read: the others
+        // are named.
         let odd = answer(
             422,
             &[],
             r#"{"message":"Bad","errors":[1,null,{"field":"a"},{"code":42},"plain","x"]}"#,
         );
-        assert_eq!(odd.summary(), "Bad (and 3 more)");
+        assert_eq!(odd.summary(), "Bad (42; plain; x)");
+        assert_eq!(odd.errors.len(), 3);
     }
 
     #[test]
@@ -1309,12 +1410,12 @@ mod tests {
     fn rate_limit_refusals_say_when_to_retry() {
         let received = UNIX_EPOCH + Duration::from_secs(1_000);
         let primary = error(
-            GitHubPolicy,
+            Named,
             403,
             &[
                 ("x-ratelimit-remaining", "0"),
                 ("x-ratelimit-reset", "1700000000"),
-                ("x-github-request-id", "CAFE:1234"),
+                ("x-request-id", "CAFE:1234"),
             ],
             r#"{"message":"API rate limit exceeded for user ID 1."}"#,
             received,
@@ -1322,7 +1423,7 @@ mod tests {
         assert!(matches!(
             primary,
             Error::RateLimited {
-                kind: RateLimitKind::Primary,
+                kind: RateLimitKind::Quota,
                 ..
             }
         ));
@@ -1333,14 +1434,14 @@ mod tests {
         assert_eq!(primary.status(), Some(StatusCode::FORBIDDEN));
         assert!(
             primary.to_string().ends_with(
-                "API rate limit exceeded for user ID 1.; primary rate limit, \
+                "API rate limit exceeded for user ID 1.; hourly quota, \
                  retry at 2023-11-14 22:13:20 UTC (now)"
             ),
             "{primary}"
         );
-        // GitHub's answers name their resource: GitHub's words.
+        // An API that names its limits: its words.
         let secondary = error(
-            GitHubPolicy,
+            Named,
             429,
             &[("retry-after", "42"), ("x-ratelimit-resource", "core")],
             r#"{"message":"slow down"}"#,
@@ -1351,12 +1452,12 @@ mod tests {
             Some(UNIX_EPOCH + Duration::from_secs(1_042))
         );
         assert!(
-            secondary.to_string().ends_with(
-                "slow down; secondary rate limit, retry at 1970-01-01 00:17:22 UTC (now)"
-            ),
+            secondary
+                .to_string()
+                .ends_with("slow down; burst limit, retry at 1970-01-01 00:17:22 UTC (now)"),
             "{secondary}"
         );
-        // Another API's 429: its status, and when, in no words of GitHub's.
+        // An API that names none: its status, and when.
         let other = error(
             IetfPolicy,
             429,
@@ -1366,11 +1467,11 @@ mod tests {
         );
         assert_eq!(
             other.to_string(),
-            "POST https://api.github.com/repos/o/r/labels: the server answered 429 Too Many \
+            "POST https://api.example.com/repos/o/r/labels: the server answered 429 Too Many \
              Requests: slow down; rate limit, retry at 1970-01-01 00:17:22 UTC (now)"
         );
         let not_sent = Error::RateLimited {
-            kind: RateLimitKind::Secondary,
+            kind: RateLimitKind::Pause,
             retry_at: SystemTime::now().checked_add(Duration::from_secs(42 * 60)),
             answer: None,
         };
@@ -1380,30 +1481,9 @@ mod tests {
                 && text.ends_with(" UTC (in 42 min)"),
             "{text}"
         );
-        let plain = error(
-            GitHubPolicy,
-            404,
-            &[],
-            r#"{"message":"Not Found"}"#,
-            received,
-        );
+        let plain = error(Named, 404, &[], r#"{"message":"Not Found"}"#, received);
         assert!(matches!(plain, Error::Status(_)));
         assert_eq!(plain.retry_at(), None);
-        // GitHub's secondary-limit text from another API: a plain 403.
-        let text = r#"{"message":"You have exceeded a secondary rate limit."}"#;
-        let elsewhere = error(IetfPolicy, 403, &[], text, received);
-        assert!(matches!(elsewhere, Error::Status(_)), "{elsewhere}");
-        let from_github = error(GitHubPolicy, 403, &[], text, received);
-        assert!(
-            matches!(
-                from_github,
-                Error::RateLimited {
-                    kind: RateLimitKind::Secondary,
-                    ..
-                }
-            ),
-            "{from_github}"
-        );
     }
 
     #[test]

@@ -63,8 +63,8 @@ pub enum Event {
         reason: WaitReason,
     },
     /// A token was fetched (the first, or one that replaces a token about
-    /// to expire or refused): a GitHub App's installation token, an OAuth 2
-    /// access token.
+    /// to expire or refused): an installation token of an App, an OAuth 2
+    /// access token, a token source's.
     TokenRefreshed {
         /// How long the new token is valid for.
         valid_for: Duration,
@@ -87,28 +87,31 @@ pub enum RetryReason {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum WaitReason {
-    /// The quota of `resource` is spent (primary limit) or every request
-    /// was asked to pause (secondary limit, `429`).
+    /// The quota of `resource` is spent, or every request was asked to
+    /// pause, by a limit the API's policy names
+    /// ([`ApiPolicy::limit_name`](super::ApiPolicy::limit_name)).
     RateLimit {
-        /// Which limit.
+        /// Which kind of limit.
         kind: RateLimitKind,
-        /// The resource (`core`, `search`, …).
+        /// The limit as the API names it (`secondary rate limit`).
+        limit: &'static str,
+        /// The resource (the quota the request counts against).
         resource: String,
         /// Whether the request itself was refused (and is sent again), or
         /// waits before its first try.
         refused: bool,
     },
-    /// Requests of this lane (`write`, `notification`, `search`) leave at
-    /// least so far apart.
+    /// Requests of this lane (its [`Lane::name`](super::Lane::name):
+    /// `write`…) leave at least so far apart.
     Spacing {
         /// The lane.
         lane: &'static str,
     },
-    /// The rate limit of an API other than GitHub, which names no primary
-    /// or secondary limit and no resource: the request was refused with
-    /// this status (`429 Too Many Requests`, or a `403` with `retry-after`)
-    /// and is sent again after the wait; or, for `None`, it waits before
-    /// its first try for a pause or a spent quota an earlier answer told.
+    /// The rate limit of an API whose policy names no limits and no
+    /// resources: the request was refused with this status
+    /// (`429 Too Many Requests`, or a `403` with `retry-after`) and is sent
+    /// again after the wait; or, for `None`, it waits before its first try
+    /// for a pause or a spent quota an earlier answer told.
     Limit {
         /// The status of the refusal, when the request was refused.
         refused: Option<StatusCode>,
@@ -148,15 +151,18 @@ impl fmt::Display for Event {
             } => {
                 let why = match reason {
                     WaitReason::RateLimit {
-                        kind,
+                        limit,
                         resource,
                         refused: true,
+                        ..
                     } => format!(
                         "was refused by the {}",
-                        limit_text(Some(*kind), Some(resource))
+                        limit_text(Some(*limit), Some(resource))
                     ),
-                    WaitReason::RateLimit { kind, resource, .. } => {
-                        format!("waits for the {}", limit_text(Some(*kind), Some(resource)))
+                    WaitReason::RateLimit {
+                        limit, resource, ..
+                    } => {
+                        format!("waits for the {}", limit_text(Some(*limit), Some(resource)))
                     }
                     WaitReason::Spacing { lane } => format!("is spaced from the last {lane}"),
                     WaitReason::Limit {

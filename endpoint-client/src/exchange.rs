@@ -409,7 +409,7 @@ impl Answer {
             self.body,
             explanation,
         )
-        .naming_limits(self.api.names_limits());
+        .naming_limit(refusal.and_then(|refusal| self.api.limit_name(refusal.kind)));
         match refusal {
             Some(Refusal { kind, retry_at }) => Error::RateLimited {
                 kind,
@@ -625,25 +625,25 @@ mod tests {
 
     #[test]
     fn references_resolve_against_the_base() {
-        let base = "https://api.github.com/repos/o/r/issues?page=2";
+        let base = "https://api.example.com/repos/o/r/issues?page=2";
         for (reference, expected) in [
             (
-                "https://api.github.com/repositories/1/issues?page=3",
-                "https://api.github.com/repositories/1/issues?page=3",
+                "https://api.example.com/repositories/1/issues?page=3",
+                "https://api.example.com/repositories/1/issues?page=3",
             ),
             ("HTTP://Other.example/x", "http://Other.example/x"),
-            ("//uploads.github.com/a", "https://uploads.github.com/a"),
+            ("//uploads.example.com/a", "https://uploads.example.com/a"),
             (
                 "/repositories/1000",
-                "https://api.github.com/repositories/1000",
+                "https://api.example.com/repositories/1000",
             ),
-            ("?page=3", "https://api.github.com/repos/o/r/issues?page=3"),
-            ("", "https://api.github.com/repos/o/r/issues?page=2"),
-            ("pulls#top", "https://api.github.com/repos/o/r/pulls"),
-            ("../../x/./y", "https://api.github.com/repos/x/y"),
-            ("../../../../..", "https://api.github.com/"),
-            ("/a/b/..", "https://api.github.com/a/"),
-            ("/a/./b/.", "https://api.github.com/a/b/"),
+            ("?page=3", "https://api.example.com/repos/o/r/issues?page=3"),
+            ("", "https://api.example.com/repos/o/r/issues?page=2"),
+            ("pulls#top", "https://api.example.com/repos/o/r/pulls"),
+            ("../../x/./y", "https://api.example.com/repos/x/y"),
+            ("../../../../..", "https://api.example.com/"),
+            ("/a/b/..", "https://api.example.com/a/"),
+            ("/a/./b/.", "https://api.example.com/a/b/"),
         ] {
             assert_eq!(
                 resolved(base, reference).as_deref(),
@@ -657,7 +657,7 @@ mod tests {
     }
 
     fn exchange(method: Method, url: &str) -> Exchange {
-        let mut options = serde_json::json!({"headers": {"authorization": "token t", "cookie": "c=1", "x-api-key": "k3y"}});
+        let mut options = serde_json::json!({"headers": {"accept": "application/vnd.example+json", "authorization": "token t", "cookie": "c=1", "x-api-key": "k3y"}});
         if method != Method::GET {
             options["x"] = 1.into();
         }
@@ -677,7 +677,7 @@ mod tests {
 
     #[test]
     fn redirects_keep_or_change_the_method_and_drop_credentials_elsewhere() {
-        let mut patch = exchange(Method::PATCH, "https://api.github.com/repos/o/old");
+        let mut patch = exchange(Method::PATCH, "https://api.example.com/repos/o/old");
         assert!(matches!(
             patch
                 .receive(redirect(307, "/repositories/1"), &api())
@@ -686,7 +686,7 @@ mod tests {
         ));
         let request = patch.request();
         assert_eq!(request.method(), Method::PATCH);
-        assert_eq!(request.uri(), "https://api.github.com/repositories/1");
+        assert_eq!(request.uri(), "https://api.example.com/repositories/1");
         assert_eq!(request.body(), br#"{"x":1}"#);
         assert_eq!(request.headers()["authorization"], "token t");
         assert_eq!(
@@ -694,8 +694,8 @@ mod tests {
             "application/json; charset=utf-8"
         );
 
-        let mut post = exchange(Method::POST, "https://api.github.com/x");
-        post.receive(redirect(302, "https://api.github.com:8443/y"), &api())
+        let mut post = exchange(Method::POST, "https://api.example.com/x");
+        post.receive(redirect(302, "https://api.example.com:8443/y"), &api())
             .unwrap();
         let request = post.request();
         assert_eq!(request.method(), Method::GET);
@@ -705,23 +705,20 @@ mod tests {
         assert!(request.headers().get("authorization").is_none());
         assert!(request.headers().get("cookie").is_none());
         assert!(request.headers().get("x-api-key").is_none());
-        assert_eq!(
-            request.headers()["accept"],
-            "application/vnd.github.v3+json"
-        );
+        assert_eq!(request.headers()["accept"], "application/vnd.example+json");
 
-        let mut get = exchange(Method::GET, "https://api.github.com/x");
-        get.receive(redirect(301, "https://codeload.github.com/a"), &api())
+        let mut get = exchange(Method::GET, "https://api.example.com/x");
+        get.receive(redirect(301, "https://files.example.com/a"), &api())
             .unwrap();
         assert!(get.request().headers().get("authorization").is_none());
         // Coming back does not bring the credentials back.
-        get.receive(redirect(301, "https://api.github.com/b"), &api())
+        get.receive(redirect(301, "https://api.example.com/b"), &api())
             .unwrap();
         assert!(get.request().headers().get("authorization").is_none());
 
-        let mut downgrade = exchange(Method::GET, "https://api.github.com/x");
+        let mut downgrade = exchange(Method::GET, "https://api.example.com/x");
         downgrade
-            .receive(redirect(308, "http://api.github.com/x"), &api())
+            .receive(redirect(308, "http://api.example.com/x"), &api())
             .unwrap();
         assert!(downgrade.request().headers().get("authorization").is_none());
         assert!(downgrade.request().headers().get("x-api-key").is_none());
@@ -757,12 +754,12 @@ mod tests {
     fn debug_shows_no_credential() {
         let shown = format!(
             "{:?}",
-            exchange(Method::GET, "https://u:pw@api.github.com/x")
+            exchange(Method::GET, "https://u:pw@api.example.com/x")
         );
         for secret in ["token t", "c=1", "k3y", "pw"] {
             assert!(!shown.contains(secret), "{shown}");
         }
-        assert!(shown.contains("application/vnd.github.v3+json"), "{shown}");
+        assert!(shown.contains("application/vnd.example+json"), "{shown}");
     }
 
     #[test]
@@ -801,7 +798,7 @@ mod tests {
 
     #[test]
     fn answers_that_end_the_call() {
-        let mut get = exchange(Method::GET, "https://api.github.com/x");
+        let mut get = exchange(Method::GET, "https://api.example.com/x");
         let Step::Done(answer) = get
             .receive(
                 http::Response::builder()
@@ -828,7 +825,7 @@ mod tests {
         else {
             panic!("a redirect without a location is not followed");
         };
-        assert_eq!(answer.url, "https://api.github.com/x");
+        assert_eq!(answer.url, "https://api.example.com/x");
 
         let err = get
             .receive(redirect(301, "ftp://x/"), &api())
@@ -841,7 +838,7 @@ mod tests {
         let err = get.receive(redirect(302, "/again"), &api()).err().unwrap();
         assert_eq!(
             err.to_string(),
-            "GET https://api.github.com/again: more than 10 redirects"
+            "GET https://api.example.com/again: more than 10 redirects"
         );
     }
 

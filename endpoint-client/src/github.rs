@@ -1,19 +1,120 @@
 //! GitHub's rules ([`GitHubPolicy`]): its rate-limit resources and the
 //! paths that count against them, its secondary limits and their text,
-//! the spacing of its writes, the `409` of an empty repository's commits.
+//! the spacing of its writes, the `409` of an empty repository's commits,
+//! its headers and error bodies; and the builders of a client of GitHub
+//! (`Client::github()`, [`ClientBuilder::github`],
+//! [`ClientBuilder::github_enterprise`]).
 
 use std::borrow::Cow;
+use std::sync::Arc;
 use std::time::Duration;
 
-use http::{HeaderMap, Method, StatusCode};
+use http::header::ACCEPT;
+use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use serde_json::Value;
 
-use super::error::Explanation;
+use super::builder::ClientBuilder;
+use super::error::{Explanation, FieldError};
 use super::policy::{ApiPolicy, Refusal, Refused};
 use super::rate_limit::{RateLimit, RateLimitKind};
-use super::throttle::{Lane, RateLimits};
+use super::throttle::Lane;
+
+/// The `x-github-api-version` a client for GitHub sends unless told
+/// otherwise ([`ClientBuilder::api_version`]).
+pub const DEFAULT_GITHUB_API_VERSION: &str = "2022-11-28";
+
+/// GitHub's REST API.
+const API_URL: &str = "https://api.github.com";
+
+/// Where GitHub's release assets are uploaded.
+const UPLOADS_URL: &str = "https://uploads.github.com";
+
+/// The media type a client for GitHub accepts unless told otherwise.
+const MEDIA_TYPE: &str = "application/vnd.github.v3+json";
+
+/// The header naming the version of GitHub's API a request is written for.
+const VERSION_HEADER: HeaderName = HeaderName::from_static("x-github-api-version");
+
+/// Writes, 1 s apart (GitHub's advice for its secondary limits).
+const WRITES: Lane = Lane::new(Lane::WRITES, Duration::from_secs(1));
+
+/// Writes that notify people, 3 s apart (octokit's throttling).
+const NOTIFYING_WRITES: Lane = Lane::new("notification", Duration::from_secs(3));
+
+/// Searches, 2 s apart (octokit's throttling).
+const SEARCHES: Lane = Lane::new("search", Duration::from_secs(2));
+
+impl<C> ClientBuilder<C> {
+    /// Sends to GitHub (`https://api.github.com`, uploads on
+    /// `https://uploads.github.com`) by GitHub's rules ([`GitHubPolicy`]),
+    /// with its headers: `accept: application/vnd.github.v3+json` and
+    /// `x-github-api-version: 2022-11-28`
+    /// ([`api_version`](Self::api_version)). A later
+    /// [`base_url`](Self::base_url) sends elsewhere (a proxy, a test
+    /// server) by the same rules, with the same headers.
+    pub fn github(self) -> Self {
+        self.for_api(
+            Arc::new(GitHubPolicy),
+            API_URL.to_owned(),
+            Some(UPLOADS_URL.to_owned()),
+            None,
+            "github",
+        )
+    }
+
+    /// Sends to GitHub Enterprise Server at `host` (`ghe.example.com`, or
+    /// `ghe.example.com:8443`): the API at `https://HOST/api/v3`, uploads at
+    /// `https://HOST/api/uploads`, by GitHub's rules and with its headers,
+    /// as [`github`](Self::github). A `host` that is no host name is an
+    /// [`Error::Config`](super::Error::Config) of `github_enterprise` at
+    /// `build()`.
+    pub fn github_enterprise(self, host: impl Into<String>) -> Self {
+        let host = host.into();
+        self.for_api(
+            Arc::new(GitHubPolicy),
+            format!("https://{host}/api/v3"),
+            Some(format!("https://{host}/api/uploads")),
+            Some(host),
+            "github_enterprise",
+        )
+    }
+}
+
+#[cfg(feature = "ureq")]
+impl super::ureq::Client {
+    /// A builder for a client of GitHub: the same as
+    /// `Client::builder().github()`.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    ///
+    /// let github = Client::github().token("ghp_…").user_agent("my-app/1.0").build()?;
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn github() -> ClientBuilder<super::ureq::Client> {
+        ClientBuilder::new().github()
+    }
+}
+
+#[cfg(feature = "reqwest")]
+impl super::reqwest::Client {
+    /// A builder for a client of GitHub: the same as
+    /// `Client::builder().github()`.
+    ///
+    /// ```no_run
+    /// use endpoint::client::reqwest::Client;
+    ///
+    /// let github = Client::github().token("ghp_…").user_agent("my-app/1.0").build()?;
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn github() -> ClientBuilder<super::reqwest::Client> {
+        ClientBuilder::new().github()
+    }
+}
 
 /// GitHub's API, the policy of a client made by `github()` or
-/// `github_enterprise(…)` or for `https://api.github.com`:
+/// `github_enterprise(…)` (or given it: `policy(GitHubPolicy)`,
+/// `with_policy(GitHubPolicy)`):
 ///
 /// - rate limits per resource (`core`, `search`, `code_search`,
 ///   `graphql`…, from `x-ratelimit-resource`, else from the request's
@@ -22,12 +123,20 @@ use super::throttle::{Lane, RateLimits};
 ///   `retry-after` or GitHub's message ("secondary rate limit", "abuse
 ///   detection"), waited a minute, doubled at each refusal, when it names
 ///   no time (GitHub's advice);
-/// - writes 1 s apart, 3 s for those that notify people, searches 2 s
-///   apart ([`RateLimits::github`]), as octokit's throttling advises;
+/// - writes 1 s apart (the lane `write`), 3 s for those that notify people
+///   (`notification`), searches 2 s apart (`search`), as octokit's
+///   throttling advises ([`RateLimits::spacing`](super::RateLimits::spacing)
+///   sets others);
 /// - a `409` for a list's first page is an empty list (the commits of an
 ///   empty repository);
-/// - events and errors name its limits (`secondary rate limit of `core``);
-/// - error bodies: `message`, `documentation_url` and `errors`.
+/// - events and errors name its limits as GitHub does: a spent quota is
+///   its primary rate limit, a pause its secondary one
+///   (`secondary rate limit of `core``);
+/// - headers: `accept: application/vnd.github.v3+json` and
+///   `x-github-api-version` ([`DEFAULT_GITHUB_API_VERSION`] unless
+///   `api_version` says), which a cache's keys vary on;
+/// - error bodies: `message`, `documentation_url` and `errors`, each of
+///   those `{"resource", "field", "code", "message"}` or a string.
 ///
 /// ```
 /// use endpoint::client::{ApiPolicy, GitHubPolicy, RateLimit, Refused};
@@ -64,13 +173,13 @@ impl ApiPolicy for GitHubPolicy {
         let limit = answer.limit;
         if let Some(wait) = limit.retry_after {
             return Some(Refusal {
-                kind: RateLimitKind::Secondary,
+                kind: RateLimitKind::Pause,
                 retry_at: answer.received.checked_add(wait),
             });
         }
         if limit.remaining == Some(0) {
             return Some(Refusal {
-                kind: RateLimitKind::Primary,
+                kind: RateLimitKind::Quota,
                 retry_at: limit.reset,
             });
         }
@@ -81,7 +190,7 @@ impl ApiPolicy for GitHubPolicy {
         secondary.then(|| {
             // A minute, then longer and longer while it keeps refusing.
             Refusal {
-                kind: RateLimitKind::Secondary,
+                kind: RateLimitKind::Pause,
                 retry_at: answer.doubled(SECONDARY_WAIT),
             }
         })
@@ -93,24 +202,85 @@ impl ApiPolicy for GitHubPolicy {
 
     fn lane(&self, method: &Method, path: &str) -> Option<Lane> {
         if *method == Method::GET || *method == Method::HEAD || *method == Method::OPTIONS {
-            matches!(resource_of(path), "search" | "code_search").then_some(Lane::Searches)
+            matches!(resource_of(path), "search" | "code_search").then_some(SEARCHES)
         } else if notifies(path) {
-            Some(Lane::NotifyingWrites)
+            Some(NOTIFYING_WRITES)
         } else {
-            Some(Lane::Writes)
+            Some(WRITES)
         }
     }
 
-    fn names_limits(&self) -> bool {
-        true
+    fn limit_name(&self, kind: RateLimitKind) -> Option<&'static str> {
+        Some(match kind {
+            RateLimitKind::Quota => "primary rate limit",
+            RateLimitKind::Pause => "secondary rate limit",
+        })
     }
 
     fn empty_list(&self, status: StatusCode) -> bool {
         status == StatusCode::CONFLICT
     }
 
-    fn rate_limits(&self) -> RateLimits {
-        RateLimits::github()
+    fn headers(&self) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(ACCEPT, HeaderValue::from_static(MEDIA_TYPE));
+        headers.insert(
+            VERSION_HEADER,
+            HeaderValue::from_static(DEFAULT_GITHUB_API_VERSION),
+        );
+        headers
+    }
+
+    fn version_header(&self) -> Option<HeaderName> {
+        Some(VERSION_HEADER)
+    }
+
+    fn cache_varies_on(&self) -> &[HeaderName] {
+        static VARIES_ON: [HeaderName; 1] = [VERSION_HEADER];
+        &VARIES_ON
+    }
+
+    /// GitHub's error body: `message`, `documentation_url`, and `errors`,
+    /// each an object (`{"resource": "Label", "field": "color", "code":
+    /// "invalid"}`, a `message` when its `code` is `custom`) or a string.
+    /// A body of another shape (a proxy's, a gateway's) is read as any
+    /// API's ([`Explanation::read`]).
+    fn explain(&self, body: &[u8]) -> Explanation {
+        let Ok(Value::Object(fields)) = serde_json::from_slice::<Value>(body) else {
+            return Explanation::read(body);
+        };
+        let text = |value: Option<&Value>| {
+            value
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|text| !text.is_empty())
+                .map(str::to_owned)
+        };
+        let message = text(fields.get("message"));
+        if message.is_none() {
+            return Explanation::read(body);
+        }
+        let error = |error: &Value| match error {
+            Value::Object(error) => {
+                let code = text(error.get("code"));
+                let said = text(error.get("message")).or_else(|| code.clone())?;
+                let mut read = FieldError::new(said);
+                read.location = text(error.get("field"));
+                read.code = code;
+                Some(read)
+            }
+            Value::String(_) => text(Some(error)).map(FieldError::new),
+            _ => None,
+        };
+        Explanation {
+            message,
+            documentation_url: text(fields.get("documentation_url")),
+            errors: fields
+                .get("errors")
+                .and_then(Value::as_array)
+                .map(|errors| errors.iter().filter_map(error).collect())
+                .unwrap_or_default(),
+        }
     }
 }
 
@@ -206,7 +376,7 @@ fn notifies(path: &str) -> bool {
 mod tests {
     use super::*;
     use crate::policy::IetfPolicy;
-    use crate::throttle::spacing_of;
+    use crate::throttle::{RateLimits, spacing_of};
     use std::time::UNIX_EPOCH;
 
     #[test]
@@ -233,7 +403,7 @@ mod tests {
         assert_eq!(resource_of("/repos/o/search-tools/issues"), "core");
         assert_eq!(resource_of("/repos/search/search/issues"), "core");
         assert_eq!(resource_of("/api/v3/search/issues"), "search");
-        let limits = GitHubPolicy.rate_limits();
+        let limits = RateLimits::default();
         let second = Duration::from_secs(1);
         let lane =
             |method: Method, path: &str| spacing_of(&limits, GitHubPolicy.lane(&method, path));
@@ -266,9 +436,75 @@ mod tests {
             "default"
         );
         assert_eq!(
-            neutral(&any.write_spacing(second), "/v1/charges"),
+            neutral(&any.clone().write_spacing(second), "/v1/charges"),
             Some(("write", second))
         );
+        // A client's settings win over GitHub's spacing, lane by lane.
+        let limits = RateLimits::default()
+            .spacing("search", Duration::ZERO)
+            .write_spacing(5 * second);
+        let lane =
+            |method: Method, path: &str| spacing_of(&limits, GitHubPolicy.lane(&method, path));
+        assert_eq!(lane(Method::GET, "/search/issues"), None);
+        assert_eq!(
+            lane(Method::PATCH, "/repos/o/r/labels/bug"),
+            Some(("write", 5 * second))
+        );
+        assert_eq!(
+            lane(Method::POST, "/repos/o/r/issues"),
+            Some(("notification", 3 * second))
+        );
+    }
+
+    #[test]
+    fn headers_cache_keys_and_names() {
+        let headers = GitHubPolicy.headers();
+        assert_eq!(headers[ACCEPT], MEDIA_TYPE);
+        assert_eq!(headers["x-github-api-version"], DEFAULT_GITHUB_API_VERSION);
+        assert_eq!(GitHubPolicy.version_header(), Some(VERSION_HEADER));
+        assert_eq!(GitHubPolicy.cache_varies_on(), [VERSION_HEADER]);
+        assert_eq!(
+            GitHubPolicy.limit_name(RateLimitKind::Pause),
+            Some("secondary rate limit")
+        );
+        // Any other API: JSON, no version header, no names.
+        assert_eq!(IetfPolicy.headers()[ACCEPT], "application/json");
+        assert_eq!(IetfPolicy.headers().len(), 1);
+        assert_eq!(IetfPolicy.version_header(), None);
+        assert!(IetfPolicy.cache_varies_on().is_empty());
+        assert_eq!(IetfPolicy.limit_name(RateLimitKind::Quota), None);
+    }
+
+    #[test]
+    fn error_bodies() {
+        let explained = GitHubPolicy.explain(
+            br#"{"message":"Validation Failed","errors":[{"resource":"Label","code":"invalid","field":"color"},{"resource":"Issue","code":"custom","field":"title","message":"title is too long"},"plain"],"documentation_url":"https://docs.github.com/rest/issues/labels#create-a-label"}"#,
+        );
+        assert_eq!(explained.message.as_deref(), Some("Validation Failed"));
+        assert_eq!(
+            explained.documentation_url.as_deref(),
+            Some("https://docs.github.com/rest/issues/labels#create-a-label")
+        );
+        assert_eq!(
+            explained.errors,
+            [
+                FieldError::new("invalid").at("color").code("invalid"),
+                FieldError::new("title is too long")
+                    .at("title")
+                    .code("custom"),
+                FieldError::new("plain"),
+            ]
+        );
+        // GitHub's shape only: an entry's `detail` is not its text, nor is
+        // its `location` where it is.
+        let odd = GitHubPolicy.explain(
+            br#"{"message":"Bad","errors":[{"detail":"x","location":"y"},{"code":"missing","location":"z"}]}"#,
+        );
+        assert_eq!(odd.errors, [FieldError::new("missing").code("missing")]);
+        // A body of another shape (a gateway's) is read as any API's.
+        let gateway = GitHubPolicy.explain(br#"{"error":"upstream timed out"}"#);
+        assert_eq!(gateway.message.as_deref(), Some("upstream timed out"));
+        assert_eq!(GitHubPolicy.explain(b"<html>"), Explanation::default());
     }
 
     #[test]
@@ -289,7 +525,7 @@ mod tests {
         assert_eq!(
             refusal(403, &primary, "", 0),
             Some(Refusal {
-                kind: RateLimitKind::Primary,
+                kind: RateLimitKind::Quota,
                 retry_at: primary.reset
             })
         );
@@ -302,7 +538,7 @@ mod tests {
         assert_eq!(
             refusal(429, &secondary, "", 0),
             Some(Refusal {
-                kind: RateLimitKind::Secondary,
+                kind: RateLimitKind::Pause,
                 retry_at: at(1_005)
             })
         );
@@ -311,7 +547,7 @@ mod tests {
         assert_eq!(
             refusal(403, &none, text, 0),
             Some(Refusal {
-                kind: RateLimitKind::Secondary,
+                kind: RateLimitKind::Pause,
                 retry_at: at(1_060)
             })
         );

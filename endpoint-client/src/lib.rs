@@ -103,10 +103,11 @@
 //!   the page's URL); every other scheme sets one query parameter of the
 //!   page's URL, so every page is a GET of a URL its [`Cursor`] names. A
 //!   cursor in the answer that is neither a string nor an integer ends the
-//!   pages with an error naming its JSON pointer. From GitHub (a client made by `github()` or
-//!   `github_enterprise`, or whose first request goes to `api.github.com`),
-//!   a 409 for the first page (the commits of an empty repository) is an
-//!   empty list; any other 409 is an [`Error::Status`]. A link back to a
+//!   pages with an error naming its JSON pointer. A status the API's policy
+//!   reads as an empty list for the first page
+//!   ([`ApiPolicy::empty_list`]: e.g. `Client::github()`'s 409 for the
+//!   commits of an empty repository) is one; any other is an
+//!   [`Error::Status`]. A link back to a
 //!   page read already (a cursor the server sends again) ends the pages
 //!   with an [`Error::Redirect`], and so do [`MAX_EMPTY_PAGES`] empty pages
 //!   in a row that point on (both resumable at the page named, not fetched);
@@ -120,9 +121,15 @@
 //! - what differs between APIs is an [`ApiPolicy`]
 //!   ([`ClientBuilder::policy`]): how answers report and refuse rate
 //!   limits, which quota a request counts against, which answers may be
-//!   retried, the idempotency header, how error bodies and lists read.
-//!   [`IetfPolicy`] unless set, [`GitHubPolicy`] for a client of GitHub,
-//!   [`StripePolicy`] for Stripe's;
+//!   retried, the idempotency header, how error bodies and lists read, the
+//!   headers every request carries and those a cache's keys vary on.
+//!   [`IetfPolicy`] unless set; [`GitHubPolicy`] for a client made by
+//!   `Client::github()`; [`StripePolicy`] for Stripe's. A policy is chosen
+//!   one way: by the builder (`Client::github()`, `policy(…)`), never by
+//!   the base URL;
+//! - the time is read, and waits are slept, on the client's [`Clock`]
+//!   ([`ClientBuilder::clock`]): the system's, or a manual one for tests
+//!   that never sleep;
 //! - `stream` and `stream_request` give a 2xx answer's body unread, once
 //!   its head came through the rules above: an `io::Read` (ureq) or a
 //!   `Stream` of chunks (reqwest), with no size limit, whose `lines::<T>()`
@@ -142,7 +149,7 @@
 //! | | by default | change it with |
 //! |---|---|---|
 //! | retries | connection failures, timeouts, answers cut short, `408`/`500`/`502`/`503`/`504`: 3 retries, exponential backoff from 1 s with jitter; never `400`/`401`/`403`/`404`/`410`/`422`/`451`. Only for `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`: a `POST` or `PATCH` the server may have applied is sent once, unless it carries an `Idempotency-Key`; one whose connection was refused is retried. No key made | [`ClientBuilder::retry`]: [`Retry`], [`Retry::never`], [`Retry::idempotency_header`]; [`Retry::generate_idempotency_keys`]: a random key (a UUID v4) for each call of a write without one, the same on its every try, so that writes are retried too (for an API that honours the header: Stripe's, not GitHub's) |
-//! | rate limits | a spent quota waited for until its reset (`x-ratelimit-reset`, the IETF's `RateLimit`), a refusal until `retry-after` (a `429` that names no time: 1 s, doubled at each new refusal; GitHub's secondary limit: a minute, doubled), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; for GitHub, quotas per resource, writes 1 s apart (3 s for those that notify people), searches 2 s apart | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`]; a [`RateLimitStore`] shared by processes; [`ClientBuilder::policy`]: what a refusal is |
+//! | rate limits | a spent quota waited for until its reset (`x-ratelimit-reset`, the IETF's `RateLimit`), a refusal until `retry-after` (a `429` that names no time: 1 s, doubled at each new refusal; `Client::github()`'s secondary limit: a minute, doubled), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; the policy's quotas and spacing (for `Client::github()`: quotas per resource, writes 1 s apart, 3 s for those that notify people, searches 2 s apart) | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`], [`RateLimits::spacing`]; a [`RateLimitStore`] shared by processes; [`ClientBuilder::policy`]: what a refusal is, which quota, which lane |
 //! | conditional requests | off | [`ClientBuilder::cache`]: [`MemoryCache`] or a [`Cache`] of one's own |
 //! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |
 //! | a call's deadline | 5 minutes for all one call does ([`DEFAULT_DEADLINE`]): no wait or retry is started that would end past it, and each request's timeout is cut to the time left | [`ClientBuilder::deadline`] |
@@ -183,7 +190,7 @@
 //!     .user_agent("issue-census/1.0")
 //!     // Wait for a spent quota however long it takes (GitHub's window is an hour),
 //!     // which a call's deadline must leave room for.
-//!     .rate_limits(RateLimits::github().max_wait(Duration::from_secs(3600)))
+//!     .rate_limits(RateLimits::default().max_wait(Duration::from_secs(3600)))
 //!     .deadline(Duration::from_secs(3900))
 //!     // A second run asks only what changed; a 304 costs no quota.
 //!     .cache(MemoryCache::new(256 << 20))
@@ -352,6 +359,7 @@ mod base64;
 mod builder;
 mod cache;
 mod call;
+mod clock;
 mod decode;
 mod error;
 mod event;
@@ -370,6 +378,7 @@ mod retry;
 mod server;
 mod sse;
 mod stream;
+mod stripe;
 mod throttle;
 #[cfg(feature = "ureq")]
 pub mod ureq;
@@ -380,24 +389,28 @@ use http::{HeaderMap, StatusCode};
 pub use app::GitHubApp;
 pub use auth::{ApiKey, OAuth2, Secret, Token, TokenSource};
 pub use builder::{
-    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEADLINE, DEFAULT_GITHUB_API_VERSION,
-    DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
+    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEADLINE, DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT,
+    DEFAULT_USER_AGENT,
 };
 pub use cache::{Cache, CachedAnswer, MemoryCache};
+pub use clock::Clock;
 pub use endpoint_runtime::body::Bytes;
 pub use endpoint_runtime::model::{Next, Pagination};
-pub use error::{ApiError, DecodeError, Error, Explanation, MAX_PRINTED_BODY, MAX_PRINTED_TEXT};
+pub use error::{
+    ApiError, DecodeError, Error, Explanation, FieldError, MAX_PRINTED_BODY, MAX_PRINTED_TEXT,
+};
 pub use event::{Event, RetryReason, WaitReason};
-pub use github::GitHubPolicy;
+pub use github::{DEFAULT_GITHUB_API_VERSION, GitHubPolicy};
 pub use link::Link;
 pub use page::{Cursor, CursorError, Page};
-pub use policy::{ApiPolicy, IetfPolicy, Refusal, Refused, StripePolicy};
+pub use policy::{ApiPolicy, IetfPolicy, Refusal, Refused};
 pub use rate_limit::{RateLimit, RateLimitKind};
 #[cfg(feature = "redis")]
 pub use redis_store::RedisStore;
 pub use retry::Retry;
 pub use server::Server;
 pub use sse::ServerSentEvent;
+pub use stripe::StripePolicy;
 pub use throttle::{Admission, Lane, MemoryStore, RateLimitStore, RateLimits, StoreError};
 
 /// The most redirects one call follows in a row (as reqwest and ureq do by

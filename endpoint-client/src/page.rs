@@ -77,8 +77,8 @@ pub struct Page<T> {
     pub failures: Vec<DecodeError>,
     /// The URL that answered: the page's, or where redirects led.
     pub url: String,
-    /// The status: a 2xx, or 409 for GitHub's answer about the commits of
-    /// an empty repository (a page with no items).
+    /// The status: a 2xx, or one the API's policy reads as an empty list
+    /// (a page with no items: [`ApiPolicy::empty_list`](super::ApiPolicy::empty_list)).
     pub status: StatusCode,
     /// Every header of the answer.
     pub headers: HeaderMap,

@@ -379,8 +379,8 @@ impl<I> PageState<I> {
     /// Takes a page's answer (or the failure to get one).
     ///
     /// A status the API's rules read as an empty list, answering the first
-    /// page, ends the pages with no items (GitHub's 409 for the commits of
-    /// an empty repository, as octokit's `paginate` reads it). Any other
+    /// page, ends the pages with no items ([`ApiPolicy::empty_list`](super::ApiPolicy::empty_list):
+    /// a 409 for the commits of an empty repository, e.g.). Any other
     /// status that is not 2xx, or a page that cannot be read, ends them
     /// with its error, and the page stays the cursor.
     pub(crate) fn receive(&mut self, answer: Result<Answer, Error>) {
@@ -847,15 +847,33 @@ fn next_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::github::GitHubPolicy;
     use crate::policy::{ApiPolicy, IetfPolicy};
     use serde_json::json;
     use std::sync::Arc;
     use std::time::SystemTime;
 
-    /// An answer of GitHub's.
+    /// An API whose lists answer `409` when they are empty.
+    #[derive(Debug)]
+    struct EmptyOnConflict;
+
+    impl ApiPolicy for EmptyOnConflict {
+        fn empty_list(&self, status: StatusCode) -> bool {
+            status == StatusCode::CONFLICT
+        }
+    }
+
+    /// An answer of an API whose empty lists answer `409`.
     fn answer(status: u16, link: Option<&str>, body: Value) -> Answer {
-        answer_of(Arc::new(GitHubPolicy), status, link, body)
+        answer_of(Arc::new(EmptyOnConflict), status, link, body)
+    }
+
+    /// The endpoint of the API the tests' requests go to.
+    fn api_endpoint() -> endpoint_runtime::Endpoint {
+        endpoint_runtime::Endpoint::default()
+            .defaults(json!({"baseUrl": "https://api.example.com"}))
+            .unwrap()
+            .defaults(json!({"baseUrl": "https://api.example.com"}))
+            .unwrap()
     }
 
     /// An answer of an API with the rules of `api`.
@@ -868,7 +886,7 @@ mod tests {
         Answer {
             api,
             method: Method::GET,
-            url: "https://api.github.com/search/issues?q=x".into(),
+            url: "https://api.example.com/search/issues?q=x".into(),
             status: StatusCode::from_u16(status).unwrap(),
             headers,
             body: body.to_string().into_bytes(),
@@ -877,7 +895,7 @@ mod tests {
     }
 
     fn request() -> Result<endpoint_runtime::Request, endpoint_runtime::Error> {
-        endpoint_runtime::Endpoint::default().endpoint("GET /search/issues", json!({"q": "x"}))
+        api_endpoint().endpoint("GET /search/issues", json!({"q": "x"}))
     }
 
     fn searching<T: DeserializeOwned>() -> PageState<T> {
@@ -948,7 +966,7 @@ mod tests {
         let mut state = typed::<Search>();
         state.receive(Ok(answer(
             200,
-            Some(r#"<https://api.github.com/search/issues?q=x&page=2>; rel="next""#),
+            Some(r#"<https://api.example.com/search/issues?q=x&page=2>; rel="next""#),
             json!({"total_count": 3, "incomplete_results": true, "items": [issue(1, json!("a"))]}),
         )));
         let items = drain(&mut state);
@@ -979,12 +997,12 @@ mod tests {
         assert_eq!(decode.index(), Some(1));
         assert_eq!(decode.operation(), "GET /search/issues{?q}");
         assert_eq!(decode.request_type(), Some("app::SearchIssues"));
-        assert_eq!(decode.url(), "https://api.github.com/search/issues?q=x");
+        assert_eq!(decode.url(), "https://api.example.com/search/issues?q=x");
         assert_eq!(decode.body(), issue(3, json!(null)).to_string().as_bytes());
         assert_eq!(
             error.to_string(),
             format!(
-                "GET /search/issues{{?q}} (https://api.github.com/search/issues?q=x): the answer \
+                "GET /search/issues{{?q}} (https://api.example.com/search/issues?q=x): the answer \
                  does not fit `{}` at `items[1].user.login`: invalid type: null, expected a string",
                 std::any::type_name::<Issue>()
             )
@@ -1076,7 +1094,7 @@ mod tests {
         let mut state = searching::<Value>();
         state.receive(Ok(answer(
             200,
-            Some(r#"<https://api.github.com/search/issues?q=x&page=2>; rel="next""#),
+            Some(r#"<https://api.example.com/search/issues?q=x&page=2>; rel="next""#),
             json!({"total_count": 3, "incomplete_results": false, "items": [1, 2]}),
         )));
         assert_eq!(drain(&mut state), [Ok(json!(1)), Ok(json!(2))]);
@@ -1085,7 +1103,7 @@ mod tests {
         let next = state.next_exchange().expect("a second page");
         assert_eq!(
             next.url(),
-            "https://api.github.com/search/issues?q=x&page=2"
+            "https://api.example.com/search/issues?q=x&page=2"
         );
 
         for (body, items) in [
@@ -1124,7 +1142,7 @@ mod tests {
             let message = items[0].as_ref().unwrap_err();
             assert!(
                 message.starts_with(
-                    "GET https://api.github.com/search/issues?q=x: the answer does not fit `list`"
+                    "GET https://api.example.com/search/issues?q=x: the answer does not fit `list`"
                 ),
                 "{message}"
             );
@@ -1134,7 +1152,7 @@ mod tests {
 
     #[test]
     fn a_conflict_is_an_empty_list_and_other_refusals_are_errors() {
-        // GitHub's answer for the commits of an empty repository.
+        // The answer for the commits of an empty repository, e.g.
         let mut state = searching::<Value>();
         state.receive(Ok(answer(
             409,
@@ -1153,13 +1171,13 @@ mod tests {
         assert!(empty.items.is_empty() && empty.cursor.is_none());
 
         // Another API's 409 is an error, resumable at its page; unless its
-        // rules are GitHub's.
+        // rules say it is an empty list.
         let other = endpoint_runtime::Endpoint::default()
             .defaults(json!({"baseUrl": "https://pets.example.com"}))
             .unwrap();
-        for github in [false, true] {
-            let api: Arc<dyn ApiPolicy> = if github {
-                Arc::new(GitHubPolicy)
+        for empty in [false, true] {
+            let api: Arc<dyn ApiPolicy> = if empty {
+                Arc::new(EmptyOnConflict)
             } else {
                 Arc::new(IetfPolicy)
             };
@@ -1168,7 +1186,7 @@ mod tests {
             let conflict = json!({"message": "Conflict"});
             state.receive(Ok(answer_of(api, 409, None, conflict)));
             let items = drain(&mut state);
-            if github {
+            if empty {
                 assert!(items.is_empty());
                 assert_eq!(state.cursor(), None);
             } else {
@@ -1186,7 +1204,7 @@ mod tests {
         let items = drain(&mut state);
         assert_eq!(
             items,
-            [Err("GET https://api.github.com/search/issues?q=x: the server answered 404 Not Found: Not Found".to_owned())]
+            [Err("GET https://api.example.com/search/issues?q=x: the server answered 404 Not Found: Not Found".to_owned())]
         );
     }
 
@@ -1195,7 +1213,7 @@ mod tests {
         let mut state = searching::<Value>();
         state.receive(Ok(answer(
             200,
-            Some(r#"<https://api.github.com/search/issues?q=x>; rel="next""#),
+            Some(r#"<https://api.example.com/search/issues?q=x>; rel="next""#),
             json!([1]),
         )));
         assert_eq!(drain(&mut state), [Ok(json!(1))]);
@@ -1253,7 +1271,7 @@ mod tests {
 
     #[test]
     fn a_request_that_cannot_be_built_is_the_only_item() {
-        let request = endpoint_runtime::Endpoint::default().endpoint(
+        let request = api_endpoint().endpoint(
             "GET /repos/{owner}/{repo}",
             json!({"owner": "..", "repo": "r"}),
         );
@@ -1291,13 +1309,13 @@ mod tests {
         assert_eq!(decode.request_type(), None);
         assert_eq!(
             decode.operation(),
-            "GET https://api.github.com/search/issues?q=x"
+            "GET https://api.example.com/search/issues?q=x"
         );
         assert_eq!(decode.body(), issue(1, json!(1)).to_string().as_bytes());
         assert_eq!(decode.index(), Some(0));
         assert!(
             error.to_string().starts_with(
-                "GET https://api.github.com/search/issues?q=x: the answer does not fit \
+                "GET https://api.example.com/search/issues?q=x: the answer does not fit \
                  `endpoint_client::paginate::tests::Issue` at `items[0].user.login`: \
                  invalid type: integer `1`, expected a string"
             ),
@@ -1311,8 +1329,8 @@ mod tests {
         state.cursor().map(|cursor| cursor.to_string())
     }
 
-    const PAGE_1: &str = "https://api.github.com/search/issues?q=x";
-    const PAGE_2: &str = "https://api.github.com/search/issues?q=x&page=2";
+    const PAGE_1: &str = "https://api.example.com/search/issues?q=x";
+    const PAGE_2: &str = "https://api.example.com/search/issues?q=x&page=2";
 
     #[test]
     fn the_cursor_names_the_page_and_the_items_taken() {
@@ -1398,7 +1416,8 @@ mod tests {
         assert_eq!(page.cursor.as_ref().map(Cursor::url), Some(PAGE_2));
         assert!(state.take_page().is_none());
 
-        // A 409 for a page after the first is an error, even from GitHub,
+        // A 409 for a page after the first is an error, even from an API
+        // whose empty lists answer it,
         // and the page stays the cursor.
         state.next_exchange().unwrap();
         state.receive(Ok(answer(409, None, json!({"message": "Conflict"}))));
@@ -1411,8 +1430,7 @@ mod tests {
 
     #[test]
     fn a_first_page_sent_by_post_has_no_cursor() {
-        let request = endpoint_runtime::Endpoint::default()
-            .endpoint("POST /search/issues", json!({"q": "x"}));
+        let request = api_endpoint().endpoint("POST /search/issues", json!({"q": "x"}));
         let mut state = PageState::<Value>::dynamic(request);
         assert_eq!(state.cursor(), None);
         state.next_exchange().unwrap();
@@ -1611,7 +1629,7 @@ mod tests {
         )));
         assert!(state.next_exchange().is_none());
         assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_1));
-        let request = endpoint_runtime::Endpoint::default().endpoint(
+        let request = api_endpoint().endpoint(
             "GET /repos/{owner}/{repo}",
             json!({"owner": "..", "repo": "r"}),
         );

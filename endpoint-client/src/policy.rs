@@ -2,19 +2,23 @@
 //! refuses a rate limit, which quota a request counts against and which
 //! requests are spaced, which answers may be retried, how a list's first
 //! page may say "no items", which header carries idempotency keys, how an
-//! error body explains itself, and how lists page unless a route says.
+//! error body explains itself, how lists page unless a route says, the
+//! headers every request carries and those that change an answer.
 //!
 //! [`IetfPolicy`] is the default for any API: the IETF's `RateLimit`
-//! fields and `Retry-After`. [`GitHubPolicy`](super::GitHubPolicy) holds
-//! GitHub's rules, [`StripePolicy`] Stripe's; a policy of one's own
-//! implements [`ApiPolicy`], whose every method but none has a default.
+//! fields and `Retry-After`. An API's own rules are a policy of their own
+//! (e.g. `GitHubPolicy`, `StripePolicy`), given to the builder or chosen by it
+//! (e.g. `Client::github()`); a policy of one's own implements
+//! [`ApiPolicy`], whose every method has a default.
 
 use std::borrow::Cow;
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
-use http::{HeaderMap, HeaderName, Method, StatusCode};
+use http::header::ACCEPT;
+use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 
+use super::builder::DEFAULT_JSON_ACCEPT;
 use super::error::Explanation;
 use super::rate_limit::{RateLimit, RateLimitKind};
 use super::throttle::{Lane, RateLimits};
@@ -22,8 +26,8 @@ use endpoint_runtime::model::Pagination;
 
 /// The rules of one API that a client follows: given to
 /// [`ClientBuilder::policy`](super::ClientBuilder::policy), or chosen by
-/// the builder ([`GitHubPolicy`](super::GitHubPolicy) for a client of
-/// GitHub, [`IetfPolicy`] for any other).
+/// a builder made for the API (e.g. `Client::github()`); [`IetfPolicy`]
+/// for a builder told neither.
 ///
 /// Every method has a default, the neutral rule of [`IetfPolicy`], so a
 /// policy of one's own says only what differs:
@@ -81,25 +85,55 @@ pub trait ApiPolicy: fmt::Debug + Send + Sync + 'static {
         Cow::Borrowed("default")
     }
 
-    /// The spacing lane of a request, whose requests go at least the
-    /// lane's spacing of [`RateLimits`] apart; `None`: not spaced. Unless
-    /// told, every write (a method that is not safe) is in
-    /// [`Lane::Writes`], whose spacing is zero unless set.
+    /// The spacing lane of a request: the requests of one lane go at
+    /// least its spacing apart (the [`Lane`]'s, unless
+    /// [`RateLimits::spacing`] sets another for its name); `None`: not
+    /// spaced. Unless told, every write (a method that is not safe) is in
+    /// [`Lane::writes`], whose spacing is zero unless set
+    /// ([`RateLimits::write_spacing`]).
     fn lane(&self, method: &Method, path: &str) -> Option<Lane> {
         let _ = path;
         let safe = [Method::GET, Method::HEAD, Method::OPTIONS, Method::TRACE];
-        (!safe.contains(method)).then_some(Lane::Writes)
+        (!safe.contains(method)).then_some(Lane::writes())
     }
 
-    /// Whether the API's limits have kinds and resources worth naming in
-    /// events and errors (GitHub's `secondary rate limit of `core``);
-    /// `false` unless told: `rate limit`.
-    fn names_limits(&self) -> bool {
-        false
+    /// The name the API gives its limits of `kind`, which events and
+    /// errors then use, with the resource counted against
+    /// (`secondary rate limit of `core``); `None` unless told: the limits
+    /// have no names worth telling, and events and errors say
+    /// `rate limit` and the refusal's status.
+    fn limit_name(&self, kind: RateLimitKind) -> Option<&'static str> {
+        let _ = kind;
+        None
+    }
+
+    /// The headers every request to the API carries, unless the client's
+    /// settings give them (`accept`, `header(…)`, `api_version`): for a
+    /// JSON API, and unless told, `accept: application/json`
+    /// ([`DEFAULT_JSON_ACCEPT`](super::DEFAULT_JSON_ACCEPT)).
+    fn headers(&self) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(ACCEPT, HeaderValue::from_static(DEFAULT_JSON_ACCEPT));
+        headers
+    }
+
+    /// The header that names the version of the API a request is written
+    /// for, which [`ClientBuilder::api_version`](super::ClientBuilder::api_version)
+    /// sets; `None` unless told, and then that setting is an error.
+    fn version_header(&self) -> Option<HeaderName> {
+        None
+    }
+
+    /// The request headers besides `authorization` and `accept` whose
+    /// value changes the answer, so that a [`Cache`](super::Cache) keeps
+    /// the answers to each value apart (the API's version header); none
+    /// unless told.
+    fn cache_varies_on(&self) -> &[HeaderName] {
+        &[]
     }
 
     /// Whether `status`, answering a list's first page, means the list
-    /// is empty (GitHub's `409` for the commits of an empty repository);
+    /// is empty (a `409` for the commits of an empty repository, e.g.);
     /// `false` unless told: such an answer is an error.
     fn empty_list(&self, status: StatusCode) -> bool {
         let _ = status;
@@ -200,8 +234,8 @@ impl<'a> Refused<'a> {
 /// A rate limit's refusal: which limit, and when to send again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Refusal {
-    /// The primary limit (the window's quota is spent) or a secondary one
-    /// (a pause asked for).
+    /// A spent quota (the requests that count against it wait for its
+    /// reset), or a pause asked for (every request waits).
     pub kind: RateLimitKind,
     /// When the request may be sent again; `None` when the answer names no
     /// time and the policy guesses none (the call then fails at once with
@@ -226,18 +260,18 @@ pub(crate) fn ietf_refusal(answer: &Refused<'_>) -> Option<Refusal> {
     if answer.status == StatusCode::TOO_MANY_REQUESTS {
         if let Some(wait) = limit.retry_after {
             return Some(Refusal {
-                kind: RateLimitKind::Secondary,
+                kind: RateLimitKind::Pause,
                 retry_at: answer.received.checked_add(wait),
             });
         }
         if let Some(reset) = spent {
             return Some(Refusal {
-                kind: RateLimitKind::Primary,
+                kind: RateLimitKind::Quota,
                 retry_at: Some(reset),
             });
         }
         return Some(Refusal {
-            kind: RateLimitKind::Secondary,
+            kind: RateLimitKind::Pause,
             retry_at: answer.doubled(UNNAMED_WAIT),
         });
     }
@@ -249,12 +283,12 @@ pub(crate) fn ietf_refusal(answer: &Refused<'_>) -> Option<Refusal> {
     }
     if let Some(wait) = limit.retry_after {
         return Some(Refusal {
-            kind: RateLimitKind::Secondary,
+            kind: RateLimitKind::Pause,
             retry_at: answer.received.checked_add(wait),
         });
     }
     spent.map(|reset| Refusal {
-        kind: RateLimitKind::Primary,
+        kind: RateLimitKind::Quota,
         retry_at: Some(reset),
     })
 }
@@ -266,7 +300,9 @@ pub(crate) fn ietf_refusal(answer: &Refused<'_>) -> Option<Refusal> {
 /// when to come back or that the quota is spent; one quota for the whole API; writes not spaced
 /// unless set; error bodies read as [`Explanation::read`] says (RFC 9457
 /// problem details and the common shapes); lists paged by `Link` headers
-/// (RFC 8288); no idempotency header.
+/// (RFC 8288); `accept: application/json`; no idempotency header, no
+/// version header, no header but `authorization` and `accept` in a cache
+/// key.
 ///
 /// ```
 /// use endpoint::client::{ApiPolicy, IetfPolicy, Refused, RateLimit};
@@ -281,8 +317,8 @@ pub(crate) fn ietf_refusal(answer: &Refused<'_>) -> Option<Refusal> {
 /// let refusal = IetfPolicy.refusal(&refused).expect("a 429 is a refusal");
 /// assert_eq!(refusal.retry_at, Some(received + Duration::from_secs(30)));
 ///
-/// // A 403 is no rate limit of its own: GitHub's secondary-limit text is
-/// // GitHub's.
+/// // A 403 is no rate limit of its own: what an API's text says of its
+/// // limits is its policy's to read.
 /// let body = br#"{"message": "You have exceeded a secondary rate limit."}"#;
 /// let (none, unknown) = (HeaderMap::new(), RateLimit::default());
 /// let plain = Refused::new(StatusCode::FORBIDDEN, &none, body, &unknown, received);
@@ -293,43 +329,6 @@ pub(crate) fn ietf_refusal(answer: &Refused<'_>) -> Option<Refusal> {
 pub struct IetfPolicy;
 
 impl ApiPolicy for IetfPolicy {}
-
-/// Stripe's API: every write gets an `Idempotency-Key` (so that a `POST`
-/// answered `500` is sent again with the same key, and applied once),
-/// `Stripe-Should-Retry` is obeyed (`true`: a `409` on a key in use or a
-/// lock timeout is retried; `false`: a `5xx` is not), its error body's
-/// `error.message` and `error.doc_url` explain an error, and lists page by
-/// `has_more` and `starting_after` (searches, whose operations say so
-/// themselves, by `next_page`). Rate limits as any API's ([`IetfPolicy`]).
-///
-/// ```
-/// use endpoint::client::{ApiPolicy, StripePolicy};
-///
-/// assert_eq!(StripePolicy.idempotency_header().map(|name| name.to_string()), Some("idempotency-key".into()));
-/// let explained = StripePolicy.explain(br#"{"error": {"message": "No such customer: 'cus_1'", "doc_url": "https://stripe.com/docs/error-codes/resource-missing"}}"#);
-/// assert_eq!(explained.message.as_deref(), Some("No such customer: 'cus_1'"));
-/// assert_eq!(explained.documentation_url.as_deref(), Some("https://stripe.com/docs/error-codes/resource-missing"));
-/// ```
-#[derive(Debug, Clone, Copy, Default)]
-pub struct StripePolicy;
-
-impl ApiPolicy for StripePolicy {
-    fn idempotency_header(&self) -> Option<HeaderName> {
-        Some(HeaderName::from_static("idempotency-key"))
-    }
-
-    fn retry_advice(&self, _: StatusCode, headers: &HeaderMap) -> Option<bool> {
-        match headers.get("stripe-should-retry")?.to_str().ok()?.trim() {
-            "true" => Some(true),
-            "false" => Some(false),
-            _ => None,
-        }
-    }
-
-    fn pagination(&self) -> Pagination {
-        Pagination::after_last_item("starting_after", "/id", "/has_more").items("/data")
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -361,16 +360,13 @@ mod tests {
         assert_eq!(
             refused(429, &spent, 0),
             Some(Refusal {
-                kind: RateLimitKind::Primary,
+                kind: RateLimitKind::Quota,
                 retry_at: Some(at(1_500))
             })
         );
         // A 403 of a spent quota is one; a plain 403 or 409 is not, nor
         // an answer served as the window's last.
-        assert_eq!(
-            refused(403, &spent, 0).unwrap().kind,
-            RateLimitKind::Primary
-        );
+        assert_eq!(refused(403, &spent, 0).unwrap().kind, RateLimitKind::Quota);
         assert_eq!(refused(403, &none, 0), None);
         assert_eq!(refused(404, &spent, 0), None);
         // A 403 that says when to come back is one.
@@ -381,7 +377,7 @@ mod tests {
         assert_eq!(
             refused(403, &later, 0),
             Some(Refusal {
-                kind: RateLimitKind::Secondary,
+                kind: RateLimitKind::Pause,
                 retry_at: Some(at(1_007))
             })
         );
@@ -389,24 +385,5 @@ mod tests {
         assert_eq!(refused(409, &none, 0), None);
         // A success never is.
         assert_eq!(refused(200, &spent, 0), None);
-    }
-
-    #[test]
-    fn stripe_advice() {
-        let mut headers = HeaderMap::new();
-        assert_eq!(
-            StripePolicy.retry_advice(StatusCode::CONFLICT, &headers),
-            None
-        );
-        headers.insert("stripe-should-retry", "true".parse().unwrap());
-        assert_eq!(
-            StripePolicy.retry_advice(StatusCode::CONFLICT, &headers),
-            Some(true)
-        );
-        headers.insert("stripe-should-retry", "false".parse().unwrap());
-        assert_eq!(
-            StripePolicy.retry_advice(StatusCode::SERVICE_UNAVAILABLE, &headers),
-            Some(false)
-        );
     }
 }

@@ -1,4 +1,4 @@
-//! The rate-limit headers of answers — GitHub's `x-ratelimit-*`, the
+//! The rate-limit headers of answers — `x-ratelimit-*`, the
 //! IETF's `RateLimit` and `RateLimit-Policy` (every published form of
 //! draft-ietf-httpapi-ratelimit-headers), `retry-after` (RFC 9110) — and
 //! the texts that tell a person when to retry.
@@ -16,7 +16,7 @@ use sfparse::{Parser, Value};
 /// Read from, in this order (the first that gives a field gives it):
 ///
 /// - `x-ratelimit-limit`, `-remaining`, `-used`, `-reset`, `-resource`
-///   (GitHub's and many APIs'), and `x-rate-limit-*`; a count may be a
+///   (the most common), and `x-rate-limit-*`; a count may be a
 ///   decimal (`99.0`, Reddit's), rounded down. A reset is Unix seconds (a
 ///   decimal too: `1700000000.250`), Unix milliseconds when it is that
 ///   large, seconds from now when it is too small to be a time of this
@@ -303,15 +303,20 @@ fn ietf_dictionary(value: &[u8]) -> Option<Ietf> {
     Some(found)
 }
 
-/// Which rate limit refused a request.
+/// Which kind of rate limit refused or holds back a request. APIs name
+/// their limits their own way ([`ApiPolicy::limit_name`](super::ApiPolicy::limit_name):
+/// GitHub's primary and secondary limits); the client knows two kinds, by
+/// what they ask of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RateLimitKind {
-    /// The primary limit: no request left in the window
-    /// (`x-ratelimit-remaining: 0`) until `x-ratelimit-reset`.
-    Primary,
-    /// A secondary limit (too many requests at once, or too fast), with a
-    /// `retry-after` or GitHub's message saying so.
-    Secondary,
+    /// A quota: no request left in the window (`x-ratelimit-remaining: 0`,
+    /// the IETF's `remaining=0`) until its reset. The requests counting
+    /// against the same quota wait for the reset.
+    Quota,
+    /// A pause the server asked for (too many requests at once, or too
+    /// fast): a `retry-after`, or what the API's policy reads as one. Every
+    /// request waits until it is over.
+    Pause,
 }
 
 /// `retry-after`: delay-seconds (or a decimal number of them), or an
@@ -358,6 +363,30 @@ pub(crate) fn http_date(value: &str) -> Option<SystemTime> {
         .checked_mul(86_400)?
         .checked_add(hour * 3_600 + minute * 60 + second)?;
     UNIX_EPOCH.checked_add(Duration::from_secs(seconds))
+}
+
+/// `time` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form of
+/// a `date` header; a time before 1970 as 1970's first second.
+pub(crate) fn imf_fixdate(time: SystemTime) -> String {
+    const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let seconds = time
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let days = seconds / 86_400;
+    let (year, month, day) =
+        civil_from_days(i64::try_from(days).unwrap_or(i64::MAX)).unwrap_or((9999, 12, 31));
+    let second_of_day = seconds % 86_400;
+    format!(
+        "{}, {day:02} {} {year:04} {:02}:{:02}:{:02} GMT",
+        WEEKDAYS[(days % 7) as usize],
+        MONTHS[(month as usize).clamp(1, 12) - 1],
+        second_of_day / 3_600,
+        second_of_day / 60 % 60,
+        second_of_day % 60
+    )
 }
 
 /// A time as people read it, in UTC: `2026-11-26 09:12:55 UTC` (a time
@@ -413,13 +442,14 @@ pub(crate) fn retry_text(at: SystemTime, now: SystemTime) -> String {
     }
 }
 
-/// A rate limit as refusals and waits name it: GitHub's by its kind, and
-/// its resource when known (`secondary rate limit of `core``); another
-/// API's, which has no kinds nor resources, as `rate limit`.
-pub(crate) fn limit_text(kind: Option<RateLimitKind>, resource: Option<&str>) -> String {
-    match (kind, resource) {
-        (Some(kind), Some(resource)) => format!("{kind} rate limit of `{resource}`"),
-        (Some(kind), None) => format!("{kind} rate limit"),
+/// A rate limit as refusals and waits name it: by the name the API's
+/// policy gives it ([`ApiPolicy::limit_name`](super::ApiPolicy::limit_name)),
+/// with its resource when known (`secondary rate limit of `core``); an
+/// API whose limits have no names as `rate limit`.
+pub(crate) fn limit_text(name: Option<&str>, resource: Option<&str>) -> String {
+    match (name, resource) {
+        (Some(name), Some(resource)) => format!("{name} of `{resource}`"),
+        (Some(name), None) => name.to_owned(),
         (None, _) => "rate limit".to_owned(),
     }
 }
@@ -438,6 +468,15 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn dates_are_written_as_they_are_read() {
+        assert_eq!(imf_fixdate(UNIX_EPOCH), "Thu, 01 Jan 1970 00:00:00 GMT");
+        let time = UNIX_EPOCH + Duration::from_secs(784_111_777);
+        assert_eq!(imf_fixdate(time), "Sun, 06 Nov 1994 08:49:37 GMT");
+        let now = UNIX_EPOCH + Duration::from_secs(1_795_600_800);
+        assert_eq!(http_date(&imf_fixdate(now)), Some(now));
     }
 
     #[test]
@@ -588,7 +627,7 @@ mod tests {
             ]),
             (Some(100), Some(0), at(17))
         );
-        // GitHub's own headers win over the IETF's.
+        // The `x-ratelimit-*` headers win over the IETF's.
         assert_eq!(
             read(&[
                 date,

@@ -30,7 +30,7 @@ use super::throttle::{Admission, RateLimitStore, StoreError};
 /// let store = RedisStore::open("redis://127.0.0.1:6379/", "endpoint:my-app-token-1")?;
 /// let client = Client::github()
 ///     .token("ghp_…")
-///     .rate_limits(RateLimits::github().store(store))
+///     .rate_limits(RateLimits::default().store(store))
 ///     .build()?;
 /// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -364,8 +364,8 @@ impl RateLimitStore for RedisStore {
             .and_then(|ms| UNIX_EPOCH.checked_add(Duration::from_millis(ms)));
         match (kind, until) {
             (0, _) => Ok(Admission::Go),
-            (1, Some(until)) => Ok(Admission::WaitUntil(RateLimitKind::Primary, until)),
-            (2, Some(until)) => Ok(Admission::WaitUntil(RateLimitKind::Secondary, until)),
+            (1, Some(until)) => Ok(Admission::WaitUntil(RateLimitKind::Quota, until)),
+            (2, Some(until)) => Ok(Admission::WaitUntil(RateLimitKind::Pause, until)),
             _ => Err(StoreError(
                 format!(
                     "admit on Redis at {}: the script answered {kind}, {until:?}",

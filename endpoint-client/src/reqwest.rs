@@ -81,19 +81,6 @@ impl Client {
         ClientBuilder::new()
     }
 
-    /// A builder for a client of GitHub: the same as
-    /// `Client::builder().github()`.
-    ///
-    /// ```no_run
-    /// use endpoint::client::reqwest::Client;
-    ///
-    /// let github = Client::github().token("ghp_…").user_agent("my-app/1.0").build()?;
-    /// # Ok::<(), endpoint::client::Error>(())
-    /// ```
-    pub fn github() -> ClientBuilder<Client> {
-        ClientBuilder::new().github()
-    }
-
     /// A client for `endpoint` with a reqwest client of default settings
     /// (rustls, [`DEFAULT_CONNECT_TIMEOUT`] and [`DEFAULT_TIMEOUT`]) that
     /// follows no redirect itself (this client does), and sends each
@@ -182,9 +169,8 @@ impl Client {
     /// state, the cache and the credentials. Its retry, rate-limit and
     /// pagination settings stay this client's. A client made by its
     /// builder takes the policy there ([`ClientBuilder::policy`]); this is
-    /// for one made from an endpoint, whose rules are GitHub's when its
-    /// base URL is `https://api.github.com` and the neutral ones
-    /// otherwise.
+    /// for one made from an endpoint, whose rules are the neutral ones
+    /// ([`IetfPolicy`](super::IetfPolicy)) unless given others here.
     ///
     /// ```
     /// use endpoint::Endpoint;
@@ -543,7 +529,8 @@ impl Client {
         let mut call = Call::new(&self.policy, exchange);
         loop {
             match call.next() {
-                Action::Wait(wait) => tokio::time::sleep(wait).await,
+                Action::Wait(wait) => self.policy.clock.sleep_async(wait).await,
+                Action::Poll(wait) => tokio::time::sleep(wait).await,
                 Action::Send(request) => {
                     let answer = self.transport(request, call.timeout()).await;
                     call.receive(answer);

@@ -10,32 +10,34 @@ use std::time::{Duration, SystemTime};
 
 use super::rate_limit::RateLimitKind;
 
-/// How a client honours rate limits. On by default (the policy's:
-/// [`RateLimits::default`] for any API, [`RateLimits::github`] for a
-/// client of GitHub); what an answer reports and what is a refusal are the
-/// API's policy's ([`ApiPolicy`](super::ApiPolicy)):
+/// How a client honours rate limits. On by default
+/// ([`RateLimits::default`], unless the API's policy says otherwise); what
+/// an answer reports, what is a refusal, which quota a request counts
+/// against and which requests are spaced are the API's policy's
+/// ([`ApiPolicy`](super::ApiPolicy)):
 ///
 /// - **before sending**, a request waits while the quota it counts
-///   against is known to be spent (the API's one quota; for GitHub, its
-///   resource: `core`, `search`, `code_search`, `graphql`…), until the
-///   reset (`x-ratelimit-reset`, the IETF's `RateLimit`), and while a
-///   refusal asked every request to pause. The quota is counted down as
-///   requests leave, from the last remaining count of the window, so that
-///   8 threads sharing 3 remaining requests send 3, not 8;
+///   against is known to be spent (the API's one quota, or the resource
+///   its policy names), until the reset (`x-ratelimit-reset`, the IETF's
+///   `RateLimit`), and while a refusal asked every request to pause. The
+///   quota is counted down as requests leave, from the last remaining
+///   count of the window, so that 8 threads sharing 3 remaining requests
+///   send 3, not 8;
 /// - **a refusal** (for any API a `429`, or a `403` with `retry-after`
-///   or of a spent quota; for GitHub also a `403` with its "secondary
-///   rate limit" message) is sent again once the wait it asks for is over:
-///   `retry-after`, the window's reset, or, when it names no time, 1 s
-///   (GitHub: a minute, its advice), doubled at each refusal of the same
-///   request, at most [`max_retries`](Self::max_retries) times;
+///   or of a spent quota; whatever else the policy reads as one) is sent
+///   again once the wait it asks for is over: `retry-after`, the window's
+///   reset, or, when it names no time, the policy's wait (1 s unless
+///   told), doubled at each refusal of the same request, at most
+///   [`max_retries`](Self::max_retries) times;
 /// - **a wait longer than [`max_wait`](Self::max_wait)** (5 minutes unless
 ///   set) is not waited: the call returns
 ///   [`Error::RateLimited`](super::Error::RateLimited) at once, with the
 ///   time to retry;
-/// - **writes are spaced** in the policy's lanes (for GitHub: `POST`,
-///   `PATCH`, `PUT` and `DELETE` at least 1 s apart, 3 s for those that
-///   notify people, searches 2 s apart, as GitHub and octokit's throttling
-///   advise; no spacing for other APIs unless set).
+/// - **requests are spaced** in the policy's lanes ([`Lane`]): writes, for
+///   any API, by [`write_spacing`](Self::write_spacing) (zero unless set);
+///   an API's own lanes (e.g. `Client::github()`'s writes that notify
+///   people and its searches) by their spacing, or the one
+///   [`spacing`](Self::spacing) sets for their name.
 ///
 /// The state is the client's: its clones and the threads or tasks using
 /// them wait together. [`store`](Self::store) shares it further.
@@ -44,19 +46,20 @@ use super::rate_limit::RateLimitKind;
 /// use endpoint::client::RateLimits;
 /// use std::time::Duration;
 ///
-/// let patient = RateLimits::github().max_wait(Duration::from_secs(3600));
-/// let eager = RateLimits::default().write_spacing(Duration::ZERO);
+/// let patient = RateLimits::default().max_wait(Duration::from_secs(3600));
+/// let spaced = RateLimits::default().write_spacing(Duration::from_millis(500));
+/// let unspaced = RateLimits::default().spacing("search", Duration::ZERO);
 /// let off = RateLimits::off();
-/// # let _ = (patient, eager, off);
+/// # let _ = (patient, spaced, unspaced, off);
 /// ```
 #[derive(Clone)]
 pub struct RateLimits {
     pub(crate) enabled: bool,
     pub(crate) max_wait: Duration,
     pub(crate) max_retries: u32,
-    pub(crate) write_spacing: Duration,
-    pub(crate) notification_spacing: Duration,
-    pub(crate) search_spacing: Duration,
+    /// The spacing set for the lanes of these names, which wins over a
+    /// lane's own.
+    pub(crate) spacings: Vec<(String, Duration)>,
     pub(crate) store: Option<Arc<dyn RateLimitStore>>,
 }
 
@@ -66,41 +69,28 @@ impl fmt::Debug for RateLimits {
             .field("enabled", &self.enabled)
             .field("max_wait", &self.max_wait)
             .field("max_retries", &self.max_retries)
-            .field("write_spacing", &self.write_spacing)
-            .field("notification_spacing", &self.notification_spacing)
-            .field("search_spacing", &self.search_spacing)
+            .field("spacings", &self.spacings)
             .field("store", &self.store)
             .finish()
     }
 }
 
 impl Default for RateLimits {
-    /// Quotas and refusals honoured, no spacing: for any API.
+    /// Quotas and refusals honoured, each lane spaced as the policy's
+    /// [`Lane`] says (writes not spaced unless the API's policy spaces
+    /// them).
     fn default() -> Self {
         RateLimits {
             enabled: true,
             max_wait: Duration::from_secs(300),
             max_retries: 3,
-            write_spacing: Duration::ZERO,
-            notification_spacing: Duration::ZERO,
-            search_spacing: Duration::ZERO,
+            spacings: Vec::new(),
             store: None,
         }
     }
 }
 
 impl RateLimits {
-    /// Quotas and refusals honoured, and GitHub's spacing: writes 1 s apart,
-    /// writes that notify people 3 s apart, searches 2 s apart.
-    pub fn github() -> RateLimits {
-        RateLimits {
-            write_spacing: Duration::from_secs(1),
-            notification_spacing: Duration::from_secs(3),
-            search_spacing: Duration::from_secs(2),
-            ..RateLimits::default()
-        }
-    }
-
     /// Nothing honoured: every request goes at once, and every refusal is
     /// an [`Error::RateLimited`](super::Error::RateLimited).
     pub fn off() -> RateLimits {
@@ -129,26 +119,33 @@ impl RateLimits {
     }
 
     /// The least time between two writes (`POST`, `PATCH`, `PUT`,
-    /// `DELETE`).
+    /// `DELETE`…: the lane [`Lane::WRITES`]), instead of the policy's.
     #[must_use]
-    pub fn write_spacing(mut self, spacing: Duration) -> RateLimits {
-        self.write_spacing = spacing;
-        self
+    pub fn write_spacing(self, spacing: Duration) -> RateLimits {
+        self.spacing(Lane::WRITES, spacing)
     }
 
-    /// The least time between two writes that notify people (new issues,
-    /// comments, pull requests, reviews, releases, invitations…), as octokit
-    /// lists them.
+    /// The least time between two requests of the lane named `lane`
+    /// (one the API's policy puts requests in, [`ApiPolicy::lane`](super::ApiPolicy::lane)),
+    /// instead of the lane's own spacing; zero: not spaced. A later call
+    /// for the same lane replaces an earlier one.
+    ///
+    /// ```
+    /// use endpoint::client::{ApiPolicy, IetfPolicy, RateLimits};
+    /// use http::Method;
+    /// use std::time::Duration;
+    ///
+    /// // Any API's writes are in the lane `write`, not spaced unless set.
+    /// let lane = IetfPolicy.lane(&Method::POST, "/v1/charges").expect("a write");
+    /// assert_eq!((lane.name, lane.spacing), ("write", Duration::ZERO));
+    /// let patient = RateLimits::default().spacing(lane.name, Duration::from_secs(1));
+    /// # let _ = patient;
+    /// ```
     #[must_use]
-    pub fn notification_spacing(mut self, spacing: Duration) -> RateLimits {
-        self.notification_spacing = spacing;
-        self
-    }
-
-    /// The least time between two searches (`/search/…`).
-    #[must_use]
-    pub fn search_spacing(mut self, spacing: Duration) -> RateLimits {
-        self.search_spacing = spacing;
+    pub fn spacing(mut self, lane: impl Into<String>, spacing: Duration) -> RateLimits {
+        let lane = lane.into();
+        self.spacings.retain(|(name, _)| *name != lane);
+        self.spacings.push((lane, spacing));
         self
     }
 
@@ -174,8 +171,8 @@ pub enum Admission {
     /// It may go (and counted itself out of the quota, when one is known).
     Go,
     /// It must wait until then: the quota of its resource is spent
-    /// ([`RateLimitKind::Primary`]) or every request was asked to pause
-    /// ([`RateLimitKind::Secondary`]).
+    /// ([`RateLimitKind::Quota`]) or every request was asked to pause
+    /// ([`RateLimitKind::Pause`]).
     WaitUntil(RateLimitKind, SystemTime),
 }
 
@@ -206,14 +203,14 @@ pub trait RateLimitStore: fmt::Debug + Send + Sync {
     /// When the store cannot be reached.
     fn update(&self, resource: &str, remaining: u64, reset: SystemTime) -> Result<(), StoreError>;
 
-    /// Every request waits until `until` (a secondary limit); an earlier
+    /// Every request waits until `until` (a pause a refusal asked for); an earlier
     /// pause is only ever lengthened.
     ///
     /// # Errors
     /// When the store cannot be reached.
     fn pause(&self, until: SystemTime) -> Result<(), StoreError>;
 
-    /// The time a request of `lane` (`write`, `notification`, `search`) may
+    /// The time a request of `lane` (its [`Lane::name`]: `write`…) may
     /// leave: `now`, or `spacing` after the one before it, which is then
     /// this request.
     ///
@@ -347,9 +344,9 @@ impl MemoryState {
 }
 
 impl MemoryStore {
-    /// The most resources whose quotas a store remembers: GitHub has some
-    /// fifteen; a server naming a new one in every answer cannot make the
-    /// store grow past this.
+    /// The most resources whose quotas a store remembers: an API has a
+    /// few (e.g. `Client::github()`'s some fifteen); a server naming a new
+    /// one in every answer cannot make the store grow past this.
     pub const MAX_RESOURCES: usize = 64;
 
     /// An empty store: no quota known, no pause.
@@ -379,10 +376,10 @@ impl RateLimitStore for MemoryStore {
     fn admit(&self, resource: &str, now: SystemTime) -> Result<Admission, StoreError> {
         let mut state = self.state();
         if let Some(until) = state.paused_until.filter(|until| *until > now) {
-            return Ok(Admission::WaitUntil(RateLimitKind::Secondary, until));
+            return Ok(Admission::WaitUntil(RateLimitKind::Pause, until));
         }
         Ok(match state.quota(resource, now).admit(now) {
-            Some(reset) => Admission::WaitUntil(RateLimitKind::Primary, reset),
+            Some(reset) => Admission::WaitUntil(RateLimitKind::Quota, reset),
             None => Admission::Go,
         })
     }
@@ -441,26 +438,43 @@ impl<S: RateLimitStore + ?Sized> RateLimitStore for Arc<S> {
     }
 }
 
-/// A spacing lane: requests of one lane go at least the lane's spacing of
-/// [`RateLimits`] apart.
+/// A spacing lane, as an API's policy puts requests in one
+/// ([`ApiPolicy::lane`](super::ApiPolicy::lane)): the requests of one
+/// lane leave at least its spacing apart, or the spacing
+/// [`RateLimits::spacing`] sets for its name.
+///
+/// ```
+/// use endpoint::client::Lane;
+/// use std::time::Duration;
+///
+/// /// An API that asks for a second between two uploads.
+/// const UPLOADS: Lane = Lane::new("upload", Duration::from_secs(1));
+/// assert_eq!(Lane::writes().spacing, Duration::ZERO);
+/// # let _ = UPLOADS;
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lane {
-    /// Writes: [`RateLimits::write_spacing`].
-    Writes,
-    /// Writes that notify people: [`RateLimits::notification_spacing`].
-    NotifyingWrites,
-    /// Searches: [`RateLimits::search_spacing`].
-    Searches,
+pub struct Lane {
+    /// The lane's name: in events ([`WaitReason::Spacing`](super::WaitReason::Spacing)),
+    /// in the store of the rate-limit state, and for [`RateLimits::spacing`].
+    pub name: &'static str,
+    /// The least time between two of its requests, unless the client's
+    /// [`RateLimits`] set another; zero: not spaced.
+    pub spacing: Duration,
 }
 
 impl Lane {
-    /// The lane's name in the store of the rate-limit state.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Lane::Writes => "write",
-            Lane::NotifyingWrites => "notification",
-            Lane::Searches => "search",
-        }
+    /// The name of the lane of writes, [`Lane::writes`].
+    pub const WRITES: &'static str = "write";
+
+    /// A lane named `name` whose requests leave `spacing` apart.
+    pub const fn new(name: &'static str, spacing: Duration) -> Lane {
+        Lane { name, spacing }
+    }
+
+    /// The writes of any API (`POST`, `PATCH`, `PUT`, `DELETE`…), not
+    /// spaced unless [`RateLimits::write_spacing`] says.
+    pub const fn writes() -> Lane {
+        Lane::new(Lane::WRITES, Duration::ZERO)
     }
 }
 
@@ -471,12 +485,12 @@ pub(crate) fn spacing_of(
     lane: Option<Lane>,
 ) -> Option<(&'static str, Duration)> {
     let lane = lane?;
-    let spacing = match lane {
-        Lane::Writes => limits.write_spacing,
-        Lane::NotifyingWrites => limits.notification_spacing,
-        Lane::Searches => limits.search_spacing,
-    };
-    (!spacing.is_zero()).then_some((lane.name(), spacing))
+    let spacing = limits
+        .spacings
+        .iter()
+        .find(|(name, _)| name == lane.name)
+        .map_or(lane.spacing, |(_, spacing)| *spacing);
+    (!spacing.is_zero()).then_some((lane.name, spacing))
 }
 
 #[cfg(test)]
@@ -497,7 +511,7 @@ mod tests {
         assert_eq!(store.admit("core", at(101)).unwrap(), Admission::Go);
         assert_eq!(
             store.admit("core", at(102)).unwrap(),
-            Admission::WaitUntil(RateLimitKind::Primary, at(200))
+            Admission::WaitUntil(RateLimitKind::Quota, at(200))
         );
         // Another resource is not blocked.
         assert_eq!(store.admit("search", at(102)).unwrap(), Admission::Go);
@@ -531,7 +545,7 @@ mod tests {
         assert_eq!(store.admit("core", at(101)).unwrap(), Admission::Go);
         assert!(matches!(
             store.admit("core", at(101)).unwrap(),
-            Admission::WaitUntil(RateLimitKind::Primary, _)
+            Admission::WaitUntil(RateLimitKind::Quota, _)
         ));
     }
 
@@ -543,7 +557,7 @@ mod tests {
         for resource in ["core", "search"] {
             assert_eq!(
                 store.admit(resource, at(100)).unwrap(),
-                Admission::WaitUntil(RateLimitKind::Secondary, at(160))
+                Admission::WaitUntil(RateLimitKind::Pause, at(160))
             );
         }
         assert_eq!(store.admit("core", at(160)).unwrap(), Admission::Go);
@@ -569,7 +583,7 @@ mod tests {
                 .unwrap();
             assert_eq!(
                 store.admit("core", at(10)).unwrap(),
-                Admission::WaitUntil(RateLimitKind::Primary, at(u64::MAX >> 2))
+                Admission::WaitUntil(RateLimitKind::Quota, at(u64::MAX >> 2))
             );
         }
         assert_eq!(store.len(), MemoryStore::MAX_RESOURCES);

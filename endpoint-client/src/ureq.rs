@@ -67,19 +67,6 @@ impl Client {
         ClientBuilder::new()
     }
 
-    /// A builder for a client of GitHub: the same as
-    /// `Client::builder().github()`.
-    ///
-    /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    ///
-    /// let github = Client::github().token("ghp_…").user_agent("my-app/1.0").build()?;
-    /// # Ok::<(), endpoint::client::Error>(())
-    /// ```
-    pub fn github() -> ClientBuilder<Client> {
-        ClientBuilder::new().github()
-    }
-
     /// A client for `endpoint` with a ureq agent of default settings
     /// (rustls, proxies from the environment, [`DEFAULT_CONNECT_TIMEOUT`]
     /// and [`DEFAULT_TIMEOUT`]) that sends each request once, as it is: no
@@ -163,9 +150,8 @@ impl Client {
     /// state, the cache and the credentials. Its retry, rate-limit and
     /// pagination settings stay this client's. A client made by its
     /// builder takes the policy there ([`ClientBuilder::policy`]); this is
-    /// for one made from an endpoint, whose rules are GitHub's when its
-    /// base URL is `https://api.github.com` and the neutral ones
-    /// otherwise.
+    /// for one made from an endpoint, whose rules are the neutral ones
+    /// ([`IetfPolicy`](super::IetfPolicy)) unless given others here.
     ///
     /// ```
     /// use endpoint::Endpoint;
@@ -558,7 +544,8 @@ impl Client {
         let mut call = Call::new(&self.policy, exchange);
         loop {
             match call.next() {
-                Action::Wait(wait) => std::thread::sleep(wait),
+                Action::Wait(wait) => self.policy.clock.sleep(wait),
+                Action::Poll(wait) => std::thread::sleep(wait),
                 Action::Send(request) => {
                     let answer = self.transport(request, call.timeout());
                     call.receive(answer.map_err(Into::into));

@@ -577,7 +577,8 @@ impl Client {
         let mut held = None;
         loop {
             match call.next() {
-                Action::Wait(wait) => tokio::time::sleep(wait).await,
+                Action::Wait(wait) => policy.clock.sleep_async(wait).await,
+                Action::Poll(wait) => tokio::time::sleep(wait).await,
                 Action::Send(request) => {
                     held = None;
                     let own = !call.refreshing();

@@ -518,7 +518,8 @@ impl Client {
         let mut held = None;
         loop {
             match call.next() {
-                Action::Wait(wait) => std::thread::sleep(wait),
+                Action::Wait(wait) => policy.clock.sleep(wait),
+                Action::Poll(wait) => std::thread::sleep(wait),
                 Action::Send(request) => {
                     held = None;
                     let own = !call.refreshing();
