@@ -68,7 +68,7 @@ pub struct Generator {
 
 /// What [`Generator::generate`] made.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Generated {
+pub struct Output {
     /// The crate name (`petstore`, `stripe-api`).
     pub name: String,
     /// The Rust source to include (see [the module](self)).
@@ -80,7 +80,7 @@ pub struct Generated {
     pub diagnostics: Diagnostics,
 }
 
-impl Generated {
+impl Output {
     /// The file [`Generator::write_to`] writes the source to in `out_dir`:
     /// `<name>.rs`, the name with `_` for `-`.
     pub fn file_in(&self, out_dir: &Path) -> PathBuf {
@@ -182,7 +182,7 @@ impl Generator {
     /// A description or overlay that cannot be read, a filter's name that
     /// the description does not have, a crate name that is not one, and
     /// with [`strict`](Self::strict) any diagnostic.
-    pub fn generate(&self) -> Result<Generated, String> {
+    pub fn generate(&self) -> Result<Output, String> {
         let mut read =
             read::read_file(&self.description, &self.overlays).map_err(|err| err.to_string())?;
         let source = self.description.file_name().map_or_else(
@@ -203,7 +203,7 @@ impl Generator {
         if self.strict {
             diagnostics.strict()?;
         }
-        Ok(Generated {
+        Ok(Output {
             source: inline(&generated, &options.name, &source)?,
             name: options.name,
             files_read: read.files,
@@ -215,7 +215,7 @@ impl Generator {
     /// `<out_dir>/<name>.rs` (left untouched when it holds that text
     /// already, so that what includes it is not rebuilt), returning that
     /// path. In a build script, prints cargo's instructions
-    /// ([`Generated::cargo_instructions`]).
+    /// ([`Output::cargo_instructions`]).
     ///
     /// # Errors
     /// As [`generate`](Self::generate), and a file that cannot be written.
