@@ -3,8 +3,16 @@
 //! ```text
 //! cargo endpoint generate DESCRIPTION --out DIR [--name CRATE] [--endpoint-path PATH]
 //!     [--overlay FILE]... [--strict] [--modules tags|path|operation-id-prefix[=SEP]]
+//!     [--operation ROUTE|OPERATION-ID]... [--tag TAG]...
 //! cargo endpoint operations DESCRIPTION [--overlay FILE]... [--modules …]
+//!     [--operation …]... [--tag …]...
 //! ```
+//!
+//! `--operation` and `--tag` keep only the operations named (by route,
+//! `"GET /pets/{petId}"`, or operationId) or tagged, and the types they
+//! reach ([`endpoint_openapi::filter::Filter`]); a name the description
+//! does not have is an error with the nearest it has. A build script gets
+//! the same from [`endpoint_openapi::Generator`].
 //!
 //! The description is read by [`endpoint_openapi::read::read_file`] (OpenAPI
 //! 3.0, 3.1, 3.2 or Swagger 2.0, JSON or YAML, its overlays applied first)
@@ -29,6 +37,8 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use endpoint_openapi::diag::Diagnostics;
+use endpoint_openapi::filter::Filter;
+use endpoint_openapi::generator::crate_name;
 use endpoint_openapi::package::{self, Dependency, Generated, Modules, Options};
 use endpoint_openapi::read;
 
@@ -79,6 +89,25 @@ struct Input {
     /// `operation-id-prefix=_`).
     #[arg(long, value_name = "POLICY", default_value = "tags", value_parser = parse_modules)]
     modules: Modules,
+    /// Only this operation, by route (`"GET /pets/{petId}"`) or
+    /// operationId, and the types it reaches (repeatable; with `--tag`,
+    /// the operations of either).
+    #[arg(long = "operation", value_name = "ROUTE|ID")]
+    operations: Vec<String>,
+    /// Only the operations with this tag, and the types they reach
+    /// (repeatable).
+    #[arg(long = "tag", value_name = "TAG")]
+    tags: Vec<String>,
+}
+
+impl Input {
+    /// The operations to keep.
+    fn filter(&self) -> Filter {
+        Filter {
+            operations: self.operations.clone(),
+            tags: self.tags.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -228,7 +257,7 @@ fn plan(
 ) -> Result<(Generated, Diagnostics), String> {
     let started = Instant::now();
     eprintln!("reading {}", input.description.display());
-    let read =
+    let mut read =
         read::read_file(&input.description, &input.overlays).map_err(|err| err.to_string())?;
     eprintln!(
         "read OpenAPI {}: {} operations, {} schemas, {} diagnostics, in {:.1?}",
@@ -238,6 +267,20 @@ fn plan(
         read.diagnostics.len(),
         started.elapsed()
     );
+    let filter = input.filter();
+    if !filter.is_all() {
+        let source = input.description.file_name().map_or_else(
+            || input.description.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        filter.apply(&mut read, &source)?;
+        eprintln!(
+            "kept {} operations of {} names and {} tags",
+            read.api.operations.len(),
+            filter.operations.len(),
+            filter.tags.len()
+        );
+    }
     let options = Options {
         name: name.unwrap_or_else(|| crate_name(&read.api.title)),
         endpoint,
@@ -271,24 +314,6 @@ fn plan(
 fn warn(diagnostics: &Diagnostics) {
     for diagnostic in diagnostics.iter() {
         eprintln!("warning: {diagnostic}");
-    }
-}
-
-/// A package name from a description's title: its words, lower case,
-/// joined by `-` (`Stripe API` → `stripe-api`); `api` when it has none, and
-/// `api-` before one that starts with a digit.
-fn crate_name(title: &str) -> String {
-    let words: Vec<String> = endpoint_openapi::ident::words(title)
-        .iter()
-        .map(|word| word.to_ascii_lowercase())
-        .collect();
-    let name = words.join("-");
-    if name.is_empty() {
-        "api".to_owned()
-    } else if name.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("api-{name}")
-    } else {
-        name
     }
 }
 
@@ -332,14 +357,5 @@ mod tests {
         );
         assert!(parse_modules("operation-id-prefix=").is_err());
         assert!(parse_modules("tag").unwrap_err().contains("`tag`"));
-    }
-
-    #[test]
-    fn names_from_titles() {
-        assert_eq!(crate_name("Stripe API"), "stripe-api");
-        assert_eq!(crate_name("Kubernetes"), "kubernetes");
-        assert_eq!(crate_name("Twilio - Api"), "twilio-api");
-        assert_eq!(crate_name("  "), "api");
-        assert_eq!(crate_name("1Password Connect"), "api-1-password-connect");
     }
 }

@@ -440,3 +440,64 @@ fn the_readme_is_the_packages_and_names_every_option() {
         }
     }
 }
+
+#[test]
+fn operation_and_tag_keep_only_those_operations() {
+    let description = fixture("openapi.yaml");
+    let list = operations(&[
+        path(&description),
+        "--operation",
+        "GET /owners/{ownerId}",
+        "--operation",
+        "putJson",
+        "--tag",
+        "answers",
+    ]);
+    let ids: Vec<&str> = list
+        .iter()
+        .filter_map(|op| op["operation_id"].as_str())
+        .collect();
+    assert!(
+        ids.contains(&"getOwner") && ids.contains(&"putJson"),
+        "{ids:?}"
+    );
+    assert!(
+        ids.contains(&"answerByStatus") && ids.contains(&"sameAnswer"),
+        "{ids:?}"
+    );
+    assert!(
+        !ids.contains(&"listPets") && !ids.contains(&"patchMerge"),
+        "{ids:?}"
+    );
+
+    // The crate written has only their module files.
+    let out = scratch("filtered").join("every");
+    let output = run(&[
+        "generate",
+        path(&description),
+        "--out",
+        path(&out),
+        "--operation",
+        "listPets",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(out.join("src/pets.rs").exists());
+    assert!(!out.join("src/bodies.rs").exists());
+    assert!(!out.join("src/answers.rs").exists());
+}
+
+#[test]
+fn an_operation_not_in_the_description_is_one_error_line_with_the_nearest() {
+    let output = run(&[
+        "operations",
+        path(&fixture("openapi.yaml")),
+        "--operation",
+        "GET /owner/{ownerId}",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        error_line(&output),
+        "error: no operation `GET /owner/{ownerId}` in openapi.yaml: did you mean `GET /owners/{ownerId}`?"
+    );
+    assert!(output.stdout.is_empty());
+}

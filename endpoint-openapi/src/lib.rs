@@ -32,9 +32,14 @@
 //!
 //! Each module imports only from the ones before it in this list:
 //! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `overlay`, `read`,
-//! `examples`, `plan`, `emit`, `paging`, `operations`, `package`;
-//! [`paging`] chooses how a list operation pages, and [`examples`] relaxes
-//! the schemas a description's own examples contradict, before planning.
+//! `filter`, `examples`, `plan`, `emit`, `paging`, `operations`, `package`,
+//! `generator`; [`paging`] chooses how a list operation pages, [`examples`]
+//! relaxes the schemas a description's own examples contradict, before
+//! planning, and [`filter`] keeps only the operations asked for.
+//!
+//! A build script generates a client into `OUT_DIR` with [`Generator`]
+//! (the [`generator`] module says how a crate includes it); `cargo
+//! endpoint` writes a crate of its own.
 //!
 //! ```
 //! use std::collections::BTreeMap;
@@ -65,6 +70,8 @@ pub mod diag;
 pub mod docs;
 pub mod emit;
 pub mod examples;
+pub mod filter;
+pub mod generator;
 pub mod ident;
 pub mod operations;
 pub mod overlay;
@@ -74,3 +81,5 @@ pub mod plan;
 mod pointer;
 pub mod read;
 pub mod schema;
+
+pub use generator::Generator;

@@ -35,6 +35,10 @@ pub struct Read {
     pub api: Api,
     /// What was read otherwise than written, with its fallback.
     pub diagnostics: Diagnostics,
+    /// Every file read, in the order read: the description, its overlays,
+    /// then each other file a `$ref` named (as found, once each). A build
+    /// script reruns when one of them changes.
+    pub files: Vec<PathBuf>,
 }
 
 /// Why a description could not be read at all: a file that is missing, is
@@ -83,12 +87,20 @@ pub fn read_file(path: &Path, overlays: &[PathBuf]) -> Result<Read, ReadError> {
         overlay_values.push((overlay.display().to_string(), value));
     }
     let base = path.parent().unwrap_or(Path::new("."));
-    read_document(description, Some(base), Some(path), &overlay_values).map_err(|mut err| {
-        if err.at == INPUT {
-            err.at = path.display().to_string();
-        }
-        err
-    })
+    let mut read = read_document(description, Some(base), Some(path), &overlay_values).map_err(
+        |mut err| {
+            if err.at == INPUT {
+                err.at = path.display().to_string();
+            }
+            err
+        },
+    )?;
+    let referred = std::mem::take(&mut read.files);
+    read.files = std::iter::once(path.to_path_buf())
+        .chain(overlays.iter().cloned())
+        .chain(referred)
+        .collect();
+    Ok(read)
 }
 
 /// Reads a description already parsed; `base` is the directory its local
@@ -230,5 +242,9 @@ fn read_document(
         docs.siblings_hold();
     }
     let api = operations::read(&mut docs, spec_version, &mut diagnostics);
-    Ok(Read { api, diagnostics })
+    Ok(Read {
+        api,
+        diagnostics,
+        files: docs.files(),
+    })
 }

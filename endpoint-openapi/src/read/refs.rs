@@ -195,6 +195,15 @@ impl Documents {
         Ok((index, fragment))
     }
 
+    /// The files read for references, in the order read (the description
+    /// itself is not one of them).
+    pub fn files(&self) -> Vec<PathBuf> {
+        self.docs[1..]
+            .iter()
+            .filter_map(|doc| doc.path.clone())
+            .collect()
+    }
+
     /// The value at `pointer` of `doc`.
     pub fn get(&self, doc: usize, pointer: &str) -> Option<&Value> {
         self.docs[doc].value.pointer(pointer)

@@ -53,6 +53,7 @@ pub fn manifest(scopes: &[Scope<'_>], tags: &BTreeMap<String, String>) -> String
          rust-version.workspace = true\n\
          license.workspace = true\n\
          repository.workspace = true\n\
+         readme = \"README.md\"\n\
          keywords = [\"github\", \"rest\", \"api\", \"typed\", \"endpoint\"]\n\
          categories = [\"api-bindings\", \"web-programming::http-client\"]\n\
          include = [\"src/**/*.rs\", \"README.md\", \"openapi/README.md\", \"openapi/LICENSE\"]\n\n\
@@ -68,7 +69,10 @@ pub fn manifest(scopes: &[Scope<'_>], tags: &BTreeMap<String, String>) -> String
          [dev-dependencies]\n\
          # The documentation's examples use the crate through the facade, as\n\
          # `endpoint::github`, as users do.\n\
-         endpoint = { path = \"..\", features = [\"github\"] }\n",
+         endpoint = { path = \"..\", features = [\"github\"] }\n\n\
+         # Every module's feature, as the default builds them.\n\
+         [package.metadata.docs.rs]\n\
+         all-features = true\n",
     );
     out
 }

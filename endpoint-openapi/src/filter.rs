@@ -1,0 +1,206 @@
+//! Which operations of a description to generate: a selection by route
+//! (`GET /v1/customers/{customer}`), `operationId` (`PostCustomers`) or tag,
+//! applied to a description as [`read`](crate::read) gave it, before
+//! anything is planned, so that the types only the other operations reach
+//! are never planned.
+//!
+//! A name the description does not have is an error naming it and the
+//! nearest one it has (by [`edit_distance`]), never an empty crate.
+
+use endpoint_macros_core::edit_distance;
+
+use crate::api::Operation;
+use crate::diag::Diagnostics;
+use crate::read::Read;
+
+/// The operations to keep: those named in [`operations`](Filter::operations)
+/// and those tagged with one of [`tags`](Filter::tags). Empty, it keeps
+/// them all.
+///
+/// ```
+/// use endpoint_openapi::filter::Filter;
+/// use endpoint_openapi::read::read_value;
+/// use serde_json::json;
+///
+/// let mut read = read_value(json!({
+///     "openapi": "3.1.0",
+///     "paths": {
+///         "/pets": {"get": {"operationId": "listPets", "responses": {"200": {"description": "Pets."}}}},
+///         "/pets/{id}": {"get": {"operationId": "getPet", "parameters": [
+///             {"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}
+///         ], "responses": {"200": {"description": "A pet."}}}}
+///     }
+/// }), None, &[])?;
+/// Filter::default().operation("GET /pets/{id}").apply(&mut read, "pets.yaml")?;
+/// assert_eq!(read.api.operations.len(), 1);
+/// assert_eq!(read.api.operations[0].operation_id.as_deref(), Some("getPet"));
+///
+/// let err = Filter::default().operation("GET /pet/{id}").apply(&mut read, "pets.yaml");
+/// assert_eq!(
+///     err.unwrap_err(),
+///     "no operation `GET /pet/{id}` in pets.yaml: did you mean `GET /pets/{id}`?"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Operations by route (`METHOD /path` as the description writes the
+    /// path; the method in any case) or by `operationId`.
+    pub operations: Vec<String>,
+    /// Operations by tag (any of their tags).
+    pub tags: Vec<String>,
+}
+
+impl Filter {
+    /// Keeps the operation of this route (`GET /pets/{id}`) or
+    /// `operationId` (`getPet`) too.
+    #[must_use]
+    pub fn operation(mut self, name: impl Into<String>) -> Self {
+        self.operations.push(name.into());
+        self
+    }
+
+    /// Keeps the operations tagged `tag` too.
+    #[must_use]
+    pub fn tag(mut self, tag: impl Into<String>) -> Self {
+        self.tags.push(tag.into());
+        self
+    }
+
+    /// Whether it keeps every operation (it names none).
+    pub fn is_all(&self) -> bool {
+        self.operations.is_empty() && self.tags.is_empty()
+    }
+
+    /// Leaves in `read` only the operations this filter keeps, in the
+    /// description's order, and reading's diagnostics of those (and of no
+    /// operation). `source` names the description in the errors
+    /// (`stripe.yaml`).
+    ///
+    /// # Errors
+    /// Each name that is no operation's route or `operationId`, and each
+    /// tag no operation has, one per line, with the nearest the
+    /// description has: ``no operation `GET /v1/customer/{customer}` in
+    /// stripe.yaml: did you mean `GET /v1/customers/{customer}`?``.
+    pub fn apply(&self, read: &mut Read, source: &str) -> Result<(), String> {
+        if self.is_all() {
+            return Ok(());
+        }
+        let operations = &read.api.operations;
+        let mut errors = Vec::new();
+        let mut keep = vec![false; operations.len()];
+        for name in &self.operations {
+            let mut found = false;
+            for (at, op) in operations.iter().enumerate() {
+                if names(op, name) {
+                    keep[at] = true;
+                    found = true;
+                }
+            }
+            if !found {
+                let candidates = operations
+                    .iter()
+                    .flat_map(|op| std::iter::once(route(op)).chain(op.operation_id.clone()));
+                errors.push(format!(
+                    "no operation `{name}` in {source}{}",
+                    suggestion(name, candidates)
+                ));
+            }
+        }
+        for tag in &self.tags {
+            let mut found = false;
+            for (at, op) in operations.iter().enumerate() {
+                if op.tags.contains(tag) {
+                    keep[at] = true;
+                    found = true;
+                }
+            }
+            if !found {
+                let candidates = operations.iter().flat_map(|op| op.tags.iter().cloned());
+                errors.push(format!(
+                    "no operation tagged `{tag}` in {source}{}",
+                    suggestion(tag, candidates)
+                ));
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors.join("\n"));
+        }
+        let all = std::mem::take(&mut read.api.operations);
+        let mut dropped = Vec::new();
+        for (op, keep) in all.into_iter().zip(keep) {
+            if keep {
+                read.api.operations.push(op);
+            } else {
+                dropped.push(op.label());
+            }
+        }
+        let mut diagnostics = Diagnostics::new();
+        for diagnostic in std::mem::take(&mut read.diagnostics) {
+            if diagnostic
+                .operation
+                .as_ref()
+                .is_some_and(|operation| dropped.contains(operation))
+            {
+                continue;
+            }
+            diagnostics.push(
+                diagnostic.pointer,
+                diagnostic.operation.as_deref(),
+                diagnostic.message,
+                diagnostic.fallback,
+            );
+        }
+        read.diagnostics = diagnostics;
+        Ok(())
+    }
+}
+
+/// `METHOD /path` of an operation, as a filter names it.
+fn route(op: &Operation) -> String {
+    format!("{} {}", op.method, op.path)
+}
+
+/// Whether `name` is `op`'s route (its method in any case) or its
+/// `operationId`.
+fn names(op: &Operation, name: &str) -> bool {
+    if op.operation_id.as_deref() == Some(name) {
+        return true;
+    }
+    match name.split_once(' ') {
+        Some((method, path)) => method.eq_ignore_ascii_case(&op.method) && path == op.path,
+        None => false,
+    }
+}
+
+/// `: did you mean `…`?` with the candidate nearest to `name`, when one is
+/// near enough to be a misspelling (two edits, or a quarter of the name);
+/// else nothing.
+fn suggestion(name: &str, candidates: impl Iterator<Item = String>) -> String {
+    let near = 2.max(name.chars().count() / 4);
+    candidates
+        .map(|candidate| (edit_distance(name, &candidate), candidate))
+        .filter(|(distance, _)| *distance <= near)
+        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)))
+        .map(|(_, candidate)| format!(": did you mean `{candidate}`?"))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_only_what_is_near() {
+        let candidates = || ["GET /pets".to_owned(), "listPets".to_owned()].into_iter();
+        assert_eq!(
+            suggestion("GET /pet", candidates()),
+            ": did you mean `GET /pets`?"
+        );
+        assert_eq!(
+            suggestion("listpets", candidates()),
+            ": did you mean `listPets`?"
+        );
+        assert_eq!(suggestion("deleteEverything", candidates()), "");
+    }
+}

@@ -1,0 +1,397 @@
+//! The generator as a build script uses it: a description (and its
+//! overlays, module policy, operation filter) to one Rust file in
+//! `OUT_DIR` that a crate includes, through the same stages as
+//! `cargo endpoint generate` ([`read`], [`filter`](crate::filter),
+//! [`package`]).
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() -> Result<(), String> {
+//!     endpoint_openapi::Generator::new("petstore.yaml")
+//!         .name("petstore")
+//!         .operation("GET /pets/{petId}")
+//!         .tag("store")
+//!         .write_to(std::env::var("OUT_DIR").map_err(|err| err.to_string())?)?;
+//!     Ok(())
+//! }
+//! ```
+//!
+//! ```text
+//! // src/lib.rs (or main.rs): at the crate's root
+//! include!(concat!(env!("OUT_DIR"), "/petstore.rs"));
+//! ```
+//!
+//! # The file
+//!
+//! `<name>.rs`, the crate name with `_` for `-`: the items a generated
+//! crate's `lib.rs` holds (`BASE_URL` when the description names a server,
+//! `api()`, `endpoint()`), then `pub mod models { … }` and a
+//! `pub mod <module> { … }` per group of operations, each inline (a file
+//! that `include!` reads cannot declare a module in a file of its own). Its
+//! items name one another by `crate::models::…` and `crate::api()`, so it
+//! is included at a crate's root; the crate depends on `endpoint`, `serde`
+//! (feature `derive`) and `serde_json`. The modules are not behind cargo
+//! features as a generated crate's are: the [`Filter`] chooses what is
+//! generated. A crate that includes a large description may need
+//! `#![recursion_limit = "256"]`, which a generated crate's `lib.rs` sets.
+//!
+//! # In a build script
+//!
+//! When `OUT_DIR` and `CARGO_MANIFEST_DIR` are set, as cargo sets them for a
+//! build script, [`Generator::write_to`] prints `cargo:rerun-if-changed=`
+//! for every file read (the description, its overlays and each file a
+//! `$ref` names), so that cargo runs the script again when one changes,
+//! and each diagnostic as a `cargo:warning=` line (with
+//! [`strict`](Generator::strict), a diagnostic is an error instead).
+//! Relative paths are relative to the directory the script runs in: the
+//! package's.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::diag::Diagnostics;
+use crate::filter::Filter;
+use crate::package::{self, Dependency, GENERATED, Modules, Options};
+use crate::read;
+
+/// A description to generate, with the options of `cargo endpoint
+/// generate`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generator {
+    description: PathBuf,
+    overlays: Vec<PathBuf>,
+    strict: bool,
+    modules: Modules,
+    name: Option<String>,
+    filter: Filter,
+}
+
+/// What [`Generator::generate`] made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Output {
+    /// The crate name (`petstore`, `stripe-api`).
+    pub name: String,
+    /// The Rust source to include (see [the module](self)).
+    pub source: String,
+    /// Every file read: the description, its overlays, each file a `$ref`
+    /// named.
+    pub files_read: Vec<PathBuf>,
+    /// Reading's and planning's diagnostics (none left with `strict`).
+    pub diagnostics: Diagnostics,
+}
+
+impl Output {
+    /// The file [`Generator::write_to`] writes the source to in `out_dir`:
+    /// `<name>.rs`, the name with `_` for `-`.
+    pub fn file_in(&self, out_dir: &Path) -> PathBuf {
+        out_dir.join(format!("{}.rs", self.name.replace('-', "_")))
+    }
+
+    /// What a build script prints for it: `cargo:rerun-if-changed=` per
+    /// file read, then `cargo:warning=` per diagnostic (each on one line).
+    pub fn cargo_instructions(&self) -> String {
+        let mut out = String::new();
+        for file in &self.files_read {
+            let _ = writeln!(out, "cargo:rerun-if-changed={}", file.display());
+        }
+        for diagnostic in self.diagnostics.iter() {
+            let text = diagnostic.to_string();
+            let _ = writeln!(
+                out,
+                "cargo:warning={}",
+                text.split_whitespace().collect::<Vec<_>>().join(" ")
+            );
+        }
+        out
+    }
+}
+
+impl Generator {
+    /// The description in `path` (OpenAPI 3.0, 3.1, 3.2 or Swagger 2.0,
+    /// JSON or YAML), every operation, modules by tag, the crate named
+    /// after the description's title.
+    pub fn new(description: impl Into<PathBuf>) -> Self {
+        Generator {
+            description: description.into(),
+            overlays: Vec::new(),
+            strict: false,
+            modules: Modules::default(),
+            name: None,
+            filter: Filter::default(),
+        }
+    }
+
+    /// Applies an Overlay 1.0 document to the description before it is
+    /// read (in the order given).
+    #[must_use]
+    pub fn overlay(mut self, path: impl Into<PathBuf>) -> Self {
+        self.overlays.push(path.into());
+        self
+    }
+
+    /// Makes every diagnostic an error: nothing is written when anything
+    /// could not be expressed as written.
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
+
+    /// How operations are grouped into modules.
+    #[must_use]
+    pub fn modules(mut self, modules: Modules) -> Self {
+        self.modules = modules;
+        self
+    }
+
+    /// The crate name, which names the file written (`petstore` →
+    /// `petstore.rs`); by default from the description's `info.title`
+    /// ([`crate_name`]).
+    #[must_use]
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// Generates the operation of this route (`GET /pets/{petId}`) or
+    /// `operationId` (see [`Filter`]); once an operation or tag is named,
+    /// only those named and the types they reach are generated.
+    #[must_use]
+    pub fn operation(mut self, name: impl Into<String>) -> Self {
+        self.filter.operations.push(name.into());
+        self
+    }
+
+    /// Generates the operations tagged `tag` (see [`operation`](Self::operation)).
+    #[must_use]
+    pub fn tag(mut self, tag: impl Into<String>) -> Self {
+        self.filter.tags.push(tag.into());
+        self
+    }
+
+    /// Replaces the operation filter.
+    #[must_use]
+    pub fn filter(mut self, filter: Filter) -> Self {
+        self.filter = filter;
+        self
+    }
+
+    /// Reads, filters and generates, writing nothing.
+    ///
+    /// # Errors
+    /// A description or overlay that cannot be read, a filter's name that
+    /// the description does not have, a crate name that is not one, and
+    /// with [`strict`](Self::strict) any diagnostic.
+    pub fn generate(&self) -> Result<Output, String> {
+        let mut read =
+            read::read_file(&self.description, &self.overlays).map_err(|err| err.to_string())?;
+        let source = self.description.file_name().map_or_else(
+            || self.description.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        self.filter.apply(&mut read, &source)?;
+        let options = Options {
+            name: self
+                .name
+                .clone()
+                .unwrap_or_else(|| crate_name(&read.api.title)),
+            endpoint: Dependency::Version(env!("CARGO_PKG_VERSION").to_owned()),
+            modules: self.modules.clone(),
+        };
+        let mut generated = package::generate_read(&read, &options)?;
+        let diagnostics = std::mem::take(&mut generated.diagnostics);
+        if self.strict {
+            diagnostics.strict()?;
+        }
+        Ok(Output {
+            source: inline(&generated, &options.name, &source)?,
+            name: options.name,
+            files_read: read.files,
+            diagnostics,
+        })
+    }
+
+    /// [`generate`](Self::generate)s and writes the source to
+    /// `<out_dir>/<name>.rs` (left untouched when it holds that text
+    /// already, so that what includes it is not rebuilt), returning that
+    /// path. In a build script, prints cargo's instructions
+    /// ([`Output::cargo_instructions`]).
+    ///
+    /// # Errors
+    /// As [`generate`](Self::generate), and a file that cannot be written.
+    pub fn write_to(&self, out_dir: impl AsRef<Path>) -> Result<PathBuf, String> {
+        let in_build_script = std::env::var_os("OUT_DIR").is_some()
+            && std::env::var_os("CARGO_MANIFEST_DIR").is_some();
+        let generated = match self.generate() {
+            Ok(generated) => generated,
+            Err(err) => {
+                if in_build_script {
+                    // Run again once the files named are fixed.
+                    for file in std::iter::once(&self.description).chain(&self.overlays) {
+                        println!("cargo:rerun-if-changed={}", file.display());
+                    }
+                }
+                return Err(err);
+            }
+        };
+        if in_build_script {
+            print!("{}", generated.cargo_instructions());
+        }
+        let path = generated.file_in(out_dir.as_ref());
+        let unchanged = std::fs::read(&path).is_ok_and(|old| old == generated.source.as_bytes());
+        if !unchanged {
+            std::fs::create_dir_all(out_dir.as_ref())
+                .and_then(|()| std::fs::write(&path, &generated.source))
+                .map_err(|err| format!("writing {}: {err}", path.display()))?;
+        }
+        Ok(path)
+    }
+}
+
+/// A package name from a description's title: its words, lower case,
+/// joined by `-` (`Stripe API` → `stripe-api`); `api` when it has none, and
+/// `api-` before one that starts with a digit.
+///
+/// ```
+/// use endpoint_openapi::generator::crate_name;
+/// assert_eq!(crate_name("Stripe API"), "stripe-api");
+/// assert_eq!(crate_name("1Password Connect"), "api-1-password-connect");
+/// ```
+pub fn crate_name(title: &str) -> String {
+    let words: Vec<String> = crate::ident::words(title)
+        .iter()
+        .map(|word| word.to_ascii_lowercase())
+        .collect();
+    let name = words.join("-");
+    if name.is_empty() {
+        "api".to_owned()
+    } else if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("api-{name}")
+    } else {
+        name
+    }
+}
+
+/// The files of a generated crate as one file to include: `lib.rs`'s
+/// items after its module declarations, then each module inline, without
+/// the cargo features that a crate of its own builds them with.
+fn inline(generated: &package::Generated, name: &str, source: &str) -> Result<String, String> {
+    let file = |path: &str| {
+        generated
+            .files
+            .iter()
+            .find(|file| file.path == Path::new(path))
+            .map(|file| file.text.as_str())
+    };
+    let lib = file("src/lib.rs").ok_or("the generated crate has no src/lib.rs")?;
+    // `lib.rs` declares its modules, `models` last; the items after are
+    // the crate's own.
+    let (_, items) = lib
+        .split_once("\npub mod models;\n")
+        .ok_or("the generated src/lib.rs declares no `models` module")?;
+    let lib_name = name.replace('-', "_");
+    let mut out = format!(
+        "// {GENERATED} from {source}: include it at a crate's root,\n\
+         // include!(concat!(env!(\"OUT_DIR\"), \"/{lib_name}.rs\"));\n"
+    );
+    out.push_str(items);
+    for file in &generated.files {
+        let Some(module) = file
+            .path
+            .strip_prefix("src")
+            .ok()
+            .and_then(|path| path.to_str())
+            .and_then(|path| path.strip_suffix(".rs"))
+            .filter(|module| *module != "lib")
+        else {
+            continue;
+        };
+        let _ = write!(
+            out,
+            "\n// The description marks some schemas and fields deprecated; the code's own\n\
+             // decoding still reads them.\n#[allow(deprecated)]\npub mod {module} {{\n{}}}\n",
+            without_features(&file.text)
+        );
+    }
+    Ok(out)
+}
+
+/// `text` without its `#[cfg(feature = …)]` and
+/// `#[cfg(any(feature = …, …))]` attributes (on one line or, formatted,
+/// on several).
+fn without_features(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.split_inclusive('\n');
+    while let Some(line) = lines.next() {
+        if !line.trim_start().starts_with("#[cfg(") {
+            out.push_str(line);
+            continue;
+        }
+        // The whole attribute, to its closing bracket.
+        let mut attribute = line.to_owned();
+        let mut depth = brackets(line);
+        while depth > 0 {
+            let Some(next) = lines.next() else { break };
+            attribute.push_str(next);
+            depth += brackets(next);
+        }
+        if !is_feature_cfg(&attribute) {
+            out.push_str(&attribute);
+        }
+    }
+    out
+}
+
+/// How many `[` a line opens that it does not close.
+fn brackets(line: &str) -> isize {
+    line.chars()
+        .map(|c| match c {
+            '[' => 1,
+            ']' => -1,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Whether an attribute is a `cfg` of features alone.
+fn is_feature_cfg(attribute: &str) -> bool {
+    let compact: String = attribute.split_whitespace().collect();
+    let inner = compact
+        .strip_prefix("#[cfg(")
+        .and_then(|rest| rest.strip_suffix(")]"));
+    let Some(inner) = inner else { return false };
+    let list = inner
+        .strip_prefix("any(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or(inner);
+    list.trim_end_matches(',').split(',').all(|part| {
+        part.strip_prefix("feature=\"")
+            .and_then(|rest| rest.strip_suffix('"'))
+            .is_some_and(|feature| !feature.contains(['"', '\\']))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_from_titles() {
+        assert_eq!(crate_name("Stripe API"), "stripe-api");
+        assert_eq!(crate_name("Kubernetes"), "kubernetes");
+        assert_eq!(crate_name("Twilio - Api"), "twilio-api");
+        assert_eq!(crate_name("  "), "api");
+        assert_eq!(crate_name("1Password Connect"), "api-1-password-connect");
+    }
+
+    #[test]
+    fn feature_cfgs_go_other_attributes_stay() {
+        let text = "#[cfg(feature = \"pets\")]\npub struct A;\n    #[cfg(any(feature = \"a\", feature = \"b\"))]\n    B {}\n\
+                    #[cfg(\n    any(\n        feature = \"a\",\n        feature = \"b\",\n    )\n)]\npub struct C;\n\
+                    #[cfg(test)]\nmod tests {}\n";
+        assert_eq!(
+            without_features(text),
+            "pub struct A;\n    B {}\npub struct C;\n#[cfg(test)]\nmod tests {}\n"
+        );
+    }
+}
