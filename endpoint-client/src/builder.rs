@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use http::{HeaderName, HeaderValue};
-use serde_json::{Map, Value, json};
 
 use super::Error;
 use super::auth::{self, ApiKey, MakeCredentials, OAuth2, Place, TokenCache, TokenSource};
@@ -25,6 +24,7 @@ use endpoint_runtime::__private::{
 };
 use endpoint_runtime::Endpoint;
 use endpoint_runtime::model::Pagination;
+use endpoint_runtime::{Api as RuntimeApi, DEFAULT_UPLOADS_URL, Headers};
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
 /// told otherwise: this crate's name and version (`endpoint/0.1.0`).
@@ -868,21 +868,30 @@ impl<C> ClientBuilder<C> {
         };
 
         // The API's own headers (its `accept`, its version), then the
-        // settings'.
-        let api = self.api_in_force();
-        let mut headers = Map::new();
-        for (name, value) in &api.headers() {
-            let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
-            headers.insert(name.as_str().into(), value.into());
+        // settings', each checked as it is set: the endpoint's requests
+        // carry these, read no further.
+        let policy = self.api_in_force();
+        let policy_headers = policy.headers();
+        let mut headers = Headers::with_capacity(4 + policy_headers.len() + self.headers.len());
+        let mut set = |setting: &'static str, name: &str, value: &str| {
+            headers
+                .insert(name.to_owned(), value.to_owned())
+                .map(drop)
+                .map_err(|error| Error::config(setting, error.to_string()))
+        };
+        let mut agent_set = false;
+        for (name, value) in &policy_headers {
+            set("policy", name.as_str(), &String::from_utf8_lossy(value.as_bytes()))?;
             if name == http::header::ACCEPT {
-                headers.insert("user-agent".into(), DEFAULT_USER_AGENT.into());
+                set("user_agent", "user-agent", DEFAULT_USER_AGENT)?;
+                agent_set = true;
             }
         }
-        if !headers.contains_key("user-agent") {
-            headers.insert("user-agent".into(), DEFAULT_USER_AGENT.into());
+        if !agent_set {
+            set("user_agent", "user-agent", DEFAULT_USER_AGENT)?;
         }
         if let Some(version) = &self.api_version {
-            let Some(name) = api.version_header() else {
+            let Some(name) = policy.version_header() else {
                 return Err(Error::config(
                     "api_version",
                     "names a version, and the API's policy names no version header: name the \
@@ -890,29 +899,26 @@ impl<C> ClientBuilder<C> {
                      e.g. `Client::github()`)",
                 ));
             };
-            headers.insert(
-                name.as_str().into(),
-                checked_value("api_version", version)?.into(),
-            );
+            set(
+                "api_version",
+                name.as_str(),
+                checked_value("api_version", version)?,
+            )?;
         }
         if let Some(accept) = &self.accept {
-            headers.insert("accept".into(), checked_value("accept", accept)?.into());
+            set("accept", "accept", checked_value("accept", accept)?)?;
         }
         if let Some(user_agent) = &self.user_agent {
-            headers.insert(
-                "user-agent".into(),
-                checked_value("user_agent", user_agent)?.into(),
-            );
+            let user_agent = checked_value("user_agent", user_agent)?;
+            set("user_agent", "user-agent", user_agent)?;
         }
         if let Some(auth) = &self.auth {
-            headers.insert("authorization".into(), authorization(auth)?.into());
+            set("authorization", "authorization", &authorization(auth)?)?;
         }
         let mut cookies = Vec::new();
         for key in &self.api_keys {
             match api_key(key)? {
-                (Place::Header, value) => {
-                    headers.insert(key.name.clone(), value.into());
-                }
+                (Place::Header, value) => set("api_key", &key.name, &value)?,
                 (Place::Cookie, value) => cookies.push(value),
                 (Place::Query, _) => {}
             }
@@ -933,31 +939,32 @@ impl<C> ClientBuilder<C> {
                     ),
                 ));
             }
-            headers.insert(name.clone(), value.clone().into());
+            set("header", name, value)?;
         }
         if !cookies.is_empty() {
             // A `cookie` header of one's own keeps its cookies, before the keys.
-            if let Some(Value::String(own)) = headers.get("cookie") {
-                cookies.insert(0, own.clone());
+            if let Some(own) = headers.get("cookie") {
+                cookies.insert(0, own.to_owned());
             }
-            headers.insert("cookie".into(), cookies.join("; ").into());
+            headers
+                .insert("cookie", cookies.join("; "))
+                .map_err(|error| Error::config("api_key", error.to_string()))?;
         }
 
-        // Only the option keys `baseUrl` and `headers`: nothing here can be
-        // a default parameter, which would go into URLs and bodies.
-        let endpoint = Endpoint::default()
-            .defaults(json!({"baseUrl": base_url, "headers": Value::Object(headers)}))?
+        // The base URL and the headers alone: nothing here can be a
+        // default parameter, which would go into URLs and bodies.
+        let mut api = RuntimeApi::with_headers(&base_url, headers)
+            .map_err(|error| Error::config(setting, error.to_string()))?
             .with_credential_host_check(true);
-        let mut endpoint = match uploads_url {
-            Some(url) => endpoint.with_uploads_url(&url)?,
-            None => endpoint,
-        };
+        if let Some(url) = uploads_url {
+            api = api.with_server(DEFAULT_UPLOADS_URL, &url)?;
+        }
         for (declared, url) in &self.servers {
             let url = match url.starts_with('/') {
                 true => url.clone(),
                 false => checked_url("operation_server", url)?,
             };
-            endpoint = endpoint.with_server(declared, &url).map_err(|error| {
+            api = api.with_server(declared, &url).map_err(|error| {
                 let (declared, url) = (redact_userinfo(declared), redact_userinfo(&url));
                 Error::config(
                     "operation_server",
@@ -965,7 +972,7 @@ impl<C> ClientBuilder<C> {
                 )
             })?;
         }
-        Ok(endpoint)
+        Ok(Endpoint::from_api(&api))
     }
 
     /// The endpoint and the policy of the client these settings make.

@@ -290,8 +290,8 @@ pub(crate) struct ItemAttrs {
     /// `accept = "…"`: the media types of the route's answers, its
     /// `accept` header.
     pub accept: Option<(String, Span)>,
-    /// `api = path`: the function (`fn() -> &'static Endpoint`) whose
-    /// endpoint `to_request()` uses.
+    /// `api = path`: the function (`fn() -> &'static Api`) whose
+    /// settings `to_request()` uses.
     pub api: Option<syn::Path>,
 }
 
@@ -564,15 +564,15 @@ fn accept(cx: &mut Ctxt, lit: &LitStr) -> Option<(String, Span)> {
     None
 }
 
-/// Reads `api = path`: the path of a function `fn() -> &'static Endpoint`.
+/// Reads `api = path`: the path of a function `fn() -> &'static Api`.
 /// A string or no value at all is a mistake, recorded in `cx`.
 fn api_path(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<syn::Path>> {
     let span = meta.path.span();
     if !meta.input.peek(syn::Token![=]) {
         cx.error_at(
             span,
-            "`api` needs the path of the function that gives the API's endpoint: \
-             `api = crate::api` (a `fn() -> &'static endpoint::Endpoint`)",
+            "`api` needs the path of the function that gives the API's settings: \
+             `api = crate::api` (a `fn() -> &'static endpoint::Api`)",
         );
         return Ok(None);
     }

@@ -140,7 +140,7 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
         checked.paginate.as_ref(),
     );
     let field = with_fields_fn(&field_values(checked, template));
-    let api = default_endpoint(checked.api.as_ref());
+    let api = default_api(checked.api.as_ref());
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
     let mut answer_doc = format!(
@@ -177,19 +177,19 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
     }
 }
 
-/// The route's `default_endpoint` when it names its API's (`api = path`):
-/// the named function's endpoint, checked by the compiler to be a
-/// `fn() -> &'static Endpoint` where the path is written.
-fn default_endpoint(api: Option<&syn::Path>) -> TokenStream {
+/// The route's `default_api` when it names its API's (`api = path`): the
+/// named function's settings, checked by the compiler to be a
+/// `fn() -> &'static Api` where the path is written.
+fn default_api(api: Option<&syn::Path>) -> TokenStream {
     let Some(api) = api else {
         return TokenStream::new();
     };
     let function = quote_spanned! {api.span()=>
-        let api: fn() -> &'static ::endpoint::__private::Endpoint = #api;
+        let api: fn() -> &'static ::endpoint::__private::Api = #api;
     };
     quote! {
         #[inline]
-        fn default_endpoint() -> &'static ::endpoint::__private::Endpoint {
+        fn default_api() -> &'static ::endpoint::__private::Api {
             #function
             api()
         }
@@ -536,9 +536,9 @@ fn inherent_items(method: &str, template_text: &str) -> TokenStream {
         #[doc = #template_doc]
         pub const TEMPLATE: &'static str = #template_text;
 
-        /// Builds the request with the defaults of the route's API (its
-        /// `TypedRequest::default_endpoint`: `Endpoint::default()` unless the
-        /// route names its API's).
+        /// Builds the request with the settings of the route's API (its
+        /// `TypedRequest::default_api`: those of `Endpoint::default()` unless
+        /// the route names its API's).
         ///
         /// # Errors
         /// A value that cannot be expanded into the URL or written into the
@@ -548,17 +548,18 @@ fn inherent_items(method: &str, template_text: &str) -> TokenStream {
             ::endpoint::__private::TypedRequest::to_request(self)
         }
 
-        /// Builds the request with the defaults of `endpoint` (base URL,
-        /// headers, previews, default parameters).
+        /// Builds the request with `settings`: an `Api`'s (base URL,
+        /// headers, servers), or an `Endpoint`'s defaults (which may add
+        /// previews and default parameters).
         ///
         /// # Errors
         /// As `to_request`, and whatever the defaults make invalid.
         #[inline]
-        pub fn to_request_with(
+        pub fn to_request_with<S: ::endpoint::__private::Settings + ?::core::marker::Sized>(
             &self,
-            endpoint: &::endpoint::__private::Endpoint,
+            settings: &S,
         ) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-            ::endpoint::__private::TypedRequest::to_request_with(self, endpoint)
+            ::endpoint::__private::TypedRequest::to_request_with(self, settings)
         }
     }
 }
@@ -845,8 +846,8 @@ mod tests {
         assert!(!out.contains("compile_error"), "{out}");
         assert!(
             out.contains(
-                "fn default_endpoint () -> & 'static :: endpoint :: __private :: Endpoint { \
-                 let api : fn () -> & 'static :: endpoint :: __private :: Endpoint = crate :: api ; \
+                "fn default_api () -> & 'static :: endpoint :: __private :: Api { \
+                 let api : fn () -> & 'static :: endpoint :: __private :: Api = crate :: api ; \
                  api () }"
             ),
             "{out}"
@@ -859,7 +860,7 @@ mod tests {
 
         // Without the options: the global endpoint, the endpoint's accept.
         let out = expand(quote!(pub struct Get = "GET /orders";));
-        assert!(!out.contains("fn default_endpoint"), "{out}");
+        assert!(!out.contains("fn default_api"), "{out}");
         assert!(
             out.contains("accept : :: core :: option :: Option :: None"),
             "{out}"

@@ -371,7 +371,7 @@ fn generate_checked(
     });
     files.push(GeneratedFile {
         path: "src/lib.rs".into(),
-        text: lib_rs(api, &plan, &modules, &example),
+        text: lib_rs(api, &ApiSettings::of(api), &plan, &modules, &example),
     });
     let models_header = format!(
         "// {GENERATED}\n//! The types of the requests and answers: one per schema of the \
@@ -1058,7 +1058,13 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
     out
 }
 
-fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>], example: &[String]) -> String {
+fn lib_rs(
+    api: &Api,
+    settings: &ApiSettings,
+    plan: &Plan,
+    modules: &[Vec<String>],
+    example: &[String],
+) -> String {
     let mut out = format!("// {GENERATED}\n");
     let title = one_line(&api.title);
     let count: usize = modules.iter().map(Vec::len).sum();
@@ -1132,16 +1138,21 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>], example: &[String]) -
         }
     }
     out.push_str("pub mod models;\n");
-    // Every struct's `api = crate::api`: the endpoint its `to_request()`
-    // builds with, made once.
-    let make = "\n/// The endpoint every request of this crate is built with by `to_request()`,\n\
+    // Every struct's `api = crate::api`: the settings its `to_request()`
+    // builds with, made once, of these alone (no other API's defaults).
+    let make = "\n/// The settings every request of this crate is built with by `to_request()`,\n\
                 /// made once: ";
-    let statics = "pub fn api() -> &'static ::endpoint::Endpoint {\n    \
-                   static API: ::std::sync::OnceLock<::endpoint::Endpoint> = \
+    let headers: Vec<String> = settings
+        .headers
+        .iter()
+        .map(|(name, value)| format!("({name:?}, {value:?})"))
+        .collect();
+    let statics = "pub fn api() -> &'static ::endpoint::Api {\n    \
+                   static API: ::std::sync::OnceLock<::endpoint::Api> = \
                    ::std::sync::OnceLock::new();\n    \
-                   API.get_or_init(|| {\n        ::endpoint::__private::api_endpoint(";
-    let headers = "&[(\"accept\", \"application/json\")])\n    })\n}\n";
-    if let Some(url) = base_url(api) {
+                   API.get_or_init(|| {\n        ::endpoint::__private::api_settings(";
+    let headers = format!("&[{}])\n    }})\n}}\n", headers.join(", "));
+    if let Some(url) = &settings.base_url {
         let _ = write!(
             out,
             "\n/// The API's server, the first its description names: the base URL of its requests.\n\
@@ -1149,24 +1160,46 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>], example: &[String]) -
              {make}[`BASE_URL`], and JSON as the answer asked for (an operation\n\
              /// whose answers are of other media types asks for those).\n\
              {statics}BASE_URL, {headers}\n\
-             /// The defaults of this API's requests, a copy of [`api()`]: start from it for\n\
-             /// another base URL or credentials (`endpoint()?.defaults(…)`), and build a request\n\
-             /// with it by `to_request_with(&endpoint()?)`.\n\
+             /// The settings of [`api()`] as an endpoint, for dynamic calls and other\n\
+             /// defaults: start from it for another base URL or credentials\n\
+             /// (`endpoint()?.defaults(…)`), and build a request with it by\n\
+             /// `to_request_with(&endpoint()?)`.\n\
              ///\n\
              /// # Errors\n\
-             /// None: the result is a copy of [`api()`].\n\
+             /// None: the result is made of [`api()`].\n\
              pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {{\n    \
-             Ok(api().clone())\n}}\n"
+             Ok(::endpoint::Endpoint::from_api(api()))\n}}\n"
         );
     } else {
         let _ = write!(
             out,
             "{make}no base URL (the description names no absolute\n\
-             /// server: give one with `Endpoint::defaults`), and JSON as the answer asked for.\n\
+             /// server: give one with `Api::new`), and JSON as the answer asked for.\n\
              {statics}\"\", {headers}"
         );
     }
     out
+}
+
+/// What a generated crate's `api()` holds: the base URL and the headers
+/// of its requests, the settings `to_request()` builds them with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ApiSettings {
+    /// The base URL (`BASE_URL`); `None` for none.
+    pub base_url: Option<String>,
+    /// The headers every request carries, by lowercase name, in order.
+    pub headers: Vec<(String, String)>,
+}
+
+impl ApiSettings {
+    /// The description's settings: its first server when that is an
+    /// absolute `http(s)` URL, and JSON asked for.
+    pub fn of(api: &Api) -> ApiSettings {
+        ApiSettings {
+            base_url: base_url(api),
+            headers: vec![("accept".to_owned(), "application/json".to_owned())],
+        }
+    }
 }
 
 /// The URL of the API's first server, its variables at their defaults,

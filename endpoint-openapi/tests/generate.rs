@@ -1254,16 +1254,19 @@ fn requests_go_to_their_apis_server() {
     );
     assert!(
         lib.contains(
-            "pub fn api() -> &'static ::endpoint::Endpoint {\n    \
-             static API: ::std::sync::OnceLock<::endpoint::Endpoint> = ::std::sync::OnceLock::new();\n    \
+            "pub fn api() -> &'static ::endpoint::Api {\n    \
+             static API: ::std::sync::OnceLock<::endpoint::Api> = ::std::sync::OnceLock::new();\n    \
              API.get_or_init(|| {\n        \
-             ::endpoint::__private::api_endpoint(BASE_URL, &[(\"accept\", \"application/json\")])\n    \
+             ::endpoint::__private::api_settings(BASE_URL, &[(\"accept\", \"application/json\")])\n    \
              })\n}"
         ),
         "{lib}"
     );
     assert!(
-        lib.contains("pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {\n    Ok(api().clone())\n}"),
+        lib.contains(
+            "pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {\n    \
+             Ok(::endpoint::Endpoint::from_api(api()))\n}"
+        ),
         "{lib}"
     );
     // Every struct names it, and the macro takes it.
@@ -1282,7 +1285,7 @@ fn requests_go_to_their_apis_server() {
             .tokens,
     )
     .to_string();
-    assert!(out.contains("fn default_endpoint ()"), "{out}");
+    assert!(out.contains("fn default_api ()"), "{out}");
     assert!(out.contains("= crate :: api ;"), "{out}");
 
     // Without an absolute server: the endpoint has no base URL, never
@@ -1302,7 +1305,7 @@ fn requests_go_to_their_apis_server() {
     assert!(!lib.contains("BASE_URL"), "{lib}");
     assert!(
         lib.contains(
-            "::endpoint::__private::api_endpoint(\"\", &[(\"accept\", \"application/json\")])"
+            "::endpoint::__private::api_settings(\"\", &[(\"accept\", \"application/json\")])"
         ),
         "{lib}"
     );

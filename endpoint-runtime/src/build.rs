@@ -25,7 +25,7 @@ use crate::wire::style::{self, Query};
 pub(crate) struct Input<'a, 'r, 't> {
     pub method: Method,
     /// The base URL, joined to a path URL.
-    pub base_url: &'a str,
+    pub base_url: &'r str,
     /// The parsed URL template.
     pub template: &'r Template<'t>,
     /// The body's media type, when the route names one.

@@ -17,12 +17,18 @@ pub(crate) fn initial() -> Map<String, Value> {
     let mut headers = Map::with_capacity(2);
     headers.insert("accept".into(), github::DEFAULT_ACCEPT.into());
     headers.insert("user-agent".into(), github::USER_AGENT.into());
+    of(github::DEFAULT_BASE_URL, headers)
+}
+
+/// The defaults of an API at `base_url` with `headers`, in the order of
+/// [`initial`], with an empty `mediaType`.
+pub(crate) fn of(base_url: &str, headers: Map<String, Value>) -> Map<String, Value> {
     let mut media_type = Map::with_capacity(2);
     media_type.insert("format".into(), "".into());
     media_type.insert("previews".into(), Value::Array(Vec::new()));
     let mut defaults = Map::with_capacity(4);
     defaults.insert("method".into(), "GET".into());
-    defaults.insert("baseUrl".into(), github::DEFAULT_BASE_URL.into());
+    defaults.insert("baseUrl".into(), base_url.into());
     defaults.insert("headers".into(), Value::Object(headers));
     defaults.insert("mediaType".into(), Value::Object(media_type));
     defaults
@@ -62,6 +68,25 @@ impl Prepared {
         Prepared {
             ready: Self::read(defaults),
             has_params: defaults.keys().any(|key| !is_option_key(key)),
+        }
+    }
+
+    /// Defaults of a base URL and headers alone, read already (an API's
+    /// settings).
+    pub(crate) fn of(base_url: &str, headers: &Headers) -> Self {
+        let body_headers = BodyHeaders::new(headers.clone());
+        let headers = body_headers.base().clone();
+        Prepared {
+            ready: Some(Ready {
+                base_url: base_url.to_owned(),
+                body_headers,
+                raw_headers: headers.clone(),
+                headers,
+                accepts: AcceptCache::default(),
+                previews: Vec::new(),
+                request: None,
+            }),
+            has_params: false,
         }
     }
 

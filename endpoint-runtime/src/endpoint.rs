@@ -4,18 +4,24 @@ use std::sync::{Arc, LazyLock};
 
 use serde_json::{Map, Value};
 
-use crate::defaults::{self, Prepared};
+use crate::api::{Api, Settings};
+use crate::defaults::{self, CallOptions, Prepared};
 use crate::dynamic;
 use crate::error::{Error, Result};
 use crate::github::{DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
+use crate::headers::Headers;
+use crate::layers::{CallParams, LayerParams, Layers};
 use crate::merge;
-use crate::names::{REDACTED, is_credential_param, is_shown_header, shown_header_value};
+use crate::names::{REDACTED, is_credential_param, shown_header_value};
 use crate::options::{Options, check_depth};
+use crate::params::Params;
 use crate::request::Request;
 use crate::route::Route;
-use crate::typed::{self, Plan};
-use crate::url::{Origin, is_absolute, redact_userinfo, resolve_server, server_error, url_host};
+use crate::template::NameSet;
+use crate::typed::{self, Plan, TypedParams};
+use crate::url::{Origin, is_absolute, redact_userinfo};
 use crate::value::Param;
+use crate::wire::plan::{Location, Placement};
 
 /// A request builder holding a set of default options.
 ///
@@ -69,17 +75,15 @@ pub struct Endpoint {
 struct Inner {
     /// `DEFAULTS`, as `@octokit/endpoint` shows them.
     defaults: Value,
-    /// Whether credentials must stay on the origins below.
-    credential_check: bool,
-    /// The origin of the defaults' `baseUrl`.
-    base_origin: Option<Origin>,
-    /// The servers routes declare (`#[endpoint(server = "…")]`) and the
-    /// URLs this endpoint sends their requests to instead, each without a
-    /// trailing `/`, in the order they were set; one entry per declared
-    /// server.
-    servers: Arc<[(String, String)]>,
     /// The defaults, read once.
-    prepared: Prepared,
+    prepared: Arc<Prepared>,
+    /// The API's settings the defaults give (base URL, headers), with the
+    /// servers routes are sent to and the credential host check.
+    api: Api,
+    /// Whether the defaults are the API's settings alone (valid, without
+    /// parameters or a `request` option): then a typed request is built
+    /// with [`Inner::api`] alone.
+    plain: bool,
 }
 
 static GLOBAL: LazyLock<Endpoint> = LazyLock::new(|| Endpoint::from_defaults(defaults::initial()));
@@ -105,21 +109,11 @@ pub fn endpoint<'o>(route: &str, options: impl Into<Options<'o>>) -> Result<Requ
     global().endpoint(route, options)
 }
 
-/// The endpoint of an API other than GitHub's: the global defaults with
-/// `base_url` as the base URL and `headers` set over the defaults' (an
-/// `accept`, a `user-agent`). What a generated crate's requests are built
-/// with, made once; a header that cannot be sent is reported by each
-/// request, as [`Endpoint::defaults`]' are.
-#[doc(hidden)]
-pub fn api_endpoint(base_url: &str, headers: &[(&str, &str)]) -> Endpoint {
-    let mut defaults = defaults::initial();
-    defaults.insert("baseUrl".into(), base_url.into());
-    if let Some(Value::Object(map)) = defaults.get_mut("headers") {
-        for (name, value) in headers {
-            map.insert(name.to_ascii_lowercase(), (*value).into());
-        }
-    }
-    Endpoint::from_defaults(defaults)
+/// The settings of the global defaults (those of `Endpoint::default()`),
+/// which typed requests of routes that name no API of their own are built
+/// with.
+pub(crate) fn global_api() -> &'static Api {
+    global().api()
 }
 
 impl Default for Endpoint {
@@ -161,8 +155,8 @@ impl std::fmt::Debug for Endpoint {
         f.debug_struct("Endpoint")
             .field("defaults", &defaults)
             .field("uploads_url", &redact_userinfo(self.uploads_url()))
-            .field("servers", &self.inner.servers)
-            .field("credential_host_check", &self.inner.credential_check)
+            .field("servers", self.inner.api.servers())
+            .field("credential_host_check", &self.inner.api.credential_check())
             .finish()
     }
 }
@@ -177,59 +171,90 @@ impl Endpoint {
         Self::with_inner(defaults, false, Arc::default())
     }
 
+    /// An endpoint whose defaults are the settings of `api`: its base URL
+    /// and headers, the servers it sends routes to and its credential host
+    /// check, and nothing else (no GitHub default underneath). Typed
+    /// requests built with it are those `api` builds; dynamic requests
+    /// ([`Endpoint::endpoint`]) start from the same settings.
+    ///
+    /// ```
+    /// use endpoint::{Api, Endpoint};
+    ///
+    /// let api = Api::new("https://shop.example/v1")?.header("x-shop", "1")?;
+    /// let shop = Endpoint::from_api(&api);
+    /// let request = shop.endpoint("GET /orders/{id}", serde_json::json!({"id": 7}))?;
+    /// assert_eq!(request.url, "https://shop.example/v1/orders/7");
+    /// assert_eq!(request.headers.get("accept"), Some("application/json"));
+    /// assert_eq!(request.headers.get("x-shop"), Some("1"));
+    /// assert_eq!(shop.default_options()["baseUrl"], "https://shop.example/v1");
+    /// # Ok::<(), endpoint::Error>(())
+    /// ```
+    pub fn from_api(api: &Api) -> Endpoint {
+        let headers = match api.headers().to_json() {
+            Value::Object(headers) => headers,
+            _ => Map::new(),
+        };
+        let defaults = defaults::of(api.base_url(), headers);
+        Endpoint {
+            inner: Arc::new(Inner {
+                defaults: Value::Object(defaults),
+                prepared: Arc::new(Prepared::of(api.base_url(), api.headers())),
+                api: api
+                    .clone()
+                    .guard_server(DEFAULT_UPLOADS_URL, DEFAULT_BASE_URL),
+                plain: true,
+            }),
+        }
+    }
+
     fn with_inner(
         defaults: Map<String, Value>,
         credential_host_check: bool,
         servers: Arc<[(String, String)]>,
     ) -> Self {
         let prepared = Prepared::new(&defaults);
-        let base_origin = defaults::base_url(&defaults).and_then(Origin::of);
+        let (api, plain) = match prepared.ready() {
+            Some(ready) => (
+                Api::unchecked(&ready.base_url, ready.headers.clone()),
+                !prepared.has_params() && ready.request.is_none(),
+            ),
+            None => {
+                let base_url = defaults::base_url(&defaults).unwrap_or_default();
+                (Api::unchecked(base_url, Headers::new()), false)
+            }
+        };
+        let api = api
+            .with_servers(servers)
+            .with_credential_host_check(credential_host_check)
+            .guard_server(DEFAULT_UPLOADS_URL, DEFAULT_BASE_URL);
         Endpoint {
             inner: Arc::new(Inner {
                 defaults: Value::Object(defaults),
-                credential_check: credential_host_check,
-                base_origin,
-                servers,
-                prepared,
+                prepared: Arc::new(prepared),
+                api,
+                plain,
             }),
         }
     }
 
-    /// The URL this endpoint sends the routes declaring `server` to: the
-    /// one set with [`Endpoint::with_server`], or `None`.
-    fn redirect(&self, server: &str) -> Option<&str> {
-        let server = server.trim_end_matches('/');
-        self.inner
-            .servers
-            .iter()
-            .find(|(declared, _)| declared == server)
-            .map(|(_, actual)| actual.as_str())
+    /// The same defaults with the settings `api` (its servers, its check).
+    fn with_api(&self, api: Api) -> Endpoint {
+        Endpoint {
+            inner: Arc::new(Inner {
+                defaults: self.inner.defaults.clone(),
+                prepared: self.inner.prepared.clone(),
+                api,
+                plain: self.inner.plain,
+            }),
+        }
     }
 
-    /// The URL a route declaring `server` is sent to (its requests' base
-    /// URL): where [`Endpoint::with_server`] sends it, or the server
-    /// itself, a path resolved against the base URL `base_url`.
-    fn server_url(&self, server: &str, base_url: &str) -> String {
-        resolve_server(base_url, self.redirect(server).unwrap_or(server))
-    }
-
-    /// The origin the credentials of a route declaring the absolute
-    /// `server` may go to because the route names it, when the endpoint
-    /// does not send it elsewhere: the route's own server is one of the
-    /// API's. GitHub's uploads host is GitHub's: its routes carry
-    /// credentials there only from an endpoint of GitHub's API
-    /// (`https://api.github.com`), never a GitHub Enterprise token.
-    fn declared_origin(&self, server: &str) -> Option<Origin> {
-        if self.redirect(server).is_some() {
-            return None;
-        }
-        let origin = Origin::of(server)?;
-        if Origin::of(DEFAULT_UPLOADS_URL).as_ref() == Some(&origin)
-            && self.inner.base_origin != Origin::of(DEFAULT_BASE_URL)
-        {
-            return None;
-        }
-        Some(origin)
+    /// The API's settings these defaults give: the base URL, the headers
+    /// (`accept` composed from the previews and format), the servers
+    /// routes are sent to and the credential host check; not the default
+    /// parameters nor the `request` option, which only the endpoint adds.
+    pub fn api(&self) -> &Api {
+        &self.inner.api
     }
 
     /// A new endpoint with the same defaults that sends the typed routes
@@ -270,31 +295,8 @@ impl Endpoint {
     /// [`Error::Option`] (key `servers.declared` or `servers.url`) when
     /// either is no server URL, saying what is wrong.
     pub fn with_server(&self, declared: &str, actual: &str) -> Result<Endpoint> {
-        self.with_server_named(["servers.declared", "servers.url"], declared, actual)
-    }
-
-    /// [`Endpoint::with_server`], its errors naming the option `keys[0]`
-    /// for the declared server and `keys[1]` for the URL.
-    fn with_server_named(&self, keys: [&str; 2], declared: &str, actual: &str) -> Result<Endpoint> {
-        for (key, url) in keys.into_iter().zip([declared, actual]) {
-            if let Some(reason) = server_error(url) {
-                return Err(Error::option(key, reason));
-            }
-        }
-        let declared = declared.trim_end_matches('/');
-        let mut servers: Vec<(String, String)> = self
-            .inner
-            .servers
-            .iter()
-            .filter(|(known, _)| known != declared)
-            .cloned()
-            .collect();
-        servers.push((declared.to_owned(), actual.trim_end_matches('/').to_owned()));
-        Ok(Self::with_inner(
-            self.defaults_map().clone(),
-            self.inner.credential_check,
-            servers.into(),
-        ))
+        let api = self.inner.api.with_server(declared, actual)?;
+        Ok(self.with_api(api))
     }
 
     /// The uploads URL: the base URL of the typed routes declared
@@ -307,7 +309,9 @@ impl Endpoint {
     /// dynamic API does not use it. A dynamic request goes there when the
     /// call gives it as its `baseUrl`.
     pub fn uploads_url(&self) -> &str {
-        self.redirect(DEFAULT_UPLOADS_URL)
+        self.inner
+            .api
+            .redirect(DEFAULT_UPLOADS_URL)
             .unwrap_or(DEFAULT_UPLOADS_URL)
     }
 
@@ -348,7 +352,11 @@ impl Endpoint {
                 "must be an absolute http:// or https:// URL",
             ));
         }
-        self.with_server_named(["uploadsUrl"; 2], DEFAULT_UPLOADS_URL, url)
+        let api = self
+            .inner
+            .api
+            .with_server_named(["uploadsUrl"; 2], DEFAULT_UPLOADS_URL, url)?;
+        Ok(self.with_api(api))
     }
 
     /// A new endpoint that refuses to send credentials anywhere but the
@@ -391,7 +399,7 @@ impl Endpoint {
     /// # Ok::<(), endpoint::Error>(())
     /// ```
     pub fn with_credential_host_check(&self, on: bool) -> Endpoint {
-        Self::with_inner(self.defaults_map().clone(), on, self.inner.servers.clone())
+        self.with_api(self.inner.api.with_credential_host_check(on))
     }
 
     /// Refuses `request` when the credential host check is on and it would
@@ -399,24 +407,8 @@ impl Endpoint {
     /// value, so that every entry point ends in one call).
     #[inline]
     pub(crate) fn check_credentials(&self, request: Result<Request>) -> Result<Request> {
-        self.check_credentials_on(&self.inner.base_origin, request)
-    }
-
-    /// [`Endpoint::check_credentials`] against `origin`, the base URL's or
-    /// a route's server's.
-    #[inline]
-    fn check_credentials_on(
-        &self,
-        origin: &Option<Origin>,
-        request: Result<Request>,
-    ) -> Result<Request> {
-        let Ok(request) = request else {
-            return request;
-        };
-        if !self.inner.credential_check {
-            return Ok(request);
-        }
-        credentials_to(origin.as_ref(), &request).map(|()| request)
+        let api = &self.inner.api;
+        api.check_credentials_on(api.base_origin(), request)
     }
 
     fn defaults_map(&self) -> &Map<String, Value> {
@@ -533,8 +525,8 @@ impl Endpoint {
         let merged = merge::merge(self.defaults_map(), None, options.as_map()?)?;
         Ok(Endpoint::with_inner(
             merged,
-            self.inner.credential_check,
-            self.inner.servers.clone(),
+            self.inner.api.credential_check(),
+            self.inner.api.servers().clone(),
         ))
     }
 
@@ -598,37 +590,126 @@ impl Endpoint {
         }
     }
 
-    /// The request of a typed route with these defaults.
-    pub(crate) fn typed_request(
-        &self,
-        plan: &Plan,
-        fields: &[Option<Param<'_>>],
-    ) -> Result<Request> {
-        if let Some(server) = plan.server {
-            let url = |base_url: &str| self.server_url(server, base_url);
-            let request = typed::request(
-                self.defaults_map(),
-                &self.inner.prepared,
-                Some(&url),
-                plan,
-                fields,
-            );
-            let origin = match request.as_ref().ok().and_then(|r| Origin::of(&r.url)) {
-                Some(origin) if credential_origins(self).contains(&origin) => Some(origin),
-                _ => self
-                    .declared_origin(server)
-                    .or(self.inner.base_origin.clone()),
-            };
-            return self.check_credentials_on(&origin, request);
+    /// The request of a typed route with these defaults: with the API's
+    /// settings alone when that is all they hold, else read as a call that
+    /// sets nothing (default parameters under the route's fields, the
+    /// `request` option, the errors of invalid defaults).
+    fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request> {
+        let api = &self.inner.api;
+        if self.inner.plain {
+            return api.typed_request(plan, fields);
         }
-        let request = typed::request(
-            self.defaults_map(),
-            &self.inner.prepared,
-            None,
-            plan,
-            fields,
-        );
-        self.check_credentials(request)
+        let defaults = self.defaults_map();
+        let prepared = &*self.inner.prepared;
+        let (base_url, options) = match prepared.ready() {
+            Some(ready) => (ready.base_url.as_str(), ready.resolved()),
+            None => {
+                // Invalid defaults: read them as a call that sets nothing,
+                // which reports their errors in order.
+                let call = CallOptions::begin(Layers::call(defaults, None, None), prepared)?;
+                let base_url = call.layers().base_url()?;
+                (base_url, call.finish()?)
+            }
+        };
+        let typed = TypedParams { plan, fields };
+        api.on_route(plan, base_url, |base_url| {
+            if prepared.has_params() {
+                let call = TypedCall::new(&typed)?;
+                let params = LayerParams::new(Some(defaults), true, &plan.template, call);
+                typed::build_with(base_url, options, plan, &params)
+            } else {
+                typed::build_with(base_url, options, plan, &typed)
+            }
+        })
+    }
+}
+
+impl Settings for Endpoint {
+    #[inline]
+    fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request> {
+        Endpoint::typed_request(self, plan, fields)
+    }
+
+    fn api(&self) -> &Api {
+        &self.inner.api
+    }
+}
+
+/// A typed route's fields under an endpoint's default parameters.
+struct TypedCall<'a, 'v> {
+    typed: &'a TypedParams<'a, 'v>,
+    /// The call's remaining parameters of the default location (those the
+    /// defaults' parameters merge with, see [`merges`]), owned: this path
+    /// runs only for endpoints whose defaults hold parameters. The others (a
+    /// header, a query parameter of a route with a body, a body of bytes…)
+    /// are the call's own and pass as they are.
+    remaining: Vec<(String, Value, Placement)>,
+    /// The names of the call's other parameters: a default parameter of
+    /// one of these names is the call's, and is not sent.
+    own: Vec<String>,
+}
+
+impl<'a, 'v> TypedCall<'a, 'v> {
+    fn new(typed: &'a TypedParams<'a, 'v>) -> Result<Self> {
+        let mut remaining = Vec::new();
+        let mut own = Vec::new();
+        typed.for_each_remaining(&typed.plan.template, &mut |key, value, placement| {
+            if merges(&value, placement) {
+                remaining.push((key.to_owned(), value.to_json().into_owned(), *placement));
+            } else {
+                own.push(key.to_owned());
+            }
+            Ok(())
+        })?;
+        Ok(TypedCall {
+            typed,
+            remaining,
+            own,
+        })
+    }
+}
+
+/// Whether a call's parameter merges with the defaults' parameters: one of
+/// the default location, unless it is bytes, a file or a choice of body,
+/// which no default can hold and which pass as they are.
+fn merges(value: &Param<'_>, placement: &Placement) -> bool {
+    placement.location == Location::Default && !value.is_body_only()
+}
+
+impl CallParams for TypedCall<'_, '_> {
+    fn var(&self, slot: usize, _name: &str) -> Option<Param<'_>> {
+        self.typed.typed_var(slot)
+    }
+
+    fn merging(&self, key: &str) -> Option<(&Value, &Placement)> {
+        self.remaining
+            .iter()
+            .find(|(k, _, _)| k == key)
+            .map(|(_, value, placement)| (value, placement))
+    }
+
+    fn owns(&self, key: &str) -> bool {
+        self.own.iter().any(|own| own == key)
+    }
+
+    fn for_each_own(
+        &self,
+        variables: &NameSet<'_>,
+        has_default: &dyn Fn(&str) -> bool,
+        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
+    ) -> Result<()> {
+        for (key, value, placement) in &self.remaining {
+            if !has_default(key) || variables.contains(key) {
+                f(key, Param::Json(value), placement)?;
+            }
+        }
+        self.typed
+            .for_each_remaining(&self.typed.plan.template, &mut |key, value, placement| {
+                if merges(&value, placement) {
+                    return Ok(());
+                }
+                f(key, value, placement)
+            })
     }
 }
 
@@ -641,19 +722,7 @@ impl Endpoint {
 /// client made from an endpoint sends its credentials to these alone (and
 /// to the servers its routes declare).
 pub fn credential_origins(endpoint: &Endpoint) -> Vec<Origin> {
-    let mut origins: Vec<Origin> = endpoint.inner.base_origin.iter().cloned().collect();
-    let servers = endpoint
-        .inner
-        .servers
-        .iter()
-        .map(|(_, actual)| actual.as_str());
-    let uploads = endpoint.declared_origin(DEFAULT_UPLOADS_URL);
-    for origin in servers.filter_map(Origin::of).chain(uploads) {
-        if !origins.contains(&origin) {
-            origins.push(origin);
-        }
-    }
-    origins
+    endpoint.inner.api.credential_origins()
 }
 
 /// The origin of the server a typed route declares (`plan.server`, an
@@ -664,43 +733,72 @@ pub fn credential_origins(endpoint: &Endpoint) -> Vec<Origin> {
 /// sends elsewhere ([`Endpoint::with_server`]), and GitHub's uploads host
 /// under another base URL than GitHub's.
 pub fn route_origin(endpoint: &Endpoint, plan: &Plan) -> Option<Origin> {
-    endpoint.declared_origin(plan.server?)
+    endpoint.inner.api.route_origin(plan)
 }
 
-/// The first header of `request` that may carry a credential: any header
-/// but the shown ones (`accept`, `user-agent`, `content-type`…), whose
-/// values are not secret.
-fn credential_header(request: &Request) -> Option<&str> {
-    request
-        .headers
-        .iter()
-        .map(|(name, _)| name)
-        .find(|name| !is_shown_header(name))
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::Method;
+    use crate::template::parts::static_template;
+    use crate::wire::plan::ParamPlan;
 
-/// Refuses `request` if it carries credentials to another origin than
-/// `base` (the base URL's, `None` when it has none: then only a request
-/// to no origin, a relative URL, passes).
-fn credentials_to(base: Option<&Origin>, request: &Request) -> Result<()> {
-    let Some(header) = credential_header(request) else {
-        return Ok(());
+    /// `POST /x` with one optional body field `note`.
+    const PLAN: Plan = Plan {
+        method: Method::POST,
+        // `/x`, packed as the macro packs it.
+        template: static_template("/x", &[2, 0, 8]),
+        params: &[ParamPlan::new("note")],
+        server: None,
+        body: None,
+        accept: None,
+        pagination: None,
     };
-    let origin = Origin::of(&request.url);
-    let allowed = match (&origin, base) {
-        (Some(origin), Some(base)) => origin == base,
-        (None, None) => !is_absolute(&request.url),
-        _ => false,
-    };
-    if allowed {
-        return Ok(());
+
+    #[test]
+    fn an_endpoint_of_an_api_has_no_github_default_underneath() -> Result<()> {
+        let api = Api::new("https://shop.example/v1")?.header("x-shop", "1")?;
+        let shop = Endpoint::from_api(&api);
+        let defaults = shop.default_options();
+        assert_eq!(defaults["baseUrl"], "https://shop.example/v1");
+        assert_eq!(
+            defaults["headers"],
+            serde_json::json!({
+                "accept": "application/json",
+                "user-agent": crate::names::USER_AGENT,
+                "x-shop": "1",
+            })
+        );
+        // Typed and dynamic requests are the same request.
+        let typed = shop.typed_request(&PLAN, &[Some(Param::Str("hi"))])?;
+        assert_eq!(typed, api.typed_request(&PLAN, &[Some(Param::Str("hi"))])?);
+        let dynamic = shop.endpoint("POST /x", serde_json::json!({"note": "hi"}))?;
+        assert_eq!(typed, dynamic);
+        assert_eq!(typed.url, "https://shop.example/v1/x");
+        // Layers on top are the octokit layer's.
+        let layered = shop.defaults(serde_json::json!({"mediaType": {"format": "raw"}}))?;
+        let request = layered.typed_request(&PLAN, &[None])?;
+        assert_eq!(request, layered.endpoint("POST /x", ())?);
+        assert_eq!(request.headers.get("x-shop"), Some("1"));
+        Ok(())
     }
-    let shown = |origin: Option<&Origin>, url: &str| match origin {
-        Some(origin) => origin.to_string(),
-        None => url_host(url).unwrap_or_default().to_owned(),
-    };
-    Err(Error::CredentialsHost {
-        header: header.to_owned(),
-        host: shown(origin.as_ref(), &request.url),
-        base_host: base.map(Origin::to_string).unwrap_or_default(),
-    })
+
+    #[test]
+    fn default_parameters_lie_under_a_typed_routes_fields() -> Result<()> {
+        let endpoint = Endpoint::default().defaults(serde_json::json!({
+            "note": {"a": 1},
+            "per_page": 100,
+            "token": "s3cr3t",
+        }))?;
+        let set = serde_json::json!({"b": 2});
+        let request = endpoint.typed_request(&PLAN, &[Some(Param::Json(&set))])?;
+        // The defaults' keys first, objects merged deeply, credentials withheld.
+        assert_eq!(
+            request.body.as_ref().map(crate::Body::as_str),
+            Some(r#"{"note":{"a":1,"b":2},"per_page":100}"#)
+        );
+        let dynamic = endpoint.endpoint("POST /x", serde_json::json!({"note": {"b": 2}}))?;
+        assert_eq!(request, dynamic);
+        Ok(())
+    }
 }

@@ -1,8 +1,7 @@
 //! GitHub's defaults: what `Endpoint::default()` sends when the options
 //! say nothing else.
 
-/// The crate's default `user-agent`: `endpoint-runtime/<version>`.
-pub const USER_AGENT: &str = concat!(env!("CARGO_PKG_NAME"), "/", env!("CARGO_PKG_VERSION"));
+pub use crate::names::USER_AGENT;
 
 /// The default base URL.
 pub const DEFAULT_BASE_URL: &str = "https://api.github.com";

@@ -522,6 +522,11 @@ impl BodyHeaders {
         }
     }
 
+    /// The headers without a body header.
+    pub(crate) fn base(&self) -> &Headers {
+        &self.base
+    }
+
     /// `headers` with `header` added: a prepared variant when `headers` are
     /// the prepared headers, else a copy with the header set.
     pub(crate) fn add(this: Option<&Self>, headers: Headers, header: BodyHeader) -> Headers {

@@ -29,8 +29,11 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
     /// [`Error::Convert`] when the URL is not a valid URI, or a header name
     /// or value is not valid for `http`.
     fn try_from(request: Request) -> Result<Self, Error> {
-        let method = http::Method::from_bytes(request.method.to_ascii_uppercase().as_bytes())
-            .map_err(|err| Error::convert(format_args!("method `{}`", request.method), err))?;
+        let method = match method(&request.method) {
+            Some(method) => method,
+            None => http::Method::from_bytes(request.method.to_ascii_uppercase().as_bytes())
+                .map_err(|err| Error::convert(format_args!("method `{}`", request.method), err))?,
+        };
         // `http::Uri` lets raw non-ASCII bytes through, which no server reads.
         if !request.url.is_ascii() {
             return Err(Error::cannot_convert(format!(
@@ -57,6 +60,21 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
             .body(body)
             .map_err(|err| Error::convert("the request", err))
     }
+}
+
+/// The standard method `method` names (in lowercase, as a request holds
+/// it), taken as it is: no text is made or read again for it.
+fn method(method: &str) -> Option<http::Method> {
+    Some(match method {
+        "get" => http::Method::GET,
+        "post" => http::Method::POST,
+        "put" => http::Method::PUT,
+        "patch" => http::Method::PATCH,
+        "delete" => http::Method::DELETE,
+        "head" => http::Method::HEAD,
+        "options" => http::Method::OPTIONS,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

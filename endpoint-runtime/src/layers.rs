@@ -84,15 +84,6 @@ impl<'a> Layers<'a> {
         }
     }
 
-    /// The defaults' value of a parameter (not an option).
-    fn default_param(&self, key: &str) -> Option<&'a Value> {
-        if self.default_params {
-            self.default_value(key)
-        } else {
-            None
-        }
-    }
-
     /// The call's own value for `key`.
     pub(crate) fn call_value(&self, key: &str) -> Option<&'a Value> {
         self.call.and_then(|options| lookup(options, key))
@@ -259,16 +250,13 @@ impl<'a> Layers<'a> {
 
     /// The parameters: every key that is not an option key, for expanding
     /// `template` and sending the rest.
-    pub(crate) fn params(&self, template: &Template<'_>) -> LayerParams<'_, 'a> {
-        let mut params = LayerParams {
+    pub(crate) fn params(&self, template: &Template<'_>) -> LayerParams<'a, JsonCall<'_, 'a>> {
+        let call = JsonCall {
             layers: self,
-            merged: Vec::new(),
             call_vars: CallVars::new(self.call, template),
         };
-        if self.default_params {
-            params.merged = merged_vars(template, |slot, name| params.values(slot, name));
-        }
-        params
+        let defaults = self.default_params.then_some(self.defaults);
+        LayerParams::new(defaults, self.merging, template, call)
     }
 }
 
@@ -381,13 +369,167 @@ pub(crate) fn strip_preview(name: &str) -> Cow<'_, str> {
     }
 }
 
-/// The parameters of [`Layers`]: the defaults' keys first, with the call's
-/// values over them (objects merged deeply), then the call's own keys.
-pub(crate) struct LayerParams<'l, 'a> {
-    layers: &'l Layers<'a>,
+/// A call's parameters over default ones, merged as `merge` merges them:
+/// the defaults' keys first, with the call's values over them (objects
+/// merged deeply), then the call's own keys. The call is JSON options
+/// ([`JsonCall`]) or a typed route's fields.
+pub(crate) struct LayerParams<'a, C> {
+    /// The default parameters (besides the options), when there may be any.
+    defaults: Option<&'a Map<String, Value>>,
+    /// Whether `defaults` are an endpoint's (see [`for_each_default_param`]).
+    endpoint_defaults: bool,
     /// The template variables merged from two objects (see [`merged_vars`]).
     merged: Vec<(usize, Value)>,
+    call: C,
+}
+
+/// A call's own parameters, under which [`LayerParams`] puts the defaults'.
+pub(crate) trait CallParams {
+    /// The call's value of the template variable at `slot`, `name`.
+    fn var(&self, slot: usize, name: &str) -> Option<Param<'_>>;
+
+    /// The call's value of the remaining parameter `key` that merges with
+    /// a default of that name, and where it is written.
+    fn merging(&self, key: &str) -> Option<(&Value, &Placement)>;
+
+    /// Whether `key` is a parameter of the call that no default merges
+    /// with: a default of that name is the call's, and is not sent.
+    fn owns(&self, key: &str) -> bool;
+
+    /// The call's remaining parameters sent after the defaults': those
+    /// without a default (`has_default`), and those that merge with none.
+    ///
+    /// # Errors
+    /// Whatever `f` returns.
+    fn for_each_own(
+        &self,
+        variables: &NameSet<'_>,
+        has_default: &dyn Fn(&str) -> bool,
+        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
+    ) -> Result<()>;
+}
+
+impl<'a, C: CallParams> LayerParams<'a, C> {
+    /// `call` over `defaults` (`None`: the defaults hold no parameter), for
+    /// expanding `template` and sending the rest.
+    pub(crate) fn new(
+        defaults: Option<&'a Map<String, Value>>,
+        endpoint_defaults: bool,
+        template: &Template<'_>,
+        call: C,
+    ) -> Self {
+        let mut params = LayerParams {
+            defaults,
+            endpoint_defaults,
+            merged: Vec::new(),
+            call,
+        };
+        if defaults.is_some() {
+            params.merged = merged_vars(template, |slot, name| {
+                (params.call.var(slot, name), params.default(name))
+            });
+        }
+        params
+    }
+
+    /// The defaults' value of a parameter (not an option key).
+    fn default(&self, key: &str) -> Option<&'a Value> {
+        let defaults = self.defaults?;
+        if is_option_key(key) {
+            None
+        } else {
+            lookup(defaults, key)
+        }
+    }
+}
+
+impl<C: CallParams> Vars for LayerParams<'_, C> {
+    fn var(&self, slot: usize, name: &str) -> Result<Option<Param<'_>>> {
+        let call = self.call.var(slot, name);
+        if self.defaults.is_none() {
+            return Ok(call);
+        }
+        Ok(layer(slot, call, self.default(name), &self.merged))
+    }
+}
+
+impl<C: CallParams> Params for LayerParams<'_, C> {
+    fn for_each_remaining(
+        &self,
+        template: &Template<'_>,
+        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
+    ) -> Result<()> {
+        let variables = template.name_set();
+        if let Some(defaults) = self.defaults {
+            for_each_default_param(
+                defaults,
+                self.endpoint_defaults,
+                &variables,
+                |key| self.call.merging(key).map(|(value, _)| value),
+                &mut |key, value| {
+                    if self.call.owns(key) {
+                        return Ok(());
+                    }
+                    // A default the call sets is written as the call's is.
+                    let placement = self
+                        .call
+                        .merging(key)
+                        .map_or(&Placement::OCTOKIT, |(_, placement)| placement);
+                    f(key, value, placement)
+                },
+            )?;
+        }
+        self.call
+            .for_each_own(&variables, &|key| self.default(key).is_some(), f)
+    }
+}
+
+/// The parameters of JSON options: a call's, on [`Layers`].
+pub(crate) struct JsonCall<'l, 'a> {
+    layers: &'l Layers<'a>,
     call_vars: CallVars<'a>,
+}
+
+impl CallParams for JsonCall<'_, '_> {
+    #[inline]
+    fn var(&self, slot: usize, name: &str) -> Option<Param<'_>> {
+        if is_option_key(name) {
+            return None;
+        }
+        self.call_vars
+            .value(self.layers, slot, name)
+            .map(Param::Json)
+    }
+
+    fn merging(&self, key: &str) -> Option<(&Value, &Placement)> {
+        self.layers
+            .call_value(key)
+            .map(|value| (value, &Placement::OCTOKIT))
+    }
+
+    fn owns(&self, _key: &str) -> bool {
+        false
+    }
+
+    fn for_each_own(
+        &self,
+        variables: &NameSet<'_>,
+        has_default: &dyn Fn(&str) -> bool,
+        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
+    ) -> Result<()> {
+        // A call without option keys needs no key checked for being one.
+        let options = self.layers.call_has_options;
+        let defaults = self.layers.default_params;
+        for (index, (key, call)) in self.layers.call.into_iter().flatten().enumerate() {
+            let left_out = self.call_vars.is_variable(index, key, variables)
+                || (options && is_option_key(key))
+                || (defaults && has_default(key));
+            if !left_out {
+                f(key, Param::Json(call), &Placement::OCTOKIT)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The call's values of a template's variables, by slot, and which of the
@@ -514,57 +656,4 @@ pub(crate) fn for_each_default_param<'v>(
         }
     }
     Ok(())
-}
-
-impl<'a> LayerParams<'_, 'a> {
-    /// The call's and the defaults' values of the variable at `slot`,
-    /// `name`; none for a name that is an option key.
-    fn values(&self, slot: usize, name: &str) -> (Option<Param<'a>>, Option<&'a Value>) {
-        if is_option_key(name) {
-            return (None, None);
-        }
-        (
-            self.call_vars
-                .value(self.layers, slot, name)
-                .map(Param::Json),
-            self.layers.default_param(name),
-        )
-    }
-}
-
-impl Vars for LayerParams<'_, '_> {
-    fn var(&self, slot: usize, name: &str) -> Result<Option<Param<'_>>> {
-        let (call, default) = self.values(slot, name);
-        Ok(layer(slot, call, default, &self.merged))
-    }
-}
-
-impl Params for LayerParams<'_, '_> {
-    fn for_each_remaining(
-        &self,
-        template: &Template<'_>,
-        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
-    ) -> Result<()> {
-        let variables = template.name_set();
-        if self.layers.default_params {
-            for_each_default_param(
-                self.layers.defaults,
-                self.layers.merging,
-                &variables,
-                |key| self.layers.call_value(key),
-                &mut |key, value| f(key, value, &Placement::OCTOKIT),
-            )?;
-        }
-        // A call without option keys needs no key checked for being one.
-        let options = self.layers.call_has_options;
-        for (index, (key, call)) in self.layers.call.into_iter().flatten().enumerate() {
-            let left_out = self.call_vars.is_variable(index, key, &variables)
-                || (options && is_option_key(key))
-                || self.layers.default_param(key).is_some();
-            if !left_out {
-                f(key, Param::Json(call), &Placement::OCTOKIT)?;
-            }
-        }
-        Ok(())
-    }
 }

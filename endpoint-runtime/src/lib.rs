@@ -54,14 +54,18 @@
 //! 11. `defaults`: an endpoint's defaults, read once;
 //! 12. `dynamic`, `typed`: the entry points for JSON options and for structs
 //!     from `endpoint!`;
-//! 13. `endpoint`, `typed_request`: [`Endpoint`] and [`TypedRequest`];
-//! 14. `http`: conversion into `http::Request`.
+//! 13. `api`: [`Api`], an API's settings as typed values, which typed
+//!     requests are built with (no JSON options on that path);
+//! 14. `endpoint`, `typed_request`: [`Endpoint`], the octokit layer of JSON
+//!     defaults over an [`Api`] for dynamic calls, and [`TypedRequest`];
+//! 15. `http`: conversion into `http::Request`.
 //!
 //! It makes no network calls. With the `http` feature (on by default) a
 //! [`Request`] converts into an `http::Request<Vec<u8>>`.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod api;
 pub mod body;
 mod build;
 mod defaults;
@@ -92,6 +96,7 @@ mod url;
 mod value;
 mod wire;
 
+pub use crate::api::{Api, Settings};
 pub use crate::endpoint::{Endpoint, endpoint};
 pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
 pub use crate::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL, USER_AGENT};
@@ -115,8 +120,9 @@ pub mod __private {
     pub use crate::__decode_tagged_union as decode_tagged_union;
     pub use crate::__decode_union as decode_union;
     pub use crate::__open_enum as open_enum;
+    pub use crate::api::api_settings;
     pub use crate::body::Content;
-    pub use crate::endpoint::{api_endpoint, credential_origins, route_origin};
+    pub use crate::endpoint::{credential_origins, route_origin};
     pub use crate::headers::is_token;
     pub use crate::model::Pagination;
     pub use crate::model::answer::{
@@ -148,7 +154,7 @@ pub mod __private {
     pub use crate::wire::plan::{
         Arrays, BodyKind, BodyPlan, Location, ParamPlan, Placement, Style,
     };
-    pub use crate::{Endpoint, Request, Result, TypedRequest};
+    pub use crate::{Api, Endpoint, Request, Result, Settings, TypedRequest};
     pub use serde;
     pub use serde_json;
     pub use std::borrow::Cow;

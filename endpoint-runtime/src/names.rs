@@ -3,6 +3,9 @@
 //! use and which of them send parameters in the query string, and how a
 //! parameter's wire name becomes a Rust field name.
 
+/// The crate's default `user-agent`: `endpoint-runtime/<version>`.
+pub const USER_AGENT: &str = concat!(env!("CARGO_PKG_NAME"), "/", env!("CARGO_PKG_VERSION"));
+
 /// The option keys that are never parameters: `merge` and `parse` read them
 /// as options, so a parameter of that name cannot travel in the options.
 ///

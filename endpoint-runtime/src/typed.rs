@@ -7,21 +7,20 @@
 //! in one array; nothing is looked up by name and nothing is parsed when a
 //! request is built.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
+use serde_json::Value;
 
-use serde_json::{Map, Value};
-
-use crate::build::{Input, build};
-use crate::defaults::{CallOptions, Prepared};
+use crate::build::{Input, Resolved, build};
 use crate::error::Result;
-use crate::layers::{Layers, for_each_default_param, layer, lookup, merged_vars};
+use crate::headers::BodyHeaders;
 use crate::model::Pagination;
-use crate::names::is_option_key;
 use crate::params::Params;
 use crate::request::{Method, Request};
 use crate::template::{Template, Vars};
 use crate::value::Param;
-use crate::wire::plan::{BodyPlan, Location, ParamPlan, Placement};
+use crate::wire::plan::{BodyPlan, ParamPlan, Placement};
 
 /// A route checked and planned at compile time.
 #[derive(Debug)]
@@ -98,31 +97,34 @@ pub fn argument(argument: &Argument) -> Result<Param<'_>> {
     argument.as_ref().map(Param::Json).map_err(Clone::clone)
 }
 
-/// The request of a typed route on an endpoint's defaults; with `server`,
-/// on the URL it makes of the defaults' base URL (the route's own server)
-/// instead of that base URL.
+/// The request of a typed route on an API's base URL (or the URL of the
+/// route's own server) with its headers.
 pub(crate) fn request(
-    defaults: &Map<String, Value>,
-    prepared: &Prepared,
-    server: Option<&dyn Fn(&str) -> String>,
+    base_url: &str,
+    headers: &BodyHeaders,
     plan: &Plan,
     fields: &[Option<Param<'_>>],
 ) -> Result<Request> {
-    let typed = TypedParams { plan, fields };
-    let (base_url, options) = match prepared.ready() {
-        Some(ready) => (ready.base_url.as_str(), ready.resolved()),
-        None => {
-            // Invalid defaults: read them as a call that sets nothing, which
-            // reports their errors in order.
-            let call = CallOptions::begin(Layers::call(defaults, None, None), prepared)?;
-            let base_url = call.layers().base_url()?;
-            (base_url, call.finish()?)
-        }
+    let options = Resolved {
+        headers: headers.base().clone(),
+        format: "",
+        previews: Cow::Borrowed(&[]),
+        accepts: None,
+        body_headers: Some(headers),
+        request: None,
     };
-    let server_url = server.map(|server| server(base_url));
-    let base_url = server_url.as_deref().unwrap_or(base_url);
-    // The input is written where each call of `build` takes it.
-    let input = || Input {
+    build_with(base_url, options, plan, &TypedParams { plan, fields })
+}
+
+/// The request of a typed route on `base_url` with the `options` its
+/// settings resolved to, its fields read through `params`.
+pub(crate) fn build_with(
+    base_url: &str,
+    options: Resolved<'_>,
+    plan: &Plan,
+    params: &(impl Params + ?Sized),
+) -> Result<Request> {
+    let input = Input {
         method: plan.method.clone(),
         base_url,
         template: &plan.template,
@@ -130,23 +132,18 @@ pub(crate) fn request(
         accept: plan.accept,
         options,
     };
-    if prepared.has_params() {
-        let layered = Layered::new(defaults, &plan.template, &typed)?;
-        build(input(), &layered)
-    } else {
-        build(input(), &typed)
-    }
+    build(input, params)
 }
 
 /// A struct's fields as parameters.
-struct TypedParams<'a, 'v> {
-    plan: &'a Plan,
-    fields: &'a [Option<Param<'v>>],
+pub(crate) struct TypedParams<'a, 'v> {
+    pub(crate) plan: &'a Plan,
+    pub(crate) fields: &'a [Option<Param<'v>>],
 }
 
 impl<'v> TypedParams<'_, 'v> {
     /// The value of the variable at `slot`.
-    fn typed_var(&self, slot: usize) -> Option<Param<'v>> {
+    pub(crate) fn typed_var(&self, slot: usize) -> Option<Param<'v>> {
         self.fields.get(slot).copied().flatten()
     }
 }
@@ -172,122 +169,5 @@ impl Params for TypedParams<'_, '_> {
             }
         }
         Ok(())
-    }
-}
-
-/// Default parameters under a typed call's parameters, merged as `merge`
-/// merges them: the defaults' keys first, a key the call sets keeps its
-/// position, objects merge deeply, an absent (`None`) field leaves the
-/// default in place.
-struct Layered<'a> {
-    defaults: &'a Map<String, Value>,
-    call: &'a TypedParams<'a, 'a>,
-    /// The call's remaining parameters of the default location (those the
-    /// defaults' parameters merge with, see [`merges`]), owned: this path
-    /// runs only for endpoints whose defaults hold parameters. The others (a
-    /// header, a query parameter of a route with a body, a body of bytes…)
-    /// are the call's own and pass as they are.
-    remaining: Vec<(String, Value, Placement)>,
-    /// The names of the call's other parameters: a default parameter of
-    /// one of these names is the call's, and is not sent.
-    own: Vec<String>,
-    /// The template variables merged from two objects (see [`merged_vars`]).
-    merged: Vec<(usize, Value)>,
-}
-
-impl<'a> Layered<'a> {
-    fn new(
-        defaults: &'a Map<String, Value>,
-        template: &Template<'_>,
-        call: &'a TypedParams<'a, 'a>,
-    ) -> Result<Self> {
-        let mut remaining = Vec::new();
-        let mut own = Vec::new();
-        call.for_each_remaining(template, &mut |key, value, placement| {
-            if merges(&value, placement) {
-                remaining.push((key.to_owned(), value.to_json().into_owned(), *placement));
-            } else {
-                own.push(key.to_owned());
-            }
-            Ok(())
-        })?;
-        let merged = merged_vars(template, |slot, name| {
-            (call.typed_var(slot), default_param(defaults, name))
-        });
-        Ok(Layered {
-            defaults,
-            call,
-            remaining,
-            own,
-            merged,
-        })
-    }
-
-    fn default(&self, key: &str) -> Option<&'a Value> {
-        default_param(self.defaults, key)
-    }
-}
-
-/// Whether a call's parameter merges with the defaults' parameters: one of
-/// the default location, unless it is bytes, a file or a choice of body,
-/// which no default can hold and which pass as they are.
-fn merges(value: &Param<'_>, placement: &Placement) -> bool {
-    placement.location == Location::Default && !value.is_body_only()
-}
-
-/// The defaults' value of a parameter (not an option key).
-fn default_param<'v>(defaults: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
-    if is_option_key(key) {
-        None
-    } else {
-        lookup(defaults, key)
-    }
-}
-
-impl Vars for Layered<'_> {
-    fn var(&self, slot: usize, name: &str) -> Result<Option<Param<'_>>> {
-        Ok(layer(
-            slot,
-            self.call.typed_var(slot),
-            self.default(name),
-            &self.merged,
-        ))
-    }
-}
-
-impl Params for Layered<'_> {
-    fn for_each_remaining(
-        &self,
-        template: &Template<'_>,
-        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
-    ) -> Result<()> {
-        let variables = template.name_set();
-        let call = |key: &str| self.remaining.iter().find(|(k, _, _)| k == key);
-        for_each_default_param(
-            self.defaults,
-            true,
-            &variables,
-            |key| call(key).map(|(_, value, _)| value),
-            &mut |key, value| {
-                if self.own.iter().any(|own| own == key) {
-                    return Ok(());
-                }
-                // A default the call sets is written as the call's field is.
-                let placement = call(key).map_or(&Placement::OCTOKIT, |(_, _, p)| p);
-                f(key, value, placement)
-            },
-        )?;
-        for (key, value, placement) in &self.remaining {
-            if self.default(key).is_none() || variables.contains(key) {
-                f(key, Param::Json(value), placement)?;
-            }
-        }
-        self.call
-            .for_each_remaining(template, &mut |key, value, placement| {
-                if merges(&value, placement) {
-                    return Ok(());
-                }
-                f(key, value, placement)
-            })
     }
 }

@@ -1,0 +1,595 @@
+//! [`Api`]: an API's settings as typed values, which typed requests are
+//! built with: its base URL, its headers (validated once, when they are
+//! set), the servers its routes' requests go to and where its credentials
+//! may go. No JSON options are read on this path.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use crate::error::{Error, Result};
+use crate::headers::{BodyHeaders, Headers};
+use crate::names::USER_AGENT;
+use crate::request::Request;
+use crate::typed::{self, Plan};
+use crate::url::{Origin, is_absolute, redact_userinfo, resolve_server, server_error, url_host};
+use crate::value::Param;
+
+/// The `accept` header of a new [`Api`]: JSON.
+pub(crate) const JSON_ACCEPT: &str = "application/json";
+
+/// An API's settings, held as typed values: the base URL, the headers every
+/// request carries (an `accept`, a `user-agent`, credentials…), the servers
+/// routes declaring one of their own are sent to instead, and whether
+/// credentials must stay on the API's origins.
+///
+/// Typed requests (structs of `endpoint!` and of generated crates) are
+/// built with one: each such crate has its own (`crate::api()`), which its
+/// structs name with `#[endpoint(api = crate::api)]`. Cloning is cheap, and
+/// an `Api` may be used from many threads at once. An
+/// [`Endpoint`](crate::Endpoint) made from it
+/// ([`Endpoint::from_api`](crate::Endpoint::from_api)) builds dynamic
+/// requests with the same settings.
+///
+/// ```
+/// use endpoint::{Api, endpoint};
+///
+/// let shop = Api::new("https://shop.example/v1")?.header("x-shop", "1")?;
+/// assert_eq!(shop.headers().get("accept"), Some("application/json"));
+///
+/// endpoint! {
+///     pub struct GetOrder = "GET /orders/{id}";
+/// }
+/// let request = GetOrder { id: "7".into() }.to_request_with(&shop)?;
+/// assert_eq!(request.url, "https://shop.example/v1/orders/7");
+/// assert_eq!(request.headers.get("x-shop"), Some("1"));
+///
+/// assert!(Api::new("shop.example").is_err());
+/// assert!(shop.header("x-bad", "a\r\nb").is_err());
+/// # Ok::<(), endpoint::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Api {
+    base_url: Arc<str>,
+    /// The origin of the base URL.
+    base_origin: Option<Origin>,
+    /// The headers, with what a request with a body, or without one, adds.
+    headers: Arc<BodyHeaders>,
+    /// The servers routes declare (`#[endpoint(server = "…")]`) and the
+    /// URLs their requests go to instead, each without a trailing `/`, in
+    /// the order they were set; one entry per declared server.
+    servers: Arc<[(String, String)]>,
+    /// Whether credentials must stay on the API's origins.
+    credential_check: bool,
+    /// A declared server (its URL and origin) that takes credentials only
+    /// when the base URL's origin is the last one (see [`Api::guard_server`]).
+    guarded: Option<Arc<(String, Origin, Option<Origin>)>>,
+    /// Why the settings written in code are not valid ([`api_settings`]),
+    /// which every request built with them reports.
+    invalid: Option<Arc<Error>>,
+}
+
+/// The settings of a crate of requests, written in its code: `base_url`
+/// (empty for none) and `headers` over a new [`Api`]'s (a `user-agent`,
+/// JSON asked for). What a generated crate's `api()` makes once; a base
+/// URL or a header that is not valid is reported by each request built
+/// with them, never by a panic.
+#[doc(hidden)]
+pub fn api_settings(base_url: &str, headers: &[(&'static str, &'static str)]) -> Api {
+    let settings = Api::new(base_url).and_then(|api| {
+        headers
+            .iter()
+            .try_fold(api, |api, (name, value)| api.header(*name, *value))
+    });
+    settings.unwrap_or_else(|error| Api {
+        invalid: Some(Arc::new(error)),
+        ..Api::unchecked(base_url, Headers::new())
+    })
+}
+
+/// `Debug` shows every header that may be a credential redacted, and the
+/// URLs without their user information.
+impl std::fmt::Debug for Api {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Api")
+            .field("base_url", &redact_userinfo(&self.base_url))
+            .field("headers", self.headers())
+            .field("servers", &self.servers)
+            .field("credential_host_check", &self.credential_check)
+            .finish()
+    }
+}
+
+impl Api {
+    /// An API at `base_url` whose requests ask for JSON
+    /// (`accept: application/json`) and name this crate as their
+    /// `user-agent` (`endpoint-runtime/<version>`); set others with
+    /// [`Api::header`]. The base URL is an absolute `http(s)` URL, or
+    /// empty for none (then the routes' own servers, or URLs, are needed).
+    ///
+    /// # Errors
+    /// [`Error::Option`] (key `baseUrl`) when `base_url` is not an
+    /// absolute `http(s)` URL, or has a query, a fragment, user information
+    /// or white space.
+    pub fn new(base_url: &str) -> Result<Api> {
+        let mut headers = Headers::with_capacity(2);
+        headers.insert("accept", JSON_ACCEPT)?;
+        headers.insert("user-agent", USER_AGENT)?;
+        Api::with_headers(base_url, headers)
+    }
+
+    /// An API at `base_url` (as [`Api::new`]) whose requests carry
+    /// `headers`, and no other.
+    ///
+    /// # Errors
+    /// As [`Api::new`].
+    pub fn with_headers(base_url: &str, headers: Headers) -> Result<Api> {
+        if !base_url.is_empty() {
+            if let Some(reason) = server_error(base_url) {
+                return Err(Error::option("baseUrl", reason));
+            }
+            if !is_absolute(base_url) {
+                return Err(Error::option(
+                    "baseUrl",
+                    "must be an absolute http:// or https:// URL",
+                ));
+            }
+        }
+        Ok(Api::unchecked(base_url, headers))
+    }
+
+    /// The settings of a base URL and headers read already (an endpoint's
+    /// defaults, which may hold any base URL).
+    pub(crate) fn unchecked(base_url: &str, headers: Headers) -> Api {
+        Api {
+            base_url: base_url.into(),
+            base_origin: Origin::of(base_url),
+            headers: Arc::new(BodyHeaders::new(headers)),
+            servers: Arc::default(),
+            credential_check: false,
+            guarded: None,
+            invalid: None,
+        }
+    }
+
+    /// The same settings with the header `name` (in any letter case) set to
+    /// `value`, replacing any value it had.
+    ///
+    /// # Errors
+    /// [`Error::HeaderName`] or [`Error::HeaderValue`] when `name` or
+    /// `value` cannot be sent.
+    pub fn header(
+        &self,
+        name: impl Into<Cow<'static, str>>,
+        value: impl Into<Cow<'static, str>>,
+    ) -> Result<Api> {
+        let mut headers = self.headers().clone();
+        headers.insert(name, value)?;
+        Ok(Api {
+            headers: Arc::new(BodyHeaders::new(headers)),
+            ..self.clone()
+        })
+    }
+
+    /// The same settings without the header `name` (in any letter case).
+    pub fn without_header(&self, name: &str) -> Api {
+        let mut headers = self.headers().clone();
+        headers.remove(name);
+        Api {
+            headers: Arc::new(BodyHeaders::new(headers)),
+            ..self.clone()
+        }
+    }
+
+    /// The base URL.
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// The headers every request carries: names lowercase, values valid.
+    pub fn headers(&self) -> &Headers {
+        self.headers.base()
+    }
+
+    /// The same settings, sending the typed routes that declare the server
+    /// `declared` (`#[endpoint(server = "…")]`) to `actual` instead: a test
+    /// server, a proxy. Setting the same declared server again replaces its
+    /// URL. Both are an absolute `http(s)` URL or a path (`/v2`), resolved
+    /// against the base URL, without a query, a fragment or user
+    /// information; a trailing `/` is dropped, from both and from the
+    /// routes' servers.
+    ///
+    /// # Errors
+    /// [`Error::Option`] (key `servers.declared` or `servers.url`) when
+    /// either is no server URL, saying what is wrong.
+    pub fn with_server(&self, declared: &str, actual: &str) -> Result<Api> {
+        self.with_server_named(["servers.declared", "servers.url"], declared, actual)
+    }
+
+    /// [`Api::with_server`], its errors naming the option `keys[0]` for
+    /// the declared server and `keys[1]` for the URL.
+    pub(crate) fn with_server_named(
+        &self,
+        keys: [&str; 2],
+        declared: &str,
+        actual: &str,
+    ) -> Result<Api> {
+        for (key, url) in keys.into_iter().zip([declared, actual]) {
+            if let Some(reason) = server_error(url) {
+                return Err(Error::option(key, reason));
+            }
+        }
+        let declared = declared.trim_end_matches('/');
+        let mut servers: Vec<(String, String)> = self
+            .servers
+            .iter()
+            .filter(|(known, _)| known != declared)
+            .cloned()
+            .collect();
+        servers.push((declared.to_owned(), actual.trim_end_matches('/').to_owned()));
+        Ok(Api {
+            servers: servers.into(),
+            ..self.clone()
+        })
+    }
+
+    /// The same settings, refusing to send credentials anywhere but the
+    /// API's origins (`true`), or allowing it (`false`, the default); see
+    /// [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check).
+    pub fn with_credential_host_check(&self, on: bool) -> Api {
+        Api {
+            credential_check: on,
+            ..self.clone()
+        }
+    }
+
+    /// Whether the credential host check is on.
+    pub(crate) fn credential_check(&self) -> bool {
+        self.credential_check
+    }
+
+    /// The same settings, where a route declaring the server `server`
+    /// carries credentials there only when the base URL's origin is that
+    /// of `base`: a server that belongs to one deployment of an API only.
+    pub(crate) fn guard_server(mut self, server: &str, base: &str) -> Api {
+        if let Some(origin) = Origin::of(server) {
+            self.guarded = Some(Arc::new((server.to_owned(), origin, Origin::of(base))));
+        }
+        self
+    }
+
+    /// The origin of the base URL.
+    pub(crate) fn base_origin(&self) -> &Option<Origin> {
+        &self.base_origin
+    }
+
+    /// The URL this API sends the routes declaring `server` to: the one set
+    /// with [`Api::with_server`], or `None`.
+    pub(crate) fn redirect(&self, server: &str) -> Option<&str> {
+        let server = server.trim_end_matches('/');
+        self.servers
+            .iter()
+            .find(|(declared, _)| declared == server)
+            .map(|(_, actual)| actual.as_str())
+    }
+
+    /// The servers set with [`Api::with_server`].
+    pub(crate) fn servers(&self) -> &Arc<[(String, String)]> {
+        &self.servers
+    }
+
+    /// The same settings with `servers` as the servers set.
+    pub(crate) fn with_servers(&self, servers: Arc<[(String, String)]>) -> Api {
+        Api {
+            servers,
+            ..self.clone()
+        }
+    }
+
+    /// The origin the credentials of a route declaring the absolute
+    /// `server` may go to because the route names it, when the API does not
+    /// send it elsewhere: the route's own server is one of the API's.
+    pub(crate) fn declared_origin(&self, server: &str) -> Option<Origin> {
+        if self.redirect(server).is_some() {
+            return None;
+        }
+        let origin = Origin::of(server)?;
+        if let Some(guarded) = &self.guarded
+            && guarded.1 == origin
+            && self.base_origin != guarded.2
+        {
+            return None;
+        }
+        Some(origin)
+    }
+
+    /// The origins this API's credentials may go to: that of its base URL,
+    /// those of the servers it sends routes to, and the guarded server's
+    /// when the base URL is its deployment's.
+    pub fn credential_origins(&self) -> Vec<Origin> {
+        let mut origins: Vec<Origin> = self.base_origin.iter().cloned().collect();
+        let servers = self.servers.iter().map(|(_, actual)| actual.as_str());
+        let guarded = self
+            .guarded
+            .as_ref()
+            .and_then(|guarded| self.declared_origin(&guarded.0));
+        for origin in servers.filter_map(Origin::of).chain(guarded) {
+            if !origins.contains(&origin) {
+                origins.push(origin);
+            }
+        }
+        origins
+    }
+
+    /// The origin of the server a typed route declares, when its requests
+    /// go there: one of the API's servers, where credentials go besides
+    /// [`Api::credential_origins`]. `None` for a route without a server of
+    /// its own, one declared as a path, one sent elsewhere.
+    pub fn route_origin(&self, plan: &Plan) -> Option<Origin> {
+        self.declared_origin(plan.server?)
+    }
+
+    /// The request of a typed route with these settings.
+    pub(crate) fn typed_request(
+        &self,
+        plan: &Plan,
+        fields: &[Option<Param<'_>>],
+    ) -> Result<Request> {
+        if let Some(error) = &self.invalid {
+            return Err(Error::clone(error));
+        }
+        self.on_route(plan, &self.base_url, |base_url| {
+            typed::request(base_url, &self.headers, plan, fields)
+        })
+    }
+
+    /// The request `build` makes on the base URL it is given (`base_url`,
+    /// or the URL of the route's own server made of it), checked for
+    /// credentials bound elsewhere.
+    pub(crate) fn on_route(
+        &self,
+        plan: &Plan,
+        base_url: &str,
+        build: impl FnOnce(&str) -> Result<Request>,
+    ) -> Result<Request> {
+        let Some(server) = plan.server else {
+            return self.check_credentials_on(&self.base_origin, build(base_url));
+        };
+        let url = resolve_server(base_url, self.redirect(server).unwrap_or(server));
+        let request = build(&url);
+        let origin = match request.as_ref().ok().and_then(|r| Origin::of(&r.url)) {
+            Some(origin) if self.credential_origins().contains(&origin) => Some(origin),
+            _ => self.declared_origin(server).or(self.base_origin.clone()),
+        };
+        self.check_credentials_on(&origin, request)
+    }
+
+    /// Refuses `request` when the credential host check is on and it would
+    /// carry credentials to another origin than `origin`; passes it through
+    /// otherwise.
+    #[inline]
+    pub(crate) fn check_credentials_on(
+        &self,
+        origin: &Option<Origin>,
+        request: Result<Request>,
+    ) -> Result<Request> {
+        let Ok(request) = request else {
+            return request;
+        };
+        if !self.credential_check {
+            return Ok(request);
+        }
+        credentials_to(origin.as_ref(), &request).map(|()| request)
+    }
+}
+
+/// What typed requests are built with: an [`Api`]'s settings, or an
+/// [`Endpoint`](crate::Endpoint)'s defaults (which may add default
+/// parameters, previews and a `request` option to them).
+pub trait Settings {
+    /// The request of a typed route with these settings.
+    #[doc(hidden)]
+    fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request>;
+
+    /// The API's settings.
+    fn api(&self) -> &Api;
+}
+
+impl Settings for Api {
+    #[inline]
+    fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request> {
+        Api::typed_request(self, plan, fields)
+    }
+
+    fn api(&self) -> &Api {
+        self
+    }
+}
+
+/// The first header of `request` that may carry a credential: any header
+/// but the shown ones (`accept`, `user-agent`, `content-type`…), whose
+/// values are not secret.
+fn credential_header(request: &Request) -> Option<&str> {
+    request
+        .headers
+        .iter()
+        .map(|(name, _)| name)
+        .find(|name| !crate::names::is_shown_header(name))
+}
+
+/// Refuses `request` if it carries credentials to another origin than
+/// `base` (the base URL's, `None` when it has none: then only a request
+/// to no origin, a relative URL, passes).
+fn credentials_to(base: Option<&Origin>, request: &Request) -> Result<()> {
+    let Some(header) = credential_header(request) else {
+        return Ok(());
+    };
+    let origin = Origin::of(&request.url);
+    let allowed = match (&origin, base) {
+        (Some(origin), Some(base)) => origin == base,
+        (None, None) => !is_absolute(&request.url),
+        _ => false,
+    };
+    if allowed {
+        return Ok(());
+    }
+    let shown = |origin: Option<&Origin>, url: &str| match origin {
+        Some(origin) => origin.to_string(),
+        None => url_host(url).unwrap_or_default().to_owned(),
+    };
+    Err(Error::CredentialsHost {
+        header: header.to_owned(),
+        host: shown(origin.as_ref(), &request.url),
+        base_host: base.map(Origin::to_string).unwrap_or_default(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::Method;
+    use crate::template::parts::static_template;
+    use crate::wire::plan::ParamPlan;
+
+    /// The parameters of [`plan`]'s route.
+    const PARAMS: &[ParamPlan] = &[ParamPlan::new("q")];
+
+    /// `GET /x` with one optional query field `q`, on `server` when given.
+    fn plan(server: Option<&'static str>) -> Plan {
+        Plan {
+            method: Method::GET,
+            // `/x`, packed as the macro packs it.
+            template: static_template("/x", &[2, 0, 8]),
+            params: PARAMS,
+            server,
+            body: None,
+            accept: None,
+            pagination: None,
+        }
+    }
+
+    #[test]
+    fn a_typed_request_carries_the_apis_settings_alone() -> Result<()> {
+        let api = Api::new("https://shop.example/v1")?.header("X-Shop", "1")?;
+        let request = api.typed_request(&plan(None), &[Some(Param::Str("a b"))])?;
+        assert_eq!(request.method, "get");
+        assert_eq!(request.url, "https://shop.example/v1/x?q=a%20b");
+        let headers: Vec<(&str, &str)> = request.headers.iter().collect();
+        assert_eq!(
+            headers,
+            [
+                ("accept", "application/json"),
+                ("user-agent", USER_AGENT),
+                ("x-shop", "1"),
+            ]
+        );
+        // A header set again keeps its place; one taken out is gone.
+        let api = api.header("accept", "text/csv")?.without_header("x-shop");
+        let request = api.typed_request(&plan(None), &[None])?;
+        assert_eq!(request.url, "https://shop.example/v1/x");
+        assert_eq!(request.headers.get("accept"), Some("text/csv"));
+        assert_eq!(request.headers.get("x-shop"), None);
+        Ok(())
+    }
+
+    #[test]
+    fn settings_that_cannot_be_sent_are_errors_naming_them() {
+        for (url, reason) in [
+            ("/v1", "must be an absolute http:// or https:// URL"),
+            ("https://shop.example/?a=1", "has a query (`?…`)"),
+            ("https://shop.example/#top", "has a fragment (`#…`)"),
+            ("shop.example", ""),
+            ("ftp://shop.example", ""),
+        ] {
+            match Api::new(url) {
+                Err(Error::Option { key, reason: got }) => {
+                    assert_eq!(key, "baseUrl", "{url}");
+                    assert!(got.contains(reason), "{url}: {got}");
+                }
+                other => panic!("{url}: {other:?}"),
+            }
+        }
+        assert!(Api::new("").is_ok());
+        let api = Api::new("https://shop.example").unwrap();
+        assert!(matches!(
+            api.header("bad name", "1"),
+            Err(Error::HeaderName { .. })
+        ));
+        assert!(matches!(
+            api.header("x-a", "a\r\nb: c"),
+            Err(Error::HeaderValue { .. })
+        ));
+    }
+
+    #[test]
+    fn settings_written_in_code_report_their_error_on_each_request() {
+        let api = api_settings("https://shop.example", &[("x-a", "a\nb")]);
+        for _ in 0..2 {
+            assert!(matches!(
+                api.typed_request(&plan(None), &[None]),
+                Err(Error::HeaderValue { .. })
+            ));
+        }
+        let api = api_settings("shop.example", &[]);
+        assert!(matches!(
+            api.typed_request(&plan(None), &[None]),
+            Err(Error::Option { .. })
+        ));
+        let api = api_settings("https://shop.example", &[("accept", "text/plain")]);
+        let request = api.typed_request(&plan(None), &[None]).unwrap();
+        assert_eq!(request.headers.get("accept"), Some("text/plain"));
+    }
+
+    #[test]
+    fn routes_go_to_their_servers_and_credentials_stay_on_the_apis() -> Result<()> {
+        let api = Api::new("https://shop.example/v1")?
+            .header("authorization", "Bearer s3cr3t")?
+            .with_credential_host_check(true);
+        // A route's own server is one of the API's: its credentials go there.
+        let files = plan(Some("https://files.example"));
+        let request = api.typed_request(&files, &[None])?;
+        assert_eq!(request.url, "https://files.example/x");
+        assert_eq!(
+            api.route_origin(&files),
+            Origin::of("https://files.example")
+        );
+        // Sent elsewhere, the credentials go to the URL set, an origin of the API's.
+        let local = api.with_server("https://files.example/", "http://127.0.0.1:8080/f/")?;
+        let request = local.typed_request(&files, &[None])?;
+        assert_eq!(request.url, "http://127.0.0.1:8080/f/x");
+        assert_eq!(local.route_origin(&files), None);
+        assert_eq!(
+            local.credential_origins(),
+            [
+                Origin::of("https://shop.example").unwrap(),
+                Origin::of("http://127.0.0.1:8080").unwrap()
+            ]
+        );
+        // A path is resolved against the base URL.
+        let request = api.typed_request(&plan(Some("/v2")), &[None])?;
+        assert_eq!(request.url, "https://shop.example/v2/x");
+        // A URL the value makes absolute elsewhere is refused.
+        endpoint_refuses(&api)?;
+        assert!(matches!(
+            api.with_server("https://files.example?a", "/f"),
+            Err(Error::Option { .. })
+        ));
+        Ok(())
+    }
+
+    /// A route `GET {+url}` whose value is another host's URL.
+    fn endpoint_refuses(api: &Api) -> Result<()> {
+        let plan = Plan {
+            template: crate::template::Template::parse("{+url}").expect("a template"),
+            params: &[],
+            ..plan(None)
+        };
+        let err = api
+            .typed_request(
+                &plan,
+                &[Some(Param::Str("https://attacker.example/collect"))],
+            )
+            .unwrap_err();
+        assert!(matches!(err, Error::CredentialsHost { .. }), "{err:?}");
+        Ok(())
+    }
+}
