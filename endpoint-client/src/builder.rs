@@ -20,11 +20,11 @@ use super::policy::{ApiPolicy, IetfPolicy};
 use super::retry::Retry;
 use super::server::Server;
 use super::throttle::RateLimits;
-use endpoint_runtime::__private::{
+use endpoint_runtime::model::Pagination;
+use endpoint_runtime::sibling::{
     REDACTED, credential_origins, is_shown_header, is_token, redact_userinfo, shown_header_value,
 };
-use endpoint_runtime::model::Pagination;
-use endpoint_runtime::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
+use endpoint_runtime::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL, Endpoint};
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
 /// told otherwise: this crate's name and version (`endpoint/0.1.0`).
@@ -407,9 +407,10 @@ impl<C> ClientBuilder<C> {
         self
     }
 
-    /// Where the typed routes declared `#[endpoint(uploads)]` go (GitHub's
-    /// release assets); see [`Endpoint::with_uploads_url`]. Checked as
-    /// [`base_url`](Self::base_url).
+    /// Where the typed routes whose server is GitHub's uploads host,
+    /// `https://uploads.github.com`, go (GitHub's release assets):
+    /// [`operation_server`](Self::operation_server) for that server. Checked
+    /// as [`base_url`](Self::base_url).
     pub fn uploads_url(mut self, url: impl Into<String>) -> Self {
         self.uploads_url = Some((url.into(), "uploads_url"));
         self
@@ -973,7 +974,7 @@ impl<C> ClientBuilder<C> {
             .defaults(json!({"baseUrl": base_url, "headers": Value::Object(headers)}))?
             .with_credential_host_check(true);
         let mut endpoint = match uploads_url {
-            Some(url) => endpoint.with_uploads_url(&url)?,
+            Some(url) => endpoint.with_server(DEFAULT_UPLOADS_URL, &url)?,
             None => endpoint,
         };
         for (declared, url) in &self.servers {

@@ -57,9 +57,7 @@ use crate::value::Param;
 /// [`Endpoint::default_options`] shows what `DEFAULTS` would): the
 /// credential host check ([`Endpoint::with_credential_host_check`]) and the
 /// servers it sends the routes declared with a server of their own to
-/// ([`Endpoint::with_server`]; [`Endpoint::with_uploads_url`] for GitHub's
-/// uploads host, where typed routes declared `#[endpoint(uploads)]` go
-/// instead of the base URL). Endpoints made with [`Endpoint::defaults`]
+/// ([`Endpoint::with_server`], instead of the servers they declare). Endpoints made with [`Endpoint::defaults`]
 /// keep both.
 #[derive(Clone)]
 pub struct Endpoint {
@@ -160,7 +158,6 @@ impl std::fmt::Debug for Endpoint {
         }
         f.debug_struct("Endpoint")
             .field("defaults", &defaults)
-            .field("uploads_url", &redact_userinfo(self.uploads_url()))
             .field("servers", &self.inner.servers)
             .field("credential_host_check", &self.inner.credential_check)
             .finish()
@@ -233,8 +230,7 @@ impl Endpoint {
     }
 
     /// A new endpoint with the same defaults that sends the typed routes
-    /// declaring the server `declared` (`#[endpoint(server = "…")]`, or
-    /// `#[endpoint(uploads)]` for `https://uploads.github.com`) to
+    /// declaring the server `declared` (`#[endpoint(server = "…")]`) to
     /// `actual` instead: a test server, a proxy, GitHub Enterprise. Setting
     /// the same declared server again replaces its URL; the endpoints made
     /// from this one with [`Endpoint::defaults`] keep them all.
@@ -270,13 +266,10 @@ impl Endpoint {
     /// [`Error::Option`] (key `servers.declared` or `servers.url`) when
     /// either is no server URL, saying what is wrong.
     pub fn with_server(&self, declared: &str, actual: &str) -> Result<Endpoint> {
-        self.with_server_named(["servers.declared", "servers.url"], declared, actual)
-    }
-
-    /// [`Endpoint::with_server`], its errors naming the option `keys[0]`
-    /// for the declared server and `keys[1]` for the URL.
-    fn with_server_named(&self, keys: [&str; 2], declared: &str, actual: &str) -> Result<Endpoint> {
-        for (key, url) in keys.into_iter().zip([declared, actual]) {
+        for (key, url) in ["servers.declared", "servers.url"]
+            .into_iter()
+            .zip([declared, actual])
+        {
             if let Some(reason) = server_error(url) {
                 return Err(Error::option(key, reason));
             }
@@ -295,60 +288,6 @@ impl Endpoint {
             self.inner.credential_check,
             servers.into(),
         ))
-    }
-
-    /// The uploads URL: the base URL of the typed routes declared
-    /// `#[endpoint(uploads)]` (in `endpoint-github`,
-    /// `repos::UploadReleaseAsset`). [`DEFAULT_UPLOADS_URL`]
-    /// (`https://uploads.github.com`) unless set with
-    /// [`Endpoint::with_uploads_url`].
-    ///
-    /// This is an extension: `@octokit/endpoint` has no uploads URL, and the
-    /// dynamic API does not use it. A dynamic request goes there when the
-    /// call gives it as its `baseUrl`.
-    pub fn uploads_url(&self) -> &str {
-        self.redirect(DEFAULT_UPLOADS_URL)
-            .unwrap_or(DEFAULT_UPLOADS_URL)
-    }
-
-    /// A new endpoint with the same defaults whose typed routes declared
-    /// `#[endpoint(uploads)]` go to `url` instead of
-    /// [`DEFAULT_UPLOADS_URL`]; see [`Endpoint::uploads_url`]. The endpoints
-    /// made from it with [`Endpoint::defaults`] keep it. It is
-    /// [`Endpoint::with_server`] for the declared server
-    /// `https://uploads.github.com`.
-    ///
-    /// GitHub Enterprise Server serves the API under `https://HOST/api/v3`
-    /// and uploads under `https://HOST/api/uploads`:
-    ///
-    /// ```
-    /// use endpoint::Endpoint;
-    /// use serde_json::json;
-    ///
-    /// let ghe = Endpoint::default()
-    ///     .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))?
-    ///     .with_uploads_url("https://ghe.example.com/api/uploads")?;
-    /// assert_eq!(ghe.uploads_url(), "https://ghe.example.com/api/uploads");
-    /// assert_eq!(Endpoint::default().uploads_url(), "https://uploads.github.com");
-    /// # Ok::<(), endpoint::Error>(())
-    /// ```
-    ///
-    /// With the credential host check on, a request on the uploads URL may
-    /// carry credentials to its host: the host of a URL set here, or
-    /// `uploads.github.com` when the base URL is `https://api.github.com`.
-    ///
-    /// # Errors
-    /// [`Error::Option`] (key `uploadsUrl`) when `url` is not an absolute
-    /// `http://` or `https://` URL, or has a query, a fragment or user
-    /// information.
-    pub fn with_uploads_url(&self, url: &str) -> Result<Endpoint> {
-        if !is_absolute(url) {
-            return Err(Error::option(
-                "uploadsUrl",
-                "must be an absolute http:// or https:// URL",
-            ));
-        }
-        self.with_server_named(["uploadsUrl"; 2], DEFAULT_UPLOADS_URL, url)
     }
 
     /// A new endpoint that refuses to send credentials anywhere but the
@@ -634,9 +573,8 @@ impl Endpoint {
 
 /// The origins an endpoint's credentials may go to: the origin of its
 /// base URL, those of the servers it sends routes to
-/// ([`Endpoint::with_server`], [`Endpoint::with_uploads_url`]), and
-/// `https://uploads.github.com` when the base URL is
-/// `https://api.github.com` and no uploads URL is set. The credential host
+/// ([`Endpoint::with_server`]), and `https://uploads.github.com` when the
+/// base URL is `https://api.github.com` and it is not sent elsewhere. The credential host
 /// check allows these, and a route's own server ([`route_origin`]); a
 /// client made from an endpoint sends its credentials to these alone (and
 /// to the servers its routes declare).

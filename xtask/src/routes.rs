@@ -12,7 +12,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
+use endpoint_openapi::ident::FieldName;
+use endpoint_runtime::sibling::OPTION_KEYS;
 use serde_json::{Map, Value};
 
 use crate::field_type::Ty;
