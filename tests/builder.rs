@@ -188,7 +188,7 @@ fn operation_servers_are_set() {
         .unwrap();
     assert_eq!(format!("{endpoint:?}"), format!("{moved:?}"));
     // The credentials go to the URL set, as to the base URL.
-    let origins = endpoint::__private::credential_origins(&endpoint);
+    let origins = endpoint_runtime::sibling::credential_origins(&endpoint);
     let shown: Vec<String> = origins.iter().map(ToString::to_string).collect();
     assert_eq!(
         shown,
