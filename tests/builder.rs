@@ -87,10 +87,7 @@ fn github_is_chosen_not_a_default() {
         request.headers.get("x-github-api-version"),
         Some(client::DEFAULT_GITHUB_API_VERSION)
     );
-    assert_eq!(
-        github.endpoint().uploads_url(),
-        "https://uploads.github.com"
-    );
+    assert_eq!(uploads_url(github.endpoint()), "https://uploads.github.com");
     // `Client::github()` is `builder().github()`.
     assert_eq!(
         format!("{:?}", Ureq::github()),
@@ -113,10 +110,7 @@ fn github_enterprise_has_its_api_and_uploads_urls() {
         .build()
         .unwrap();
     let endpoint = ghe.endpoint();
-    assert_eq!(
-        endpoint.uploads_url(),
-        "https://ghe.example.com/api/uploads"
-    );
+    assert_eq!(uploads_url(endpoint), "https://ghe.example.com/api/uploads");
     let request = gh::repos::Get {
         owner: "o".into(),
         repo: "r".into(),
@@ -159,9 +153,25 @@ fn github_enterprise_has_its_api_and_uploads_urls() {
 fn uploads_url_is_set() {
     let builder = Ureq::github().uploads_url("https://up.example.com/u");
     assert_eq!(
-        builder.build_endpoint().unwrap().uploads_url(),
+        uploads_url(&builder.build_endpoint().unwrap()),
         "https://up.example.com/u"
     );
+}
+
+/// Where `endpoint` sends GitHub's uploads: the URL of a release asset's
+/// upload, less its path.
+fn uploads_url(endpoint: &endpoint::Endpoint) -> String {
+    let upload = gh::repos::UploadReleaseAsset {
+        owner: "o".into(),
+        repo: "r".into(),
+        release_id: 1,
+        name: "a".into(),
+        ..Default::default()
+    };
+    let url = upload.to_request_with(endpoint).unwrap().url;
+    url.strip_suffix("/repos/o/r/releases/1/assets?name=a")
+        .unwrap_or_else(|| panic!("{url}"))
+        .to_owned()
 }
 
 #[test]
@@ -178,7 +188,7 @@ fn operation_servers_are_set() {
         .unwrap();
     assert_eq!(format!("{endpoint:?}"), format!("{moved:?}"));
     // The credentials go to the URL set, as to the base URL.
-    let origins = endpoint::__private::credential_origins(&endpoint);
+    let origins = endpoint_runtime::sibling::credential_origins(&endpoint);
     let shown: Vec<String> = origins.iter().map(ToString::to_string).collect();
     assert_eq!(
         shown,

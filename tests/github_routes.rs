@@ -368,7 +368,10 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
         zip.to_request()?.headers.get("content-type"),
         Some("application/zip")
     );
-    let ghe = ghe.with_uploads_url("https://ghe.example.com/api/uploads")?;
+    let ghe = ghe.with_server(
+        "https://uploads.github.com",
+        "https://ghe.example.com/api/uploads",
+    )?;
     assert_eq!(
         upload.to_request_with(&ghe)?.url,
         "https://ghe.example.com/api/uploads/repos/octocat/hello/releases/1/assets?name=a%20b.zip"

@@ -1162,7 +1162,7 @@ mod segments_and_uploads {
             a: String,
         }
 
-        #[endpoint(uploads)]
+        #[endpoint(server = "https://uploads.github.com")]
         struct Upload = "POST /repos/{owner}/{repo}/releases/{release_id}/assets" {
             release_id: u64,
             #[endpoint(query)]
@@ -1233,7 +1233,7 @@ mod segments_and_uploads {
     }
 
     #[test]
-    fn uploads_go_to_the_uploads_url() {
+    fn uploads_go_to_their_server() {
         let upload = Upload {
             owner: "o".into(),
             repo: "r".into(),
@@ -1245,8 +1245,8 @@ mod segments_and_uploads {
         let request = upload.to_request().unwrap();
         assert_eq!(request.url, format!("https://uploads.github.com{expected}"));
         assert_eq!(request.body, Some(Body::Text("bytes".into())));
-        // The base URL does not move it; the uploads URL does, and the
-        // endpoints made from that one keep it.
+        // The base URL does not move it; the endpoint's URL for its server
+        // does, and the endpoints made from that one keep it.
         let ghe = Endpoint::default()
             .defaults(json!({"baseUrl": "https://ghe.example/api/v3"}))
             .unwrap();
@@ -1255,7 +1255,10 @@ mod segments_and_uploads {
             format!("https://uploads.github.com{expected}")
         );
         let ghe = ghe
-            .with_uploads_url("https://ghe.example/api/uploads/")
+            .with_server(
+                "https://uploads.github.com",
+                "https://ghe.example/api/uploads/",
+            )
             .unwrap()
             .defaults(json!({"headers": {"x-a": "1"}}))
             .unwrap();
@@ -1265,12 +1268,12 @@ mod segments_and_uploads {
             format!("https://ghe.example/api/uploads{expected}")
         );
         assert_eq!(request.headers.get("x-a"), Some("1"));
-        // The same as a dynamic call that gives the uploads URL as its base URL.
+        // The same as a dynamic call that gives that URL as its base URL.
         same_as_dynamic_on(
             &ghe,
             Ok(request),
             "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name}",
-            json!({"baseUrl": ghe.uploads_url(), "owner": "o", "repo": "r", "release_id": 7,
+            json!({"baseUrl": "https://ghe.example/api/uploads", "owner": "o", "repo": "r", "release_id": 7,
                    "name": "a b.zip", "data": "bytes"}),
         );
         // Other routes keep the base URL.
@@ -1286,7 +1289,7 @@ mod segments_and_uploads {
             "https://ghe.example/api/v3/repos/o/r/git/ref/heads/a"
         );
         assert!(matches!(
-            Endpoint::default().with_uploads_url("/api/uploads"),
+            Endpoint::default().with_server("https://uploads.github.com", "ftp://ghe.example"),
             Err(Error::Option { .. })
         ));
     }
@@ -1307,7 +1310,7 @@ mod segments_and_uploads {
             .unwrap()
             .with_credential_host_check(true);
         assert!(upload.to_request_with(&github).is_ok());
-        // Another base URL without an uploads URL of its own: the token
+        // Another base URL that does not send uploads elsewhere: the token
         // would go to github.com.
         let ghe = github
             .defaults(json!({"baseUrl": "https://ghe.example/api/v3"}))
@@ -1316,14 +1319,20 @@ mod segments_and_uploads {
             upload.to_request_with(&ghe),
             Err(Error::CredentialsHost { .. })
         ));
-        // With its uploads URL set, it may; other routes still may not
-        // leave the base URL's host.
+        // Sending uploads to its own host, it may; other routes still may
+        // not leave the base URL's host.
         let ghe = ghe
-            .with_uploads_url("https://GHE.example/api/uploads")
+            .with_server(
+                "https://uploads.github.com",
+                "https://GHE.example/api/uploads",
+            )
             .unwrap();
         assert!(upload.to_request_with(&ghe).is_ok());
         let elsewhere = ghe
-            .with_uploads_url("https://uploads.example/api/uploads")
+            .with_server(
+                "https://uploads.github.com",
+                "https://uploads.example/api/uploads",
+            )
             .unwrap();
         assert!(upload.to_request_with(&elsewhere).is_ok());
         assert!(matches!(

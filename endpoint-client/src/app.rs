@@ -22,9 +22,9 @@ use super::builder::ClientBuilder;
 use super::error::{ApiError, Error};
 use super::exchange::{Answer, Exchange};
 use super::rate_limit;
-use endpoint_runtime::__private::credential_origins;
 use endpoint_runtime::Endpoint;
 use endpoint_runtime::model::Timestamp;
+use endpoint_runtime::sibling::credential_origins;
 
 /// The setting that takes a [`GitHubApp`], as [`Error::Config`] names it.
 const SETTING: &str = "github_app";
@@ -484,6 +484,7 @@ fn validity(
 mod tests {
     use super::*;
     use crate::auth::{Authorization, Credentials};
+    use endpoint_runtime::DEFAULT_UPLOADS_URL;
     use http::{HeaderMap, Method};
     use ring::signature::{RSA_PKCS1_2048_8192_SHA256, UnparsedPublicKey};
 
@@ -653,7 +654,7 @@ mod tests {
             Endpoint::default()
                 .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))
                 .unwrap()
-                .with_uploads_url("https://files.example.com/api/uploads")
+                .with_server(DEFAULT_UPLOADS_URL, "https://files.example.com/api/uploads")
                 .unwrap(),
         );
         assert!(uploads.covers("https://files.example.com/api/uploads/x"));

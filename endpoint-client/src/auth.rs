@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 use super::base64;
 use super::error::{ApiError, Error, Explanation};
 use super::exchange::{Answer, Exchange};
-use endpoint_runtime::__private::{Origin, REDACTED, form_encode};
 use endpoint_runtime::Endpoint;
+use endpoint_runtime::sibling::{Origin, REDACTED, form_encode};
 
 /// How often a call waiting for another call's refresh asks again.
 const REFRESH_POLL: Duration = Duration::from_millis(20);

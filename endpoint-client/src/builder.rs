@@ -19,7 +19,7 @@ use super::policy::{ApiPolicy, IetfPolicy};
 use super::retry::Retry;
 use super::server::Server;
 use super::throttle::RateLimits;
-use endpoint_runtime::__private::{
+use endpoint_runtime::sibling::{
     REDACTED, credential_origins, is_shown_header, is_token, redact_userinfo, shown_header_value,
 };
 use endpoint_runtime::Endpoint;
@@ -384,9 +384,10 @@ impl<C> ClientBuilder<C> {
         self
     }
 
-    /// Where the typed routes declared `#[endpoint(uploads)]` go (e.g.
-    /// `Client::github()`'s release assets); see [`Endpoint::with_uploads_url`]. Checked as
-    /// [`base_url`](Self::base_url).
+    /// Where the typed routes whose server is GitHub's uploads host,
+    /// `https://uploads.github.com`, go (GitHub's release assets):
+    /// [`operation_server`](Self::operation_server) for that server. Checked
+    /// as [`base_url`](Self::base_url).
     pub fn uploads_url(mut self, url: impl Into<String>) -> Self {
         self.uploads_url = Some((url.into(), "uploads_url"));
         self

@@ -23,9 +23,9 @@ use super::policy::{ApiPolicy, IetfPolicy, Refusal, Refused};
 use super::rate_limit::{RateLimit, RateLimitKind, imf_fixdate};
 use super::retry::{self, Retry};
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
-use endpoint_runtime::__private::{Origin, credential_origins, with_query_param};
 use endpoint_runtime::Endpoint;
 use endpoint_runtime::model::Pagination;
+use endpoint_runtime::sibling::{Origin, credential_origins, with_query_param};
 
 /// A transport's failure to send a request or read its answer.
 pub(crate) type TransportError = Box<dyn std::error::Error + Send + Sync>;

@@ -1,8 +1,8 @@
 //! Turning an answer's body into the expected type.
 
-use endpoint_runtime::__private::answer_media_type;
 use endpoint_runtime::TypedRequest;
 use endpoint_runtime::model::{Answer, AnswerError};
+use endpoint_runtime::sibling::answer_media_type;
 use http::{HeaderMap, HeaderValue, StatusCode};
 
 /// What was called, as decode errors name it.

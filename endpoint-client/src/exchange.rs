@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use endpoint_runtime::__private::{Origin, is_shown_header, redact_userinfo, shown_header_value};
+use endpoint_runtime::sibling::{Origin, is_shown_header, redact_userinfo, shown_header_value};
 use http::header::{self, HeaderName, HeaderValue};
 use http::{HeaderMap, Method, StatusCode, Uri};
 

@@ -5,8 +5,8 @@
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
 
-use endpoint_runtime::__private::Origin;
 use endpoint_runtime::model::{Next as Scheme, Paginated, Pagination};
+use endpoint_runtime::sibling::Origin;
 use http::{HeaderMap, Method, StatusCode, Uri};
 use serde::de::{DeserializeOwned, Error as _};
 use serde_json::Value;
@@ -601,7 +601,7 @@ where
                 Err(reason) => Failure::at_root(serde_json::Error::custom(reason)),
             },
             Err(error) => {
-                let path = endpoint_runtime::__private::json_path(error.path());
+                let path = endpoint_runtime::sibling::json_path(error.path());
                 let source = error.into_inner();
                 match path.strip_prefix(&prefix) {
                     Some(inner) => Failure {
@@ -653,7 +653,7 @@ fn dynamic_page<T: DeserializeOwned>(
     let incomplete_results = page.incomplete_results();
     let key = match (&page, pointer) {
         (_, Some(pointer)) => Some(pointer_path(pointer)),
-        (Value::Object(object), None) => endpoint_runtime::__private::page_list_key(object)
+        (Value::Object(object), None) => endpoint_runtime::sibling::page_list_key(object)
             .ok()
             .map(str::to_owned),
         _ => None,
@@ -683,7 +683,7 @@ fn dynamic_page<T: DeserializeOwned>(
                 let value = items.get_mut(index).map(std::mem::take).unwrap_or_default();
                 let failure = match serde_path_to_error::deserialize::<_, T>(&value) {
                     Err(error) => Failure {
-                        path: endpoint_runtime::__private::json_path(error.path()),
+                        path: endpoint_runtime::sibling::json_path(error.path()),
                         source: error.into_inner(),
                     },
                     Ok(_) => Failure::at_root(first),
@@ -742,7 +742,7 @@ fn next_of(
     json: Option<&Value>,
     length: usize,
 ) -> Result<Option<String>, String> {
-    use endpoint_runtime::__private::{query_param, with_query_param};
+    use endpoint_runtime::sibling::{query_param, with_query_param};
     let at = |pointer: &str| json.and_then(|json| json.pointer(pointer));
     let text = |pointer: &str, what: &str| match at(pointer) {
         None | Some(Value::Null) => Ok(None),
@@ -783,7 +783,7 @@ fn next_of(
                 None => match json {
                     Value::Array(list) => Some(list),
                     Value::Object(object) => {
-                        let list = endpoint_runtime::__private::page_list_key(object).ok()?;
+                        let list = endpoint_runtime::sibling::page_list_key(object).ok()?;
                         object.get(list)?.as_array()
                     }
                     _ => None,
@@ -840,7 +840,6 @@ fn next_of(
                 ))
             }
         }
-        _ => None,
     })
 }
 

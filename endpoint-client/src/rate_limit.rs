@@ -5,8 +5,8 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use endpoint_runtime::__private::{civil_from_days, days_from_civil};
 use endpoint_runtime::model::Timestamp;
+use endpoint_runtime::sibling::{civil_from_days, days_from_civil};
 use http::HeaderMap;
 use sfparse::{Parser, Value};
 

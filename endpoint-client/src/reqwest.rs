@@ -24,8 +24,8 @@ use super::paginate::PageState;
 use super::policy::ApiPolicy;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
-use endpoint_runtime::__private::route_origin;
 use endpoint_runtime::model::Paginated;
+use endpoint_runtime::sibling::route_origin;
 use endpoint_runtime::{Endpoint, Request, TypedRequest};
 
 mod stream;

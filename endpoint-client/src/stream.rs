@@ -56,7 +56,7 @@ impl Answered {
         if !answer.status.is_success() {
             return Err(answer.into_error());
         }
-        let url = endpoint_runtime::__private::redact_userinfo(&answer.url).into_owned();
+        let url = endpoint_runtime::sibling::redact_userinfo(&answer.url).into_owned();
         let answered = Answered {
             operation,
             method: answer.method,

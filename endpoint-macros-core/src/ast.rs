@@ -26,7 +26,7 @@ pub enum Input {
 pub struct ItemDef {
     /// Attributes of the struct (doc comments, derives), passed through.
     pub attrs: Vec<Attribute>,
-    /// The `#[endpoint(…)]` attributes of the struct (`server = "…"`, `uploads`,
+    /// The `#[endpoint(…)]` attributes of the struct (`server = "…"`,
     /// `content_type = "…"`).
     pub options: Vec<Attribute>,
     /// Visibility of the struct.
@@ -502,7 +502,7 @@ mod tests {
     fn items_written_out_parse_back() {
         let Input::Items(items) = parse(quote! {
             /// Docs.
-            #[endpoint(uploads)]
+            #[endpoint(server = "https://uploads.example.com")]
             pub struct Upload<'a> = "POST /x/{id}" -> Answer where 'a: 'a {
                 /// The name.
                 #[endpoint(query, rename = "n")]

@@ -1,16 +1,17 @@
 //! The `#[endpoint(…)]` attributes of a declared field (`rename = "…"`, a
 //! location, OpenAPI's `style`, `explode`, `allow_reserved`, the bracket
 //! rule `arrays`, `content_type`, `multi_segment`) and of a struct
-//! (`server = "…"`, `uploads`, `content_type`, `body_required`,
+//! (`server = "…"`, `content_type`, `body_required`,
 //! `accept = "…"`, `api = path`, `paginate(…)`, `error = Type`).
 //!
 //! Only the attributes' own mistakes are found here (an unknown or repeated
 //! option, an unknown style, two locations, a media type that is not one);
 //! what they mean for the route and the field's type is `valid`'s business.
 
-use endpoint_runtime::__private::{Style, is_token, server_error};
-use proc_macro2::Span;
-use quote::ToTokens;
+use endpoint_runtime::model::{Next, Pagination};
+use endpoint_runtime::sibling::{Style, is_token, server_error};
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, LitBool, LitStr};
@@ -271,16 +272,13 @@ fn is_media_type(text: &str) -> bool {
 /// What the `#[endpoint(…)]` attributes of a struct say.
 #[derive(Default)]
 pub(crate) struct ItemAttrs {
-    /// `uploads`, where it is written: GitHub's uploads host as the
-    /// route's server.
-    pub uploads: Option<Span>,
     /// `server = "…"`: the route's own server, checked, and where it is
     /// written.
     pub server: Option<(String, Span)>,
     /// `content_type = "…"`: the media type of the request body.
     pub content_type: Option<(String, Span)>,
     /// `paginate(…)`: how the route's lists page.
-    pub paginate: Option<PageDef>,
+    pub paginate: Option<Pagination<String>>,
     /// `error = Type`: what the body of an answer that is not a success
     /// decodes into.
     pub error: Option<syn::Type>,
@@ -293,40 +291,6 @@ pub(crate) struct ItemAttrs {
     /// `api = path`: the function (`fn() -> &'static Api`) whose
     /// settings `to_request()` uses.
     pub api: Option<syn::Path>,
-}
-
-/// How a route's lists page (`#[endpoint(paginate(…))]`): the runtime's
-/// `Pagination`, as the macro emits it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct PageDef {
-    /// The scheme.
-    pub next: PageNext,
-    /// `items = "/pointer"`: where a page's list is.
-    pub items: Option<String>,
-}
-
-/// A scheme of [`PageDef`]: a word of `paginate(…)` with its values.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum PageNext {
-    /// `link`.
-    Link,
-    /// `cursor = "/pointer", param = "name"`.
-    Cursor { pointer: String, param: String },
-    /// `after_last_item = "/key", param = "name", has_more = "/pointer"`.
-    AfterLastItem {
-        key: String,
-        param: String,
-        more: String,
-    },
-    /// `next_url = "/pointer"`.
-    NextUrl { pointer: String },
-    /// `offset = "name", limit = "name"`.
-    Offset { param: String, limit: String },
-    /// `page = "name"`, and `total_pages = "/pointer"` when given.
-    PageNumber {
-        param: String,
-        total: Option<String>,
-    },
 }
 
 /// The schemes of `paginate(…)`, and the words each takes besides `items`
@@ -356,11 +320,52 @@ fn is_pointer_word(word: &str) -> bool {
     )
 }
 
+/// The words of `paginate(…)` that say `pagination`, as
+/// `#[endpoint(paginate(…))]` reads them back: what a code generator writes
+/// for a scheme it found.
+///
+/// ```
+/// use endpoint_macros_core::paginate_words;
+/// use endpoint_runtime::model::{Next, Pagination};
+///
+/// let stripe = Pagination {
+///     next: Next::AfterLastItem {
+///         param: "starting_after".to_owned(),
+///         key: "/id".to_owned(),
+///         more: "/has_more".to_owned(),
+///     },
+///     items: Some("/data".to_owned()),
+/// };
+/// assert_eq!(
+///     paginate_words(&stripe).to_string(),
+///     r#"after_last_item = "/id" , param = "starting_after" , has_more = "/has_more" , items = "/data""#
+/// );
+/// ```
+pub fn paginate_words(pagination: &Pagination<String>) -> TokenStream {
+    let next = match &pagination.next {
+        Next::Link => quote!(link),
+        Next::Cursor { pointer, param } => quote!(cursor = #pointer, param = #param),
+        Next::AfterLastItem { param, key, more } => {
+            quote!(after_last_item = #key, param = #param, has_more = #more)
+        }
+        Next::NextUrl { pointer } => quote!(next_url = #pointer),
+        Next::Offset { param, limit } => quote!(offset = #param, limit = #limit),
+        Next::PageNumber { param, total } => match total {
+            Some(total) => quote!(page = #param, total_pages = #total),
+            None => quote!(page = #param),
+        },
+    };
+    match &pagination.items {
+        Some(items) => quote!(#next, items = #items),
+        None => next,
+    }
+}
+
 /// Reads `paginate(…)`: one scheme and its words, each at most once, each
 /// value a JSON pointer (`/…`) or a query parameter's name as the word
 /// wants. Every mistake is recorded in `cx` at the word or value it is
 /// about; `None` when there is one.
-fn paginate(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<PageDef>> {
+fn paginate(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Pagination<String>>> {
     let errors = cx.error_count();
     let mut words: Vec<(String, Option<String>, Span)> = Vec::new();
     meta.parse_nested_meta(|word| {
@@ -470,29 +475,29 @@ fn paginate(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Pag
     }
     let text = |name: &str| value(name).unwrap_or_default();
     let next = match scheme {
-        "link" => PageNext::Link,
-        "cursor" => PageNext::Cursor {
+        "link" => Next::Link,
+        "cursor" => Next::Cursor {
             pointer: text("cursor"),
             param: text("param"),
         },
-        "after_last_item" => PageNext::AfterLastItem {
+        "after_last_item" => Next::AfterLastItem {
             key: text("after_last_item"),
             param: text("param"),
             more: text("has_more"),
         },
-        "next_url" => PageNext::NextUrl {
+        "next_url" => Next::NextUrl {
             pointer: text("next_url"),
         },
-        "offset" => PageNext::Offset {
+        "offset" => Next::Offset {
             param: text("offset"),
             limit: text("limit"),
         },
-        _ => PageNext::PageNumber {
+        _ => Next::PageNumber {
             param: text("page"),
             total: value("total_pages"),
         },
     };
-    Ok(Some(PageDef {
+    Ok(Some(Pagination {
         next,
         items: value("items"),
     }))
@@ -611,12 +616,7 @@ impl ItemAttrs {
         for attr in attrs {
             let read = attr.parse_nested_meta(|meta| {
                 let span = meta.path.span();
-                if meta.path.is_ident("uploads") {
-                    if options.uploads.is_some() {
-                        cx.error_at(span, "`uploads` is given twice");
-                    }
-                    options.uploads = Some(span);
-                } else if meta.path.is_ident("server") {
+                if meta.path.is_ident("server") {
                     let lit: LitStr = meta.value()?.parse()?;
                     if options.server.is_some() {
                         cx.error_at(span, "`server` is given twice");
@@ -654,13 +654,20 @@ impl ItemAttrs {
                         cx.error_at(span, "`api` is given twice");
                     }
                     options.api = api_path(cx, &meta)?;
+                } else if meta.path.is_ident("uploads") {
+                    cx.error_at(
+                        span,
+                        "unknown option `uploads` in `#[endpoint(…)]` on a struct: a route sent \
+                         to another host names it, `server = \"https://uploads.github.com\"` \
+                         for GitHub's uploads",
+                    );
                 } else {
                     let name = meta.path.to_token_stream().to_string().replace(' ', "");
                     cx.error_at(
                         span,
                         format!(
                             "unknown option `{name}` in `#[endpoint(…)]` on a struct: expected \
-                             `server = \"…\"`, `uploads`, `content_type = \"…\"`, \
+                             `server = \"…\"`, `content_type = \"…\"`, \
                              `body_required`, `accept = \"…\"`, `api = path`, `paginate(…)` or \
                              `error = Type` \
                              (`rename`, the locations and the styles are for fields)"
@@ -717,7 +724,7 @@ mod tests {
         assert!(messages.is_empty(), "{messages:?}");
         assert_eq!(error.as_deref(), Some("crate :: models :: BasicError"));
         let (error, messages) = read(
-            quote!(#[endpoint(error = Vec<u8>, uploads)] #[endpoint(error = E)] struct S = "POST /x";),
+            quote!(#[endpoint(error = Vec<u8>, body_required)] #[endpoint(error = E)] struct S = "POST /x";),
         );
         assert_eq!(error.as_deref(), Some("E"));
         assert_reported(&messages, &["`error` is given twice"]);
@@ -811,12 +818,12 @@ mod tests {
         for (item, next, items) in [
             (
                 quote!(#[endpoint(paginate(link))] struct S = "GET /x";),
-                PageNext::Link,
+                Next::Link,
                 None,
             ),
             (
                 quote!(#[endpoint(paginate(cursor = "/metadata/continue", param = "continue", items = "/items"))] struct S = "GET /x";),
-                PageNext::Cursor {
+                Next::Cursor {
                     pointer: "/metadata/continue".into(),
                     param: "continue".into(),
                 },
@@ -824,7 +831,7 @@ mod tests {
             ),
             (
                 quote!(#[endpoint(paginate(items = "/data", after_last_item = "/id", has_more = "/has_more", param = "starting_after"))] struct S = "GET /x";),
-                PageNext::AfterLastItem {
+                Next::AfterLastItem {
                     key: "/id".into(),
                     param: "starting_after".into(),
                     more: "/has_more".into(),
@@ -833,14 +840,14 @@ mod tests {
             ),
             (
                 quote!(#[endpoint(paginate(next_url = "/next_page_uri"))] struct S = "GET /x";),
-                PageNext::NextUrl {
+                Next::NextUrl {
                     pointer: "/next_page_uri".into(),
                 },
                 None,
             ),
             (
                 quote!(#[endpoint(paginate(offset = "offset", limit = "limit"))] struct S = "GET /x";),
-                PageNext::Offset {
+                Next::Offset {
                     param: "offset".into(),
                     limit: "limit".into(),
                 },
@@ -848,7 +855,7 @@ mod tests {
             ),
             (
                 quote!(#[endpoint(paginate(page = "page", total_pages = "/meta/pages"))] struct S = "GET /x";),
-                PageNext::PageNumber {
+                Next::PageNumber {
                     param: "page".into(),
                     total: Some("/meta/pages".into()),
                 },
@@ -860,6 +867,11 @@ mod tests {
             let paginate = attrs.paginate.expect("a scheme");
             assert_eq!(paginate.next, next);
             assert_eq!(paginate.items.as_deref(), items);
+            // What a generator writes for the scheme reads back as it.
+            let words = paginate_words(&paginate);
+            let (again, errors) = read(quote!(#[endpoint(paginate(#words))] struct S = "GET /x";));
+            assert!(errors.is_empty(), "{words}: {errors:?}");
+            assert_eq!(again.paginate, Some(paginate));
         }
         for (item, message) in [
             (
@@ -930,9 +942,6 @@ mod tests {
                 ItemAttrs::from_attrs(cx, &item.options)
             })
         };
-        let (attrs, errors) = read(quote!(#[endpoint(uploads)] struct S = "POST /x";));
-        assert!(errors.is_empty(), "{errors:?}");
-        assert!(attrs.uploads.is_some());
         let (attrs, errors) = read(
             quote!(#[endpoint(server = "https://files.example.com/v1")] struct S = "POST /x";),
         );
@@ -966,19 +975,19 @@ mod tests {
             errors.iter().any(|e| e.contains("`server` is given twice")),
             "{errors:?}"
         );
-        let (_, errors) = read(quote!(#[endpoint(uploads, query)] struct S = "POST /x";));
+        let (_, errors) = read(quote!(#[endpoint(body_required, query)] struct S = "POST /x";));
         assert!(
             errors
                 .iter()
                 .any(|e| e.contains("unknown option `query` in `#[endpoint(…)]` on a struct")),
             "{errors:?}"
         );
-        let (_, errors) =
-            read(quote!(#[endpoint(uploads)] #[endpoint(uploads)] struct S = "POST /x";));
+        // A route sent to GitHub's uploads host names it as its server.
+        let (attrs, errors) = read(quote!(#[endpoint(uploads)] struct S = "POST /x";));
+        assert!(attrs.server.is_none());
         assert!(
-            errors
-                .iter()
-                .any(|e| e.contains("`uploads` is given twice")),
+            errors.iter().any(|e| e.contains("unknown option `uploads`")
+                && e.contains("`server = \"https://uploads.github.com\"`")),
             "{errors:?}"
         );
     }

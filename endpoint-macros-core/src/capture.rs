@@ -9,7 +9,7 @@
 
 use std::collections::HashSet;
 
-use endpoint_runtime::__private::FieldName;
+use crate::ident::FieldName;
 use syn::ext::IdentExt;
 use syn::{Expr, Ident, LitStr};
 

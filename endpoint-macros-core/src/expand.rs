@@ -17,11 +17,11 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use crate::ast::{ExprDef, Input, ItemDef, is_file, option_inner, single_type_argument};
-use crate::attr::{PageDef, PageNext};
 use crate::capture::{CheckedExpr, check_expr};
 use crate::ctxt::Ctxt;
 use crate::route::BodyDef;
 use crate::valid::{CheckedItem, Field, Placed, Role, ValueKind, check_item};
+use endpoint_runtime::model::{Next, Pagination};
 
 /// Expands one `endpoint!` invocation. Never panics: invalid routes and
 /// fields become `compile_error!`s.
@@ -417,7 +417,7 @@ fn plan(
     server: Option<&str>,
     body: Option<&BodyDef>,
     accept: Option<&str>,
-    paginate: Option<&PageDef>,
+    paginate: Option<&Pagination<String>>,
 ) -> TokenStream {
     let method = format_ident!("{method}");
     let (text, code) = template.packed();
@@ -464,19 +464,19 @@ fn plan(
 }
 
 /// The `Pagination` of `paginate(…)`: calls of its `const` constructors.
-fn pagination(paginate: Option<&PageDef>) -> TokenStream {
-    let Some(PageDef { next, items }) = paginate else {
+fn pagination(paginate: Option<&Pagination<String>>) -> TokenStream {
+    let Some(Pagination { next, items }) = paginate else {
         return quote!(::core::option::Option::None);
     };
     let scheme = match next {
-        PageNext::Link => quote!(link()),
-        PageNext::Cursor { pointer, param } => quote!(cursor(#pointer, #param)),
-        PageNext::AfterLastItem { key, param, more } => {
+        Next::Link => quote!(link()),
+        Next::Cursor { pointer, param } => quote!(cursor(#pointer, #param)),
+        Next::AfterLastItem { key, param, more } => {
             quote!(after_last_item(#param, #key, #more))
         }
-        PageNext::NextUrl { pointer } => quote!(next_url(#pointer)),
-        PageNext::Offset { param, limit } => quote!(offset(#param, #limit)),
-        PageNext::PageNumber { param, total } => match total {
+        Next::NextUrl { pointer } => quote!(next_url(#pointer)),
+        Next::Offset { param, limit } => quote!(offset(#param, #limit)),
+        Next::PageNumber { param, total } => match total {
             Some(total) => quote!(page_number(#param).total_pages(#total)),
             None => quote!(page_number(#param)),
         },

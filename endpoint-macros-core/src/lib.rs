@@ -30,6 +30,8 @@
 //! The work is done on `proc_macro2` token streams. Each module imports only
 //! from the ones above it in this list:
 //!
+//! 0. [`ident`]: the workspace's rules for Rust names of wire names, which
+//!    the code generators use too;
 //! 1. `ast`: the input, as written (the item form and the expression form);
 //! 2. `ctxt`: the collector of errors, so that every problem is reported at
 //!    once;
@@ -47,6 +49,7 @@ mod attr;
 mod capture;
 mod ctxt;
 mod expand;
+pub mod ident;
 mod route;
 mod valid;
 
@@ -54,6 +57,7 @@ use proc_macro2::TokenStream;
 
 pub use ast::{ExprDef, FieldDef, Input, ItemDef, NamedArg};
 pub use route::edit_distance;
+pub use attr::paginate_words;
 
 /// Expands the tokens of one `endpoint!` invocation into the code the macro
 /// emits. Never panics: input of neither form, invalid routes and invalid

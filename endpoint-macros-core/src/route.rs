@@ -7,16 +7,16 @@
 //! spanned on the whole route literal, and its message quotes the fragment
 //! and says at which column of the route it is.
 
-use endpoint_runtime::__private::{
-    BodyKind, FieldName, METHODS, OPTION_KEYS, is_absolute, is_identifier, is_option_key,
-    sends_query,
-};
 use endpoint_runtime::route::Route;
+use endpoint_runtime::sibling::{
+    BodyKind, METHODS, OPTION_KEYS, is_absolute, is_identifier, is_option_key, sends_query,
+};
 use endpoint_runtime::template::{Template, TemplateError, TemplateErrorKind};
 use proc_macro2::Span;
 use syn::{Ident, LitStr};
 
 use crate::ctxt::Ctxt;
+use crate::ident::FieldName;
 
 /// A route that passed the checks it could: the method, the URL and, when it
 /// parsed, the template.
@@ -73,7 +73,7 @@ pub(crate) struct Checked<F> {
     pub body: Option<BodyDef>,
     /// How the route's lists page, when the item names a scheme
     /// (`paginate(…)`).
-    pub paginate: Option<crate::attr::PageDef>,
+    pub paginate: Option<endpoint_runtime::model::Pagination<String>>,
     /// The type of the body of an answer that is not a success, when the
     /// item names one (`error = Type`).
     pub error: Option<syn::Type>,
@@ -696,22 +696,22 @@ mod tests {
         assert_eq!(field_ident("ref", span).0.to_string(), "r#ref");
         assert!(!field_ident("type", span).1);
         assert_eq!(field_ident("self", span).0.to_string(), "self_");
-        assert_eq!(field_ident("_", span).0.to_string(), "__");
+        assert_eq!(field_ident("_", span).0.to_string(), "empty");
         assert_eq!(
             field_ident("enterprise-team", span).0.to_string(),
             "enterprise_team"
         );
         assert_eq!(field_ident("a.b", span).0.to_string(), "a_b");
-        assert_eq!(field_ident("%2Fx", span).0.to_string(), "_2fx");
+        assert_eq!(field_ident("%2Fx", span).0.to_string(), "_2_fx");
         assert_eq!(field_ident("1", span).0.to_string(), "_1");
-        assert_eq!(field_ident("-a", span).0.to_string(), "a");
+        assert_eq!(field_ident("-a", span).0.to_string(), "minus_a");
         assert_eq!(field_ident("type-", span).0.to_string(), "r#type");
-        assert_eq!(field_ident("-self", span).0.to_string(), "self_");
+        assert_eq!(field_ident("-self", span).0.to_string(), "minus_self");
         assert_eq!(field_ident("Per-Page", span).0.to_string(), "per_page");
         assert_eq!(field_ident("perPage", span).0.to_string(), "per_page");
         assert!(!field_ident("perPage", span).1);
         assert_eq!(field_ident("Owner", span).0.to_string(), "owner");
         assert_eq!(field_ident("Self", span).0.to_string(), "self_");
-        assert_eq!(field_ident("--", span).0.to_string(), "__");
+        assert_eq!(field_ident("--", span).0.to_string(), "minus");
     }
 }

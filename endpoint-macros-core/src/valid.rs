@@ -10,10 +10,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use endpoint_runtime::__private::{
-    BodyKind, FieldName, Location, Modifier, Operator, Part, Style, is_option_key, is_token,
+use endpoint_runtime::sibling::{
+    BodyKind, Location, Modifier, Operator, Part, Style, is_option_key, is_token,
 };
-use endpoint_runtime::DEFAULT_UPLOADS_URL;
 use endpoint_runtime::template::Template;
 use proc_macro2::Span;
 use syn::ext::IdentExt;
@@ -22,6 +21,7 @@ use syn::{Attribute, Ident, LitStr, Type, Visibility};
 use crate::ast::{FieldDef, ItemDef, Shape, is_file, option_inner, shape};
 use crate::attr::{FieldAttrs, ItemAttrs, Loc, style_list};
 use crate::ctxt::Ctxt;
+use crate::ident::FieldName;
 use crate::route::{
     self, BodyDef, Checked, CheckedRoute, Placeholder, field_ident, option_key_list,
 };
@@ -306,41 +306,22 @@ fn body_def(
     })
 }
 
-/// The route's own server: `#[endpoint(server = "…")]`, or GitHub's
-/// uploads host for `#[endpoint(uploads)]`, its shorthand. The route must
+/// The route's own server: `#[endpoint(server = "…")]`. The route must
 /// then be a path, which is joined to the server.
 fn server(cx: &mut Ctxt, attrs: &ItemAttrs, template_text: &str) -> Option<String> {
-    let (server, span, written) = match (&attrs.server, attrs.uploads) {
-        (Some((_, span)), Some(_)) => {
-            cx.error_at(
-                *span,
-                "`uploads` is GitHub's `server = \"https://uploads.github.com\"`: give the route \
-                 one server, not both",
-            );
-            return None;
-        }
-        (Some((server, span)), None) => (server.clone(), *span, "server = \"…\""),
-        (None, Some(span)) => (DEFAULT_UPLOADS_URL.to_owned(), span, "uploads"),
-        (None, None) => return None,
-    };
+    let (server, span) = attrs.server.as_ref()?;
     if !template_text.starts_with('/') {
-        let message = if written == "uploads" {
+        cx.error_at(
+            *span,
             format!(
-                "`#[endpoint(uploads)]` sends the request to the endpoint's uploads URL, which \
+                "`#[endpoint(server = \"…\")]` sends the request to the route's server, which \
                  the route's path is joined to: the route `{template_text}` must be a path \
                  starting with `/`, not a full URL"
-            )
-        } else {
-            format!(
-                "`#[endpoint({written})]` sends the request to the route's server, which the \
-                 route's path is joined to: the route `{template_text}` must be a path starting \
-                 with `/`, not a full URL"
-            )
-        };
-        cx.error_at(span, message);
+            ),
+        );
         return None;
     }
-    Some(server)
+    Some(server.clone())
 }
 
 /// Checks a declared field and works out its wire name, role and placement.

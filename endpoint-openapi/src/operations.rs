@@ -63,10 +63,11 @@ use crate::api::{Api, Encoding, MediaContent, Operation, ParamIn, Parameter, Ser
 use crate::diag::Diagnostics;
 use crate::docs::{self, Links};
 use crate::ident;
-use crate::paging::{self, Paging};
+use crate::paging;
 use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
-use endpoint_runtime::__private::{BodyKind, is_token, redact_userinfo, server_error};
+use endpoint_runtime::model::Pagination;
+use endpoint_runtime::sibling::{BodyKind, is_token, redact_userinfo, server_error};
 
 /// The names and documentation of a generated crate's models: names as
 /// [`ident`] makes them, descriptions as rustdoc ([`docs::rustdoc`]).
@@ -291,7 +292,7 @@ pub struct OperationPlan {
     /// How its lists page, when it is a list operation that does not page
     /// by `Link` headers ([`crate::paging`]): the struct's
     /// `paginate(…)`, its answer a page of the list.
-    pub paging: Option<Paging>,
+    pub paging: Option<Pagination<String>>,
     /// The struct's documentation (rustdoc Markdown).
     pub doc: String,
 }
@@ -756,7 +757,7 @@ fn list_paging(
     op: &OperationPlan,
     schemas: &BTreeMap<String, Schema>,
     space: &mut TypeSpace<'_>,
-) -> Option<Paging> {
+) -> Option<Pagination<String>> {
     let Success::One(Ty::Planned(ty)) = &op.success else {
         return None;
     };
@@ -768,7 +769,7 @@ fn list_paging(
         .find(|content| media_kind(&content.media_type) == BodyKind::Json)
         .and_then(|content| content.schema.as_ref());
     let paging = paging::paging(operation, answer, schemas)?;
-    let Some(members) = paging.items_members() else {
+    let Some(members) = paging::items_members(&paging) else {
         return matches!(ty, Type::Vec(_)).then_some(paging);
     };
     let &Type::Named(mut id) = ty else {

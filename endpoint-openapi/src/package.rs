@@ -702,7 +702,7 @@ impl Writer<'_> {
             options.push(parse_quote!(#[endpoint(error = #error)]));
         }
         if let Some(paging) = &op.paging {
-            let words = paging.words();
+            let words = endpoint_macros_core::paginate_words(paging);
             options.push(parse_quote!(#[endpoint(paginate(#words))]));
         }
         if let Some(server) = &op.server {

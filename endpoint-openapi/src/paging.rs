@@ -35,8 +35,7 @@
 
 use std::collections::BTreeMap;
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use endpoint_runtime::model::{Next, Pagination};
 use serde_json::Value;
 
 use crate::api::{Operation, ParamIn};
@@ -51,126 +50,48 @@ const MAX_DEPTH: usize = 16;
 /// (`{"data": {"orders": {…}}}` is two).
 const MAX_WRAPPING: usize = 2;
 
-/// How a list operation's next page is found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Next {
-    /// A cursor at `pointer` of the answer, sent back as `param`.
-    Cursor {
-        /// The cursor's JSON pointer.
-        pointer: String,
-        /// The query parameter it is sent back as.
-        param: String,
-    },
-    /// The last item's `key`, sent back as `param`, while `more` is `true`.
-    AfterLastItem {
-        /// The query parameter.
-        param: String,
-        /// The JSON pointer of the key in an item.
-        key: String,
-        /// The JSON pointer of the flag that says more pages follow.
-        more: String,
-    },
-    /// The next page's URL at `pointer` of the answer.
-    NextUrl {
-        /// Its JSON pointer.
-        pointer: String,
-    },
-    /// An offset `param` grown by the items read, pages of `limit` items.
-    Offset {
-        /// The offset's query parameter.
-        param: String,
-        /// The page size's query parameter.
-        limit: String,
-    },
-    /// A page number `param` grown by 1, the number of pages at `total`.
-    PageNumber {
-        /// The page number's query parameter.
-        param: String,
-        /// The JSON pointer of the number of pages, when the answer has one.
-        total: Option<String>,
-    },
+/// The members of the answer on the way to the page's list, unescaped
+/// (`["orders", "items"]` for `/orders/items`); `None` when the answer is
+/// the list, or its pointer is not made of members.
+pub fn items_members(paging: &Pagination<String>) -> Option<Vec<String>> {
+    let pointer = paging.items.as_deref()?.strip_prefix('/')?;
+    Some(
+        pointer
+            .split('/')
+            .map(|key| key.replace("~1", "/").replace("~0", "~"))
+            .collect(),
+    )
 }
 
-/// A list operation's scheme and where its items are.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Paging {
-    /// How the next page is found.
-    pub next: Next,
-    /// The JSON pointer of the page's list, when the answer is an object
-    /// (`/data`); `None` when the answer is the list.
-    pub items: Option<String>,
-}
-
-impl Paging {
-    /// The top-level member of the answer that holds the list (`data` for
-    /// `/data`), when the list is one.
-    pub fn items_member(&self) -> Option<&str> {
-        let member = self.items.as_deref()?.strip_prefix('/')?;
-        (!member.contains('/') && !member.contains('~')).then_some(member)
-    }
-
-    /// The members of the answer on the way to the page's list, unescaped
-    /// (`["orders", "items"]` for `/orders/items`); `None` when the answer
-    /// is the list, or its pointer is not made of members.
-    pub fn items_members(&self) -> Option<Vec<String>> {
-        let pointer = self.items.as_deref()?.strip_prefix('/')?;
-        Some(
-            pointer
-                .split('/')
-                .map(|key| key.replace("~1", "/").replace("~0", "~"))
-                .collect(),
-        )
-    }
-
-    /// The same paging of a page that is the member `member` of the
-    /// answer: every pointer into the answer below that member (an item's
-    /// key stays the item's).
-    pub fn within(self, member: &str) -> Paging {
-        let prefix = format!("/{}", escape(member));
-        let below = |pointer: String| format!("{prefix}{pointer}");
-        let next = match self.next {
-            Next::Cursor { pointer, param } => Next::Cursor {
-                pointer: below(pointer),
-                param,
-            },
-            Next::AfterLastItem { param, key, more } => Next::AfterLastItem {
-                param,
-                key,
-                more: below(more),
-            },
-            Next::NextUrl { pointer } => Next::NextUrl {
-                pointer: below(pointer),
-            },
-            Next::PageNumber { param, total } => Next::PageNumber {
-                param,
-                total: total.map(below),
-            },
-            offset @ Next::Offset { .. } => offset,
-        };
-        Paging {
-            next,
-            items: Some(below(self.items.unwrap_or_default())),
-        }
-    }
-
-    /// The words of `#[endpoint(paginate(…))]`.
-    pub fn words(&self) -> TokenStream {
-        let next = match &self.next {
-            Next::Cursor { pointer, param } => quote!(cursor = #pointer, param = #param),
-            Next::AfterLastItem { param, key, more } => {
-                quote!(after_last_item = #key, param = #param, has_more = #more)
-            }
-            Next::NextUrl { pointer } => quote!(next_url = #pointer),
-            Next::Offset { param, limit } => quote!(offset = #param, limit = #limit),
-            Next::PageNumber { param, total } => match total {
-                Some(total) => quote!(page = #param, total_pages = #total),
-                None => quote!(page = #param),
-            },
-        };
-        match &self.items {
-            Some(items) => quote!(#next, items = #items),
-            None => next,
-        }
+/// The same paging of a page that is the member `member` of the answer:
+/// every pointer into the answer below that member (an item's key stays
+/// the item's).
+fn within(paging: Pagination<String>, member: &str) -> Pagination<String> {
+    let prefix = format!("/{}", escape(member));
+    let below = |pointer: String| format!("{prefix}{pointer}");
+    let next = match paging.next {
+        Next::Link => Next::Link,
+        Next::Cursor { pointer, param } => Next::Cursor {
+            pointer: below(pointer),
+            param,
+        },
+        Next::AfterLastItem { param, key, more } => Next::AfterLastItem {
+            param,
+            key,
+            more: below(more),
+        },
+        Next::NextUrl { pointer } => Next::NextUrl {
+            pointer: below(pointer),
+        },
+        Next::PageNumber { param, total } => Next::PageNumber {
+            param,
+            total: total.map(below),
+        },
+        offset @ Next::Offset { .. } => offset,
+    };
+    Pagination {
+        next,
+        items: Some(below(paging.items.unwrap_or_default())),
     }
 }
 
@@ -181,7 +102,7 @@ pub fn paging(
     operation: &Operation,
     answer: Option<&Schema>,
     schemas: &BTreeMap<String, Schema>,
-) -> Option<Paging> {
+) -> Option<Pagination<String>> {
     if let Some(paging) = extension(operation) {
         return paging;
     }
@@ -204,7 +125,7 @@ fn wrapped(
     members: &[(String, Schema)],
     schemas: &BTreeMap<String, Schema>,
     level: usize,
-) -> Option<Paging> {
+) -> Option<Pagination<String>> {
     let mut found = None;
     for (name, schema) in members {
         if !matches!(
@@ -221,7 +142,7 @@ fn wrapped(
             if found.is_some() {
                 return None;
             }
-            found = Some(paging.within(name));
+            found = Some(within(paging, name));
         }
     }
     found
@@ -232,7 +153,7 @@ fn scheme(
     operation: &Operation,
     members: &[(String, Schema)],
     schemas: &BTreeMap<String, Schema>,
-) -> Option<Paging> {
+) -> Option<Pagination<String>> {
     let lists: Vec<&(String, Schema)> = members
         .iter()
         .filter(|(_, schema)| matches!(resolve(schema, schemas, 0).kind, Kind::Array(_)))
@@ -255,7 +176,7 @@ fn scheme(
         && member("has_more").is_some_and(|s| is_boolean(s, schemas))
         && item_has(list_schema, "id", schemas)
     {
-        return Some(Paging {
+        return Some(Pagination {
             next: Next::AfterLastItem {
                 param: "starting_after".into(),
                 key: "/id".into(),
@@ -266,7 +187,7 @@ fn scheme(
     }
     // Kubernetes: `metadata.continue` sent back as `continue`.
     if query("continue") && nested(&["metadata", "continue"]) {
-        return Some(Paging {
+        return Some(Pagination {
             next: Next::Cursor {
                 pointer: "/metadata/continue".into(),
                 param: "continue".into(),
@@ -285,7 +206,7 @@ fn scheme(
         &["meta", "next"],
     ] {
         if nested_member(members, path, schemas).is_some_and(|s| is_string(&s, schemas)) {
-            return Some(Paging {
+            return Some(Pagination {
                 next: Next::NextUrl {
                     pointer: pointer(path),
                 },
@@ -312,7 +233,7 @@ fn scheme(
             &["cursor"],
         ] {
             if nested_member(members, path, schemas).is_some_and(|s| is_string(&s, schemas)) {
-                return Some(Paging {
+                return Some(Pagination {
                     next: Next::Cursor {
                         pointer: pointer(path),
                         param: (*param).into(),
@@ -325,7 +246,7 @@ fn scheme(
     // A page token named `page` (Stripe's searches): the next one in
     // `next_page`, text, not a number.
     if query("page") && member("next_page").is_some_and(|s| is_string(s, schemas)) {
-        return Some(Paging {
+        return Some(Pagination {
             next: Next::Cursor {
                 pointer: "/next_page".into(),
                 param: "page".into(),
@@ -334,7 +255,7 @@ fn scheme(
         });
     }
     if query("offset") && query("limit") {
-        return Some(Paging {
+        return Some(Pagination {
             next: Next::Offset {
                 param: "offset".into(),
                 limit: "limit".into(),
@@ -344,7 +265,7 @@ fn scheme(
     }
     if query("page") {
         let total = member("total_pages").map(|_| "/total_pages".to_owned());
-        return Some(Paging {
+        return Some(Pagination {
             next: Next::PageNumber {
                 param: "page".into(),
                 total,
@@ -357,7 +278,7 @@ fn scheme(
 
 /// The paging an extension of the operation names: `Some(None)` for one
 /// that says the list has one page.
-fn extension(operation: &Operation) -> Option<Option<Paging>> {
+fn extension(operation: &Operation) -> Option<Option<Pagination<String>>> {
     if let Some(pageable) = operation.extensions.get("x-ms-pageable") {
         let next = match pageable.get("nextLinkName") {
             Some(Value::Null) => return Some(None),
@@ -368,7 +289,7 @@ fn extension(operation: &Operation) -> Option<Option<Paging>> {
             .get("itemName")
             .and_then(Value::as_str)
             .unwrap_or("value");
-        return Some(Some(Paging {
+        return Some(Some(Pagination {
             next: Next::NextUrl {
                 pointer: format!("/{}", escape(&next)),
             },
@@ -409,7 +330,7 @@ fn extension(operation: &Operation) -> Option<Option<Paging>> {
         },
         _ => return None,
     };
-    Some(Some(Paging { next, items }))
+    Some(Some(Pagination { next, items }))
 }
 
 /// `$.a.b` (plain members only) as the JSON pointer `/a/b`.
@@ -522,6 +443,7 @@ fn item_has(list: &Schema, key: &str, schemas: &BTreeMap<String, Schema>) -> boo
 mod tests {
     use super::*;
     use crate::api::Parameter;
+    use endpoint_macros_core::paginate_words;
     use serde_json::json;
 
     fn op(method: &str, query: &[&str], extensions: Value) -> Operation {
@@ -545,8 +467,10 @@ mod tests {
         Schema::read(&value, "test").unwrap()
     }
 
-    fn words(paging: Option<Paging>) -> String {
-        paging.map(|p| p.words().to_string()).unwrap_or_default()
+    fn words(paging: Option<Pagination<String>>) -> String {
+        paging
+            .map(|p| paginate_words(&p).to_string())
+            .unwrap_or_default()
     }
 
     #[test]
@@ -563,9 +487,9 @@ mod tests {
         }}));
         let list = op("GET", &["limit", "starting_after"], json!({}));
         let paging = paging(&list, Some(&answer), &schemas).unwrap();
-        assert_eq!(paging.items_member(), Some("data"));
+        assert_eq!(items_members(&paging).unwrap(), ["data"]);
         assert_eq!(
-            paging.words().to_string(),
+            paginate_words(&paging).to_string(),
             r#"after_last_item = "/id" , param = "starting_after" , has_more = "/has_more" , items = "/data""#
         );
         // Not a list: a POST, or no way to ask for the next page.
@@ -784,7 +708,7 @@ mod tests {
             let answer = schema(json!({"type": "object", "properties": {"orders": page}}));
             assert_eq!(words(paging(&operation, Some(&answer), &schemas)), expected);
             let found = paging(&operation, Some(&answer), &schemas).unwrap();
-            assert_eq!(found.items_members().unwrap()[0], "orders");
+            assert_eq!(items_members(&found).unwrap()[0], "orders");
             // Two levels down, the page a component reached by `allOf`,
             // beside members that are no page.
             let mut schemas = schemas.clone();
@@ -828,11 +752,10 @@ mod tests {
         let odd = schema(json!({"type": "object", "properties": {"a/b~c": page}}));
         let found = paging(&op("GET", &[], json!({})), Some(&odd), &schemas).unwrap();
         assert_eq!(
-            found.words().to_string(),
+            paginate_words(&found).to_string(),
             r#"next_url = "/a~1b~0c/next" , items = "/a~1b~0c/items""#
         );
-        assert_eq!(found.items_members().unwrap(), ["a/b~c", "items"]);
-        assert_eq!(found.items_member(), None);
+        assert_eq!(items_members(&found).unwrap(), ["a/b~c", "items"]);
     }
 
     #[test]

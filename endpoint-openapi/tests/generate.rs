@@ -1529,3 +1529,79 @@ fn a_page_wrapped_in_the_answer_pages_below_it() {
         assert!(compact.contains(expected), "{expected} in\n{models}");
     }
 }
+
+/// Wire names that are hard to name: acronyms, digits, keywords, words
+/// that cannot be raw, signs, non-ASCII letters.
+const TRICKY: [&str; 11] = [
+    "HTTPServer",
+    "userID",
+    "APIKey2",
+    "v2Beta",
+    "2fa",
+    "type",
+    "self",
+    "+1",
+    "a.b",
+    "enterprise-team",
+    "café_au_lait",
+];
+
+#[test]
+fn a_wire_name_is_the_field_name_the_macro_gives_it() {
+    let mut list = op(
+        Some("listThings"),
+        "GET",
+        "/things/{HTTPServer}",
+        &["things"],
+    );
+    list.parameters = std::iter::once(param("HTTPServer", ParamIn::Path, true, string()))
+        .chain(
+            TRICKY[1..]
+                .iter()
+                .map(|name| param(name, ParamIn::Query, false, string())),
+        )
+        .collect();
+    list.responses = vec![answer(
+        "200",
+        vec![content(
+            "application/json",
+            Some(Schema::of(Kind::Ref("Thing".into()))),
+        )],
+    )];
+    let api = Api {
+        title: "Things".into(),
+        version: "1.0.0".into(),
+        spec_version: "3.1.0".into(),
+        operations: vec![list],
+        schemas: BTreeMap::from([(
+            "Thing".to_owned(),
+            object(
+                &TRICKY
+                    .iter()
+                    .map(|name| (*name, string(), true))
+                    .collect::<Vec<_>>(),
+            ),
+        )]),
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let things = file(&generated, "src/things.rs");
+    let models = file(&generated, "src/models.rs");
+    assert_eq!(expand_all(things), 1);
+    assert!(things.contains("\"GET /things/{http_server}\""), "{things}");
+    for name in TRICKY {
+        // The macro's own name for the wire name, which names a placeholder's
+        // field, is the generator's for a parameter and a property.
+        let field = endpoint_macros_core::ident::FieldName::of(name).to_string();
+        assert!(
+            things.contains(&format!("pub {field}: ")),
+            "{name}: {things}"
+        );
+        assert!(
+            models.contains(&format!("pub {field}: ")),
+            "{name}: {models}"
+        );
+    }
+    assert!(things.contains("pub http_server: String"), "{things}");
+    assert!(models.contains("pub plus_1: String"), "{models}");
+}

@@ -27,17 +27,7 @@ pub(crate) fn request(
     let url = layers.url()?;
     let base_url = layers.base_url()?;
     let resolved = call.finish()?;
-    with_parsed(url, |template| {
-        let input = Input {
-            method: Method::parse(method)?,
-            base_url,
-            template,
-            body: None,
-            accept: None,
-            options: resolved,
-        };
-        build(input, &layers.params(template))
-    })?
+    run(&layers, method, url, base_url, resolved)
 }
 
 /// `parse(merged)`: merged options, shaped like `merge`'s result, turned
@@ -50,7 +40,26 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
     let headers = layers.headers()?;
     let media = layers.media()?;
     let format = format_text(media.format)?;
-    let request = layers.request();
+    let options = Resolved {
+        headers,
+        format,
+        previews: media.previews,
+        accepts: None,
+        body_headers: None,
+        request: layers.request(),
+    };
+    run(&layers, method, url, base_url, options)
+}
+
+/// The request of options read through `layers`: its URL template parsed,
+/// its parameters those of the layers that the template does not consume.
+fn run<'a>(
+    layers: &Layers<'a>,
+    method: &str,
+    url: &str,
+    base_url: &'a str,
+    options: Resolved<'a>,
+) -> Result<Request> {
     with_parsed(url, |template| {
         let input = Input {
             method: Method::parse(method)?,
@@ -58,14 +67,7 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
             template,
             body: None,
             accept: None,
-            options: Resolved {
-                headers,
-                format,
-                previews: media.previews,
-                accepts: None,
-                body_headers: None,
-                request,
-            },
+            options,
         };
         build(input, &layers.params(template))
     })?

@@ -19,7 +19,7 @@ use crate::request::Request;
 use crate::route::Route;
 use crate::template::NameSet;
 use crate::typed::{self, Plan, TypedParams};
-use crate::url::{Origin, is_absolute, redact_userinfo};
+use crate::url::{Origin, redact_userinfo};
 use crate::value::Param;
 use crate::wire::plan::{Location, Placement};
 
@@ -63,9 +63,7 @@ use crate::wire::plan::{Location, Placement};
 /// [`Endpoint::default_options`] shows what `DEFAULTS` would): the
 /// credential host check ([`Endpoint::with_credential_host_check`]) and the
 /// servers it sends the routes declared with a server of their own to
-/// ([`Endpoint::with_server`]; [`Endpoint::with_uploads_url`] for GitHub's
-/// uploads host, where typed routes declared `#[endpoint(uploads)]` go
-/// instead of the base URL). Endpoints made with [`Endpoint::defaults`]
+/// ([`Endpoint::with_server`], instead of the servers they declare). Endpoints made with [`Endpoint::defaults`]
 /// keep both.
 #[derive(Clone)]
 pub struct Endpoint {
@@ -154,7 +152,6 @@ impl std::fmt::Debug for Endpoint {
         }
         f.debug_struct("Endpoint")
             .field("defaults", &defaults)
-            .field("uploads_url", &redact_userinfo(self.uploads_url()))
             .field("servers", self.inner.api.servers())
             .field("credential_host_check", &self.inner.api.credential_check())
             .finish()
@@ -258,8 +255,7 @@ impl Endpoint {
     }
 
     /// A new endpoint with the same defaults that sends the typed routes
-    /// declaring the server `declared` (`#[endpoint(server = "…")]`, or
-    /// `#[endpoint(uploads)]` for `https://uploads.github.com`) to
+    /// declaring the server `declared` (`#[endpoint(server = "…")]`) to
     /// `actual` instead: a test server, a proxy, GitHub Enterprise. Setting
     /// the same declared server again replaces its URL; the endpoints made
     /// from this one with [`Endpoint::defaults`] keep them all.
@@ -296,66 +292,6 @@ impl Endpoint {
     /// either is no server URL, saying what is wrong.
     pub fn with_server(&self, declared: &str, actual: &str) -> Result<Endpoint> {
         let api = self.inner.api.with_server(declared, actual)?;
-        Ok(self.with_api(api))
-    }
-
-    /// The uploads URL: the base URL of the typed routes declared
-    /// `#[endpoint(uploads)]` (in `endpoint-github`,
-    /// `repos::UploadReleaseAsset`). [`DEFAULT_UPLOADS_URL`]
-    /// (`https://uploads.github.com`) unless set with
-    /// [`Endpoint::with_uploads_url`].
-    ///
-    /// This is an extension: `@octokit/endpoint` has no uploads URL, and the
-    /// dynamic API does not use it. A dynamic request goes there when the
-    /// call gives it as its `baseUrl`.
-    pub fn uploads_url(&self) -> &str {
-        self.inner
-            .api
-            .redirect(DEFAULT_UPLOADS_URL)
-            .unwrap_or(DEFAULT_UPLOADS_URL)
-    }
-
-    /// A new endpoint with the same defaults whose typed routes declared
-    /// `#[endpoint(uploads)]` go to `url` instead of
-    /// [`DEFAULT_UPLOADS_URL`]; see [`Endpoint::uploads_url`]. The endpoints
-    /// made from it with [`Endpoint::defaults`] keep it. It is
-    /// [`Endpoint::with_server`] for the declared server
-    /// `https://uploads.github.com`.
-    ///
-    /// GitHub Enterprise Server serves the API under `https://HOST/api/v3`
-    /// and uploads under `https://HOST/api/uploads`:
-    ///
-    /// ```
-    /// use endpoint::Endpoint;
-    /// use serde_json::json;
-    ///
-    /// let ghe = Endpoint::default()
-    ///     .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))?
-    ///     .with_uploads_url("https://ghe.example.com/api/uploads")?;
-    /// assert_eq!(ghe.uploads_url(), "https://ghe.example.com/api/uploads");
-    /// assert_eq!(Endpoint::default().uploads_url(), "https://uploads.github.com");
-    /// # Ok::<(), endpoint::Error>(())
-    /// ```
-    ///
-    /// With the credential host check on, a request on the uploads URL may
-    /// carry credentials to its host: the host of a URL set here, or
-    /// `uploads.github.com` when the base URL is `https://api.github.com`.
-    ///
-    /// # Errors
-    /// [`Error::Option`] (key `uploadsUrl`) when `url` is not an absolute
-    /// `http://` or `https://` URL, or has a query, a fragment or user
-    /// information.
-    pub fn with_uploads_url(&self, url: &str) -> Result<Endpoint> {
-        if !is_absolute(url) {
-            return Err(Error::option(
-                "uploadsUrl",
-                "must be an absolute http:// or https:// URL",
-            ));
-        }
-        let api = self
-            .inner
-            .api
-            .with_server_named(["uploadsUrl"; 2], DEFAULT_UPLOADS_URL, url)?;
         Ok(self.with_api(api))
     }
 
@@ -715,9 +651,8 @@ impl CallParams for TypedCall<'_, '_> {
 
 /// The origins an endpoint's credentials may go to: the origin of its
 /// base URL, those of the servers it sends routes to
-/// ([`Endpoint::with_server`], [`Endpoint::with_uploads_url`]), and
-/// `https://uploads.github.com` when the base URL is
-/// `https://api.github.com` and no uploads URL is set. The credential host
+/// ([`Endpoint::with_server`]), and `https://uploads.github.com` when the
+/// base URL is `https://api.github.com` and it is not sent elsewhere. The credential host
 /// check allows these, and a route's own server ([`route_origin`]); a
 /// client made from an endpoint sends its credentials to these alone (and
 /// to the servers its routes declare).

@@ -6,9 +6,9 @@ pub use crate::names::USER_AGENT;
 /// The default base URL.
 pub const DEFAULT_BASE_URL: &str = "https://api.github.com";
 
-/// The default uploads URL, where typed routes planned for uploads go (see
-/// [`Endpoint::uploads_url`](crate::Endpoint::uploads_url)): GitHub's
-/// server for release assets.
+/// GitHub's server for release assets, which their route declares as its
+/// own (`#[endpoint(server = "https://uploads.github.com")]`), and which
+/// [`Endpoint::with_server`](crate::Endpoint::with_server) sends elsewhere.
 pub const DEFAULT_UPLOADS_URL: &str = "https://uploads.github.com";
 
 /// The default `accept` header.

@@ -1,7 +1,6 @@
 //! Names shared by the runtime, the `endpoint!` macro and the code generators:
 //! the option keys that are never parameters, the methods a checked route may
-//! use and which of them send parameters in the query string, and how a
-//! parameter's wire name becomes a Rust field name.
+//! use and which of them send parameters in the query string.
 
 /// The crate's default `user-agent`: `endpoint-runtime/<version>`.
 pub const USER_AGENT: &str = concat!(env!("CARGO_PKG_NAME"), "/", env!("CARGO_PKG_VERSION"));
@@ -60,7 +59,7 @@ pub const SHOWN_HEADERS: [&str; 12] = [
 /// of [`SHOWN_HEADERS`].
 ///
 /// ```
-/// use endpoint::__private::is_shown_header;
+/// use endpoint_runtime::sibling::is_shown_header;
 ///
 /// assert!(is_shown_header("Accept") && is_shown_header("x-github-api-version"));
 /// assert!(is_shown_header("Idempotency-Key"));
@@ -111,7 +110,7 @@ pub const CREDENTIAL_PARAMS: [&str; 10] = [
 /// Whether `name` is one of [`CREDENTIAL_PARAMS`], in any letter case.
 ///
 /// ```
-/// use endpoint::__private::is_credential_param;
+/// use endpoint_runtime::sibling::is_credential_param;
 ///
 /// assert!(is_credential_param("Access_Token") && is_credential_param("apikey"));
 /// assert!(!is_credential_param("key") && !is_credential_param("per_page"));
@@ -130,110 +129,13 @@ pub const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 /// send them in a JSON body.
 ///
 /// ```
-/// use endpoint::__private::sends_query;
+/// use endpoint_runtime::sibling::sends_query;
 ///
 /// assert!(sends_query("GET") && sends_query("head"));
 /// assert!(!sends_query("POST") && !sends_query("DELETE"));
 /// ```
 pub fn sends_query(method: &str) -> bool {
     method.eq_ignore_ascii_case("get") || method.eq_ignore_ascii_case("head")
-}
-
-/// Strict and reserved Rust keywords (2024 edition): a field of that name is
-/// written as a raw identifier (`r#type`).
-pub const KEYWORDS: [&str; 48] = [
-    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
-    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
-    "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
-    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
-    "virtual", "yield", "try", "gen",
-];
-
-/// Keywords that cannot be raw identifiers either: a field of that name gets
-/// a trailing `_` (`self_`).
-pub const NOT_RAW: [&str; 5] = ["self", "Self", "super", "crate", "_"];
-
-/// The Rust field name of a parameter, from its wire name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FieldName {
-    /// The identifier, without `r#`.
-    pub ident: String,
-    /// Whether it must be written as a raw identifier (`r#type`).
-    pub raw: bool,
-    /// Whether the identifier is the wire name itself, unchanged.
-    pub same_as_wire: bool,
-}
-
-impl FieldName {
-    /// The field name of `wire`: the name itself when it is a snake_case
-    /// identifier (a keyword becomes raw), otherwise a snake_case identifier
-    /// (`enterprise-team` → `enterprise_team`, `a.b` → `a_b`, `perPage` →
-    /// `per_page`), so that generated fields never warn.
-    ///
-    /// ```
-    /// use endpoint::__private::FieldName;
-    ///
-    /// assert_eq!(FieldName::of("owner").to_string(), "owner");
-    /// assert_eq!(FieldName::of("type").to_string(), "r#type");
-    /// assert_eq!(FieldName::of("enterprise-team").to_string(), "enterprise_team");
-    /// assert_eq!(FieldName::of("perPage").to_string(), "per_page");
-    /// assert_eq!(FieldName::of("self").to_string(), "self_");
-    /// assert_eq!(FieldName::of("2fa").to_string(), "_2fa");
-    /// ```
-    pub fn of(wire: &str) -> Self {
-        if is_identifier(wire) && !wire.contains(|c: char| c.is_ascii_uppercase()) {
-            return Self::checked(wire.to_owned(), true);
-        }
-        let mut snake = String::with_capacity(wire.len() + 4);
-        let mut previous_lower = false;
-        for c in wire.chars() {
-            if c.is_ascii_alphanumeric() {
-                if c.is_ascii_uppercase() && previous_lower {
-                    snake.push('_');
-                }
-                previous_lower = c.is_ascii_lowercase();
-                snake.push(c.to_ascii_lowercase());
-            } else {
-                if !snake.ends_with('_') {
-                    snake.push('_');
-                }
-                previous_lower = false;
-            }
-        }
-        let snake = snake.trim_matches('_');
-        let snake = if snake.is_empty() || snake.starts_with(|c: char| c.is_ascii_digit()) {
-            format!("_{snake}")
-        } else {
-            snake.to_owned()
-        };
-        Self::checked(snake, false)
-    }
-
-    fn checked(ident: String, same_as_wire: bool) -> Self {
-        if NOT_RAW.contains(&ident.as_str()) {
-            FieldName {
-                ident: format!("{ident}_"),
-                raw: false,
-                same_as_wire: false,
-            }
-        } else {
-            let raw = KEYWORDS.contains(&ident.as_str());
-            FieldName {
-                ident,
-                raw,
-                same_as_wire: same_as_wire && !raw,
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for FieldName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.raw {
-            f.write_str("r#")?;
-        }
-        f.write_str(&self.ident)
-    }
 }
 
 /// `[A-Za-z_][A-Za-z0-9_]*`: the names `:name` and `<name>` placeholders take.

@@ -41,7 +41,7 @@ fn authority_end(url: &str, start: usize) -> usize {
 /// The host (and port) of an absolute URL, without user information.
 ///
 /// ```
-/// use endpoint::__private::url_host;
+/// use endpoint_runtime::sibling::url_host;
 ///
 /// assert_eq!(url_host("https://user@Example.com:8443/x"), Some("Example.com:8443"));
 /// assert_eq!(url_host("https://evil.example\\@api.github.com/"), Some("evil.example"));
@@ -62,7 +62,7 @@ pub fn url_host(url: &str) -> Option<&str> {
 /// names none): where a credential meant for one URL may go as well.
 ///
 /// ```
-/// use endpoint::__private::Origin;
+/// use endpoint_runtime::sibling::Origin;
 ///
 /// let api = Origin::of("https://API.github.com/user").unwrap();
 /// assert_eq!(Origin::of("https://api.github.com:443/x"), Some(api.clone()));
@@ -137,7 +137,7 @@ impl std::fmt::Display for Origin {
 /// or `#`), and the user information is all of it up to its last `@`.
 ///
 /// ```
-/// use endpoint::__private::redact_userinfo;
+/// use endpoint_runtime::sibling::redact_userinfo;
 ///
 /// assert_eq!(redact_userinfo("http://user:pw@h.example/v1"), "http://<redacted>@h.example/v1");
 /// assert_eq!(redact_userinfo("https://h.example/a@b"), "https://h.example/a@b");
@@ -168,7 +168,7 @@ pub fn redact_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
 /// called `name` in `url`; an empty one for `name` without `=`.
 ///
 /// ```
-/// use endpoint::__private::query_param;
+/// use endpoint_runtime::sibling::query_param;
 ///
 /// assert_eq!(query_param("https://h.example/v1?limit=20&offset=40", "offset"), Some("40"));
 /// assert_eq!(query_param("https://h.example/v1?limit=20#offset=4", "offset"), None);
@@ -192,7 +192,7 @@ pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
 /// `name` is dropped, and one is appended; the fragment is dropped.
 ///
 /// ```
-/// use endpoint::__private::with_query_param;
+/// use endpoint_runtime::sibling::with_query_param;
 ///
 /// assert_eq!(
 ///     with_query_param("https://h.example/v1?cursor=a&limit=2", "cursor", "b c/="),
@@ -228,7 +228,7 @@ pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
 /// written outside a route (the token request of an OAuth 2 client).
 ///
 /// ```
-/// use endpoint::__private::form_encode;
+/// use endpoint_runtime::sibling::form_encode;
 ///
 /// assert_eq!(form_encode("a b+c&d=é"), "a+b%2Bc%26d%3D%C3%A9");
 /// ```
@@ -246,7 +246,7 @@ pub fn form_encode(text: &str) -> String {
 /// time, and an endpoint the servers it is given.
 ///
 /// ```
-/// use endpoint::__private::server_error;
+/// use endpoint_runtime::sibling::server_error;
 ///
 /// assert_eq!(server_error("https://uploads.example.com"), None);
 /// assert_eq!(server_error("/v2"), None);
@@ -302,7 +302,7 @@ pub fn server_error(server: &str) -> Option<&'static str> {
 /// trailing `/` is dropped.
 ///
 /// ```
-/// use endpoint::__private::resolve_server;
+/// use endpoint_runtime::sibling::resolve_server;
 ///
 /// assert_eq!(resolve_server("https://api.example.com/v1", "/v2"), "https://api.example.com/v2");
 /// assert_eq!(resolve_server("https://api.example.com/v1", "https://files.example.com/"), "https://files.example.com");

@@ -29,9 +29,9 @@ endpoint! {
     #[endpoint(server = "https://files.example.com")]
     pub struct FullUrl = "PUT https://other.example/files/{name}";
 
-    /// `uploads` is a server already.
-    #[endpoint(uploads, server = "https://files.example.com")]
-    pub struct Both = "POST /assets";
+    /// `uploads` is no option: GitHub's uploads host is a server.
+    #[endpoint(uploads)]
+    pub struct Uploads = "POST /assets";
 
     /// Given twice.
     #[endpoint(server = "/v1", server = "/v2")]

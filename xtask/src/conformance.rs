@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use endpoint_runtime::__private::{METHODS, OPTION_KEYS};
+use endpoint_runtime::sibling::{METHODS, OPTION_KEYS};
 use endpoint_runtime::template::Template;
 use serde_json::{Map, Value};
 

@@ -29,7 +29,7 @@ pub(crate) fn now() -> String {
         .map_or(0, |elapsed| elapsed.as_secs());
     let days = i64::try_from(seconds / 86_400).unwrap_or_default();
     let (year, month, day) =
-        endpoint_runtime::__private::civil_from_days(days).unwrap_or((1970, 1, 1));
+        endpoint_runtime::sibling::civil_from_days(days).unwrap_or((1970, 1, 1));
     let minutes = seconds % 86_400 / 60;
     format!(
         "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",

@@ -12,7 +12,9 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
+use endpoint_openapi::ident::FieldName;
+use endpoint_openapi::operations::Location;
+use endpoint_runtime::sibling::OPTION_KEYS;
 use serde_json::{Map, Value};
 
 use crate::field_type::Ty;
@@ -56,14 +58,6 @@ impl Operation {
                 .iter()
                 .all(|param| param.location == Location::Path)
     }
-}
-
-/// Where a parameter goes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Location {
-    Path,
-    Query,
-    Body,
 }
 
 /// One parameter of an operation.
@@ -281,6 +275,12 @@ pub(crate) fn plan(op: &Operation) -> Result<Plan<'_>, String> {
                 };
                 let optional = !param.required || op.body_required == Some(false);
                 (Place::Data, ty, optional)
+            }
+            Location::Header | Location::Cookie | Location::RequestBody => {
+                return Err(format!(
+                    "{}: `{}` in the {:?}",
+                    op.id, param.name, param.location
+                ));
             }
             Location::Body => {
                 if param.name == "data" {

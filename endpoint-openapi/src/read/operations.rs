@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use endpoint_runtime::__private::is_token;
+use endpoint_runtime::sibling::is_token;
 use serde_json::Value;
 
 use crate::api::{

@@ -48,14 +48,19 @@
 /// # let _ = (kubernetes, slack, stripe, twilio, offsets, numbers);
 /// ```
 ///
+/// The one type of the workspace for a scheme of pages: a compiled route
+/// and a client hold it with `&'static str` texts (the default); the
+/// `endpoint!` macro's reader of `paginate(…)` and the code generators, who
+/// find a scheme in a description, hold it with `String`s.
+///
 /// [`Paginated`]: super::Paginated
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Pagination {
+pub struct Pagination<S = &'static str> {
     /// How a page points at the next one.
-    pub next: Next,
+    pub next: Next<S>,
     /// The JSON pointer (RFC 6901) to a page's list of items; `None` for the
     /// rule of [`Paginated`](super::Paginated) for `serde_json::Value`.
-    pub items: Option<&'static str>,
+    pub items: Option<S>,
 }
 
 /// How a page points at the next one: a scheme of [`Pagination`].
@@ -63,9 +68,11 @@ pub struct Pagination {
 /// Every JSON pointer is RFC 6901's (`/metadata/continue`, `/a~1b` for the
 /// key `a/b`); every parameter is a query parameter of the page's URL, set
 /// or replaced in the next page's.
+///
+/// Exhaustive: the macro's reader and writer of `paginate(…)` and the code
+/// generators match every scheme, so that a new one is taught to each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum Next {
+pub enum Next<S = &'static str> {
     /// The target of the answer's `Link: <…>; rel="next"` header (RFC 8288).
     #[default]
     Link,
@@ -74,45 +81,45 @@ pub enum Next {
     /// cursor ends the list.
     Cursor {
         /// Where the cursor is in the answer.
-        pointer: &'static str,
+        pointer: S,
         /// The query parameter the next page sends it as.
-        param: &'static str,
+        param: S,
     },
     /// The last item's key, at `key` in the item (a string or an integer),
     /// sent back as `param`, while the answer holds `true` at `more`; an
     /// empty page ends the list.
     AfterLastItem {
         /// The query parameter the next page sends the key as.
-        param: &'static str,
+        param: S,
         /// Where the key is in an item.
-        key: &'static str,
+        key: S,
         /// Where the answer says whether more items follow.
-        more: &'static str,
+        more: S,
     },
     /// The next page's URL, in the answer at `pointer`: absolute, or
     /// relative to the page's URL; an empty, `null` or absent one ends the
     /// list. Credentials go only to the first request's origin.
     NextUrl {
         /// Where the URL is in the answer.
-        pointer: &'static str,
+        pointer: S,
     },
     /// An offset (`param`, 0 when the URL has none) that grows by the
     /// number of items of each page; a page with fewer items than the
     /// URL's `limit` parameter, or none, ends the list.
     Offset {
         /// The query parameter of the offset.
-        param: &'static str,
+        param: S,
         /// The query parameter of the number of items a page holds.
-        limit: &'static str,
+        limit: S,
     },
     /// A page number (`param`, 1 when the URL has none) that grows by 1; an
     /// empty page ends the list, as does the page whose number is the
     /// answer's number of pages at `total`, when given.
     PageNumber {
         /// The query parameter of the page number.
-        param: &'static str,
+        param: S,
         /// Where the answer says how many pages there are.
-        total: Option<&'static str>,
+        total: Option<S>,
     },
 }
 

@@ -444,6 +444,20 @@ impl<const N: usize> Default for Seen<N> {
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __decode_struct_or_value {
+    // One field's value, required or optional alike: kept when it fits the
+    // field's type, else the loop over the object ends with the key and the
+    // value as JSON.
+    (@field $map:ident $seen:ident $key:ident $field:ident: $type:ty = $wire:literal) => {
+        match $map.next_value_seed($crate::__private::FieldOrValue::<$type>::new())? {
+            ::core::result::Result::Ok(value) => {
+                if $field.is_none() {
+                    $seen.known($wire);
+                }
+                $field = ::core::option::Option::Some(value);
+            }
+            ::core::result::Result::Err(value) => break ::core::option::Option::Some(($key, value)),
+        }
+    };
     (
         $(#[$attr:meta])*
         $name:ident {
@@ -481,28 +495,12 @@ macro_rules! __decode_struct_or_value {
                                 break ::core::option::Option::None;
                             };
                             match key.as_str() {
-                                $($required_key => match map.next_value_seed(
-                                    $crate::__private::FieldOrValue::<$required_type>::new(),
-                                )? {
-                                    ::core::result::Result::Ok(value) => {
-                                        if $required.is_none() {
-                                            seen.known($required_key);
-                                        }
-                                        $required = ::core::option::Option::Some(value);
-                                    }
-                                    ::core::result::Result::Err(value) => break ::core::option::Option::Some((key, value)),
-                                },)*
-                                $($optional_key => match map.next_value_seed(
-                                    $crate::__private::FieldOrValue::<$optional_type>::new(),
-                                )? {
-                                    ::core::result::Result::Ok(value) => {
-                                        if $optional.is_none() {
-                                            seen.known($optional_key);
-                                        }
-                                        $optional = ::core::option::Option::Some(value);
-                                    }
-                                    ::core::result::Result::Err(value) => break ::core::option::Option::Some((key, value)),
-                                },)*
+                                $($required_key => $crate::__decode_struct_or_value!(
+                                    @field map seen key $required: $required_type = $required_key
+                                ),)*
+                                $($optional_key => $crate::__decode_struct_or_value!(
+                                    @field map seen key $optional: $optional_type = $optional_key
+                                ),)*
                                 other => {
                                     let value = map.next_value::<__Value>()?;
                                     seen.other(other, value);
@@ -575,6 +573,19 @@ macro_rules! __decode_struct_or_value {
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __decode_union {
+    // The variants after the first, each tried on the captured `value`,
+    // then `Other` with the value as it was.
+    (@others $name:ident, $value:ident, $error:ty, $($variant:ident: $type:ty),*) => {{
+        $(
+            if let ::core::option::Option::Some(decoded) = $value.decode::<$type>() {
+                return ::core::result::Result::Ok($name::$variant(decoded));
+            }
+        )*
+        $value
+            .into_value()
+            .map($name::Other)
+            .map_err(<$error as $crate::__private::serde::de::Error>::custom)
+    }};
     (
         $(#[$attr:meta])*
         $name:ident {
@@ -593,15 +604,7 @@ macro_rules! __decode_union {
                     }
                     ::core::result::Result::Err(value) => $crate::__private::Captured::Value(value),
                 };
-                $(
-                    if let ::core::option::Option::Some(decoded) = value.decode::<$type>() {
-                        return ::core::result::Result::Ok($name::$variant(decoded));
-                    }
-                )*
-                value
-                    .into_value()
-                    .map($name::Other)
-                    .map_err(<__D::Error as $crate::__private::serde::de::Error>::custom)
+                $crate::__decode_union!(@others $name, value, __D::Error, $($variant: $type),*)
             }
         }
     };
@@ -617,15 +620,7 @@ macro_rules! __decode_union {
                 deserializer: __D,
             ) -> ::core::result::Result<Self, __D::Error> {
                 let value = $crate::__private::Captured::capture(deserializer)?;
-                $(
-                    if let ::core::option::Option::Some(decoded) = value.decode::<$type>() {
-                        return ::core::result::Result::Ok($name::$variant(decoded));
-                    }
-                )*
-                value
-                    .into_value()
-                    .map($name::Other)
-                    .map_err(<__D::Error as $crate::__private::serde::de::Error>::custom)
+                $crate::__decode_union!(@others $name, value, __D::Error, $($variant: $type),*)
             }
         }
     };

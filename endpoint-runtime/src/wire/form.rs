@@ -19,8 +19,11 @@ use crate::encode::{self, Set};
 use crate::error::{Error, Result};
 use crate::json;
 use crate::value::{Param, json_param};
-use crate::wire::plan::{Arrays, BodyKind, Placement, Style};
 use crate::wire::style::{self, BracketPairs};
+use crate::wire::{
+    self,
+    plan::{Arrays, Placement, Style},
+};
 
 /// The `name=value` pairs of a form body, joined by `&`.
 pub(crate) struct Pairs<'o> {
@@ -122,29 +125,19 @@ impl Form {
     /// choice of body among the object's values; [`Error::TooDeep`] past
     /// [`MAX_DEPTH`](crate::MAX_DEPTH).
     pub(crate) fn whole(key: &str, value: &Param<'_>, arrays: Arrays) -> Result<String> {
+        if let Param::Str(text) = value.resolve() {
+            return Ok(text.to_owned());
+        }
         let mut out = String::new();
-        match value.resolve() {
-            Param::Str(text) => out.push_str(text),
-            Param::Json(serde_json::Value::Object(map)) => {
-                let mut pairs = Pairs { out: &mut out };
-                for (field, value) in map {
-                    let mut name = pairs.name(field);
-                    style::write_brackets(
-                        &mut pairs,
-                        key,
-                        &mut name,
-                        &json_param(value),
-                        arrays,
-                        1,
-                    )?;
-                }
-            }
-            _ => {
-                return Err(form_error(
-                    key,
-                    "a form body is an object of fields (or its text)",
-                ));
-            }
+        let mut pairs = Pairs { out: &mut out };
+        let fields = wire::object_fields(
+            key,
+            value,
+            "a form body is an object of fields (or its text)",
+        )?;
+        for (field, value) in fields {
+            let mut name = pairs.name(field);
+            style::write_brackets(&mut pairs, key, &mut name, &value, arrays, 1)?;
         }
         Ok(out)
     }
@@ -169,10 +162,7 @@ fn write_field(
         return Ok(());
     }
     let name = pairs.name(key);
-    if placement
-        .content_type
-        .is_some_and(|media_type| BodyKind::of(media_type) == BodyKind::Json)
-    {
+    if wire::json_encoded(placement.content_type) {
         let text = json::to_string(key, &value)?;
         pairs.pair(&name, &text);
         return Ok(());

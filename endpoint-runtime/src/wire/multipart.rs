@@ -25,7 +25,8 @@ use std::hash::{BuildHasher, Hasher};
 use crate::error::{Error, Result};
 use crate::headers;
 use crate::json;
-use crate::value::{Param, json_param};
+use crate::value::Param;
+use crate::wire;
 use crate::wire::media::{self, Encoded};
 use crate::wire::plan::{Arrays, BodyKind, Placement};
 
@@ -83,7 +84,7 @@ impl Multipart {
         let value = value.resolve();
         let encoding = placement.content_type;
         if let Some(items) = value.items()
-            && !encoding.is_some_and(|media_type| BodyKind::of(media_type) == BodyKind::Json)
+            && !wire::json_encoded(encoding)
         {
             for item in items.iter() {
                 self.part(key, &item, encoding, placement.arrays)?;
@@ -98,14 +99,13 @@ impl Multipart {
     /// # Errors
     /// [`Error::Value`] for any other value; as [`Multipart::field`].
     pub(crate) fn object(&mut self, key: &str, value: &Param<'_>) -> Result<()> {
-        let Param::Json(serde_json::Value::Object(map)) = value.resolve() else {
-            return Err(Error::value(
-                key,
-                "a multipart body is written from fields or an object of them",
-            ));
-        };
-        for (name, value) in map {
-            self.field(name, &json_param(value), &Placement::DEFAULT)?;
+        let fields = wire::object_fields(
+            key,
+            value,
+            "a multipart body is written from fields or an object of them",
+        )?;
+        for (name, value) in fields {
+            self.field(name, &value, &Placement::DEFAULT)?;
         }
         Ok(())
     }
@@ -153,17 +153,13 @@ impl Multipart {
                     kind => media::encode(key, kind, &value, arrays)?,
                 }
             }
-            Param::Str(text) if encoding.map(BodyKind::of) != Some(BodyKind::Json) => {
+            Param::Str(text) if !wire::json_encoded(encoding) => Encoded::Text(text.into()),
+            scalar if wire::json_encoded(encoding) => Encoded::Json(json::to_string(key, &scalar)?),
+            scalar => {
+                let mut text = String::new();
+                scalar.write_scalar(&mut text);
                 Encoded::Text(text.into())
             }
-            scalar => match encoding.map(BodyKind::of) {
-                Some(BodyKind::Json) => Encoded::Json(json::to_string(key, &scalar)?),
-                _ => {
-                    let mut text = String::new();
-                    scalar.write_scalar(&mut text);
-                    Encoded::Text(text.into())
-                }
-            },
         };
         let content = content.as_bytes();
         // The delimiter, about three headers, the content, and the closing

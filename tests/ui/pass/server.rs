@@ -10,8 +10,8 @@ endpoint! {
     #[endpoint(server = "/v2")]
     pub struct GetStatus = "GET /status";
 
-    /// GitHub's uploads host, by its shorthand.
-    #[endpoint(uploads)]
+    /// GitHub's uploads host.
+    #[endpoint(server = "https://uploads.github.com")]
     pub struct Upload = "POST /assets";
 }
 

@@ -29,7 +29,7 @@ use std::path::Path;
 use endpoint_openapi::plan::{Body, Policy, Rules, Type, TypeDef, TypeSpace};
 use endpoint_openapi::schema::{Kind, Schema};
 use endpoint_openapi::{emit, ident, overlay};
-use endpoint_runtime::__private::PAGE_KEYS;
+use endpoint_runtime::sibling::PAGE_KEYS;
 use serde_json::Value;
 
 use super::markdown;

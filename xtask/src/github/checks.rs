@@ -78,7 +78,7 @@ pub fn render(scopes: &[Scope<'_>]) -> String {
 
 /// The check function's name: the operationId in snake case.
 fn function_name(request: &Request<'_>) -> String {
-    endpoint_runtime::__private::FieldName::of(&request.op.id).ident
+    endpoint_openapi::ident::FieldName::of(&request.op.id).ident
 }
 
 /// What a check variant sets.

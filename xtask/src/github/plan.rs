@@ -30,8 +30,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use endpoint_openapi::ident;
-use endpoint_runtime::__private::{BodyKind, FieldName, OPTION_KEYS};
+use endpoint_openapi::ident::FieldName;
 use endpoint_runtime::DEFAULT_UPLOADS_URL;
+use endpoint_runtime::sibling::{BodyKind, OPTION_KEYS};
 
 use super::model::{Kind, Location, Operation, Rename, Schema};
 use crate::field_type::Ty;

@@ -156,10 +156,9 @@ pub fn lib(
 //! defaults instead (a GitHub Enterprise base URL, an `authorization`
 //! header), and every struct implements [`TypedRequest`]. The one operation
 //! that GitHub serves on its uploads host, [`repos::UploadReleaseAsset`],
-//! goes to the endpoint's uploads URL ([`Endpoint::uploads_url`],
-//! `https://uploads.github.com` unless set with
-//! [`Endpoint::with_uploads_url`]); GitHub Enterprise Server has both under
-//! its own host:
+//! declares its server, `https://uploads.github.com`, which
+//! [`Endpoint::with_server`] sends elsewhere; GitHub Enterprise Server has
+//! both under its own host:
 //!
 //! ```
 //! # #[cfg(feature = "repos")] {{
@@ -169,7 +168,7 @@ pub fn lib(
 //!
 //! let ghe = Endpoint::default()
 //!     .defaults(json!({{"baseUrl": "https://ghe.example.com/api/v3"}}))?
-//!     .with_uploads_url("https://ghe.example.com/api/uploads")?;
+//!     .with_server("https://uploads.github.com", "https://ghe.example.com/api/uploads")?;
 //! let upload = repos::UploadReleaseAsset {{
 //!     owner: "octocat".into(),
 //!     repo: "hello-world".into(),
@@ -533,10 +532,9 @@ fn render_request(
     }
     if request.uploads {
         text.push_str(
-            "\n\nThe request goes to the endpoint's uploads URL, \
-             [`Endpoint::uploads_url`](crate::Endpoint::uploads_url): \
-             `https://uploads.github.com` unless set with \
-             [`Endpoint::with_uploads_url`](crate::Endpoint::with_uploads_url) \
+            "\n\nThe request goes to GitHub's uploads host, `https://uploads.github.com`, \
+             unless an endpoint sends it elsewhere with \
+             [`Endpoint::with_server`](crate::Endpoint::with_server) \
              (GitHub Enterprise Server: `https://HOST/api/uploads`).",
         );
     } else if let Some(server) = &op.server {
@@ -571,7 +569,10 @@ fn render_request(
     }
     let _ = writeln!(out, "{indent}#[derive(Debug, Clone, PartialEq, Default)]");
     if style == Style::Macro && request.uploads {
-        let _ = writeln!(out, "{indent}#[endpoint(uploads)]");
+        let _ = writeln!(
+            out,
+            "{indent}#[endpoint(server = \"https://uploads.github.com\")]"
+        );
     }
     if let (Style::Macro, Some(media_type)) = (style, &request.content_type) {
         let _ = writeln!(out, "{indent}#[endpoint(content_type = {media_type:?})]");
