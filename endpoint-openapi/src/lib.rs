@@ -31,7 +31,7 @@
 //! is a [`diag`] diagnostic with its fallback, never a panic.
 //!
 //! Each module imports only from the ones before it in this list:
-//! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `overlay`, `read`,
+//! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `conventions`, `overlay`, `read`,
 //! `examples`, `plan`, `emit`, `paging`, `operations`, `package`;
 //! [`paging`] chooses how a list operation pages, and [`examples`] relaxes
 //! the schemas a description's own examples contradict, before planning.
@@ -61,6 +61,7 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod conventions;
 pub mod diag;
 pub mod docs;
 pub mod emit;
