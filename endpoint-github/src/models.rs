@@ -33567,13 +33567,13 @@ pub enum ReposGetContentResponse {
     Other(::serde_json::Value),
 }
 
-::endpoint::__private::decode_tagged_union! {
+::endpoint::__private::decode_union! {
     #[cfg(feature = "repos")]
-    ReposGetContentResponse ["type"] {
-        ContentDirectory: ContentDirectory = "array",
-        ContentFile: ContentFile = "file",
-        ContentSymlink: ContentSymlink = "symlink",
-        ContentSubmodule: ContentSubmodule = "submodule",
+    ReposGetContentResponse {
+        ContentDirectory: ContentDirectory,
+        ContentFile: ContentFile,
+        ContentSymlink: ContentSymlink,
+        ContentSubmodule: ContentSubmodule,
     }
 }
 
