@@ -710,7 +710,19 @@ mod settings {
         SETTINGS.with_borrow(|settings| {
             let settings = settings.as_ref()?;
             let typed = typed.to_request_with(&settings.endpoint);
-            let dynamic = settings.endpoint.endpoint(route, value(options));
+            // A struct that asks for its own media types (a text or HTML
+            // answer) sends the `accept` of the settings when they have
+            // one: the dynamic request leaves the operation's out then.
+            let mut options = value(options);
+            if settings.headers.iter().any(|(name, _)| name == "accept")
+                && let Some(headers) = options
+                    .get_mut("headers")
+                    .and_then(serde_json::Value::as_object_mut)
+            {
+                headers.remove("accept");
+            }
+            let dynamic = settings.endpoint.endpoint(route, options.clone());
+            let options = &options.to_string();
             let outcome = (|| {
                 let typed = typed.map_err(|err| format!("{route} ({variant}): {err}"))?;
                 if let Some(wrong) = settings.misplaced(&typed) {
