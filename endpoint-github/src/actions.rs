@@ -7130,6 +7130,6 @@ impl UpdateEnvironmentVariable {
     }
 }
 
-/// The former name of [`GetGithubActionsPermissionsRepository`](crate::actions::GetGithubActionsPermissionsRepository): the operation `actions/get-repo-permissions` was renamed on 2020-11-10.
+/// The former name of [`GetGithubActionsPermissionsRepository`]: the operation `actions/get-repo-permissions` was renamed on 2020-11-10.
 #[deprecated(note = "renamed to `GetGithubActionsPermissionsRepository` on 2020-11-10")]
 pub type GetRepoPermissions = GetGithubActionsPermissionsRepository;

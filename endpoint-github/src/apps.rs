@@ -1000,10 +1000,10 @@ impl GetUserInstallation {
     }
 }
 
-/// The former name of [`AddRepoToInstallationForAuthenticatedUser`](crate::apps::AddRepoToInstallationForAuthenticatedUser): the operation `apps/add-repo-to-installation` was renamed on 2021-10-05.
+/// The former name of [`AddRepoToInstallationForAuthenticatedUser`]: the operation `apps/add-repo-to-installation` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `AddRepoToInstallationForAuthenticatedUser` on 2021-10-05")]
 pub type AddRepoToInstallation = AddRepoToInstallationForAuthenticatedUser;
 
-/// The former name of [`RemoveRepoFromInstallationForAuthenticatedUser`](crate::apps::RemoveRepoFromInstallationForAuthenticatedUser): the operation `apps/remove-repo-from-installation` was renamed on 2021-10-05.
+/// The former name of [`RemoveRepoFromInstallationForAuthenticatedUser`]: the operation `apps/remove-repo-from-installation` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `RemoveRepoFromInstallationForAuthenticatedUser` on 2021-10-05")]
 pub type RemoveRepoFromInstallation = RemoveRepoFromInstallationForAuthenticatedUser;

@@ -1125,6 +1125,6 @@ impl GetSarif {
     }
 }
 
-/// The former name of [`ListAlertInstances`](crate::code_scanning::ListAlertInstances): the operation `code-scanning/list-alerts-instances` was renamed on 2021-04-30.
+/// The former name of [`ListAlertInstances`]: the operation `code-scanning/list-alerts-instances` was renamed on 2021-04-30.
 #[deprecated(note = "renamed to `ListAlertInstances` on 2021-04-30")]
 pub type ListAlertsInstances = ListAlertInstances;

@@ -497,14 +497,14 @@ endpoint! {
     pub struct RemoveRestrictionsForAuthenticatedUser = "DELETE /user/interaction-limits" -> ();
 }
 
-/// The former name of [`GetRestrictionsForAuthenticatedUser`](crate::interactions::GetRestrictionsForAuthenticatedUser): the operation `interactions/get-restrictions-for-your-public-repos` was renamed on 2021-02-02.
+/// The former name of [`GetRestrictionsForAuthenticatedUser`]: the operation `interactions/get-restrictions-for-your-public-repos` was renamed on 2021-02-02.
 #[deprecated(note = "renamed to `GetRestrictionsForAuthenticatedUser` on 2021-02-02")]
 pub type GetRestrictionsForYourPublicRepos = GetRestrictionsForAuthenticatedUser;
 
-/// The former name of [`RemoveRestrictionsForAuthenticatedUser`](crate::interactions::RemoveRestrictionsForAuthenticatedUser): the operation `interactions/remove-restrictions-for-your-public-repos` was renamed on 2021-02-02.
+/// The former name of [`RemoveRestrictionsForAuthenticatedUser`]: the operation `interactions/remove-restrictions-for-your-public-repos` was renamed on 2021-02-02.
 #[deprecated(note = "renamed to `RemoveRestrictionsForAuthenticatedUser` on 2021-02-02")]
 pub type RemoveRestrictionsForYourPublicRepos = RemoveRestrictionsForAuthenticatedUser;
 
-/// The former name of [`SetRestrictionsForAuthenticatedUser`](crate::interactions::SetRestrictionsForAuthenticatedUser): the operation `interactions/set-restrictions-for-your-public-repos` was renamed on 2021-02-02.
+/// The former name of [`SetRestrictionsForAuthenticatedUser`]: the operation `interactions/set-restrictions-for-your-public-repos` was renamed on 2021-02-02.
 #[deprecated(note = "renamed to `SetRestrictionsForAuthenticatedUser` on 2021-02-02")]
 pub type SetRestrictionsForYourPublicRepos = SetRestrictionsForAuthenticatedUser;

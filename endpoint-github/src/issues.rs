@@ -2179,7 +2179,7 @@ endpoint! {
         pub owner: String,
         /// The name of the repository without the `.git` extension. The name is not case sensitive.
         pub repo: String,
-        /// The name of the label. Emoji can be added to label names, using either native emoji or colon-style markup. For example, typing `:strawberry:` will render the emoji !\[:strawberry:\](https://github.githubassets.com/images/icons/emoji/unicode/1f353.png ":strawberry:"). For a full list of available emoji and codes, see "[Emoji cheat sheet](https://github.com/ikatyang/emoji-cheat-sheet)."
+        /// The name of the label. Emoji can be added to label names, using either native emoji or colon-style markup. For example, typing `:strawberry:` will render the emoji ![:strawberry:](https://github.githubassets.com/images/icons/emoji/unicode/1f353.png). For a full list of available emoji and codes, see "[Emoji cheat sheet](https://github.com/ikatyang/emoji-cheat-sheet)."
         #[endpoint(body)]
         pub name: String,
         /// The [hexadecimal color code](http://www.color-hex.com/) for the label, without the leading `#`.
@@ -2281,7 +2281,7 @@ endpoint! {
         pub repo: String,
         /// The `name` path parameter.
         pub name: String,
-        /// The new name of the label. Emoji can be added to label names, using either native emoji or colon-style markup. For example, typing `:strawberry:` will render the emoji !\[:strawberry:\](https://github.githubassets.com/images/icons/emoji/unicode/1f353.png ":strawberry:"). For a full list of available emoji and codes, see "[Emoji cheat sheet](https://github.com/ikatyang/emoji-cheat-sheet)."
+        /// The new name of the label. Emoji can be added to label names, using either native emoji or colon-style markup. For example, typing `:strawberry:` will render the emoji ![:strawberry:](https://github.githubassets.com/images/icons/emoji/unicode/1f353.png). For a full list of available emoji and codes, see "[Emoji cheat sheet](https://github.com/ikatyang/emoji-cheat-sheet)."
         #[endpoint(body)]
         pub new_name: Option<String>,
         /// The [hexadecimal color code](http://www.color-hex.com/) for the label, without the leading `#`.

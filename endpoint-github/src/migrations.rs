@@ -875,6 +875,6 @@ impl ListReposForAuthenticatedUser {
     }
 }
 
-/// The former name of [`ListReposForAuthenticatedUser`](crate::migrations::ListReposForAuthenticatedUser): the operation `migrations/list-repos-for-user` was renamed on 2021-10-05.
+/// The former name of [`ListReposForAuthenticatedUser`]: the operation `migrations/list-repos-for-user` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `ListReposForAuthenticatedUser` on 2021-10-05")]
 pub type ListReposForUser = ListReposForAuthenticatedUser;

@@ -1109,10 +1109,10 @@ impl RestorePackageVersionForUser {
     }
 }
 
-/// The former name of [`GetAllPackageVersionsForPackageOwnedByOrg`](crate::packages::GetAllPackageVersionsForPackageOwnedByOrg): the operation `packages/get-all-package-versions-for-a-package-owned-by-an-org` was renamed on 2021-03-24.
+/// The former name of [`GetAllPackageVersionsForPackageOwnedByOrg`]: the operation `packages/get-all-package-versions-for-a-package-owned-by-an-org` was renamed on 2021-03-24.
 #[deprecated(note = "renamed to `GetAllPackageVersionsForPackageOwnedByOrg` on 2021-03-24")]
 pub type GetAllPackageVersionsForAPackageOwnedByAnOrg = GetAllPackageVersionsForPackageOwnedByOrg;
 
-/// The former name of [`GetAllPackageVersionsForPackageOwnedByAuthenticatedUser`](crate::packages::GetAllPackageVersionsForPackageOwnedByAuthenticatedUser): the operation `packages/get-all-package-versions-for-a-package-owned-by-the-authenticated-user` was renamed on 2021-03-24.
+/// The former name of [`GetAllPackageVersionsForPackageOwnedByAuthenticatedUser`]: the operation `packages/get-all-package-versions-for-a-package-owned-by-the-authenticated-user` was renamed on 2021-03-24.
 #[deprecated(note = "renamed to `GetAllPackageVersionsForPackageOwnedByAuthenticatedUser` on 2021-03-24")]
 pub type GetAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser = GetAllPackageVersionsForPackageOwnedByAuthenticatedUser;

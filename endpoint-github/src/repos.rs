@@ -8947,14 +8947,14 @@ impl CompareCommits {
     }
 }
 
-/// The former name of [`AcceptInvitationForAuthenticatedUser`](crate::repos::AcceptInvitationForAuthenticatedUser): the operation `repos/accept-invitation` was renamed on 2021-10-05.
+/// The former name of [`AcceptInvitationForAuthenticatedUser`]: the operation `repos/accept-invitation` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `AcceptInvitationForAuthenticatedUser` on 2021-10-05")]
 pub type AcceptInvitation = AcceptInvitationForAuthenticatedUser;
 
-/// The former name of [`DeclineInvitationForAuthenticatedUser`](crate::repos::DeclineInvitationForAuthenticatedUser): the operation `repos/decline-invitation` was renamed on 2021-10-05.
+/// The former name of [`DeclineInvitationForAuthenticatedUser`]: the operation `repos/decline-invitation` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `DeclineInvitationForAuthenticatedUser` on 2021-10-05")]
 pub type DeclineInvitation = DeclineInvitationForAuthenticatedUser;
 
-/// The former name of [`UpdateStatusCheckProtection`](crate::repos::UpdateStatusCheckProtection): the operation `repos/update-status-check-potection` was renamed on 2020-09-17.
+/// The former name of [`UpdateStatusCheckProtection`]: the operation `repos/update-status-check-potection` was renamed on 2020-09-17.
 #[deprecated(note = "renamed to `UpdateStatusCheckProtection` on 2020-09-17")]
 pub type UpdateStatusCheckPotection = UpdateStatusCheckProtection;

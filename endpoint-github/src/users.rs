@@ -1276,62 +1276,62 @@ impl ListSshSigningKeysForUser {
     }
 }
 
-/// The former name of [`AddEmailForAuthenticatedUser`](crate::users::AddEmailForAuthenticatedUser): the operation `users/add-email-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`AddEmailForAuthenticatedUser`]: the operation `users/add-email-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `AddEmailForAuthenticatedUser` on 2021-10-05")]
 pub type AddEmailForAuthenticated = AddEmailForAuthenticatedUser;
 
-/// The former name of [`CreateGpgKeyForAuthenticatedUser`](crate::users::CreateGpgKeyForAuthenticatedUser): the operation `users/create-gpg-key-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`CreateGpgKeyForAuthenticatedUser`]: the operation `users/create-gpg-key-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `CreateGpgKeyForAuthenticatedUser` on 2021-10-05")]
 pub type CreateGpgKeyForAuthenticated = CreateGpgKeyForAuthenticatedUser;
 
-/// The former name of [`CreatePublicSshKeyForAuthenticatedUser`](crate::users::CreatePublicSshKeyForAuthenticatedUser): the operation `users/create-public-ssh-key-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`CreatePublicSshKeyForAuthenticatedUser`]: the operation `users/create-public-ssh-key-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `CreatePublicSshKeyForAuthenticatedUser` on 2021-10-05")]
 pub type CreatePublicSshKeyForAuthenticated = CreatePublicSshKeyForAuthenticatedUser;
 
-/// The former name of [`DeleteEmailForAuthenticatedUser`](crate::users::DeleteEmailForAuthenticatedUser): the operation `users/delete-email-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`DeleteEmailForAuthenticatedUser`]: the operation `users/delete-email-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `DeleteEmailForAuthenticatedUser` on 2021-10-05")]
 pub type DeleteEmailForAuthenticated = DeleteEmailForAuthenticatedUser;
 
-/// The former name of [`DeleteGpgKeyForAuthenticatedUser`](crate::users::DeleteGpgKeyForAuthenticatedUser): the operation `users/delete-gpg-key-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`DeleteGpgKeyForAuthenticatedUser`]: the operation `users/delete-gpg-key-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `DeleteGpgKeyForAuthenticatedUser` on 2021-10-05")]
 pub type DeleteGpgKeyForAuthenticated = DeleteGpgKeyForAuthenticatedUser;
 
-/// The former name of [`DeletePublicSshKeyForAuthenticatedUser`](crate::users::DeletePublicSshKeyForAuthenticatedUser): the operation `users/delete-public-ssh-key-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`DeletePublicSshKeyForAuthenticatedUser`]: the operation `users/delete-public-ssh-key-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `DeletePublicSshKeyForAuthenticatedUser` on 2021-10-05")]
 pub type DeletePublicSshKeyForAuthenticated = DeletePublicSshKeyForAuthenticatedUser;
 
-/// The former name of [`GetGpgKeyForAuthenticatedUser`](crate::users::GetGpgKeyForAuthenticatedUser): the operation `users/get-gpg-key-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`GetGpgKeyForAuthenticatedUser`]: the operation `users/get-gpg-key-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `GetGpgKeyForAuthenticatedUser` on 2021-10-05")]
 pub type GetGpgKeyForAuthenticated = GetGpgKeyForAuthenticatedUser;
 
-/// The former name of [`GetPublicSshKeyForAuthenticatedUser`](crate::users::GetPublicSshKeyForAuthenticatedUser): the operation `users/get-public-ssh-key-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`GetPublicSshKeyForAuthenticatedUser`]: the operation `users/get-public-ssh-key-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `GetPublicSshKeyForAuthenticatedUser` on 2021-10-05")]
 pub type GetPublicSshKeyForAuthenticated = GetPublicSshKeyForAuthenticatedUser;
 
-/// The former name of [`ListBlockedByAuthenticatedUser`](crate::users::ListBlockedByAuthenticatedUser): the operation `users/list-blocked-by-authenticated` was renamed on 2021-10-05.
+/// The former name of [`ListBlockedByAuthenticatedUser`]: the operation `users/list-blocked-by-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `ListBlockedByAuthenticatedUser` on 2021-10-05")]
 pub type ListBlockedByAuthenticated = ListBlockedByAuthenticatedUser;
 
-/// The former name of [`ListEmailsForAuthenticatedUser`](crate::users::ListEmailsForAuthenticatedUser): the operation `users/list-emails-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`ListEmailsForAuthenticatedUser`]: the operation `users/list-emails-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `ListEmailsForAuthenticatedUser` on 2021-10-05")]
 pub type ListEmailsForAuthenticated = ListEmailsForAuthenticatedUser;
 
-/// The former name of [`ListFollowedByAuthenticatedUser`](crate::users::ListFollowedByAuthenticatedUser): the operation `users/list-followed-by-authenticated` was renamed on 2021-10-05.
+/// The former name of [`ListFollowedByAuthenticatedUser`]: the operation `users/list-followed-by-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `ListFollowedByAuthenticatedUser` on 2021-10-05")]
 pub type ListFollowedByAuthenticated = ListFollowedByAuthenticatedUser;
 
-/// The former name of [`ListGpgKeysForAuthenticatedUser`](crate::users::ListGpgKeysForAuthenticatedUser): the operation `users/list-gpg-keys-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`ListGpgKeysForAuthenticatedUser`]: the operation `users/list-gpg-keys-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `ListGpgKeysForAuthenticatedUser` on 2021-10-05")]
 pub type ListGpgKeysForAuthenticated = ListGpgKeysForAuthenticatedUser;
 
-/// The former name of [`ListPublicEmailsForAuthenticatedUser`](crate::users::ListPublicEmailsForAuthenticatedUser): the operation `users/list-public-emails-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`ListPublicEmailsForAuthenticatedUser`]: the operation `users/list-public-emails-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `ListPublicEmailsForAuthenticatedUser` on 2021-10-05")]
 pub type ListPublicEmailsForAuthenticated = ListPublicEmailsForAuthenticatedUser;
 
-/// The former name of [`ListPublicSshKeysForAuthenticatedUser`](crate::users::ListPublicSshKeysForAuthenticatedUser): the operation `users/list-public-ssh-keys-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`ListPublicSshKeysForAuthenticatedUser`]: the operation `users/list-public-ssh-keys-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `ListPublicSshKeysForAuthenticatedUser` on 2021-10-05")]
 pub type ListPublicSshKeysForAuthenticated = ListPublicSshKeysForAuthenticatedUser;
 
-/// The former name of [`SetPrimaryEmailVisibilityForAuthenticatedUser`](crate::users::SetPrimaryEmailVisibilityForAuthenticatedUser): the operation `users/set-primary-email-visibility-for-authenticated` was renamed on 2021-10-05.
+/// The former name of [`SetPrimaryEmailVisibilityForAuthenticatedUser`]: the operation `users/set-primary-email-visibility-for-authenticated` was renamed on 2021-10-05.
 #[deprecated(note = "renamed to `SetPrimaryEmailVisibilityForAuthenticatedUser` on 2021-10-05")]
 pub type SetPrimaryEmailVisibilityForAuthenticated = SetPrimaryEmailVisibilityForAuthenticatedUser;

@@ -1604,10 +1604,14 @@ fn alias_item(plan: &Plan, alias: &operations::Alias, op: &OperationPlan) -> Str
         .unwrap_or_default();
     let before = alias.before.replace('`', "'");
     let name = &op.name;
-    let module = &target.name;
     let alias_name = &alias.name;
+    let link = if op.module == alias.module {
+        format!("[`{name}`]")
+    } else {
+        format!("[`{name}`]({path})")
+    };
     format!(
-        "/// The former name of [`{name}`](crate::{module}::{name}): the operation `{before}` was renamed{when}.\n\
+        "/// The former name of {link}: the operation `{before}` was renamed{when}.\n\
          {cfg}#[deprecated(note = \"renamed to `{name}`{when}\")]\n\
          pub type {alias_name} = {path};\n"
     )
