@@ -24,7 +24,7 @@ use base64::prelude::{BASE64_STANDARD, Engine as _};
 use endpoint::client::ClientBuilder;
 use endpoint::client::ureq::Client;
 use endpoint::github::models::{Issue, IssueLabelsItem, ReposGetContentResponse as Content};
-use endpoint::github::{issues, repos};
+use endpoint::github::{issues, models, repos};
 
 const USAGE: &str = "\
 A small typed GitHub client.
@@ -105,7 +105,11 @@ fn parse_args(args: &[String]) -> Result<Option<(String, Command)>, String> {
         "issues" => {
             let state = flag("--state").map(|state| {
                 let error = format!("--state `{state}` is not open, closed or all");
-                state.parse().map_err(|_| error)
+                // An open enum: any other text parses, as an `Unknown` value.
+                match state.parse::<models::IssuesListState>() {
+                    Ok(models::IssuesListState::Unknown(_)) | Err(_) => Err(error),
+                    Ok(state) => Ok(state),
+                }
             });
             let per_page = flag("--per-page").map(|n| match n.parse() {
                 Ok(n @ 1..=100) => Ok(n),
@@ -117,29 +121,28 @@ fn parse_args(args: &[String]) -> Result<Option<(String, Command)>, String> {
                 labels.collect::<Vec<_>>().join(",")
             });
             let route = issues::ListForRepo {
-                owner,
-                repo,
                 state: state.transpose()?,
                 labels: labels.filter(|labels| !labels.is_empty()),
                 per_page: per_page.transpose()?,
-                ..Default::default()
+                ..issues::ListForRepo::new(owner, repo)
             };
             Command::Issues(route, flag("--all").is_some())
         }
         "create-issue" => Command::CreateIssue(issues::Create {
-            owner,
-            repo,
-            title: words[1].into(),
             body: words.get(2).map(|body| (*body).to_owned()),
-            ..Default::default()
+            ..issues::Create::new(
+                owner,
+                repo,
+                models::DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem::String(
+                    words[1].to_owned(),
+                ),
+            )
         }),
         // `path` is multi-segment: its `/` are sent as they are, so that it
         // may name a file in a directory.
         _ => Command::Contents(repos::GetContent {
-            owner,
-            repo,
-            path: words[1].trim_matches('/').into(),
             r#ref: flag("--ref").map(String::from),
+            ..repos::GetContent::new(owner, repo, words[1].trim_matches('/'))
         }),
     };
     Ok(Some((base_url.trim_end_matches('/').to_owned(), command)))
@@ -155,11 +158,11 @@ fn execute(
         Command::Repo(route) => {
             let repo = github.send(&route)?.body;
             writeln!(out, "{}", repo.full_name)?;
-            if let Some(description) = repo.description.filter(|d| !d.is_empty()) {
+            if let Some(description) = repo.description.value().filter(|d| !d.is_empty()) {
                 writeln!(out, "  {description}")?;
             }
             let visibility = if repo.private { "private" } else { "public" };
-            let language = repo.language.as_deref().unwrap_or("unknown");
+            let language = repo.language.value().map_or("unknown", String::as_str);
             let branch = repo.default_branch;
             writeln!(out, "  {}", repo.html_url)?;
             writeln!(
@@ -204,7 +207,7 @@ fn execute(
                 } else {
                     format!(" [{}]", labels.join(", "))
                 };
-                let login = issue.user.as_ref().map_or("", |user| user.login.as_str());
+                let login = issue.user.value().map_or("", |user| user.login.as_str());
                 writeln!(out, "#{number} {state} {title}{kind}{labels} by @{login}")?;
             }
         }

@@ -63,10 +63,8 @@ pub use endpoint_runtime::{
 /// let repo = client.send(&repos::Get { owner: "rust-lang".into(), repo: "rust".into() })?.body;
 /// println!("{} stars", repo.stargazers_count);
 /// let bugs = issues::ListForRepo {
-///     owner: "rust-lang".into(),
-///     repo: "rust".into(),
 ///     labels: Some("C-bug".into()),
-///     ..Default::default()
+///     ..issues::ListForRepo::new("rust-lang", "rust")
 /// };
 /// for issue in client.paginate(&bugs) {
 ///     let issue = issue?;

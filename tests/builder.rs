@@ -111,26 +111,17 @@ fn github_enterprise_has_its_api_and_uploads_urls() {
         .unwrap();
     let endpoint = ghe.endpoint();
     assert_eq!(uploads_url(endpoint), "https://ghe.example.com/api/uploads");
-    let request = gh::repos::Get {
-        owner: "o".into(),
-        repo: "r".into(),
-    }
-    .to_request_with(endpoint)
-    .unwrap();
+    let request = gh::repos::Get::new("o", "r")
+        .to_request_with(endpoint)
+        .unwrap();
     assert_eq!(request.url, "https://ghe.example.com/api/v3/repos/o/r");
     assert_eq!(
         request.headers.get("x-github-api-version"),
         Some("2022-11-28")
     );
-    let upload = gh::repos::UploadReleaseAsset {
-        owner: "o".into(),
-        repo: "r".into(),
-        release_id: 1,
-        name: "a.zip".into(),
-        ..Default::default()
-    }
-    .to_request_with(endpoint)
-    .unwrap();
+    let upload = gh::repos::UploadReleaseAsset::new("o", "r", 1, "a.zip")
+        .to_request_with(endpoint)
+        .unwrap();
     assert_eq!(
         upload.url,
         "https://ghe.example.com/api/uploads/repos/o/r/releases/1/assets?name=a.zip"
@@ -493,112 +484,67 @@ fn debug_shows_no_secret() {
 /// Requests of `endpoint-github` structs: every kind of method, with and
 /// without bodies, query and path parameters, and the uploads URL.
 fn github_requests(endpoint: &Endpoint) -> Vec<Result<Request, endpoint::Error>> {
+    // An issue's title: text or a number.
+    use gh::models::DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem as Title;
     let o = || "o-w-n-e-r".to_owned();
     let r = || "r-e-p-o".to_owned();
     vec![
         gh::issues::ListForRepo {
-            owner: o(),
-            repo: r(),
             labels: Some("bug,ui".into()),
             per_page: Some(100),
-            ..Default::default()
+            ..gh::issues::ListForRepo::new(o(), r())
         }
         .to_request_with(endpoint),
-        gh::issues::ListForRepo::default().to_request_with(endpoint),
-        gh::issues::Get {
-            owner: o(),
-            repo: r(),
-            issue_number: 7,
-        }
-        .to_request_with(endpoint),
+        gh::issues::ListForRepo::new("", "").to_request_with(endpoint),
+        gh::issues::Get::new(o(), r(), 7).to_request_with(endpoint),
         gh::issues::Create {
-            owner: o(),
-            repo: r(),
-            title: json!("a title"),
             body: Some("a body ä/+&".into()),
-            labels: Some(vec![json!("bug")]),
+            labels: Some(vec![gh::models::IssuesCreateLabelsItem::String(
+                "bug".into(),
+            )]),
             assignees: Some(vec!["octocat".into()]),
-            ..Default::default()
+            ..gh::issues::Create::new(o(), r(), Title::String("a title".into()))
         }
         .to_request_with(endpoint),
-        gh::issues::Create::default().to_request_with(endpoint),
+        gh::issues::Create::new("", "", Title::String(String::new())).to_request_with(endpoint),
         gh::issues::Update {
-            owner: o(),
-            repo: r(),
-            issue_number: 7,
-            title: Some(json!("new")),
-            ..Default::default()
+            title: Some(gh::models::IssuesCreateMilestone::String("new".into())),
+            ..gh::issues::Update::new(o(), r(), 7)
         }
         .to_request_with(endpoint),
-        gh::issues::Update::default().to_request_with(endpoint),
-        gh::issues::CreateComment {
-            owner: o(),
-            repo: r(),
-            issue_number: 7,
-            body: "a comment".into(),
-        }
-        .to_request_with(endpoint),
-        gh::issues::AddLabels {
-            owner: o(),
-            repo: r(),
-            issue_number: 7,
-            ..Default::default()
-        }
-        .to_request_with(endpoint),
-        gh::issues::SetLabels::default().to_request_with(endpoint),
-        gh::issues::Lock {
-            owner: o(),
-            repo: r(),
-            issue_number: 7,
-            ..Default::default()
-        }
-        .to_request_with(endpoint),
-        gh::issues::ListComments::default().to_request_with(endpoint),
-        gh::issues::ListLabelsForRepo::default().to_request_with(endpoint),
-        gh::issues::ListMilestones::default().to_request_with(endpoint),
-        gh::issues::CreateLabel::default().to_request_with(endpoint),
-        gh::issues::CreateMilestone::default().to_request_with(endpoint),
+        gh::issues::Update::new("", "", 0).to_request_with(endpoint),
+        gh::issues::CreateComment::new(o(), r(), 7, "a comment").to_request_with(endpoint),
+        gh::issues::AddLabels::new(o(), r(), 7).to_request_with(endpoint),
+        gh::issues::SetLabels::new("", "", 0).to_request_with(endpoint),
+        gh::issues::Lock::new(o(), r(), 7).to_request_with(endpoint),
+        gh::issues::ListComments::new("", "", 0).to_request_with(endpoint),
+        gh::issues::ListLabelsForRepo::new("", "").to_request_with(endpoint),
+        gh::issues::ListMilestones::new("", "").to_request_with(endpoint),
+        gh::issues::CreateLabel::new("", "", "").to_request_with(endpoint),
+        gh::issues::CreateMilestone::new("", "", "").to_request_with(endpoint),
         gh::issues::List::default().to_request_with(endpoint),
         gh::issues::ListForAuthenticatedUser::default().to_request_with(endpoint),
-        gh::repos::Get {
-            owner: o(),
-            repo: r(),
-        }
-        .to_request_with(endpoint),
-        gh::repos::Get::default().to_request_with(endpoint),
-        gh::repos::ListForOrg::default().to_request_with(endpoint),
+        gh::repos::Get::new(o(), r()).to_request_with(endpoint),
+        gh::repos::Get::new("", "").to_request_with(endpoint),
+        gh::repos::ListForOrg::new("").to_request_with(endpoint),
         gh::repos::ListForAuthenticatedUser::default().to_request_with(endpoint),
         gh::repos::Update {
-            owner: o(),
-            repo: r(),
             description: Some("d".into()),
-            ..Default::default()
+            ..gh::repos::Update::new(o(), r())
         }
         .to_request_with(endpoint),
-        gh::repos::CreateForAuthenticatedUser {
-            name: "n".into(),
-            ..Default::default()
-        }
-        .to_request_with(endpoint),
-        gh::repos::CreateRelease::default().to_request_with(endpoint),
-        gh::repos::CreateOrUpdateFileContents::default().to_request_with(endpoint),
-        gh::repos::GetContent::default().to_request_with(endpoint),
-        gh::repos::Delete::default().to_request_with(endpoint),
+        gh::repos::CreateForAuthenticatedUser::new("n").to_request_with(endpoint),
+        gh::repos::CreateRelease::new("", "", "").to_request_with(endpoint),
+        gh::repos::CreateOrUpdateFileContents::new("", "", "", "", "").to_request_with(endpoint),
+        gh::repos::GetContent::new("", "", "").to_request_with(endpoint),
+        gh::repos::Delete::new("", "").to_request_with(endpoint),
         gh::repos::UploadReleaseAsset {
-            owner: o(),
-            repo: r(),
-            release_id: 1,
-            name: "a.zip".into(),
-            data: Some(endpoint::body::File::new("bytes")),
-            ..Default::default()
+            body: Some(endpoint::body::File::new("bytes")),
+            ..gh::repos::UploadReleaseAsset::new(o(), r(), 1, "a.zip")
         }
         .to_request_with(endpoint),
-        gh::pulls::Create::default().to_request_with(endpoint),
-        gh::search::IssuesAndPullRequests {
-            q: "is:open".into(),
-            ..Default::default()
-        }
-        .to_request_with(endpoint),
+        gh::pulls::Create::new("", "", "", "").to_request_with(endpoint),
+        gh::search::IssuesAndPullRequests::new("is:open").to_request_with(endpoint),
     ]
 }
 

@@ -580,7 +580,7 @@ fn create_issue_posts_json() {
     assert_client_headers(&request, Some(TOKEN));
     assert_eq!(
         request.optional_header("content-type"),
-        Some("application/json; charset=utf-8")
+        Some("application/json")
     );
     assert_eq!(
         serde_json::from_slice::<Value>(&request.body).unwrap(),

@@ -56,6 +56,10 @@ const NULL_FOR_OBJECT: &str = "the example is `null` where the answer is an obje
 /// (`"percentile": 0.02594` in https://github.com/bentleypark/aiwatch/issues/326).
 const EPSS_PERCENTILE: &str =
     "the example's `epss.percentile` is the string \"0.16001e0\"; real answers have a number";
+/// An example of another JSON media type than the answer type's, which a
+/// request asks for with its own `Accept` (SARIF, the starred repositories
+/// with their star's date).
+const ANOTHER_JSON_MEDIA_TYPE: &str = "a JSON media type of its own, asked for with its own `accept`; the answer type is the default JSON's";
 /// An example of one item where the answer is a list.
 const ONE_ITEM_FOR_LIST: &str = "the example is one item where the answer is a list";
 /// A diff, patch or SHA, asked for with its own `Accept` header: the struct's
@@ -530,6 +534,126 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "default",
         ONE_ITEM_FOR_LIST,
     ),
+    (
+        "actions/create-or-update-org-secret",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "agents/create-or-update-org-secret",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "codespaces/create-or-update-org-secret",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "dependabot/create-or-update-org-secret",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "orgs/convert-member-to-outside-collaborator",
+        "application/json",
+        "202",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/create-or-update-repo-secret",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "agents/create-or-update-repo-secret",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "code-quality/update-setup",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "code-scanning/update-default-setup",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "codespaces/create-or-update-repo-secret",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "dependabot/create-or-update-repo-secret",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/create-or-update-environment-secret",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "repos/get-pages-health-check",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "repos/get-code-frequency-stats",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "repos/get-commit-activity-stats",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "repos/get-contributors-stats",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "codespaces/create-or-update-secret-for-authenticated-user",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "users/list-attestations",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "code-scanning/get-analysis",
+        "application/sarif+json",
+        "response",
+        ANOTHER_JSON_MEDIA_TYPE,
+    ),
+    (
+        "activity/list-repos-starred-by-authenticated-user",
+        "application/vnd.github.v3.star+json",
+        "alternative-response-with-star-creation-timestamps",
+        ANOTHER_JSON_MEDIA_TYPE,
+    ),
 ];
 
 /// The first year of the supported versions: api.github.com as described
@@ -804,7 +928,7 @@ fn every_example_decodes_into_its_operation_answer() {
                     any = true;
                     let what = format!("{id} {status} {media_type} example `{name}`");
                     let outcome = match answer {
-                        Answer::Json(check) => check(example),
+                        Answer::Json(check) => check(status.parse().unwrap_or(200), example),
                         Answer::Text if !is_json(media_type) => {
                             skipped.push(format!("{what}: text, the answer type is `String`"));
                             continue;
@@ -1022,7 +1146,7 @@ fn check_recordings(
         operations.insert(operation.id);
         let what = format!("{what} as {}", operation.id);
         let outcome = match operation.answer {
-            Answer::Json(check) => check(&response),
+            Answer::Json(check) => check(u16::try_from(*status).unwrap_or(200), &response),
             Answer::Text | Answer::Empty => Outcome {
                 failures: vec![Failure {
                     path: ".".into(),

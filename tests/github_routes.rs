@@ -62,6 +62,15 @@ fn value(json: &str) -> Value {
     serde_json::from_str(json).expect("the generator writes valid JSON")
 }
 
+/// A field's sample value, written by the generated checks as its JSON:
+/// decoded into the field's type (a model, an enum, a list of them).
+macro_rules! typed {
+    ($json:literal) => {
+        serde_json::from_str($json).expect("the generator writes a value of the field's type")
+    };
+}
+use typed;
+
 /// Compares the request of `typed` (`to_request()`, the global defaults)
 /// with the dynamic request for `route` and the JSON `options`; inside
 /// [`settings::with`], builds both with the endpoint of a client's settings
@@ -180,16 +189,20 @@ fn the_checks_cover_the_corpus() {
     assert_eq!(checked, corpus);
 }
 
-/// Every struct implements `Default`: the fields left out are `None`, and
-/// send nothing.
+/// A struct with required fields is built by `new(…)` of them: the fields
+/// left out are `None`, and send nothing; one without derives `Default`.
 #[test]
-fn default_fills_the_fields_left_out() -> Result<(), Error> {
+fn new_fills_the_fields_left_out() -> Result<(), Error> {
     let list = gh::issues::ListForRepo {
-        owner: "o".into(),
-        repo: "r".into(),
         per_page: Some(100),
-        ..Default::default()
+        ..gh::issues::ListForRepo::new("o", "r")
     };
+    assert_eq!(
+        gh::users::ListBlockedByAuthenticatedUser::default()
+            .to_request()?
+            .url,
+        "https://api.github.com/user/blocks"
+    );
     assert_eq!(list.state, None);
     assert_eq!(list.labels, None);
     let request = list.to_request()?;
@@ -214,11 +227,9 @@ fn the_three_ways_agree() -> Result<(), Error> {
         }
     }
     let github = gh::issues::ListForRepo {
-        owner: "octocat".into(),
-        repo: "hello-world".into(),
-        state: Some(gh::issues::State::Open),
+        state: Some(gh::models::IssuesListState::Open),
         labels: Some("bug".into()),
-        ..Default::default()
+        ..gh::issues::ListForRepo::new("octocat", "hello-world")
     }
     .to_request()?;
     let own = ListIssues {
@@ -260,10 +271,8 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
 
     // `{enterprise-team}`: the field `enterprise_team`.
     let request = gh::enterprise_team_memberships::List {
-        enterprise: "acme".into(),
-        enterprise_team: "core".into(),
         per_page: Some(10),
-        ..Default::default()
+        ..gh::enterprise_team_memberships::List::new("acme", "core")
     }
     .to_request()?;
     assert_eq!(
@@ -306,12 +315,9 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
 
     // An enum, a `type` body property, and a path integer.
     let request = gh::issues::Update {
-        owner: "octocat".into(),
-        repo: "hello".into(),
-        issue_number: 7,
-        state: Some(gh::issues::UpdateState::Closed),
-        r#type: Some(json!("Bug")),
-        ..Default::default()
+        state: Some(gh::models::MilestoneState::Closed),
+        r#type: Some(serde_json::from_value(json!("Bug")).unwrap()),
+        ..gh::issues::Update::new("octocat", "hello", 7)
     }
     .to_request()?;
     assert_eq!(
@@ -325,7 +331,7 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
 
     // An enum in the path.
     let request = gh::packages::GetPackageForOrganization {
-        package_type: gh::packages::PackageType::Container,
+        package_type: gh::models::PackagePackageType::Container,
         package_name: "app".into(),
         org: "acme".into(),
     }
@@ -344,7 +350,7 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
         release_id: 1,
         name: "a b.zip".into(),
         label: None,
-        data: Some(endpoint::body::File::new("bytes")),
+        body: Some(endpoint::body::File::new("bytes")),
     };
     let ghe =
         Endpoint::default().defaults(json!({ "baseUrl": "https://ghe.example.com/api/v3" }))?;
@@ -361,7 +367,7 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
         );
     }
     let zip = gh::repos::UploadReleaseAsset {
-        data: Some(endpoint::body::File::new("PK").content_type("application/zip")),
+        body: Some(endpoint::body::File::new("PK").content_type("application/zip")),
         ..upload.clone()
     };
     assert_eq!(
@@ -438,9 +444,8 @@ fn multi_segment_parameters() -> Result<(), Error> {
     let request = gh::repos::UpdateBranchProtection {
         owner: "o".into(),
         repo: "r".into(),
-        branch: "release/1.x".into(),
-        enforce_admins: true,
-        ..Default::default()
+        enforce_admins: Some(true),
+        ..gh::repos::UpdateBranchProtection::new("o", "r", "release/1.x")
     }
     .to_request()?;
     assert_eq!(
@@ -450,15 +455,15 @@ fn multi_segment_parameters() -> Result<(), Error> {
     Ok(())
 }
 
-/// The enums' conversions and the former names of renamed operations.
+/// The enums' conversions, the same open enum for a request's parameter
+/// and an answer's field, and the former names of renamed operations.
 #[test]
 fn enums_and_aliases() {
-    use gh::issues::State;
+    use gh::models::IssuesListState as State;
 
-    assert_eq!(State::default(), State::Open);
     assert_eq!(State::Closed.to_string(), "closed");
     assert_eq!("all".parse::<State>(), Ok(State::All));
-    assert_eq!(State::ALL.len(), State::VALUES.len());
+    assert_eq!(State::Closed.as_str(), "closed");
     assert_eq!(
         serde_json::to_value(State::Closed).unwrap(),
         json!("closed")
@@ -467,12 +472,27 @@ fn enums_and_aliases() {
         serde_json::from_value::<State>(json!("all")).unwrap(),
         State::All
     );
-    let err = serde_json::from_value::<State>(json!("shut")).unwrap_err();
-    assert!(
-        err.to_string().contains("`shut` is not a value of `State`"),
-        "{err}"
-    );
+    // An open enum: a value GitHub adds later is kept, and sent back as it
+    // was read.
+    let shut = serde_json::from_value::<State>(json!("shut")).unwrap();
+    assert_eq!(shut.as_str(), "shut");
+    assert_eq!(serde_json::to_value(&shut).unwrap(), json!("shut"));
     assert!(serde_json::from_value::<State>(json!(1)).is_err());
+    // `issues::Update`'s `state` is the type of an answer's milestone state.
+    let update = gh::issues::Update {
+        state: Some(gh::models::MilestoneState::Open),
+        ..gh::issues::Update::new("o", "r", 1)
+    };
+    let milestone: gh::models::Milestone = serde_json::from_value(json!({
+        "url": "https://x.test/u", "html_url": "https://x.test/h",
+        "labels_url": "https://x.test/l", "id": 1, "node_id": "n",
+        "number": 1, "state": "open", "title": "t", "description": null, "creator": null,
+        "open_issues": 0, "closed_issues": 0, "created_at": "2024-01-01T00:00:00Z",
+        "updated_at": "2024-01-01T00:00:00Z",
+        "closed_at": null, "due_on": null
+    }))
+    .unwrap();
+    assert_eq!(update.state, Some(milestone.state));
 
     // `users/list-blocked-by-authenticated` was renamed on 2021-10-05.
     #[allow(deprecated)]
@@ -693,7 +713,19 @@ mod settings {
         SETTINGS.with_borrow(|settings| {
             let settings = settings.as_ref()?;
             let typed = typed.to_request_with(&settings.endpoint);
-            let dynamic = settings.endpoint.endpoint(route, value(options));
+            // A struct that asks for its own media types (a text or HTML
+            // answer) sends the `accept` of the settings when they have
+            // one: the dynamic request leaves the operation's out then.
+            let mut options = value(options);
+            if settings.headers.iter().any(|(name, _)| name == "accept")
+                && let Some(headers) = options
+                    .get_mut("headers")
+                    .and_then(serde_json::Value::as_object_mut)
+            {
+                headers.remove("accept");
+            }
+            let dynamic = settings.endpoint.endpoint(route, options.clone());
+            let options = &options.to_string();
             let outcome = (|| {
                 let typed = typed.map_err(|err| format!("{route} ({variant}): {err}"))?;
                 if let Some(wrong) = settings.misplaced(&typed) {

@@ -102,18 +102,11 @@ fn api(received: &Received) -> Answer {
 }
 
 fn list() -> issues::ListForRepo {
-    issues::ListForRepo {
-        owner: "o".into(),
-        repo: "r".into(),
-        ..Default::default()
-    }
+    issues::ListForRepo::new("o", "r")
 }
 
 fn search(q: &str) -> search::IssuesAndPullRequests {
-    search::IssuesAndPullRequests {
-        q: q.into(),
-        ..Default::default()
-    }
+    search::IssuesAndPullRequests::new(q)
 }
 
 /// The operation of [`list`], as its errors name it.
@@ -365,11 +358,7 @@ fn a_single_object_that_does_not_fit_fails_whole_with_its_path() {
         let server = Server::start(api);
         let client = Backend::any_api(name, &server.base_url(), TOKEN);
 
-        let route = issues::Get {
-            owner: "o".into(),
-            repo: "r".into(),
-            issue_number: 7,
-        };
+        let route = issues::Get::new("o", "r", 7);
         let error = client.send(&route).expect_err("a login is text");
         let error = error.decode_error().expect("a decode error");
         assert_eq!(error.path(), "user.login");

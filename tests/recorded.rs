@@ -24,7 +24,7 @@ mod server;
 use endpoint::Endpoint;
 use endpoint::body::File;
 use endpoint::client::{ApiError, Bytes, Error, FieldError, GitHubPolicy, RateLimitKind};
-use endpoint_github::models::{ReleaseAsset, ReposGetContentResponse};
+use endpoint_github::models::{self, ReleaseAsset, ReposGetContentResponse};
 use endpoint_github::{activity, git, issues, markdown, meta, orgs, repos, search};
 use serde_json::{Value, json};
 
@@ -163,13 +163,9 @@ fn upload(
     repo: &str,
 ) -> Result<endpoint::client::Response<ReleaseAsset>, Error> {
     uploads.send(&repos::UploadReleaseAsset {
-        owner: ORG.into(),
-        repo: repo.into(),
-        release_id: 1000,
-        name: "test-upload.txt".into(),
         label: Some("test".into()),
-        // The file's media type is sent as the request's.
-        data: Some(File::new("Hello, world!\n").content_type("text/plain")),
+        body: Some(File::new("Hello, world!\n").content_type("text/plain")),
+        ..repos::UploadReleaseAsset::new(ORG, repo, 1000, "test-upload.txt")
     })
 }
 
@@ -180,10 +176,7 @@ fn upload(
 #[test]
 fn get_repository() {
     replay(&scenario("get-repository"), |backend, _| {
-        let route = repos::Get {
-            owner: ORG.into(),
-            repo: "hello-world".into(),
-        };
+        let route = repos::Get::new(ORG, "hello-world");
         let response = backend.send(&route).unwrap();
         assert_eq!(response.status, 200);
         let repository = &response.body;
@@ -192,7 +185,7 @@ fn get_repository() {
         assert_eq!(repository.full_name, "octokit-fixture-org/hello-world");
         assert_eq!(repository.owner.login, ORG);
         assert!(!repository.private);
-        assert_eq!(repository.description, None);
+        assert_eq!(repository.description.value(), None);
         let limit = response.rate_limit();
         assert_eq!(limit.limit, Some(5000));
         assert_eq!(limit.remaining, Some(4999));
@@ -207,10 +200,8 @@ fn get_content_as_json_and_raw() {
     replay(&scenario("get-content"), |backend, server| {
         let listing = backend
             .send(&repos::GetContent {
-                owner: ORG.into(),
-                repo: "hello-world".into(),
-                path: String::new(),
                 r#ref: None,
+                ..repos::GetContent::new(ORG, "hello-world", String::new())
             })
             .unwrap();
         let ReposGetContentResponse::ContentDirectory(entries) = &listing.body else {
@@ -221,10 +212,8 @@ fn get_content_as_json_and_raw() {
         let raw = backend.with_defaults(json!({"mediaType": {"format": "raw"}}));
         let readme = raw
             .send_as::<String>(&repos::GetContent {
-                owner: ORG.into(),
-                repo: "hello-world".into(),
-                path: "README.md".into(),
                 r#ref: None,
+                ..repos::GetContent::new(ORG, "hello-world", "README.md")
             })
             .unwrap();
         assert_eq!(readme.body, "# hello-world");
@@ -265,10 +254,8 @@ fn get_content_as_json_and_raw() {
 fn paginate_issues_reads_every_page() {
     replay(&scenario("paginate-issues"), |backend, _| {
         let route = issues::ListForRepo {
-            owner: ORG.into(),
-            repo: "paginate-issues".into(),
             per_page: Some(3),
-            ..Default::default()
+            ..issues::ListForRepo::new(ORG, "paginate-issues")
         };
         let pages = backend.paginate(&route);
         assert_eq!(pages.total_count, None);
@@ -298,10 +285,8 @@ fn paginate_issues_reads_every_page() {
 fn search_issues_keeps_the_total_count() {
     let once = scenario("search-issues");
     replay(&[once.clone(), once].concat(), |backend, _| {
-        let route = search::IssuesAndPullRequests {
-            q: "sesame repo:octokit-fixture-org/search-issues".into(),
-            ..Default::default()
-        };
+        let route =
+            search::IssuesAndPullRequests::new("sesame repo:octokit-fixture-org/search-issues");
         let results = backend.send(&route).unwrap();
         assert_eq!(results.body.total_count, 2);
         assert!(!results.body.incomplete_results);
@@ -325,21 +310,26 @@ fn search_issues_keeps_the_total_count() {
 fn add_labels_to_issue() {
     replay(&scenario("add-labels-to-issue"), |backend, _| {
         let issue = backend
-            .send(&issues::Create {
-                owner: ORG.into(),
-                repo: "add-labels-to-issue".into(),
-                title: "Issue without a label".into(),
-                ..Default::default()
-            })
+            .send(&issues::Create::new(
+                ORG,
+                "add-labels-to-issue",
+                models::DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem::String(
+                    "Issue without a label".into(),
+                ),
+            ))
             .unwrap();
         assert_eq!(issue.status, 201);
         assert_eq!(issue.body.number, 1);
         let labels = backend
             .send(&issues::AddLabels {
-                owner: ORG.into(),
-                repo: "add-labels-to-issue".into(),
-                issue_number: issue.body.number,
-                labels: Some(vec!["Foo".into(), "bAr".into(), "baZ".into()]),
+                body: Some(models::IssuesAddLabelsBodyObject {
+                    labels: Some(
+                        ["Foo", "bAr", "baZ"]
+                            .map(|name| models::IssuesCreateLabelsItem::String(name.into()))
+                            .to_vec(),
+                    ),
+                }),
+                ..issues::AddLabels::new(ORG, "add-labels-to-issue", issue.body.number)
             })
             .unwrap()
             .body;
@@ -352,17 +342,16 @@ fn add_labels_to_issue() {
 fn create_file() {
     replay(&scenario("create-file"), |backend, _| {
         let created = backend
-            .send(&repos::CreateOrUpdateFileContents {
-                owner: ORG.into(),
-                repo: "create-file".into(),
-                path: "test.txt".into(),
-                message: "create test.txt".into(),
-                content: "VGVzdCBjb250ZW50".into(),
-                ..Default::default()
-            })
+            .send(&repos::CreateOrUpdateFileContents::new(
+                ORG,
+                "create-file",
+                "test.txt",
+                "create test.txt",
+                "VGVzdCBjb250ZW50",
+            ))
             .unwrap();
         assert_eq!(created.status, 201);
-        let content = created.body.content.as_ref().expect("the file");
+        let content = created.body.content.value().expect("the file");
         assert_eq!(content.path.as_deref(), Some("test.txt"));
         assert_eq!(content.size, Some(12));
         assert!(created.body.commit.sha.is_some());
@@ -374,42 +363,30 @@ fn labels_create_get_update_delete() {
     replay(&scenario("labels"), |backend, _| {
         let repo = || "labels".to_owned();
         let labels = backend
-            .send(&issues::ListLabelsForRepo {
-                owner: ORG.into(),
-                repo: repo(),
-                ..Default::default()
-            })
+            .send(&issues::ListLabelsForRepo::new(ORG, repo()))
             .unwrap()
             .body;
         assert_eq!(labels.len(), 9);
         assert_eq!(labels[0].name, "bug");
         let created = backend
             .send(&issues::CreateLabel {
-                owner: ORG.into(),
-                repo: repo(),
-                name: "test-label".into(),
                 color: Some("663399".into()),
                 description: None,
+                ..issues::CreateLabel::new(ORG, repo(), "test-label")
             })
             .unwrap();
         assert_eq!(created.status, 201);
         let got = backend
-            .send(&issues::GetLabel {
-                owner: ORG.into(),
-                repo: repo(),
-                name: "test-label".into(),
-            })
+            .send(&issues::GetLabel::new(ORG, repo(), "test-label"))
             .unwrap()
             .body;
         assert_eq!(got, created.body);
         let updated = backend
             .send(&issues::UpdateLabel {
-                owner: ORG.into(),
-                repo: repo(),
-                name: "test-label".into(),
                 new_name: Some("test-label-updated".into()),
                 color: Some("BADA55".into()),
                 description: None,
+                ..issues::UpdateLabel::new(ORG, repo(), "test-label")
             })
             .unwrap()
             .body;
@@ -418,11 +395,7 @@ fn labels_create_get_update_delete() {
             ("test-label-updated", "BADA55")
         );
         let deleted = backend
-            .send(&issues::DeleteLabel {
-                owner: ORG.into(),
-                repo: repo(),
-                name: "test-label-updated".into(),
-            })
+            .send(&issues::DeleteLabel::new(ORG, repo(), "test-label-updated"))
             .unwrap();
         assert_eq!(deleted.status, 204);
     });
@@ -433,19 +406,13 @@ fn lock_issue() {
     replay(&scenario("lock-issue"), |backend, _| {
         let locked = backend
             .send(&issues::Lock {
-                owner: ORG.into(),
-                repo: "lock-issue".into(),
-                issue_number: 1,
                 lock_reason: None,
+                ..issues::Lock::new(ORG, "lock-issue", 1)
             })
             .unwrap();
         assert_eq!(locked.status, 204);
         let unlocked = backend
-            .send(&issues::Unlock {
-                owner: ORG.into(),
-                repo: "lock-issue".into(),
-                issue_number: 1,
-            })
+            .send(&issues::Unlock::new(ORG, "lock-issue", 1))
             .unwrap();
         assert_eq!(unlocked.status, 204);
     });
@@ -457,9 +424,9 @@ fn markdown_as_json_and_raw() {
         let html = backend.with_defaults(json!({"headers": {"accept": "text/html"}}));
         let rendered = html
             .send(&markdown::Render {
-                text: "### Hello\n\nb597b5d".into(),
-                mode: Some(markdown::RenderMode::Gfm),
+                mode: Some(models::MarkdownRenderMode::Gfm),
                 context: Some("octokit-fixture-org/hello-world".into()),
+                ..markdown::Render::new("### Hello\n\nb597b5d")
             })
             .unwrap()
             .body;
@@ -467,10 +434,12 @@ fn markdown_as_json_and_raw() {
             rendered.starts_with("<h3 dir=\"auto\">Hello</h3>"),
             "{rendered}"
         );
-        // The struct names its body's media type, `text/plain; charset=utf-8`.
+        // The body is one of the operation's media types, `text/plain`.
         let rendered = html
             .send(&markdown::RenderRaw {
-                data: Some("### Hello\n\nb597b5d".into()),
+                body: Some(markdown::RenderRawBody::TextPlain(
+                    "### Hello\n\nb597b5d".into(),
+                )),
             })
             .unwrap()
             .body;
@@ -509,10 +478,8 @@ fn rename_repository_follows_the_redirects() {
     replay(&scenario("rename-repository"), |backend, server| {
         let renamed = backend
             .send(&repos::Update {
-                owner: ORG.into(),
-                repo: "rename-repository".into(),
                 name: Some("rename-repository-newname".into()),
-                ..Default::default()
+                ..repos::Update::new(ORG, "rename-repository")
             })
             .unwrap()
             .body;
@@ -520,10 +487,7 @@ fn rename_repository_follows_the_redirects() {
 
         // The old name answers 301 to the repository's id: followed.
         let moved = backend
-            .send(&repos::Get {
-                owner: ORG.into(),
-                repo: "rename-repository".into(),
-            })
+            .send(&repos::Get::new(ORG, "rename-repository"))
             .unwrap();
         assert_eq!(moved.status, 200);
         assert_eq!(
@@ -538,11 +502,9 @@ fn rename_repository_follows_the_redirects() {
         // A PATCH to the old name answers 307: sent again, with its body.
         let updated = backend
             .send(&repos::Update {
-                owner: ORG.into(),
-                repo: "rename-repository".into(),
                 name: Some("rename-repository-newname".into()),
                 description: Some("test description".into()),
-                ..Default::default()
+                ..repos::Update::new(ORG, "rename-repository")
             })
             .unwrap();
         assert_eq!(
@@ -550,7 +512,7 @@ fn rename_repository_follows_the_redirects() {
             format!("{}/repositories/1000", server.base_url())
         );
         assert_eq!(
-            updated.body.description.as_deref(),
+            updated.body.description.value().map(String::as_str),
             Some("test description")
         );
     });
@@ -560,11 +522,9 @@ fn rename_repository_follows_the_redirects() {
 fn errors_hold_github_s_explanation() {
     replay(&scenario("errors"), |backend, server| {
         let result = backend.send(&issues::CreateLabel {
-            owner: ORG.into(),
-            repo: "errors".into(),
-            name: "foo".into(),
             color: Some("invalid".into()),
             description: None,
+            ..issues::CreateLabel::new(ORG, "errors", "foo")
         });
         let error = refusal(result);
         assert_eq!(error.status, 422);
@@ -594,11 +554,7 @@ fn release_assets_upload_to_the_uploads_host() {
     replay(&scenario("release-assets"), |backend, server| {
         let repo = "release-assets";
         let release = backend
-            .send(&repos::GetReleaseByTag {
-                owner: ORG.into(),
-                repo: repo.into(),
-                tag: "v1.0.0".into(),
-            })
+            .send(&repos::GetReleaseByTag::new(ORG, repo, "v1.0.0"))
             .unwrap()
             .body;
         assert_eq!(release.id, 1000);
@@ -611,48 +567,36 @@ fn release_assets_upload_to_the_uploads_host() {
         let asset = upload(&uploads(backend, server), repo).unwrap();
         assert_eq!(asset.status, 201);
         assert_eq!(asset.body.name, "test-upload.txt");
-        assert_eq!(asset.body.label.as_deref(), Some("test"));
+        assert_eq!(asset.body.label.value().map(String::as_str), Some("test"));
         assert_eq!(asset.body.state.as_str(), "uploaded");
         let assets = backend
-            .send(&repos::ListReleaseAssets {
-                owner: ORG.into(),
-                repo: repo.into(),
-                release_id: release.id,
-                ..Default::default()
-            })
+            .send(&repos::ListReleaseAssets::new(ORG, repo, release.id))
             .unwrap()
             .body;
         assert_eq!(assets.len(), 1);
         let one = backend
-            .send(&repos::GetReleaseAsset {
-                owner: ORG.into(),
-                repo: repo.into(),
-                asset_id: asset.body.id,
-            })
+            .send(&repos::GetReleaseAsset::new(ORG, repo, asset.body.id))
             .unwrap()
             .body;
         assert_eq!(one.id, 1000);
         let renamed = backend
             .send(&repos::UpdateReleaseAsset {
-                owner: ORG.into(),
-                repo: repo.into(),
-                asset_id: 1000,
                 name: Some("new-filename.txt".into()),
                 label: Some("new label".into()),
                 state: None,
+                ..repos::UpdateReleaseAsset::new(ORG, repo, 1000)
             })
             .unwrap()
             .body;
         assert_eq!(
-            (renamed.name.as_str(), renamed.label.as_deref()),
+            (
+                renamed.name.as_str(),
+                renamed.label.value().map(String::as_str)
+            ),
             ("new-filename.txt", Some("new label"))
         );
         backend
-            .send(&repos::DeleteReleaseAsset {
-                owner: ORG.into(),
-                repo: repo.into(),
-                asset_id: 1000,
-            })
+            .send(&repos::DeleteReleaseAsset::new(ORG, repo, 1000))
             .unwrap();
     });
 }
@@ -663,11 +607,7 @@ fn release_assets_conflict() {
         let repo = "release-assets-conflict";
         let uploads = uploads(backend, server);
         let release = backend
-            .send(&repos::GetReleaseByTag {
-                owner: ORG.into(),
-                repo: repo.into(),
-                tag: "v1.0.0".into(),
-            })
+            .send(&repos::GetReleaseByTag::new(ORG, repo, "v1.0.0"))
             .unwrap()
             .body;
         let error = refusal(upload(&uploads, repo));
@@ -675,20 +615,11 @@ fn release_assets_conflict() {
         assert_eq!(error.errors[0].code.as_deref(), Some("already_exists"));
         assert_eq!(error.summary(), "Validation Failed (name: already_exists)");
         let assets = backend
-            .send(&repos::ListReleaseAssets {
-                owner: ORG.into(),
-                repo: repo.into(),
-                release_id: release.id,
-                ..Default::default()
-            })
+            .send(&repos::ListReleaseAssets::new(ORG, repo, release.id))
             .unwrap()
             .body;
         backend
-            .send(&repos::DeleteReleaseAsset {
-                owner: ORG.into(),
-                repo: repo.into(),
-                asset_id: assets[0].id,
-            })
+            .send(&repos::DeleteReleaseAsset::new(ORG, repo, assets[0].id))
             .unwrap();
         assert_eq!(upload(&uploads, repo).unwrap().body.id, 1001);
     });
@@ -707,11 +638,11 @@ fn get_archive_follows_the_redirect_without_the_token() {
     }
     replay(&exchanges, |backend, server| {
         let tarball = backend
-            .send_as::<Bytes>(&repos::DownloadTarballArchive {
-                owner: ORG.into(),
-                repo: "get-archive".into(),
-                r#ref: "main".into(),
-            })
+            .send_as::<Bytes>(&repos::DownloadTarballArchive::new(
+                ORG,
+                "get-archive",
+                "main",
+            ))
             .unwrap();
         assert_eq!(
             tarball.url,
@@ -764,23 +695,25 @@ fn git_refs() {
         };
         assert_eq!(refs(backend).len(), 1);
         let created = backend
-            .send(&git::CreateRef {
-                owner: ORG.into(),
-                repo: "git-refs".into(),
-                r#ref: "refs/heads/test".into(),
-                sha: "0000000000000000000000000000000000000002".into(),
-            })
+            .send(&git::CreateRef::new(
+                ORG,
+                "git-refs",
+                "refs/heads/test",
+                "0000000000000000000000000000000000000002",
+            ))
             .unwrap()
             .body;
         assert_eq!(created.r#ref, "refs/heads/test");
         // `ref` is multi-segment: `heads/test` keeps its `/`, as recorded.
         let updated = backend
             .send(&git::UpdateRef {
-                owner: ORG.into(),
-                repo: "git-refs".into(),
-                r#ref: "heads/test".into(),
-                sha: "0000000000000000000000000000000000000001".into(),
                 force: None,
+                ..git::UpdateRef::new(
+                    ORG,
+                    "git-refs",
+                    "heads/test",
+                    "0000000000000000000000000000000000000001",
+                )
             })
             .unwrap()
             .body;
@@ -790,11 +723,7 @@ fn git_refs() {
         );
         assert_eq!(refs(backend).len(), 2);
         let deleted = backend
-            .send(&git::DeleteRef {
-                owner: ORG.into(),
-                repo: "git-refs".into(),
-                r#ref: "heads/test".into(),
-            })
+            .send(&git::DeleteRef::new(ORG, "git-refs", "heads/test"))
             .unwrap();
         assert_eq!(deleted.status, 204);
     });
@@ -807,22 +736,19 @@ fn branch_protection() {
         panic!("the second update has a JSON body");
     };
     replay(&exchanges, |backend, _| {
-        let error = refusal(backend.send(&repos::GetBranchProtection {
-            owner: ORG.into(),
-            repo: "branch-protection".into(),
-            branch: "main".into(),
-        }));
+        let error = refusal(backend.send(&repos::GetBranchProtection::new(
+            ORG,
+            "branch-protection",
+            "main",
+        )));
         assert_eq!(error.status, 404);
         assert_eq!(error.message.as_deref(), Some("Branch not protected"));
         // The three settings that are required and nullable are sent as
         // `null`.
         let protection = backend
             .send(&repos::UpdateBranchProtection {
-                owner: ORG.into(),
-                repo: "branch-protection".into(),
-                branch: "main".into(),
-                enforce_admins: false,
-                ..Default::default()
+                enforce_admins: Some(false),
+                ..repos::UpdateBranchProtection::new(ORG, "branch-protection", "main")
             })
             .unwrap()
             .body;
@@ -832,14 +758,13 @@ fn branch_protection() {
         );
         let protection = backend
             .send(&repos::UpdateBranchProtection {
-                owner: ORG.into(),
-                repo: "branch-protection".into(),
-                branch: "main".into(),
-                required_status_checks: full["required_status_checks"].clone(),
-                enforce_admins: full["enforce_admins"] == true,
-                required_pull_request_reviews: full["required_pull_request_reviews"].clone(),
-                restrictions: full["restrictions"].clone(),
-                ..Default::default()
+                required_status_checks: full["required_status_checks"].as_object().cloned(),
+                enforce_admins: Some(full["enforce_admins"] == true),
+                required_pull_request_reviews: full["required_pull_request_reviews"]
+                    .as_object()
+                    .cloned(),
+                restrictions: full["restrictions"].as_object().cloned(),
+                ..repos::UpdateBranchProtection::new(ORG, "branch-protection", "main")
             })
             .unwrap()
             .body;
@@ -851,11 +776,11 @@ fn branch_protection() {
             Some(&["foo/bar".to_owned()][..])
         );
         let removed = backend
-            .send(&repos::DeleteBranchProtection {
-                owner: ORG.into(),
-                repo: "branch-protection".into(),
-                branch: "main".into(),
-            })
+            .send(&repos::DeleteBranchProtection::new(
+                ORG,
+                "branch-protection",
+                "main",
+            ))
             .unwrap();
         assert_eq!(removed.status, 204);
     });
@@ -866,40 +791,35 @@ fn create_status() {
     replay(&scenario("create-status"), |backend, _| {
         let sha = "0000000000000000000000000000000000000001";
         for (state, context) in [
-            (repos::CreateCommitStatusState::Failure, "example/1"),
-            (repos::CreateCommitStatusState::Success, "example/2"),
+            (models::ReposCreateCommitStatusState::Failure, "example/1"),
+            (models::ReposCreateCommitStatusState::Success, "example/2"),
         ] {
             let created = backend
                 .send(&repos::CreateCommitStatus {
-                    owner: ORG.into(),
-                    repo: "create-status".into(),
-                    sha: sha.into(),
-                    state,
                     target_url: Some("https://example.com".into()),
                     description: Some(format!("create-status {state} test")),
                     context: Some(context.into()),
+                    ..repos::CreateCommitStatus::new(ORG, "create-status", sha, state.clone())
                 })
                 .unwrap()
                 .body;
             assert_eq!(created.state, state.to_string());
         }
         let statuses = backend
-            .send(&repos::ListCommitStatusesForRef {
-                owner: ORG.into(),
-                repo: "create-status".into(),
-                r#ref: sha.into(),
-                ..Default::default()
-            })
+            .send(&repos::ListCommitStatusesForRef::new(
+                ORG,
+                "create-status",
+                sha,
+            ))
             .unwrap()
             .body;
         assert_eq!(statuses.len(), 2);
         let combined = backend
-            .send(&repos::GetCombinedStatusForRef {
-                owner: ORG.into(),
-                repo: "create-status".into(),
-                r#ref: sha.into(),
-                ..Default::default()
-            })
+            .send(&repos::GetCombinedStatusForRef::new(
+                ORG,
+                "create-status",
+                sha,
+            ))
             .unwrap()
             .body;
         assert_eq!(combined.state, "failure");
@@ -979,53 +899,43 @@ fn add_and_remove_repository_collaborator() {
             let repo = || "add-and-remove-repository-collaborator".to_owned();
             let invitation = backend
                 .send(&repos::AddCollaborator {
-                    owner: ORG.into(),
-                    repo: repo(),
-                    username: "octokit-fixture-user-b".into(),
                     permission: None,
+                    ..repos::AddCollaborator::new(ORG, repo(), "octokit-fixture-user-b")
                 })
                 .unwrap()
-                .body
-                .expect("an invitation");
+                .body;
+            let repos::AddCollaboratorAnswer::Created(invitation) = invitation else {
+                panic!("an invitation: {invitation:?}");
+            };
             assert_eq!(
-                invitation.invitee.as_ref().map(|user| user.login.as_str()),
+                invitation.invitee.value().map(|user| user.login.as_str()),
                 Some("octokit-fixture-user-b")
             );
             let invitations = backend
-                .send(&repos::ListInvitations {
-                    owner: ORG.into(),
-                    repo: repo(),
-                    ..Default::default()
-                })
+                .send(&repos::ListInvitations::new(ORG, repo()))
                 .unwrap()
                 .body;
             assert_eq!(invitations[0].id, invitation.id);
             // User B accepts, with their own token.
             let user_b = backend.with_defaults(json!({"headers": {"authorization": TOKEN_B}}));
             let accepted = user_b
-                .send(&repos::AcceptInvitationForAuthenticatedUser {
-                    invitation_id: 1000,
-                })
+                .send(&repos::AcceptInvitationForAuthenticatedUser::new(1000))
                 .unwrap();
             assert_eq!(accepted.status, 204);
             let collaborators = |count: usize| {
                 let list = backend
-                    .send(&repos::ListCollaborators {
-                        owner: ORG.into(),
-                        repo: repo(),
-                        ..Default::default()
-                    })
+                    .send(&repos::ListCollaborators::new(ORG, repo()))
                     .unwrap()
                     .body;
                 assert_eq!(list.len(), count);
             };
             collaborators(2);
             backend
-                .send(&repos::RemoveCollaborator {
-                    owner: ORG.into(),
-                    repo: repo(),
-                    username: "octokit-fixture-user-b".into(),
-                })
+                .send(&repos::RemoveCollaborator::new(
+                    ORG,
+                    repo(),
+                    "octokit-fixture-user-b",
+                ))
                 .unwrap();
             collaborators(1);
         },
@@ -1039,10 +949,7 @@ fn a_request_that_differs_from_the_recording_is_refused_and_reported() {
         .defaults(json!({"baseUrl": server.base_url(), "headers": {"authorization": TOKEN_B}}))
         .unwrap();
     let backend = Backend::new("ureq", endpoint);
-    let result = backend.send(&repos::Get {
-        owner: ORG.into(),
-        repo: "hello-world".into(),
-    });
+    let result = backend.send(&repos::Get::new(ORG, "hello-world"));
     let error = refusal(result);
     assert_eq!(error.status, 500);
     let message = error.message.unwrap_or_default();

@@ -285,6 +285,7 @@ fn plan(
         name: name.unwrap_or_else(|| crate_name(&read.api.title)),
         endpoint,
         modules: input.modules.clone(),
+        conventions: Default::default(),
     };
     let started = Instant::now();
     if writing {

@@ -19,11 +19,11 @@ use super::policy::{ApiPolicy, IetfPolicy};
 use super::retry::Retry;
 use super::server::Server;
 use super::throttle::RateLimits;
+use endpoint_runtime::Endpoint;
+use endpoint_runtime::model::Pagination;
 use endpoint_runtime::sibling::{
     REDACTED, credential_origins, is_shown_header, is_token, redact_userinfo, shown_header_value,
 };
-use endpoint_runtime::Endpoint;
-use endpoint_runtime::model::Pagination;
 use endpoint_runtime::{Api as RuntimeApi, DEFAULT_UPLOADS_URL, Headers};
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
@@ -882,7 +882,11 @@ impl<C> ClientBuilder<C> {
         };
         let mut agent_set = false;
         for (name, value) in &policy_headers {
-            set("policy", name.as_str(), &String::from_utf8_lossy(value.as_bytes()))?;
+            set(
+                "policy",
+                name.as_str(),
+                &String::from_utf8_lossy(value.as_bytes()),
+            )?;
             if name == http::header::ACCEPT {
                 set("user_agent", "user-agent", DEFAULT_USER_AGENT)?;
                 agent_set = true;

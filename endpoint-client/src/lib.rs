@@ -182,7 +182,7 @@
 //! ```no_run
 //! # #[cfg(feature = "ureq")] {
 //! use endpoint::client::{MemoryCache, RateLimits, ureq::Client};
-//! use endpoint::github::{issues, repos};
+//! use endpoint::github::{issues, models, repos};
 //! use std::time::Duration;
 //!
 //! let client = Client::github()
@@ -197,16 +197,14 @@
 //!     .on_event(|event| eprintln!("{event}"))
 //!     .build()?;
 //!
-//! let org = repos::ListForOrg { org: "rust-lang".into(), per_page: Some(100), ..Default::default() };
+//! let org = repos::ListForOrg { per_page: Some(100), ..repos::ListForOrg::new("rust-lang") };
 //! for repo in client.paginate(&org) {
 //!     let repo = repo?;
 //!     let owner = repo.owner.login.clone();
 //!     let route = issues::ListForRepo {
-//!         owner,
-//!         repo: repo.name.clone(),
-//!         state: Some(issues::State::All),
+//!         state: Some(models::IssuesListState::All),
 //!         per_page: Some(100),
-//!         ..Default::default()
+//!         ..issues::ListForRepo::new(owner, repo.name.clone())
 //!     };
 //!     let count = client.paginate(&route).filter(Result::is_ok).count();
 //!     println!("{}: {count} issues and pull requests", repo.full_name);
@@ -232,10 +230,8 @@
 //!
 //! // The first page, a `Vec<models::Issue>`, and the rate limit.
 //! let route = issues::ListForRepo {
-//!     owner: "rust-lang".into(),
-//!     repo: "rust".into(),
 //!     per_page: Some(100),
-//!     ..Default::default()
+//!     ..issues::ListForRepo::new("rust-lang", "rust")
 //! };
 //! let page = client.send(&route)?;
 //! println!("{} issues, {:?} requests left", page.body.len(), page.rate_limit().remaining);

@@ -56,8 +56,8 @@ mod valid;
 use proc_macro2::TokenStream;
 
 pub use ast::{ExprDef, FieldDef, Input, ItemDef, NamedArg};
-pub use route::edit_distance;
 pub use attr::paginate_words;
+pub use route::edit_distance;
 
 /// Expands the tokens of one `endpoint!` invocation into the code the macro
 /// emits. Never panics: input of neither form, invalid routes and invalid

@@ -141,6 +141,8 @@ pub struct Operation {
     /// The operation's `x-…` extensions, as written (pagination hints and
     /// the like).
     pub extensions: BTreeMap<String, Value>,
+    /// `externalDocs.url`: where the operation is documented.
+    pub external_docs: Option<String>,
 }
 
 impl Operation {
@@ -214,6 +216,8 @@ pub struct Parameter {
     /// The media type of `content`, when the parameter is described by one
     /// (`application/json` for a JSON-encoded query parameter).
     pub content_type: Option<String>,
+    /// The parameter's `x-…` extensions, as written.
+    pub extensions: BTreeMap<String, Value>,
 }
 
 /// A request body.

@@ -561,12 +561,19 @@ fn link<'t>(
     if !text[close + 1..].starts_with('(') {
         return None;
     }
-    // A target with white space is no link.
+    // A target with white space is no link, but for a title after it
+    // (`(url "title")`, GitHub's emoji images), which is left out.
     let end = target_end.find(text, target)?;
-    if !text[end..].starts_with(')') {
+    if text[end..].starts_with(')') {
+        return Some((&text[at + 1..close], &text[target..end], end + 1 - at));
+    }
+    let title = text[end..].strip_prefix(" \"")?;
+    let title_end = title.find("\")")?;
+    if title[..title_end].contains(['\n', '"']) || end == target {
         return None;
     }
-    Some((&text[at + 1..close], &text[target..end], end + 1 - at))
+    let len = end + 2 + title_end + 2 - at;
+    Some((&text[at + 1..close], &text[target..end], len))
 }
 
 /// An HTML link `<a href="url">label</a>` at the start of `text`: its
@@ -643,6 +650,19 @@ mod tests {
         base: Some("https://docs.github.com"),
         page: None,
     };
+
+    #[test]
+    fn a_link_s_title_is_left_out() {
+        assert_eq!(
+            rustdoc(
+                "the emoji ![:strawberry:](https://e.test/1f353.png \":strawberry:\"). Next",
+                Links::default()
+            ),
+            "the emoji ![:strawberry:](https://e.test/1f353.png). Next"
+        );
+        // Not a title: escaped as before.
+        assert_eq!(rustdoc("[a](b c)", Links::default()), "\\[a\\](b c)");
+    }
 
     #[test]
     fn links_and_brackets() {

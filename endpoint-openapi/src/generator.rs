@@ -49,6 +49,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
 use crate::filter::Filter;
 use crate::package::{self, Dependency, GENERATED, Modules, Options};
@@ -197,6 +198,7 @@ impl Generator {
                 .unwrap_or_else(|| crate_name(&read.api.title)),
             endpoint: Dependency::Version(env!("CARGO_PKG_VERSION").to_owned()),
             modules: self.modules.clone(),
+            conventions: Conventions::default(),
         };
         let mut generated = package::generate_read(&read, &options)?;
         let diagnostics = std::mem::take(&mut generated.diagnostics);

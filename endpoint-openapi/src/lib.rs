@@ -31,8 +31,8 @@
 //! is a [`diag`] diagnostic with its fallback, never a panic.
 //!
 //! Each module imports only from the ones before it in this list:
-//! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `overlay`, `read`,
-//! `filter`, `examples`, `plan`, `emit`, `paging`, `operations`, `package`,
+//! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `conventions`,
+//! `overlay`, `read`, `filter`, `examples`, `plan`, `emit`, `paging`, `operations`, `package`,
 //! `generator`; [`paging`] chooses how a list operation pages, [`examples`]
 //! relaxes the schemas a description's own examples contradict, before
 //! planning, and [`filter`] keeps only the operations asked for.
@@ -66,6 +66,7 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod conventions;
 pub mod diag;
 pub mod docs;
 pub mod emit;

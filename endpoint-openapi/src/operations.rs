@@ -58,8 +58,10 @@
 //!   its answer's struct is a page of its list.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt::Write as _;
 
 use crate::api::{Api, Encoding, MediaContent, Operation, ParamIn, Parameter, Server};
+use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
 use crate::docs::{self, Links};
 use crate::ident;
@@ -67,7 +69,7 @@ use crate::paging;
 use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
 use endpoint_runtime::model::Pagination;
-use endpoint_runtime::sibling::{BodyKind, is_token, redact_userinfo, server_error};
+use endpoint_runtime::sibling::{BodyKind, PAGE_KEYS, is_token, redact_userinfo, server_error};
 
 /// The names and documentation of a generated crate's models: names as
 /// [`ident`] makes them, descriptions as rustdoc ([`docs::rustdoc`]).
@@ -77,6 +79,29 @@ pub struct Described;
 impl Policy for Described {
     fn doc(&self, text: &str) -> String {
         docs::rustdoc(text, Links::default())
+    }
+}
+
+/// [`Described`], with the names of an API's [`Conventions`]: a component
+/// whose name starts with one of [`Conventions::twin_prefixes`] is named
+/// without it, so that it is its twin's type (an `Option` where the twin
+/// is nullable).
+struct Conventional<'c>(&'c Conventions);
+
+impl Policy for Conventional<'_> {
+    fn type_name(&self, component: &str) -> String {
+        let bare = self
+            .0
+            .twin_prefixes
+            .iter()
+            .find_map(|prefix| component.strip_prefix(prefix.as_str()))
+            .filter(|bare| !bare.is_empty())
+            .unwrap_or(component);
+        ident::pascal(bare)
+    }
+
+    fn doc(&self, text: &str) -> String {
+        Described.doc(text)
     }
 }
 
@@ -111,6 +136,25 @@ pub struct Plan {
     /// The types of the whole crate: models, inline types of parameters,
     /// bodies and answers.
     pub types: Vec<TypeDef>,
+    /// The former names of renamed operations ([`Conventions::renames`]),
+    /// each a deprecated alias of its struct.
+    pub aliases: Vec<Alias>,
+}
+
+/// A former name of an operation, kept as a deprecated alias of its struct.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alias {
+    /// The module it is defined in (the former name's), an index in
+    /// [`Plan::modules`].
+    pub module: usize,
+    /// Its name, unique in its module.
+    pub name: String,
+    /// The operation it stands for, an index in [`Plan::operations`].
+    pub operation: usize,
+    /// The former `operationId`.
+    pub before: String,
+    /// When it was renamed, as written, if said.
+    pub date: Option<String>,
 }
 
 /// A module of the generated crate, and its cargo feature.
@@ -192,6 +236,9 @@ pub struct FieldPlan {
     pub explode: Option<bool>,
     /// `allowReserved`.
     pub allow_reserved: bool,
+    /// A path parameter whose value may hold `/`, sent as it is
+    /// ([`Conventions::multi_segment`]).
+    pub multi_segment: bool,
     /// The media type of a parameter described by `content`, or of a part
     /// of a multipart body.
     pub content_type: Option<String>,
@@ -519,12 +566,18 @@ fn same_noun(one: &str, other: &str) -> bool {
             .is_some_and(|stem| other.strip_suffix('y') == Some(stem))
 }
 
-/// Plans every operation of `api`, grouped by `modules`.
-pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan {
+/// Plans every operation of `api`, grouped by `modules`, with the API's
+/// `conventions`.
+pub fn plan(
+    api: &Api,
+    modules: &Modules,
+    conventions: &Conventions,
+    diagnostics: &mut Diagnostics,
+) -> Plan {
     // The schemas the description's own examples contradict, relaxed.
     let relaxed = crate::examples::relax(api, diagnostics);
     let api = relaxed.as_ref().unwrap_or(api);
-    let policy = Described;
+    let policy = Conventional(conventions);
     let mut space = TypeSpace::new(&api.schemas, &policy);
 
     // Modules.
@@ -614,12 +667,17 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
             operation,
             api_server: api.servers.first().map(Server::default_url),
             feature: module_list[module].feature.clone(),
+            conventions,
             full: fulls[index].clone(),
             fields: Vec::new(),
             statuses: Vec::new(),
         };
         let mut op = planner.plan(index, module, names[index].clone());
-        op.paging = list_paging(operation, &op, &api.schemas, &mut space);
+        if conventions.link_pages {
+            mark_wrapped_page(&op, &mut space);
+        } else {
+            op.paging = list_paging(operation, &op, &api.schemas, &mut space);
+        }
         // A choice's name, unique in the module beside the structs.
         if let Some(choice) = &mut op.choice {
             choice.name = ident::unique(format!("{}Body", op.name), |candidate| {
@@ -647,11 +705,111 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
     }
     name_shared_answers(api, &operations, &fulls, &mut space);
     let types = space.finish();
+    let aliases = aliases(
+        api,
+        modules,
+        conventions,
+        &module_list,
+        &module_names,
+        &operations,
+        &mut taken,
+        diagnostics,
+    );
     Plan {
         modules: module_list,
         operations,
         types,
+        aliases,
     }
+}
+
+/// The former names of renamed operations ([`Conventions::renames`]), each
+/// in the module its `operationId` groups into, named as a struct of that
+/// module would be. A former name that several operations had, that groups
+/// into no module of the crate, or whose name is taken in its module is
+/// left out, with a diagnostic.
+#[allow(clippy::too_many_arguments)]
+fn aliases(
+    api: &Api,
+    modules: &Modules,
+    conventions: &Conventions,
+    module_list: &[Module],
+    module_names: &BTreeMap<String, String>,
+    operations: &[OperationPlan],
+    taken: &mut BTreeSet<(usize, String)>,
+    diagnostics: &mut Diagnostics,
+) -> Vec<Alias> {
+    let mut former: BTreeMap<String, Vec<(usize, Option<String>)>> = BTreeMap::new();
+    for (at, op) in operations.iter().enumerate() {
+        for rename in conventions.renames(&api.operations[op.index].extensions) {
+            former
+                .entry(rename.before)
+                .or_default()
+                .push((at, rename.date));
+        }
+    }
+    let mut aliases = Vec::new();
+    for (before, targets) in former {
+        let first = &api.operations[operations[targets[0].0].index];
+        let mut diagnose = |message: String| {
+            diagnostics.push(
+                &first.pointer,
+                Some(&first.label()),
+                message,
+                "no alias keeps the former name",
+            );
+        };
+        let [(at, date)] = targets.as_slice() else {
+            diagnose(format!(
+                "the former operationId `{before}` is now {} operations",
+                targets.len()
+            ));
+            continue;
+        };
+        let as_written = Operation {
+            operation_id: Some(before.clone()),
+            ..first.clone()
+        };
+        let group = group_of(&as_written, modules);
+        let Some(module) = module_names
+            .get(&group)
+            .or_else(|| module_names.get(&module_name(&group)))
+            .and_then(|name| module_list.iter().position(|m| &m.name == name))
+            .or_else(|| {
+                module_list
+                    .iter()
+                    .position(|m| m.name == module_name(&group))
+            })
+        else {
+            diagnose(format!(
+                "the former operationId `{before}` groups into `{group}`, no module of the crate"
+            ));
+            continue;
+        };
+        let name = shortened(&as_written, &module_list[module].name)
+            .unwrap_or_else(|| full_name(&as_written));
+        let name = ident::not_unqualified(name);
+        if taken.contains(&(module, name.clone())) {
+            // The struct's own name (a rename that changed nothing the
+            // struct's name shows), or another item's.
+            if !(operations[*at].module == module && operations[*at].name == name) {
+                diagnose(format!(
+                    "the former name `{before}` is `{name}`, which another item of `{}` has",
+                    module_list[module].name
+                ));
+            }
+            continue;
+        }
+        taken.insert((module, name.clone()));
+        aliases.push(Alias {
+            module,
+            name,
+            operation: *at,
+            before,
+            date: date.clone(),
+        });
+    }
+    aliases
 }
 
 /// Names each inline type of answers that several operations share (an
@@ -803,6 +961,38 @@ fn list_paging(
     Some(paging)
 }
 
+/// With [`Conventions::link_pages`], marks the answer of `op` a page of
+/// its list when it wraps one: a struct whose one list stands beside a
+/// `total_count` (or, beside lists of its own that say how it searched,
+/// whose one required list does), or beside only the keys of
+/// [`PAGE_KEYS`] (`incomplete_results`, `repository_selection`).
+fn mark_wrapped_page(op: &OperationPlan, space: &mut TypeSpace<'_>) {
+    let Success::One(Ty::Planned(Type::Named(id))) = op.success else {
+        return;
+    };
+    let crate::plan::Body::Struct(fields) = &space.types[id].body else {
+        return;
+    };
+    let (lists, others): (Vec<_>, Vec<_>) = fields
+        .iter()
+        .filter(|f| !PAGE_KEYS.contains(&f.key.as_str()))
+        .partition(|f| matches!(f.ty.core(), Type::Vec(_)));
+    let counted = fields.iter().any(|f| f.key == "total_count");
+    let required: Vec<_> = lists
+        .iter()
+        .filter(|f| !matches!(f.ty, Type::Option(_)))
+        .collect();
+    let items = match (lists.as_slice(), required.as_slice()) {
+        ([list], _) if counted || (others.is_empty() && fields.len() > 1) => list.key.clone(),
+        (_, [list]) if counted => list.key.clone(),
+        _ => return,
+    };
+    // A page already (another operation's answer) stays as it is.
+    if space.types[id].page.is_none() {
+        let _ = space.mark_page(id, &items);
+    }
+}
+
 /// Whether the operation's `server` is the API's `api`: the same URL, or
 /// the same but for the scheme when the API's is written without one
 /// (`//kubernetes.local`, which names the host for either scheme).
@@ -822,6 +1012,8 @@ struct OperationPlanner<'s, 'a> {
     /// The API's first server, its variables at their defaults.
     api_server: Option<String>,
     feature: String,
+    /// The API's conventions.
+    conventions: &'s Conventions,
     /// The operation's full name, the prefix of its inline types' names.
     full: String,
     fields: Vec<FieldPlan>,
@@ -873,7 +1065,9 @@ impl OperationPlanner<'_, '_> {
             Location::Query => "query",
             Location::Header => "header",
             Location::Cookie => "cookie",
-            Location::Body | Location::RequestBody => "body",
+            Location::Body | Location::RequestBody => {
+                self.conventions.body_prefix.as_deref().unwrap_or("body")
+            }
         };
         ident::unique(ident::snake(&format!("{prefix}_{wire}")), taken)
     }
@@ -912,6 +1106,7 @@ impl OperationPlanner<'_, '_> {
                     style: None,
                     explode: None,
                     allow_reserved: false,
+                    multi_segment: false,
                     content_type: None,
                 });
             }
@@ -944,6 +1139,7 @@ impl OperationPlanner<'_, '_> {
                 param.explode,
             );
             let mut plan = self.parameter(param, field, Location::Path);
+            plan.multi_segment = self.conventions.is_multi_segment(&param.extensions);
             plan.wire = placeholder;
             plan.style = None;
             plan.explode = None;
@@ -1000,7 +1196,7 @@ impl OperationPlanner<'_, '_> {
                 .all(FieldPlan::may_be_left_out);
         let (success, error, answers) = self.answers();
         let server = self.server();
-        let accept = accept(&answers);
+        let accept = accept(&answers, self.conventions);
         OperationPlan {
             index,
             module,
@@ -1020,7 +1216,7 @@ impl OperationPlanner<'_, '_> {
             answer_name: String::new(),
             error_name: String::new(),
             paging: None,
-            doc: operation_doc(operation),
+            doc: operation_doc(operation, self.conventions),
         }
     }
 
@@ -1098,6 +1294,7 @@ impl OperationPlanner<'_, '_> {
             style,
             explode,
             allow_reserved: param.allow_reserved && location == Location::Query,
+            multi_segment: false,
             content_type: None,
         }
     }
@@ -1311,6 +1508,7 @@ impl OperationPlanner<'_, '_> {
                         style,
                         explode,
                         allow_reserved,
+                        multi_segment: false,
                         content_type,
                     });
                 }
@@ -1341,6 +1539,7 @@ impl OperationPlanner<'_, '_> {
             style: None,
             explode: None,
             allow_reserved: false,
+            multi_segment: false,
             content_type: None,
         });
         Some(media_type)
@@ -1392,6 +1591,7 @@ impl OperationPlanner<'_, '_> {
             style: None,
             explode: None,
             allow_reserved: false,
+            multi_segment: false,
             content_type: None,
         });
         Choice {
@@ -1540,10 +1740,11 @@ fn field_doc(
 
 /// The `accept` of an operation of `answers`: the media type the crate
 /// decodes of each answer (its first JSON one, else its first; their
-/// essence, each once), the JSON ones first; `*/*` when it declares none;
+/// essence, each once), the JSON ones first; `*/*` when it declares none (`None`, the API's
+/// default, when its conventions name a [`Conventions::default_accept`]);
 /// `None` when that is `application/json`, the crate's default. A media
 /// type that is not `type/subtype` of tokens is left out.
-fn accept(answers: &ByStatus<Ty>) -> Option<String> {
+fn accept(answers: &ByStatus<Ty>, conventions: &Conventions) -> Option<String> {
     let mut types: Vec<String> = Vec::new();
     for (_, by_media) in answers {
         let chosen = by_media
@@ -1562,7 +1763,11 @@ fn accept(answers: &ByStatus<Ty>) -> Option<String> {
         }
     }
     if types.is_empty() {
-        return Some("*/*".to_owned());
+        // The API's own default, when it names one, else anything.
+        return conventions
+            .default_accept
+            .is_none()
+            .then(|| "*/*".to_owned());
     }
     types.sort_by_key(|media_type| media_kind(media_type) != BodyKind::Json);
     let accept = types.join(", ");
@@ -1703,9 +1908,9 @@ fn replace_placeholder(
     )
 }
 
-/// An operation's documentation: its summary, `METHOD /path`, its
-/// description.
-fn operation_doc(operation: &Operation) -> String {
+/// An operation's documentation: its summary, `METHOD /path` (with a link
+/// to its `externalDocs` when the conventions label one), its description.
+fn operation_doc(operation: &Operation, conventions: &Conventions) -> String {
     let mut parts = Vec::new();
     if let Some(summary) = operation
         .summary
@@ -1715,11 +1920,17 @@ fn operation_doc(operation: &Operation) -> String {
     {
         parts.push(docs::rustdoc(summary, Links::default()));
     }
-    parts.push(format!(
+    let mut route = format!(
         "`{} {}`",
         operation.method.to_ascii_uppercase(),
         operation.path.replace('`', "'")
-    ));
+    );
+    if let (Some(label), Some(url)) = (&conventions.docs_link, &operation.external_docs)
+        && !url.contains([' ', ')', '<', '>'])
+    {
+        let _ = write!(route, " ([{}]({url}))", label.replace(['[', ']'], ""));
+    }
+    parts.push(route);
     if let Some(description) = operation
         .description
         .as_deref()

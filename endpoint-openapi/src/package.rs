@@ -21,6 +21,7 @@ use serde_json::{Value, json};
 use syn::parse_quote;
 
 use crate::api::{Api, Operation, ParamIn, SecurityScheme};
+use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
 use crate::emit::{self, Paths};
 use crate::ident;
@@ -51,6 +52,8 @@ pub struct Options {
     pub endpoint: Dependency,
     /// How operations are grouped into modules (and cargo features).
     pub modules: Modules,
+    /// The API's conventions (none by default: OpenAPI alone).
+    pub conventions: Conventions,
 }
 
 /// How a generated crate depends on `endpoint`.
@@ -61,6 +64,15 @@ pub enum Dependency {
     /// A path dependency (the crate's `Cargo.toml` writes it as given,
     /// relative to the generated crate's directory when relative).
     Path(PathBuf),
+    /// A member of `endpoint`'s own workspace that the facade re-exports
+    /// (`endpoint-github`, the facade's `endpoint::github`), so that it
+    /// cannot depend on the facade: it depends on the workspace's
+    /// `endpoint-runtime` and `endpoint-macros`, inherits the workspace's
+    /// package fields, and is `endpoint` to its own generated code
+    /// (`extern crate self as endpoint`, the runtime's items imported at
+    /// its root). The facade, at this path, is a dev-dependency for the
+    /// documentation's examples.
+    Workspace(PathBuf),
 }
 
 /// A generated crate.
@@ -158,6 +170,7 @@ impl OperationInfo {
 ///     name: "pets-api".into(),
 ///     endpoint: Dependency::Version("0.1".into()),
 ///     modules: Modules::Tags,
+///     conventions: Default::default(),
 /// };
 /// let generated = generate(&api, &options)?;
 /// assert_eq!(generated.operations[0].rust, "pets::GetPet");
@@ -279,7 +292,7 @@ fn generate_checked(
     options: &Options,
 ) -> Result<Generated, String> {
     let plan = plan_guarded(api, &mut diagnostics, |api, diagnostics| {
-        operations::plan(api, &options.modules, diagnostics)
+        operations::plan(api, &options.modules, &options.conventions, diagnostics)
     })?;
     let paths = Paths::default();
     let writer = Writer {
@@ -349,6 +362,15 @@ fn generate_checked(
         });
     }
 
+    // The former names of renamed operations, after each module's structs.
+    let mut aliases: Vec<Vec<String>> = vec![Vec::new(); plan.modules.len()];
+    for alias in &plan.aliases {
+        let op = &plan.operations[alias.operation];
+        if kept[alias.operation] {
+            aliases[alias.module].push(alias_item(&plan, alias, op));
+        }
+    }
+
     let example = first_call(api, options, &plan, &kept);
     let mut files = Vec::new();
     files.push(GeneratedFile {
@@ -367,11 +389,14 @@ fn generate_checked(
     });
     files.push(GeneratedFile {
         path: "README.md".into(),
-        text: readme(api, options, &plan, &infos, &kept, &example),
+        text: match &options.conventions.readme {
+            Some(text) => text.clone(),
+            None => readme(api, options, &plan, &infos, &kept, &example),
+        },
     });
     files.push(GeneratedFile {
         path: "src/lib.rs".into(),
-        text: lib_rs(api, &ApiSettings::of(api), &plan, &modules, &example),
+        text: lib_rs(api, options, &plan, &modules, &example),
     });
     let models_header = format!(
         "// {GENERATED}\n//! The types of the requests and answers: one per schema of the \
@@ -382,7 +407,7 @@ fn generate_checked(
         path: "src/models.rs".into(),
         text: emit::module(&models_header, &plan.types, &paths)?,
     });
-    for (module, items) in plan.modules.iter().zip(&modules) {
+    for ((module, items), aliases) in plan.modules.iter().zip(&modules).zip(&aliases) {
         if items.is_empty() {
             continue;
         }
@@ -402,7 +427,7 @@ fn generate_checked(
             module.feature
         );
         text.push_str("use ::endpoint::endpoint;\n");
-        for item in items {
+        for item in items.iter().chain(aliases) {
             text.push('\n');
             text.push_str(item);
         }
@@ -743,6 +768,9 @@ impl Writer<'_> {
         if field.location != Location::Path {
             words.push(field.location.as_str().to_owned());
         }
+        if field.multi_segment {
+            words.push("multi_segment".to_owned());
+        }
         let renamed = match field.location {
             Location::Path | Location::RequestBody => false,
             Location::Header => field.wire != bare.replace('_', "-"),
@@ -980,7 +1008,15 @@ fn one_line(text: &str) -> String {
 fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]) -> String {
     let mut out = format!("# {GENERATED}\n[package]\n");
     let _ = writeln!(out, "name = {}", toml_string(&options.name));
-    out.push_str("version = \"0.1.0\"\nedition = \"2021\"\nrust-version = \"1.88\"\n");
+    let workspace = matches!(options.endpoint, Dependency::Workspace(_));
+    if workspace {
+        out.push_str(
+            "version.workspace = true\nedition.workspace = true\nrust-version.workspace = true\n\
+             license.workspace = true\nrepository.workspace = true\n",
+        );
+    } else {
+        out.push_str("version = \"0.1.0\"\nedition = \"2021\"\nrust-version = \"1.88\"\n");
+    }
     let title = if api.title.trim().is_empty() {
         "an API"
     } else {
@@ -994,7 +1030,10 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
             api.version
         )))
     );
-    out.push_str("publish = false\n\n[features]\ndefault = [");
+    if !workspace {
+        out.push_str("publish = false\n");
+    }
+    out.push_str("\n[features]\ndefault = [");
     let features: Vec<&str> = plan
         .modules
         .iter()
@@ -1037,10 +1076,16 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
                 toml_string(&path.to_string_lossy())
             );
         }
+        Dependency::Workspace(_) => out.push_str(
+            "endpoint-runtime.workspace = true\nendpoint-macros.workspace = true\n\
+             serde.workspace = true\nserde_json.workspace = true\n",
+        ),
     }
-    out.push_str(
-        "serde = { version = \"1.0.200\", features = [\"derive\"] }\nserde_json = \"1.0.120\"\n",
-    );
+    if !workspace {
+        out.push_str(
+            "serde = { version = \"1.0.200\", features = [\"derive\"] }\nserde_json = \"1.0.120\"\n",
+        );
+    }
     // The documentation's first call sends with the blocking client.
     out.push_str("\n[dev-dependencies]\n");
     let _ = match &options.endpoint {
@@ -1049,7 +1094,7 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
             "endpoint = {{ version = {}, features = [\"ureq\"] }}",
             toml_string(version)
         ),
-        Dependency::Path(path) => writeln!(
+        Dependency::Path(path) | Dependency::Workspace(path) => writeln!(
             out,
             "endpoint = {{ path = {}, features = [\"ureq\"] }}",
             toml_string(&path.to_string_lossy())
@@ -1060,12 +1105,25 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
 
 fn lib_rs(
     api: &Api,
-    settings: &ApiSettings,
+    options: &Options,
     plan: &Plan,
     modules: &[Vec<String>],
     example: &[String],
 ) -> String {
     let mut out = format!("// {GENERATED}\n");
+    if let Some(doc) = &options.conventions.crate_doc {
+        for line in doc.trim().lines() {
+            out.push_str(&doc_line("//!", line));
+        }
+        return lib_rs_rest(
+            out,
+            &ApiSettings::with_accept(api, options.conventions.accept()),
+            matches!(options.endpoint, Dependency::Workspace(_)),
+            plan,
+            modules,
+            example,
+        );
+    }
     let title = one_line(&api.title);
     let count: usize = modules.iter().map(Vec::len).sum();
     out.push_str(&doc_line(
@@ -1088,6 +1146,26 @@ fn lib_rs(
             out.push_str(&doc_line("//!", line));
         }
     }
+    lib_rs_rest(
+        out,
+        &ApiSettings::with_accept(api, options.conventions.accept()),
+        matches!(options.endpoint, Dependency::Workspace(_)),
+        plan,
+        modules,
+        example,
+    )
+}
+
+/// The crate root after its first paragraphs: the table of modules, the
+/// first call, the modules and the statics.
+fn lib_rs_rest(
+    mut out: String,
+    settings: &ApiSettings,
+    workspace: bool,
+    plan: &Plan,
+    modules: &[Vec<String>],
+    example: &[String],
+) -> String {
     out.push_str(
         "//!\n//! A module per group of operations, each built with the feature of its name \
          (all by default);\n//! the types of requests and answers are in `models`.\n//!\n\
@@ -1138,6 +1216,9 @@ fn lib_rs(
         }
     }
     out.push_str("pub mod models;\n");
+    if workspace {
+        out.push_str(WORKSPACE_ROOT);
+    }
     // Every struct's `api = crate::api`: the settings its `to_request()`
     // builds with, made once, of these alone (no other API's defaults).
     let make = "\n/// The settings every request of this crate is built with by `to_request()`,\n\
@@ -1195,9 +1276,15 @@ impl ApiSettings {
     /// The description's settings: its first server when that is an
     /// absolute `http(s)` URL, and JSON asked for.
     pub fn of(api: &Api) -> ApiSettings {
+        ApiSettings::with_accept(api, "application/json")
+    }
+
+    /// The description's base URL (as [`ApiSettings::of`]) with `accept`
+    /// asked for: an API's conventions may name its own media type.
+    pub fn with_accept(api: &Api, accept: &str) -> ApiSettings {
         ApiSettings {
             base_url: base_url(api),
-            headers: vec![("accept".to_owned(), "application/json".to_owned())],
+            headers: vec![("accept".to_owned(), accept.to_owned())],
         }
     }
 }
@@ -1526,6 +1613,51 @@ fn diagnostics_md(api: &Api, lines: &[String]) -> String {
     out
 }
 
+/// The root of a crate of [`Dependency::Workspace`]: what its generated
+/// code names as `::endpoint::…`, from the runtime crates.
+const WORKSPACE_ROOT: &str = "
+// The generated code names the runtime as `::endpoint`, the facade, which
+// re-exports this crate: to its own code, this crate is `endpoint`.
+extern crate self as endpoint;
+#[allow(unused_imports)]
+use endpoint_macros::endpoint;
+#[allow(unused_imports)]
+use endpoint_runtime::{__private, answers, body, model};
+pub use endpoint_runtime::{Endpoint, Error, Request, Result, TypedRequest};
+";
+
+/// A former name of an operation: a deprecated alias of its struct, built
+/// with the struct's feature when it is in another module.
+fn alias_item(plan: &Plan, alias: &operations::Alias, op: &OperationPlan) -> String {
+    let target = &plan.modules[op.module];
+    let (path, cfg) = if op.module == alias.module {
+        (op.name.clone(), String::new())
+    } else {
+        (
+            format!("crate::{}::{}", target.name, op.name),
+            format!("#[cfg(feature = {})]\n", toml_string(&target.feature)),
+        )
+    };
+    let when = alias
+        .date
+        .as_deref()
+        .map(|date| format!(" on {}", one_line(date).replace(['`', '"', '\\'], "")))
+        .unwrap_or_default();
+    let before = alias.before.replace('`', "'");
+    let name = &op.name;
+    let alias_name = &alias.name;
+    let link = if op.module == alias.module {
+        format!("[`{name}`]")
+    } else {
+        format!("[`{name}`]({path})")
+    };
+    format!(
+        "/// The former name of {link}: the operation `{before}` was renamed{when}.\n\
+         {cfg}#[deprecated(note = \"renamed to `{name}`{when}\")]\n\
+         pub type {alias_name} = {path};\n"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1552,7 +1684,12 @@ mod tests {
         let plan = plan_guarded(&api, &mut diagnostics, |api, diagnostics| {
             let breaks = api.operations.iter().any(|op| op.path == "/b");
             assert!(!breaks, "a bug reached by `/b`");
-            operations::plan(api, &Modules::default(), diagnostics)
+            operations::plan(
+                api,
+                &Modules::default(),
+                &Conventions::default(),
+                diagnostics,
+            )
         })
         .unwrap();
         let planned: Vec<usize> = plan.operations.iter().map(|op| op.index).collect();
@@ -1571,7 +1708,12 @@ mod tests {
     fn operations_that_panic_only_together_are_an_error() {
         let err = plan_guarded(&api(), &mut Diagnostics::new(), |api, diagnostics| {
             assert!(api.operations.len() < 2, "two at once");
-            operations::plan(api, &Modules::default(), diagnostics)
+            operations::plan(
+                api,
+                &Modules::default(),
+                &Conventions::default(),
+                diagnostics,
+            )
         })
         .unwrap_err();
         assert_eq!(err, "planning the operations failed: two at once");

@@ -938,6 +938,21 @@ impl<'a> TypeSpace<'a> {
             variants.push(UnionVariant { name: variant, ty });
         }
         let tag = match &schema.discriminator {
+            // A discriminator is a property of objects: a union that also
+            // holds a list (GitHub's contents, a directory's list or a
+            // file, whose mapping names the list `array`) is decoded by
+            // trying each alternative in order.
+            Some(discriminator)
+                if self.rules.write_back
+                    && alternatives.len() == variants.len()
+                    && !variants.iter().all(|v| self.may_be_object(&v.ty)) =>
+            {
+                self.problems.push(format!(
+                    "`{name}`: its discriminator `{}` is a property, but an alternative is not an object; decoded by trying each alternative in order",
+                    discriminator.property_name
+                ));
+                None
+            }
             Some(discriminator)
                 if self.rules.write_back && alternatives.len() == variants.len() =>
             {
@@ -946,6 +961,21 @@ impl<'a> TypeSpace<'a> {
             _ => None,
         };
         Ok(Defined::Body(Body::Union(variants), None, tag))
+    }
+
+    /// Whether a value of `ty` may be a JSON object: a struct, a union, a
+    /// type still being planned, or an alias of one; not a list, a map's
+    /// scalar, a string or a number.
+    fn may_be_object(&self, ty: &Type) -> bool {
+        match ty.core() {
+            Type::Named(id) => match &self.types[*id].body {
+                Body::Enum(_) => false,
+                Body::Alias(inner) => self.may_be_object(inner),
+                Body::Struct(_) | Body::Union(_) => true,
+            },
+            Type::Json | Type::JsonObject | Type::Map(_) => true,
+            _ => false,
+        }
     }
 
     /// The [`Tag`] of a union by its `discriminator`, each alternative
@@ -2023,6 +2053,32 @@ mod tests {
                 values: vec![vec!["c".into(), "kitty".into()], vec!["dog".into()]],
             })
         );
+    }
+
+    #[test]
+    fn a_discriminator_of_a_union_holding_a_list_does_not_tag_it() {
+        let components = components(json!({
+            "content": {"oneOf": [{"$ref": "#/components/schemas/directory"},
+                                  {"$ref": "#/components/schemas/file"}],
+                        "discriminator": {"propertyName": "type",
+                                          "mapping": {"array": "#/components/schemas/directory",
+                                                      "file": "#/components/schemas/file"}}},
+            "directory": {"type": "array", "items": {"$ref": "#/components/schemas/file"}},
+            "file": {"type": "object", "properties": {"type": {"type": "string"}}}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        assert_eq!(
+            space.problems(),
+            [
+                "`Content`: its discriminator `type` is a property, but an alternative is not an \
+              object; decoded by trying each alternative in order"
+            ]
+        );
+        let types = space.finish();
+        let content = named(&types, "Content");
+        assert_eq!(content.tag, None);
+        assert!(matches!(&content.body, Body::Union(variants) if variants.len() == 2));
     }
 
     #[test]

@@ -103,7 +103,12 @@ fn description() -> Value {
 fn planned() -> (String, Diagnostics) {
     let read = read_value(description(), None, &[]).unwrap();
     let mut diagnostics = read.diagnostics.clone();
-    let mut plan = operations::plan(&read.api, &Modules::Tags, &mut diagnostics);
+    let mut plan = operations::plan(
+        &read.api,
+        &Modules::Tags,
+        &Default::default(),
+        &mut diagnostics,
+    );
     // One module of models, whatever the features.
     for def in &mut plan.types {
         def.features.clear();

@@ -18,6 +18,7 @@ fn options(modules: Modules) -> Options {
         name: "pets-api".into(),
         endpoint: Dependency::Path("../endpoint".into()),
         modules,
+        conventions: Default::default(),
     }
 }
 
@@ -1385,6 +1386,7 @@ fn a_required_body_is_sent_when_its_fields_are_all_left_out() {
     let plan = endpoint_openapi::operations::plan(
         &orders_api(),
         &Modules::Tags,
+        &Default::default(),
         &mut endpoint_openapi::diag::Diagnostics::default(),
     );
     let by_name = |name: &str| {
@@ -1403,6 +1405,7 @@ fn accept_lists_the_media_types_of_the_answers() {
     let plan = endpoint_openapi::operations::plan(
         &orders_api(),
         &Modules::Tags,
+        &Default::default(),
         &mut endpoint_openapi::diag::Diagnostics::default(),
     );
     let accept = |name: &str| {

@@ -14,6 +14,7 @@ fn generated(description: Value) -> Generated {
         name: "shop-api".into(),
         endpoint: Dependency::Path("../endpoint".into()),
         modules: Modules::Tags,
+        conventions: Default::default(),
     };
     generate_read(&read, &options).expect("a crate")
 }

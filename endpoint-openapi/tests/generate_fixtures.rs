@@ -14,6 +14,7 @@ fn fixture(name: &str) -> Generated {
         name: format!("{name}-api"),
         endpoint: Dependency::Path("../..".into()),
         modules: Modules::Tags,
+        conventions: Default::default(),
     };
     generate(&read.api, &options).unwrap()
 }

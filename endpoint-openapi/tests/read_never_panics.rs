@@ -294,6 +294,7 @@ fn read(document: Value) {
             name: "any-api".into(),
             endpoint: Dependency::Path("../endpoint".into()),
             modules: Modules::default(),
+            conventions: Default::default(),
         };
         let generated = generate_read(&read, &options).expect("a crate, whatever was read");
         assert_eq!(generated.operations.len(), read.api.operations.len());

@@ -8,7 +8,7 @@
 
 use endpoint_github as gh;
 
-use super::support::{Operation, empty, op, text};
+use super::support::{Operation, by_status, bytes, empty, op, text};
 
 /// Every operation, by path then method.
 pub static OPERATIONS: [Operation; 1223] = [
@@ -260,7 +260,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest",
     ),
-    op::<gh::copilot::CopilotEnterpriseReposOneDayReport>(
+    by_status::<gh::copilot::CopilotEnterpriseReposOneDayReport>(
         "copilot/copilot-enterprise-repos-one-day-report",
         "GET",
         "/enterprises/{enterprise}/copilot/metrics/reports/repos-1-day",
@@ -495,7 +495,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/notifications",
     ),
-    op::<gh::activity::MarkNotificationsAsRead>(
+    by_status::<gh::activity::MarkNotificationsAsRead>(
         "activity/mark-notifications-as-read",
         "PUT",
         "/notifications",
@@ -530,7 +530,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "PUT",
         "/notifications/threads/{thread_id}/subscription",
     ),
-    text::<gh::meta::GetOctocat>("meta/get-octocat", "GET", "/octocat"),
+    bytes::<gh::meta::GetOctocat>("meta/get-octocat", "GET", "/octocat"),
     op::<gh::orgs::List>("orgs/list", "GET", "/organizations"),
     op::<gh::actions::GetActionsCacheRetentionLimitForOrganization>(
         "actions/get-actions-cache-retention-limit-for-organization",
@@ -975,7 +975,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/orgs/{org}/actions/secrets/{secret_name}",
     ),
-    op::<gh::actions::CreateOrUpdateOrgSecret>(
+    by_status::<gh::actions::CreateOrUpdateOrgSecret>(
         "actions/create-or-update-org-secret",
         "PUT",
         "/orgs/{org}/actions/secrets/{secret_name}",
@@ -1065,7 +1065,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/orgs/{org}/agents/secrets/{secret_name}",
     ),
-    op::<gh::agents::CreateOrUpdateOrgSecret>(
+    by_status::<gh::agents::CreateOrUpdateOrgSecret>(
         "agents/create-or-update-org-secret",
         "PUT",
         "/orgs/{org}/agents/secrets/{secret_name}",
@@ -1140,7 +1140,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "POST",
         "/orgs/{org}/artifacts/metadata/deployment-record",
     ),
-    op::<gh::orgs::SetClusterDeploymentRecords>(
+    by_status::<gh::orgs::SetClusterDeploymentRecords>(
         "orgs/set-cluster-deployment-records",
         "POST",
         "/orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}",
@@ -1275,7 +1275,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/orgs/{org}/code-security/configurations/{configuration_id}",
     ),
-    op::<gh::code_security::UpdateConfiguration>(
+    by_status::<gh::code_security::UpdateConfiguration>(
         "code-security/update-configuration",
         "PATCH",
         "/orgs/{org}/code-security/configurations/{configuration_id}",
@@ -1335,7 +1335,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/orgs/{org}/codespaces/secrets/{secret_name}",
     ),
-    op::<gh::codespaces::CreateOrUpdateOrgSecret>(
+    by_status::<gh::codespaces::CreateOrUpdateOrgSecret>(
         "codespaces/create-or-update-org-secret",
         "PUT",
         "/orgs/{org}/codespaces/secrets/{secret_name}",
@@ -1400,7 +1400,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "DELETE",
         "/orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
     ),
-    op::<gh::copilot_spaces::UpdateCollaboratorForOrg>(
+    by_status::<gh::copilot_spaces::UpdateCollaboratorForOrg>(
         "copilot-spaces/update-collaborator-for-org",
         "PUT",
         "/orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
@@ -1500,7 +1500,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "PUT",
         "/orgs/{org}/copilot/content_exclusion",
     ),
-    op::<gh::copilot::CopilotOrganizationOneDayUsageMetrics>(
+    by_status::<gh::copilot::CopilotOrganizationOneDayUsageMetrics>(
         "copilot/copilot-organization-one-day-usage-metrics",
         "GET",
         "/orgs/{org}/copilot/metrics/reports/organization-1-day",
@@ -1510,17 +1510,17 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/orgs/{org}/copilot/metrics/reports/organization-28-day/latest",
     ),
-    op::<gh::copilot::CopilotOrganizationReposOneDayReport>(
+    by_status::<gh::copilot::CopilotOrganizationReposOneDayReport>(
         "copilot/copilot-organization-repos-one-day-report",
         "GET",
         "/orgs/{org}/copilot/metrics/reports/repos-1-day",
     ),
-    op::<gh::copilot::CopilotOrganizationUserTeamsOneDayReport>(
+    by_status::<gh::copilot::CopilotOrganizationUserTeamsOneDayReport>(
         "copilot/copilot-organization-user-teams-one-day-report",
         "GET",
         "/orgs/{org}/copilot/metrics/reports/user-teams-1-day",
     ),
-    op::<gh::copilot::CopilotOrganizationUsersOneDayUsageMetrics>(
+    by_status::<gh::copilot::CopilotOrganizationUsersOneDayUsageMetrics>(
         "copilot/copilot-organization-users-one-day-usage-metrics",
         "GET",
         "/orgs/{org}/copilot/metrics/reports/users-1-day",
@@ -1570,7 +1570,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/orgs/{org}/dependabot/secrets/{secret_name}",
     ),
-    op::<gh::dependabot::CreateOrUpdateOrgSecret>(
+    by_status::<gh::dependabot::CreateOrUpdateOrgSecret>(
         "dependabot/create-or-update-org-secret",
         "PUT",
         "/orgs/{org}/dependabot/secrets/{secret_name}",
@@ -1916,7 +1916,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "DELETE",
         "/orgs/{org}/outside_collaborators/{username}",
     ),
-    op::<gh::orgs::ConvertMemberToOutsideCollaborator>(
+    by_status::<gh::orgs::ConvertMemberToOutsideCollaborator>(
         "orgs/convert-member-to-outside-collaborator",
         "PUT",
         "/orgs/{org}/outside_collaborators/{username}",
@@ -2350,7 +2350,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "DELETE",
         "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
     ),
-    op::<gh::teams::CheckPermissionsForRepoInOrg>(
+    by_status::<gh::teams::CheckPermissionsForRepoInOrg>(
         "teams/check-permissions-for-repo-in-org",
         "GET",
         "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
@@ -2734,7 +2734,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/actions/secrets/{secret_name}",
     ),
-    op::<gh::actions::CreateOrUpdateRepoSecret>(
+    by_status::<gh::actions::CreateOrUpdateRepoSecret>(
         "actions/create-or-update-repo-secret",
         "PUT",
         "/repos/{owner}/{repo}/actions/secrets/{secret_name}",
@@ -2779,7 +2779,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "PUT",
         "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable",
     ),
-    op::<gh::actions::CreateWorkflowDispatch>(
+    by_status::<gh::actions::CreateWorkflowDispatch>(
         "actions/create-workflow-dispatch",
         "POST",
         "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches",
@@ -2834,7 +2834,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/agents/secrets/{secret_name}",
     ),
-    op::<gh::agents::CreateOrUpdateRepoSecret>(
+    by_status::<gh::agents::CreateOrUpdateRepoSecret>(
         "agents/create-or-update-repo-secret",
         "PUT",
         "/repos/{owner}/{repo}/agents/secrets/{secret_name}",
@@ -3196,7 +3196,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/code-quality/setup",
     ),
-    op::<gh::code_quality::UpdateSetup>(
+    by_status::<gh::code_quality::UpdateSetup>(
         "code-quality/update-setup",
         "PATCH",
         "/repos/{owner}/{repo}/code-quality/setup",
@@ -3286,7 +3286,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/code-scanning/default-setup",
     ),
-    op::<gh::code_scanning::UpdateDefaultSetup>(
+    by_status::<gh::code_scanning::UpdateDefaultSetup>(
         "code-scanning/update-default-setup",
         "PATCH",
         "/repos/{owner}/{repo}/code-scanning/default-setup",
@@ -3301,7 +3301,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}",
     ),
-    op::<gh::code_security::GetConfigurationForRepository>(
+    by_status::<gh::code_security::GetConfigurationForRepository>(
         "code-security/get-configuration-for-repository",
         "GET",
         "/repos/{owner}/{repo}/code-security-configuration",
@@ -3361,7 +3361,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
     ),
-    op::<gh::codespaces::CreateOrUpdateRepoSecret>(
+    by_status::<gh::codespaces::CreateOrUpdateRepoSecret>(
         "codespaces/create-or-update-repo-secret",
         "PUT",
         "/repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
@@ -3381,7 +3381,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/collaborators/{username}",
     ),
-    op::<gh::repos::AddCollaborator>(
+    by_status::<gh::repos::AddCollaborator>(
         "repos/add-collaborator",
         "PUT",
         "/repos/{owner}/{repo}/collaborators/{username}",
@@ -3515,7 +3515,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "/repos/{owner}/{repo}/contents/{path}",
     )
     .multi_segment(&["path"]),
-    op::<gh::repos::ListContributors>(
+    by_status::<gh::repos::ListContributors>(
         "repos/list-contributors",
         "GET",
         "/repos/{owner}/{repo}/contributors",
@@ -3560,7 +3560,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
     ),
-    op::<gh::dependabot::CreateOrUpdateRepoSecret>(
+    by_status::<gh::dependabot::CreateOrUpdateRepoSecret>(
         "dependabot/create-or-update-repo-secret",
         "PUT",
         "/repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
@@ -3595,7 +3595,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/deployments",
     ),
-    op::<gh::repos::CreateDeployment>(
+    by_status::<gh::repos::CreateDeployment>(
         "repos/create-deployment",
         "POST",
         "/repos/{owner}/{repo}/deployments",
@@ -3720,7 +3720,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}",
     ),
-    op::<gh::actions::CreateOrUpdateEnvironmentSecret>(
+    by_status::<gh::actions::CreateOrUpdateEnvironmentSecret>(
         "actions/create-or-update-environment-secret",
         "PUT",
         "/repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}",
@@ -4285,7 +4285,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "POST",
         "/repos/{owner}/{repo}/merge-upstream",
     ),
-    op::<gh::repos::Merge>("repos/merge", "POST", "/repos/{owner}/{repo}/merges"),
+    by_status::<gh::repos::Merge>("repos/merge", "POST", "/repos/{owner}/{repo}/merges"),
     op::<gh::issues::ListMilestones>(
         "issues/list-milestones",
         "GET",
@@ -4321,7 +4321,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/notifications",
     ),
-    op::<gh::activity::MarkRepoNotificationsAsRead>(
+    by_status::<gh::activity::MarkRepoNotificationsAsRead>(
         "activity/mark-repo-notifications-as-read",
         "PUT",
         "/repos/{owner}/{repo}/notifications",
@@ -4377,7 +4377,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "POST",
         "/repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel",
     ),
-    op::<gh::repos::GetPagesHealthCheck>(
+    by_status::<gh::repos::GetPagesHealthCheck>(
         "repos/get-pages-health-check",
         "GET",
         "/repos/{owner}/{repo}/pages/health",
@@ -4809,7 +4809,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "POST",
         "/repos/{owner}/{repo}/stacks/{stack_number}/add",
     ),
-    op::<gh::pull_request_stacks::Unstack>(
+    by_status::<gh::pull_request_stacks::Unstack>(
         "pull-request-stacks/unstack",
         "POST",
         "/repos/{owner}/{repo}/stacks/{stack_number}/unstack",
@@ -4824,27 +4824,27 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/repos/{owner}/{repo}/stargazers/count",
     ),
-    op::<gh::repos::GetCodeFrequencyStats>(
+    by_status::<gh::repos::GetCodeFrequencyStats>(
         "repos/get-code-frequency-stats",
         "GET",
         "/repos/{owner}/{repo}/stats/code_frequency",
     ),
-    op::<gh::repos::GetCommitActivityStats>(
+    by_status::<gh::repos::GetCommitActivityStats>(
         "repos/get-commit-activity-stats",
         "GET",
         "/repos/{owner}/{repo}/stats/commit_activity",
     ),
-    op::<gh::repos::GetContributorsStats>(
+    by_status::<gh::repos::GetContributorsStats>(
         "repos/get-contributors-stats",
         "GET",
         "/repos/{owner}/{repo}/stats/contributors",
     ),
-    op::<gh::repos::GetParticipationStats>(
+    by_status::<gh::repos::GetParticipationStats>(
         "repos/get-participation-stats",
         "GET",
         "/repos/{owner}/{repo}/stats/participation",
     ),
-    op::<gh::repos::GetPunchCardStats>(
+    by_status::<gh::repos::GetPunchCardStats>(
         "repos/get-punch-card-stats",
         "GET",
         "/repos/{owner}/{repo}/stats/punch_card",
@@ -5001,7 +5001,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "DELETE",
         "/teams/{team_id}/repos/{owner}/{repo}",
     ),
-    op::<gh::teams::CheckPermissionsForRepoLegacy>(
+    by_status::<gh::teams::CheckPermissionsForRepoLegacy>(
         "teams/check-permissions-for-repo-legacy",
         "GET",
         "/teams/{team_id}/repos/{owner}/{repo}",
@@ -5052,7 +5052,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "GET",
         "/user/codespaces/secrets/{secret_name}",
     ),
-    op::<gh::codespaces::CreateOrUpdateSecretForAuthenticatedUser>(
+    by_status::<gh::codespaces::CreateOrUpdateSecretForAuthenticatedUser>(
         "codespaces/create-or-update-secret-for-authenticated-user",
         "PUT",
         "/user/codespaces/secrets/{secret_name}",
@@ -5209,7 +5209,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "DELETE",
         "/user/interaction-limits",
     ),
-    op::<gh::interactions::GetRestrictionsForAuthenticatedUser>(
+    by_status::<gh::interactions::GetRestrictionsForAuthenticatedUser>(
         "interactions/get-restrictions-for-authenticated-user",
         "GET",
         "/user/interaction-limits",
@@ -5478,7 +5478,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "DELETE",
         "/users/{username}/attestations/{attestation_id}",
     ),
-    op::<gh::users::ListAttestations>(
+    by_status::<gh::users::ListAttestations>(
         "users/list-attestations",
         "GET",
         "/users/{username}/attestations/{subject_digest}",
@@ -5524,7 +5524,7 @@ pub static OPERATIONS: [Operation; 1223] = [
         "DELETE",
         "/users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
     ),
-    op::<gh::copilot_spaces::UpdateCollaboratorForUser>(
+    by_status::<gh::copilot_spaces::UpdateCollaboratorForUser>(
         "copilot-spaces/update-collaborator-for-user",
         "PUT",
         "/users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",

@@ -12,9 +12,11 @@ use serde_json::Value;
 /// What an operation answers.
 #[derive(Clone, Copy)]
 pub enum Answer {
-    /// JSON, decoded by the function into the struct's answer type.
-    Json(fn(&Value) -> Outcome),
-    /// Text: the answer type is `String`.
+    /// JSON, decoded by the function into the struct's answer type, for
+    /// the answer's status (an answer type by status chooses its variant
+    /// by it).
+    Json(fn(u16, &Value) -> Outcome),
+    /// Text or bytes: the answer type is `String` or `Bytes`.
     Text,
     /// No body: the answer type is `()`.
     Empty,
@@ -89,8 +91,32 @@ where
         method,
         path,
         R::METHOD,
-        Answer::Json(check::<R::Response>),
+        Answer::Json(|_, answer| check::<R::Response>(answer)),
     )
+}
+
+/// An operation whose answer type differs by status (an `answers!` enum).
+pub const fn by_status<R>(id: &'static str, method: &'static str, path: &'static str) -> Operation
+where
+    R: TypedRequest,
+    R::Response: endpoint::model::Answer + Serialize,
+{
+    entry(
+        id,
+        method,
+        path,
+        R::METHOD,
+        Answer::Json(check_status::<R::Response>),
+    )
+}
+
+/// An operation whose answer is bytes (a media type of its own).
+pub const fn bytes<R: TypedRequest<Response = endpoint::body::Bytes>>(
+    id: &'static str,
+    method: &'static str,
+    path: &'static str,
+) -> Operation {
+    entry(id, method, path, R::METHOD, Answer::Text)
 }
 
 /// An operation whose answer is text.
@@ -179,6 +205,41 @@ pub fn check<T: DeserializeOwned + Serialize>(answer: &Value) -> Outcome {
                 failures: vec![Failure {
                     path: err.path().to_string(),
                     message: err.into_inner().to_string(),
+                }],
+                ..Outcome::default()
+            };
+        }
+    };
+    let mut outcome = Outcome::default();
+    match serde_json::to_value(&decoded) {
+        Ok(written) => compare(answer, &written, &mut String::new(), &mut outcome),
+        Err(err) => outcome.failures.push(Failure {
+            path: ".".into(),
+            message: format!("does not serialize: {err}"),
+        }),
+    }
+    outcome
+}
+
+/// [`check`] for an answer type by status: decoded as the client decodes
+/// an answer of `status`, written back and compared alike.
+pub fn check_status<T: endpoint::model::Answer + Serialize>(
+    status: u16,
+    answer: &Value,
+) -> Outcome {
+    let text = answer.to_string();
+    let decoded = match T::decode(status, Some("application/json"), text.as_bytes()) {
+        Ok(decoded) => decoded,
+        Err(err) => {
+            let path = if err.path().is_empty() {
+                ".".to_owned()
+            } else {
+                err.path().to_owned()
+            };
+            return Outcome {
+                failures: vec![Failure {
+                    path,
+                    message: err.serde_error().to_string(),
                 }],
                 ..Outcome::default()
             };

@@ -73,6 +73,7 @@ pub fn generate(root: &Path) -> Result<Output, String> {
             name: api.name.to_owned(),
             endpoint: Dependency::Path("../..".into()),
             modules: Modules::Tags,
+            conventions: Default::default(),
         };
         let generated = package::generate_read(&read, &options)
             .map_err(|err| format!("{}: {err}", api.description))?;

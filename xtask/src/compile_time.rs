@@ -1,4 +1,4 @@
-//! `cargo run -p xtask -- compile-time [--runs N] [--github]`: what
+//! `cargo run -p xtask -- compile-time [--runs N]`: what
 //! `endpoint!` costs at compile time, next to the same routes written by hand
 //! with `format!`.
 //!
@@ -15,19 +15,11 @@
 //! - `routes-all-macro` and `routes-all-format`: the same for all 1,223
 //!   operations.
 //!
-//! With `--github`, instead, the pair of the `endpoint-github` crate:
-//!
-//! - `github-macro`: a copy of `endpoint-github/src/`, the crate as it is
-//!   committed (modules, enums, aliases, documentation, one feature per
-//!   module, all on);
-//! - `github-format`: the same modules, structs, enums, aliases and
-//!   documentation from the same plan ([`crate::github::render`] in its
-//!   `format!` style), each struct with a hand-written `to_request()`.
-//!
 //! The `endpoint!` crates depend on this repository's crates by path; the
 //! `format!` crates on `serde` and `serde_json` only, with the hand-written
 //! helpers of `xtask/baseline/format/`. Both sides of a pair come from the
-//! same plans, so they have the same structs and fields.
+//! same plans, so they have the same structs and fields. (`endpoint-github`
+//! itself, written by `endpoint-openapi`, is measured by `build-time`.)
 //!
 //! The measurement: debug builds with `CARGO_INCREMENTAL=0`, every crate and
 //! its dependencies built once first (each crate alone, with the dependency
@@ -57,10 +49,8 @@ const FORMAT_LIB: &str = include_str!("../baseline/format/lib.rs");
 /// The hand-written helpers of the `format!` crates.
 const FORMAT_SUPPORT: &str = include_str!("../baseline/format/support.rs");
 
-const USAGE: &str = "usage: cargo run -p xtask -- compile-time [--runs N] [--github]\n  \
-     --runs N  measured builds per crate (3 by default); the median is reported\n  \
-     --github  endpoint-github against the same structs with format!, instead of the\n            \
-     flat routes of the corpus";
+const USAGE: &str = "usage: cargo run -p xtask -- compile-time [--runs N]\n  \
+     --runs N  measured builds per crate (3 by default); the median is reported";
 
 /// How a crate writes its routes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -76,8 +66,6 @@ enum Operations {
     PathOnly,
     /// Every operation of the corpus, flat.
     All,
-    /// Every operation, in the modules of `endpoint-github`.
-    GitHub,
 }
 
 /// One generated crate.
@@ -112,28 +100,12 @@ const ROUTE_CRATES: [Crate; 4] = [
     },
 ];
 
-/// The crates of `--github`.
-const GITHUB_CRATES: [Crate; 2] = [
-    Crate {
-        name: "github-macro",
-        style: Style::Macro,
-        operations: Operations::GitHub,
-    },
-    Crate {
-        name: "github-format",
-        style: Style::Format,
-        operations: Operations::GitHub,
-    },
-];
-
 /// The `compile-time` task.
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let mut runs = RUNS;
-    let mut github = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--github" => github = true,
             flag @ "--runs" => {
                 let value = args.next().ok_or_else(|| USAGE.to_owned())?;
                 runs = workspace::positive(flag, value)?;
@@ -141,11 +113,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             _ => return Err(USAGE.to_owned()),
         }
     }
-    let crates: &[Crate] = if github {
-        &GITHUB_CRATES
-    } else {
-        &ROUTE_CRATES
-    };
+    let crates: &[Crate] = &ROUTE_CRATES;
     let root = workspace::root();
     let dir = tools::target_dir(&root)?.join("compile-time");
     let path_only = generate(&root, &dir, crates)?;
@@ -213,7 +181,6 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             let label = match crates[macro_crate].operations {
                 Operations::PathOnly => format!("{path_only} path-only operations"),
                 Operations::All => format!("all {all} operations"),
-                Operations::GitHub => format!("`endpoint-github`, all {all} operations"),
             };
             vec![
                 label,
@@ -304,22 +271,11 @@ fn generate(root: &Path, dir: &Path, crates: &[Crate]) -> Result<usize, String> 
         .map_err(|err| format!("reading Cargo.lock: {err}"))?;
     write(&dir.join("Cargo.lock"), &lock)?;
 
-    // The plan of `endpoint-github`, made once for both of its crates.
-    let mut github = None;
     for krate in crates {
         let src = dir.join(krate.name).join("src");
         let plans = match krate.operations {
             Operations::PathOnly => &path_only,
             Operations::All => &all,
-            Operations::GitHub => {
-                let twin = match github.take() {
-                    Some(twin) => twin,
-                    None => crate::github::format_twin(root)?,
-                };
-                generate_github(root, &dir.join(krate.name), krate, &twin)?;
-                github = Some(twin);
-                continue;
-            }
         };
         match krate.style {
             Style::Macro => {
@@ -365,63 +321,6 @@ fn generate(root: &Path, dir: &Path, crates: &[Crate]) -> Result<usize, String> 
         }
     }
     Ok(path_only.len())
-}
-
-/// Writes one crate of `--github` into `dir`: `endpoint-github/src/` as it
-/// is committed, or its `format!` twin with the crate's hand-written
-/// `string_enum.rs`; both with the crate's features.
-fn generate_github(
-    root: &Path,
-    dir: &Path,
-    krate: &Crate,
-    twin: &crate::github::FormatTwin,
-) -> Result<(), String> {
-    let features = format!("[features]\n{}", twin.features);
-    let crate_src = root.join("endpoint-github/src");
-    let src = dir.join("src");
-    match krate.style {
-        Style::Macro => {
-            let path = |name: &str| toml_string(&root.join(name).display().to_string());
-            write(
-                &dir.join("Cargo.toml"),
-                &manifest(
-                    krate.name,
-                    &format!(
-                        "endpoint-runtime = {{ path = {}, default-features = false }}\n\
-                         endpoint-macros = {{ path = {} }}\n\
-                         serde = {{ version = \"1.0.200\", features = [\"derive\"] }}\n",
-                        path("endpoint-runtime"),
-                        path("endpoint-macros")
-                    ),
-                    &features,
-                ),
-            )?;
-            let entries = std::fs::read_dir(&crate_src)
-                .map_err(|err| format!("reading {}: {err}", crate_src.display()))?;
-            for entry in entries {
-                let entry =
-                    entry.map_err(|err| format!("reading {}: {err}", crate_src.display()))?;
-                let text = std::fs::read_to_string(entry.path())
-                    .map_err(|err| format!("reading {}: {err}", entry.path().display()))?;
-                write(&src.join(entry.file_name()), &text)?;
-            }
-        }
-        Style::Format => {
-            write(
-                &dir.join("Cargo.toml"),
-                &manifest(krate.name, "serde = \"1.0.200\"\n", &features),
-            )?;
-            let string_enum = crate_src.join("string_enum.rs");
-            let text = std::fs::read_to_string(&string_enum)
-                .map_err(|err| format!("reading {}: {err}", string_enum.display()))?;
-            write(&src.join("string_enum.rs"), &text)?;
-            write(&src.join("support.rs"), FORMAT_SUPPORT)?;
-            for (name, text) in &twin.files {
-                write(&src.join(name), text)?;
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The manifest of a generated crate: `serde_json` as the main workspace has

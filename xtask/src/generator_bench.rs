@@ -552,6 +552,7 @@ fn generate_ours(root: &Path, spec: &Path, dir: &Path, name: &str) -> Result<Gen
         name: name.to_owned(),
         endpoint: Dependency::Path(root.to_path_buf()),
         modules: Modules::Tags,
+        conventions: Default::default(),
     };
     let generated =
         package::generate(&read.api, &options).map_err(|message| first_line(&message))?;

@@ -3,9 +3,8 @@
 //! and the helpers of `xtask/baseline/format/support.rs` (`segment`,
 //! `segment_value`, `Query`, `JsonBody`, `Body`, `Request`).
 //!
-//! Both `format!` baselines use it: the flat structs of the route corpus
-//! (`render_baseline` in `routes.rs`) and the modules of `endpoint-github`
-//! ([`crate::github::render`]), so the two differ only in their structs.
+//! The `format!` baselines of the route corpus use it (`render_baseline` in
+//! `routes.rs`).
 
 use std::fmt::Write as _;
 
@@ -20,8 +19,6 @@ pub(crate) enum Segment {
     Integer,
     /// A `serde_json::Value`, its text percent-encoded.
     Value,
-    /// A string enum, its wire value percent-encoded.
-    Enum,
 }
 
 impl Segment {
@@ -30,8 +27,7 @@ impl Segment {
         match ty {
             Ty::Str => Segment::Text,
             Ty::Int => Segment::Integer,
-            Ty::Enum(_) => Segment::Enum,
-            Ty::Num | Ty::Bool | Ty::Vec(_) | Ty::Json | Ty::File => Segment::Value,
+            Ty::Num | Ty::Bool | Ty::Vec(_) | Ty::Json => Segment::Value,
         }
     }
 }
@@ -163,7 +159,6 @@ fn url_pattern(op: &Operation<'_>) -> (String, Vec<String>) {
         args.push(match segment {
             Some((ident, Segment::Integer)) => format!("self.{ident}"),
             Some((ident, Segment::Value)) => format!("segment_value(&self.{ident})"),
-            Some((ident, Segment::Enum)) => format!("segment(self.{ident}.as_str())"),
             Some((ident, Segment::Text)) => format!("segment(&self.{ident})"),
             None => format!("segment({name:?})"),
         });

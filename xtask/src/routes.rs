@@ -192,9 +192,7 @@ struct Field {
 impl Field {
     /// The Rust type, with `Option` when optional.
     fn rust_type(&self) -> String {
-        self.ty.rust_field(self.optional, &|_| {
-            unreachable!("the route corpus plans no string enums")
-        })
+        self.ty.rust_field(self.optional)
     }
 
     /// Whether the macro needs a declaration for this field.

@@ -207,12 +207,12 @@ pub mod version;
 pub mod well_known;
 pub mod models;
 
-/// The endpoint every request of this crate is built with by `to_request()`,
+/// The settings every request of this crate is built with by `to_request()`,
 /// made once: no base URL (the description names no absolute
-/// server: give one with `Endpoint::defaults`), and JSON as the answer asked for.
-pub fn api() -> &'static ::endpoint::Endpoint {
-    static API: ::std::sync::OnceLock<::endpoint::Endpoint> = ::std::sync::OnceLock::new();
+/// server: give one with `Api::new`), and JSON as the answer asked for.
+pub fn api() -> &'static ::endpoint::Api {
+    static API: ::std::sync::OnceLock<::endpoint::Api> = ::std::sync::OnceLock::new();
     API.get_or_init(|| {
-        ::endpoint::__private::api_endpoint("", &[("accept", "application/json")])
+        ::endpoint::__private::api_settings("", &[("accept", "application/json")])
     })
 }

@@ -229,22 +229,23 @@ pub mod models;
 /// The API's server, the first its description names: the base URL of its requests.
 pub const BASE_URL: &str = "https://api.stripe.com";
 
-/// The endpoint every request of this crate is built with by `to_request()`,
+/// The settings every request of this crate is built with by `to_request()`,
 /// made once: [`BASE_URL`], and JSON as the answer asked for (an operation
 /// whose answers are of other media types asks for those).
-pub fn api() -> &'static ::endpoint::Endpoint {
-    static API: ::std::sync::OnceLock<::endpoint::Endpoint> = ::std::sync::OnceLock::new();
+pub fn api() -> &'static ::endpoint::Api {
+    static API: ::std::sync::OnceLock<::endpoint::Api> = ::std::sync::OnceLock::new();
     API.get_or_init(|| {
-        ::endpoint::__private::api_endpoint(BASE_URL, &[("accept", "application/json")])
+        ::endpoint::__private::api_settings(BASE_URL, &[("accept", "application/json")])
     })
 }
 
-/// The defaults of this API's requests, a copy of [`api()`]: start from it for
-/// another base URL or credentials (`endpoint()?.defaults(…)`), and build a request
-/// with it by `to_request_with(&endpoint()?)`.
+/// The settings of [`api()`] as an endpoint, for dynamic calls and other
+/// defaults: start from it for another base URL or credentials
+/// (`endpoint()?.defaults(…)`), and build a request with it by
+/// `to_request_with(&endpoint()?)`.
 ///
 /// # Errors
-/// None: the result is a copy of [`api()`].
+/// None: the result is made of [`api()`].
 pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {
-    Ok(api().clone())
+    Ok(::endpoint::Endpoint::from_api(api()))
 }

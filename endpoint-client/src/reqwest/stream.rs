@@ -477,13 +477,7 @@ impl Client {
     /// use endpoint::github::repos;
     ///
     /// let client = Client::github().token("ghp_…").build()?;
-    /// let route = repos::UploadReleaseAsset {
-    ///     owner: "octocat".into(),
-    ///     repo: "hello-world".into(),
-    ///     release_id: 1,
-    ///     name: "app.tar.gz".into(),
-    ///     ..Default::default()
-    /// };
+    /// let route = repos::UploadReleaseAsset::new("octocat", "hello-world", 1, "app.tar.gz");
     /// let body = Upload::file("target/app.tar.gz").await?;
     /// let asset = client.upload(&route, body).await?.body;
     /// println!("{}", asset.browser_download_url);

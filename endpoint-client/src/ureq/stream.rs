@@ -426,13 +426,7 @@ impl Client {
     /// use endpoint::github::repos;
     ///
     /// let client = Client::github().token("ghp_…").build()?;
-    /// let route = repos::UploadReleaseAsset {
-    ///     owner: "octocat".into(),
-    ///     repo: "hello-world".into(),
-    ///     release_id: 1,
-    ///     name: "app.tar.gz".into(),
-    ///     ..Default::default()
-    /// };
+    /// let route = repos::UploadReleaseAsset::new("octocat", "hello-world", 1, "app.tar.gz");
     /// let asset = client.upload(&route, Upload::file("target/app.tar.gz")?)?.body;
     /// println!("{}", asset.browser_download_url);
     /// # }

@@ -3,6 +3,7 @@
 //! operation with its parameters, body and answers.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 use endpoint_runtime::sibling::is_token;
 use serde_json::Value;
@@ -341,13 +342,8 @@ impl Reader<'_> {
                 .filter_map(|(_, tag)| tag.as_str().map(str::to_owned))
                 .collect(),
             deprecated: flag(value, "deprecated"),
-            extensions: value
-                .as_object()
-                .into_iter()
-                .flatten()
-                .filter(|(key, _)| key.starts_with("x-"))
-                .map(|(key, value)| (key.clone(), value.clone()))
-                .collect(),
+            extensions: extensions(value),
+            external_docs: value.get("externalDocs").and_then(|docs| text(docs, "url")),
             ..Operation::default()
         };
         let label = operation.label();
@@ -560,6 +556,7 @@ impl Reader<'_> {
             explode: value.get("explode").and_then(Value::as_bool),
             allow_reserved: flag(&value, "allowReserved"),
             allow_empty_value: flag(&value, "allowEmptyValue"),
+            extensions: extensions(&value),
             name,
             location,
             ..Parameter::default()
@@ -829,4 +826,15 @@ pub(crate) fn template_variables(path: &str) -> Vec<&str> {
         rest = &after[close + 1..];
     }
     out
+}
+
+/// The `x-…` keys of an object, as written.
+fn extensions(value: &Value) -> BTreeMap<String, Value> {
+    value
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(key, _)| key.starts_with("x-"))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect()
 }

@@ -1,0 +1,132 @@
+//! An API's conventions: what the generator makes of a description's own
+//! extensions and prose, beyond what OpenAPI says. A description that has
+//! none is generated with [`Conventions::default`], which follows OpenAPI
+//! alone.
+//!
+//! Each convention is data, so that the same description and conventions
+//! always give the same crate: the extension that marks a path parameter
+//! as holding `/`, the extension that keeps the former names of renamed
+//! operations, how a link to an operation's documentation reads, the
+//! prefix of a body property that a path parameter's name takes, and the
+//! crate's own prose.
+
+/// An API's conventions, passed in [`Options`](crate::package::Options).
+///
+/// ```
+/// use endpoint_openapi::conventions::Conventions;
+///
+/// let github = Conventions {
+///     multi_segment: Some("x-multi-segment".into()),
+///     renames: Some("x-octokit".into()),
+///     docs_link: Some("GitHub docs".into()),
+///     body_prefix: Some("new".into()),
+///     ..Conventions::default()
+/// };
+/// assert_ne!(github, Conventions::default());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conventions {
+    /// The extension (`x-multi-segment`) that, `true` on a path parameter,
+    /// says its value may hold `/`, sent as it is between the value's
+    /// segments (the field's `#[endpoint(multi_segment)]`).
+    pub multi_segment: Option<String>,
+    /// The extension (`x-octokit`) of an operation whose `changes` list its
+    /// former names: each change of `type` `OPERATION` with a
+    /// `before.operationId` keeps that name as a deprecated alias of the
+    /// struct, in the module the former name groups into (unless several
+    /// operations had that name, or it is the struct's own).
+    pub renames: Option<String>,
+    /// The label of the link to an operation's `externalDocs` after its
+    /// route in its struct's documentation (``` `GET /issues` ([GitHub
+    /// docs](…)) ```); `None`: the documentation does not link it.
+    pub docs_link: Option<String>,
+    /// The prefix of the field of a body property whose name another field
+    /// has (GitHub's `new`: `new_name`); `None`: `body`.
+    pub body_prefix: Option<String>,
+    /// Prefixes of component names that mark a twin of another component
+    /// (GitHub's `nullable-`: `nullable-simple-user` is `simple-user` that
+    /// may be `null`): the twin is named without it, and is the same type,
+    /// an `Option` where it is used, when its schema is the same but for
+    /// `nullable`.
+    pub twin_prefixes: Vec<String>,
+    /// The API pages its lists by `Link` headers (GitHub's): a list
+    /// operation names no scheme of its own whatever its parameters, and an
+    /// answer that wraps its list beside counts (the one list beside a
+    /// `total_count`, `incomplete_results` or `repository_selection`) is a
+    /// page of that list, so that paging yields its items.
+    pub link_pages: bool,
+    /// The media type the crate's requests accept unless their operation's
+    /// answers say otherwise (GitHub's `application/vnd.github.v3+json`);
+    /// `None`: `application/json`.
+    pub default_accept: Option<String>,
+    /// The crate's documentation, Markdown, at the top of `src/lib.rs`
+    /// instead of the one written from the description's title and
+    /// description (the table of modules and the first call follow it).
+    pub crate_doc: Option<String>,
+    /// The crate's `README.md` instead of the one written from the
+    /// description.
+    pub readme: Option<String>,
+}
+
+/// A former name of an operation, from the [`Conventions::renames`]
+/// extension.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rename {
+    /// The former `operationId`.
+    pub before: String,
+    /// When it changed, as written (`2021-03-24`), if said.
+    pub date: Option<String>,
+}
+
+impl Conventions {
+    /// The media type the crate's requests accept by default.
+    pub fn accept(&self) -> &str {
+        self.default_accept.as_deref().unwrap_or("application/json")
+    }
+
+    /// Whether a path parameter's extensions mark it multi-segment.
+    pub fn is_multi_segment(
+        &self,
+        extensions: &std::collections::BTreeMap<String, serde_json::Value>,
+    ) -> bool {
+        self.multi_segment
+            .as_ref()
+            .and_then(|name| extensions.get(name))
+            .and_then(serde_json::Value::as_bool)
+            == Some(true)
+    }
+
+    /// The former names of an operation, from its extensions, in order.
+    pub fn renames(
+        &self,
+        extensions: &std::collections::BTreeMap<String, serde_json::Value>,
+    ) -> Vec<Rename> {
+        let Some(changes) = self
+            .renames
+            .as_ref()
+            .and_then(|name| extensions.get(name))
+            .and_then(|extension| extension.get("changes"))
+            .and_then(serde_json::Value::as_array)
+        else {
+            return Vec::new();
+        };
+        changes
+            .iter()
+            .filter(|change| {
+                change.get("type").and_then(serde_json::Value::as_str) == Some("OPERATION")
+            })
+            .filter_map(|change| {
+                let before = change
+                    .pointer("/before/operationId")
+                    .and_then(serde_json::Value::as_str)?;
+                Some(Rename {
+                    before: before.to_owned(),
+                    date: change
+                        .get("date")
+                        .and_then(serde_json::Value::as_str)
+                        .map(str::to_owned),
+                })
+            })
+            .collect()
+    }
+}

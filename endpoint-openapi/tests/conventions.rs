@@ -1,0 +1,263 @@
+//! An API's conventions: each changes the crate only when the options name
+//! it, and a description without them is generated as OpenAPI alone says.
+
+use endpoint_openapi::conventions::Conventions;
+use endpoint_openapi::package::{Dependency, Generated, Modules, Options};
+use endpoint_openapi::read;
+
+/// A description with GitHub's extensions: a multi-segment path
+/// parameter, renamed operations (one former name of two operations), a
+/// body property named like a path parameter, a `nullable-` twin,
+/// `externalDocs`.
+const DESCRIPTION: &str = r##"{
+  "openapi": "3.0.3",
+  "info": {"title": "Hub", "version": "1"},
+  "servers": [{"url": "https://api.example.com"}],
+  "paths": {
+    "/repos/{owner}/git/ref/{ref}": {
+      "get": {
+        "operationId": "git/get-ref",
+        "externalDocs": {"url": "https://docs.example.com/git#get-a-reference"},
+        "parameters": [
+          {"name": "owner", "in": "path", "required": true, "schema": {"type": "string"}},
+          {"name": "ref", "in": "path", "required": true, "x-multi-segment": true,
+           "schema": {"type": "string"}}
+        ],
+        "responses": {"200": {"description": "ok", "content": {"application/json": {
+          "schema": {"$ref": "#/components/schemas/git-ref"}}}}}
+      }
+    },
+    "/repos/{owner}/variables/{name}": {
+      "patch": {
+        "operationId": "actions/update-variable",
+        "x-octokit": {"changes": [{"type": "OPERATION", "date": "2021-03-24",
+          "before": {"operationId": "actions/update-a-variable"}}]},
+        "parameters": [
+          {"name": "owner", "in": "path", "required": true, "schema": {"type": "string"}},
+          {"name": "name", "in": "path", "required": true, "schema": {"type": "string"}}
+        ],
+        "requestBody": {"content": {"application/json": {"schema": {
+          "type": "object", "properties": {"name": {"type": "string"}}}}}},
+        "responses": {"204": {"description": "done"}}
+      }
+    },
+    "/search/issues": {
+      "get": {
+        "operationId": "search/issues",
+        "parameters": [
+          {"name": "q", "in": "query", "required": true, "schema": {"type": "string"}},
+          {"name": "page", "in": "query", "schema": {"type": "integer"}}
+        ],
+        "responses": {"200": {"description": "ok", "content": {"application/json": {
+          "schema": {"type": "object", "required": ["total_count", "items"], "properties": {
+            "total_count": {"type": "integer"},
+            "items": {"type": "array", "items": {"$ref": "#/components/schemas/simple-user"}},
+            "fallback_reasons": {"type": "array", "items": {"type": "string"}}}}}}}}
+      }
+    },
+    "/archive/{owner}.tar": {
+      "get": {
+        "operationId": "repos/download-tarball",
+        "x-octokit": {"changes": [{"type": "OPERATION", "date": "2020-01-01",
+          "before": {"operationId": "repos/download-archive"}}]},
+        "parameters": [
+          {"name": "owner", "in": "path", "required": true, "schema": {"type": "string"}}
+        ],
+        "responses": {"204": {"description": "done"}}
+      }
+    },
+    "/archive/{owner}.zip": {
+      "get": {
+        "operationId": "repos/download-zipball",
+        "x-octokit": {"changes": [{"type": "OPERATION", "date": "2020-01-01",
+          "before": {"operationId": "repos/download-archive"}}]},
+        "parameters": [
+          {"name": "owner", "in": "path", "required": true, "schema": {"type": "string"}}
+        ],
+        "responses": {"204": {"description": "done"}}
+      }
+    }
+  },
+  "components": {"schemas": {
+    "git-ref": {"type": "object", "required": ["object"], "properties": {
+      "object": {"$ref": "#/components/schemas/simple-user"},
+      "tagger": {"$ref": "#/components/schemas/nullable-simple-user"}}},
+    "simple-user": {"type": "object", "required": ["login"],
+      "properties": {"login": {"type": "string"}}},
+    "nullable-simple-user": {"type": "object", "required": ["login"], "nullable": true,
+      "properties": {"login": {"type": "string"}}}
+  }}
+}"##;
+
+fn github() -> Conventions {
+    Conventions {
+        multi_segment: Some("x-multi-segment".into()),
+        renames: Some("x-octokit".into()),
+        docs_link: Some("Hub docs".into()),
+        body_prefix: Some("new".into()),
+        twin_prefixes: vec!["nullable-".into()],
+        link_pages: true,
+        default_accept: Some("application/vnd.hub+json".into()),
+        crate_doc: Some("The Hub's API.\n\nGenerated with its conventions.".into()),
+        readme: Some("# hub\n".into()),
+    }
+}
+
+fn crate_of(conventions: Conventions, endpoint: Dependency) -> Generated {
+    let dir = std::env::temp_dir().join(format!("conventions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("hub.json");
+    std::fs::write(&path, DESCRIPTION).unwrap();
+    let read = read::read_file(&path, &[]).unwrap();
+    let options = Options {
+        name: "hub-api".into(),
+        endpoint,
+        modules: Modules::OperationIdPrefix {
+            separator: "/".into(),
+        },
+        conventions,
+    };
+    endpoint_openapi::package::generate_read(&read, &options).unwrap()
+}
+
+fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
+    &generated
+        .files
+        .iter()
+        .find(|f| f.path.to_str() == Some(path))
+        .unwrap_or_else(|| panic!("no {path}"))
+        .text
+}
+
+fn path() -> Dependency {
+    Dependency::Path("../endpoint".into())
+}
+
+#[test]
+fn a_multi_segment_parameter_keeps_its_slashes() {
+    let with = crate_of(github(), path());
+    assert!(
+        file(&with, "src/git.rs")
+            .contains("        #[endpoint(multi_segment)]\n        pub r#ref: String,\n"),
+        "{}",
+        file(&with, "src/git.rs")
+    );
+    let without = crate_of(Conventions::default(), path());
+    assert!(!file(&without, "src/git.rs").contains("multi_segment"));
+}
+
+#[test]
+fn a_renamed_operation_keeps_its_former_name_as_a_deprecated_alias() {
+    let with = crate_of(github(), path());
+    let actions = file(&with, "src/actions.rs");
+    assert!(
+        actions.contains(
+            "#[deprecated(note = \"renamed to `UpdateVariable` on 2021-03-24\")]\n\
+             pub type UpdateAVariable = UpdateVariable;\n"
+        ),
+        "{actions}"
+    );
+    // A former name that two operations now share keeps no alias, and says so.
+    let repos = file(&with, "src/repos.rs");
+    assert!(!repos.contains("pub type"), "{repos}");
+    assert!(with.diagnostics.iter().any(|d| {
+        d.to_string()
+            .contains("the former operationId `repos/download-archive` is now 2 operations")
+    }));
+    let without = crate_of(Conventions::default(), path());
+    assert!(!file(&without, "src/actions.rs").contains("pub type"));
+    assert!(without.diagnostics.is_empty(), "{:?}", without.diagnostics);
+}
+
+#[test]
+fn the_documentation_links_the_operation_s_docs() {
+    let with = crate_of(github(), path());
+    assert!(file(&with, "src/git.rs").contains(
+        "/// `GET /repos/{owner}/git/ref/{ref}` ([Hub docs](https://docs.example.com/git#get-a-reference))\n"
+    ));
+    let without = crate_of(Conventions::default(), path());
+    assert!(!file(&without, "src/git.rs").contains("docs.example.com"));
+}
+
+#[test]
+fn a_body_property_named_like_a_path_parameter_takes_the_prefix() {
+    let with = crate_of(github(), path());
+    let actions = file(&with, "src/actions.rs");
+    assert!(
+        actions.contains("pub new_name: Option<String>,"),
+        "{actions}"
+    );
+    assert!(
+        actions.contains("#[endpoint(body, rename = \"name\")]"),
+        "{actions}"
+    );
+    let without = crate_of(Conventions::default(), path());
+    assert!(file(&without, "src/actions.rs").contains("pub body_name: Option<String>,"));
+}
+
+#[test]
+fn a_nullable_twin_is_its_component_s_type() {
+    let with = crate_of(github(), path());
+    let models = file(&with, "src/models.rs");
+    assert!(!models.contains("NullableSimpleUser"), "{models}");
+    assert!(models.contains("pub object: SimpleUser,"), "{models}");
+    let without = crate_of(Conventions::default(), path());
+    assert!(file(&without, "src/models.rs").contains("pub struct NullableSimpleUser"));
+}
+
+#[test]
+fn the_crate_s_prose_and_accept_are_the_conventions() {
+    let with = crate_of(github(), path());
+    assert_eq!(file(&with, "README.md"), "# hub\n");
+    let lib = file(&with, "src/lib.rs");
+    assert!(
+        lib.contains("//! The Hub's API.\n//!\n//! Generated with its conventions.\n//!\n//! A module per group"),
+        "{lib}"
+    );
+    assert!(
+        lib.contains("&[(\"accept\", \"application/vnd.hub+json\")]"),
+        "{lib}"
+    );
+    // An operation with no answer body asks for the API's default.
+    assert!(!file(&with, "src/actions.rs").contains("accept ="));
+    let without = crate_of(Conventions::default(), path());
+    let lib = file(&without, "src/lib.rs");
+    assert!(lib.contains("//! Hub 1 as typed requests"), "{lib}");
+    assert!(
+        lib.contains("&[(\"accept\", \"application/json\")]"),
+        "{lib}"
+    );
+    assert!(file(&without, "src/actions.rs").contains("accept = \"*/*\""));
+}
+
+#[test]
+fn a_workspace_crate_is_endpoint_to_its_own_code() {
+    let generated = crate_of(Conventions::default(), Dependency::Workspace("..".into()));
+    let manifest = file(&generated, "Cargo.toml");
+    assert!(
+        manifest.contains("version.workspace = true\n"),
+        "{manifest}"
+    );
+    assert!(
+        manifest.contains("endpoint-runtime.workspace = true\nendpoint-macros.workspace = true\n")
+    );
+    assert!(!manifest.contains("publish = false"));
+    assert!(manifest.contains("endpoint = { path = \"..\", features = [\"ureq\"] }"));
+    let lib = file(&generated, "src/lib.rs");
+    assert!(lib.contains("extern crate self as endpoint;\n"), "{lib}");
+    let standalone = crate_of(Conventions::default(), path());
+    assert!(!file(&standalone, "src/lib.rs").contains("extern crate self"));
+}
+
+#[test]
+fn a_wrapped_list_is_a_page_of_link_headers() {
+    let with = crate_of(github(), path());
+    assert!(!file(&with, "src/search.rs").contains("paginate("));
+    let models = file(&with, "src/models.rs");
+    assert!(
+        models.contains("impl ::endpoint::model::Paginated for SearchIssuesResponse {"),
+        "{models}"
+    );
+    let without = crate_of(Conventions::default(), path());
+    assert!(!file(&without, "src/models.rs").contains("Paginated for SearchIssuesResponse"));
+}
