@@ -152,13 +152,7 @@ fn uploads_url_is_set() {
 /// Where `endpoint` sends GitHub's uploads: the URL of a release asset's
 /// upload, less its path.
 fn uploads_url(endpoint: &endpoint::Endpoint) -> String {
-    let upload = gh::repos::UploadReleaseAsset {
-        owner: "o".into(),
-        repo: "r".into(),
-        release_id: 1,
-        name: "a".into(),
-        ..Default::default()
-    };
+    let upload = gh::repos::UploadReleaseAsset::new("o", "r", 1, "a");
     let url = upload.to_request_with(endpoint).unwrap().url;
     url.strip_suffix("/repos/o/r/releases/1/assets?name=a")
         .unwrap_or_else(|| panic!("{url}"))

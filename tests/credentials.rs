@@ -372,7 +372,7 @@ endpoint! {
     struct GetStatus = "GET /status";
 
     /// A route on GitHub's uploads host.
-    #[endpoint(uploads)]
+    #[endpoint(server = "https://uploads.github.com")]
     struct Upload = "POST /assets";
 }
 
@@ -459,21 +459,16 @@ fn github_s_uploads_host_is_a_declared_server_and_keeps_its_rule() {
         "https://uploads.github.com",
         "https://ghe.example.com",
     );
-    // `with_uploads_url` is `with_server` for that host, both ways.
-    for ghe in [
-        ghe.with_uploads_url("https://ghe.example.com/api/uploads")
-            .unwrap(),
-        ghe.with_server(
+    // The uploads host sent elsewhere, as any declared server.
+    let ghe = ghe
+        .with_server(
             "https://uploads.github.com",
             "https://ghe.example.com/api/uploads",
         )
-        .unwrap(),
-    ] {
-        assert_eq!(ghe.uploads_url(), "https://ghe.example.com/api/uploads");
-        let request = Upload.to_request_with(&ghe).unwrap();
-        assert_eq!(request.url, "https://ghe.example.com/api/uploads/assets");
-        assert_eq!(request.headers.get("authorization"), Some(TOKEN));
-    }
+        .unwrap();
+    let request = Upload.to_request_with(&ghe).unwrap();
+    assert_eq!(request.url, "https://ghe.example.com/api/uploads/assets");
+    assert_eq!(request.headers.get("authorization"), Some(TOKEN));
 }
 
 #[test]
@@ -526,7 +521,10 @@ fn a_server_that_is_no_server_is_an_error_naming_it() {
     );
     assert!(
         api()
-            .with_uploads_url("https://user:pa55@up.example.com")
+            .with_server(
+                "https://uploads.github.com",
+                "https://user:pa55@up.example.com"
+            )
             .is_err()
     );
 }

@@ -152,7 +152,7 @@ fn refusal(result: Result<impl std::fmt::Debug, Error>) -> Box<ApiError> {
 fn uploads(backend: &Backend, server: &Server) -> Backend {
     let endpoint = backend
         .endpoint()
-        .with_uploads_url(&server.base_url())
+        .with_server("https://uploads.github.com", &server.base_url())
         .expect("an absolute URL");
     backend.with_endpoint(endpoint)
 }

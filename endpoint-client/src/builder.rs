@@ -91,6 +91,7 @@ enum Tokens {
     /// An OAuth 2 client's grant.
     OAuth2(OAuth2),
     /// Credentials made at `build()`, by the setting named (`github_app`).
+    #[cfg_attr(not(feature = "app"), allow(dead_code))]
     Made(&'static str, Arc<dyn MakeCredentials>),
 }
 
@@ -520,6 +521,7 @@ impl<C> ClientBuilder<C> {
     /// Authenticates with the credentials `made` makes at `build()`, by
     /// the setting named `setting` (a builder setting of an API's own:
     /// `github_app`), replacing any other tokens set.
+    #[cfg_attr(not(feature = "app"), allow(dead_code))]
     pub(crate) fn tokens_made(
         mut self,
         setting: &'static str,

@@ -210,7 +210,7 @@ extern crate self as endpoint;
 use endpoint_macros::endpoint;
 #[allow(unused_imports)]
 use endpoint_runtime::{__private, answers, body, model};
-pub use endpoint_runtime::{Endpoint, Error, Request, Result, TypedRequest};
+pub use endpoint_runtime::{Api, Endpoint, Error, Request, Result, TypedRequest};
 
 /// The API's server, the first its description names: the base URL of its requests.
 pub const BASE_URL: &str = "https://api.github.com";

@@ -1623,7 +1623,7 @@ extern crate self as endpoint;
 use endpoint_macros::endpoint;
 #[allow(unused_imports)]
 use endpoint_runtime::{__private, answers, body, model};
-pub use endpoint_runtime::{Endpoint, Error, Request, Result, TypedRequest};
+pub use endpoint_runtime::{Api, Endpoint, Error, Request, Result, TypedRequest};
 ";
 
 /// A former name of an operation: a deprecated alias of its struct, built
