@@ -1030,6 +1030,12 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
             api.version
         )))
     );
+    // The package holds what the generator writes, nothing else of the
+    // directory (a description kept beside it, say).
+    out.push_str(
+        "readme = \"README.md\"\ninclude = [\"/Cargo.toml\", \"/README.md\", \
+         \"/DIAGNOSTICS.md\", \"/src/**/*.rs\"]\n",
+    );
     if !workspace {
         out.push_str("publish = false\n");
     }
@@ -1100,6 +1106,10 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
             toml_string(&path.to_string_lossy())
         ),
     };
+    out.push_str(
+        "\n# Every module's feature, as the default builds them.\n\
+         [package.metadata.docs.rs]\nall-features = true\n",
+    );
     out
 }
 

@@ -4,9 +4,9 @@
 //! definitions ([`render_routes`]) and by hand with `format!`
 //! ([`render_baseline`]).
 //!
-//! `endpoint-github` is planned from the OpenAPI extract instead
-//! ([`crate::github`]), which is checked against this corpus
-//! ([`crate::github::corpus`]).
+//! `endpoint-github` is generated from the OpenAPI extract instead
+//! ([`crate::github`]); `tests/github_routes.rs` checks its structs against
+//! this corpus.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -3,7 +3,7 @@
 //! to it) and the inputs it must accept (`tests/ui/pass/*.rs`).
 //!
 //! After a deliberate change of a message, regenerate the snapshots with
-//! `TRYBUILD=overwrite cargo test --test compiletest` and read them.
+//! `TRYBUILD=overwrite cargo test -p endpoint-macros --test compiletest` and read them.
 
 #[test]
 fn ui() {
