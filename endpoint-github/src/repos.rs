@@ -1303,18 +1303,18 @@ endpoint! {
         #[endpoint(multi_segment)]
         pub branch: String,
         /// Require status checks to pass before merging. Set to `null` to disable.
-        #[endpoint(body)]
+        #[endpoint(body, nullable)]
         pub required_status_checks: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// Enforce all configured restrictions for administrators. Set to `true` to enforce required status checks for repository administrators. Set to `null` to disable.
-        #[endpoint(body)]
+        #[endpoint(body, nullable)]
         pub enforce_admins: Option<bool>,
         /// Require at least one approving review on a pull request, before merging. Set to `null` to disable.
-        #[endpoint(body)]
+        #[endpoint(body, nullable)]
         pub required_pull_request_reviews: Option<
             ::serde_json::Map<String, ::serde_json::Value>,
         >,
         /// Restrict who can push to the protected branch. User, app, and team `restrictions` are only available for organization-owned repositories. Set to `null` to disable.
-        #[endpoint(body)]
+        #[endpoint(body, nullable)]
         pub restrictions: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// Enforces a linear commit Git history, which prevents anyone from pushing merge commits to a branch. Set to `true` to enforce a linear commit history. Set to `false` to disable a linear commit Git history. Your repository must allow squash merging or rebase merging before you can enable a linear commit history. Default: `false`. For more information, see "[Requiring a linear commit history](https://docs.github.com/github/administering-a-repository/requiring-a-linear-commit-history)" in the GitHub Help documentation.
         #[endpoint(body)]

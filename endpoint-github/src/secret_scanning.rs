@@ -315,7 +315,7 @@ endpoint! {
         #[endpoint(body)]
         pub must_not_match: Option<Vec<String>>,
         /// The version of the entity. This is used to confirm you're updating the current version of the entity and mitigate unintentionally overriding someone else's update.
-        #[endpoint(body)]
+        #[endpoint(body, nullable)]
         pub custom_pattern_version: Option<String>,
     }
 }
@@ -875,7 +875,7 @@ endpoint! {
         #[endpoint(body)]
         pub must_not_match: Option<Vec<String>>,
         /// The version of the entity. This is used to confirm you're updating the current version of the entity and mitigate unintentionally overriding someone else's update.
-        #[endpoint(body)]
+        #[endpoint(body, nullable)]
         pub custom_pattern_version: Option<String>,
     }
 }

@@ -81,6 +81,9 @@ pub(crate) struct FieldAttrs {
     pub location: Option<(Loc, Span)>,
     /// `multi_segment`, where it is written.
     pub multi_segment: Option<Span>,
+    /// `nullable`, where it is written: an `Option` field sent as `null`
+    /// when `None`, not left out (a required property that may be null).
+    pub nullable: Option<Span>,
     /// `style = "…"`.
     pub style: Option<(Style, Span)>,
     /// `explode` (`true`) or `explode = false|true`.
@@ -165,6 +168,9 @@ impl FieldAttrs {
         } else if meta.path.is_ident("multi_segment") {
             twice(cx, self.multi_segment.is_some(), "multi_segment");
             self.multi_segment = Some(span);
+        } else if meta.path.is_ident("nullable") {
+            twice(cx, self.nullable.is_some(), "nullable");
+            self.nullable = Some(span);
         } else if meta.path.is_ident("style") {
             let lit: LitStr = meta.value()?.parse()?;
             twice(cx, self.style.is_some(), "style");
@@ -216,7 +222,7 @@ impl FieldAttrs {
                     "unknown option `{name}` in `#[endpoint(…)]`: expected `rename = \"…\"`, a \
                      location (`path`, `query`, `header`, `cookie`, `body`, `request_body`), \
                      `style = \"…\"`, `explode`, `allow_reserved`, `arrays = \"…\"`, \
-                     `content_type = \"…\"` or `multi_segment`"
+                     `content_type = \"…\"`, `multi_segment` or `nullable`"
                 ),
             );
             // Skip its value, if any, so that the next options are read.

@@ -343,7 +343,19 @@ fn declared_field(
         );
     }
     let inner = option_inner(&def.ty);
-    let optional = inner.is_some();
+    if let Some(span) = attrs.nullable
+        && inner.is_none()
+    {
+        cx.error_at(
+            span,
+            format!(
+                "`nullable` is for an `Option` field (its `None` sent as `null`), and `{}` is not one",
+                def.ident
+            ),
+        );
+    }
+    // A `nullable` field is always sent: its `None` is `null`.
+    let optional = inner.is_some() && attrs.nullable.is_none();
     let inner = inner.unwrap_or(&def.ty);
     let wire = wire_name(scope, attrs, &ident_name);
     let role = role(cx, scope, attrs, &def.ident, &wire);

@@ -228,6 +228,9 @@ pub struct FieldPlan {
     pub ty: Ty,
     /// Whether it is an `Option` (not required).
     pub optional: bool,
+    /// Whether the description requires it (with `ty` an `Option`: a
+    /// required value that may be null, sent as `null` when `None`).
+    pub required: bool,
     /// Its documentation.
     pub doc: String,
     /// `style`, when not the location's default.
@@ -1100,6 +1103,7 @@ impl OperationPlanner<'_, '_> {
                     name: field,
                     wire: name,
                     location: Location::Path,
+                    required: true,
                     ty: Ty::Planned(Type::String),
                     optional: false,
                     doc: format!("The `{placeholder}` path parameter."),
@@ -1289,6 +1293,7 @@ impl OperationPlanner<'_, '_> {
             name: field,
             location,
             optional: !param.required && !matches!(ty, Type::Option(_)),
+            required: param.required,
             ty: Ty::Planned(ty),
             doc,
             style,
@@ -1504,6 +1509,7 @@ impl OperationPlanner<'_, '_> {
                         // A required property stays required when the
                         // body is optional: a body sent must hold it.
                         optional: !(nullable || property.required),
+                        required: property.required,
                         doc,
                         style,
                         explode,
@@ -1532,6 +1538,7 @@ impl OperationPlanner<'_, '_> {
             location: Location::RequestBody,
             ty,
             optional: !required && !nullable,
+            required,
             doc: description
                 .map(|text| docs::rustdoc(text.trim(), Links::default()))
                 .filter(|text| !text.is_empty())
@@ -1584,6 +1591,7 @@ impl OperationPlanner<'_, '_> {
             location: Location::RequestBody,
             ty: Ty::Choice,
             optional: !required,
+            required,
             doc: description
                 .map(|text| docs::rustdoc(text.trim(), Links::default()))
                 .filter(|text| !text.is_empty())

@@ -771,6 +771,14 @@ impl Writer<'_> {
         if field.multi_segment {
             words.push("multi_segment".to_owned());
         }
+        // A required property whose value may be null: `None` is sent as
+        // `null`, never left out (the API refuses a body without it).
+        if field.location == Location::Body
+            && field.required
+            && matches!(field.ty, Ty::Planned(Type::Option(_)))
+        {
+            words.push("nullable".to_owned());
+        }
         let renamed = match field.location {
             Location::Path | Location::RequestBody => false,
             Location::Header => field.wire != bare.replace('_', "-"),

@@ -104,9 +104,12 @@ fn github() -> Conventions {
 }
 
 fn crate_of(conventions: Conventions, endpoint: Dependency) -> Generated {
+    // A file of each call's own: the tests run at once.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("conventions-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("hub.json");
+    let path = dir.join(format!("hub-{call}.json"));
     std::fs::write(&path, DESCRIPTION).unwrap();
     let read = read::read_file(&path, &[]).unwrap();
     let options = Options {
