@@ -400,7 +400,7 @@ impl BodyFields {
         media_type: &'static str,
         required: bool,
     ) -> Result<Option<(Body, Option<MediaType>)>> {
-        let content_type = Some(MediaType::Set(with_charset(Cow::Borrowed(media_type))));
+        let content_type = Some(MediaType::Set(Cow::Borrowed(media_type)));
         Ok(match self {
             BodyFields::Json(object) if object.is_empty() && !required => None,
             BodyFields::Json(mut object) => {
@@ -482,26 +482,7 @@ fn whole_body(
         Encoded::Text(text) => Body::Text(text.into_owned()),
         Encoded::Bytes(bytes) => Body::Bytes(bytes.to_vec()),
     };
-    // Text is sent as UTF-8; bytes (a file) as they are, their charset unknown.
-    let media_type = match body {
-        Body::Text(_) => with_charset(media_type),
-        _ => media_type,
-    };
     Ok((body, Some(MediaType::Set(media_type))))
-}
-
-/// A body's media type with `; charset=utf-8` when it is `text/*` and names
-/// no charset: the runtime sends text as UTF-8, and a `text/*` type without
-/// a charset means US-ASCII (RFC 6657).
-fn with_charset(media_type: Cow<'static, str>) -> Cow<'static, str> {
-    let text = media_type
-        .get(..5)
-        .is_some_and(|kind| kind.eq_ignore_ascii_case("text/"));
-    if text && !media_type.to_ascii_lowercase().contains("charset") {
-        Cow::Owned(format!("{media_type}; charset=utf-8"))
-    } else {
-        media_type
-    }
 }
 
 /// A multipart body's bytes, its boundary drawn, and its `content-type`:

@@ -226,16 +226,17 @@ impl Expected {
     }
 }
 
-/// Whether a received header value is the recorded one. A JSON body's
-/// `content-type` with or without `charset=utf-8` is the same (RFC 8259:
-/// JSON text is UTF-8, the parameter means nothing; GitHub reads both, and
-/// octokit, which made the recordings, writes it).
+/// Whether a received header value is the recorded one. A JSON or text
+/// body's `content-type` with or without `charset=utf-8` is the same: the
+/// body is UTF-8 either way (RFC 8259 for JSON), GitHub reads both, and
+/// octokit, which made the recordings, writes the parameter.
 fn same_header_value(name: &str, recorded: &str, received: &str) -> bool {
     fn essence(value: &str) -> String {
         let value = value.trim().to_ascii_lowercase();
         match value.split_once(';') {
             Some((media, rest))
-                if rest.trim() == "charset=utf-8" && media.trim().ends_with("json") =>
+                if rest.trim() == "charset=utf-8"
+                    && (media.trim().ends_with("json") || media.trim().starts_with("text/")) =>
             {
                 media.trim().to_owned()
             }
