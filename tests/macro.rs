@@ -1341,3 +1341,37 @@ mod segments_and_uploads {
         ));
     }
 }
+
+endpoint! {
+    /// A body whose `protection` the API requires and allows to be `null`.
+    struct UpdateProtection = "PUT /branches/{branch}/protection" {
+        #[endpoint(body, nullable)]
+        protection: Option<u32>,
+        #[endpoint(body)]
+        admins: Option<bool>,
+    }
+}
+
+#[test]
+fn a_nullable_field_is_sent_as_null_and_an_optional_one_left_out() {
+    let route = UpdateProtection {
+        branch: "main".into(),
+        protection: None,
+        admins: None,
+    };
+    let request = route.to_request().unwrap();
+    assert_eq!(
+        request.body,
+        Some(Body::Json(r#"{"protection":null}"#.into()))
+    );
+    let route = UpdateProtection {
+        protection: Some(2),
+        admins: Some(true),
+        ..route
+    };
+    let request = route.to_request().unwrap();
+    assert_eq!(
+        request.body,
+        Some(Body::Json(r#"{"protection":2,"admins":true}"#.into()))
+    );
+}
