@@ -202,18 +202,7 @@ impl Api {
     /// [`Error::Option`] (key `servers.declared` or `servers.url`) when
     /// either is no server URL, saying what is wrong.
     pub fn with_server(&self, declared: &str, actual: &str) -> Result<Api> {
-        self.with_server_named(["servers.declared", "servers.url"], declared, actual)
-    }
-
-    /// [`Api::with_server`], its errors naming the option `keys[0]` for
-    /// the declared server and `keys[1]` for the URL.
-    pub(crate) fn with_server_named(
-        &self,
-        keys: [&str; 2],
-        declared: &str,
-        actual: &str,
-    ) -> Result<Api> {
-        for (key, url) in keys.into_iter().zip([declared, actual]) {
+        for (key, url) in [("servers.declared", declared), ("servers.url", actual)] {
             if let Some(reason) = server_error(url) {
                 return Err(Error::option(key, reason));
             }
