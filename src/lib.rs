@@ -102,6 +102,8 @@ pub mod docs_doctests {
     pub struct Macro;
     #[doc = include_str!("../docs/github.md")]
     pub struct GitHub;
+    #[doc = include_str!("../docs/openapi.md")]
+    pub struct OpenApi;
     #[doc = include_str!("../docs/internals.md")]
     pub struct Internals;
     #[doc = include_str!("../docs/testing.md")]
