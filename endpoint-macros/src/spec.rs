@@ -909,6 +909,121 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// The messages of the check of `item` against `description` (JSON),
+    /// written to a file of its own: `{file}` in `item` is its path.
+    fn messages(name: &str, description: &str, item: &str) -> Vec<String> {
+        let dir = std::env::temp_dir().join(format!("endpoint-spec-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("api.json");
+        std::fs::write(&file, description).unwrap();
+        let item = item.replace("{file}", file.to_str().unwrap());
+        let tokens: TokenStream = item.parse().unwrap();
+        let mut found = Vec::new();
+        let mut check_and_keep = |declared: &Declaration| {
+            let result = check(declared);
+            if let Err(errors) = &result {
+                found.extend(errors.clone().into_iter().map(|e| e.to_string()));
+            }
+            result
+        };
+        endpoint_macros_core::expand_with(tokens, &mut check_and_keep);
+        std::fs::remove_dir_all(&dir).unwrap();
+        found
+    }
+
+    const UPLOADS: &str = r##"{
+        "openapi": "3.0.3",
+        "info": {"title": "Uploads", "version": "1"},
+        "paths": {
+            "/items/{id}/touch": {"post": {
+                "parameters": [
+                    {"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}},
+                    {"name": "X-Trace", "in": "header", "schema": {"type": "string"}}
+                ],
+                "responses": {"204": {"description": "Touched."}}
+            }},
+            "/items": {"post": {
+                "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {
+                    "type": "object",
+                    "properties": {
+                        "count": {"type": "integer"},
+                        "size": {"oneOf": [{"type": "string"}, {"type": "integer"}]}
+                    }
+                }}}},
+                "responses": {"201": {"description": "Created."}}
+            }}
+        }
+    }"##;
+
+    #[test]
+    fn bodies_and_their_media_types() {
+        // No body to be part of; a header's name in any case.
+        let errors = messages(
+            "no-body",
+            UPLOADS,
+            r#"#[endpoint(spec = "{file}")]
+               pub struct Touch = "POST /items/{id}/touch" {
+                   #[endpoint(header)] x_trace: String,
+                   note: String,
+               }"#,
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("`POST /items/{id}/touch` in /")
+                && errors[0].ends_with("has no request body, which `note` would be part of"),
+            "{errors:?}"
+        );
+        // A JSON body where the description takes a form.
+        let errors = messages(
+            "media-type",
+            UPLOADS,
+            r#"#[endpoint(spec = "{file}")]
+               pub struct Create = "POST /items" { count: u32 }"#,
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains(
+                "takes a body of `application/x-www-form-urlencoded`, and the struct sends a JSON body (no `content_type` on the struct)"
+            ),
+            "{errors:?}"
+        );
+        // In a form body, a string holds an integer (text on the wire), and
+        // an integer one alternative of a union.
+        let errors = messages(
+            "form",
+            UPLOADS,
+            r#"#[endpoint(spec = "{file}", content_type = "application/x-www-form-urlencoded")]
+               pub struct Create = "POST /items" { count: String, size: u64 }"#,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let errors = messages(
+            "form-misfit",
+            UPLOADS,
+            r#"#[endpoint(spec = "{file}", content_type = "application/x-www-form-urlencoded")]
+               pub struct Create = "POST /items" { size: bool }"#,
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("is one of a string, an integer in `POST /items`"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn a_full_url_is_refused() {
+        let errors = messages(
+            "url",
+            UPLOADS,
+            r#"#[endpoint(spec = "{file}")]
+               pub struct Touch = "POST https://example.com/items/{id}/touch";"#,
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("is a path, such as `/pets/{petId}`"),
+            "{errors:?}"
+        );
+    }
+
     #[test]
     fn paths_normalised() {
         assert_eq!(normalised("/pets/{petId}/toys/{id}"), "/pets/{}/toys/{}");
