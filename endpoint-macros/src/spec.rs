@@ -108,7 +108,7 @@ pub(crate) fn check(declared: &Declaration) -> syn::Result<TokenStream> {
             declared,
             api: &read.api,
             op,
-            name: format!("`{} {}` in {source}", op.method, op.path),
+            name: format!("`{} {}` ({source})", op.method, op.path),
         }
         .run();
     }
@@ -285,7 +285,7 @@ struct Checker<'a> {
     declared: &'a Declaration,
     api: &'a Api,
     op: &'a Operation,
-    /// How messages name the operation: `` `GET /pets` in pets.yaml ``.
+    /// How messages name the operation: `` `GET /pets` (pets.yaml) ``.
     name: String,
 }
 
@@ -828,8 +828,9 @@ fn option_inner(ty: &Type) -> &Type {
     ty
 }
 
-/// A type's name for messages: its path's last segment (`u32`, `Vec`), or
-/// what it is (`a slice`).
+/// A type's name for messages: its path's last segment with its type
+/// arguments named alike (`u32`, `Vec<u8>`, `Cow<str>` for
+/// `std::borrow::Cow<'a, str>`), a reference, a slice or an array of one.
 fn type_name(ty: &Type) -> String {
     match ty {
         Type::Group(group) => type_name(&group.elem),
@@ -837,11 +838,15 @@ fn type_name(ty: &Type) -> String {
         Type::Reference(reference) => format!("&{}", type_name(&reference.elem)),
         Type::Slice(slice) => format!("[{}]", type_name(&slice.elem)),
         Type::Array(array) => format!("[{}; …]", type_name(&array.elem)),
-        Type::Path(path) => path
-            .path
-            .segments
-            .last()
-            .map_or_else(String::new, |last| last.ident.to_string()),
+        Type::Path(path) => path.path.segments.last().map_or_else(String::new, |last| {
+            let args = type_arguments(&last.arguments);
+            if args.is_empty() {
+                last.ident.to_string()
+            } else {
+                let args: Vec<String> = args.into_iter().map(type_name).collect();
+                format!("{}<{}>", last.ident, args.join(", "))
+            }
+        }),
         _ => "_".to_owned(),
     }
 }
@@ -969,7 +974,7 @@ mod tests {
         );
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
-            errors[0].starts_with("`POST /items/{id}/touch` in /")
+            errors[0].starts_with("`POST /items/{id}/touch` (/")
                 && errors[0].ends_with("has no request body, which `note` would be part of"),
             "{errors:?}"
         );
@@ -1004,7 +1009,7 @@ mod tests {
         );
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
-            errors[0].contains("is one of a string, an integer in `POST /items`"),
+            errors[0].contains("is one of a string, an integer in `POST /items` ("),
             "{errors:?}"
         );
     }
@@ -1051,7 +1056,11 @@ mod tests {
         assert_eq!(of(syn::parse_quote!(serde_json::Value)), "any");
         assert_eq!(of(syn::parse_quote!(Pet)), "any");
         let inner = |ty: Type| type_name(option_inner(&ty));
-        assert_eq!(inner(syn::parse_quote!(Option<Vec<u8>>)), "Vec");
+        assert_eq!(inner(syn::parse_quote!(Option<Vec<u8>>)), "Vec<u8>");
+        assert_eq!(
+            inner(syn::parse_quote!(std::borrow::Cow<'a, str>)),
+            "Cow<str>"
+        );
         assert_eq!(inner(syn::parse_quote!(u8)), "u8");
         assert_eq!(inner(syn::parse_quote!(&[u8])), "&[u8]");
     }
