@@ -880,6 +880,43 @@ mod tests {
     }
 
     #[test]
+    fn the_files_its_refs_name_are_included_too() {
+        let dir = std::env::temp_dir().join(format!("endpoint-spec-{}-refs", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let main = dir.join("api.json");
+        let pet = dir.join("pet.json");
+        std::fs::write(
+            &main,
+            r#"{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/pets": {
+                "post": {"requestBody": {"content": {"application/json": {
+                    "schema": {"$ref": "pet.json#/Pet"}}}},
+                "responses": {"201": {"description": "Created."}}}}}}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            &pet,
+            r#"{"Pet": {"type": "object", "properties": {"name": {"type": "string"}}}}"#,
+        )
+        .unwrap();
+        let spec = main.to_str().unwrap();
+        let out = endpoint_macros_core::expand_with(
+            quote! {
+                #[endpoint(spec = #spec)]
+                pub struct CreatePet = "POST /pets" { name: String }
+            },
+            &mut check,
+        )
+        .to_string();
+        assert!(!out.contains("compile_error"), "{out}");
+        for file in [&main, &pet] {
+            let file = file.to_str().unwrap();
+            let include = quote!(::core::include_bytes!(#file));
+            assert!(out.contains(&include.to_string()), "{file}: {out}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_description_is_read_once_until_it_changes() {
         let first = load(&petstore());
         assert!(first.read.is_ok());
