@@ -2,7 +2,8 @@
 //! location, OpenAPI's `style`, `explode`, `allow_reserved`, the bracket
 //! rule `arrays`, `content_type`, `multi_segment`) and of a struct
 //! (`server = "…"`, `content_type`, `body_required`,
-//! `accept = "…"`, `api = path`, `paginate(…)`, `error = Type`).
+//! `accept = "…"`, `api = path`, `paginate(…)`, `error = Type`,
+//! `spec = "…"`, `operation = "…"`).
 //!
 //! Only the attributes' own mistakes are found here (an unknown or repeated
 //! option, an unknown style, two locations, a media type that is not one);
@@ -297,6 +298,12 @@ pub(crate) struct ItemAttrs {
     /// `api = path`: the function (`fn() -> &'static Api`) whose
     /// settings `to_request()` uses.
     pub api: Option<syn::Path>,
+    /// `spec = "…"`: the OpenAPI description the struct is checked
+    /// against, relative to the crate's directory.
+    pub spec: Option<LitStr>,
+    /// `operation = "…"`: the `operationId` of the description's operation
+    /// the struct is, when the route alone does not say it.
+    pub operation: Option<LitStr>,
 }
 
 /// The schemes of `paginate(…)`, and the words each takes besides `items`
@@ -660,6 +667,27 @@ impl ItemAttrs {
                         cx.error_at(span, "`api` is given twice");
                     }
                     options.api = api_path(cx, &meta)?;
+                } else if meta.path.is_ident("spec") {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    if options.spec.is_some() {
+                        cx.error_at(span, "`spec` is given twice");
+                    }
+                    if lit.value().trim().is_empty() {
+                        cx.error_at(
+                            lit.span(),
+                            "`spec = \"\"` names no file: expected the path of an OpenAPI \
+                             description relative to the crate's directory, such as \
+                             `spec = \"api.yaml\"`",
+                        );
+                    } else {
+                        options.spec = Some(lit);
+                    }
+                } else if meta.path.is_ident("operation") {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    if options.operation.is_some() {
+                        cx.error_at(span, "`operation` is given twice");
+                    }
+                    options.operation = Some(lit);
                 } else if meta.path.is_ident("uploads") {
                     cx.error_at(
                         span,
@@ -674,8 +702,8 @@ impl ItemAttrs {
                         format!(
                             "unknown option `{name}` in `#[endpoint(…)]` on a struct: expected \
                              `server = \"…\"`, `content_type = \"…\"`, \
-                             `body_required`, `accept = \"…\"`, `api = path`, `paginate(…)` or \
-                             `error = Type` \
+                             `body_required`, `accept = \"…\"`, `api = path`, `paginate(…)`, \
+                             `error = Type`, `spec = \"…\"` or `operation = \"…\"` \
                              (`rename`, the locations and the styles are for fields)"
                         ),
                     );
@@ -688,6 +716,13 @@ impl ItemAttrs {
             if let Err(err) = read {
                 cx.push(err);
             }
+        }
+        if let (Some(operation), None) = (&options.operation, &options.spec) {
+            cx.error_at(
+                operation.span(),
+                "`operation = \"…\"` names an operation of the description that `spec = \"…\"` \
+                 names: give the description too",
+            );
         }
         options
     }
@@ -996,6 +1031,36 @@ mod tests {
                 && e.contains("`server = \"https://uploads.github.com\"`")),
             "{errors:?}"
         );
+    }
+
+    #[test]
+    fn spec_options() {
+        let read = |item: proc_macro2::TokenStream| {
+            check_tokens(item, |cx, item: &crate::ast::ItemDef| {
+                let attrs = ItemAttrs::from_attrs(cx, &item.options);
+                (
+                    attrs.spec.map(|lit| lit.value()),
+                    attrs.operation.map(|lit| lit.value()),
+                )
+            })
+        };
+        let (read_back, errors) =
+            read(quote!(#[endpoint(spec = "api.yaml", operation = "getPet")] struct S = "GET /x";));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            read_back,
+            (Some("api.yaml".to_owned()), Some("getPet".to_owned()))
+        );
+        let (_, errors) = read(quote!(#[endpoint(operation = "getPet")] struct S = "GET /x";));
+        assert_reported(&errors, &["give the description too"]);
+        let (read_back, errors) = read(quote!(#[endpoint(spec = " ")] struct S = "GET /x";));
+        assert_eq!(read_back.0, None);
+        assert_reported(&errors, &["`spec = \"\"` names no file"]);
+        let (_, errors) =
+            read(quote!(#[endpoint(spec = "a.yaml", spec = "b.yaml")] struct S = "GET /x";));
+        assert_reported(&errors, &["`spec` is given twice"]);
+        let (_, errors) = read(quote!(#[endpoint(spec = api)] struct S = "GET /x";));
+        assert_reported(&errors, &["expected string literal"]);
     }
 
     #[test]

@@ -55,6 +55,7 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
         error: None,
         accept: None,
         api: None,
+        spec: None,
     }
 }
 

@@ -16,27 +16,43 @@ use syn::Type;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
+use crate::SpecCheck;
 use crate::ast::{ExprDef, Input, ItemDef, is_file, option_inner, single_type_argument};
 use crate::capture::{CheckedExpr, check_expr};
 use crate::ctxt::Ctxt;
+use crate::declared::declaration;
 use crate::route::BodyDef;
 use crate::valid::{CheckedItem, Field, Placed, Role, ValueKind, check_item};
 use endpoint_runtime::model::{Next, Pagination};
 
 /// Expands one `endpoint!` invocation. Never panics: invalid routes and
 /// fields become `compile_error!`s.
-pub(crate) fn endpoint(input: &Input) -> TokenStream {
+/// A struct that names a description is checked against it by `check`,
+/// whose tokens are added to the struct's expansion.
+pub(crate) fn endpoint(input: &Input, check: &mut SpecCheck<'_>) -> TokenStream {
     match input {
-        Input::Items(items) => items.iter().map(item).collect(),
+        Input::Items(items) => items.iter().map(|def| item(def, check)).collect(),
         Input::Expr(def) => expression(def),
     }
 }
 
-pub(crate) fn item(def: &ItemDef) -> TokenStream {
+pub(crate) fn item(def: &ItemDef, check: &mut SpecCheck<'_>) -> TokenStream {
     let mut cx = Ctxt::default();
     let checked = check_item(&mut cx, def);
     match (cx.check(), &checked.template) {
-        (Ok(()), Some(template)) => item_impl(def, &checked, template),
+        (Ok(()), Some(template)) => match declaration(def, &checked, template).map(|d| check(&d)) {
+            None => item_impl(def, &checked, template),
+            Some(Ok(extra)) => {
+                let mut out = item_impl(def, &checked, template);
+                out.extend(extra);
+                out
+            }
+            Some(Err(err)) => {
+                let mut out = item_fallback(def, &checked);
+                out.extend(err.to_compile_error());
+                out
+            }
+        },
         (Err(err), _) => {
             let mut out = item_fallback(def, &checked);
             out.extend(err.to_compile_error());
@@ -691,10 +707,68 @@ mod tests {
     /// What the macro emits for `tokens`, parsed as the entry point parses
     /// them (input of neither form is a `compile_error!`).
     fn expand(tokens: TokenStream) -> String {
-        match syn::parse2::<Input>(tokens) {
-            Ok(input) => endpoint(&input).to_string(),
-            Err(err) => err.to_compile_error().to_string(),
-        }
+        crate::expand(tokens).to_string()
+    }
+
+    #[test]
+    fn spec_needs_a_check() {
+        let out = expand(quote! {
+            #[endpoint(spec = "api.yaml")]
+            pub struct GetPet = "GET /pets/{id}";
+        });
+        assert!(
+            out.contains("needs the `openapi` feature of `endpoint`"),
+            "{out}"
+        );
+        // The struct is still defined, with the methods of a struct with
+        // errors.
+        assert!(out.contains("pub struct GetPet"), "{out}");
+        assert!(
+            !out.contains(":: endpoint :: __private :: Route for"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_check_adds_tokens_or_errors() {
+        let input = quote! {
+            #[endpoint(spec = "api.yaml")]
+            pub struct GetPet = "GET /pets/{id}";
+        };
+        let out = crate::expand_with(input.clone(), &mut |_| {
+            Ok(quote!(
+                const CHECKED: () = ();
+            ))
+        })
+        .to_string();
+        assert!(out.contains("const CHECKED"), "{out}");
+        assert!(
+            out.contains(":: endpoint :: __private :: Route for GetPet"),
+            "{out}"
+        );
+        assert!(!out.contains("compile_error"), "{out}");
+        let out = crate::expand_with(input, &mut |declared| {
+            Err(syn::Error::new(
+                declared.route.span(),
+                "not in the description",
+            ))
+        })
+        .to_string();
+        assert!(
+            out.contains("compile_error ! { \"not in the description\" }"),
+            "{out}"
+        );
+        assert!(
+            !out.contains(":: endpoint :: __private :: Route for"),
+            "{out}"
+        );
+        // A struct with mistakes of its own is not checked.
+        let out = crate::expand_with(
+            quote!(#[endpoint(spec = "api.yaml")] pub struct S = "GTE /x";),
+            &mut |_| panic!("checked"),
+        )
+        .to_string();
+        assert!(out.contains("did you mean `GET`?"), "{out}");
     }
 
     #[test]

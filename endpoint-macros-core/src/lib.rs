@@ -40,7 +40,9 @@
 //!    placeholders) and its placeholders' field names;
 //! 5. `valid`, `capture`: the item form's fields against the route, and the
 //!    expression form's arguments and captured variables;
-//! 6. `expand`: the generated code.
+//! 6. [`declared`]: what a checked struct declares, in OpenAPI's terms, for
+//!    a check against a description (`#[endpoint(spec = "…")]`);
+//! 7. `expand`: the generated code.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -48,6 +50,7 @@ mod ast;
 mod attr;
 mod capture;
 mod ctxt;
+pub mod declared;
 mod expand;
 pub mod ident;
 mod route;
@@ -57,16 +60,67 @@ use proc_macro2::TokenStream;
 
 pub use ast::{ExprDef, FieldDef, Input, ItemDef, NamedArg};
 pub use attr::paginate_words;
+use declared::Declaration;
 pub use route::edit_distance;
+
+/// A check of a struct against the OpenAPI description it names
+/// (`#[endpoint(spec = "…")]`): the tokens to add to the struct's
+/// expansion (what makes the crate rebuild when the description changes),
+/// or the mistakes found, each spanned where it is.
+pub type SpecCheck<'a> = dyn FnMut(&Declaration) -> syn::Result<TokenStream> + 'a;
 
 /// Expands the tokens of one `endpoint!` invocation into the code the macro
 /// emits. Never panics: input of neither form, invalid routes and invalid
 /// fields become `compile_error!`s, spanned where the mistake is.
+///
+/// A struct that names a description (`#[endpoint(spec = "…")]`) is an
+/// error here, which says that checking it needs the `openapi` feature of
+/// `endpoint`: [`expand_with`] checks it.
 pub fn expand(input: TokenStream) -> TokenStream {
+    expand_with(input, &mut unchecked)
+}
+
+/// [`expand`], with each struct that names a description (`#[endpoint(spec
+/// = "…")]`) checked by `check` once its own checks have passed: the tokens
+/// `check` returns are added to the struct's expansion, and its errors
+/// replace the struct's methods.
+///
+/// ```
+/// use endpoint_macros_core::declared::In;
+/// use quote::quote;
+///
+/// let input = quote! {
+///     #[endpoint(spec = "pets.yaml")]
+///     pub struct GetPet = "GET /pets/{petId}{?fields}";
+/// };
+/// let out = endpoint_macros_core::expand_with(input, &mut |declared| {
+///     assert_eq!(declared.spec.value(), "pets.yaml");
+///     assert_eq!((declared.method.as_str(), declared.path.as_deref()), ("GET", Some("/pets/{petId}")));
+///     let places: Vec<_> = declared.parameters.iter().map(|p| (p.name.as_str(), p.location)).collect();
+///     assert_eq!(places, [("petId", In::Path), ("fields", In::Query)]);
+///     Ok(quote!(const CHECKED: bool = true;))
+/// });
+/// assert!(out.to_string().contains("const CHECKED"));
+/// ```
+pub fn expand_with(input: TokenStream, check: &mut SpecCheck<'_>) -> TokenStream {
     match syn::parse2::<Input>(input) {
-        Ok(input) => expand::endpoint(&input),
+        Ok(input) => expand::endpoint(&input, check),
         Err(err) => err.to_compile_error(),
     }
+}
+
+/// The check of [`expand`]: a struct that names a description is refused,
+/// at the description's name.
+fn unchecked(declared: &Declaration) -> syn::Result<TokenStream> {
+    Err(syn::Error::new(
+        declared.spec.span(),
+        format!(
+            "`spec = {:?}` checks the struct against an OpenAPI description, which needs the \
+             `openapi` feature of `endpoint`: `endpoint = {{ version = \"0.1\", features = \
+             [\"openapi\"] }}`",
+            declared.spec.value()
+        ),
+    ))
 }
 
 /// Expands one struct definition, as [`expand`] expands it in an invocation:
@@ -80,5 +134,5 @@ pub fn expand(input: TokenStream) -> TokenStream {
 /// assert!(out.contains("pub username : :: std :: string :: String"));
 /// ```
 pub fn expand_item(item: &ItemDef) -> TokenStream {
-    expand::item(item)
+    expand::item(item, &mut unchecked)
 }

@@ -83,6 +83,10 @@ pub(crate) struct Checked<F> {
     /// The function whose endpoint `to_request()` uses, when the item
     /// names one (`api = path`).
     pub api: Option<syn::Path>,
+    /// The description the item is checked against and its operation's
+    /// `operationId`, when it names one (`spec = "…"`, `operation = "…"`;
+    /// only in the item form).
+    pub spec: Option<(LitStr, Option<LitStr>)>,
 }
 
 /// The media type of a request body and how it is written: the runtime's

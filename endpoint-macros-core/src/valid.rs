@@ -250,6 +250,10 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         error: item_attrs.error.clone(),
         accept: item_attrs.accept.as_ref().map(|(accept, _)| accept.clone()),
         api: item_attrs.api.clone(),
+        spec: item_attrs
+            .spec
+            .clone()
+            .map(|spec| (spec, item_attrs.operation.clone())),
     }
 }
 

@@ -11,8 +11,15 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "openapi")]
+mod spec;
+
 #[doc = include_str!("../README.md")]
 #[proc_macro]
 pub fn endpoint(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    endpoint_macros_core::expand(input.into()).into()
+    #[cfg(feature = "openapi")]
+    let out = endpoint_macros_core::expand_with(input.into(), &mut spec::check);
+    #[cfg(not(feature = "openapi"))]
+    let out = endpoint_macros_core::expand(input.into());
+    out.into()
 }

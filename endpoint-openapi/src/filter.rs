@@ -173,17 +173,32 @@ fn names(op: &Operation, name: &str) -> bool {
     }
 }
 
-/// `: did you mean `…`?` with the candidate nearest to `name`, when one is
-/// near enough to be a misspelling (two edits, or a quarter of the name);
-/// else nothing.
+/// `: did you mean `…`?` with the [`nearest`] candidate, else nothing.
 fn suggestion(name: &str, candidates: impl Iterator<Item = String>) -> String {
+    nearest(name, candidates)
+        .map(|candidate| format!(": did you mean `{candidate}`?"))
+        .unwrap_or_default()
+}
+
+/// The candidate nearest to `name` (by [`edit_distance`]), when one is
+/// near enough to be a misspelling of it: two edits, or a quarter of the
+/// name; of two as near, the first in sort order.
+///
+/// ```
+/// use endpoint_openapi::filter::nearest;
+///
+/// let names = || ["GET /pets".to_owned(), "listPets".to_owned()].into_iter();
+/// assert_eq!(nearest("GET /pet", names()).as_deref(), Some("GET /pets"));
+/// assert_eq!(nearest("deleteEverything", names()), None);
+/// ```
+pub fn nearest(name: &str, candidates: impl IntoIterator<Item = String>) -> Option<String> {
     let near = 2.max(name.chars().count() / 4);
     candidates
+        .into_iter()
         .map(|candidate| (edit_distance(name, &candidate), candidate))
         .filter(|(distance, _)| *distance <= near)
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)))
-        .map(|(_, candidate)| format!(": did you mean `{candidate}`?"))
-        .unwrap_or_default()
+        .map(|(_, candidate)| candidate)
 }
 
 #[cfg(test)]
