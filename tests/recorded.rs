@@ -526,6 +526,30 @@ fn errors_hold_github_s_explanation() {
             description: None,
             ..issues::CreateLabel::new(ORG, "errors", "foo")
         });
+        // The body decodes into the operation's refusal of its status.
+        let typed = match &result {
+            Err(error) => error.error_body::<issues::CreateLabel>(),
+            Ok(_) => None,
+        };
+        let Some(Ok(issues::CreateLabelError::UnprocessableContent(invalid))) = typed else {
+            panic!("expected the 422 refusal of `issues::CreateLabel`, got {typed:?}");
+        };
+        assert_eq!(invalid.message, "Validation Failed");
+        assert_eq!(
+            invalid.documentation_url,
+            "https://docs.github.com/rest/reference/issues#create-a-label"
+        );
+        let [item] = invalid.errors.as_deref().unwrap_or_default() else {
+            panic!("expected one error item: {:?}", invalid.errors);
+        };
+        assert_eq!(
+            (
+                item.resource.as_deref(),
+                item.field.as_deref(),
+                item.code.as_str()
+            ),
+            (Some("Label"), Some("color"), "invalid")
+        );
         let error = refusal(result);
         assert_eq!(error.status, 422);
         assert_eq!(error.message.as_deref(), Some("Validation Failed"));
@@ -547,6 +571,51 @@ fn errors_hold_github_s_explanation() {
             )
         );
     });
+}
+
+/// GitHub's answer to an issue that is not there, as api.github.com sends
+/// it today (with `status`, which the recordings predate).
+#[test]
+fn a_missing_issue_is_the_basic_error_of_issues_get() {
+    let body = json!({
+        "message": "Not Found",
+        "documentation_url": "https://docs.github.com/rest/issues/issues#get-an-issue",
+        "status": "404"
+    });
+    for name in BACKENDS {
+        let answer = body.clone();
+        let server = Server::start(move |_| Answer::json(404, &answer));
+        let endpoint = Endpoint::default()
+            .defaults(json!({"baseUrl": server.base_url(), "headers": {"authorization": TOKEN}}))
+            .expect("valid defaults");
+        let backend = Backend::new(name, endpoint).with_policy(GitHubPolicy);
+        let result = backend.send(&issues::Get::new("octocat", "hello-world", 404));
+        let typed = match &result {
+            Err(error) => error.error_body::<issues::Get>(),
+            Ok(_) => None,
+        };
+        let Some(Ok(not_found)) = typed else {
+            panic!("{name}: expected the 404 refusal of `issues::Get`, got {typed:?}");
+        };
+        assert_eq!(
+            not_found,
+            models::BasicError {
+                message: Some("Not Found".into()),
+                documentation_url: Some(
+                    "https://docs.github.com/rest/issues/issues#get-an-issue".into()
+                ),
+                url: None,
+                status: Some("404".into()),
+            },
+            "{name}"
+        );
+        assert_eq!(refusal(result).status, 404, "{name}");
+        assert_eq!(
+            server.only_request().url,
+            "/repos/octocat/hello-world/issues/404",
+            "{name}"
+        );
+    }
 }
 
 #[test]
@@ -736,11 +805,24 @@ fn branch_protection() {
         panic!("the second update has a JSON body");
     };
     replay(&exchanges, |backend, _| {
-        let error = refusal(backend.send(&repos::GetBranchProtection::new(
+        let result = backend.send(&repos::GetBranchProtection::new(
             ORG,
             "branch-protection",
             "main",
-        )));
+        ));
+        // GitHub's refusals of the operation share one body, `BasicError`.
+        let typed = match &result {
+            Err(error) => error.error_body::<repos::GetBranchProtection>(),
+            Ok(_) => None,
+        };
+        let Some(Ok(not_protected)) = typed else {
+            panic!("expected the 404 refusal of `repos::GetBranchProtection`, got {typed:?}");
+        };
+        assert_eq!(
+            not_protected.message.as_deref(),
+            Some("Branch not protected")
+        );
+        let error = refusal(result);
         assert_eq!(error.status, 404);
         assert_eq!(error.message.as_deref(), Some("Branch not protected"));
         // The three settings that are required and nullable are sent as

@@ -346,7 +346,8 @@ pub fn choose(
 ///
 /// Each variant names its status: a status (`"201"`), a range of them
 /// (`"2XX"`, `"4XX"`) or `"default"`, each once (a mistake fails the
-/// build); it holds the type its body decodes into (any
+/// build); it holds the type its body decodes into (written as a tuple
+/// variant's, a trailing comma allowed, as formatters wrap a long one; any
 /// [`Answer`](crate::model::Answer) that is also `Serialize`), or nothing
 /// when the body is left unread (a `202` or `204`). An answer takes the variant of its very
 /// status, else of its range, else `default`, whatever their order; a
@@ -399,7 +400,7 @@ macro_rules! answers {
     (
         $(#[$attr:meta])*
         $vis:vis enum $name:ident {
-            $($(#[$variant_attr:meta])* $variant:ident $(($ty:ty))? = $status:literal),+ $(,)?
+            $($(#[$variant_attr:meta])* $variant:ident $(($ty:ty $(,)?))? = $status:literal),+ $(,)?
         }
     ) => {
         $(#[$attr])*
@@ -532,6 +533,25 @@ mod tests {
         assert!(error.to_string().contains("invalid unicode"), "{error}");
         let (path, source) = AnswerError::custom("x").into_parts();
         assert_eq!((path.as_str(), source.to_string().as_str()), ("", "x"));
+    }
+
+    #[test]
+    fn a_variant_type_may_end_with_a_comma_as_a_wrapped_tuple_variant_does() {
+        crate::answers! {
+            #[derive(Debug, PartialEq)]
+            enum Refusal {
+                NotFound(
+                    Value,
+                ) = "404",
+                Gone = "410",
+            }
+        }
+        let json = Some("application/json");
+        assert_eq!(
+            Refusal::decode(404, json, br#"{"message":"Not Found"}"#).unwrap(),
+            Refusal::NotFound(json!({"message": "Not Found"}))
+        );
+        assert_eq!(Refusal::decode(410, json, b"").unwrap(), Refusal::Gone);
     }
 
     #[test]

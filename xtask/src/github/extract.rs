@@ -17,8 +17,8 @@
 //!
 //! The extract keeps the description's shape (`openapi`,
 //! `info`, `servers`, `tags` with their names and descriptions, then
-//! `paths`, methods and operations) with every `$ref` resolved and only
-//! these keys:
+//! `paths`, methods and operations) with every `$ref` resolved (but the
+//! answers' references to components, below) and only these keys:
 //!
 //! - operations: `operationId`, `summary`, `description`, `externalDocs.url`,
 //!   `deprecated`, `servers`, `parameters`, `requestBody`, `x-octokit`;
@@ -44,6 +44,16 @@
 //! `format`, `enum`, `nullable`, `items`, `properties`, `required`,
 //! `additionalProperties`, `oneOf`, `anyOf`, `allOf`, `discriminator`,
 //! `title`, `description` and `deprecated`.
+//!
+//! The refusals, for the routes' error types: each operation's `4xx`, `5xx`
+//! and `default` answers, with their `description` (the documentation of
+//! the status) and, per media type, their `schema`, reduced as the
+//! successes' are (no examples). A refusal that references a shared answer
+//! of `components.responses` (`not_found`, `validation_failed`) keeps its
+//! `$ref`, and `components.responses` holds those answers, once each: the
+//! generator then plans one type per shared body (`BasicError` for all, an
+//! inline body such as `service_unavailable`'s once), and the extract stays
+//! small. `3xx` answers are left out, as the generator has no use for them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -81,6 +91,15 @@ const MODEL_KEYS: [&str; 9] = [
 
 /// Where component schemas are referenced from.
 const COMPONENT_SCHEMAS: &str = "#/components/schemas/";
+
+/// Where shared answers are referenced from.
+const COMPONENT_RESPONSES: &str = "#/components/responses/";
+
+/// Whether an answer of `status` is a refusal, whose body is the route's
+/// error type: `4xx`, `5xx` (or a range of them) and `default`.
+fn is_refusal(status: &str) -> bool {
+    status.starts_with(['4', '5']) || status == "default"
+}
 
 /// The HTTP methods of path items, in the order they are kept.
 const METHODS: [&str; 7] = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -140,6 +159,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let mut extract = Extractor {
         spec: &spec,
         components: Default::default(),
+        responses: Default::default(),
     }
     .extract()?;
     let mut read = Vec::new();
@@ -196,6 +216,9 @@ struct Extractor<'a> {
     /// The component schemas the answers reference, found while reading
     /// them.
     components: std::cell::RefCell<BTreeSet<String>>,
+    /// The shared answers of `components.responses` the refusals
+    /// reference, found while reading them.
+    responses: std::cell::RefCell<BTreeSet<String>>,
 }
 
 impl Extractor<'_> {
@@ -324,6 +347,8 @@ impl Extractor<'_> {
             for (status, response) in responses {
                 if status.starts_with('2') {
                     kept.insert(status.clone(), self.response(self.resolve(response)?)?);
+                } else if is_refusal(status) {
+                    kept.insert(status.clone(), self.refusal_or_ref(response)?);
                 }
             }
             out.insert("responses".into(), Value::Object(kept));
@@ -489,6 +514,49 @@ impl Extractor<'_> {
         Ok(Value::Object(out))
     }
 
+    /// A refusal as the operation writes it: a reference to a shared
+    /// answer of `components.responses` kept (and the answer noted), an
+    /// answer of its own reduced by [`Self::refusal`].
+    fn refusal_or_ref(&self, response: &Value) -> Result<Value, String> {
+        if let Some(reference) = response.get("$ref").and_then(Value::as_str)
+            && let Some(name) = reference.strip_prefix(COMPONENT_RESPONSES)
+        {
+            self.responses.borrow_mut().insert(name.to_owned());
+            return Ok(Value::Object(Map::from_iter([(
+                "$ref".into(),
+                Value::from(reference),
+            )])));
+        }
+        self.refusal(self.resolve(response)?)
+    }
+
+    /// A refusal (`4xx`, `5xx`, `default`): its `description` and, per
+    /// media type, its schema (no examples: the models' test decodes the
+    /// successes' only).
+    fn refusal(&self, response: &Value) -> Result<Value, String> {
+        let mut out = Map::new();
+        if let Some(description) = response.get("description") {
+            out.insert("description".into(), description.clone());
+        }
+        let mut content = Map::new();
+        for (media_type, entry) in response
+            .get("content")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let mut kept = Map::new();
+            if let Some(schema) = entry.get("schema") {
+                kept.insert("schema".into(), self.model_schema(schema, 0)?);
+            }
+            content.insert(media_type.clone(), Value::Object(kept));
+        }
+        if !content.is_empty() {
+            out.insert("content".into(), Value::Object(content));
+        }
+        Ok(Value::Object(out))
+    }
+
     /// An example's value with every `{"$ref": "#/components/examples/…"}`
     /// in it replaced by that example's value (the description writes some
     /// examples so, as a whole or in part).
@@ -573,9 +641,21 @@ impl Extractor<'_> {
         Ok(Value::Object(out))
     }
 
-    /// `components.schemas`: every component the answers reach, directly
-    /// or through other components, in name order.
+    /// `components.responses`, the shared refusals the operations
+    /// reference, and `components.schemas`, every component the answers
+    /// reach, directly or through other components; each in name order.
     fn components(&self) -> Result<Value, String> {
+        let mut responses = Map::new();
+        for name in self.responses.borrow().iter() {
+            let response = self
+                .spec
+                .pointer(&format!("/components/responses/{name}"))
+                .ok_or_else(|| format!("unresolved component response `{name}`"))?;
+            let kept = self
+                .refusal(self.resolve(response)?)
+                .map_err(|err| format!("component response `{name}`: {err}"))?;
+            responses.insert(name.clone(), kept);
+        }
         let mut done = BTreeMap::new();
         loop {
             let pending: Vec<String> = self
@@ -598,9 +678,127 @@ impl Extractor<'_> {
             }
         }
         let schemas: Map<String, Value> = done.into_iter().collect();
-        Ok(Value::Object(Map::from_iter([(
-            "schemas".into(),
-            Value::Object(schemas),
-        )])))
+        let mut out = Map::new();
+        if !responses.is_empty() {
+            out.insert("responses".into(), Value::Object(responses));
+        }
+        out.insert("schemas".into(), Value::Object(schemas));
+        Ok(Value::Object(out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn extract(spec: &Value) -> Value {
+        Extractor {
+            spec,
+            components: Default::default(),
+            responses: Default::default(),
+        }
+        .extract()
+        .unwrap()
+    }
+
+    #[test]
+    fn the_refusals_are_kept_a_shared_one_by_reference_and_once() {
+        let spec = json!({
+            "openapi": "3.0.3",
+            "paths": {
+                "/issues/{n}": {"get": {"operationId": "issues/get", "responses": {
+                    "200": {"description": "Response", "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/issue"}
+                    }}},
+                    "301": {"$ref": "#/components/responses/moved_permanently"},
+                    "404": {"$ref": "#/components/responses/not_found"},
+                    "422": {"description": "Validation failed", "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/validation-error"},
+                        "examples": {"default": {"value": {"message": "no"}}}
+                    }}},
+                    "default": {"description": "Anything else"}
+                }}},
+                "/gists": {"get": {"operationId": "gists/list", "responses": {
+                    "200": {"description": "Response"},
+                    "404": {"$ref": "#/components/responses/not_found"}
+                }}}
+            },
+            "components": {
+                "responses": {
+                    "not_found": {"description": "Resource not found", "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/basic-error"}}
+                    }},
+                    "moved_permanently": {"description": "Moved permanently", "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/moved"}}
+                    }},
+                    "unused": {"description": "Unused"}
+                },
+                "schemas": {
+                    "issue": {"type": "object", "properties": {"id": {"type": "integer", "example": 1}}},
+                    "basic-error": {"title": "Basic Error", "type": "object", "properties": {
+                        "message": {"type": "string"}, "status": {"type": "string"}
+                    }},
+                    "validation-error": {"type": "object", "required": ["message"], "properties": {
+                        "message": {"type": "string"},
+                        "errors": {"type": "array", "items": {"type": "object", "properties": {
+                            "code": {"type": "string"}
+                        }}}
+                    }},
+                    "moved": {"type": "object"}
+                }
+            }
+        });
+        let out = extract(&spec);
+        let responses = &out["paths"]["/issues/{n}"]["get"]["responses"];
+        assert_eq!(
+            responses["404"],
+            json!({"$ref": "#/components/responses/not_found"})
+        );
+        assert_eq!(
+            responses["422"],
+            json!({"description": "Validation failed", "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/validation-error"}
+            }}})
+        );
+        assert_eq!(
+            responses["default"],
+            json!({"description": "Anything else"})
+        );
+        // A redirection is no refusal: left out, and what only it reaches.
+        assert!(responses.get("301").is_none());
+        assert_eq!(
+            out["components"]["responses"],
+            json!({"not_found": {"description": "Resource not found", "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/basic-error"}}
+            }}})
+        );
+        let schemas = out["components"]["schemas"].as_object().unwrap();
+        assert_eq!(
+            schemas.keys().collect::<Vec<_>>(),
+            ["basic-error", "issue", "validation-error"]
+        );
+        assert_eq!(
+            schemas["validation-error"]["properties"]["errors"]["items"]["properties"]["code"],
+            json!({"type": "string"})
+        );
+    }
+
+    #[test]
+    fn a_broken_shared_refusal_is_an_error_naming_it() {
+        let spec = json!({
+            "paths": {"/x": {"get": {"responses": {
+                "404": {"$ref": "#/components/responses/nowhere"}
+            }}}},
+            "components": {}
+        });
+        let err = Extractor {
+            spec: &spec,
+            components: Default::default(),
+            responses: Default::default(),
+        }
+        .extract()
+        .unwrap_err();
+        assert!(err.contains("`nowhere`"), "{err}");
     }
 }

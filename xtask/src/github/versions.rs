@@ -7,7 +7,8 @@
 //! stops supporting them, and earlier api.github.com answers (recorded,
 //! cached, replayed) lack what was added since. [`relax`] reads one older
 //! description and, wherever an answer's object schema of the extract has
-//! a counterpart there (a component schema of the same name, or the same
+//! a counterpart there (a component schema of the same name, a shared
+//! answer of `components.responses` of the same name, or the same
 //! operation's answer of the same status and media type), takes out of
 //! `required` every property the older schema does not require, or allows
 //! to be `null`. The generator then makes those fields `Option`s, and an
@@ -54,6 +55,18 @@ pub fn relax(extract: &mut Value, older: &Value) -> Relaxed {
             }
         }
     }
+    // The shared refusals, each by the older answer of the same name.
+    if let Some(responses) = extract
+        .pointer_mut("/components/responses")
+        .and_then(Value::as_object_mut)
+    {
+        let old_responses = older.get("components").and_then(|c| c.get("responses"));
+        for (name, response) in responses.iter_mut() {
+            if let Some(old) = old_responses.and_then(|r| r.get(name)) {
+                relax_content(response, old, older, &mut relaxed);
+            }
+        }
+    }
     let Some(paths) = extract.get_mut("paths").and_then(Value::as_object_mut) else {
         return relaxed;
     };
@@ -73,21 +86,28 @@ pub fn relax(extract: &mut Value, older: &Value) -> Relaxed {
                 let Some(old_response) = old_responses.get(status) else {
                     continue;
                 };
-                let old_content = resolve(old_response, older).get("content");
-                let content = response.get_mut("content").and_then(Value::as_object_mut);
-                for (media_type, entry) in content.into_iter().flatten() {
-                    let old_schema = old_content
-                        .and_then(|c| c.get(media_type))
-                        .and_then(|e| e.get("schema"));
-                    if let (Some(schema), Some(old)) = (entry.get_mut("schema"), old_schema) {
-                        relaxed.matched += 1;
-                        relax_schema(schema, old, older, 0, &mut relaxed);
-                    }
-                }
+                // A reference to a shared refusal is relaxed with it.
+                relax_content(response, old_response, older, &mut relaxed);
             }
         }
     }
     relaxed
+}
+
+/// Relaxes each media type's schema of one answer of the extract by the
+/// same media type's schema of `old`, its counterpart in `older`.
+fn relax_content(response: &mut Value, old: &Value, older: &Value, relaxed: &mut Relaxed) {
+    let old_content = resolve(old, older).get("content");
+    let content = response.get_mut("content").and_then(Value::as_object_mut);
+    for (media_type, entry) in content.into_iter().flatten() {
+        let old_schema = old_content
+            .and_then(|c| c.get(media_type))
+            .and_then(|e| e.get("schema"));
+        if let (Some(schema), Some(old)) = (entry.get_mut("schema"), old_schema) {
+            relaxed.matched += 1;
+            relax_schema(schema, old, older, 0, relaxed);
+        }
+    }
 }
 
 /// How the extract names a description it read: its file's stem (which
@@ -287,6 +307,46 @@ mod tests {
         assert_eq!(
             extract["components"]["schemas"]["user"]["required"],
             json!(["login"])
+        );
+    }
+
+    #[test]
+    fn a_shared_refusal_is_relaxed_by_the_older_one_of_its_name() {
+        let unavailable = json!({"content": {"application/json": {"schema": {
+            "type": "object",
+            "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+            "required": ["code", "message"]
+        }}}});
+        let mut extract = json!({
+            "paths": {"/x": {"get": {"responses": {
+                "503": {"$ref": "#/components/responses/service_unavailable"}
+            }}}},
+            "components": {"responses": {"service_unavailable": unavailable}, "schemas": {}}
+        });
+        let older = json!({
+            "paths": {"/x": {"get": {"responses": {
+                "503": {"$ref": "#/components/responses/service_unavailable"}
+            }}}},
+            "components": {"responses": {"service_unavailable": {"content": {"application/json": {
+                "schema": {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"]}
+            }}}}}
+        });
+        let relaxed = relax(&mut extract, &older);
+        assert_eq!(
+            relaxed,
+            Relaxed {
+                matched: 1,
+                fields: 1
+            }
+        );
+        assert_eq!(
+            extract.pointer("/components/responses/service_unavailable/content/application~1json/schema/required"),
+            Some(&json!(["message"]))
+        );
+        // The operation's reference is left as it is.
+        assert_eq!(
+            extract["paths"]["/x"]["get"]["responses"]["503"],
+            json!({"$ref": "#/components/responses/service_unavailable"})
         );
     }
 
