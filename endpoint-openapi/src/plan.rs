@@ -524,11 +524,12 @@ impl<'a> TypeSpace<'a> {
     ///    [`Rules::titles`]);
     /// 2. the words its places' names end with (the property it is under,
     ///    `Title`), alone, then after the words they all start with
-    ///    (`IssuesTitle`); not a list's or a map's `Item` or `Value` alone,
-    ///    nor from words `placed` says tell only where a type stands (an
+    ///    (`IssuesTitle`); not the words of a list's item, a map's value
+    ///    or a union's alternative alone (`Item`, `Value`, `Object`), nor
+    ///    from words `placed` says tell only where a type stands (an
     ///    answer's status, `Ok`), from the longest to the shortest;
     /// 3. a union's alternatives (`StringOrInteger`), a string enum's
-    ///    values (`AscOrDesc`), up to three.
+    ///    values (`AscOrDesc`), up to three, unless numbers tell them apart.
     ///
     /// A type keeps its name when none is free, when its places all gave
     /// it one name, when it was renamed since (after its status's reason)
@@ -590,13 +591,30 @@ impl<'a> TypeSpace<'a> {
         let end = common(&|w, i| &w[w.len() - 1 - i]);
         let start = common(&|w, i| &w[i]).min(shortest - end);
         let first = &words[0];
-        let prefix = ident::pascal_part(&first[..start].join("-"));
+        let prefix = match start {
+            0 => String::new(),
+            _ => ident::pascal_part(&first[..start].join("-")),
+        };
         let ends = &first[first.len() - end..];
         for from in 0..ends.len() {
             let rest = &ends[from..];
-            let meaningful = rest
-                .iter()
-                .any(|word| !matches!(word.as_str(), "Item" | "Items" | "Value" | "Values"));
+            // The words an item, a map's value or a union's alternative adds
+            // say where it stands, not what it is.
+            let meaningful = rest.iter().any(|word| {
+                !matches!(
+                    word.as_str(),
+                    "Item"
+                        | "Items"
+                        | "Value"
+                        | "Values"
+                        | "Object"
+                        | "String"
+                        | "Integer"
+                        | "Number"
+                        | "Boolean"
+                        | "List"
+                )
+            });
             let where_only =
                 (1..=rest.len()).any(|n| placed(&ident::pascal_part(&rest[..n].join("-"))));
             if !meaningful || where_only {
@@ -615,7 +633,11 @@ impl<'a> TypeSpace<'a> {
             Body::Enum(values) => values.iter().map(|v| v.name.clone()).collect(),
             _ => Vec::new(),
         };
-        if (2..=3).contains(&parts.len()) {
+        // Not alternatives told apart by a number (`String`, `String2`).
+        let plain = parts
+            .iter()
+            .all(|part| !part.ends_with(|c: char| c.is_ascii_digit()));
+        if (2..=3).contains(&parts.len()) && plain {
             names.push(parts.join("Or"));
         }
         names
