@@ -1543,10 +1543,12 @@ impl Place {
 }
 
 /// The shape of an inline schema: equal for schemas that differ only in
-/// their own title, description and default, and in the constraints they
-/// or their parts document.
+/// their own title, description, default and `nullable` (a place that
+/// allows `null` holds an `Option` of the type), and in the constraints
+/// they or their parts document.
 fn shape(schema: &Schema) -> String {
     let mut plain = schema.clone();
+    plain.nullable = false;
     plain.title = None;
     plain.description = None;
     plain.default = None;
@@ -2118,6 +2120,15 @@ mod tests {
         let types = plan(&Plain, schemas.clone());
         let order = fields(named(&types, "Order"));
         assert_eq!(order[0].1, order[1].1, "one type for both addresses");
+        assert_eq!(types.len(), 2);
+        // One that allows `null` too: an `Option` of the same type.
+        let mut nullable = schemas.clone();
+        nullable["order"]["required"] = json!(["billing", "shipping"]);
+        nullable["order"]["properties"]["shipping"]["nullable"] = json!(true);
+        let types = plan(&Plain, nullable);
+        let order = fields(named(&types, "Order"));
+        assert_eq!(order[1].1.core(), order[0].1, "{order:?}");
+        assert!(matches!(order[1].1, Type::Option(_)), "{order:?}");
         assert_eq!(types.len(), 2);
         let types = plan(&AnswersOnly, schemas);
         let order = fields(named(&types, "Order"));
