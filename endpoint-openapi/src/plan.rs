@@ -524,10 +524,11 @@ impl<'a> TypeSpace<'a> {
     ///    [`Rules::titles`]);
     /// 2. the words its places' names end with (the property it is under,
     ///    `Title`), alone, then after the words they all start with
-    ///    (`IssuesTitle`); not the words of a list's item, a map's value
-    ///    or a union's alternative alone (`Item`, `Value`, `Object`), nor
-    ///    from words `placed` says tell only where a type stands (an
-    ///    answer's status, `Ok`), from the longest to the shortest;
+    ///    (`IssuesTitle`), without the words at their front that `placed`
+    ///    says tell only where a type stands (an answer's status, `Ok`),
+    ///    never cut inside a property's words (`pull_request` is not
+    ///    `Request`); not the words of a list's item, a map's value or a
+    ///    union's alternative alone (`Item`, `Value`, `Object`);
     /// 3. a union's alternatives (`StringOrInteger`), a string enum's
     ///    values (`AscOrDesc`), up to three, unless numbers tell them apart.
     ///
@@ -595,32 +596,33 @@ impl<'a> TypeSpace<'a> {
             0 => String::new(),
             _ => ident::pascal_part(&first[..start].join("-")),
         };
-        let ends = &first[first.len() - end..];
-        for from in 0..ends.len() {
-            let rest = &ends[from..];
-            // The words an item, a map's value or a union's alternative adds
-            // say where it stands, not what it is.
-            let meaningful = rest.iter().any(|word| {
-                !matches!(
-                    word.as_str(),
-                    "Item"
-                        | "Items"
-                        | "Value"
-                        | "Values"
-                        | "Object"
-                        | "String"
-                        | "Integer"
-                        | "Number"
-                        | "Boolean"
-                        | "List"
-                )
-            });
-            let where_only =
-                (1..=rest.len()).any(|n| placed(&ident::pascal_part(&rest[..n].join("-"))));
-            if !meaningful || where_only {
-                continue;
-            }
-            let rest = ident::pascal_part(&rest.join("-"));
+        let mut ends = &first[first.len() - end..];
+        // Words that say only where a type stands (an answer's status) are
+        // left out from the front; a property's own words never are.
+        while let Some(n) =
+            (1..=ends.len()).find(|&n| placed(&ident::pascal_part(&ends[..n].join("-"))))
+        {
+            ends = &ends[n..];
+        }
+        // The words an item, a map's value or a union's alternative adds
+        // say where it stands, not what it is.
+        let meaningful = ends.iter().any(|word| {
+            !matches!(
+                word.as_str(),
+                "Item"
+                    | "Items"
+                    | "Value"
+                    | "Values"
+                    | "Object"
+                    | "String"
+                    | "Integer"
+                    | "Number"
+                    | "Boolean"
+                    | "List"
+            )
+        });
+        if meaningful {
+            let rest = ident::pascal_part(&ends.join("-"));
             let qualified = format!("{prefix}{rest}");
             names.push(rest);
             if !prefix.is_empty() {

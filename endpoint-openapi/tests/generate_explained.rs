@@ -433,6 +433,7 @@ fn sharing(paths: [&str; 2]) -> Value {
                        "properties": {"amount": {"type": "integer"}, "currency": {"type": "string"}}});
     let direction = json!({"type": "string", "enum": ["asc", "desc"]});
     let meta = json!({"type": "object", "properties": {"page": {"type": "integer"}}});
+    let link = json!({"type": "object", "properties": {"url": {"type": "string"}}});
     let note = json!({"type": "object", "properties": {"text": {"type": "string"}}});
     let when = json!({"oneOf": [{"type": "string", "format": "date"},
                                 {"type": "string", "enum": ["now"]}]});
@@ -450,6 +451,7 @@ fn sharing(paths: [&str; 2]) -> Value {
         "direction",
         json!({"type": "object", "properties": {
             "selected_repository_ids": {"type": "array", "items": union("A repository id.")},
+            "pull_request": link,
             "shipping_address": address,
             "price": money,
             "note": {"oneOf": [note, {"type": "string"}]},
@@ -461,6 +463,7 @@ fn sharing(paths: [&str; 2]) -> Value {
         "order",
         json!({"type": "object", "properties": {
             "title": union("The issue's title."),
+            "pull_request": link,
             "billing_address": address,
             "total": money,
             "comment": {"oneOf": [note, {"type": "integer"}]},
@@ -505,6 +508,7 @@ fn shared_inline_types_are_named_after_what_they_are() {
         "StringOrInteger",
         // The words its places end with: the property it is under.
         "Address",
+        "PullRequest",
         "Meta",
         // Its schemas' title.
         "Money",
@@ -561,11 +565,25 @@ fn shared_inline_types_are_named_after_what_they_are() {
     let reversed = type_names(&generated(sharing(["/issues", "/secrets"])));
     assert_eq!(
         by_meaning(names),
-        ["Address", "AscOrDesc", "Meta", "Money", "StringOrInteger"]
+        [
+            "Address",
+            "AscOrDesc",
+            "Meta",
+            "Money",
+            "PullRequest",
+            "StringOrInteger"
+        ]
     );
     assert_eq!(
         by_meaning(reversed),
-        ["Address", "AscOrDesc", "Meta", "Money", "StringOrInteger"]
+        [
+            "Address",
+            "AscOrDesc",
+            "Meta",
+            "Money",
+            "PullRequest",
+            "StringOrInteger"
+        ]
     );
 }
 
@@ -577,7 +595,7 @@ fn a_shared_type_with_no_free_name_keeps_the_first() {
     let mut schemas = serde_json::Map::new();
     let answer = &mut description["paths"]["/issues"]["post"]["responses"]["200"]["content"]["application/json"]
         ["schema"]["properties"];
-    for name in ["Address", "Meta"] {
+    for name in ["Address", "Meta", "PullRequest"] {
         schemas.insert(name.to_owned(), taken.clone());
         answer[name] = json!({"$ref": format!("#/components/schemas/{name}")});
     }
@@ -592,5 +610,15 @@ fn a_shared_type_with_no_free_name_keeps_the_first() {
         "{names:?}"
     );
     assert!(names.iter().any(|n| n == "StringOrInteger"), "{names:?}");
-    assert!(!names.iter().any(|n| n.starts_with("Empty")), "{names:?}");
+    // Never a part of a property's words (`Request`).
+    assert!(
+        names.iter().any(|n| n == "CreateSecretPullRequest"),
+        "{names:?}"
+    );
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.starts_with("Empty") || n == "Request"),
+        "{names:?}"
+    );
 }
