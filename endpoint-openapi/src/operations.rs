@@ -711,13 +711,13 @@ pub fn plan(
     }
     let answers = name_shared_answers(api, &operations, &fulls, &mut space);
     // Any other type that several places share, by what it is; the words
-    // naming an answer (its status, `Response`) say only where a type
-    // stands.
+    // naming an answer (its status, `Response`) or a whole body (`Body`)
+    // say only where a type stands.
     let reasons: BTreeSet<String> = (100..600)
         .map(|status: u16| status.to_string())
         .chain(["1XX", "2XX", "3XX", "4XX", "5XX", "default"].map(str::to_owned))
         .map(|status| status_variant(&status))
-        .chain(["Response".to_owned()])
+        .chain(["Response", "Body"].map(str::to_owned))
         .collect();
     space.name_shared(&answers, &|words| reasons.contains(words));
     let types = space.finish();
