@@ -18,7 +18,10 @@
 //!   method and path when there is no `operationId`;
 //! - an inline type of answers that several operations share is named
 //!   after its `title`, else a refusal's after its status's reason
-//!   (`Unauthorized`), not after the first operation that answers it;
+//!   (`Unauthorized`), not after the first operation that answers it; any
+//!   other inline type that places of several operations share, after what
+//!   it is (`IssuesCreateTitle` and a secret's `SelectedRepositoryIdsItem`,
+//!   both a string or an integer, are `StringOrInteger`);
 //! - a field's documentation is the parameter's `description`, else its
 //!   schema's `description` or `title`, then what the schema constrains
 //!   (default, bounds, lengths, pattern, values, format) and whether it is
@@ -706,7 +709,17 @@ pub fn plan(
         }
         operations.push(op);
     }
-    name_shared_answers(api, &operations, &fulls, &mut space);
+    let answers = name_shared_answers(api, &operations, &fulls, &mut space);
+    // Any other type that several places share, by what it is; the words
+    // naming an answer (its status, `Response`) or a whole body (`Body`)
+    // say only where a type stands.
+    let reasons: BTreeSet<String> = (100..600)
+        .map(|status: u16| status.to_string())
+        .chain(["1XX", "2XX", "3XX", "4XX", "5XX", "default"].map(str::to_owned))
+        .map(|status| status_variant(&status))
+        .chain(["Response", "Body"].map(str::to_owned))
+        .collect();
+    space.name_shared(&answers, &|words| reasons.contains(words));
     let types = space.finish();
     let aliases = aliases(
         api,
@@ -821,13 +834,14 @@ fn aliases(
 /// for a refusal, the reason phrase of its status (`Unauthorized`,
 /// `NotFound`; `Error` for `default`), when no other type has that name.
 /// A component's type keeps its component's name, and a success without a
-/// title the first operation's (`Ok` would say less).
+/// title the first operation's (`Ok` would say less). Returns the inline
+/// answer types it considered.
 fn name_shared_answers(
     api: &Api,
     operations: &[OperationPlan],
     fulls: &[String],
     space: &mut TypeSpace<'_>,
-) {
+) -> BTreeSet<usize> {
     /// The planned type an answer is, and whether it is the answer itself
     /// (not an item of it).
     fn named(ty: &Type) -> Option<(usize, bool)> {
@@ -875,6 +889,7 @@ fn name_shared_answers(
             }
         }
     }
+    let answers = uses.keys().copied().collect();
     for (id, (ops, status, title)) in uses {
         let name = &space.types[id].name;
         let Some(suffix) = name.strip_prefix(fulls[ops[0]].as_str()) else {
@@ -906,6 +921,7 @@ fn name_shared_answers(
             ));
         }
     }
+    answers
 }
 
 /// The paging of a list operation whose one success is a list, or a struct

@@ -40,7 +40,10 @@
 //!   `0.007439999841153622`); `float` is [`Type::F32`] only with
 //!   `float_f32`, which no policy has unless it says so;
 //! - `share_inline`: inline schemas that are equal but for their title and
-//!   description are planned once, as one type;
+//!   description are planned once, as one type, named by what it is when
+//!   its places disagree ([`TypeSpace::name_shared`]: its title, the words
+//!   its places end with, a small union's alternatives or enum's values),
+//!   not after the first place;
 //! - `titles`: an inline type whose name (parent and property) is taken is
 //!   named by its schema's `title` before it gets a number;
 //! - `write_back`: a model writes back every value it read. A property that
@@ -336,6 +339,10 @@ pub struct TypeSpace<'a> {
     rules: Rules,
     /// The type of each inline schema planned, by its shape.
     inline: HashMap<String, Type>,
+    /// Each inline type planned by its shape: the name it was given, and
+    /// the places that hold it, in order (the first the one that named it);
+    /// see [`TypeSpace::name_shared`].
+    places: HashMap<usize, (String, Vec<Place>)>,
     /// The components whose `allOf` is being merged.
     merging: Vec<String>,
     problems: Vec<String>,
@@ -353,6 +360,7 @@ impl<'a> TypeSpace<'a> {
             roots: Vec::new(),
             rules: policy.rules(),
             inline: HashMap::new(),
+            places: HashMap::new(),
             merging: Vec::new(),
             problems: Vec::new(),
         }
@@ -506,6 +514,137 @@ impl<'a> TypeSpace<'a> {
         self.types[id].name.clone()
     }
 
+    /// Names each inline type that several places share (planned once, by
+    /// [`Rules::share_inline`]) by what it is, rather than after the first
+    /// place that planned it: the names its places gave it
+    /// (`IssuesCreateTitle`, `IssuesUpdateTitle`) and its schemas say
+    /// which, the first that no other type has:
+    ///
+    /// 1. its schemas' `title`, when those that have one agree (with
+    ///    [`Rules::titles`]);
+    /// 2. the words its places' names end with (the property it is under,
+    ///    `Title`), alone, then after the words they all start with
+    ///    (`IssuesTitle`), without the words at their front that `placed`
+    ///    says tell only where a type stands (an answer's status, `Ok`),
+    ///    never cut inside a property's words (`pull_request` is not
+    ///    `Request`); not the words of a list's item, a map's value or a
+    ///    union's alternative alone (`Item`, `Value`, `Object`);
+    /// 3. a union's alternatives (`StringOrInteger`), a string enum's
+    ///    values (`AscOrDesc`), up to three, unless numbers tell them apart.
+    ///
+    /// A type keeps its name when none is free, when its places all gave
+    /// it one name, when it was renamed since (after its status's reason)
+    /// or its id is in `keep`; a component's type always does. When the
+    /// places' schemas say different things, the first's text no longer
+    /// documents it. The names follow from the places, in the order they
+    /// were planned: the same description gives the same names.
+    pub fn name_shared(&mut self, keep: &BTreeSet<usize>, placed: &dyn Fn(&str) -> bool) {
+        let mut ids: Vec<usize> = self.places.keys().copied().collect();
+        ids.sort_unstable();
+        for id in ids {
+            let (named, places) = &self.places[&id];
+            let distinct: BTreeSet<&str> = places.iter().map(|p| p.name.as_str()).collect();
+            if keep.contains(&id) || distinct.len() < 2 || &self.types[id].name != named {
+                continue;
+            }
+            let candidates = self.shared_names(id, places, placed);
+            let same_text = places
+                .iter()
+                .all(|p| p.description == places[0].description && p.title == places[0].title);
+            for candidate in candidates {
+                let candidate = ident::not_unqualified(candidate);
+                let old = self.types[id].name.clone();
+                if candidate == old || self.rename(id, &candidate) == old {
+                    continue;
+                }
+                if !same_text {
+                    self.types[id].doc = None;
+                }
+                break;
+            }
+        }
+    }
+
+    /// The names [`TypeSpace::name_shared`] tries for the type `id` that
+    /// `places` hold, in order.
+    fn shared_names(
+        &self,
+        id: usize,
+        places: &[Place],
+        placed: &dyn Fn(&str) -> bool,
+    ) -> Vec<String> {
+        let mut names = Vec::new();
+        // 1. The title its schemas agree on.
+        let titles: BTreeSet<&str> = places.iter().filter_map(|p| p.title.as_deref()).collect();
+        if self.rules.titles
+            && let [title] = titles.into_iter().collect::<Vec<_>>().as_slice()
+        {
+            names.push(ident::pascal(title));
+        }
+        // 2. The words every place's name ends with, after those it starts with.
+        let words: Vec<Vec<String>> = places.iter().map(|p| ident::words(&p.name)).collect();
+        let shortest = words.iter().map(Vec::len).min().unwrap_or(0);
+        let common = |at: &dyn Fn(&Vec<String>, usize) -> &String| {
+            (0..shortest)
+                .take_while(|&i| words.iter().all(|w| at(w, i) == at(&words[0], i)))
+                .count()
+        };
+        let end = common(&|w, i| &w[w.len() - 1 - i]);
+        let start = common(&|w, i| &w[i]).min(shortest - end);
+        let first = &words[0];
+        let prefix = match start {
+            0 => String::new(),
+            _ => ident::pascal_part(&first[..start].join("-")),
+        };
+        let mut ends = &first[first.len() - end..];
+        // Words that say only where a type stands (an answer's status) are
+        // left out from the front; a property's own words never are.
+        while let Some(n) =
+            (1..=ends.len()).find(|&n| placed(&ident::pascal_part(&ends[..n].join("-"))))
+        {
+            ends = &ends[n..];
+        }
+        // The words an item, a map's value or a union's alternative adds
+        // say where it stands, not what it is.
+        let meaningful = ends.iter().any(|word| {
+            !matches!(
+                word.as_str(),
+                "Item"
+                    | "Items"
+                    | "Value"
+                    | "Values"
+                    | "Object"
+                    | "String"
+                    | "Integer"
+                    | "Number"
+                    | "Boolean"
+                    | "List"
+            )
+        });
+        if meaningful {
+            let rest = ident::pascal_part(&ends.join("-"));
+            let qualified = format!("{prefix}{rest}");
+            names.push(rest);
+            if !prefix.is_empty() {
+                names.push(qualified);
+            }
+        }
+        // 3. What a small union or enum is.
+        let parts: Vec<String> = match &self.types[id].body {
+            Body::Union(variants) => variants.iter().map(|v| v.name.clone()).collect(),
+            Body::Enum(values) => values.iter().map(|v| v.name.clone()).collect(),
+            _ => Vec::new(),
+        };
+        // Not alternatives told apart by a number (`String`, `String2`).
+        let plain = parts
+            .iter()
+            .all(|part| !part.ends_with(|c: char| c.is_ascii_digit()));
+        if (2..=3).contains(&parts.len()) && plain {
+            names.push(parts.join("Or"));
+        }
+        names
+    }
+
     /// Marks a planned struct as a page of a list, its items in field
     /// `items` (a JSON key); `total_count` and `incomplete_results` are
     /// found by their keys.
@@ -608,16 +747,26 @@ impl<'a> TypeSpace<'a> {
             _ => {
                 let shape = self.rules.share_inline.then(|| shape(schema));
                 if let Some(ty) = shape.as_ref().and_then(|shape| self.inline.get(shape)) {
+                    if let Type::Named(id) = ty
+                        && let Some((_, places)) = self.places.get_mut(id)
+                    {
+                        places.push(Place::of(name, schema));
+                    }
                     ty.clone()
                 } else {
                     let ty = match self.define(schema, name)? {
                         Defined::Type(ty) => ty,
                         Defined::Body(body, page, tag) => {
-                            let name = self.union_name(name, schema, &body);
-                            let id = self.reserve(name, schema);
+                            let planned = self.union_name(name, schema, &body);
+                            let id = self.reserve(planned, schema);
                             self.types[id].body = body;
                             self.types[id].page = page;
                             self.types[id].tag = tag;
+                            if shape.is_some() {
+                                let named = self.types[id].name.clone();
+                                self.places
+                                    .insert(id, (named, vec![Place::of(name, schema)]));
+                            }
                             Type::Named(id)
                         }
                     };
@@ -1376,11 +1525,32 @@ enum Defined {
     Body(Body, Option<Page>, Option<Tag>),
 }
 
+/// A place that holds an inline type: the name it gave the type, and what
+/// its schema says of itself.
+#[derive(Debug)]
+struct Place {
+    name: String,
+    title: Option<String>,
+    description: Option<String>,
+}
+
+impl Place {
+    fn of(name: &str, schema: &Schema) -> Place {
+        Place {
+            name: name.to_owned(),
+            title: schema.title.clone(),
+            description: schema.description.clone(),
+        }
+    }
+}
+
 /// The shape of an inline schema: equal for schemas that differ only in
-/// their own title, description and default, and in the constraints they
-/// or their parts document.
+/// their own title, description, default and `nullable` (a place that
+/// allows `null` holds an `Option` of the type), and in the constraints
+/// they or their parts document.
 fn shape(schema: &Schema) -> String {
     let mut plain = schema.clone();
+    plain.nullable = false;
     plain.title = None;
     plain.description = None;
     plain.default = None;
@@ -1952,6 +2122,15 @@ mod tests {
         let types = plan(&Plain, schemas.clone());
         let order = fields(named(&types, "Order"));
         assert_eq!(order[0].1, order[1].1, "one type for both addresses");
+        assert_eq!(types.len(), 2);
+        // One that allows `null` too: an `Option` of the same type.
+        let mut nullable = schemas.clone();
+        nullable["order"]["required"] = json!(["billing", "shipping"]);
+        nullable["order"]["properties"]["shipping"]["nullable"] = json!(true);
+        let types = plan(&Plain, nullable);
+        let order = fields(named(&types, "Order"));
+        assert_eq!(order[1].1.core(), order[0].1, "{order:?}");
+        assert!(matches!(order[1].1, Type::Option(_)), "{order:?}");
         assert_eq!(types.len(), 2);
         let types = plan(&AnswersOnly, schemas);
         let order = fields(named(&types, "Order"));

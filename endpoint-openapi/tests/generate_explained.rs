@@ -420,3 +420,205 @@ fn a_shared_answer_keeps_its_name_when_its_reason_says_too_little() {
     );
     assert!(!models.contains("NotFound2"), "{models}");
 }
+
+/// A description whose inline schemas are shared by places of two
+/// operations, listed in the order of `paths`: a union under properties of
+/// different names, an object under properties that end alike, a titled
+/// object, an enum under parameters of different names, and an object in
+/// two different answers.
+fn sharing(paths: [&str; 2]) -> Value {
+    let union = |text: &str| json!({"description": text, "oneOf": [{"type": "string"}, {"type": "integer"}]});
+    let address = json!({"type": "object", "properties": {"city": {"type": "string"}}});
+    let money = json!({"title": "Money", "type": "object",
+                       "properties": {"amount": {"type": "integer"}, "currency": {"type": "string"}}});
+    let direction = json!({"type": "string", "enum": ["asc", "desc"]});
+    let meta = json!({"type": "object", "properties": {"page": {"type": "integer"}}});
+    let link = json!({"type": "object", "properties": {"url": {"type": "string"}}});
+    let note = json!({"type": "object", "properties": {"text": {"type": "string"}}});
+    let when = json!({"oneOf": [{"type": "string", "format": "date"},
+                                {"type": "string", "enum": ["now"]}]});
+    let operation = |id: &str, sort: &str, body: Value, answer: Value| {
+        json!({"post": {
+            "operationId": id,
+            "parameters": [{"name": sort, "in": "query", "schema": direction}],
+            "requestBody": {"content": {"application/json": {"schema": body}}},
+            "responses": {"200": {"description": "OK",
+                                  "content": {"application/json": {"schema": answer}}}}
+        }})
+    };
+    let secret = operation(
+        "create-secret",
+        "direction",
+        json!({"type": "object", "properties": {
+            "selected_repository_ids": {"type": "array", "items": union("A repository id.")},
+            "pull_request": link,
+            "shipping_address": address,
+            "price": money,
+            "note": {"oneOf": [note, {"type": "string"}]},
+            "when": when}}),
+        json!({"type": "object", "properties": {"id": {"type": "string"}, "meta": meta}}),
+    );
+    let issue = operation(
+        "open-issue",
+        "order",
+        json!({"type": "object", "properties": {
+            "title": union("The issue's title."),
+            "pull_request": link,
+            "billing_address": address,
+            "total": money,
+            "comment": {"oneOf": [note, {"type": "integer"}]},
+            "at": when}}),
+        json!({"type": "object", "properties": {"number": {"type": "integer"}, "meta": meta}}),
+    );
+    let all = [("/secrets", secret), ("/issues", issue)];
+    let mut ordered = serde_json::Map::new();
+    for path in paths {
+        let (_, operation) = all.iter().find(|(p, _)| *p == path).expect("a path");
+        ordered.insert(path.to_owned(), operation.clone());
+    }
+    json!({
+        "openapi": "3.0.3",
+        "info": {"title": "Shop", "version": "1.0"},
+        "servers": [{"url": "https://shop.example.com/v1"}],
+        "paths": ordered
+    })
+}
+
+/// The names of the types of `models.rs`, in order.
+fn type_names(generated: &Generated) -> Vec<String> {
+    file(generated, "src/models.rs")
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let rest = line
+                .strip_prefix("pub struct ")
+                .or_else(|| line.strip_prefix("pub enum "))?;
+            Some(rest.split([' ', '{', '(']).next()?.to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn shared_inline_types_are_named_after_what_they_are() {
+    let crate_ = generated(sharing(["/secrets", "/issues"]));
+    let models = file(&crate_, "src/models.rs");
+    let names = type_names(&crate_);
+    for name in [
+        // The alternatives of a union whose places say nothing alike.
+        "StringOrInteger",
+        // The words its places end with: the property it is under.
+        "Address",
+        "PullRequest",
+        "Meta",
+        // Its schemas' title.
+        "Money",
+        // An enum's values.
+        "AscOrDesc",
+    ] {
+        assert!(names.iter().any(|n| n == name), "no {name} in {names:?}");
+    }
+    // Nothing else named after the first operation that used it but
+    // what only it holds (the union under `note`), and what has no better
+    // name: an alternative whose places end only in its kind, a union of
+    // alternatives told apart by a number (and its own alternative).
+    let firsts: Vec<&String> = names
+        .iter()
+        .filter(|n| n.starts_with("CreateSecret"))
+        .collect();
+    assert_eq!(
+        firsts,
+        [
+            "CreateSecretNoteObject",
+            "CreateSecretNote",
+            "CreateSecretWhenString",
+            "CreateSecretWhen",
+            "CreateSecretResponse"
+        ],
+        "{names:?}"
+    );
+    assert!(
+        !names
+            .iter()
+            .any(|n| n == "Object" || n == "StringOrString2"),
+        "{names:?}"
+    );
+    // The first place's text does not document what both share; the
+    // fields keep their own.
+    assert!(!models.contains("/// A repository id."), "{models}");
+    let issues = file(&crate_, "src/issues.rs");
+    assert!(issues.contains("pub struct OpenIssue ="), "{issues}");
+    assert!(
+        issues.contains("pub title: Option<crate::models::StringOrInteger>"),
+        "{issues}"
+    );
+    assert_eq!(field_doc(issues, "title"), "The issue's title.");
+    // The same names whichever operation comes first (but for those
+    // named after an operation).
+    let by_meaning = |names: Vec<String>| -> Vec<String> {
+        let mut names: Vec<String> = names
+            .into_iter()
+            .filter(|n| !n.starts_with("CreateSecret") && !n.starts_with("OpenIssue"))
+            .collect();
+        names.sort();
+        names
+    };
+    let reversed = type_names(&generated(sharing(["/issues", "/secrets"])));
+    assert_eq!(
+        by_meaning(names),
+        [
+            "Address",
+            "AscOrDesc",
+            "Meta",
+            "Money",
+            "PullRequest",
+            "StringOrInteger"
+        ]
+    );
+    assert_eq!(
+        by_meaning(reversed),
+        [
+            "Address",
+            "AscOrDesc",
+            "Meta",
+            "Money",
+            "PullRequest",
+            "StringOrInteger"
+        ]
+    );
+}
+
+#[test]
+fn a_shared_type_with_no_free_name_keeps_the_first() {
+    // Every name the places suggest is a component's already.
+    let mut description = sharing(["/secrets", "/issues"]);
+    let taken = json!({"type": "object", "properties": {"x": {"type": "boolean"}}});
+    let mut schemas = serde_json::Map::new();
+    let answer = &mut description["paths"]["/issues"]["post"]["responses"]["200"]["content"]["application/json"]
+        ["schema"]["properties"];
+    for name in ["Address", "Meta", "PullRequest"] {
+        schemas.insert(name.to_owned(), taken.clone());
+        answer[name] = json!({"$ref": format!("#/components/schemas/{name}")});
+    }
+    description["components"] = json!({ "schemas": schemas });
+    let names = type_names(&generated(description));
+    assert!(
+        names.iter().any(|n| n == "CreateSecretShippingAddress"),
+        "{names:?}"
+    );
+    assert!(
+        names.iter().any(|n| n == "CreateSecretResponseMeta"),
+        "{names:?}"
+    );
+    assert!(names.iter().any(|n| n == "StringOrInteger"), "{names:?}");
+    // Never a part of a property's words (`Request`).
+    assert!(
+        names.iter().any(|n| n == "CreateSecretPullRequest"),
+        "{names:?}"
+    );
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.starts_with("Empty") || n == "Request"),
+        "{names:?}"
+    );
+}
