@@ -1136,6 +1136,7 @@ fn generated_fields(cx: &mut Ctxt, scope: &Scope<'_>, declared: &[Field]) -> Vec
                         Location::Cookie => "cookie",
                         Location::Query => "query",
                         Location::Body | Location::Content => "body",
+                        Location::Path => "path",
                         Location::Default if scope.route.is_query_method() => "query",
                         Location::Default => "body",
                     },

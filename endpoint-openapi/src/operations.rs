@@ -69,6 +69,11 @@ use crate::paging;
 use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
 use endpoint_runtime::model::Pagination;
+/// Where a field is sent: the runtime's locations, which the field's
+/// `#[endpoint(…)]` option names ([`Location::option_name`]). A field of
+/// a path parameter is [`Location::Path`], a whole body
+/// [`Location::Content`]; the generator writes no [`Location::Default`].
+pub use endpoint_runtime::sibling::Location;
 use endpoint_runtime::sibling::{BodyKind, PAGE_KEYS, is_token, redact_userinfo, server_error};
 
 /// The names and documentation of a generated crate's models: names as
@@ -168,37 +173,6 @@ pub struct Module {
     pub group: String,
     /// The tag's description, as rustdoc.
     pub doc: Option<String>,
-}
-
-/// Where a field is sent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Location {
-    /// A placeholder of the path.
-    Path,
-    /// The query string.
-    Query,
-    /// A header.
-    Header,
-    /// A cookie.
-    Cookie,
-    /// A field of the body.
-    Body,
-    /// The whole body.
-    RequestBody,
-}
-
-impl Location {
-    /// The macro's word for it (`request_body`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Location::Path => "path",
-            Location::Query => "query",
-            Location::Header => "header",
-            Location::Cookie => "cookie",
-            Location::Body => "body",
-            Location::RequestBody => "request_body",
-        }
-    }
 }
 
 /// The Rust type of a field or an answer.
@@ -1068,7 +1042,7 @@ impl OperationPlanner<'_, '_> {
             Location::Query => "query",
             Location::Header => "header",
             Location::Cookie => "cookie",
-            Location::Body | Location::RequestBody => {
+            Location::Body | Location::Content | Location::Default => {
                 self.conventions.body_prefix.as_deref().unwrap_or("body")
             }
         };
@@ -1196,7 +1170,7 @@ impl OperationPlanner<'_, '_> {
             && self
                 .fields
                 .iter()
-                .filter(|f| matches!(f.location, Location::Body | Location::RequestBody))
+                .filter(|f| matches!(f.location, Location::Body | Location::Content))
                 .all(FieldPlan::may_be_left_out);
         let (success, error, answers) = self.answers();
         let server = self.server();
@@ -1530,12 +1504,12 @@ impl OperationPlanner<'_, '_> {
                 Ty::Planned(self.root(&schema, &name, doc, pointer))
             }
         };
-        let name = self.field_name("body", Location::RequestBody);
+        let name = self.field_name("body", Location::Content);
         let nullable = matches!(ty, Ty::Planned(Type::Option(_)));
         self.fields.push(FieldPlan {
             name,
             wire: "body".to_owned(),
-            location: Location::RequestBody,
+            location: Location::Content,
             ty,
             optional: !required && !nullable,
             required,
@@ -1584,11 +1558,11 @@ impl OperationPlanner<'_, '_> {
             }
             variants.push((name, media_type, value));
         }
-        let name = self.field_name("body", Location::RequestBody);
+        let name = self.field_name("body", Location::Content);
         self.fields.push(FieldPlan {
             name,
             wire: "body".to_owned(),
-            location: Location::RequestBody,
+            location: Location::Content,
             ty: Ty::Choice,
             optional: !required,
             required,

@@ -765,8 +765,10 @@ impl Writer<'_> {
         let ty = self.parse_type(&ty)?;
         let bare = field.name.trim_start_matches("r#");
         let mut words = Vec::new();
-        if field.location != Location::Path {
-            words.push(field.location.as_str().to_owned());
+        if let Some(word) = field.location.option_name()
+            && field.location != Location::Path
+        {
+            words.push(word.to_owned());
         }
         if field.multi_segment {
             words.push("multi_segment".to_owned());
@@ -780,7 +782,7 @@ impl Writer<'_> {
             words.push("nullable".to_owned());
         }
         let renamed = match field.location {
-            Location::Path | Location::RequestBody => false,
+            Location::Path | Location::Content => false,
             Location::Header => field.wire != bare.replace('_', "-"),
             _ => field.wire != bare,
         };

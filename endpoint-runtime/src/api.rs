@@ -437,7 +437,7 @@ mod tests {
     use super::*;
     use crate::request::Method;
     use crate::template::parts::static_template;
-    use crate::wire::plan::ParamPlan;
+    use crate::wire::plan::{Location, ParamPlan, Placement};
 
     /// The parameters of [`plan`]'s route.
     const PARAMS: &[ParamPlan] = &[ParamPlan::new("q")];
@@ -477,6 +477,33 @@ mod tests {
         assert_eq!(request.url, "https://shop.example/v1/x");
         assert_eq!(request.headers.get("accept"), Some("text/csv"));
         assert_eq!(request.headers.get("x-shop"), None);
+        Ok(())
+    }
+
+    #[test]
+    fn a_path_placement_the_template_does_not_name_is_an_error_naming_it() -> Result<()> {
+        const PATH: &[ParamPlan] = &[ParamPlan {
+            name: "id",
+            placement: Placement {
+                location: Location::Path,
+                ..Placement::DEFAULT
+            },
+        }];
+        let api = Api::new("https://shop.example/v1")?;
+        for method in [Method::GET, Method::POST] {
+            let plan = Plan {
+                method,
+                params: PATH,
+                ..plan(None)
+            };
+            match api.typed_request(&plan, &[Some(Param::Str("7"))]) {
+                Err(Error::Value { key, reason }) => {
+                    assert_eq!(key, "id");
+                    assert!(reason.contains("URL template"), "{reason}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
         Ok(())
     }
 

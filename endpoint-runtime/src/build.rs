@@ -207,6 +207,11 @@ impl<'u> Outside<'u> {
                 key: key.to_owned(),
                 reason: "a body field cannot be sent with a GET or HEAD request",
             }),
+            Location::Path => Err(Error::value(
+                key,
+                "a path parameter is written where the URL template names it, \
+                 and this one's names it nowhere",
+            )),
         }
     }
 
@@ -284,7 +289,7 @@ fn build_body(
         }
         match placement.location {
             // Written into the URL and the headers.
-            Location::Query | Location::Header | Location::Cookie => {
+            Location::Query | Location::Header | Location::Cookie | Location::Path => {
                 return outside.write(key, value, placement);
             }
             Location::Content => {
