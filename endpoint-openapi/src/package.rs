@@ -87,6 +87,11 @@ pub struct Generated {
     pub diagnostics: Diagnostics,
     /// How many named types the crate has.
     pub types: usize,
+    /// The crate's own items at its root, as `src/lib.rs` holds them after
+    /// its modules: `BASE_URL` (when the description names a server),
+    /// `api()` and `endpoint()`. What a one-file layout of the crate puts
+    /// before its modules written inline.
+    pub statics: String,
 }
 
 /// One file of a generated crate.
@@ -394,9 +399,10 @@ fn generate_checked(
             None => readme(api, options, &plan, &infos, &kept, &example),
         },
     });
+    let statics = statics(&ApiSettings::with_accept(api, options.conventions.accept()));
     files.push(GeneratedFile {
         path: "src/lib.rs".into(),
-        text: lib_rs(api, options, &plan, &modules, &example),
+        text: lib_rs(api, options, &plan, &modules, &example, &statics),
     });
     let models_header = format!(
         "// {GENERATED}\n//! The types of the requests and answers: one per schema of the \
@@ -462,6 +468,7 @@ fn generate_checked(
         operations,
         diagnostics,
         types: plan.types.len(),
+        statics,
     })
 }
 
@@ -1129,6 +1136,7 @@ fn lib_rs(
     plan: &Plan,
     modules: &[Vec<String>],
     example: &[String],
+    statics: &str,
 ) -> String {
     let mut out = format!("// {GENERATED}\n");
     if let Some(doc) = &options.conventions.crate_doc {
@@ -1137,7 +1145,7 @@ fn lib_rs(
         }
         return lib_rs_rest(
             out,
-            &ApiSettings::with_accept(api, options.conventions.accept()),
+            statics,
             matches!(options.endpoint, Dependency::Workspace(_)),
             plan,
             modules,
@@ -1168,7 +1176,7 @@ fn lib_rs(
     }
     lib_rs_rest(
         out,
-        &ApiSettings::with_accept(api, options.conventions.accept()),
+        statics,
         matches!(options.endpoint, Dependency::Workspace(_)),
         plan,
         modules,
@@ -1180,7 +1188,7 @@ fn lib_rs(
 /// first call, the modules and the statics.
 fn lib_rs_rest(
     mut out: String,
-    settings: &ApiSettings,
+    statics: &str,
     workspace: bool,
     plan: &Plan,
     modules: &[Vec<String>],
@@ -1239,6 +1247,15 @@ fn lib_rs_rest(
     if workspace {
         out.push_str(WORKSPACE_ROOT);
     }
+    out.push_str(statics);
+    out
+}
+
+/// The crate's own items at its root ([`Generated::statics`]): `BASE_URL`
+/// when `settings` has one, `api()` made of `settings`, and `endpoint()`
+/// when there is a base URL.
+fn statics(settings: &ApiSettings) -> String {
+    let mut out = String::new();
     // Every struct's `api = crate::api`: the settings its `to_request()`
     // builds with, made once, of these alone (no other API's defaults).
     let make = "\n/// The settings every request of this crate is built with by `to_request()`,\n\
@@ -1248,7 +1265,7 @@ fn lib_rs_rest(
         .iter()
         .map(|(name, value)| format!("({name:?}, {value:?})"))
         .collect();
-    let statics = "pub fn api() -> &'static ::endpoint::Api {\n    \
+    let api_fn = "pub fn api() -> &'static ::endpoint::Api {\n    \
                    static API: ::std::sync::OnceLock<::endpoint::Api> = \
                    ::std::sync::OnceLock::new();\n    \
                    API.get_or_init(|| {\n        ::endpoint::__private::api_settings(";
@@ -1260,7 +1277,7 @@ fn lib_rs_rest(
              pub const BASE_URL: &str = {url:?};\n\
              {make}[`BASE_URL`], and JSON as the answer asked for (an operation\n\
              /// whose answers are of other media types asks for those).\n\
-             {statics}BASE_URL, {headers}\n\
+             {api_fn}BASE_URL, {headers}\n\
              /// The settings of [`api()`] as an endpoint, for dynamic calls and other\n\
              /// defaults: start from it for another base URL or credentials\n\
              /// (`endpoint()?.defaults(…)`), and build a request with it by\n\
@@ -1276,7 +1293,7 @@ fn lib_rs_rest(
             out,
             "{make}no base URL (the description names no absolute\n\
              /// server: give one with `Api::new`), and JSON as the answer asked for.\n\
-             {statics}\"\", {headers}"
+             {api_fn}\"\", {headers}"
         );
     }
     out
