@@ -299,7 +299,7 @@ mod tests {
             ("application/json; charset=utf-8", BodyKind::Json),
             ("application/json-patch+json", BodyKind::Json),
             ("application/strategic-merge-patch+json", BodyKind::Json),
-            ("application/vnd.github+json", BodyKind::Json),
+            ("application/vnd.api+json", BodyKind::Json),
             ("application/x-www-form-urlencoded", BodyKind::Form),
             ("multipart/form-data", BodyKind::Multipart),
             ("multipart/mixed", BodyKind::Multipart),
