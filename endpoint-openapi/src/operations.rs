@@ -66,8 +66,8 @@ use crate::diag::Diagnostics;
 use crate::docs::{self, Links};
 use crate::ident;
 use crate::paging;
-use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
+use crate::types::{Policy, Type, TypeDef, TypeSpace};
 use endpoint_runtime::model::Pagination;
 /// Where a field is sent: the runtime's locations, which the field's
 /// `#[endpoint(…)]` option names ([`Location::option_name`]). A field of
@@ -915,7 +915,7 @@ fn list_paging(
     // of one.
     let mut pages = Vec::with_capacity(members.len());
     for (at, member) in members.iter().enumerate() {
-        let crate::plan::Body::Struct(fields) = &space.types[id].body else {
+        let crate::types::Body::Struct(fields) = &space.types[id].body else {
             return None;
         };
         let field = fields.iter().find(|field| &field.key == member)?;
@@ -947,7 +947,7 @@ fn mark_wrapped_page(op: &OperationPlan, space: &mut TypeSpace<'_>) {
     let Success::One(Ty::Planned(Type::Named(id))) = op.success else {
         return;
     };
-    let crate::plan::Body::Struct(fields) = &space.types[id].body else {
+    let crate::types::Body::Struct(fields) = &space.types[id].body else {
         return;
     };
     let (lists, others): (Vec<_>, Vec<_>) = fields

@@ -30,8 +30,8 @@ use crate::operations::{
     self, ByStatus, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Success, Ty,
     status_variant,
 };
-use crate::plan::Type;
 use crate::read::Read;
+use crate::types::Type;
 
 /// The crate's `rustfmt.toml`: its sources are kept as the generator writes
 /// them, so that `cargo fmt` in a workspace that holds the crate leaves it
@@ -1564,10 +1564,10 @@ fn uses_nullable(plan: &Plan) -> bool {
         }
     }
     plan.types.iter().any(|def| match &def.body {
-        crate::plan::Body::Struct(fields) => fields.iter().any(|field| nullable(&field.ty)),
-        crate::plan::Body::Union(variants) => variants.iter().any(|v| nullable(&v.ty)),
-        crate::plan::Body::Alias(ty) => nullable(ty),
-        crate::plan::Body::Enum(_) => false,
+        crate::types::Body::Struct(fields) => fields.iter().any(|field| nullable(&field.ty)),
+        crate::types::Body::Union(variants) => variants.iter().any(|v| nullable(&v.ty)),
+        crate::types::Body::Alias(ty) => nullable(ty),
+        crate::types::Body::Enum(_) => false,
     })
 }
 

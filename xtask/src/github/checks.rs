@@ -32,7 +32,7 @@ use endpoint_openapi::ident::FieldName;
 use endpoint_openapi::operations::{
     Choice, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Ty,
 };
-use endpoint_openapi::plan::{Body, Type, TypeDef};
+use endpoint_openapi::types::{Body, Type, TypeDef};
 use endpoint_runtime::sibling::OPTION_KEYS;
 use serde_json::{Map, Value, json};
 
