@@ -10,7 +10,7 @@
 //! what they mean for the route and the field's type is `valid`'s business.
 
 use endpoint_runtime::model::{Next, Pagination};
-use endpoint_runtime::sibling::{Style, is_token, server_error};
+use endpoint_runtime::sibling::{Location, Style, is_token, server_error};
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::meta::ParseNestedMeta;
@@ -19,41 +19,9 @@ use syn::{Attribute, LitBool, LitStr};
 
 use crate::ctxt::Ctxt;
 
-/// A location written on a field: OpenAPI's `in`, and the two places of a
-/// request body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Loc {
-    /// `path`: a placeholder of the URL template.
-    Path,
-    /// `query`: the query string.
-    Query,
-    /// `header`: a header.
-    Header,
-    /// `cookie`: a cookie of the `cookie` header.
-    Cookie,
-    /// `body`: a field of the body.
-    Body,
-    /// `request_body`: the whole body.
-    RequestBody,
-}
-
-impl Loc {
-    const ALL: [(&'static str, Loc); 6] = [
-        ("path", Loc::Path),
-        ("query", Loc::Query),
-        ("header", Loc::Header),
-        ("cookie", Loc::Cookie),
-        ("body", Loc::Body),
-        ("request_body", Loc::RequestBody),
-    ];
-
-    /// The option's name.
-    pub(crate) fn name(self) -> &'static str {
-        Loc::ALL
-            .iter()
-            .find(|(_, loc)| *loc == self)
-            .map_or("", |(name, _)| name)
-    }
+/// The option of `#[endpoint(…)]` that names `location`, for messages.
+pub(crate) fn location_name(location: Location) -> &'static str {
+    location.option_name().unwrap_or_default()
 }
 
 /// The styles, quoted in OpenAPI's spelling, for messages: `"simple"`,
@@ -79,7 +47,7 @@ pub(crate) struct FieldAttrs {
     pub rename: Option<(String, Span)>,
     /// The location (`path`, `query`, `header`, `cookie`, `body`,
     /// `request_body`), where it is written.
-    pub location: Option<(Loc, Span)>,
+    pub location: Option<(Location, Span)>,
     /// `multi_segment`, where it is written.
     pub multi_segment: Option<Span>,
     /// `nullable`, where it is written: an `Option` field sent as `null`
@@ -109,14 +77,14 @@ impl FieldAttrs {
             }
         }
         if let (Some(multi_segment), Some((loc, _))) = (options.multi_segment, options.location)
-            && loc != Loc::Path
+            && loc != Location::Path
         {
             cx.error_at(
                 multi_segment,
                 format!(
                     "a field cannot be both `multi_segment` and `{}`: `multi_segment` is for a \
                      placeholder in the URL's path",
-                    loc.name()
+                    location_name(loc)
                 ),
             );
         }
@@ -124,7 +92,7 @@ impl FieldAttrs {
     }
 
     /// The span of the location `loc`, if it is the field's.
-    pub(crate) fn at(&self, loc: Loc) -> Option<Span> {
+    pub(crate) fn at(&self, loc: Location) -> Option<Span> {
         self.location
             .and_then(|(written, span)| (written == loc).then_some(span))
     }
@@ -152,8 +120,9 @@ impl FieldAttrs {
             let lit: LitStr = meta.value()?.parse()?;
             twice(cx, self.rename.is_some(), "rename");
             self.rename = Some((lit.value(), lit.span()));
-        } else if let Some(&(name, loc)) =
-            Loc::ALL.iter().find(|(name, _)| meta.path.is_ident(name))
+        } else if let Some(&(name, loc)) = Location::OPTIONS
+            .iter()
+            .find(|(name, _)| meta.path.is_ident(name))
         {
             match self.location {
                 Some((other, _)) if other == loc => twice(cx, true, name),
@@ -161,7 +130,7 @@ impl FieldAttrs {
                     span,
                     format!(
                         "a field cannot be both `{}` and `{name}`: a parameter has one location",
-                        other.name()
+                        location_name(other)
                     ),
                 ),
                 None => self.location = Some((loc, span)),
@@ -747,8 +716,8 @@ mod tests {
             read(quote!(#[endpoint(rename = "per-page")] #[endpoint(query)] per_page: u32));
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(attrs.rename.as_ref().unwrap().0, "per-page");
-        assert!(attrs.at(Loc::Query).is_some());
-        assert!(attrs.at(Loc::Body).is_none());
+        assert!(attrs.at(Location::Query).is_some());
+        assert!(attrs.at(Location::Body).is_none());
     }
 
     #[test]
@@ -1109,7 +1078,7 @@ mod tests {
             filter: Filter
         });
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(attrs.location.map(|(loc, _)| loc), Some(Loc::Query));
+        assert_eq!(attrs.location.map(|(loc, _)| loc), Some(Location::Query));
         assert_eq!(attrs.style.map(|(style, _)| style), Some(Style::DeepObject));
         assert_eq!(attrs.explode.map(|(explode, _)| explode), Some(true));
         assert!(attrs.allow_reserved.is_some());
@@ -1118,7 +1087,7 @@ mod tests {
             #[endpoint(header, explode = false)] #[endpoint(rename = "X-Id")] id: u32
         });
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(attrs.location.map(|(loc, _)| loc), Some(Loc::Header));
+        assert_eq!(attrs.location.map(|(loc, _)| loc), Some(Location::Header));
         assert_eq!(attrs.explode.map(|(explode, _)| explode), Some(false));
         let (attrs, errors) = read(quote! {
             #[endpoint(request_body, content_type = "text/plain; charset=\"utf-8\"")] text: String

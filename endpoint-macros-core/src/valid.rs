@@ -19,7 +19,7 @@ use syn::ext::IdentExt;
 use syn::{Attribute, Ident, LitStr, Type, Visibility};
 
 use crate::ast::{FieldDef, ItemDef, Shape, is_file, option_inner, shape};
-use crate::attr::{FieldAttrs, ItemAttrs, Loc, style_list};
+use crate::attr::{FieldAttrs, ItemAttrs, location_name, style_list};
 use crate::ctxt::Ctxt;
 use crate::ident::FieldName;
 use crate::route::{
@@ -268,7 +268,7 @@ fn body_def(
 ) -> Option<BodyDef> {
     let whole = fields
         .iter()
-        .filter(|attrs| attrs.at(Loc::RequestBody).is_some())
+        .filter(|attrs| attrs.at(Location::Content).is_some())
         .find_map(|attrs| attrs.content_type.clone());
     let (media_type, span) = match (&item.content_type, whole) {
         (Some(named), Some((_, field_span))) => {
@@ -377,7 +377,7 @@ fn declared_field(
     check_wire_name(cx, scope, role, &placement, &wire, wire_span);
     let multi_segment = match attrs.multi_segment {
         // With another location, `attr` has said what is wrong.
-        Some(_) if attrs.location.is_some_and(|(loc, _)| loc != Loc::Path) => false,
+        Some(_) if attrs.location.is_some_and(|(loc, _)| loc != Location::Path) => false,
         Some(span) if !(role == Role::Template && scope.is_path_var(&wire)) => {
             cx.error_at(
                 span,
@@ -437,8 +437,10 @@ fn wire_name(scope: &Scope<'_>, attrs: &FieldAttrs, ident_name: &str) -> String 
         return wire.clone();
     }
     match attrs.location.map(|(loc, _)| loc) {
-        Some(Loc::Header) => return ident_name.replace('_', "-"),
-        Some(Loc::Body | Loc::RequestBody | Loc::Cookie) => return ident_name.to_owned(),
+        Some(Location::Header) => return ident_name.replace('_', "-"),
+        Some(Location::Body | Location::Content | Location::Cookie) => {
+            return ident_name.to_owned();
+        }
         _ => {}
     }
     if scope.is_var(ident_name) {
@@ -495,15 +497,14 @@ fn check_wire_name(
 fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ident: &Ident, wire: &str) -> Role {
     let is_var = scope.is_var(wire);
     let is_query_method = scope.route.is_query_method();
-    let Some((loc, span)) = attrs.location else {
-        return if is_var {
-            Role::Template
-        } else {
-            Role::Remaining
-        };
-    };
+    // No location option: the runtime's default location.
+    let (loc, span) = attrs
+        .location
+        .unwrap_or((Location::Default, Span::call_site()));
     match loc {
-        Loc::Body | Loc::RequestBody => {
+        Location::Default if is_var => Role::Template,
+        Location::Default => Role::Remaining,
+        Location::Body | Location::Content => {
             if is_query_method {
                 cx.error_at(
                     span,
@@ -511,15 +512,15 @@ fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ident: &Ident, wir
                         "`#[endpoint({})]` on a {} route: the field `{ident}` cannot go to a \
                          body, as GET and HEAD requests have none; without `{}`, it goes to the \
                          query string",
-                        loc.name(),
+                        location_name(loc),
                         scope.route.method,
-                        loc.name()
+                        location_name(loc)
                     ),
                 );
             }
             Role::Remaining
         }
-        Loc::Query if is_var => {
+        Location::Query if is_var => {
             cx.error_at(
                 span,
                 format!(
@@ -531,22 +532,22 @@ fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ident: &Ident, wir
         }
         // On a route with a body, an unstyled query parameter is a variable
         // of the `{?…}` expression added to the template.
-        Loc::Query if !is_query_method && attrs.styled().is_none() => Role::Template,
-        Loc::Query => Role::Remaining,
-        Loc::Header | Loc::Cookie => {
+        Location::Query if !is_query_method && attrs.styled().is_none() => Role::Template,
+        Location::Query => Role::Remaining,
+        Location::Header | Location::Cookie => {
             if is_var {
                 cx.error_at(
                     span,
                     format!(
                         "`{wire}` is the placeholder `{{{wire}}}` of the URL; it cannot also be a \
                          {}: a placeholder's field fills the URL",
-                        loc.name()
+                        location_name(loc)
                     ),
                 );
             }
             Role::Remaining
         }
-        Loc::Path => {
+        Location::Path => {
             if !scope.is_path_var(wire) {
                 cx.error_at(
                     span,
@@ -583,7 +584,7 @@ fn place(
     ident: &Ident,
     ty: &Type,
 ) -> (Placed, ValueKind) {
-    let loc = attrs.location.map(|(loc, _)| loc);
+    let loc = attrs.location.map_or(Location::Default, |(loc, _)| loc);
     let kind = scope.body.map(|body| body.kind);
     let mut placed = Placed::DEFAULT;
     let mut value = ValueKind::Param;
@@ -591,29 +592,29 @@ fn place(
     // is a field of a form body (`arrays`, `allow_reserved` and the
     // encoding's `content_type` apply).
     let (what, styles, form_field): (&str, &[Style], bool) = match loc {
-        Some(Loc::Header) => {
+        Location::Header => {
             placed.location = Location::Header;
             placed.style = Style::Simple;
             ("a header", &[Style::Simple], false)
         }
-        Some(Loc::Cookie) => {
+        Location::Cookie => {
             placed.location = Location::Cookie;
             placed.style = Style::Form;
             ("a cookie", &[Style::Form], false)
         }
-        Some(Loc::Query) => {
+        Location::Query => {
             placed.location = Location::Query;
             placed.style = Style::Form;
             ("a query parameter", QUERY_STYLES, false)
         }
-        None if scope.route.is_query_method() => {
+        Location::Default if scope.route.is_query_method() => {
             if attrs.styled().is_some() {
                 placed.location = Location::Query;
                 placed.style = Style::Form;
             }
             ("a query parameter", QUERY_STYLES, false)
         }
-        Some(Loc::RequestBody) => {
+        Location::Content => {
             placed.location = Location::Content;
             value = whole_body(cx, scope, attrs, ty);
             let form = attrs
@@ -624,11 +625,11 @@ fn place(
                 == Some(BodyKind::Form);
             ("the whole body", &[], form)
         }
-        None | Some(Loc::Body | Loc::Path) => {
+        Location::Default | Location::Body | Location::Path => {
             // A field of a body of a named media type is written by its
             // placement as soon as it has one; else by the default rule.
             if kind.is_some()
-                && (loc == Some(Loc::Body)
+                && (loc == Location::Body
                     || attrs.styled().is_some()
                     || attrs.content_type.is_some())
             {
@@ -663,7 +664,7 @@ fn place(
         }
     };
     let multipart_part = kind == Some(BodyKind::Multipart)
-        && matches!(loc, None | Some(Loc::Body))
+        && matches!(loc, Location::Default | Location::Body)
         && !scope.route.is_query_method();
     if let Some((style, span)) = attrs.style {
         if styles.contains(&style) {
@@ -700,7 +701,7 @@ fn place(
     if let Some(span) = attrs.allow_reserved {
         let query = matches!(placed.location, Location::Query)
             || placed.location == Location::Default && scope.route.is_query_method();
-        if query || form_field && loc != Some(Loc::RequestBody) {
+        if query || form_field && loc != Location::Content {
             placed.allow_reserved = true;
         } else {
             cx.error_at(
@@ -726,7 +727,7 @@ fn place(
         }
     }
     if let Some((media_type, span)) = &attrs.content_type {
-        if loc == Some(Loc::RequestBody) {
+        if loc == Location::Content {
             // The body's media type: `body_def` has read it.
         } else if form_field || multipart_part {
             placed.content_type = Some(media_type.clone());
@@ -1140,6 +1141,7 @@ fn generated_fields(cx: &mut Ctxt, scope: &Scope<'_>, declared: &[Field]) -> Vec
                         Location::Cookie => "cookie",
                         Location::Query => "query",
                         Location::Body | Location::Content => "body",
+                        Location::Path => "path",
                         Location::Default if scope.route.is_query_method() => "query",
                         Location::Default => "body",
                     },

@@ -156,7 +156,12 @@ impl Operation {
     }
 }
 
-/// Where a parameter goes (`in`).
+/// Where a parameter goes (`in`), as the description writes it: a word of
+/// the document, read before anything is placed. The generator places each
+/// parameter in a field's [`Location`](crate::operations::Location), the
+/// runtime's; `querystring` has no location of its own there (a query
+/// field is made of each property of its object), and a body is no
+/// parameter here.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ParamIn {
     /// `path`.

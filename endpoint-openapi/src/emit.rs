@@ -12,7 +12,7 @@
 //! with a last `Other` variant that keeps any other JSON value.
 //!
 //! A type planned to write back what it read
-//! ([`Rules::write_back`](crate::plan::Rules::write_back)) is also built by
+//! ([`Rules::write_back`](crate::types::Rules::write_back)) is also built by
 //! its users, as a request body: its struct is not `#[non_exhaustive]` and
 //! derives `Default` when every field may be left out; an `Option` field of
 //! a property that may be left out is not written when `None`
@@ -29,7 +29,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::ident::ident;
-use crate::plan::{Body, Field, Tag, Type, TypeDef, UnionVariant};
+use crate::types::{Body, Field, Tag, Type, TypeDef, UnionVariant};
 
 /// Where the emitted code finds what it names.
 #[derive(Clone, Debug)]
@@ -605,8 +605,8 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::plan::{Plain, Policy, Rules, TypeSpace};
     use crate::schema::Schema;
+    use crate::types::{Plain, Policy, Rules, TypeSpace};
     use serde_json::json;
 
     /// Answers that are only decoded, as GitHub's.

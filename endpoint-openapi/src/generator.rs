@@ -206,7 +206,7 @@ impl Generator {
             diagnostics.strict()?;
         }
         Ok(Output {
-            source: inline(&generated, &options.name, &source)?,
+            source: inline(&generated, &options.name, &source),
             name: options.name,
             files_read: read.files,
             diagnostics,
@@ -274,29 +274,17 @@ pub fn crate_name(title: &str) -> String {
     }
 }
 
-/// The files of a generated crate as one file to include: `lib.rs`'s
-/// items after its module declarations, then each module inline, without
-/// the cargo features that a crate of its own builds them with.
-fn inline(generated: &package::Generated, name: &str, source: &str) -> Result<String, String> {
-    let file = |path: &str| {
-        generated
-            .files
-            .iter()
-            .find(|file| file.path == Path::new(path))
-            .map(|file| file.text.as_str())
-    };
-    let lib = file("src/lib.rs").ok_or("the generated crate has no src/lib.rs")?;
-    // `lib.rs` declares its modules, `models` last; the items after are
-    // the crate's own.
-    let (_, items) = lib
-        .split_once("\npub mod models;\n")
-        .ok_or("the generated src/lib.rs declares no `models` module")?;
+/// The files of a generated crate as one file to include: the crate's
+/// own items at its root ([`Generated::statics`](package::Generated::statics)),
+/// then each module inline, without the cargo features that a crate of its
+/// own builds them with.
+fn inline(generated: &package::Generated, name: &str, source: &str) -> String {
     let lib_name = name.replace('-', "_");
     let mut out = format!(
         "// {GENERATED} from {source}: include it at a crate's root,\n\
          // include!(concat!(env!(\"OUT_DIR\"), \"/{lib_name}.rs\"));\n"
     );
-    out.push_str(items);
+    out.push_str(&generated.statics);
     for file in &generated.files {
         let Some(module) = file
             .path
@@ -315,7 +303,7 @@ fn inline(generated: &package::Generated, name: &str, source: &str) -> Result<St
             without_features(&file.text)
         );
     }
-    Ok(out)
+    out
 }
 
 /// `text` without its `#[cfg(feature = …)]` and

@@ -9,11 +9,11 @@
 //!    references to component schemas kept by name; [`overlay`] first
 //!    applies a checked-in Overlay document of corrections to the
 //!    description;
-//! 2. [`plan`] turns schemas into a [`TypeSpace`](plan::TypeSpace) of named
+//! 2. [`types`] turns schemas into a [`TypeSpace`](types::TypeSpace) of named
 //!    types, where every decision is made: names (through a
-//!    [`Policy`](plan::Policy) of the caller's), which fields are `Option`,
+//!    [`Policy`](types::Policy) of the caller's), which fields are `Option`,
 //!    which are boxed, which enums stay open, which features enable a type,
-//!    and which [`Rules`](plan::Rules) apply (types that are also sent and
+//!    and which [`Rules`](types::Rules) apply (types that are also sent and
 //!    write back what they read, integer formats, shared inline types);
 //! 3. [`emit`] writes the planned types as tokens and formats them with
 //!    `prettyplease`.
@@ -25,14 +25,14 @@
 //! description (any OpenAPI 3.x or Swagger 2.0, JSON or YAML) into the read
 //! model of [`api`]; [`operations`] plans its operations (modules and
 //! features, struct names, a field per parameter, bodies, answers) in the
-//! same [`TypeSpace`](plan::TypeSpace) as the models; [`package`] writes the
+//! same [`TypeSpace`](types::TypeSpace) as the models; [`package`] writes the
 //! crate's files, its requests as `endpoint!` items. [`docs`] makes a
 //! description's Markdown rustdoc, and what cannot be expressed as written
 //! is a [`diag`] diagnostic with its fallback, never a panic.
 //!
 //! Each module imports only from the ones before it in this list:
 //! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `conventions`,
-//! `overlay`, `read`, `filter`, `examples`, `plan`, `emit`, `paging`, `operations`, `package`,
+//! `overlay`, `read`, `filter`, `examples`, `types`, `emit`, `paging`, `operations`, `package`,
 //! `generator`; [`paging`] chooses how a list operation pages, [`examples`]
 //! relaxes the schemas a description's own examples contradict, before
 //! planning, and [`filter`] keeps only the operations asked for.
@@ -43,7 +43,7 @@
 //!
 //! ```
 //! use std::collections::BTreeMap;
-//! use endpoint_openapi::{emit, plan, schema::Schema};
+//! use endpoint_openapi::{emit, schema::Schema, types};
 //! use serde_json::json;
 //!
 //! let components: BTreeMap<String, Schema> = [(
@@ -54,10 +54,10 @@
 //!         "properties": {"id": {"type": "integer"}, "name": {"type": "string"}, "tag": {"type": "string"}}
 //!     }), "pet")?,
 //! )].into();
-//! let mut space = plan::TypeSpace::new(&components, &plan::Plain);
+//! let mut space = types::TypeSpace::new(&components, &types::Plain);
 //! space.component("pet")?;
-//! let types = space.finish();
-//! let source = emit::module("", &types, &emit::Paths::default())?;
+//! let defs = space.finish();
+//! let source = emit::module("", &defs, &emit::Paths::default())?;
 //! assert!(source.contains("pub struct Pet {\n    /// The `id` property.\n    pub id: i64,"));
 //! assert!(source.contains("    pub tag: Option<String>,\n}"));
 //! # Ok::<(), String>(())
@@ -78,9 +78,9 @@ pub mod operations;
 pub mod overlay;
 pub mod package;
 pub mod paging;
-pub mod plan;
 mod pointer;
 pub mod read;
 pub mod schema;
+pub mod types;
 
 pub use generator::Generator;

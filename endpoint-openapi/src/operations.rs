@@ -69,9 +69,14 @@ use crate::diag::Diagnostics;
 use crate::docs::{self, Links};
 use crate::ident;
 use crate::paging;
-use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
+use crate::types::{Policy, Type, TypeDef, TypeSpace};
 use endpoint_runtime::model::Pagination;
+/// Where a field is sent: the runtime's locations, which the field's
+/// `#[endpoint(…)]` option names ([`Location::option_name`]). A field of
+/// a path parameter is [`Location::Path`], a whole body
+/// [`Location::Content`]; the generator writes no [`Location::Default`].
+pub use endpoint_runtime::sibling::Location;
 use endpoint_runtime::sibling::{BodyKind, PAGE_KEYS, is_token, redact_userinfo, server_error};
 
 /// The names and documentation of a generated crate's models: names as
@@ -171,37 +176,6 @@ pub struct Module {
     pub group: String,
     /// The tag's description, as rustdoc.
     pub doc: Option<String>,
-}
-
-/// Where a field is sent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Location {
-    /// A placeholder of the path.
-    Path,
-    /// The query string.
-    Query,
-    /// A header.
-    Header,
-    /// A cookie.
-    Cookie,
-    /// A field of the body.
-    Body,
-    /// The whole body.
-    RequestBody,
-}
-
-impl Location {
-    /// The macro's word for it (`request_body`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Location::Path => "path",
-            Location::Query => "query",
-            Location::Header => "header",
-            Location::Cookie => "cookie",
-            Location::Body => "body",
-            Location::RequestBody => "request_body",
-        }
-    }
 }
 
 /// The Rust type of a field or an answer.
@@ -957,7 +931,7 @@ fn list_paging(
     // of one.
     let mut pages = Vec::with_capacity(members.len());
     for (at, member) in members.iter().enumerate() {
-        let crate::plan::Body::Struct(fields) = &space.types[id].body else {
+        let crate::types::Body::Struct(fields) = &space.types[id].body else {
             return None;
         };
         let field = fields.iter().find(|field| &field.key == member)?;
@@ -989,7 +963,7 @@ fn mark_wrapped_page(op: &OperationPlan, space: &mut TypeSpace<'_>) {
     let Success::One(Ty::Planned(Type::Named(id))) = op.success else {
         return;
     };
-    let crate::plan::Body::Struct(fields) = &space.types[id].body else {
+    let crate::types::Body::Struct(fields) = &space.types[id].body else {
         return;
     };
     let (lists, others): (Vec<_>, Vec<_>) = fields
@@ -1084,7 +1058,7 @@ impl OperationPlanner<'_, '_> {
             Location::Query => "query",
             Location::Header => "header",
             Location::Cookie => "cookie",
-            Location::Body | Location::RequestBody => {
+            Location::Body | Location::Content | Location::Default => {
                 self.conventions.body_prefix.as_deref().unwrap_or("body")
             }
         };
@@ -1212,7 +1186,7 @@ impl OperationPlanner<'_, '_> {
             && self
                 .fields
                 .iter()
-                .filter(|f| matches!(f.location, Location::Body | Location::RequestBody))
+                .filter(|f| matches!(f.location, Location::Body | Location::Content))
                 .all(FieldPlan::may_be_left_out);
         let (success, error, answers) = self.answers();
         let server = self.server();
@@ -1546,12 +1520,12 @@ impl OperationPlanner<'_, '_> {
                 Ty::Planned(self.root(&schema, &name, doc, pointer))
             }
         };
-        let name = self.field_name("body", Location::RequestBody);
+        let name = self.field_name("body", Location::Content);
         let nullable = matches!(ty, Ty::Planned(Type::Option(_)));
         self.fields.push(FieldPlan {
             name,
             wire: "body".to_owned(),
-            location: Location::RequestBody,
+            location: Location::Content,
             ty,
             optional: !required && !nullable,
             required,
@@ -1600,11 +1574,11 @@ impl OperationPlanner<'_, '_> {
             }
             variants.push((name, media_type, value));
         }
-        let name = self.field_name("body", Location::RequestBody);
+        let name = self.field_name("body", Location::Content);
         self.fields.push(FieldPlan {
             name,
             wire: "body".to_owned(),
-            location: Location::RequestBody,
+            location: Location::Content,
             ty: Ty::Choice,
             optional: !required,
             required,

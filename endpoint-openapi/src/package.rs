@@ -30,8 +30,8 @@ use crate::operations::{
     self, ByStatus, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Success, Ty,
     status_variant,
 };
-use crate::plan::Type;
 use crate::read::Read;
+use crate::types::Type;
 
 /// The crate's `rustfmt.toml`: its sources are kept as the generator writes
 /// them, so that `cargo fmt` in a workspace that holds the crate leaves it
@@ -87,6 +87,11 @@ pub struct Generated {
     pub diagnostics: Diagnostics,
     /// How many named types the crate has.
     pub types: usize,
+    /// The crate's own items at its root, as `src/lib.rs` holds them after
+    /// its modules: `BASE_URL` (when the description names a server),
+    /// `api()` and `endpoint()`. What a one-file layout of the crate puts
+    /// before its modules written inline.
+    pub statics: String,
 }
 
 /// One file of a generated crate.
@@ -394,9 +399,10 @@ fn generate_checked(
             None => readme(api, options, &plan, &infos, &kept, &example),
         },
     });
+    let statics = statics(&ApiSettings::with_accept(api, options.conventions.accept()));
     files.push(GeneratedFile {
         path: "src/lib.rs".into(),
-        text: lib_rs(api, options, &plan, &modules, &example),
+        text: lib_rs(api, options, &plan, &modules, &example, &statics),
     });
     let models_header = format!(
         "// {GENERATED}\n//! The types of the requests and answers: one per schema of the \
@@ -462,6 +468,7 @@ fn generate_checked(
         operations,
         diagnostics,
         types: plan.types.len(),
+        statics,
     })
 }
 
@@ -765,8 +772,10 @@ impl Writer<'_> {
         let ty = self.parse_type(&ty)?;
         let bare = field.name.trim_start_matches("r#");
         let mut words = Vec::new();
-        if field.location != Location::Path {
-            words.push(field.location.as_str().to_owned());
+        if let Some(word) = field.location.option_name()
+            && field.location != Location::Path
+        {
+            words.push(word.to_owned());
         }
         if field.multi_segment {
             words.push("multi_segment".to_owned());
@@ -780,7 +789,7 @@ impl Writer<'_> {
             words.push("nullable".to_owned());
         }
         let renamed = match field.location {
-            Location::Path | Location::RequestBody => false,
+            Location::Path | Location::Content => false,
             Location::Header => field.wire != bare.replace('_', "-"),
             _ => field.wire != bare,
         };
@@ -1127,6 +1136,7 @@ fn lib_rs(
     plan: &Plan,
     modules: &[Vec<String>],
     example: &[String],
+    statics: &str,
 ) -> String {
     let mut out = format!("// {GENERATED}\n");
     if let Some(doc) = &options.conventions.crate_doc {
@@ -1135,7 +1145,7 @@ fn lib_rs(
         }
         return lib_rs_rest(
             out,
-            &ApiSettings::with_accept(api, options.conventions.accept()),
+            statics,
             matches!(options.endpoint, Dependency::Workspace(_)),
             plan,
             modules,
@@ -1166,7 +1176,7 @@ fn lib_rs(
     }
     lib_rs_rest(
         out,
-        &ApiSettings::with_accept(api, options.conventions.accept()),
+        statics,
         matches!(options.endpoint, Dependency::Workspace(_)),
         plan,
         modules,
@@ -1178,7 +1188,7 @@ fn lib_rs(
 /// first call, the modules and the statics.
 fn lib_rs_rest(
     mut out: String,
-    settings: &ApiSettings,
+    statics: &str,
     workspace: bool,
     plan: &Plan,
     modules: &[Vec<String>],
@@ -1237,6 +1247,15 @@ fn lib_rs_rest(
     if workspace {
         out.push_str(WORKSPACE_ROOT);
     }
+    out.push_str(statics);
+    out
+}
+
+/// The crate's own items at its root ([`Generated::statics`]): `BASE_URL`
+/// when `settings` has one, `api()` made of `settings`, and `endpoint()`
+/// when there is a base URL.
+fn statics(settings: &ApiSettings) -> String {
+    let mut out = String::new();
     // Every struct's `api = crate::api`: the settings its `to_request()`
     // builds with, made once, of these alone (no other API's defaults).
     let make = "\n/// The settings every request of this crate is built with by `to_request()`,\n\
@@ -1246,7 +1265,7 @@ fn lib_rs_rest(
         .iter()
         .map(|(name, value)| format!("({name:?}, {value:?})"))
         .collect();
-    let statics = "pub fn api() -> &'static ::endpoint::Api {\n    \
+    let api_fn = "pub fn api() -> &'static ::endpoint::Api {\n    \
                    static API: ::std::sync::OnceLock<::endpoint::Api> = \
                    ::std::sync::OnceLock::new();\n    \
                    API.get_or_init(|| {\n        ::endpoint::__private::api_settings(";
@@ -1258,7 +1277,7 @@ fn lib_rs_rest(
              pub const BASE_URL: &str = {url:?};\n\
              {make}[`BASE_URL`], and JSON as the answer asked for (an operation\n\
              /// whose answers are of other media types asks for those).\n\
-             {statics}BASE_URL, {headers}\n\
+             {api_fn}BASE_URL, {headers}\n\
              /// The settings of [`api()`] as an endpoint, for dynamic calls and other\n\
              /// defaults: start from it for another base URL or credentials\n\
              /// (`endpoint()?.defaults(…)`), and build a request with it by\n\
@@ -1274,7 +1293,7 @@ fn lib_rs_rest(
             out,
             "{make}no base URL (the description names no absolute\n\
              /// server: give one with `Api::new`), and JSON as the answer asked for.\n\
-             {statics}\"\", {headers}"
+             {api_fn}\"\", {headers}"
         );
     }
     out
@@ -1545,10 +1564,10 @@ fn uses_nullable(plan: &Plan) -> bool {
         }
     }
     plan.types.iter().any(|def| match &def.body {
-        crate::plan::Body::Struct(fields) => fields.iter().any(|field| nullable(&field.ty)),
-        crate::plan::Body::Union(variants) => variants.iter().any(|v| nullable(&v.ty)),
-        crate::plan::Body::Alias(ty) => nullable(ty),
-        crate::plan::Body::Enum(_) => false,
+        crate::types::Body::Struct(fields) => fields.iter().any(|field| nullable(&field.ty)),
+        crate::types::Body::Union(variants) => variants.iter().any(|v| nullable(&v.ty)),
+        crate::types::Body::Alias(ty) => nullable(ty),
+        crate::types::Body::Enum(_) => false,
     })
 }
 

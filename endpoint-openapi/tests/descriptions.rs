@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use endpoint_openapi::plan::{Body, Plain, TypeDef, TypeSpace};
+use endpoint_openapi::types::{Body, Plain, TypeDef, TypeSpace};
 use endpoint_openapi::{emit, schema::Schema};
 use serde_json::Value;
 

@@ -5,7 +5,10 @@
 use std::path::{Path, PathBuf};
 
 use endpoint_openapi::Generator;
+use endpoint_openapi::conventions::Conventions;
 use endpoint_openapi::filter::Filter;
+use endpoint_openapi::package::{self, Dependency, Modules, Options};
+use endpoint_openapi::read;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -89,6 +92,37 @@ fn writes_one_file_of_inline_modules() {
         std::fs::metadata(&path).unwrap().modified().unwrap(),
         before
     );
+}
+
+#[test]
+fn the_crate_s_statics_are_one_piece_in_both_layouts() {
+    let read = read::read_file(&fixture("pets.yaml"), &[]).unwrap();
+    let options = Options {
+        name: "pets-api".into(),
+        endpoint: Dependency::Version(env!("CARGO_PKG_VERSION").into()),
+        modules: Modules::default(),
+        conventions: Conventions::default(),
+    };
+    let generated = package::generate_read(&read, &options).unwrap();
+    let statics = &generated.statics;
+    for item in [
+        "pub const BASE_URL: &str",
+        "pub fn api() -> &'static ::endpoint::Api",
+        "pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint>",
+    ] {
+        assert!(statics.contains(item), "{item} in {statics}");
+    }
+    // The crate's `lib.rs` ends with them, after its modules.
+    let lib = generated
+        .files
+        .iter()
+        .find(|file| file.path == Path::new("src/lib.rs"))
+        .unwrap();
+    assert!(lib.text.ends_with(&format!("pub mod models;\n{statics}")));
+    // The one file holds them once, before its modules.
+    let source = pets().generate().unwrap().source;
+    assert_eq!(source.matches(statics.as_str()).count(), 1, "{source}");
+    assert!(source.find(statics.as_str()) < source.find("pub mod "));
 }
 
 #[test]

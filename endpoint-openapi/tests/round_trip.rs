@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use endpoint_openapi::{emit, plan, schema::Schema};
+use endpoint_openapi::{emit, schema::Schema, types};
 use proptest::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -30,7 +30,7 @@ fn emitted() -> String {
         .iter()
         .map(|(name, schema)| (name.clone(), Schema::read(schema, name).unwrap()))
         .collect();
-    let mut space = plan::TypeSpace::new(&components, &plan::Plain);
+    let mut space = types::TypeSpace::new(&components, &types::Plain);
     space.all_components(None).unwrap();
     assert_eq!(space.problems(), [] as [String; 0]);
     let types = space.finish();

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use endpoint_openapi::{emit, plan, schema::Schema};
+use endpoint_openapi::{emit, schema::Schema, types};
 use serde_json::{Value, json};
 
 #[allow(dead_code)]
@@ -73,14 +73,14 @@ fn schemas() -> Value {
     })
 }
 
-fn planned() -> Vec<plan::TypeDef> {
+fn planned() -> Vec<types::TypeDef> {
     let components: BTreeMap<String, Schema> = schemas()
         .as_object()
         .unwrap()
         .iter()
         .map(|(name, schema)| (name.clone(), Schema::read(schema, name).unwrap()))
         .collect();
-    let mut space = plan::TypeSpace::new(&components, &plan::Plain);
+    let mut space = types::TypeSpace::new(&components, &types::Plain);
     space.all_components(None).unwrap();
     assert_eq!(space.problems(), [] as [String; 0]);
     space.finish()

@@ -63,6 +63,10 @@ pub struct Api {
     /// A declared server (its URL and origin) that takes credentials only
     /// when the base URL's origin is the last one (see [`Api::guard_server`]).
     guarded: Option<Arc<(String, Origin, Option<Origin>)>>,
+    /// The `accept` these settings were made with besides JSON's (that of
+    /// the code that wrote them), which a route's own `accept` replaces as
+    /// it replaces JSON's; one set later is the caller's choice, kept.
+    default_accept: Option<&'static str>,
     /// Why the settings written in code are not valid ([`api_settings`]),
     /// which every request built with them reports.
     invalid: Option<Arc<Error>>,
@@ -80,10 +84,17 @@ pub fn api_settings(base_url: &str, headers: &[(&'static str, &'static str)]) ->
             .iter()
             .try_fold(api, |api, (name, value)| api.header(*name, *value))
     });
-    settings.unwrap_or_else(|error| Api {
-        invalid: Some(Arc::new(error)),
-        ..Api::unchecked(base_url, Headers::new())
-    })
+    let default_accept = headers
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case("accept"))
+        .map(|&(_, accept)| accept);
+    match settings {
+        Ok(api) => api.with_default_accept(default_accept),
+        Err(error) => Api {
+            invalid: Some(Arc::new(error)),
+            ..Api::unchecked(base_url, Headers::new())
+        },
+    }
 }
 
 /// `Debug` shows every header that may be a credential redacted, and the
@@ -147,8 +158,24 @@ impl Api {
             servers: Arc::default(),
             credential_check: false,
             guarded: None,
+            default_accept: None,
             invalid: None,
         }
+    }
+
+    /// The same settings with `accept` as the `accept` they were made
+    /// with, which a route's own replaces.
+    pub(crate) fn with_default_accept(self, accept: Option<&'static str>) -> Api {
+        Api {
+            default_accept: accept,
+            ..self
+        }
+    }
+
+    /// The `accept` the settings were made with besides JSON's, which a
+    /// route's own replaces.
+    pub(crate) fn default_accept(&self) -> Option<&'static str> {
+        self.default_accept
     }
 
     /// The same settings with the header `name` (in any letter case) set to
@@ -327,7 +354,7 @@ impl Api {
             return Err(Error::clone(error));
         }
         self.on_route(plan, &self.base_url, |base_url| {
-            typed::request(base_url, &self.headers, plan, fields)
+            typed::request(base_url, &self.headers, self.default_accept, plan, fields)
         })
     }
 
@@ -437,7 +464,7 @@ mod tests {
     use super::*;
     use crate::request::Method;
     use crate::template::parts::static_template;
-    use crate::wire::plan::ParamPlan;
+    use crate::wire::plan::{Location, ParamPlan, Placement};
 
     /// The parameters of [`plan`]'s route.
     const PARAMS: &[ParamPlan] = &[ParamPlan::new("q")];
@@ -454,6 +481,33 @@ mod tests {
             accept: None,
             pagination: None,
         }
+    }
+
+    #[test]
+    fn a_path_placement_the_template_does_not_name_is_an_error_naming_it() -> Result<()> {
+        const PATH: &[ParamPlan] = &[ParamPlan {
+            name: "id",
+            placement: Placement {
+                location: Location::Path,
+                ..Placement::DEFAULT
+            },
+        }];
+        let api = Api::new("https://shop.example/v1")?;
+        for method in [Method::GET, Method::POST] {
+            let plan = Plan {
+                method,
+                params: PATH,
+                ..plan(None)
+            };
+            match api.typed_request(&plan, &[Some(Param::Str("7"))]) {
+                Err(Error::Value { key, reason }) => {
+                    assert_eq!(key, "id");
+                    assert!(reason.contains("URL template"), "{reason}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        Ok(())
     }
 
     #[test]
@@ -526,6 +580,47 @@ mod tests {
         let api = api_settings("https://shop.example", &[("accept", "text/plain")]);
         let request = api.typed_request(&plan(None), &[None]).unwrap();
         assert_eq!(request.headers.get("accept"), Some("text/plain"));
+    }
+
+    #[test]
+    fn a_routes_accept_replaces_the_one_the_settings_were_made_with() -> Result<()> {
+        let csv = Plan {
+            accept: Some("text/csv"),
+            ..plan(None)
+        };
+        let accept = |api: &Api| {
+            let request = api.typed_request(&csv, &[None])?;
+            Ok::<_, Error>(request.headers.get("accept").map(str::to_owned))
+        };
+        // Made with a vendor's media type, as a generated crate's settings
+        // are: the route's own replaces it, as it replaces JSON.
+        let vendor = api_settings(
+            "https://shop.example",
+            &[("accept", "application/vnd.shop+json")],
+        );
+        assert_eq!(accept(&vendor)?.as_deref(), Some("text/csv"));
+        assert_eq!(
+            accept(&Api::new("https://shop.example")?)?.as_deref(),
+            Some("text/csv")
+        );
+        // One set afterwards is the caller's choice, kept.
+        let chosen = vendor.header("accept", "application/xml")?;
+        assert_eq!(accept(&chosen)?.as_deref(), Some("application/xml"));
+        let chosen =
+            Api::new("https://shop.example")?.header("accept", "application/vnd.shop+json")?;
+        assert_eq!(
+            accept(&chosen)?.as_deref(),
+            Some("application/vnd.shop+json")
+        );
+        // An endpoint made of the settings keeps the rule, and so do those
+        // derived from it (with default parameters: read as a call).
+        let endpoint = crate::Endpoint::from_api(&vendor);
+        let derived = endpoint.defaults(serde_json::json!({"per_page": 2}))?;
+        for endpoint in [&endpoint, &derived] {
+            let request = Settings::typed_request(endpoint, &csv, &[None])?;
+            assert_eq!(request.headers.get("accept"), Some("text/csv"));
+        }
+        Ok(())
     }
 
     #[test]

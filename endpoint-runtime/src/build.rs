@@ -31,8 +31,8 @@ pub(crate) struct Input<'a, 'r, 't> {
     /// The body's media type, when the route names one.
     pub body: Option<BodyPlan>,
     /// The route's own `accept` header (`#[endpoint(accept = "…")]`), which
-    /// replaces the defaults' JSON one and gives way to any other and to a
-    /// header parameter.
+    /// replaces a default one ([`Resolved::default_accept`], JSON's) and
+    /// gives way to any other and to a header parameter.
     pub accept: Option<&'static str>,
     /// The call's other options.
     pub options: Resolved<'a>,
@@ -42,6 +42,9 @@ pub(crate) struct Input<'a, 'r, 't> {
 pub(crate) struct Resolved<'a> {
     /// The headers: lowercase names, values validated.
     pub headers: Headers,
+    /// The `accept` the settings were made with besides JSON's, which a
+    /// route's own `accept` replaces as it replaces JSON's.
+    pub default_accept: Option<&'static str>,
     /// `mediaType.format`, empty for none; `accept` is composed from it and
     /// `previews` (both empty when `headers` already hold the composed one).
     pub format: &'a str,
@@ -67,6 +70,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         options:
             Resolved {
                 mut headers,
+                default_accept,
                 format,
                 previews,
                 accepts,
@@ -121,7 +125,9 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         headers = BodyHeaders::add(body_headers, headers, header);
     }
     if let Some(accept) = accept
-        && headers.get("accept").is_none_or(is_default_accept)
+        && headers
+            .get("accept")
+            .is_none_or(|current| is_default_accept(current, default_accept))
     {
         headers.insert("accept", accept)?;
     }
@@ -136,10 +142,11 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
     })
 }
 
-/// Whether `accept` is a default's (JSON, GitHub's, or none), which a
-/// route's own `accept` replaces; any other is the caller's choice, kept.
-fn is_default_accept(accept: &str) -> bool {
-    accept.is_empty() || accept == "application/json" || accept == crate::github::DEFAULT_ACCEPT
+/// Whether `accept` is a default (none, JSON, or `default`: the one the
+/// settings were made with), which a route's own `accept` replaces; any
+/// other is the caller's choice, kept.
+fn is_default_accept(accept: &str, default: Option<&str>) -> bool {
+    accept.is_empty() || accept == "application/json" || Some(accept) == default
 }
 
 /// `url` holds the base URL followed by the expanded template; makes it the
@@ -207,6 +214,11 @@ impl<'u> Outside<'u> {
                 key: key.to_owned(),
                 reason: "a body field cannot be sent with a GET or HEAD request",
             }),
+            Location::Path => Err(Error::value(
+                key,
+                "a path parameter is written where the URL template names it, \
+                 and this one's names it nowhere",
+            )),
         }
     }
 
@@ -284,7 +296,7 @@ fn build_body(
         }
         match placement.location {
             // Written into the URL and the headers.
-            Location::Query | Location::Header | Location::Cookie => {
+            Location::Query | Location::Header | Location::Cookie | Location::Path => {
                 return outside.write(key, value, placement);
             }
             Location::Content => {
@@ -523,7 +535,7 @@ mod tests {
             "https://ghe.example/api/v3/user"
         );
         assert_eq!(
-            join("https://api.github.com", "HTTP://example.com/a").unwrap(),
+            join("https://api.example.com", "HTTP://example.com/a").unwrap(),
             "HTTP://example.com/a"
         );
         assert_eq!(join("", "x").unwrap(), "x");
@@ -532,11 +544,11 @@ mod tests {
             "https://ghe.example.com/api/v3/repos/x"
         );
         assert!(matches!(
-            join("https://api.github.com", ".evil.example/x"),
+            join("https://api.example.com", ".evil.example/x"),
             Err(Error::UrlForm { .. })
         ));
         assert!(matches!(
-            join("https://api.github.com", "GET"),
+            join("https://api.example.com", "GET"),
             Err(Error::UrlForm { .. })
         ));
     }

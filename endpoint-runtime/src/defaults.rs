@@ -137,6 +137,7 @@ impl Ready {
     pub(crate) fn resolved(&self) -> Resolved<'_> {
         Resolved {
             headers: self.headers.clone(),
+            default_accept: None,
             format: "",
             previews: Cow::Borrowed(&[]),
             accepts: None,
@@ -226,6 +227,7 @@ impl<'a> CallOptions<'a> {
         };
         Ok(Resolved {
             headers,
+            default_accept: None,
             format,
             previews,
             accepts: self.accepts,

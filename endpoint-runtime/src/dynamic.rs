@@ -42,6 +42,7 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
     let format = format_text(media.format)?;
     let options = Resolved {
         headers,
+        default_accept: None,
         format,
         previews: media.previews,
         accepts: None,

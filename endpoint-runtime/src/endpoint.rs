@@ -8,7 +8,7 @@ use crate::api::{Api, Settings};
 use crate::defaults::{self, CallOptions, Prepared};
 use crate::dynamic;
 use crate::error::{Error, Result};
-use crate::github::{DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
+use crate::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
 use crate::headers::Headers;
 use crate::layers::{CallParams, LayerParams, Layers};
 use crate::merge;
@@ -165,7 +165,7 @@ impl Endpoint {
     }
 
     fn from_defaults(defaults: Map<String, Value>) -> Self {
-        Self::with_inner(defaults, false, Arc::default())
+        Self::with_inner(defaults, false, Arc::default(), Some(DEFAULT_ACCEPT))
     }
 
     /// An endpoint whose defaults are the settings of `api`: its base URL
@@ -204,10 +204,14 @@ impl Endpoint {
         }
     }
 
+    /// An endpoint of `defaults`, with the settings it derives from: its
+    /// check, its servers and the `accept` it was made with
+    /// ([`Api::with_default_accept`]).
     fn with_inner(
         defaults: Map<String, Value>,
         credential_host_check: bool,
         servers: Arc<[(String, String)]>,
+        default_accept: Option<&'static str>,
     ) -> Self {
         let prepared = Prepared::new(&defaults);
         let (api, plain) = match prepared.ready() {
@@ -223,7 +227,8 @@ impl Endpoint {
         let api = api
             .with_servers(servers)
             .with_credential_host_check(credential_host_check)
-            .guard_server(DEFAULT_UPLOADS_URL, DEFAULT_BASE_URL);
+            .guard_server(DEFAULT_UPLOADS_URL, DEFAULT_BASE_URL)
+            .with_default_accept(default_accept);
         Endpoint {
             inner: Arc::new(Inner {
                 defaults: Value::Object(defaults),
@@ -463,6 +468,7 @@ impl Endpoint {
             merged,
             self.inner.api.credential_check(),
             self.inner.api.servers().clone(),
+            self.inner.api.default_accept(),
         ))
     }
 
@@ -537,7 +543,7 @@ impl Endpoint {
         }
         let defaults = self.defaults_map();
         let prepared = &*self.inner.prepared;
-        let (base_url, options) = match prepared.ready() {
+        let (base_url, mut options) = match prepared.ready() {
             Some(ready) => (ready.base_url.as_str(), ready.resolved()),
             None => {
                 // Invalid defaults: read them as a call that sets nothing,
@@ -547,6 +553,7 @@ impl Endpoint {
                 (base_url, call.finish()?)
             }
         };
+        options.default_accept = api.default_accept();
         let typed = TypedParams { plan, fields };
         api.on_route(plan, base_url, |base_url| {
             if prepared.has_params() {

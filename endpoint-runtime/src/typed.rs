@@ -45,9 +45,10 @@ pub struct Plan {
     /// whole body).
     pub body: Option<BodyPlan>,
     /// The route's `accept` header (`#[endpoint(accept = "…")]`): the media
-    /// types of its answers, sent instead of the endpoint's `accept` when
-    /// that is a default (`application/json`, GitHub's); another the caller
-    /// chose, and a header field of the route, win. `None`: the endpoint's.
+    /// types of its answers, sent instead of the settings' `accept` when
+    /// that is a default (`application/json`, or the one the settings were
+    /// made with); another the caller chose, and a header field of the
+    /// route, win. `None`: the settings'.
     pub accept: Option<&'static str>,
     /// How the route's lists page, when the route names its own scheme
     /// (`#[endpoint(paginate(…))]`), which wins over a client's; `None` for
@@ -102,11 +103,13 @@ pub fn argument(argument: &Argument) -> Result<Param<'_>> {
 pub(crate) fn request(
     base_url: &str,
     headers: &BodyHeaders,
+    default_accept: Option<&'static str>,
     plan: &Plan,
     fields: &[Option<Param<'_>>],
 ) -> Result<Request> {
     let options = Resolved {
         headers: headers.base().clone(),
+        default_accept,
         format: "",
         previews: Cow::Borrowed(&[]),
         accepts: None,

@@ -274,7 +274,7 @@ pub(crate) fn plan(op: &Operation) -> Result<Plan<'_>, String> {
                 let optional = !param.required || op.body_required == Some(false);
                 (Place::Data, ty, optional)
             }
-            Location::Header | Location::Cookie | Location::RequestBody => {
+            Location::Header | Location::Cookie | Location::Content | Location::Default => {
                 return Err(format!(
                     "{}: `{}` in the {:?}",
                     op.id, param.name, param.location

@@ -7,7 +7,9 @@
 //! it.
 
 /// Where a parameter goes: OpenAPI's `in`, plus the two places of a request
-/// body.
+/// body. One vocabulary for the macro's options, the generator's fields and
+/// the builder's placements (a description's own word, `in: querystring`
+/// included, is read as the description writes it, before it is placed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Location {
     /// Today's octokit rule, for a parameter declared with no location: the
@@ -15,6 +17,10 @@ pub enum Location {
     /// other (a JSON object, where `data` is the whole body, unless the
     /// route names a body media type).
     Default,
+    /// A variable of the URL template (`in: path`), written by the
+    /// template's operator (RFC 6570) and never by a placement: a field the
+    /// template names, which the builder refuses as a placement.
+    Path,
     /// The query string, whatever the method.
     Query,
     /// A header of the parameter's name.
@@ -28,6 +34,37 @@ pub enum Location {
     Body,
     /// The whole request body.
     Content,
+}
+
+impl Location {
+    /// The locations a field's `#[endpoint(…)]` options name, each with its
+    /// option: what `endpoint!` reads and a generator writes.
+    /// [`Location::Default`] is a field with none.
+    pub const OPTIONS: [(&'static str, Location); 6] = [
+        ("path", Location::Path),
+        ("query", Location::Query),
+        ("header", Location::Header),
+        ("cookie", Location::Cookie),
+        ("body", Location::Body),
+        ("request_body", Location::Content),
+    ];
+
+    /// The option of `#[endpoint(…)]` that names the location; `None` for
+    /// [`Location::Default`], which no option names.
+    ///
+    /// ```
+    /// use endpoint::__private::Location;
+    ///
+    /// assert_eq!(Location::Content.option_name(), Some("request_body"));
+    /// assert_eq!(Location::Path.option_name(), Some("path"));
+    /// assert_eq!(Location::Default.option_name(), None);
+    /// ```
+    pub fn option_name(self) -> Option<&'static str> {
+        Location::OPTIONS
+            .iter()
+            .find(|(_, location)| *location == self)
+            .map(|&(name, _)| name)
+    }
 }
 
 /// How a value is written: OpenAPI's `style`, plus the rules of the octokit
@@ -262,7 +299,7 @@ mod tests {
             ("application/json; charset=utf-8", BodyKind::Json),
             ("application/json-patch+json", BodyKind::Json),
             ("application/strategic-merge-patch+json", BodyKind::Json),
-            ("application/vnd.github+json", BodyKind::Json),
+            ("application/vnd.api+json", BodyKind::Json),
             ("application/x-www-form-urlencoded", BodyKind::Form),
             ("multipart/form-data", BodyKind::Multipart),
             ("multipart/mixed", BodyKind::Multipart),

@@ -32,7 +32,7 @@ use endpoint_openapi::ident::FieldName;
 use endpoint_openapi::operations::{
     Choice, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Ty,
 };
-use endpoint_openapi::plan::{Body, Type, TypeDef};
+use endpoint_openapi::types::{Body, Type, TypeDef};
 use endpoint_runtime::sibling::OPTION_KEYS;
 use serde_json::{Map, Value, json};
 
@@ -255,7 +255,7 @@ fn dynamic_options(plan: &Plan, op: &OperationPlan, variant: Variant) -> Value {
             Location::Body if via_data => {
                 data.insert(field.wire.clone(), value);
             }
-            Location::RequestBody => {
+            Location::Content => {
                 options.insert("data".into(), value);
             }
             Location::Header => {
@@ -268,7 +268,7 @@ fn dynamic_options(plan: &Plan, op: &OperationPlan, variant: Variant) -> Value {
     }
     // A required body whose fields are all left out is sent empty.
     let body_fields = op.fields.iter().any(|field| {
-        matches!(field.location, Location::Body | Location::RequestBody)
+        matches!(field.location, Location::Body | Location::Content)
             && !(field.optional && variant == Variant::Required)
     });
     if op.body_required && !body_fields {

@@ -13,7 +13,7 @@
 use std::fmt::Write as _;
 
 use endpoint_openapi::operations::{Success, Ty};
-use endpoint_openapi::plan::Type;
+use endpoint_openapi::types::Type;
 
 use super::checks::Planned;
 use super::policy;

@@ -1,4 +1,4 @@
-//! Planning: schemas into a space of named Rust types, every decision made
+//! The types: schemas into a space of named Rust types, every decision made
 //! here (names, which fields are `Option`, which are boxed, which features
 //! enable a type) so that emitting is a plain walk.
 //!
