@@ -126,7 +126,8 @@ fn generate(input: &Input, dir: &Path) -> syn::Result<TokenStream> {
         tags: input.tags.iter().map(LitStr::value).collect(),
     };
     generator = generator.filter(filter.clone());
-    let read = read_cached(&description, &overlays).map_err(|err| read_error(input, dir, &err))?;
+    let (description, overlays) = generator.files();
+    let read = read_cached(description, overlays).map_err(|err| read_error(input, dir, &err))?;
     // Each name the description does not have, at that name.
     let mut errors = filter
         .unknown(&read, &generator.source())
