@@ -32,6 +32,29 @@
 pub use endpoint_client as client;
 
 pub use endpoint_macros::endpoint;
+/// A description's client generated in place (feature `openapi`): at the
+/// crate's root, all of its operations or those named, by route,
+/// `operationId` or tag, and the types they reach.
+///
+/// ```
+/// endpoint::openapi!(
+///     "examples/openapi-macro/petstore.yaml",
+///     operations = ["GET /pets/{petId}"],
+///     tags = ["stores"],
+/// );
+///
+/// fn main() -> Result<(), endpoint::Error> {
+///     let request = pets::GetPet { pet_id: 7 }.to_request()?;
+///     assert_eq!(request.url, format!("{BASE_URL}/pets/7"));
+///     let stores: Vec<models::Store> = serde_json::from_str(r#"[{"address": "1 Main St"}]"#)
+///         .expect("the model of the answer");
+///     assert_eq!(stores[0].address.as_deref(), Some("1 Main St"));
+///     assert_eq!(stores::List {}.to_request()?.url, format!("{BASE_URL}/stores"));
+///     Ok(())
+/// }
+/// ```
+#[cfg(feature = "openapi")]
+pub use endpoint_macros::openapi;
 pub use endpoint_runtime::answers;
 pub use endpoint_runtime::{
     Api, Body, DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint, Error, Headers, MAX_DEPTH, Options,

@@ -38,3 +38,24 @@ fn spec() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/spec/*.rs");
 }
+
+/// The same for `openapi!` (`tests/ui/openapi/`), with the descriptions of
+/// `tests/openapi/`. The cases are built in a package of their own under
+/// the target directory, whose directory their paths are relative to: the
+/// descriptions are copied there first.
+#[cfg(feature = "openapi")]
+#[test]
+fn ui_openapi() {
+    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target directory");
+    let copy = target.join("tests/trybuild/endpoint-macros/openapi");
+    std::fs::create_dir_all(&copy).unwrap();
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/openapi")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), copy.join(entry.file_name())).unwrap();
+    }
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/openapi/*.rs");
+    t.pass("tests/ui/openapi/pass/*.rs");
+}

@@ -86,46 +86,19 @@ impl Filter {
         if self.is_all() {
             return Ok(());
         }
-        let operations = &read.api.operations;
-        let mut errors = Vec::new();
-        let mut keep = vec![false; operations.len()];
-        for name in &self.operations {
-            let mut found = false;
-            for (at, op) in operations.iter().enumerate() {
-                if names(op, name) {
-                    keep[at] = true;
-                    found = true;
-                }
-            }
-            if !found {
-                let candidates = operations
-                    .iter()
-                    .flat_map(|op| std::iter::once(route(op)).chain(op.operation_id.clone()));
-                errors.push(format!(
-                    "no operation `{name}` in {source}{}",
-                    suggestion(name, candidates)
-                ));
-            }
-        }
-        for tag in &self.tags {
-            let mut found = false;
-            for (at, op) in operations.iter().enumerate() {
-                if op.tags.contains(tag) {
-                    keep[at] = true;
-                    found = true;
-                }
-            }
-            if !found {
-                let candidates = operations.iter().flat_map(|op| op.tags.iter().cloned());
-                errors.push(format!(
-                    "no operation tagged `{tag}` in {source}{}",
-                    suggestion(tag, candidates)
-                ));
-            }
-        }
+        let errors = self.unknown(read, source);
         if !errors.is_empty() {
-            return Err(errors.join("\n"));
+            let lines: Vec<String> = errors.into_iter().map(|unknown| unknown.message).collect();
+            return Err(lines.join("\n"));
         }
+        let operations = &read.api.operations;
+        let keep: Vec<bool> = operations
+            .iter()
+            .map(|op| {
+                self.operations.iter().any(|name| names(op, name))
+                    || self.tags.iter().any(|tag| op.tags.contains(tag))
+            })
+            .collect();
         let all = std::mem::take(&mut read.api.operations);
         let mut dropped = Vec::new();
         for (op, keep) in all.into_iter().zip(keep) {
@@ -153,6 +126,80 @@ impl Filter {
         }
         read.diagnostics = diagnostics;
         Ok(())
+    }
+}
+
+/// A name of a [`Filter`] that no operation of a description has, with the
+/// message [`Filter::apply`] gives for it, so that a caller can point at
+/// the name itself (the `openapi!` macro spans it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unknown {
+    /// Which name.
+    pub name: Named,
+    /// ``no operation `GET /pet/{id}` in pets.yaml: did you mean `GET /pets/{id}`?``
+    pub message: String,
+}
+
+/// Where an [`Unknown`] name is in its [`Filter`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    /// `operations[i]`.
+    Operation(usize),
+    /// `tags[i]`.
+    Tag(usize),
+}
+
+impl Filter {
+    /// Each name of this filter that `read` has no operation of (or no
+    /// operation tagged with), in the filter's order, operations then tags,
+    /// each with the nearest name the description has.
+    ///
+    /// ```
+    /// use endpoint_openapi::filter::{Filter, Named};
+    /// use endpoint_openapi::read::read_value;
+    /// use serde_json::json;
+    ///
+    /// let read = read_value(json!({
+    ///     "openapi": "3.1.0",
+    ///     "paths": {"/pets": {"get": {"operationId": "listPets", "tags": ["pets"],
+    ///         "responses": {"200": {"description": "Pets."}}}}}
+    /// }), None, &[])?;
+    /// let unknown = Filter::default().operation("listPets").tag("pet").unknown(&read, "pets.yaml");
+    /// assert_eq!(unknown.len(), 1);
+    /// assert_eq!(unknown[0].name, Named::Tag(0));
+    /// assert_eq!(unknown[0].message, "no operation tagged `pet` in pets.yaml: did you mean `pets`?");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unknown(&self, read: &Read, source: &str) -> Vec<Unknown> {
+        let operations = &read.api.operations;
+        let mut errors = Vec::new();
+        for (index, name) in self.operations.iter().enumerate() {
+            if !operations.iter().any(|op| names(op, name)) {
+                let candidates = operations
+                    .iter()
+                    .flat_map(|op| std::iter::once(route(op)).chain(op.operation_id.clone()));
+                errors.push(Unknown {
+                    name: Named::Operation(index),
+                    message: format!(
+                        "no operation `{name}` in {source}{}",
+                        suggestion(name, candidates)
+                    ),
+                });
+            }
+        }
+        for (index, tag) in self.tags.iter().enumerate() {
+            if !operations.iter().any(|op| op.tags.contains(tag)) {
+                let candidates = operations.iter().flat_map(|op| op.tags.iter().cloned());
+                errors.push(Unknown {
+                    name: Named::Tag(index),
+                    message: format!(
+                        "no operation tagged `{tag}` in {source}{}",
+                        suggestion(tag, candidates)
+                    ),
+                });
+            }
+        }
+        errors
     }
 }
 

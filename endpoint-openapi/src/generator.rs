@@ -184,12 +184,36 @@ impl Generator {
     /// the description does not have, a crate name that is not one, and
     /// with [`strict`](Self::strict) any diagnostic.
     pub fn generate(&self) -> Result<Output, String> {
-        let mut read =
+        let read =
             read::read_file(&self.description, &self.overlays).map_err(|err| err.to_string())?;
-        let source = self.description.file_name().map_or_else(
+        self.generate_read(read)
+    }
+
+    /// The description's and overlays' paths, as [`read::read_file`]
+    /// takes them: what [`generate_read`](Self::generate_read) expects to
+    /// have been read.
+    pub fn files(&self) -> (&Path, &[PathBuf]) {
+        (&self.description, &self.overlays)
+    }
+
+    /// The name of the description in errors: its file name
+    /// (`stripe.yaml`).
+    pub fn source(&self) -> String {
+        self.description.file_name().map_or_else(
             || self.description.display().to_string(),
             |name| name.to_string_lossy().into_owned(),
-        );
+        )
+    }
+
+    /// [`generate`](Self::generate)s from the description already read
+    /// (by [`read::read_file`] with [`files`](Self::files)), so that a
+    /// caller that generates from one description several times reads it
+    /// once.
+    ///
+    /// # Errors
+    /// As [`generate`](Self::generate), but for reading.
+    pub fn generate_read(&self, mut read: read::Read) -> Result<Output, String> {
+        let source = self.source();
         self.filter.apply(&mut read, &source)?;
         let options = Options {
             name: self

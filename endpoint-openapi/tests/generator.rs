@@ -254,3 +254,39 @@ fn an_unreadable_description_is_an_error_naming_it() {
         "{err}"
     );
 }
+
+#[test]
+fn a_description_read_once_generates_as_often_as_asked() {
+    let generator = pets().overlay(fixture("overlay.yaml")).operation("getPet");
+    let (description, overlays) = generator.files();
+    assert_eq!(description, fixture("pets.yaml"));
+    assert_eq!(overlays, [fixture("overlay.yaml")]);
+    let read = endpoint_openapi::read::read_file(description, overlays).unwrap();
+    let from_read = generator.generate_read(read.clone()).unwrap();
+    assert_eq!(from_read, generator.generate().unwrap());
+    // The filter applies to the read given, not to what was read before.
+    let all = pets()
+        .overlay(fixture("overlay.yaml"))
+        .generate_read(read)
+        .unwrap();
+    assert!(all.source.len() > from_read.source.len());
+    assert_eq!(generator.source(), "pets.yaml");
+}
+
+#[test]
+fn each_unknown_name_is_named_by_its_place_in_the_filter() {
+    use endpoint_openapi::filter::Named;
+    let read = endpoint_openapi::read::read_file(&fixture("pets.yaml"), &[]).unwrap();
+    let filter = Filter::default()
+        .operation("getPet")
+        .operation("GET /pet/{petId}")
+        .tag("pets")
+        .tag("store");
+    let unknown = filter.unknown(&read, "pets.yaml");
+    let names: Vec<_> = unknown.iter().map(|unknown| unknown.name).collect();
+    assert_eq!(names, [Named::Operation(1), Named::Tag(1)]);
+    assert_eq!(
+        unknown[0].message,
+        "no operation `GET /pet/{petId}` in pets.yaml: did you mean `GET /pets/{petId}`?"
+    );
+}

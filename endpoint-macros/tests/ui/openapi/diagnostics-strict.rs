@@ -1,0 +1,3 @@
+endpoint_macros::openapi!("openapi/diagnostic.yaml", strict);
+
+fn main() {}

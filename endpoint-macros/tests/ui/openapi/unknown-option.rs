@@ -1,0 +1,3 @@
+endpoint_macros::openapi!("openapi/pets.yaml", operation_ids = ["getPet"]);
+
+fn main() {}

@@ -1,0 +1,3 @@
+endpoint_macros::openapi!("openapi/pets.yaml", tag = "pets", tag = "store");
+
+fn main() {}

@@ -1,0 +1,3 @@
+endpoint_macros::openapi!("openapi/no-such-file.yaml");
+
+fn main() {}
