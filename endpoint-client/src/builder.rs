@@ -30,11 +30,6 @@ use endpoint_runtime::{Api as RuntimeApi, DEFAULT_UPLOADS_URL, Headers};
 /// told otherwise: this crate's name and version (`endpoint/0.1.0`).
 pub const DEFAULT_USER_AGENT: &str = concat!("endpoint/", env!("CARGO_PKG_VERSION"));
 
-/// The `accept` header a client sends unless told otherwise
-/// ([`ClientBuilder::accept`]) or its API's policy says another
-/// ([`ApiPolicy::headers`]).
-pub const DEFAULT_JSON_ACCEPT: &str = "application/json";
-
 /// How long a client waits for a whole request (each request of a
 /// redirect or of a page), unless told otherwise
 /// ([`ClientBuilder::timeout`]).
@@ -550,7 +545,7 @@ impl<C> ClientBuilder<C> {
     }
 
     /// The `accept` header, unless set the policy's
-    /// ([`ApiPolicy::headers`]): [`DEFAULT_JSON_ACCEPT`] unless it says
+    /// ([`ApiPolicy::headers`]): [`DEFAULT_JSON_ACCEPT`](super::DEFAULT_JSON_ACCEPT) unless it says
     /// another (e.g. `Client::github()`'s `application/vnd.github.v3+json`).
     pub fn accept(mut self, accept: impl Into<String>) -> Self {
         self.accept = Some(accept.into());
@@ -960,9 +955,18 @@ impl<C> ClientBuilder<C> {
 
         // The base URL and the headers alone: nothing here can be a
         // default parameter, which would go into URLs and bodies.
+        // The policy's `accept` is the API's default, which a route's own
+        // replaces; one the caller set is kept.
+        let policy_accept = match &self.accept {
+            None => policy_headers
+                .get(http::header::ACCEPT)
+                .and_then(|accept| accept.to_str().ok()),
+            Some(_) => None,
+        };
         let mut api = RuntimeApi::with_headers(&base_url, headers)
             .map_err(|error| Error::config(setting, error.to_string()))?
-            .with_credential_host_check(true);
+            .with_credential_host_check(true)
+            .with_default_accept(policy_accept);
         if let Some(url) = uploads_url {
             api = api.with_server(DEFAULT_UPLOADS_URL, &url)?;
         }
@@ -1239,6 +1243,7 @@ fn authorization(auth: &Auth) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::DEFAULT_JSON_ACCEPT;
     use crate::stripe::StripePolicy;
 
     #[test]

@@ -202,7 +202,7 @@
 //!     let repo = repo?;
 //!     let owner = repo.owner.login.clone();
 //!     let route = issues::ListForRepo {
-//!         state: Some(models::IssuesListState::All),
+//!         state: Some(models::OpenOrClosedOrAll::All),
 //!         per_page: Some(100),
 //!         ..issues::ListForRepo::new(owner, repo.name.clone())
 //!     };
@@ -385,8 +385,7 @@ use http::{HeaderMap, StatusCode};
 pub use app::GitHubApp;
 pub use auth::{ApiKey, OAuth2, Secret, Token, TokenSource};
 pub use builder::{
-    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEADLINE, DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT,
-    DEFAULT_USER_AGENT,
+    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEADLINE, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
 };
 pub use cache::{Cache, CachedAnswer, MemoryCache};
 pub use clock::Clock;
@@ -399,7 +398,7 @@ pub use event::{Event, RetryReason, WaitReason};
 pub use github::{DEFAULT_GITHUB_API_VERSION, GitHubPolicy};
 pub use link::Link;
 pub use page::{Cursor, CursorError, Page};
-pub use policy::{ApiPolicy, IetfPolicy, Refusal, Refused};
+pub use policy::{ApiPolicy, DEFAULT_JSON_ACCEPT, IetfPolicy, Refusal, Refused};
 pub use rate_limit::{RateLimit, RateLimitKind};
 #[cfg(feature = "redis")]
 pub use redis_store::RedisStore;

@@ -18,11 +18,15 @@ use std::time::{Duration, SystemTime};
 use http::header::ACCEPT;
 use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 
-use super::builder::DEFAULT_JSON_ACCEPT;
 use super::error::Explanation;
 use super::rate_limit::{RateLimit, RateLimitKind};
 use super::throttle::{Lane, RateLimits};
 use endpoint_runtime::model::Pagination;
+
+/// The `accept` header a client sends unless told otherwise
+/// ([`ClientBuilder::accept`](super::ClientBuilder::accept)) or its API's
+/// policy says another ([`ApiPolicy::headers`]).
+pub const DEFAULT_JSON_ACCEPT: &str = "application/json";
 
 /// The rules of one API that a client follows: given to
 /// [`ClientBuilder::policy`](super::ClientBuilder::policy), or chosen by

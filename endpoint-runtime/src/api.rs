@@ -66,7 +66,7 @@ pub struct Api {
     /// The `accept` these settings were made with besides JSON's (that of
     /// the code that wrote them), which a route's own `accept` replaces as
     /// it replaces JSON's; one set later is the caller's choice, kept.
-    default_accept: Option<&'static str>,
+    default_accept: Option<Arc<str>>,
     /// Why the settings written in code are not valid ([`api_settings`]),
     /// which every request built with them reports.
     invalid: Option<Arc<Error>>,
@@ -164,18 +164,30 @@ impl Api {
     }
 
     /// The same settings with `accept` as the `accept` they were made
-    /// with, which a route's own replaces.
-    pub(crate) fn with_default_accept(self, accept: Option<&'static str>) -> Api {
+    /// with: the default of the code that made them (a client's policy, a
+    /// generated crate), which a route's own `accept` replaces as it
+    /// replaces JSON's. An `accept` set otherwise is the caller's choice,
+    /// which a route's keeps.
+    ///
+    /// ```
+    /// use endpoint::Api;
+    /// let api = Api::new("https://shop.example")?
+    ///     .header("accept", "application/vnd.shop+json")?
+    ///     .with_default_accept(Some("application/vnd.shop+json"));
+    /// assert_eq!(api.default_accept(), Some("application/vnd.shop+json"));
+    /// # Ok::<(), endpoint::Error>(())
+    /// ```
+    pub fn with_default_accept(self, accept: Option<&str>) -> Api {
         Api {
-            default_accept: accept,
+            default_accept: accept.map(Arc::from),
             ..self
         }
     }
 
     /// The `accept` the settings were made with besides JSON's, which a
     /// route's own replaces.
-    pub(crate) fn default_accept(&self) -> Option<&'static str> {
-        self.default_accept
+    pub fn default_accept(&self) -> Option<&str> {
+        self.default_accept.as_deref()
     }
 
     /// The same settings with the header `name` (in any letter case) set to
@@ -354,7 +366,7 @@ impl Api {
             return Err(Error::clone(error));
         }
         self.on_route(plan, &self.base_url, |base_url| {
-            typed::request(base_url, &self.headers, self.default_accept, plan, fields)
+            typed::request(base_url, &self.headers, self.default_accept(), plan, fields)
         })
     }
 

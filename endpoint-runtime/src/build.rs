@@ -44,7 +44,7 @@ pub(crate) struct Resolved<'a> {
     pub headers: Headers,
     /// The `accept` the settings were made with besides JSON's, which a
     /// route's own `accept` replaces as it replaces JSON's.
-    pub default_accept: Option<&'static str>,
+    pub default_accept: Option<&'a str>,
     /// `mediaType.format`, empty for none; `accept` is composed from it and
     /// `previews` (both empty when `headers` already hold the composed one).
     pub format: &'a str,

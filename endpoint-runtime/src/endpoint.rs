@@ -211,7 +211,7 @@ impl Endpoint {
         defaults: Map<String, Value>,
         credential_host_check: bool,
         servers: Arc<[(String, String)]>,
-        default_accept: Option<&'static str>,
+        default_accept: Option<&str>,
     ) -> Self {
         let prepared = Prepared::new(&defaults);
         let (api, plain) = match prepared.ready() {

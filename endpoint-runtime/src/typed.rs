@@ -100,10 +100,10 @@ pub fn argument(argument: &Argument) -> Result<Param<'_>> {
 
 /// The request of a typed route on an API's base URL (or the URL of the
 /// route's own server) with its headers.
-pub(crate) fn request(
+pub(crate) fn request<'a>(
     base_url: &str,
-    headers: &BodyHeaders,
-    default_accept: Option<&'static str>,
+    headers: &'a BodyHeaders,
+    default_accept: Option<&'a str>,
     plan: &Plan,
     fields: &[Option<Param<'_>>],
 ) -> Result<Request> {
