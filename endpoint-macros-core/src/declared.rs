@@ -6,7 +6,8 @@
 //! ([`expand_with`](crate::expand_with)), so that this crate reads no
 //! description.
 
-use endpoint_runtime::sibling::{Location, Operator, Part};
+pub use endpoint_runtime::sibling::Location;
+use endpoint_runtime::sibling::{Operator, Part};
 use endpoint_runtime::template::Template;
 use proc_macro2::Span;
 use syn::{Ident, LitStr, Type};
@@ -43,37 +44,6 @@ pub struct Declaration {
     pub parameters: Vec<Parameter>,
 }
 
-/// Where a field's value goes, in OpenAPI's terms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum In {
-    /// A placeholder of the path.
-    Path,
-    /// The query string.
-    Query,
-    /// A header.
-    Header,
-    /// A cookie.
-    Cookie,
-    /// A property of the request body.
-    Body,
-    /// The whole request body.
-    WholeBody,
-}
-
-impl In {
-    /// OpenAPI's word for the location (`"query"`), and `"body"` for the
-    /// two places of a body.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            In::Path => "path",
-            In::Query => "query",
-            In::Header => "header",
-            In::Cookie => "cookie",
-            In::Body | In::WholeBody => "body",
-        }
-    }
-}
-
 /// One field of a [`Declaration`].
 #[derive(Clone)]
 pub struct Parameter {
@@ -84,7 +54,7 @@ pub struct Parameter {
     /// The parameter's name on the wire.
     pub name: String,
     /// Where it goes.
-    pub location: In,
+    pub location: Location,
     /// Whether it may be left out (an `Option` that is not `nullable`).
     pub optional: bool,
     /// Whether it is written in the struct (else generated for a
@@ -109,20 +79,16 @@ pub(crate) fn declaration(
         .iter()
         .map(|field| {
             let location = match field.role {
-                Role::Template if in_path.contains(&field.wire.as_str()) => In::Path,
-                Role::Template => In::Query,
+                Role::Template if in_path.contains(&field.wire.as_str()) => Location::Path,
+                Role::Template => Location::Query,
                 Role::Remaining => match field.placement.location {
-                    Location::Query => In::Query,
-                    Location::Header => In::Header,
-                    Location::Cookie => In::Cookie,
-                    Location::Body => In::Body,
-                    Location::Content => In::WholeBody,
-                    Location::Default if is_query_method => In::Query,
+                    Location::Default if is_query_method => Location::Query,
                     // The octokit rule: `data` is the raw body.
                     Location::Default if checked.body.is_none() && field.wire == "data" => {
-                        In::WholeBody
+                        Location::Content
                     }
-                    Location::Default => In::Body,
+                    Location::Default => Location::Body,
+                    placed => placed,
                 },
             };
             Parameter {

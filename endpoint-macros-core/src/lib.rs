@@ -86,7 +86,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
 /// replace the struct's methods.
 ///
 /// ```
-/// use endpoint_macros_core::declared::In;
+/// use endpoint_macros_core::declared::Location;
 /// use quote::quote;
 ///
 /// let input = quote! {
@@ -97,7 +97,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
 ///     assert_eq!(declared.spec.value(), "pets.yaml");
 ///     assert_eq!((declared.method.as_str(), declared.path.as_deref()), ("GET", Some("/pets/{petId}")));
 ///     let places: Vec<_> = declared.parameters.iter().map(|p| (p.name.as_str(), p.location)).collect();
-///     assert_eq!(places, [("petId", In::Path), ("fields", In::Query)]);
+///     assert_eq!(places, [("petId", Location::Path), ("fields", Location::Query)]);
 ///     Ok(quote!(const CHECKED: bool = true;))
 /// });
 /// assert!(out.to_string().contains("const CHECKED"));

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
-use endpoint_macros_core::declared::{Declaration, In, Parameter};
+use endpoint_macros_core::declared::{Declaration, Location, Parameter};
 use endpoint_openapi::api::{Api, MediaContent, Operation, ParamIn};
 use endpoint_openapi::filter::nearest;
 use endpoint_openapi::read::{Read, read_file};
@@ -298,8 +298,8 @@ impl<'a> Checker<'a> {
         let declared = self.declared;
         for param in &declared.parameters {
             match param.location {
-                In::Body => self.property(param),
-                In::WholeBody => self.whole_body(param),
+                Location::Body => self.property(param),
+                Location::Content => self.whole_body(param),
                 _ => self.parameter(param),
             }
         }
@@ -331,9 +331,9 @@ impl<'a> Checker<'a> {
     /// there, and its schema fits the field.
     fn parameter(&mut self, param: &Parameter) {
         let location = match param.location {
-            In::Path => ParamIn::Path,
-            In::Query => ParamIn::Query,
-            In::Header => ParamIn::Header,
+            Location::Path => ParamIn::Path,
+            Location::Query => ParamIn::Query,
+            Location::Header => ParamIn::Header,
             _ => ParamIn::Cookie,
         };
         let same_name = |name: &str| {
@@ -517,13 +517,13 @@ impl<'a> Checker<'a> {
     fn required_parameters(&mut self) {
         for described in self.op.parameters.iter().filter(|p| p.required) {
             let location = match described.location {
-                ParamIn::Path => In::Path,
-                ParamIn::Query => In::Query,
-                ParamIn::Header => In::Header,
-                ParamIn::Cookie => In::Cookie,
+                ParamIn::Path => Location::Path,
+                ParamIn::Query => Location::Query,
+                ParamIn::Header => Location::Header,
+                ParamIn::Cookie => Location::Cookie,
                 ParamIn::QueryString => continue,
             };
-            if location == In::Header
+            if location == Location::Header
                 && IGNORED_HEADERS
                     .iter()
                     .any(|h| described.name.eq_ignore_ascii_case(h))
@@ -532,7 +532,7 @@ impl<'a> Checker<'a> {
             }
             let has = self.declared.parameters.iter().any(|p| {
                 p.location == location
-                    && if location == In::Header {
+                    && if location == Location::Header {
                         p.name.eq_ignore_ascii_case(&described.name)
                     } else {
                         p.name == described.name
@@ -558,7 +558,11 @@ impl<'a> Checker<'a> {
     /// the body (that the client sends) has one.
     fn required_properties(&mut self) {
         let declared = self.declared;
-        if !declared.parameters.iter().any(|p| p.location == In::Body) {
+        if !declared
+            .parameters
+            .iter()
+            .any(|p| p.location == Location::Body)
+        {
             return;
         }
         let Some(schema) = self.sent_content().and_then(|c| c.schema.as_ref()) else {
@@ -574,7 +578,7 @@ impl<'a> Checker<'a> {
             let has = declared
                 .parameters
                 .iter()
-                .any(|p| p.location == In::Body && p.name == *name);
+                .any(|p| p.location == Location::Body && p.name == *name);
             if !has {
                 self.errors.at(
                     declared.ident.span(),
@@ -1029,7 +1033,7 @@ mod tests {
             ),
             "{errors:?}"
         );
-        // In a form body, a string holds an integer (text on the wire), and
+        // Location a form body, a string holds an integer (text on the wire), and
         // an integer one alternative of a union.
         let errors = messages(
             "form",
