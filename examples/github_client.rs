@@ -23,7 +23,7 @@ use std::time::Duration;
 use base64::prelude::{BASE64_STANDARD, Engine as _};
 use endpoint::client::ClientBuilder;
 use endpoint::client::ureq::Client;
-use endpoint::github::models::{Issue, IssueLabelsItem, ReposGetContentResponse as Content};
+use endpoint::github::models::{Issue, LabelsItem, ReposGetContentResponse as Content};
 use endpoint::github::{issues, models, repos};
 
 const USAGE: &str = "\
@@ -106,8 +106,8 @@ fn parse_args(args: &[String]) -> Result<Option<(String, Command)>, String> {
             let state = flag("--state").map(|state| {
                 let error = format!("--state `{state}` is not open, closed or all");
                 // An open enum: any other text parses, as an `Unknown` value.
-                match state.parse::<models::IssuesListState>() {
-                    Ok(models::IssuesListState::Unknown(_)) | Err(_) => Err(error),
+                match state.parse::<models::OpenOrClosedOrAll>() {
+                    Ok(models::OpenOrClosedOrAll::Unknown(_)) | Err(_) => Err(error),
                     Ok(state) => Ok(state),
                 }
             });
@@ -133,9 +133,7 @@ fn parse_args(args: &[String]) -> Result<Option<(String, Command)>, String> {
             ..issues::Create::new(
                 owner,
                 repo,
-                models::DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem::String(
-                    words[1].to_owned(),
-                ),
+                models::StringOrInteger::String(words[1].to_owned()),
             )
         }),
         // `path` is multi-segment: its `/` are sent as they are, so that it
@@ -197,8 +195,8 @@ fn execute(
                     .labels
                     .iter()
                     .filter_map(|label| match label {
-                        IssueLabelsItem::String(name) => Some(name.as_str()),
-                        IssueLabelsItem::Object(label) => label.name.as_deref(),
+                        LabelsItem::String(name) => Some(name.as_str()),
+                        LabelsItem::Object(label) => label.name.as_deref(),
                         _ => None,
                     })
                     .collect();

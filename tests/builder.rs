@@ -479,7 +479,7 @@ fn debug_shows_no_secret() {
 /// without bodies, query and path parameters, and the uploads URL.
 fn github_requests(endpoint: &Endpoint) -> Vec<Result<Request, endpoint::Error>> {
     // An issue's title: text or a number.
-    use gh::models::DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem as Title;
+    use gh::models::StringOrInteger as Title;
     let o = || "o-w-n-e-r".to_owned();
     let r = || "r-e-p-o".to_owned();
     vec![
@@ -493,16 +493,14 @@ fn github_requests(endpoint: &Endpoint) -> Vec<Result<Request, endpoint::Error>>
         gh::issues::Get::new(o(), r(), 7).to_request_with(endpoint),
         gh::issues::Create {
             body: Some("a body ä/+&".into()),
-            labels: Some(vec![gh::models::IssuesCreateLabelsItem::String(
-                "bug".into(),
-            )]),
+            labels: Some(vec![gh::models::StringOrObject::String("bug".into())]),
             assignees: Some(vec!["octocat".into()]),
             ..gh::issues::Create::new(o(), r(), Title::String("a title".into()))
         }
         .to_request_with(endpoint),
         gh::issues::Create::new("", "", Title::String(String::new())).to_request_with(endpoint),
         gh::issues::Update {
-            title: Some(gh::models::IssuesCreateMilestone::String("new".into())),
+            title: Some(gh::models::StringOrInteger::String("new".into())),
             ..gh::issues::Update::new(o(), r(), 7)
         }
         .to_request_with(endpoint),

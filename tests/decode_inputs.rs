@@ -98,7 +98,7 @@ fn the_commits_keep_their_users() {
             let sent = &item[key];
             match decoded.map(|user| &**user) {
                 None => assert!(sent.is_null(), "{key} of {}", commit.sha),
-                Some(models::CommitAuthor::SimpleUser(user)) => {
+                Some(models::SimpleUserOrEmptyObject::SimpleUser(user)) => {
                     users += 1;
                     // Every key sent is kept, with its value.
                     let kept = serde_json::to_value(user).unwrap();

@@ -227,7 +227,7 @@ fn the_three_ways_agree() -> Result<(), Error> {
         }
     }
     let github = gh::issues::ListForRepo {
-        state: Some(gh::models::IssuesListState::Open),
+        state: Some(gh::models::OpenOrClosedOrAll::Open),
         labels: Some("bug".into()),
         ..gh::issues::ListForRepo::new("octocat", "hello-world")
     }
@@ -315,7 +315,7 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
 
     // An enum, a `type` body property, and a path integer.
     let request = gh::issues::Update {
-        state: Some(gh::models::MilestoneState::Closed),
+        state: Some(gh::models::OpenOrClosed::Closed),
         r#type: Some(serde_json::from_value(json!("Bug")).unwrap()),
         ..gh::issues::Update::new("octocat", "hello", 7)
     }
@@ -331,7 +331,7 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
 
     // An enum in the path.
     let request = gh::packages::GetPackageForOrganization {
-        package_type: gh::models::PackagePackageType::Container,
+        package_type: gh::models::PackageType::Container,
         package_name: "app".into(),
         org: "acme".into(),
     }
@@ -459,7 +459,7 @@ fn multi_segment_parameters() -> Result<(), Error> {
 /// and an answer's field, and the former names of renamed operations.
 #[test]
 fn enums_and_aliases() {
-    use gh::models::IssuesListState as State;
+    use gh::models::OpenOrClosedOrAll as State;
 
     assert_eq!(State::Closed.to_string(), "closed");
     assert_eq!("all".parse::<State>(), Ok(State::All));
@@ -480,7 +480,7 @@ fn enums_and_aliases() {
     assert!(serde_json::from_value::<State>(json!(1)).is_err());
     // `issues::Update`'s `state` is the type of an answer's milestone state.
     let update = gh::issues::Update {
-        state: Some(gh::models::MilestoneState::Open),
+        state: Some(gh::models::OpenOrClosed::Open),
         ..gh::issues::Update::new("o", "r", 1)
     };
     let milestone: gh::models::Milestone = serde_json::from_value(json!({

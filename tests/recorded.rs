@@ -313,9 +313,7 @@ fn add_labels_to_issue() {
             .send(&issues::Create::new(
                 ORG,
                 "add-labels-to-issue",
-                models::DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem::String(
-                    "Issue without a label".into(),
-                ),
+                models::StringOrInteger::String("Issue without a label".into()),
             ))
             .unwrap();
         assert_eq!(issue.status, 201);
@@ -325,7 +323,7 @@ fn add_labels_to_issue() {
                 body: Some(models::IssuesAddLabelsBodyObject {
                     labels: Some(
                         ["Foo", "bAr", "baZ"]
-                            .map(|name| models::IssuesCreateLabelsItem::String(name.into()))
+                            .map(|name| models::StringOrObject::String(name.into()))
                             .to_vec(),
                     ),
                 }),

@@ -38,7 +38,7 @@ pub struct Issue {
     pub title: String,
     pub body: Option<String>,
     pub user: Option<Box<SimpleUser>>,
-    pub labels: Vec<IssueLabelsItem>,
+    pub labels: Vec<LabelsItem>,
     pub assignee: Option<Box<SimpleUser>>,
     pub assignees: Option<Vec<SimpleUser>>,
     pub milestone: Option<Box<Milestone>>,
@@ -93,10 +93,10 @@ pub struct SimpleUser {
     pub user_view_type: Option<String>,
 }
 
-/// As `models::IssueLabelsItem`.
+/// As `models::LabelsItem`.
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
-pub enum IssueLabelsItem {
+pub enum LabelsItem {
     String(String),
     IssueLabelsItem2(IssueLabelsItem2),
     Other(serde_json::Value),
@@ -260,7 +260,7 @@ pub struct Repository {
     pub master_branch: Option<String>,
     pub starred_at: Option<String>,
     pub anonymous_access_enabled: Option<bool>,
-    pub code_search_index_status: Option<Box<RepositoryCodeSearchIndexStatus>>,
+    pub code_search_index_status: Option<Box<CodeSearchIndexStatus>>,
 }
 
 /// As `models::LicenseSimple`.
@@ -284,9 +284,9 @@ pub struct RepositoryPermissions {
     pub maintain: Option<bool>,
 }
 
-/// As `models::RepositoryCodeSearchIndexStatus`.
+/// As `models::CodeSearchIndexStatus`.
 #[derive(Debug, Deserialize)]
-pub struct RepositoryCodeSearchIndexStatus {
+pub struct CodeSearchIndexStatus {
     pub lexical_search_ok: Option<bool>,
     pub lexical_commit_sha: Option<String>,
 }
@@ -298,22 +298,22 @@ pub struct Integration {
     pub slug: Option<String>,
     pub node_id: String,
     pub client_id: Option<String>,
-    pub owner: IntegrationOwner,
+    pub owner: SimpleUserOrEnterprise,
     pub name: String,
     pub description: Option<String>,
     pub external_url: String,
     pub html_url: String,
     pub created_at: String,
     pub updated_at: String,
-    pub permissions: IntegrationPermissions,
+    pub permissions: Permissions,
     pub events: Vec<String>,
     pub installations_count: Option<i64>,
 }
 
-/// As `models::IntegrationOwner`.
+/// As `models::SimpleUserOrEnterprise`.
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
-pub enum IntegrationOwner {
+pub enum SimpleUserOrEnterprise {
     SimpleUser(SimpleUser),
     Enterprise(Enterprise),
     Other(serde_json::Value),
@@ -334,9 +334,9 @@ pub struct Enterprise {
     pub avatar_url: String,
 }
 
-/// As `models::IntegrationPermissions`.
+/// As `models::Permissions`.
 #[derive(Debug, Deserialize)]
-pub struct IntegrationPermissions {
+pub struct Permissions {
     pub issues: Option<String>,
     pub checks: Option<String>,
     pub metadata: Option<String>,
@@ -802,7 +802,7 @@ pub struct Commit {
     pub html_url: String,
     pub comments_url: String,
     pub commit: CommitCommit,
-    pub author: Option<Box<CommitAuthor>>,
+    pub author: Option<Box<SimpleUserOrEmptyObject>>,
     pub committer: Option<Box<CommitCommitter>>,
     pub parents: Vec<CommitParentsItem>,
     pub stats: Option<Box<CommitStats>>,
@@ -846,10 +846,10 @@ pub struct Verification {
     pub verified_at: Option<String>,
 }
 
-/// As `models::CommitAuthor`.
+/// As `models::SimpleUserOrEmptyObject`.
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
-pub enum CommitAuthor {
+pub enum SimpleUserOrEmptyObject {
     SimpleUser(SimpleUser),
     EmptyObject(serde_json::Map<String, serde_json::Value>),
     Other(serde_json::Value),

@@ -16,6 +16,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetActionsCacheRetentionLimitForEnterprise = "GET /enterprises/{enterprise}/actions/cache/retention-limit" -> crate::models::ActionsCacheRetentionLimitForEnterprise {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -44,6 +45,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheRetentionLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/retention-limit" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -75,6 +77,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetActionsCacheStorageLimitForEnterprise = "GET /enterprises/{enterprise}/actions/cache/storage-limit" -> crate::models::ActionsCacheStorageLimitForEnterprise {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -103,6 +106,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheStorageLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/storage-limit" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -134,6 +138,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetActionsCacheRetentionLimitForOrganization = "GET /organizations/{org}/actions/cache/retention-limit" -> crate::models::ActionsCacheRetentionLimitForOrganization {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -162,6 +167,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheRetentionLimitForOrganization = "PUT /organizations/{org}/actions/cache/retention-limit" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -193,6 +199,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetActionsCacheStorageLimitForOrganization = "GET /organizations/{org}/actions/cache/storage-limit" -> crate::models::ActionsCacheStorageLimitForOrganization {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -221,6 +228,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheStorageLimitForOrganization = "PUT /organizations/{org}/actions/cache/storage-limit" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -792,7 +800,7 @@ endpoint! {
         ///
         /// One of `"github"`, `"partner"`, `"custom"`.
         #[endpoint(body)]
-        pub image_source: Option<crate::models::ActionsHostedRunnerPoolImageSource>,
+        pub image_source: Option<crate::models::ImageSource>,
         /// The unique identifier of the runner image. To list available images, use `GET /actions/hosted-runners/images/github-owned`, `GET /actions/hosted-runners/images/partner`, or `GET /actions/hosted-runners/images/custom`.
         #[endpoint(body)]
         pub image_id: Option<String>,
@@ -869,13 +877,13 @@ endpoint! {
         ///
         /// One of `"all"`, `"none"`, `"selected"`.
         #[endpoint(body)]
-        pub enabled_repositories: crate::models::ActionsSetGithubActionsPermissionsOrganizationEnabledRepositories,
+        pub enabled_repositories: crate::models::Repositories,
         /// The permissions policy that controls the actions and reusable workflows that are allowed to run.
         ///
         /// One of `"all"`, `"local_only"`, `"selected"`.
         #[endpoint(body)]
         pub allowed_actions: Option<
-            crate::models::ActionsSetGithubActionsPermissionsOrganizationAllowedActions,
+            crate::models::ActionsSetGithubActionsPermissionsAllowedActions,
         >,
         /// Whether actions must be pinned to a full-length commit SHA.
         #[endpoint(body)]
@@ -886,10 +894,7 @@ endpoint! {
 impl SetGithubActionsPermissionsOrganization {
     /// A `SetGithubActionsPermissionsOrganization` of its required fields (`org`, `enabled_repositories`), every other field `None`.
     #[must_use]
-    pub fn new(
-        org: impl Into<String>,
-        enabled_repositories: crate::models::ActionsSetGithubActionsPermissionsOrganizationEnabledRepositories,
-    ) -> Self {
+    pub fn new(org: impl Into<String>, enabled_repositories: crate::models::Repositories) -> Self {
         Self {
             org: org.into(),
             enabled_repositories,
@@ -909,6 +914,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetArtifactAndLogRetentionSettingsOrganization = "GET /orgs/{org}/actions/permissions/artifact-and-log-retention" -> crate::models::ActionsArtifactAndLogRetentionResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -925,6 +931,21 @@ impl GetArtifactAndLogRetentionSettingsOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetArtifactAndLogRetentionSettingsOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetArtifactAndLogRetentionSettingsOrganizationError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set artifact and log retention settings for an organization
     ///
@@ -936,6 +957,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetArtifactAndLogRetentionSettingsOrganizationError)]
     pub struct SetArtifactAndLogRetentionSettingsOrganization = "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -966,6 +988,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetForkPrContributorApprovalPermissionsOrganization = "GET /orgs/{org}/actions/permissions/fork-pr-contributor-approval" -> crate::models::ActionsForkPrContributorApproval {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -982,6 +1005,17 @@ impl GetForkPrContributorApprovalPermissionsOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetForkPrContributorApprovalPermissionsOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetForkPrContributorApprovalPermissionsOrganizationError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set fork PR contributor approval permissions for an organization
     ///
@@ -993,6 +1027,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetForkPrContributorApprovalPermissionsOrganizationError)]
     pub struct SetForkPrContributorApprovalPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1000,17 +1035,14 @@ endpoint! {
         ///
         /// One of `"first_time_contributors_new_to_github"`, `"first_time_contributors"`, `"all_external_contributors"`.
         #[endpoint(body)]
-        pub approval_policy: crate::models::ActionsForkPrContributorApprovalApprovalPolicy,
+        pub approval_policy: crate::models::ApprovalPolicy,
     }
 }
 
 impl SetForkPrContributorApprovalPermissionsOrganization {
     /// A `SetForkPrContributorApprovalPermissionsOrganization` of its required fields (`org`, `approval_policy`), every other field `None`.
     #[must_use]
-    pub fn new(
-        org: impl Into<String>,
-        approval_policy: crate::models::ActionsForkPrContributorApprovalApprovalPolicy,
-    ) -> Self {
+    pub fn new(org: impl Into<String>, approval_policy: crate::models::ApprovalPolicy) -> Self {
         Self {
             org: org.into(),
             approval_policy,
@@ -1026,6 +1058,7 @@ endpoint! {
     /// Gets the settings for whether workflows from fork pull requests can run on private repositories in an organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetPrivateRepoForkPrWorkflowsSettingsOrganization = "GET /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos" -> crate::models::ActionsForkPrWorkflowsPrivateRepos {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1042,6 +1075,19 @@ impl GetPrivateRepoForkPrWorkflowsSettingsOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetPrivateRepoForkPrWorkflowsSettingsOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetPrivateRepoForkPrWorkflowsSettingsOrganizationError {
+        /// `403`: Forbidden - Fork PR workflow settings for private repositories are managed by the enterprise owner
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set private repo fork PR workflow settings for an organization
     ///
@@ -1051,6 +1097,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetPrivateRepoForkPrWorkflowsSettingsOrganizationError)]
     pub struct SetPrivateRepoForkPrWorkflowsSettingsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1285,6 +1332,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetSelfHostedRunnersPermissionsOrganization = "GET /orgs/{org}/actions/permissions/self-hosted-runners" -> crate::models::SelfHostedRunnersSettings {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1301,6 +1349,21 @@ impl GetSelfHostedRunnersPermissionsOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetSelfHostedRunnersPermissionsOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetSelfHostedRunnersPermissionsOrganizationError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set self-hosted runners settings for an organization
     ///
@@ -1312,6 +1375,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetSelfHostedRunnersPermissionsOrganizationError)]
     pub struct SetSelfHostedRunnersPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1319,7 +1383,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"selected"`, `"none"`.
         #[endpoint(body)]
-        pub enabled_repositories: crate::models::SelfHostedRunnersSettingsEnabledRepositories,
+        pub enabled_repositories: crate::models::AllOrSelectedOrNoneValue,
     }
 }
 
@@ -1328,7 +1392,7 @@ impl SetSelfHostedRunnersPermissionsOrganization {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        enabled_repositories: crate::models::SelfHostedRunnersSettingsEnabledRepositories,
+        enabled_repositories: crate::models::AllOrSelectedOrNoneValue,
     ) -> Self {
         Self {
             org: org.into(),
@@ -1347,6 +1411,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListSelectedRepositoriesSelfHostedRunnersOrganization = "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories" -> crate::models::ActionsListSelectedRepositoriesSelfHostedRunnersOrganizationResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1371,6 +1436,19 @@ impl ListSelectedRepositoriesSelfHostedRunnersOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetSelectedRepositoriesSelfHostedRunnersOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetSelectedRepositoriesSelfHostedRunnersOrganizationError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set repositories allowed to use self-hosted runners in an organization
     ///
@@ -1382,6 +1460,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetSelectedRepositoriesSelfHostedRunnersOrganizationError)]
     pub struct SetSelectedRepositoriesSelfHostedRunnersOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1402,6 +1481,21 @@ impl SetSelectedRepositoriesSelfHostedRunnersOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`EnableSelectedRepositorySelfHostedRunnersOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum EnableSelectedRepositorySelfHostedRunnersOrganizationError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add a repository to the list of repositories allowed to use self-hosted runners in an organization
     ///
@@ -1412,6 +1506,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = EnableSelectedRepositorySelfHostedRunnersOrganizationError)]
     pub struct EnableSelectedRepositorySelfHostedRunnersOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1431,6 +1526,21 @@ impl EnableSelectedRepositorySelfHostedRunnersOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DisableSelectedRepositorySelfHostedRunnersOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DisableSelectedRepositorySelfHostedRunnersOrganizationError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Remove a repository from the list of repositories allowed to use self-hosted runners in an organization
     ///
@@ -1441,6 +1551,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DisableSelectedRepositorySelfHostedRunnersOrganizationError)]
     pub struct DisableSelectedRepositorySelfHostedRunnersOrganization = "DELETE /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1508,9 +1619,7 @@ endpoint! {
         ///
         /// One of `"read"`, `"write"`.
         #[endpoint(body)]
-        pub default_workflow_permissions: Option<
-            crate::models::AppsListInstallationsResponseItemPermissionsActions,
-        >,
+        pub default_workflow_permissions: Option<crate::models::ReadOrWrite>,
         /// Whether GitHub Actions can approve pull requests. Enabling this can be a security risk.
         #[endpoint(body)]
         pub can_approve_pull_request_reviews: Option<bool>,
@@ -1588,9 +1697,7 @@ endpoint! {
         ///
         /// One of `"selected"`, `"all"`, `"private"`.
         #[endpoint(body)]
-        pub visibility: Option<
-            crate::models::ActionsCreateSelfHostedRunnerGroupForOrgVisibility,
-        >,
+        pub visibility: Option<crate::models::SelfHostedRunnerGroupForOrgVisibility>,
         /// List of repository IDs that can access the runner group.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,
@@ -1711,9 +1818,7 @@ endpoint! {
         ///
         /// One of `"selected"`, `"all"`, `"private"`.
         #[endpoint(body)]
-        pub visibility: Option<
-            crate::models::ActionsCreateSelfHostedRunnerGroupForOrgVisibility,
-        >,
+        pub visibility: Option<crate::models::SelfHostedRunnerGroupForOrgVisibility>,
         /// Whether the runner group can be used by `public` repositories.
         #[endpoint(body)]
         pub allows_public_repositories: Option<bool>,
@@ -2125,6 +2230,19 @@ impl ListRunnerApplicationsForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GenerateRunnerJitconfigForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GenerateRunnerJitconfigForOrgError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Create configuration for a just-in-time runner for an organization
     ///
@@ -2138,6 +2256,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = GenerateRunnerJitconfigForOrgError)]
     pub struct GenerateRunnerJitconfigForOrg = "POST /orgs/{org}/actions/runners/generate-jitconfig" -> crate::models::ActionsGenerateRunnerJitconfigForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2286,6 +2405,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationErrorSimple)]
     pub struct DeleteSelfHostedRunnerFromOrg = "DELETE /orgs/{org}/actions/runners/{runner_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2317,6 +2437,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListLabelsForSelfHostedRunnerForOrg = "GET /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2336,6 +2457,17 @@ impl ListLabelsForSelfHostedRunnerForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetCustomLabelsForSelfHostedRunnerForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetCustomLabelsForSelfHostedRunnerForOrgError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Set custom labels for a self-hosted runner for an organization
     ///
@@ -2350,6 +2482,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetCustomLabelsForSelfHostedRunnerForOrgError)]
     pub struct SetCustomLabelsForSelfHostedRunnerForOrg = "PUT /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2373,6 +2506,17 @@ impl SetCustomLabelsForSelfHostedRunnerForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddCustomLabelsToSelfHostedRunnerForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddCustomLabelsToSelfHostedRunnerForOrgError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Add custom labels to a self-hosted runner for an organization
     ///
@@ -2386,6 +2530,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddCustomLabelsToSelfHostedRunnerForOrgError)]
     pub struct AddCustomLabelsToSelfHostedRunnerForOrg = "POST /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2422,6 +2567,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveAllCustomLabelsFromSelfHostedRunnerForOrg = "DELETE /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2441,6 +2587,17 @@ impl RemoveAllCustomLabelsFromSelfHostedRunnerForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RemoveCustomLabelFromSelfHostedRunnerForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RemoveCustomLabelFromSelfHostedRunnerForOrgError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Remove a custom label from a self-hosted runner for an organization
     ///
@@ -2457,6 +2614,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = RemoveCustomLabelFromSelfHostedRunnerForOrgError)]
     pub struct RemoveCustomLabelFromSelfHostedRunnerForOrg = "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2685,12 +2843,10 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: crate::models::OrganizationActionsSecretVisibility,
+        pub visibility: crate::models::Visibility,
         /// An array of repository ids that can access the organization secret. You can only provide a list of repository ids when the `visibility` is set to `selected`. You can manage the list of selected repositories using the [List selected repositories for an organization secret](https://docs.github.com/rest/reference/actions#list-selected-repositories-for-an-organization-secret), [Set selected repositories for an organization secret](https://docs.github.com/rest/reference/actions#set-selected-repositories-for-an-organization-secret), and [Remove selected repository from an organization secret](https://docs.github.com/rest/reference/actions#remove-selected-repository-from-an-organization-secret) endpoints.
         #[endpoint(body)]
-        pub selected_repository_ids: Option<
-            Vec<crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem>,
-        >,
+        pub selected_repository_ids: Option<Vec<crate::models::IntegerOrString>>,
     }
 }
 
@@ -2700,7 +2856,7 @@ impl CreateOrUpdateOrgSecret {
     pub fn new(
         org: impl Into<String>,
         secret_name: impl Into<String>,
-        visibility: crate::models::OrganizationActionsSecretVisibility,
+        visibility: crate::models::Visibility,
     ) -> Self {
         Self {
             org: org.into(),
@@ -2960,7 +3116,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: crate::models::OrganizationActionsSecretVisibility,
+        pub visibility: crate::models::Visibility,
         /// An array of repository ids that can access the organization variable. You can only provide a list of repository ids when the `visibility` is set to `selected`.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,
@@ -2974,7 +3130,7 @@ impl CreateOrgVariable {
         org: impl Into<String>,
         name: impl Into<String>,
         value: impl Into<String>,
-        visibility: crate::models::OrganizationActionsSecretVisibility,
+        visibility: crate::models::Visibility,
     ) -> Self {
         Self {
             org: org.into(),
@@ -3076,7 +3232,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: Option<crate::models::OrganizationActionsSecretVisibility>,
+        pub visibility: Option<crate::models::Visibility>,
         /// An array of repository ids that can access the organization variable. You can only provide a list of repository ids when the `visibility` is set to `selected`.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,
@@ -3370,6 +3526,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DownloadArtifact = "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3411,6 +3568,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetActionsCacheRetentionLimitForRepository = "GET /repos/{owner}/{repo}/actions/cache/retention-limit" -> crate::models::ActionsCacheRetentionLimitForRepository {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3442,6 +3600,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheRetentionLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/retention-limit" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3476,6 +3635,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetActionsCacheStorageLimitForRepository = "GET /repos/{owner}/{repo}/actions/cache/storage-limit" -> crate::models::ActionsCacheStorageLimitForRepository {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3507,6 +3667,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheStorageLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/storage-limit" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3598,9 +3759,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
     }
 }
 
@@ -3700,6 +3859,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct ListConcurrencyGroupsForRepository = "GET /repos/{owner}/{repo}/actions/concurrency_groups" -> crate::models::ConcurrencyGroupList {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3727,6 +3887,17 @@ impl ListConcurrencyGroupsForRepository {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetConcurrencyGroupForRepository`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetConcurrencyGroupForRepositoryError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get a concurrency group for a repository
     ///
@@ -3748,6 +3919,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetConcurrencyGroupForRepositoryError)]
     pub struct GetConcurrencyGroupForRepository = "GET /repos/{owner}/{repo}/actions/concurrency_groups/{concurrency_group_name}" -> crate::models::ConcurrencyGroup {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3866,6 +4038,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ReRunJobForWorkflowRun = "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3906,6 +4079,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCustomOidcSubClaimForRepo = "GET /repos/{owner}/{repo}/actions/oidc/customization/sub" -> crate::models::OidcCustomSubRepo {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3925,6 +4099,19 @@ impl GetCustomOidcSubClaimForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetCustomOidcSubClaimForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetCustomOidcSubClaimForRepoError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Set the customization template for an OIDC subject claim for a repository
     ///
@@ -3936,6 +4123,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetCustomOidcSubClaimForRepoError)]
     pub struct SetCustomOidcSubClaimForRepo = "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4099,7 +4287,7 @@ endpoint! {
         /// One of `"all"`, `"local_only"`, `"selected"`.
         #[endpoint(body)]
         pub allowed_actions: Option<
-            crate::models::ActionsSetGithubActionsPermissionsOrganizationAllowedActions,
+            crate::models::ActionsSetGithubActionsPermissionsAllowedActions,
         >,
         /// Whether actions must be pinned to a full-length commit SHA.
         #[endpoint(body)]
@@ -4177,7 +4365,7 @@ endpoint! {
         ///
         /// One of `"none"`, `"user"`, `"organization"`.
         #[endpoint(body)]
-        pub access_level: crate::models::ActionsWorkflowAccessToRepositoryAccessLevel,
+        pub access_level: crate::models::WorkflowAccessToRepositoryAccessLevel,
     }
 }
 
@@ -4187,7 +4375,7 @@ impl SetWorkflowAccessToRepository {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        access_level: crate::models::ActionsWorkflowAccessToRepositoryAccessLevel,
+        access_level: crate::models::WorkflowAccessToRepositoryAccessLevel,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -4207,6 +4395,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetArtifactAndLogRetentionSettingsRepository = "GET /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention" -> crate::models::ActionsArtifactAndLogRetentionResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4226,6 +4415,17 @@ impl GetArtifactAndLogRetentionSettingsRepository {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetArtifactAndLogRetentionSettingsRepository`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetArtifactAndLogRetentionSettingsRepositoryError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set artifact and log retention settings for a repository
     ///
@@ -4237,6 +4437,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetArtifactAndLogRetentionSettingsRepositoryError)]
     pub struct SetArtifactAndLogRetentionSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4270,6 +4471,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetForkPrContributorApprovalPermissionsRepository = "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval" -> crate::models::ActionsForkPrContributorApproval {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4289,6 +4491,17 @@ impl GetForkPrContributorApprovalPermissionsRepository {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetForkPrContributorApprovalPermissionsRepository`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetForkPrContributorApprovalPermissionsRepositoryError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set fork PR contributor approval permissions for a repository
     ///
@@ -4300,6 +4513,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetForkPrContributorApprovalPermissionsRepositoryError)]
     pub struct SetForkPrContributorApprovalPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4309,7 +4523,7 @@ endpoint! {
         ///
         /// One of `"first_time_contributors_new_to_github"`, `"first_time_contributors"`, `"all_external_contributors"`.
         #[endpoint(body)]
-        pub approval_policy: crate::models::ActionsForkPrContributorApprovalApprovalPolicy,
+        pub approval_policy: crate::models::ApprovalPolicy,
     }
 }
 
@@ -4319,7 +4533,7 @@ impl SetForkPrContributorApprovalPermissionsRepository {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        approval_policy: crate::models::ActionsForkPrContributorApprovalApprovalPolicy,
+        approval_policy: crate::models::ApprovalPolicy,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -4339,6 +4553,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetPrivateRepoForkPrWorkflowsSettingsRepository = "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos" -> crate::models::ActionsForkPrWorkflowsPrivateRepos {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4358,6 +4573,17 @@ impl GetPrivateRepoForkPrWorkflowsSettingsRepository {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetPrivateRepoForkPrWorkflowsSettingsRepository`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetPrivateRepoForkPrWorkflowsSettingsRepositoryError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set private repo fork PR workflow settings for a repository
     ///
@@ -4369,6 +4595,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetPrivateRepoForkPrWorkflowsSettingsRepositoryError)]
     pub struct SetPrivateRepoForkPrWorkflowsSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4535,9 +4762,7 @@ endpoint! {
         ///
         /// One of `"read"`, `"write"`.
         #[endpoint(body)]
-        pub default_workflow_permissions: Option<
-            crate::models::AppsListInstallationsResponseItemPermissionsActions,
-        >,
+        pub default_workflow_permissions: Option<crate::models::ReadOrWrite>,
         /// Whether GitHub Actions can approve pull requests. Enabling this can be a security risk.
         #[endpoint(body)]
         pub can_approve_pull_request_reviews: Option<bool>,
@@ -4631,6 +4856,19 @@ impl ListRunnerApplicationsForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GenerateRunnerJitconfigForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GenerateRunnerJitconfigForRepoError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Create configuration for a just-in-time runner for a repository
     ///
@@ -4644,6 +4882,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = GenerateRunnerJitconfigForRepoError)]
     pub struct GenerateRunnerJitconfigForRepo = "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig" -> crate::models::ActionsGenerateRunnerJitconfigForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4805,6 +5044,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationErrorSimple)]
     pub struct DeleteSelfHostedRunnerFromRepo = "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4839,6 +5079,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListLabelsForSelfHostedRunnerForRepo = "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4861,6 +5102,17 @@ impl ListLabelsForSelfHostedRunnerForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetCustomLabelsForSelfHostedRunnerForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetCustomLabelsForSelfHostedRunnerForRepoError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Set custom labels for a self-hosted runner for a repository
     ///
@@ -4875,6 +5127,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetCustomLabelsForSelfHostedRunnerForRepoError)]
     pub struct SetCustomLabelsForSelfHostedRunnerForRepo = "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4906,6 +5159,17 @@ impl SetCustomLabelsForSelfHostedRunnerForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddCustomLabelsToSelfHostedRunnerForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddCustomLabelsToSelfHostedRunnerForRepoError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Add custom labels to a self-hosted runner for a repository
     ///
@@ -4919,6 +5183,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddCustomLabelsToSelfHostedRunnerForRepoError)]
     pub struct AddCustomLabelsToSelfHostedRunnerForRepo = "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4963,6 +5228,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveAllCustomLabelsFromSelfHostedRunnerForRepo = "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4985,6 +5251,17 @@ impl RemoveAllCustomLabelsFromSelfHostedRunnerForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RemoveCustomLabelFromSelfHostedRunnerForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RemoveCustomLabelFromSelfHostedRunnerForRepoError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Remove a custom label from a self-hosted runner for a repository
     ///
@@ -5001,6 +5278,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = RemoveCustomLabelFromSelfHostedRunnerForRepoError)]
     pub struct RemoveCustomLabelFromSelfHostedRunnerForRepo = "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5063,7 +5341,7 @@ endpoint! {
         ///
         /// One of `"completed"`, `"action_required"`, `"cancelled"`, `"failure"`, `"neutral"`, `"skipped"`, `"stale"`, `"success"`, `"timed_out"`, `"in_progress"` and 4 more.
         #[endpoint(query)]
-        pub status: Option<crate::models::ActionsListWorkflowRunsForRepoStatus>,
+        pub status: Option<crate::models::ActionsListWorkflowRunsStatus>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -5220,6 +5498,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ApproveWorkflowRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5274,9 +5553,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
     }
 }
 
@@ -5355,6 +5632,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint  with a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListJobsForWorkflowRunAttempt = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs" -> crate::models::ActionsListJobsForWorkflowRunAttemptResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5446,6 +5724,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CancelWorkflowRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5465,6 +5744,17 @@ impl CancelWorkflowRun {
             repo: repo.into(),
             run_id,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`ListConcurrencyGroupsForWorkflowRun`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListConcurrencyGroupsForWorkflowRunError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -5494,6 +5784,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListConcurrencyGroupsForWorkflowRunError)]
     pub struct ListConcurrencyGroupsForWorkflowRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/concurrency_groups" -> crate::models::ConcurrencyGroupRunList {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5584,6 +5875,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ForceCancelWorkflowRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5630,7 +5922,7 @@ endpoint! {
         ///
         /// One of `"latest"`, `"all"`.
         #[endpoint(query)]
-        pub filter: Option<crate::models::ActionsListJobsForWorkflowRunFilter>,
+        pub filter: Option<crate::models::LatestOrAll>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -5700,6 +5992,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteWorkflowRunLogs = "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5783,7 +6076,7 @@ endpoint! {
         ///
         /// One of `"approved"`, `"rejected"`.
         #[endpoint(body)]
-        pub state: crate::models::ActionsReviewCustomGatesForRunBodyObjectState,
+        pub state: crate::models::ActionsReviewState,
         /// A comment to accompany the deployment review
         #[endpoint(body)]
         pub comment: String,
@@ -5798,7 +6091,7 @@ impl ReviewPendingDeploymentsForRun {
         repo: impl Into<String>,
         run_id: i64,
         environment_ids: Vec<i64>,
-        state: crate::models::ActionsReviewCustomGatesForRunBodyObjectState,
+        state: crate::models::ActionsReviewState,
         comment: impl Into<String>,
     ) -> Self {
         Self {
@@ -6385,7 +6678,7 @@ endpoint! {
         /// The name of the repository without the `.git` extension. The name is not case sensitive.
         pub repo: String,
         /// The ID of the workflow. You can also pass the workflow file name as a string.
-        pub workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pub workflow_id: crate::models::IntegerOrString,
     }
 }
 
@@ -6395,7 +6688,7 @@ impl GetWorkflow {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        workflow_id: crate::models::IntegerOrString,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -6421,7 +6714,7 @@ endpoint! {
         /// The name of the repository without the `.git` extension. The name is not case sensitive.
         pub repo: String,
         /// The ID of the workflow. You can also pass the workflow file name as a string.
-        pub workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pub workflow_id: crate::models::IntegerOrString,
     }
 }
 
@@ -6431,7 +6724,7 @@ impl DisableWorkflow {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        workflow_id: crate::models::IntegerOrString,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -6471,7 +6764,7 @@ endpoint! {
         /// The name of the repository without the `.git` extension. The name is not case sensitive.
         pub repo: String,
         /// The ID of the workflow. You can also pass the workflow file name as a string.
-        pub workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pub workflow_id: crate::models::IntegerOrString,
         /// The git reference for the workflow. The reference can be a branch or tag name.
         #[endpoint(body)]
         pub r#ref: String,
@@ -6490,7 +6783,7 @@ impl CreateWorkflowDispatch {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        workflow_id: crate::models::IntegerOrString,
         r#ref: impl Into<String>,
     ) -> Self {
         Self {
@@ -6520,7 +6813,7 @@ endpoint! {
         /// The name of the repository without the `.git` extension. The name is not case sensitive.
         pub repo: String,
         /// The ID of the workflow. You can also pass the workflow file name as a string.
-        pub workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pub workflow_id: crate::models::IntegerOrString,
     }
 }
 
@@ -6530,7 +6823,7 @@ impl EnableWorkflow {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        workflow_id: crate::models::IntegerOrString,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -6560,7 +6853,7 @@ endpoint! {
         /// The name of the repository without the `.git` extension. The name is not case sensitive.
         pub repo: String,
         /// The ID of the workflow. You can also pass the workflow file name as a string.
-        pub workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pub workflow_id: crate::models::IntegerOrString,
         /// Returns someone's workflow runs. Use the login for the user who created the `push` associated with the check suite or workflow run.
         #[endpoint(query)]
         pub actor: Option<String>,
@@ -6574,7 +6867,7 @@ endpoint! {
         ///
         /// One of `"completed"`, `"action_required"`, `"cancelled"`, `"failure"`, `"neutral"`, `"skipped"`, `"stale"`, `"success"`, `"timed_out"`, `"in_progress"` and 4 more.
         #[endpoint(query)]
-        pub status: Option<crate::models::ActionsListWorkflowRunsForRepoStatus>,
+        pub status: Option<crate::models::ActionsListWorkflowRunsStatus>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -6602,7 +6895,7 @@ impl ListWorkflowRuns {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        workflow_id: crate::models::IntegerOrString,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -6645,7 +6938,7 @@ endpoint! {
         /// The name of the repository without the `.git` extension. The name is not case sensitive.
         pub repo: String,
         /// The ID of the workflow. You can also pass the workflow file name as a string.
-        pub workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pub workflow_id: crate::models::IntegerOrString,
     }
 }
 
@@ -6655,7 +6948,7 @@ impl GetWorkflowUsage {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        workflow_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        workflow_id: crate::models::IntegerOrString,
     ) -> Self {
         Self {
             owner: owner.into(),

@@ -5,6 +5,17 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`ListPublicEvents`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListPublicEventsError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List public events
     ///
@@ -14,6 +25,7 @@ endpoint! {
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListPublicEventsError)]
     pub struct ListPublicEvents = "GET /events" -> Vec<crate::models::Event> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -57,6 +69,7 @@ endpoint! {
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListPublicEventsForRepoNetwork = "GET /networks/{owner}/{repo}/events" -> Vec<crate::models::Event> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -84,6 +97,19 @@ impl ListPublicEventsForRepoNetwork {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListNotificationsForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListNotificationsForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List notifications for the authenticated user
     ///
@@ -92,6 +118,7 @@ endpoint! {
     /// List all notifications for the current user, sorted by most recently updated.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListNotificationsForAuthenticatedUserError)]
     pub struct ListNotificationsForAuthenticatedUser = "GET /notifications" -> Vec<crate::models::Thread> {
         /// If `true`, show notifications marked as read.
         #[endpoint(query)]
@@ -134,6 +161,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct MarkNotificationsAsRead = "PUT /notifications" -> MarkNotificationsAsReadAnswer {
         /// Describes the last point that notifications were checked. Anything updated since this time will not be marked as read. If you omit this parameter, all notifications are marked as read. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`. Default: The current timestamp.
         #[endpoint(body)]
@@ -152,6 +180,7 @@ endpoint! {
     /// Gets information about a notification thread.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetThread = "GET /notifications/threads/{thread_id}" -> crate::models::Thread {
         /// The unique identifier of the notification thread. This corresponds to the value returned in the `id` field when you retrieve notifications (for example with the [`GET /notifications` operation](https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user)).
         pub thread_id: i64,
@@ -200,6 +229,7 @@ endpoint! {
     /// Marks a thread as "read." Marking a thread as "read" is equivalent to clicking a notification in your notification inbox on GitHub: <https://github.com/notifications>.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct MarkThreadAsRead = "PATCH /notifications/threads/{thread_id}" -> () {
         /// The unique identifier of the notification thread. This corresponds to the value returned in the `id` field when you retrieve notifications (for example with the [`GET /notifications` operation](https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user)).
         pub thread_id: i64,
@@ -226,6 +256,7 @@ endpoint! {
     /// Note that subscriptions are only generated if a user is participating in a conversation--for example, they've replied to the thread, were **@mentioned**, or manually subscribe to a thread.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetThreadSubscriptionForAuthenticatedUser = "GET /notifications/threads/{thread_id}/subscription" -> crate::models::ThreadSubscription {
         /// The unique identifier of the notification thread. This corresponds to the value returned in the `id` field when you retrieve notifications (for example with the [`GET /notifications` operation](https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user)).
         pub thread_id: i64,
@@ -255,6 +286,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetThreadSubscription = "PUT /notifications/threads/{thread_id}/subscription" -> crate::models::ThreadSubscription {
         /// The unique identifier of the notification thread. This corresponds to the value returned in the `id` field when you retrieve notifications (for example with the [`GET /notifications` operation](https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user)).
         pub thread_id: i64,
@@ -283,6 +315,7 @@ endpoint! {
     /// Mutes all future notifications for a conversation until you comment on the thread or get an **@mention**. If you are watching the repository of the thread, you will still receive notifications. To ignore future notifications for a repository you are watching, use the [Set a thread subscription](https://docs.github.com/rest/activity/notifications#set-a-thread-subscription) endpoint and set `ignore` to `true`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteThreadSubscription = "DELETE /notifications/threads/{thread_id}/subscription" -> () {
         /// The unique identifier of the notification thread. This corresponds to the value returned in the `id` field when you retrieve notifications (for example with the [`GET /notifications` operation](https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user)).
         pub thread_id: i64,
@@ -474,6 +507,7 @@ endpoint! {
     /// - **`application/vnd.github.star+json`**: Includes a timestamp of when the star was created.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct ListStargazersForRepo = "GET /repos/{owner}/{repo}/stargazers" -> crate::models::ActivityListStargazersForRepoResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -509,6 +543,7 @@ endpoint! {
     /// Gets the current number of users who have starred the repository. Users who previously starred the repository but later removed their star are not included.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetStargazerCountForRepo = "GET /repos/{owner}/{repo}/stargazers/count" -> crate::models::ActivityGetStargazerCountForRepoResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -563,6 +598,17 @@ impl ListWatchersForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetRepoSubscription`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetRepoSubscriptionError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Not Found if you don't subscribe to the repository
+        NotFound = "404",
+    }
+}
+
 endpoint! {
     /// Get a repository subscription
     ///
@@ -571,6 +617,7 @@ endpoint! {
     /// Gets information about whether the authenticated user is subscribed to the repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetRepoSubscriptionError)]
     pub struct GetRepoSubscription = "GET /repos/{owner}/{repo}/subscription" -> crate::models::RepositorySubscription {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -665,19 +712,18 @@ endpoint! {
     /// - **`application/vnd.github.star+json`**: Includes a timestamp of when the star was created.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListReposStarredByAuthenticatedUser = "GET /user/starred" -> Vec<crate::models::Repository> {
         /// The property to sort the results by. `created` means when the repository was starred. `updated` means when the repository was last pushed to.
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -695,6 +741,7 @@ endpoint! {
     /// Whether the authenticated user has starred the repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CheckRepoIsStarredByAuthenticatedUser = "GET /user/starred/{owner}/{repo}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -722,6 +769,7 @@ endpoint! {
     /// Note that you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct StarRepoForAuthenticatedUser = "PUT /user/starred/{owner}/{repo}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -749,6 +797,7 @@ endpoint! {
     /// Unstar a repository that the authenticated user has previously starred.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UnstarRepoForAuthenticatedUser = "DELETE /user/starred/{owner}/{repo}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -776,6 +825,7 @@ endpoint! {
     /// Lists repositories the authenticated user is watching.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListWatchedReposForAuthenticatedUser = "GET /user/subscriptions" -> Vec<crate::models::MinimalRepository> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -980,14 +1030,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,

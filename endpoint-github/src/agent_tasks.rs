@@ -29,6 +29,7 @@ endpoint! {
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BadRequest)]
     pub struct ListTasksForRepo = "GET /agents/repos/{owner}/{repo}/tasks" -> crate::models::AgentTasksListTasksForRepoResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -44,14 +45,12 @@ endpoint! {
         ///
         /// One of `"updated_at"`, `"created_at"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AgentTasksListTasksForRepoSort>,
+        pub sort: Option<crate::models::Sort>,
         /// The direction to sort results. Can be `asc` or `desc`.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// Comma-separated list of task states to filter by. Can be any combination of: `queued`, `in_progress`, `completed`, `failed`, `idle`, `waiting_for_user`, `timed_out`, `cancelled`.
         #[endpoint(query)]
         pub state: Option<String>,
@@ -113,6 +112,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BadRequest)]
     pub struct CreateTaskInRepo = "POST /agents/repos/{owner}/{repo}/tasks" -> crate::models::AgentTasksListTasksForRepoResponseTasksItem {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -184,6 +184,7 @@ endpoint! {
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BadRequest)]
     pub struct GetTaskByRepoAndId = "GET /agents/repos/{owner}/{repo}/tasks/{task_id}" -> crate::models::AgentTasksGetTaskByRepoAndIdResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -234,6 +235,7 @@ endpoint! {
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BadRequest)]
     pub struct ListTasks = "GET /agents/tasks" -> crate::models::AgentTasksListTasksForRepoResponse {
         /// The number of results per page (max 100).
         #[endpoint(query)]
@@ -245,14 +247,12 @@ endpoint! {
         ///
         /// One of `"updated_at"`, `"created_at"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AgentTasksListTasksForRepoSort>,
+        pub sort: Option<crate::models::Sort>,
         /// The direction to sort results. Can be `asc` or `desc`.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// Comma-separated list of task states to filter by. Can be any combination of: `queued`, `in_progress`, `completed`, `failed`, `idle`, `waiting_for_user`, `timed_out`, `cancelled`.
         #[endpoint(query)]
         pub state: Option<String>,
@@ -289,6 +289,7 @@ endpoint! {
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BadRequest)]
     pub struct GetTaskById = "GET /agents/tasks/{task_id}" -> crate::models::AgentTasksGetTaskByRepoAndIdResponse {
         /// The unique identifier of the task.
         pub task_id: String,

@@ -142,7 +142,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: crate::models::OrganizationActionsSecretVisibility,
+        pub visibility: crate::models::Visibility,
         /// An array of repository ids that can access the organization secret. You can only provide a list of repository ids when the `visibility` is set to `selected`. You can manage the list of selected repositories using the [List selected repositories for an organization secret](https://docs.github.com/rest/agents/secrets#list-selected-repositories-for-an-organization-secret), [Set selected repositories for an organization secret](https://docs.github.com/rest/agents/secrets#set-selected-repositories-for-an-organization-secret), and [Remove selected repository from an organization secret](https://docs.github.com/rest/agents/secrets#remove-selected-repository-from-an-organization-secret) endpoints.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,
@@ -157,7 +157,7 @@ impl CreateOrUpdateOrgSecret {
         secret_name: impl Into<String>,
         encrypted_value: impl Into<String>,
         key_id: impl Into<String>,
-        visibility: crate::models::OrganizationActionsSecretVisibility,
+        visibility: crate::models::Visibility,
     ) -> Self {
         Self {
             org: org.into(),
@@ -418,7 +418,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: crate::models::OrganizationActionsSecretVisibility,
+        pub visibility: crate::models::Visibility,
         /// An array of repository ids that can access the organization variable. You can only provide a list of repository ids when the `visibility` is set to `selected`.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,
@@ -432,7 +432,7 @@ impl CreateOrgVariable {
         org: impl Into<String>,
         name: impl Into<String>,
         value: impl Into<String>,
-        visibility: crate::models::OrganizationActionsSecretVisibility,
+        visibility: crate::models::Visibility,
     ) -> Self {
         Self {
             org: org.into(),
@@ -534,7 +534,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: Option<crate::models::OrganizationActionsSecretVisibility>,
+        pub visibility: Option<crate::models::Visibility>,
         /// An array of repository ids that can access the organization variable. You can only provide a list of repository ids when the `visibility` is set to `selected`.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,

@@ -19,7 +19,7 @@ endpoint! {
         /// The type of the actor
         ///
         /// One of `"installation"`, `"classic_pat"`, `"fine_grained_pat"`, `"oauth_app"`, `"github_app_user_to_server"`.
-        pub actor_type: crate::models::ApiInsightsGetRouteStatsByActorActorType,
+        pub actor_type: crate::models::StatsByActorActorType,
         /// The ID of the actor
         pub actor_id: i64,
         /// The minimum timestamp to query for stats. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
@@ -38,9 +38,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The property to sort the results by.
         #[endpoint(query, explode = false)]
         pub sort: Option<Vec<crate::models::ApiInsightsGetRouteStatsByActorSortItem>>,
@@ -55,7 +53,7 @@ impl GetRouteStatsByActor {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        actor_type: crate::models::ApiInsightsGetRouteStatsByActorActorType,
+        actor_type: crate::models::StatsByActorActorType,
         actor_id: i64,
         min_timestamp: impl Into<String>,
     ) -> Self {
@@ -103,12 +101,10 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The property to sort the results by.
         #[endpoint(query, explode = false)]
-        pub sort: Option<Vec<crate::models::ApiInsightsGetSubjectStatsSortItem>>,
+        pub sort: Option<Vec<crate::models::StatsSortItem>>,
         /// Providing a substring will filter results where the subject name contains the substring. This is a case-insensitive search.
         #[endpoint(query)]
         pub subject_name_substring: Option<String>,
@@ -223,7 +219,7 @@ endpoint! {
         /// The type of the actor
         ///
         /// One of `"installation"`, `"classic_pat"`, `"fine_grained_pat"`, `"oauth_app"`, `"github_app_user_to_server"`.
-        pub actor_type: crate::models::ApiInsightsGetRouteStatsByActorActorType,
+        pub actor_type: crate::models::StatsByActorActorType,
         /// The ID of the actor
         pub actor_id: i64,
         /// The minimum timestamp to query for stats. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
@@ -240,7 +236,7 @@ impl GetSummaryStatsByActor {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        actor_type: crate::models::ApiInsightsGetRouteStatsByActorActorType,
+        actor_type: crate::models::StatsByActorActorType,
         actor_id: i64,
         min_timestamp: impl Into<String>,
     ) -> Self {
@@ -358,7 +354,7 @@ endpoint! {
         /// The type of the actor
         ///
         /// One of `"installation"`, `"classic_pat"`, `"fine_grained_pat"`, `"oauth_app"`, `"github_app_user_to_server"`.
-        pub actor_type: crate::models::ApiInsightsGetRouteStatsByActorActorType,
+        pub actor_type: crate::models::StatsByActorActorType,
         /// The ID of the actor
         pub actor_id: i64,
         /// The minimum timestamp to query for stats. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
@@ -378,7 +374,7 @@ impl GetTimeStatsByActor {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        actor_type: crate::models::ApiInsightsGetRouteStatsByActorActorType,
+        actor_type: crate::models::StatsByActorActorType,
         actor_id: i64,
         min_timestamp: impl Into<String>,
         timestamp_increment: impl Into<String>,
@@ -425,12 +421,10 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The property to sort the results by.
         #[endpoint(query, explode = false)]
-        pub sort: Option<Vec<crate::models::ApiInsightsGetSubjectStatsSortItem>>,
+        pub sort: Option<Vec<crate::models::StatsSortItem>>,
         /// Providing a substring will filter results where the actor name contains the substring. This is a case-insensitive search.
         #[endpoint(query)]
         pub actor_name_substring: Option<String>,

@@ -18,6 +18,17 @@ endpoint! {
     pub struct GetAuthenticated = "GET /app" -> Option<crate::models::Integration>;
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateFromManifest`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateFromManifestError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Create a GitHub App from a manifest
     ///
@@ -26,6 +37,7 @@ endpoint! {
     /// Use this endpoint to complete the handshake necessary when implementing the [GitHub App Manifest flow](https://docs.github.com/apps/building-github-apps/creating-github-apps-from-a-manifest/). When you create a GitHub App with the manifest flow, you receive a temporary `code` used to retrieve the GitHub App's `id`, `pem` (private key), and `webhook_secret`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = CreateFromManifestError)]
     pub struct CreateFromManifest = "POST /app-manifests/{code}/conversions" -> crate::models::AppsCreateFromManifestResponse {
         /// The `code` path parameter.
         pub code: String,
@@ -78,7 +90,18 @@ endpoint! {
         pub secret: Option<String>,
         /// The `insecure_ssl` property of the body.
         #[endpoint(body)]
-        pub insecure_ssl: Option<crate::models::AppsUpdateWebhookConfigForAppInsecureSsl>,
+        pub insecure_ssl: Option<crate::models::InsecureSsl>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`ListWebhookDeliveries`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListWebhookDeliveriesError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -92,6 +115,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListWebhookDeliveriesError)]
     pub struct ListWebhookDeliveries = "GET /app/hook/deliveries" -> Vec<crate::models::HookDeliveryItem> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -103,7 +127,18 @@ endpoint! {
         ///
         /// One of `"success"`, `"failure"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::AppsListWebhookDeliveriesStatus>,
+        pub status: Option<crate::models::ListWebhookDeliveriesStatus>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`GetWebhookDelivery`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetWebhookDeliveryError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -117,6 +152,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetWebhookDeliveryError)]
     pub struct GetWebhookDelivery = "GET /app/hook/deliveries/{delivery_id}" -> crate::models::HookDelivery {
         /// The `delivery_id` path parameter.
         pub delivery_id: i64,
@@ -133,6 +169,17 @@ impl GetWebhookDelivery {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RedeliverWebhookDelivery`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RedeliverWebhookDeliveryError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Redeliver a delivery for an app webhook
     ///
@@ -143,6 +190,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = RedeliverWebhookDeliveryError)]
     pub struct RedeliverWebhookDelivery = "POST /app/hook/deliveries/{delivery_id}/attempts" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The `delivery_id` path parameter.
         pub delivery_id: i64,
@@ -167,6 +215,7 @@ endpoint! {
     /// Lists all the pending installation requests for the authenticated GitHub App.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListInstallationRequestsForAuthenticatedApp = "GET /app/installation-requests" -> Vec<crate::models::IntegrationInstallationRequest> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -213,6 +262,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetInstallation = "GET /app/installations/{installation_id}" -> crate::models::Installation {
         /// The unique identifier of the installation.
         pub installation_id: i64,
@@ -239,6 +289,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteInstallation = "DELETE /app/installations/{installation_id}" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
@@ -252,6 +303,21 @@ impl DeleteInstallation {
         Self {
             installation_id,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateInstallationAccessToken`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateInstallationAccessTokenError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -273,6 +339,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateInstallationAccessTokenError)]
     pub struct CreateInstallationAccessToken = "POST /app/installations/{installation_id}/access_tokens" -> crate::models::InstallationToken {
         /// The unique identifier of the installation.
         pub installation_id: i64,
@@ -311,6 +378,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SuspendInstallation = "PUT /app/installations/{installation_id}/suspended" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
@@ -337,6 +405,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UnsuspendInstallation = "DELETE /app/installations/{installation_id}/suspended" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
@@ -363,6 +432,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct DeleteAuthorization = "DELETE /applications/{client_id}/grant" -> () {
         /// The client ID of the GitHub app.
         pub client_id: String,
@@ -383,6 +453,17 @@ impl DeleteAuthorization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CheckToken`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CheckTokenError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Check a token
     ///
@@ -392,6 +473,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CheckTokenError)]
     pub struct CheckToken = "POST /applications/{client_id}/token" -> crate::models::Authorization {
         /// The client ID of the GitHub app.
         pub client_id: String,
@@ -421,6 +503,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct DeleteToken = "DELETE /applications/{client_id}/token" -> () {
         /// The client ID of the GitHub app.
         pub client_id: String,
@@ -450,6 +533,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct ResetToken = "PATCH /applications/{client_id}/token" -> crate::models::Authorization {
         /// The client ID of the GitHub app.
         pub client_id: String,
@@ -470,6 +554,21 @@ impl ResetToken {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ScopeToken`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ScopeTokenError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a scoped access token
     ///
@@ -483,6 +582,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = ScopeTokenError)]
     pub struct ScopeToken = "POST /applications/{client_id}/token/scoped" -> crate::models::Authorization {
         /// The client ID of the GitHub app.
         pub client_id: String,
@@ -532,6 +632,7 @@ endpoint! {
     /// > The `:app_slug` is just the URL-friendly name of your GitHub App. You can find this on the settings page for your GitHub App (e.g., `https://github.com/settings/apps/:app_slug`).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetBySlug = "GET /apps/{app_slug}" -> Option<crate::models::Integration> {
         /// The `app_slug` path parameter.
         pub app_slug: String,
@@ -556,6 +657,7 @@ endpoint! {
     /// List repositories that an app installation can access.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListReposAccessibleToInstallation = "GET /installation/repositories" -> crate::models::AppsListReposAccessibleToInstallationResponse {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -589,6 +691,7 @@ endpoint! {
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetSubscriptionPlanForAccount = "GET /marketplace_listing/accounts/{account_id}" -> crate::models::MarketplacePurchase {
         /// account_id parameter
         pub account_id: i64,
@@ -615,6 +718,7 @@ endpoint! {
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListPlans = "GET /marketplace_listing/plans" -> Vec<crate::models::MarketplaceListingPlan> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -622,6 +726,19 @@ endpoint! {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`ListAccountsForPlan`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListAccountsForPlanError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -635,6 +752,7 @@ endpoint! {
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListAccountsForPlanError)]
     pub struct ListAccountsForPlan = "GET /marketplace_listing/plans/{plan_id}/accounts" -> Vec<crate::models::MarketplacePurchase> {
         /// The unique identifier of the plan.
         pub plan_id: i64,
@@ -642,14 +760,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// To return the oldest accounts first, set to `asc`. Ignored without the `sort` parameter.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -673,6 +789,17 @@ impl ListAccountsForPlan {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetSubscriptionPlanForAccountStubbed`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetSubscriptionPlanForAccountStubbedError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `404`: Not Found when the account has not purchased the listing
+        NotFound = "404",
+    }
+}
+
 endpoint! {
     /// Get a subscription plan for an account (stubbed)
     ///
@@ -683,6 +810,7 @@ endpoint! {
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetSubscriptionPlanForAccountStubbedError)]
     pub struct GetSubscriptionPlanForAccountStubbed = "GET /marketplace_listing/stubbed/accounts/{account_id}" -> crate::models::MarketplacePurchase {
         /// account_id parameter
         pub account_id: i64,
@@ -709,6 +837,7 @@ endpoint! {
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListPlansStubbed = "GET /marketplace_listing/stubbed/plans" -> Vec<crate::models::MarketplaceListingPlan> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -729,6 +858,7 @@ endpoint! {
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListAccountsForPlanStubbed = "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts" -> Vec<crate::models::MarketplacePurchase> {
         /// The unique identifier of the plan.
         pub plan_id: i64,
@@ -736,14 +866,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// To return the oldest accounts first, set to `asc`. Ignored without the `sort` parameter.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -803,6 +931,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepoInstallation = "GET /repos/{owner}/{repo}/installation" -> crate::models::Installation {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -834,6 +963,7 @@ endpoint! {
     /// You can find the permissions for the installation under the `permissions` key.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListInstallationsForAuthenticatedUser = "GET /user/installations" -> crate::models::OrgsListAppInstallationsResponse {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -856,6 +986,7 @@ endpoint! {
     /// The access the user has to each repository is included in the hash under the `permissions` key.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListInstallationReposForAuthenticatedUser = "GET /user/installations/{installation_id}/repositories" -> crate::models::AppsListInstallationReposForAuthenticatedUserResponse {
         /// The unique identifier of the installation.
         pub installation_id: i64,
@@ -890,6 +1021,7 @@ endpoint! {
     /// This endpoint only works for PATs (classic) with the `repo` scope.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct AddRepoToInstallationForAuthenticatedUser = "PUT /user/installations/{installation_id}/repositories/{repository_id}" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
@@ -909,6 +1041,19 @@ impl AddRepoToInstallationForAuthenticatedUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RemoveRepoFromInstallationForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RemoveRepoFromInstallationForAuthenticatedUserError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Returned when the application is installed on `all` repositories in the organization, or if this request would remove the last repository that the application has access to in the organization.
+        UnprocessableContent = "422",
+    }
+}
+
 endpoint! {
     /// Remove a repository from an app installation
     ///
@@ -919,6 +1064,7 @@ endpoint! {
     /// This endpoint only works for PATs (classic) with the `repo` scope.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = RemoveRepoFromInstallationForAuthenticatedUserError)]
     pub struct RemoveRepoFromInstallationForAuthenticatedUser = "DELETE /user/installations/{installation_id}/repositories/{repository_id}" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
@@ -946,6 +1092,7 @@ endpoint! {
     /// Lists the active subscriptions for the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListSubscriptionsForAuthenticatedUser = "GET /user/marketplace_purchases" -> Vec<crate::models::UserMarketplacePurchase> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -964,6 +1111,7 @@ endpoint! {
     /// Lists the active subscriptions for the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListSubscriptionsForAuthenticatedUserStubbed = "GET /user/marketplace_purchases/stubbed" -> Vec<crate::models::UserMarketplacePurchase> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]

@@ -5,6 +5,23 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`GetGithubBillingAiCreditUsageReportOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetGithubBillingAiCreditUsageReportOrgError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get billing AI credit usage report for an organization
     ///
@@ -15,6 +32,7 @@ endpoint! {
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetGithubBillingAiCreditUsageReportOrgError)]
     pub struct GetGithubBillingAiCreditUsageReportOrg = "GET /organizations/{org}/settings/billing/ai_credit/usage" -> crate::models::BillingAiCreditUsageReportOrg {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -64,6 +82,7 @@ endpoint! {
     /// Each page returns up to 100 budgets.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAllBudgetsOrg = "GET /organizations/{org}/settings/billing/budgets" -> crate::models::GetAllBudgets {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -82,7 +101,7 @@ endpoint! {
         ///
         /// One of `"enterprise"`, `"organization"`, `"repository"`, `"cost_center"`, `"multi_user_customer"`, `"user"`.
         #[endpoint(query)]
-        pub scope: Option<crate::models::BillingGetAllBudgetsOrgScope>,
+        pub scope: Option<crate::models::BillingScope>,
         /// Filter consumed amount details for budgets by the specified user login.
         #[endpoint(query)]
         pub user: Option<String>,
@@ -103,6 +122,25 @@ impl GetAllBudgetsOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateOrganizationBudget`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateOrganizationBudgetError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Insufficient permissions
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Feature not enabled or organization not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal server error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Create a budget for an organization
     ///
@@ -113,6 +151,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateOrganizationBudgetError)]
     pub struct CreateOrganizationBudget = "POST /organizations/{org}/settings/billing/budgets" -> crate::models::CreateBudget {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -147,7 +186,7 @@ endpoint! {
         /// - `ProductPricing`: Covers all SKUs that belong to a product. Set `budget_product_sku` to a product such as `actions` or `packages`.
         /// - `SkuPricing`: Covers a single, specific SKU. Set `budget_product_sku` to a SKU such as `actions_linux`.
         #[endpoint(body)]
-        pub budget_type: Option<crate::models::BillingCreateOrganizationBudgetBudgetType>,
+        pub budget_type: Option<crate::models::BudgetType>,
         /// A single product or SKU that will be covered in the budget
         #[endpoint(body)]
         pub budget_product_sku: Option<String>,
@@ -175,6 +214,23 @@ impl CreateOrganizationBudget {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetBudgetOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetBudgetOrgError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a budget by ID for an organization
     ///
@@ -183,6 +239,7 @@ endpoint! {
     /// Gets a budget by ID. The authenticated user must be an organization admin or billing manager.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetBudgetOrgError)]
     pub struct GetBudgetOrg = "GET /organizations/{org}/settings/billing/budgets/{budget_id}" -> crate::models::GetBudget {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -202,6 +259,23 @@ impl GetBudgetOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteBudgetOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteBudgetOrgError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Delete a budget for an organization
     ///
@@ -210,6 +284,7 @@ endpoint! {
     /// Deletes a budget by ID for an organization. The authenticated user must be an organization admin or billing manager.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteBudgetOrgError)]
     pub struct DeleteBudgetOrg = "DELETE /organizations/{org}/settings/billing/budgets/{budget_id}" -> crate::models::DeleteBudget {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -229,6 +304,25 @@ impl DeleteBudgetOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateBudgetOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateBudgetOrgError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Budget not found or feature not enabled
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal server error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Update a budget for an organization
     ///
@@ -238,6 +332,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateBudgetOrgError)]
     pub struct UpdateBudgetOrg = "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}" -> crate::models::UpdateBudget {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -261,7 +356,7 @@ endpoint! {
         ///
         /// One of `"enterprise"`, `"organization"`, `"repository"`, `"cost_center"`, `"multi_user_customer"`, `"user"`.
         #[endpoint(body)]
-        pub budget_scope: Option<crate::models::BillingGetAllBudgetsOrgScope>,
+        pub budget_scope: Option<crate::models::BillingScope>,
         /// The name of the entity to apply the budget to
         #[endpoint(body)]
         pub budget_entity_name: Option<String>,
@@ -271,7 +366,7 @@ endpoint! {
         /// - `ProductPricing`: Covers all SKUs that belong to a product. Set `budget_product_sku` to a product such as `actions` or `packages`.
         /// - `SkuPricing`: Covers a single, specific SKU. Set `budget_product_sku` to a SKU such as `actions_linux`.
         #[endpoint(body)]
-        pub budget_type: Option<crate::models::BillingCreateOrganizationBudgetBudgetType>,
+        pub budget_type: Option<crate::models::BudgetType>,
         /// A single product or SKU that will be covered in the budget
         #[endpoint(body)]
         pub budget_product_sku: Option<String>,
@@ -300,6 +395,23 @@ impl UpdateBudgetOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetGithubBillingPremiumRequestUsageReportOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetGithubBillingPremiumRequestUsageReportOrgError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get billing premium request usage report for an organization
     ///
@@ -310,6 +422,7 @@ endpoint! {
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetGithubBillingPremiumRequestUsageReportOrgError)]
     pub struct GetGithubBillingPremiumRequestUsageReportOrg = "GET /organizations/{org}/settings/billing/premium_request/usage" -> crate::models::BillingPremiumRequestUsageReportOrg {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -350,6 +463,21 @@ impl GetGithubBillingPremiumRequestUsageReportOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetGithubBillingUsageReportOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetGithubBillingUsageReportOrgError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get billing usage report for an organization
     ///
@@ -360,6 +488,7 @@ endpoint! {
     /// **Note:** This endpoint is only available to organizations with access to the enhanced billing platform. For more information, see "[About the enhanced billing platform](https://docs.github.com/billing/using-the-new-billing-platform)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetGithubBillingUsageReportOrgError)]
     pub struct GetGithubBillingUsageReportOrg = "GET /organizations/{org}/settings/billing/usage" -> crate::models::BillingUsageReport {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -388,6 +517,21 @@ impl GetGithubBillingUsageReportOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetGithubBillingUsageSummaryReportOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetGithubBillingUsageSummaryReportOrgError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get billing usage summary for an organization
     ///
@@ -401,6 +545,7 @@ endpoint! {
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetGithubBillingUsageSummaryReportOrgError)]
     pub struct GetGithubBillingUsageSummaryReportOrg = "GET /organizations/{org}/settings/billing/usage/summary" -> crate::models::BillingUsageSummaryReportOrg {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -441,6 +586,23 @@ impl GetGithubBillingUsageSummaryReportOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetGithubBillingAiCreditUsageReportUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetGithubBillingAiCreditUsageReportUserError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get billing AI credit usage report for a user
     ///
@@ -451,6 +613,7 @@ endpoint! {
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetGithubBillingAiCreditUsageReportUserError)]
     pub struct GetGithubBillingAiCreditUsageReportUser = "GET /users/{username}/settings/billing/ai_credit/usage" -> crate::models::BillingAiCreditUsageReportUser {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -487,6 +650,23 @@ impl GetGithubBillingAiCreditUsageReportUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetGithubBillingPremiumRequestUsageReportUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetGithubBillingPremiumRequestUsageReportUserError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get billing premium request usage report for a user
     ///
@@ -497,6 +677,7 @@ endpoint! {
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetGithubBillingPremiumRequestUsageReportUserError)]
     pub struct GetGithubBillingPremiumRequestUsageReportUser = "GET /users/{username}/settings/billing/premium_request/usage" -> crate::models::BillingPremiumRequestUsageReportUser {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -533,6 +714,21 @@ impl GetGithubBillingPremiumRequestUsageReportUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetGithubBillingUsageReportUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetGithubBillingUsageReportUserError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get billing usage report for a user
     ///
@@ -543,6 +739,7 @@ endpoint! {
     /// **Note:** This endpoint is only available to users with access to the enhanced billing platform.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetGithubBillingUsageReportUserError)]
     pub struct GetGithubBillingUsageReportUser = "GET /users/{username}/settings/billing/usage" -> crate::models::BillingUsageReportUser {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -571,6 +768,23 @@ impl GetGithubBillingUsageReportUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetGithubBillingUsageSummaryReportUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetGithubBillingUsageSummaryReportUserError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get billing usage summary for a user
     ///
@@ -584,6 +798,7 @@ endpoint! {
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetGithubBillingUsageSummaryReportUserError)]
     pub struct GetGithubBillingUsageSummaryReportUser = "GET /users/{username}/settings/billing/usage/summary" -> crate::models::BillingUsageSummaryReportUser {
         /// The handle for the GitHub user account.
         pub username: String,

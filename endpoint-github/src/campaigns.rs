@@ -5,6 +5,17 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`ListOrgCampaigns`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListOrgCampaignsError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List campaigns for an organization
     ///
@@ -17,6 +28,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListOrgCampaignsError)]
     pub struct ListOrgCampaigns = "GET /orgs/{org}/campaigns" -> Vec<crate::models::CampaignSummary> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -30,14 +42,12 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// If specified, only campaigns with this state will be returned.
         ///
         /// One of `"open"`, `"closed"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::MilestoneState>,
+        pub state: Option<crate::models::OpenOrClosed>,
         /// The property by which to sort the results.
         ///
         /// One of `"created"`, `"updated"`, `"ends_at"`, `"published"`.
@@ -61,6 +71,23 @@ impl ListOrgCampaigns {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateCampaign`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateCampaignError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Unprocessable Entity
+        UnprocessableContent(crate::models::BasicError) = "422",
+        /// `429`: Too Many Requests
+        TooManyRequests = "429",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Create a campaign for an organization
     ///
@@ -77,6 +104,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateCampaignError)]
     pub struct CreateCampaign = "POST /orgs/{org}/campaigns" -> crate::models::CampaignSummary {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -132,6 +160,19 @@ impl CreateCampaign {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetCampaignSummary`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetCampaignSummaryError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Unprocessable Entity
+        UnprocessableContent(crate::models::BasicError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a campaign for an organization
     ///
@@ -144,6 +185,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetCampaignSummaryError)]
     pub struct GetCampaignSummary = "GET /orgs/{org}/campaigns/{campaign_number}" -> crate::models::CampaignSummary {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -163,6 +205,17 @@ impl GetCampaignSummary {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteCampaign`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteCampaignError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Delete a campaign for an organization
     ///
@@ -175,6 +228,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteCampaignError)]
     pub struct DeleteCampaign = "DELETE /orgs/{org}/campaigns/{campaign_number}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -194,6 +248,21 @@ impl DeleteCampaign {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateCampaign`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateCampaignError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Unprocessable Entity
+        UnprocessableContent(crate::models::BasicError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Update a campaign
     ///
@@ -207,6 +276,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateCampaignError)]
     pub struct UpdateCampaign = "PATCH /orgs/{org}/campaigns/{campaign_number}" -> crate::models::CampaignSummary {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -234,7 +304,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"closed"`.
         #[endpoint(body)]
-        pub state: Option<crate::models::MilestoneState>,
+        pub state: Option<crate::models::OpenOrClosed>,
     }
 }
 

@@ -39,7 +39,7 @@ endpoint! {
         ///
         /// One of `"queued"`, `"in_progress"`, `"completed"`.
         #[endpoint(body)]
-        pub status: Option<crate::models::JobStepsItemStatus>,
+        pub status: Option<crate::models::QueuedOrInProgressOrCompleted>,
         /// The time that the check run began. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(body)]
         pub started_at: Option<String>,
@@ -217,6 +217,7 @@ endpoint! {
     /// For more information about how to re-run GitHub Actions jobs, see "[Re-run a job from a workflow run](https://docs.github.com/rest/actions/workflow-runs#re-run-a-job-from-a-workflow-run)".
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RerequestRun = "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -375,12 +376,12 @@ endpoint! {
         ///
         /// One of `"queued"`, `"in_progress"`, `"completed"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::JobStepsItemStatus>,
+        pub status: Option<crate::models::QueuedOrInProgressOrCompleted>,
         /// Filters check runs by their `completed_at` timestamp. `latest` returns the most recent check runs.
         ///
         /// One of `"latest"`, `"all"`.
         #[endpoint(query)]
-        pub filter: Option<crate::models::ActionsListJobsForWorkflowRunFilter>,
+        pub filter: Option<crate::models::LatestOrAll>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -467,12 +468,12 @@ endpoint! {
         ///
         /// One of `"queued"`, `"in_progress"`, `"completed"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::JobStepsItemStatus>,
+        pub status: Option<crate::models::QueuedOrInProgressOrCompleted>,
         /// Filters check runs by their `completed_at` timestamp. `latest` returns the most recent check runs.
         ///
         /// One of `"latest"`, `"all"`.
         #[endpoint(query)]
-        pub filter: Option<crate::models::ActionsListJobsForWorkflowRunFilter>,
+        pub filter: Option<crate::models::LatestOrAll>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,

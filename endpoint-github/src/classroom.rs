@@ -19,6 +19,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAnAssignment = "GET /assignments/{assignment_id}" -> crate::models::ClassroomAssignment {
         /// The unique identifier of the classroom assignment.
         pub assignment_id: i64,
@@ -49,6 +50,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListAcceptedAssignmentsForAnAssignment = "GET /assignments/{assignment_id}/accepted_assignments" -> Vec<crate::models::ClassroomAcceptedAssignment> {
         /// The unique identifier of the classroom assignment.
         pub assignment_id: i64,
@@ -87,6 +89,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAssignmentGrades = "GET /assignments/{assignment_id}/grades" -> Vec<crate::models::ClassroomAssignmentGrade> {
         /// The unique identifier of the classroom assignment.
         pub assignment_id: i64,
@@ -117,6 +120,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListClassrooms = "GET /classrooms" -> Vec<crate::models::SimpleClassroom> {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -141,6 +145,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAClassroom = "GET /classrooms/{classroom_id}" -> crate::models::Classroom {
         /// The unique identifier of the classroom.
         pub classroom_id: i64,
@@ -171,6 +176,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListAssignmentsForAClassroom = "GET /classrooms/{classroom_id}/assignments" -> Vec<crate::models::SimpleClassroomAssignment> {
         /// The unique identifier of the classroom.
         pub classroom_id: i64,

@@ -5,6 +5,19 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`ListFindingsForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListFindingsForRepoError {
+        /// `403`: Response if the user is not authorized to access Code quality for this repository.
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List code quality findings for a repository
     ///
@@ -15,6 +28,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListFindingsForRepoError)]
     pub struct ListFindingsForRepo = "GET /repos/{owner}/{repo}/code-quality/findings" -> Vec<crate::models::CodeQualityFinding> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -27,9 +41,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub before: Option<String>,
@@ -40,7 +52,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"dismissed"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::CodeQualityListFindingsForRepoState>,
+        pub state: Option<crate::models::CodeState>,
     }
 }
 
@@ -60,6 +72,19 @@ impl ListFindingsForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetFinding`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetFindingError {
+        /// `403`: Response if the user is not authorized to access Code quality for this repository.
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a code quality finding
     ///
@@ -70,6 +95,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetFindingError)]
     pub struct GetFinding = "GET /repos/{owner}/{repo}/code-quality/findings/{finding_number}" -> crate::models::CodeQualityFinding {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -92,6 +118,19 @@ impl GetFinding {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetSetup`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetSetupError {
+        /// `403`: Response if the user is not authorized to access Code quality for this repository.
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a code quality setup configuration
     ///
@@ -102,6 +141,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetSetupError)]
     pub struct GetSetup = "GET /repos/{owner}/{repo}/code-quality/setup" -> crate::models::CodeQualitySetup {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -132,6 +172,23 @@ impl GetSetup {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateSetup`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateSetupError {
+        /// `403`: Response if the repository is archived or if Code quality is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Response if there is already a code quality setup configuration update in progress
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Response if the configuration change cannot be made
+        UnprocessableContent(crate::models::BasicError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Update a code quality setup configuration
     ///
@@ -143,6 +200,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateSetupError)]
     pub struct UpdateSetup = "PATCH /repos/{owner}/{repo}/code-quality/setup" -> UpdateSetupAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -152,12 +210,12 @@ endpoint! {
         ///
         /// One of `"configured"`, `"not-configured"`.
         #[endpoint(body)]
-        pub state: Option<crate::models::CodeQualitySetupState>,
+        pub state: Option<crate::models::SetupState>,
         /// Runner type to be used.
         ///
         /// One of `"standard"`, `"labeled"`.
         #[endpoint(body)]
-        pub runner_type: Option<crate::models::CodeQualityUpdateSetupRunnerType>,
+        pub runner_type: Option<crate::models::SetupRunnerType>,
         /// Runner label to be used if the runner type is labeled.
         #[endpoint(body)]
         pub runner_label: Option<String>,
@@ -168,9 +226,7 @@ endpoint! {
         ///
         /// One of `"disabled"`, `"on_push"`.
         #[endpoint(body)]
-        pub ai_findings_option: Option<
-            crate::models::CodeQualityUpdateSetupAiFindingsOption,
-        >,
+        pub ai_findings_option: Option<crate::models::SetupAiFindingsOption>,
     }
 }
 

@@ -5,6 +5,17 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`ListAlertsForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListAlertsForOrgError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List code scanning alerts for an organization
     ///
@@ -17,6 +28,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` or `repo`s cope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListAlertsForOrgError)]
     pub struct ListAlertsForOrg = "GET /orgs/{org}/code-scanning/alerts" -> Vec<crate::models::CodeScanningOrganizationAlertItems> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -42,9 +54,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// If specified, only code scanning alerts with this state will be returned.
         ///
         /// One of `"open"`, `"closed"`, `"dismissed"`, `"fixed"`.
@@ -54,7 +64,7 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// If specified, only code scanning alerts with this severity will be returned.
         ///
         /// One of `"critical"`, `"high"`, `"medium"`, `"low"`, `"warning"`, `"note"`, `"error"`.
@@ -88,6 +98,19 @@ impl ListAlertsForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListAlertsForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListAlertsForRepoError {
+        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List code scanning alerts for a repository
     ///
@@ -105,6 +128,7 @@ endpoint! {
     /// (if you used `ref` in the request).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListAlertsForRepoError)]
     pub struct ListAlertsForRepo = "GET /repos/{owner}/{repo}/code-scanning/alerts" -> Vec<crate::models::CodeScanningAlertItems> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -129,9 +153,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The property by which to sort the results. . `number` is deprecated - we recommend that you use `created` instead.
         ///
         /// One of `"created"`, `"number"`, `"updated"`.
@@ -164,6 +186,19 @@ impl ListAlertsForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetAlert`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetAlertError {
+        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a code scanning alert
     ///
@@ -174,6 +209,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetAlertError)]
     pub struct GetAlert = "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}" -> crate::models::CodeScanningAlert {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -196,6 +232,21 @@ impl GetAlert {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateAlert`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateAlertError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Response if the repository is archived or if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Update a code scanning alert
     ///
@@ -206,6 +257,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateAlertError)]
     pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}" -> crate::models::CodeScanningAlert {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -217,7 +269,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"dismissed"`.
         #[endpoint(body)]
-        pub state: Option<crate::models::CodeQualityListFindingsForRepoState>,
+        pub state: Option<crate::models::CodeState>,
         /// **Required when the state is dismissed.** The reason for dismissing or closing the alert.
         ///
         /// One of `"false positive"`, `"won't fix"`, `"used in tests"`, `"mitigated"`.
@@ -262,6 +314,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAutofix = "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix" -> crate::models::CodeScanningAutofix {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -284,6 +337,23 @@ impl GetAutofix {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateAutofix`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateAutofixError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Response if the repository is archived, if GitHub Advanced Security is not enabled for this repository or if rate limit is exceeded
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Unprocessable Entity
+        UnprocessableContent = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Create an autofix for a code scanning alert
     ///
@@ -298,6 +368,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = CreateAutofixError)]
     pub struct CreateAutofix = "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix" -> crate::models::CodeScanningAutofix {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -320,6 +391,23 @@ impl CreateAutofix {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CommitAutofix`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CommitAutofixError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Response if the repository is archived or if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Unprocessable Entity
+        UnprocessableContent = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Commit an autofix for a code scanning alert
     ///
@@ -333,6 +421,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CommitAutofixError)]
     pub struct CommitAutofix = "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits" -> crate::models::CodeScanningAutofixCommitsResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -363,6 +452,19 @@ impl CommitAutofix {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListAlertInstances`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListAlertInstancesError {
+        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List instances of a code scanning alert
     ///
@@ -373,6 +475,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListAlertInstancesError)]
     pub struct ListAlertInstances = "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances" -> Vec<crate::models::CodeScanningAlertInstanceList> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -411,6 +514,19 @@ impl ListAlertInstances {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListRecentAnalyses`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListRecentAnalysesError {
+        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List code scanning analyses for a repository
     ///
@@ -433,6 +549,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListRecentAnalysesError)]
     pub struct ListRecentAnalyses = "GET /repos/{owner}/{repo}/code-scanning/analyses" -> Vec<crate::models::CodeScanningAnalysis> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -463,9 +580,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The property by which to sort the results.
         ///
         /// Always `"created"`.
@@ -494,6 +609,21 @@ impl ListRecentAnalyses {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetAnalysis`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetAnalysisError {
+        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Response if analysis could not be processed
+        UnprocessableContent(crate::models::BasicError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a code scanning analysis for a repository
     ///
@@ -518,6 +648,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetAnalysisError)]
     pub struct GetAnalysis = "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}" -> crate::models::CodeScanningAnalysis {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -537,6 +668,21 @@ impl GetAnalysis {
             repo: repo.into(),
             analysis_id,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`DeleteAnalysis`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteAnalysisError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Response if the repository is archived or if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
     }
 }
 
@@ -611,6 +757,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteAnalysisError)]
     pub struct DeleteAnalysis = "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}" -> crate::models::CodeScanningAnalysisDeletion {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -637,6 +784,19 @@ impl DeleteAnalysis {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListCodeqlDatabases`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListCodeqlDatabasesError {
+        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List CodeQL databases for a repository
     ///
@@ -647,6 +807,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListCodeqlDatabasesError)]
     pub struct ListCodeqlDatabases = "GET /repos/{owner}/{repo}/code-scanning/codeql/databases" -> Vec<crate::models::CodeScanningCodeqlDatabase> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -666,6 +827,19 @@ impl ListCodeqlDatabases {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetCodeqlDatabase`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetCodeqlDatabaseError {
+        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a CodeQL database for a repository
     ///
@@ -682,6 +856,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetCodeqlDatabaseError)]
     pub struct GetCodeqlDatabase = "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}" -> crate::models::CodeScanningCodeqlDatabase {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -708,6 +883,19 @@ impl GetCodeqlDatabase {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteCodeqlDatabase`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteCodeqlDatabaseError {
+        /// `403`: Response if the repository is archived or if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Delete a CodeQL database
     ///
@@ -718,6 +906,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteCodeqlDatabaseError)]
     pub struct DeleteCodeqlDatabase = "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -744,6 +933,19 @@ impl DeleteCodeqlDatabase {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateVariantAnalysis`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateVariantAnalysisError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Unable to process variant analysis submission
+        UnprocessableContent(crate::models::BasicError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Create a CodeQL variant analysis
     ///
@@ -760,6 +962,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateVariantAnalysisError)]
     pub struct CreateVariantAnalysis = "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses" -> crate::models::CodeScanningVariantAnalysis {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -806,6 +1009,17 @@ impl CreateVariantAnalysis {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetVariantAnalysis`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetVariantAnalysisError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get the summary of a CodeQL variant analysis
     ///
@@ -816,6 +1030,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetVariantAnalysisError)]
     pub struct GetVariantAnalysis = "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}" -> crate::models::CodeScanningVariantAnalysis {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -842,6 +1057,17 @@ impl GetVariantAnalysis {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetVariantAnalysisRepoTask`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetVariantAnalysisRepoTaskError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get the analysis status of a repository in a CodeQL variant analysis
     ///
@@ -852,6 +1078,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetVariantAnalysisRepoTaskError)]
     pub struct GetVariantAnalysisRepoTask = "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}" -> crate::models::CodeScanningVariantAnalysisRepoTask {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -886,6 +1113,19 @@ impl GetVariantAnalysisRepoTask {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetDefaultSetup`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetDefaultSetupError {
+        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a code scanning default setup configuration
     ///
@@ -896,6 +1136,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetDefaultSetupError)]
     pub struct GetDefaultSetup = "GET /repos/{owner}/{repo}/code-scanning/default-setup" -> crate::models::CodeScanningDefaultSetup {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -926,6 +1167,23 @@ impl GetDefaultSetup {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateDefaultSetup`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateDefaultSetupError {
+        /// `403`: Response if the repository is archived or if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Response if there is already a validation run in progress with a different default setup configuration
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Response if the configuration change cannot be made because the repository is not in the required state
+        UnprocessableContent(crate::models::BasicError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Update a code scanning default setup configuration
     ///
@@ -937,6 +1195,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateDefaultSetupError)]
     pub struct UpdateDefaultSetup = "PATCH /repos/{owner}/{repo}/code-scanning/default-setup" -> UpdateDefaultSetupAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -946,12 +1205,12 @@ endpoint! {
         ///
         /// One of `"configured"`, `"not-configured"`.
         #[endpoint(body)]
-        pub state: Option<crate::models::CodeQualitySetupState>,
+        pub state: Option<crate::models::SetupState>,
         /// Runner type to be used.
         ///
         /// One of `"standard"`, `"labeled"`.
         #[endpoint(body)]
-        pub runner_type: Option<crate::models::CodeQualityUpdateSetupRunnerType>,
+        pub runner_type: Option<crate::models::SetupRunnerType>,
         /// Runner label to be used if the runner type is labeled.
         #[endpoint(body)]
         pub runner_label: Option<String>,
@@ -959,14 +1218,12 @@ endpoint! {
         ///
         /// One of `"default"`, `"extended"`.
         #[endpoint(body)]
-        pub query_suite: Option<
-            crate::models::OrgsEnableOrDisableSecurityProductOnAllOrgReposQuerySuite,
-        >,
+        pub query_suite: Option<crate::models::QuerySuite>,
         /// Threat model to be used for code scanning analysis. Use `remote` to analyze only network sources and `remote_and_local` to include local sources like filesystem access, command-line arguments, database reads, environment variable and standard input.
         ///
         /// One of `"remote"`, `"remote_and_local"`.
         #[endpoint(body)]
-        pub threat_model: Option<crate::models::CodeScanningDefaultSetupThreatModel>,
+        pub threat_model: Option<crate::models::DefaultSetupThreatModel>,
         /// CodeQL languages to be analyzed.
         #[endpoint(body)]
         pub languages: Option<
@@ -989,6 +1246,23 @@ impl UpdateDefaultSetup {
             threat_model: None,
             languages: None,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`UploadSarif`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UploadSarifError {
+        /// `400`: Bad Request if the sarif field is invalid
+        BadRequest = "400",
+        /// `403`: Response if the repository is archived or if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `413`: Payload Too Large if the sarif field is too large
+        ContentTooLarge = "413",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
     }
 }
 
@@ -1034,6 +1308,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UploadSarifError)]
     pub struct UploadSarif = "POST /repos/{owner}/{repo}/code-scanning/sarifs" -> crate::models::CodeScanningSarifsReceipt {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1090,6 +1365,19 @@ impl UploadSarif {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetSarif`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetSarifError {
+        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Not Found if the sarif id does not match any upload
+        NotFound = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get information about a SARIF upload
     ///
@@ -1099,6 +1387,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetSarifError)]
     pub struct GetSarif = "GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}" -> crate::models::CodeScanningSarifsStatus {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

@@ -17,6 +17,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetConfigurationsForEnterprise = "GET /enterprises/{enterprise}/code-security/configurations" -> Vec<crate::models::CodeSecurityConfiguration> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -58,6 +59,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateConfigurationForEnterprise = "POST /enterprises/{enterprise}/code-security/configurations" -> crate::models::CodeSecurityConfiguration {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -74,27 +76,23 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"code_security"`, `"secret_protection"`.
         #[endpoint(body)]
-        pub advanced_security: Option<
-            crate::models::CodeSecurityConfigurationAdvancedSecurity,
-        >,
+        pub advanced_security: Option<crate::models::AdvancedSecurity>,
         /// The enablement status of GitHub Code Security features.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub code_security: Option<crate::models::CodeSecurityConfigurationDependencyGraph>,
+        pub code_security: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependency Graph
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependency_graph: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependency_graph: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Automatic dependency submission
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub dependency_graph_autosubmit_action: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// Feature options for Automatic dependency submission
         #[endpoint(body)]
@@ -105,16 +103,12 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependabot_alerts: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependabot_alerts: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependabot security updates
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependabot_security_updates: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependabot_security_updates: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// Security Configuration feature options for code scanning
         #[endpoint(body)]
         pub code_scanning_options: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -122,9 +116,7 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub code_scanning_default_setup: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub code_scanning_default_setup: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// Feature options for code scanning default setup
         #[endpoint(body)]
         pub code_scanning_default_setup_options: Option<
@@ -135,74 +127,72 @@ endpoint! {
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub code_scanning_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of GitHub Secret Protection features.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub secret_protection: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub secret_protection: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of secret scanning
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub secret_scanning: Option<crate::models::CodeSecurityConfigurationDependencyGraph>,
+        pub secret_scanning: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of secret scanning push protection
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_push_protection: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning validity checks
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_validity_checks: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning non provider patterns
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_non_provider_patterns: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of Copilot secret scanning
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_generic_secrets: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning delegated alert dismissal
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning extended metadata
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_extended_metadata: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of private vulnerability reporting
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub private_vulnerability_reporting: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enforcement status for a security configuration
         ///
         /// One of `"enforced"`, `"unenforced"`.
         #[endpoint(body)]
-        pub enforcement: Option<crate::models::CodeSecurityConfigurationEnforcement>,
+        pub enforcement: Option<crate::models::Enforcement>,
     }
 }
 
@@ -279,6 +269,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetSingleConfigurationForEnterprise = "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}" -> crate::models::CodeSecurityConfiguration {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -312,6 +303,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteConfigurationForEnterprise = "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -344,6 +336,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateEnterpriseConfiguration = "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}" -> crate::models::CodeSecurityConfiguration {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -362,27 +355,23 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"code_security"`, `"secret_protection"`.
         #[endpoint(body)]
-        pub advanced_security: Option<
-            crate::models::CodeSecurityConfigurationAdvancedSecurity,
-        >,
+        pub advanced_security: Option<crate::models::AdvancedSecurity>,
         /// The enablement status of GitHub Code Security features.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub code_security: Option<crate::models::CodeSecurityConfigurationDependencyGraph>,
+        pub code_security: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependency Graph
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependency_graph: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependency_graph: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Automatic dependency submission
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub dependency_graph_autosubmit_action: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// Feature options for Automatic dependency submission
         #[endpoint(body)]
@@ -393,23 +382,17 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependabot_alerts: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependabot_alerts: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependabot security updates
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependabot_security_updates: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependabot_security_updates: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of code scanning default setup
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub code_scanning_default_setup: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub code_scanning_default_setup: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// Feature options for code scanning default setup
         #[endpoint(body)]
         pub code_scanning_default_setup_options: Option<
@@ -423,74 +406,72 @@ endpoint! {
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub code_scanning_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of GitHub Secret Protection features.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub secret_protection: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub secret_protection: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of secret scanning
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub secret_scanning: Option<crate::models::CodeSecurityConfigurationDependencyGraph>,
+        pub secret_scanning: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of secret scanning push protection
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_push_protection: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning validity checks
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_validity_checks: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning non-provider patterns
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_non_provider_patterns: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of Copilot secret scanning
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_generic_secrets: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning delegated alert dismissal
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning extended metadata
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_extended_metadata: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of private vulnerability reporting
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub private_vulnerability_reporting: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enforcement status for a security configuration
         ///
         /// One of `"enforced"`, `"unenforced"`.
         #[endpoint(body)]
-        pub enforcement: Option<crate::models::CodeSecurityConfigurationEnforcement>,
+        pub enforcement: Option<crate::models::Enforcement>,
     }
 }
 
@@ -543,6 +524,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct AttachEnterpriseConfiguration = "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -587,6 +569,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetConfigurationAsDefaultForEnterprise = "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults" -> crate::models::CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -596,9 +579,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"none"`, `"private_and_internal"`, `"public"`.
         #[endpoint(body)]
-        pub default_for_new_repos: Option<
-            crate::models::CodeSecuritySetConfigurationAsDefaultForEnterpriseDefaultForNewRepos,
-        >,
+        pub default_for_new_repos: Option<crate::models::DefaultForNewRepos>,
     }
 }
 
@@ -626,6 +607,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepositoriesForEnterpriseConfiguration = "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories" -> Vec<crate::models::CodeSecurityConfigurationRepositories> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -675,6 +657,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetConfigurationsForOrg = "GET /orgs/{org}/code-security/configurations" -> Vec<crate::models::CodeSecurityConfiguration> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -740,27 +723,23 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"code_security"`, `"secret_protection"`.
         #[endpoint(body)]
-        pub advanced_security: Option<
-            crate::models::CodeSecurityConfigurationAdvancedSecurity,
-        >,
+        pub advanced_security: Option<crate::models::AdvancedSecurity>,
         /// The enablement status of GitHub Code Security features.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub code_security: Option<crate::models::CodeSecurityConfigurationDependencyGraph>,
+        pub code_security: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependency Graph
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependency_graph: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependency_graph: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Automatic dependency submission
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub dependency_graph_autosubmit_action: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// Feature options for Automatic dependency submission
         #[endpoint(body)]
@@ -771,22 +750,18 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependabot_alerts: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependabot_alerts: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependabot security updates
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependabot_security_updates: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependabot_security_updates: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependabot delegated alert dismissal. Requires Dependabot alerts to be enabled.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub dependabot_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// Security Configuration feature options for code scanning
         #[endpoint(body)]
@@ -795,9 +770,7 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub code_scanning_default_setup: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub code_scanning_default_setup: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// Feature options for code scanning default setup
         #[endpoint(body)]
         pub code_scanning_default_setup_options: Option<
@@ -808,33 +781,31 @@ endpoint! {
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub code_scanning_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of GitHub Secret Protection features.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub secret_protection: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub secret_protection: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of secret scanning
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub secret_scanning: Option<crate::models::CodeSecurityConfigurationDependencyGraph>,
+        pub secret_scanning: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of secret scanning push protection
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_push_protection: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning delegated bypass
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_delegated_bypass: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// Feature options for secret scanning delegated bypass
         #[endpoint(body)]
@@ -846,48 +817,48 @@ endpoint! {
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_validity_checks: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning non provider patterns
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_non_provider_patterns: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of Copilot secret scanning
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_generic_secrets: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning delegated alert dismissal
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning extended metadata
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_extended_metadata: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of private vulnerability reporting
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub private_vulnerability_reporting: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enforcement status for a security configuration
         ///
         /// One of `"enforced"`, `"unenforced"`.
         #[endpoint(body)]
-        pub enforcement: Option<crate::models::CodeSecurityConfigurationEnforcement>,
+        pub enforcement: Option<crate::models::Enforcement>,
     }
 }
 
@@ -939,6 +910,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetDefaultConfigurations = "GET /orgs/{org}/code-security/configurations/defaults" -> crate::models::CodeSecurityDefaultConfigurations {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -969,6 +941,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DetachConfiguration = "DELETE /orgs/{org}/code-security/configurations/detach" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1001,6 +974,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetConfiguration = "GET /orgs/{org}/code-security/configurations/{configuration_id}" -> crate::models::CodeSecurityConfiguration {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1034,6 +1008,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteConfiguration = "DELETE /orgs/{org}/code-security/configurations/{configuration_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1095,27 +1070,23 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"code_security"`, `"secret_protection"`.
         #[endpoint(body)]
-        pub advanced_security: Option<
-            crate::models::CodeSecurityConfigurationAdvancedSecurity,
-        >,
+        pub advanced_security: Option<crate::models::AdvancedSecurity>,
         /// The enablement status of GitHub Code Security features.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub code_security: Option<crate::models::CodeSecurityConfigurationDependencyGraph>,
+        pub code_security: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependency Graph
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependency_graph: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependency_graph: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Automatic dependency submission
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub dependency_graph_autosubmit_action: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// Feature options for Automatic dependency submission
         #[endpoint(body)]
@@ -1126,30 +1097,24 @@ endpoint! {
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependabot_alerts: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependabot_alerts: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependabot security updates
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub dependabot_security_updates: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub dependabot_security_updates: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of Dependabot delegated alert dismissal. Requires Dependabot alerts to be enabled.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub dependabot_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of code scanning default setup
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub code_scanning_default_setup: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub code_scanning_default_setup: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// Feature options for code scanning default setup
         #[endpoint(body)]
         pub code_scanning_default_setup_options: Option<
@@ -1163,33 +1128,31 @@ endpoint! {
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub code_scanning_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of GitHub Secret Protection features.
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub secret_protection: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
-        >,
+        pub secret_protection: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of secret scanning
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
-        pub secret_scanning: Option<crate::models::CodeSecurityConfigurationDependencyGraph>,
+        pub secret_scanning: Option<crate::models::EnabledOrDisabledOrNotSet>,
         /// The enablement status of secret scanning push protection
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_push_protection: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning delegated bypass
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_delegated_bypass: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// Feature options for secret scanning delegated bypass
         #[endpoint(body)]
@@ -1201,48 +1164,48 @@ endpoint! {
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_validity_checks: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning non-provider patterns
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_non_provider_patterns: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of Copilot secret scanning
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_generic_secrets: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning delegated alert dismissal
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_delegated_alert_dismissal: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of secret scanning extended metadata
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub secret_scanning_extended_metadata: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enablement status of private vulnerability reporting
         ///
         /// One of `"enabled"`, `"disabled"`, `"not_set"`.
         #[endpoint(body)]
         pub private_vulnerability_reporting: Option<
-            crate::models::CodeSecurityConfigurationDependencyGraph,
+            crate::models::EnabledOrDisabledOrNotSet,
         >,
         /// The enforcement status for a security configuration
         ///
         /// One of `"enforced"`, `"unenforced"`.
         #[endpoint(body)]
-        pub enforcement: Option<crate::models::CodeSecurityConfigurationEnforcement>,
+        pub enforcement: Option<crate::models::Enforcement>,
     }
 }
 
@@ -1346,6 +1309,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetConfigurationAsDefault = "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults" -> crate::models::CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1355,9 +1319,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"none"`, `"private_and_internal"`, `"public"`.
         #[endpoint(body)]
-        pub default_for_new_repos: Option<
-            crate::models::CodeSecuritySetConfigurationAsDefaultForEnterpriseDefaultForNewRepos,
-        >,
+        pub default_for_new_repos: Option<crate::models::DefaultForNewRepos>,
     }
 }
 
@@ -1385,6 +1347,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepositoriesForConfiguration = "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories" -> Vec<crate::models::CodeSecurityConfigurationRepositories> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1445,6 +1408,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetConfigurationForRepository = "GET /repos/{owner}/{repo}/code-security-configuration" -> GetConfigurationForRepositoryAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

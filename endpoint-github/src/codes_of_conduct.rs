@@ -24,6 +24,7 @@ endpoint! {
     /// Returns information about the specified GitHub code of conduct.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetConductCode = "GET /codes_of_conduct/{key}" -> crate::models::CodeOfConduct {
         /// The `key` path parameter.
         pub key: String,

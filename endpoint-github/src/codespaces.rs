@@ -15,6 +15,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListInOrganization = "GET /orgs/{org}/codespaces" -> crate::models::CodespacesListInOrganizationResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -39,6 +40,21 @@ impl ListInOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetCodespacesAccess`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetCodespacesAccessError {
+        /// `400`: Users are neither members nor collaborators of this organization.
+        BadRequest = "400",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Manage access control for organization codespaces
     ///
@@ -51,6 +67,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetCodespacesAccessError)]
     pub struct SetCodespacesAccess = "PUT /orgs/{org}/codespaces/access" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -80,6 +97,21 @@ impl SetCodespacesAccess {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetCodespacesAccessUsers`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetCodespacesAccessUsersError {
+        /// `400`: Users are neither members nor collaborators of this organization.
+        BadRequest = "400",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Add users to Codespaces access for an organization
     ///
@@ -96,6 +128,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetCodespacesAccessUsersError)]
     pub struct SetCodespacesAccessUsers = "POST /orgs/{org}/codespaces/access/selected_users" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -116,6 +149,21 @@ impl SetCodespacesAccessUsers {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteCodespacesAccessUsers`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteCodespacesAccessUsersError {
+        /// `400`: Users are neither members nor collaborators of this organization.
+        BadRequest = "400",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Remove users from Codespaces access for an organization
     ///
@@ -132,6 +180,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = DeleteCodespacesAccessUsersError)]
     pub struct DeleteCodespacesAccessUsers = "DELETE /orgs/{org}/codespaces/access/selected_users" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -252,6 +301,17 @@ impl GetOrgSecret {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateOrUpdateOrgSecret`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateOrUpdateOrgSecretError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create or update an organization secret
     ///
@@ -264,6 +324,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateOrUpdateOrgSecretError)]
     pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}" -> CreateOrUpdateOrgSecretAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -279,7 +340,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: crate::models::OrganizationActionsSecretVisibility,
+        pub visibility: crate::models::Visibility,
         /// An array of repository IDs that can access the organization secret. You can only provide a list of repository IDs when the `visibility` is set to `selected`. You can manage the list of selected repositories using the [List selected repositories for an organization secret](https://docs.github.com/rest/codespaces/organization-secrets#list-selected-repositories-for-an-organization-secret), [Set selected repositories for an organization secret](https://docs.github.com/rest/codespaces/organization-secrets#set-selected-repositories-for-an-organization-secret), and [Remove selected repository from an organization secret](https://docs.github.com/rest/codespaces/organization-secrets#remove-selected-repository-from-an-organization-secret) endpoints.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,
@@ -292,7 +353,7 @@ impl CreateOrUpdateOrgSecret {
     pub fn new(
         org: impl Into<String>,
         secret_name: impl Into<String>,
-        visibility: crate::models::OrganizationActionsSecretVisibility,
+        visibility: crate::models::Visibility,
     ) -> Self {
         Self {
             org: org.into(),
@@ -315,6 +376,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteOrgSecret = "DELETE /orgs/{org}/codespaces/secrets/{secret_name}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -345,6 +407,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListSelectedReposForOrgSecret = "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories" -> crate::models::ActionsListSelectedReposForOrgSecretResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -372,6 +435,17 @@ impl ListSelectedReposForOrgSecret {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetSelectedReposForOrgSecret`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetSelectedReposForOrgSecretError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict when visibility type not set to selected
+        Conflict = "409",
+    }
+}
+
 endpoint! {
     /// Set selected repositories for an organization secret
     ///
@@ -385,6 +459,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetSelectedReposForOrgSecretError)]
     pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -412,6 +487,19 @@ impl SetSelectedReposForOrgSecret {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddSelectedRepoToOrgSecret`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddSelectedRepoToOrgSecretError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict when visibility type is not set to selected
+        Conflict = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add selected repository to an organization secret
     ///
@@ -421,6 +509,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = AddSelectedRepoToOrgSecretError)]
     pub struct AddSelectedRepoToOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -443,6 +532,19 @@ impl AddSelectedRepoToOrgSecret {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RemoveSelectedRepoFromOrgSecret`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RemoveSelectedRepoFromOrgSecretError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict when visibility type not set to selected
+        Conflict = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Remove selected repository from an organization secret
     ///
@@ -455,6 +557,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = RemoveSelectedRepoFromOrgSecretError)]
     pub struct RemoveSelectedRepoFromOrgSecret = "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -487,6 +590,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCodespacesForUserInOrg = "GET /orgs/{org}/members/{username}/codespaces" -> crate::models::CodespacesListInOrganizationResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -524,6 +628,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteFromOrganization = "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -560,6 +665,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct StopInOrganization = "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop" -> crate::models::Codespace {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -596,6 +702,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListInRepositoryForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces" -> crate::models::CodespacesListInOrganizationResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -623,6 +730,23 @@ impl ListInRepositoryForAuthenticatedUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateWithRepoForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateWithRepoForAuthenticatedUserError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Create a codespace in a repository
     ///
@@ -634,6 +758,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateWithRepoForAuthenticatedUserError)]
     pub struct CreateWithRepoForAuthenticatedUser = "POST /repos/{owner}/{repo}/codespaces" -> crate::models::Codespace {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -649,7 +774,7 @@ endpoint! {
         ///
         /// One of `"EuropeWest"`, `"SoutheastAsia"`, `"UsEast"`, `"UsWest"`.
         #[endpoint(body)]
-        pub geo: Option<crate::models::CodespacesCreateWithRepoForAuthenticatedUserGeo>,
+        pub geo: Option<crate::models::Geo>,
         /// IP for location auto-detection when proxying a request
         #[endpoint(body)]
         pub client_ip: Option<String>,
@@ -710,6 +835,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListDevcontainersInRepositoryForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces/devcontainers" -> crate::models::CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -747,6 +873,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RepoMachinesForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces/machines" -> crate::models::CodespacesRepoMachinesForAuthenticatedUserResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -788,6 +915,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct PreFlightWithRepoForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces/new" -> crate::models::CodespacesPreFlightWithRepoForAuthenticatedUserResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -815,6 +943,23 @@ impl PreFlightWithRepoForAuthenticatedUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CheckPermissionsForDevcontainer`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CheckPermissionsForDevcontainerError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Check if permissions defined by a devcontainer have been accepted by the authenticated user
     ///
@@ -825,6 +970,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = CheckPermissionsForDevcontainerError)]
     pub struct CheckPermissionsForDevcontainer = "GET /repos/{owner}/{repo}/codespaces/permissions_check" -> crate::models::CodespacesPermissionsCheckForDevcontainer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1054,6 +1200,21 @@ impl DeleteRepoSecret {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateWithPrForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateWithPrForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Create a codespace from a pull request
     ///
@@ -1065,6 +1226,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateWithPrForAuthenticatedUserError)]
     pub struct CreateWithPrForAuthenticatedUser = "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces" -> crate::models::Codespace {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1079,7 +1241,7 @@ endpoint! {
         ///
         /// One of `"EuropeWest"`, `"SoutheastAsia"`, `"UsEast"`, `"UsWest"`.
         #[endpoint(body)]
-        pub geo: Option<crate::models::CodespacesCreateWithRepoForAuthenticatedUserGeo>,
+        pub geo: Option<crate::models::Geo>,
         /// IP for location auto-detection when proxying a request
         #[endpoint(body)]
         pub client_ip: Option<String>,
@@ -1139,6 +1301,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForAuthenticatedUser = "GET /user/codespaces" -> crate::models::CodespacesListInOrganizationResponse {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -1149,6 +1312,21 @@ endpoint! {
         /// ID of the Repository to filter on
         #[endpoint(query)]
         pub repository_id: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
     }
 }
 
@@ -1165,6 +1343,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateForAuthenticatedUserError)]
     pub struct CreateForAuthenticatedUser = "POST /user/codespaces" -> crate::models::Codespace {
         /// The body, as `application/json`.
         #[endpoint(request_body)]
@@ -1259,6 +1438,17 @@ impl GetSecretForAuthenticatedUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateOrUpdateSecretForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateOrUpdateSecretForAuthenticatedUserError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create or update a secret for the authenticated user
     ///
@@ -1273,6 +1463,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateOrUpdateSecretForAuthenticatedUserError)]
     pub struct CreateOrUpdateSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}" -> CreateOrUpdateSecretForAuthenticatedUserAnswer {
         /// The name of the secret.
         pub secret_name: String,
@@ -1284,9 +1475,7 @@ endpoint! {
         pub key_id: String,
         /// An array of repository ids that can access the user secret. You can manage the list of selected repositories using the [List selected repositories for a user secret](https://docs.github.com/rest/codespaces/secrets#list-selected-repositories-for-a-user-secret), [Set selected repositories for a user secret](https://docs.github.com/rest/codespaces/secrets#set-selected-repositories-for-a-user-secret), and [Remove a selected repository from a user secret](https://docs.github.com/rest/codespaces/secrets#remove-a-selected-repository-from-a-user-secret) endpoints.
         #[endpoint(body)]
-        pub selected_repository_ids: Option<
-            Vec<crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem>,
-        >,
+        pub selected_repository_ids: Option<Vec<crate::models::IntegerOrString>>,
     }
 }
 
@@ -1343,6 +1532,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListRepositoriesForSecretForAuthenticatedUser = "GET /user/codespaces/secrets/{secret_name}/repositories" -> crate::models::ActionsListSelectedReposForOrgSecretResponse {
         /// The name of the secret.
         pub secret_name: String,
@@ -1372,6 +1562,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetRepositoriesForSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}/repositories" -> () {
         /// The name of the secret.
         pub secret_name: String,
@@ -1404,6 +1595,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct AddRepositoryForSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The name of the secret.
         pub secret_name: String,
@@ -1435,6 +1627,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveRepositoryForSecretForAuthenticatedUser = "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The name of the secret.
         pub secret_name: String,
@@ -1464,6 +1657,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetForAuthenticatedUser = "GET /user/codespaces/{codespace_name}" -> crate::models::Codespace {
         /// The name of the codespace.
         pub codespace_name: String,
@@ -1490,6 +1684,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteForAuthenticatedUser = "DELETE /user/codespaces/{codespace_name}" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The name of the codespace.
         pub codespace_name: String,
@@ -1519,6 +1714,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateForAuthenticatedUser = "PATCH /user/codespaces/{codespace_name}" -> crate::models::Codespace {
         /// The name of the codespace.
         pub codespace_name: String,
@@ -1547,6 +1743,23 @@ impl UpdateForAuthenticatedUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ExportForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ExportForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Export a codespace for the authenticated user
     ///
@@ -1559,6 +1772,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ExportForAuthenticatedUserError)]
     pub struct ExportForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/exports" -> crate::models::CodespaceExportDetails {
         /// The name of the codespace.
         pub codespace_name: String,
@@ -1585,6 +1799,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetExportDetailsForAuthenticatedUser = "GET /user/codespaces/{codespace_name}/exports/{export_id}" -> crate::models::CodespaceExportDetails {
         /// The name of the codespace.
         pub codespace_name: String,
@@ -1614,6 +1829,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CodespaceMachinesForAuthenticatedUser = "GET /user/codespaces/{codespace_name}/machines" -> crate::models::CodespacesRepoMachinesForAuthenticatedUserResponse {
         /// The name of the codespace.
         pub codespace_name: String,
@@ -1627,6 +1843,21 @@ impl CodespaceMachinesForAuthenticatedUser {
         Self {
             codespace_name: codespace_name.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`PublishForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum PublishForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -1645,6 +1876,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = PublishForAuthenticatedUserError)]
     pub struct PublishForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/publish" -> crate::models::CodespaceWithFullRepository {
         /// The name of the codespace.
         pub codespace_name: String,
@@ -1679,6 +1911,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct StartForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/start" -> crate::models::Codespace {
         /// The name of the codespace.
         pub codespace_name: String,
@@ -1705,6 +1938,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct StopForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/stop" -> crate::models::Codespace {
         /// The name of the codespace.
         pub codespace_name: String,

@@ -19,6 +19,7 @@ endpoint! {
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotEnterpriseOneDayUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-1-day" -> crate::models::CopilotUsageMetrics1DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -53,6 +54,7 @@ endpoint! {
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotEnterpriseUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest" -> crate::models::CopilotUsageMetrics28DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -94,6 +96,7 @@ endpoint! {
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotEnterpriseReposOneDayReport = "GET /enterprises/{enterprise}/copilot/metrics/reports/repos-1-day" -> CopilotEnterpriseReposOneDayReportAnswer {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -128,6 +131,7 @@ endpoint! {
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotEnterpriseUserTeamsOneDayReport = "GET /enterprises/{enterprise}/copilot/metrics/reports/user-teams-1-day" -> crate::models::CopilotUsageMetrics1DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -162,6 +166,7 @@ endpoint! {
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotUsersOneDayUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/users-1-day" -> crate::models::CopilotUsageMetrics1DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -196,6 +201,7 @@ endpoint! {
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotUsersUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/users-28-day/latest" -> crate::models::CopilotUsageMetrics28DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -229,6 +235,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetEnterpriseCodingAgentPolicy = "PUT /enterprises/{enterprise}/copilot/policies/coding_agent" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -272,6 +279,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct AddOrganizationsToEnterpriseCodingAgentPolicy = "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -314,6 +322,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveOrganizationsFromEnterpriseCodingAgentPolicy = "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -338,6 +347,23 @@ impl RemoveOrganizationsFromEnterpriseCodingAgentPolicy {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetCopilotOrganizationDetails`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetCopilotOrganizationDetailsError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: There is a problem with your account's associated payment method.
+        UnprocessableContent = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Get Copilot seat information and settings for an organization
     ///
@@ -355,6 +381,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetCopilotOrganizationDetailsError)]
     pub struct GetCopilotOrganizationDetails = "GET /orgs/{org}/copilot/billing" -> crate::models::CopilotOrganizationDetails {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -388,6 +415,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListCopilotSeats = "GET /orgs/{org}/copilot/billing/seats" -> crate::models::CopilotListCopilotSeatsResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -412,6 +440,23 @@ impl ListCopilotSeats {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddCopilotSeatsForTeams`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddCopilotSeatsForTeamsError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Copilot Business or Enterprise is not enabled for this organization, billing has not been set up for this organization, a public code suggestions policy has not been set for this organization, or the organization's Copilot access setting is set to enable Copilot for all users or is unconfigured.
+        UnprocessableContent = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Add teams to the Copilot subscription for an organization
     ///
@@ -433,6 +478,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddCopilotSeatsForTeamsError)]
     pub struct AddCopilotSeatsForTeams = "POST /orgs/{org}/copilot/billing/selected_teams" -> crate::models::CopilotAddCopilotSeatsForTeamsResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -450,6 +496,23 @@ impl AddCopilotSeatsForTeams {
             org: org.into(),
             selected_teams,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CancelCopilotSeatAssignmentForTeams`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CancelCopilotSeatAssignmentForTeamsError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Copilot Business or Enterprise is not enabled for this organization, billing has not been set up for this organization, a public code suggestions policy has not been set for this organization, or the organization's Copilot access setting is set to enable Copilot for all users or is unconfigured.
+        UnprocessableContent = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
     }
 }
 
@@ -473,6 +536,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CancelCopilotSeatAssignmentForTeamsError)]
     pub struct CancelCopilotSeatAssignmentForTeams = "DELETE /orgs/{org}/copilot/billing/selected_teams" -> crate::models::CopilotCancelCopilotSeatAssignmentForTeamsResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -490,6 +554,23 @@ impl CancelCopilotSeatAssignmentForTeams {
             org: org.into(),
             selected_teams,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`AddCopilotSeatsForUsers`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddCopilotSeatsForUsersError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Copilot Business or Enterprise is not enabled for this organization, billing has not been set up for this organization, a public code suggestions policy has not been set for this organization, or the organization's Copilot access setting is set to enable Copilot for all users or is unconfigured.
+        UnprocessableContent = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
     }
 }
 
@@ -514,6 +595,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddCopilotSeatsForUsersError)]
     pub struct AddCopilotSeatsForUsers = "POST /orgs/{org}/copilot/billing/selected_users" -> crate::models::CopilotAddCopilotSeatsForTeamsResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -531,6 +613,23 @@ impl AddCopilotSeatsForUsers {
             org: org.into(),
             selected_usernames,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CancelCopilotSeatAssignmentForUsers`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CancelCopilotSeatAssignmentForUsersError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Copilot Business or Enterprise is not enabled for this organization, billing has not been set up for this organization, a public code suggestions policy has not been set for this organization, the seat management setting is set to enable Copilot for all users or is unconfigured, or a user's seat cannot be cancelled because it was assigned to them via a team.
+        UnprocessableContent = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
     }
 }
 
@@ -554,6 +653,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CancelCopilotSeatAssignmentForUsersError)]
     pub struct CancelCopilotSeatAssignmentForUsers = "DELETE /orgs/{org}/copilot/billing/selected_users" -> crate::models::CopilotCancelCopilotSeatAssignmentForTeamsResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -591,6 +691,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCopilotCodingAgentPermissionsOrganization = "GET /orgs/{org}/copilot/coding-agent/permissions" -> crate::models::CopilotGetCopilotCodingAgentPermissionsOrganizationResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -604,6 +705,23 @@ impl GetCopilotCodingAgentPermissionsOrganization {
         Self {
             org: org.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`SetCopilotCodingAgentPermissionsOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetCopilotCodingAgentPermissionsOrganizationError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
     }
 }
 
@@ -624,6 +742,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetCopilotCodingAgentPermissionsOrganizationError)]
     pub struct SetCopilotCodingAgentPermissionsOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -631,7 +750,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"selected"`, `"none"`.
         #[endpoint(body)]
-        pub enabled_repositories: crate::models::SelfHostedRunnersSettingsEnabledRepositories,
+        pub enabled_repositories: crate::models::AllOrSelectedOrNoneValue,
     }
 }
 
@@ -640,7 +759,7 @@ impl SetCopilotCodingAgentPermissionsOrganization {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        enabled_repositories: crate::models::SelfHostedRunnersSettingsEnabledRepositories,
+        enabled_repositories: crate::models::AllOrSelectedOrNoneValue,
     ) -> Self {
         Self {
             org: org.into(),
@@ -665,6 +784,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListCopilotCodingAgentSelectedRepositoriesForOrganization = "GET /orgs/{org}/copilot/coding-agent/permissions/repositories" -> crate::models::ActionsListSelectedReposForOrgSecretResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -689,6 +809,25 @@ impl ListCopilotCodingAgentSelectedRepositoriesForOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetCopilotCodingAgentSelectedRepositoriesForOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetCopilotCodingAgentSelectedRepositoriesForOrganizationError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Set selected repositories for Copilot cloud agent in an organization
     ///
@@ -705,6 +844,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetCopilotCodingAgentSelectedRepositoriesForOrganizationError)]
     pub struct SetCopilotCodingAgentSelectedRepositoriesForOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -725,6 +865,25 @@ impl SetCopilotCodingAgentSelectedRepositoriesForOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`EnableCopilotCodingAgentForRepositoryInOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum EnableCopilotCodingAgentForRepositoryInOrganizationError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Enable a repository for Copilot cloud agent in an organization
     ///
@@ -740,6 +899,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = EnableCopilotCodingAgentForRepositoryInOrganizationError)]
     pub struct EnableCopilotCodingAgentForRepositoryInOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -774,6 +934,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DisableCopilotCodingAgentForRepositoryInOrganization = "DELETE /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -814,6 +975,7 @@ endpoint! {
     /// > * At this time, the API does not support duplicate keys. If your content exclusion configuration contains duplicate keys, the API will return only the last occurrence of that key. For example, if duplicate entries are present, only the final value will be included in the response.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotContentExclusionForOrganization = "GET /orgs/{org}/copilot/content_exclusion" -> crate::models::CopilotOrganizationContentExclusionDetails {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -827,6 +989,25 @@ impl CopilotContentExclusionForOrganization {
         Self {
             org: org.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`SetCopilotContentExclusionForOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetCopilotContentExclusionForOrganizationError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `413`: Payload Too Large
+        ContentTooLarge(crate::models::BasicError) = "413",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
     }
 }
 
@@ -852,6 +1033,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetCopilotContentExclusionForOrganizationError)]
     pub struct SetCopilotContentExclusionForOrganization = "PUT /orgs/{org}/copilot/content_exclusion" -> crate::models::ActivityMarkNotificationsAsReadAccepted {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -902,6 +1084,7 @@ endpoint! {
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotOrganizationOneDayUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/organization-1-day" -> CopilotOrganizationOneDayUsageMetricsAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -938,6 +1121,7 @@ endpoint! {
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotOrganizationUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/organization-28-day/latest" -> crate::models::CopilotUsageMetrics28DayReport {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -981,6 +1165,7 @@ endpoint! {
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotOrganizationReposOneDayReport = "GET /orgs/{org}/copilot/metrics/reports/repos-1-day" -> CopilotOrganizationReposOneDayReportAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1028,6 +1213,7 @@ endpoint! {
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotOrganizationUserTeamsOneDayReport = "GET /orgs/{org}/copilot/metrics/reports/user-teams-1-day" -> CopilotOrganizationUserTeamsOneDayReportAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1075,6 +1261,7 @@ endpoint! {
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotOrganizationUsersOneDayUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/users-1-day" -> CopilotOrganizationUsersOneDayUsageMetricsAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1111,6 +1298,7 @@ endpoint! {
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CopilotOrganizationUsersUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/users-28-day/latest" -> crate::models::CopilotUsageMetrics28DayReport {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1124,6 +1312,23 @@ impl CopilotOrganizationUsersUsageMetrics {
         Self {
             org: org.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`GetCopilotSeatDetailsForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetCopilotSeatDetailsForUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Copilot Business or Enterprise is not enabled for this organization or the user has a pending organization invitation.
+        UnprocessableContent = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
     }
 }
 
@@ -1145,6 +1350,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetCopilotSeatDetailsForUserError)]
     pub struct GetCopilotSeatDetailsForUser = "GET /orgs/{org}/members/{username}/copilot" -> crate::models::CopilotSeatDetails {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1179,6 +1385,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCopilotCloudAgentConfiguration = "GET /repos/{owner}/{repo}/copilot/cloud-agent/configuration" -> crate::models::CopilotGetCopilotCloudAgentConfigurationResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

@@ -19,6 +19,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in a space; spaces with inaccessible resources are omitted from the response.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForOrg = "GET /orgs/{org}/copilot-spaces" -> crate::models::CopilotSpacesListForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -47,6 +48,19 @@ impl ListForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateForOrgError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create an organization Copilot Space
     ///
@@ -62,6 +76,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateForOrgError)]
     pub struct CreateForOrg = "POST /orgs/{org}/copilot-spaces" -> crate::models::CopilotSpace {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -82,7 +97,7 @@ endpoint! {
         ///
         /// One of `"reader"`, `"writer"`, `"admin"`, `"no_access"`.
         #[endpoint(body)]
-        pub base_role: Option<crate::models::CopilotSpacesCreateForOrgBaseRole>,
+        pub base_role: Option<crate::models::Role>,
         /// Resources to attach to the space.
         #[endpoint(body)]
         pub resources_attributes: Option<
@@ -120,6 +135,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -139,6 +155,19 @@ impl GetForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateForOrgError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set an organization Copilot Space
     ///
@@ -154,6 +183,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateForOrgError)]
     pub struct UpdateForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -176,7 +206,7 @@ endpoint! {
         ///
         /// One of `"reader"`, `"writer"`, `"admin"`, `"no_access"`.
         #[endpoint(body)]
-        pub base_role: Option<crate::models::CopilotSpacesCreateForOrgBaseRole>,
+        pub base_role: Option<crate::models::Role>,
         /// Resources to attach to the space.
         #[endpoint(body)]
         pub resources_attributes: Option<
@@ -201,6 +231,17 @@ impl UpdateForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteForOrgError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Delete an organization Copilot Space
     ///
@@ -217,6 +258,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteForOrgError)]
     pub struct DeleteForOrg = "DELETE /orgs/{org}/copilot-spaces/{space_number}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -252,6 +294,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListCollaboratorsForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpacesListCollaboratorsForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -271,6 +314,19 @@ impl ListCollaboratorsForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddCollaboratorForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddCollaboratorForOrgError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add a collaborator to an organization Copilot Space
     ///
@@ -287,6 +343,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddCollaboratorForOrgError)]
     pub struct AddCollaboratorForOrg = "POST /orgs/{org}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpaceCollaborator {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -296,7 +353,7 @@ endpoint! {
         ///
         /// One of `"User"`, `"Team"`.
         #[endpoint(body)]
-        pub actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        pub actor_type: crate::models::ActorType,
         /// The username (for users) or team slug (for teams). The numeric ID of a user or team is also accepted.
         #[endpoint(body)]
         pub actor_identifier: String,
@@ -304,7 +361,7 @@ endpoint! {
         ///
         /// One of `"reader"`, `"writer"`, `"admin"`.
         #[endpoint(body)]
-        pub role: crate::models::CopilotSpaceCollaboratorObjectRole,
+        pub role: crate::models::CopilotRole,
     }
 }
 
@@ -314,9 +371,9 @@ impl AddCollaboratorForOrg {
     pub fn new(
         org: impl Into<String>,
         space_number: i64,
-        actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        actor_type: crate::models::ActorType,
         actor_identifier: impl Into<String>,
-        role: crate::models::CopilotSpaceCollaboratorObjectRole,
+        role: crate::models::CopilotRole,
     ) -> Self {
         Self {
             org: org.into(),
@@ -339,6 +396,19 @@ impl AddCollaboratorForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateCollaboratorForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateCollaboratorForOrgError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set a collaborator role for an organization Copilot Space
     ///
@@ -352,6 +422,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateCollaboratorForOrgError)]
     pub struct UpdateCollaboratorForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> UpdateCollaboratorForOrgAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -360,14 +431,14 @@ endpoint! {
         /// The type of actor (user or team).
         ///
         /// One of `"User"`, `"Team"`.
-        pub actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        pub actor_type: crate::models::ActorType,
         /// The username (for users) or team slug (for teams). The numeric ID of a user or team is also accepted.
         pub actor_identifier: String,
         /// The new role to grant to the collaborator. Use `no_access` to remove the collaborator.
         ///
         /// One of `"reader"`, `"writer"`, `"admin"`, `"no_access"`.
         #[endpoint(body)]
-        pub role: crate::models::CopilotSpacesCreateForOrgBaseRole,
+        pub role: crate::models::Role,
     }
 }
 
@@ -377,9 +448,9 @@ impl UpdateCollaboratorForOrg {
     pub fn new(
         org: impl Into<String>,
         space_number: i64,
-        actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        actor_type: crate::models::ActorType,
         actor_identifier: impl Into<String>,
-        role: crate::models::CopilotSpacesCreateForOrgBaseRole,
+        role: crate::models::Role,
     ) -> Self {
         Self {
             org: org.into(),
@@ -403,6 +474,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveCollaboratorForOrg = "DELETE /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -411,7 +483,7 @@ endpoint! {
         /// The type of actor (user or team).
         ///
         /// One of `"User"`, `"Team"`.
-        pub actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        pub actor_type: crate::models::ActorType,
         /// The username (for users) or team slug (for teams). The numeric ID of a user or team is also accepted.
         pub actor_identifier: String,
     }
@@ -423,7 +495,7 @@ impl RemoveCollaboratorForOrg {
     pub fn new(
         org: impl Into<String>,
         space_number: i64,
-        actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        actor_type: crate::models::ActorType,
         actor_identifier: impl Into<String>,
     ) -> Self {
         Self {
@@ -448,6 +520,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListResourcesForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpacesListResourcesForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -464,6 +537,19 @@ impl ListResourcesForOrg {
             org: org.into(),
             space_number,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateResourceForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateResourceForOrgError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -486,6 +572,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateResourceForOrgError)]
     pub struct CreateResourceForOrg = "POST /orgs/{org}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpaceResource {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -495,7 +582,7 @@ endpoint! {
         ///
         /// One of `"repository"`, `"github_file"`, `"free_text"`, `"github_issue"`, `"github_pull_request"`.
         #[endpoint(body)]
-        pub resource_type: crate::models::CopilotSpacesCreateResourceForOrgResourceType,
+        pub resource_type: crate::models::CopilotSpacesCreateResourceForResourceType,
         /// Resource-specific metadata.
         #[endpoint(body)]
         pub metadata: ::serde_json::Map<String, ::serde_json::Value>,
@@ -508,7 +595,7 @@ impl CreateResourceForOrg {
     pub fn new(
         org: impl Into<String>,
         space_number: i64,
-        resource_type: crate::models::CopilotSpacesCreateResourceForOrgResourceType,
+        resource_type: crate::models::CopilotSpacesCreateResourceForResourceType,
         metadata: ::serde_json::Map<String,::serde_json::Value>,
     ) -> Self {
         Self {
@@ -533,6 +620,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetResourceForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -555,6 +643,19 @@ impl GetResourceForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateResourceForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateResourceForOrgError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set a resource for an organization Copilot Space
     ///
@@ -569,6 +670,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateResourceForOrgError)]
     pub struct UpdateResourceForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -608,6 +710,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteResourceForOrg = "DELETE /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -642,6 +745,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForUser = "GET /users/{username}/copilot-spaces" -> crate::models::CopilotSpacesListForOrgResponse {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -670,6 +774,19 @@ impl ListForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateForUserError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a Copilot Space for a user
     ///
@@ -683,6 +800,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateForUserError)]
     pub struct CreateForUser = "POST /users/{username}/copilot-spaces" -> crate::models::CopilotSpace {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -702,7 +820,7 @@ endpoint! {
         ///
         /// One of `"reader"`, `"no_access"`.
         #[endpoint(body)]
-        pub base_role: Option<crate::models::CopilotSpacesCreateForUserBaseRole>,
+        pub base_role: Option<crate::models::ForUserBaseRole>,
         /// Resources to attach to the space.
         #[endpoint(body)]
         pub resources_attributes: Option<
@@ -739,6 +857,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetForUser = "GET /users/{username}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -758,6 +877,19 @@ impl GetForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateForUserError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set a Copilot Space for a user
     ///
@@ -771,6 +903,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateForUserError)]
     pub struct UpdateForUser = "PUT /users/{username}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -792,7 +925,7 @@ endpoint! {
         ///
         /// One of `"reader"`, `"no_access"`.
         #[endpoint(body)]
-        pub base_role: Option<crate::models::CopilotSpacesCreateForUserBaseRole>,
+        pub base_role: Option<crate::models::ForUserBaseRole>,
         /// Resources to attach to the space.
         #[endpoint(body)]
         pub resources_attributes: Option<
@@ -817,6 +950,17 @@ impl UpdateForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteForUserError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Delete a Copilot Space for a user
     ///
@@ -829,6 +973,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteForUserError)]
     pub struct DeleteForUser = "DELETE /users/{username}/copilot-spaces/{space_number}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -862,6 +1007,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListCollaboratorsForUser = "GET /users/{username}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpacesListCollaboratorsForOrgResponse {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -881,6 +1027,19 @@ impl ListCollaboratorsForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddCollaboratorForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddCollaboratorForUserError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add a collaborator to a Copilot Space for a user
     ///
@@ -894,6 +1053,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddCollaboratorForUserError)]
     pub struct AddCollaboratorForUser = "POST /users/{username}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpaceCollaborator {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -903,7 +1063,7 @@ endpoint! {
         ///
         /// One of `"User"`, `"Team"`.
         #[endpoint(body)]
-        pub actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        pub actor_type: crate::models::ActorType,
         /// The username of the collaborator. The numeric user ID is also accepted.
         #[endpoint(body)]
         pub actor_identifier: String,
@@ -911,7 +1071,7 @@ endpoint! {
         ///
         /// One of `"reader"`, `"writer"`, `"admin"`.
         #[endpoint(body)]
-        pub role: crate::models::CopilotSpaceCollaboratorObjectRole,
+        pub role: crate::models::CopilotRole,
     }
 }
 
@@ -921,9 +1081,9 @@ impl AddCollaboratorForUser {
     pub fn new(
         username: impl Into<String>,
         space_number: i64,
-        actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        actor_type: crate::models::ActorType,
         actor_identifier: impl Into<String>,
-        role: crate::models::CopilotSpaceCollaboratorObjectRole,
+        role: crate::models::CopilotRole,
     ) -> Self {
         Self {
             username: username.into(),
@@ -946,6 +1106,19 @@ impl AddCollaboratorForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateCollaboratorForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateCollaboratorForUserError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set a collaborator role for a Copilot Space for a user
     ///
@@ -957,6 +1130,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateCollaboratorForUserError)]
     pub struct UpdateCollaboratorForUser = "PUT /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> UpdateCollaboratorForUserAnswer {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -965,14 +1139,14 @@ endpoint! {
         /// The type of actor (must be `User` for user-owned spaces; `Team` will be rejected).
         ///
         /// One of `"User"`, `"Team"`.
-        pub actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        pub actor_type: crate::models::ActorType,
         /// The username of the collaborator. The numeric user ID is also accepted.
         pub actor_identifier: String,
         /// The new role to grant to the collaborator. Use `no_access` to remove the collaborator.
         ///
         /// One of `"reader"`, `"writer"`, `"admin"`, `"no_access"`.
         #[endpoint(body)]
-        pub role: crate::models::CopilotSpacesCreateForOrgBaseRole,
+        pub role: crate::models::Role,
     }
 }
 
@@ -982,9 +1156,9 @@ impl UpdateCollaboratorForUser {
     pub fn new(
         username: impl Into<String>,
         space_number: i64,
-        actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        actor_type: crate::models::ActorType,
         actor_identifier: impl Into<String>,
-        role: crate::models::CopilotSpacesCreateForOrgBaseRole,
+        role: crate::models::Role,
     ) -> Self {
         Self {
             username: username.into(),
@@ -1006,6 +1180,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveCollaboratorForUser = "DELETE /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -1014,7 +1189,7 @@ endpoint! {
         /// The type of actor (must be `User` for user-owned spaces; `Team` will be rejected).
         ///
         /// One of `"User"`, `"Team"`.
-        pub actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        pub actor_type: crate::models::ActorType,
         /// The username of the collaborator. The numeric user ID is also accepted.
         pub actor_identifier: String,
     }
@@ -1026,7 +1201,7 @@ impl RemoveCollaboratorForUser {
     pub fn new(
         username: impl Into<String>,
         space_number: i64,
-        actor_type: crate::models::CopilotSpacesAddCollaboratorForOrgActorType,
+        actor_type: crate::models::ActorType,
         actor_identifier: impl Into<String>,
     ) -> Self {
         Self {
@@ -1049,6 +1224,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListResourcesForUser = "GET /users/{username}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpacesListResourcesForOrgResponse {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -1065,6 +1241,19 @@ impl ListResourcesForUser {
             username: username.into(),
             space_number,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateResourceForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateResourceForUserError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -1085,6 +1274,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateResourceForUserError)]
     pub struct CreateResourceForUser = "POST /users/{username}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpaceResource {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -1094,7 +1284,7 @@ endpoint! {
         ///
         /// One of `"repository"`, `"github_file"`, `"free_text"`, `"github_issue"`, `"github_pull_request"`.
         #[endpoint(body)]
-        pub resource_type: crate::models::CopilotSpacesCreateResourceForOrgResourceType,
+        pub resource_type: crate::models::CopilotSpacesCreateResourceForResourceType,
         /// Resource-specific metadata.
         #[endpoint(body)]
         pub metadata: ::serde_json::Map<String, ::serde_json::Value>,
@@ -1107,7 +1297,7 @@ impl CreateResourceForUser {
     pub fn new(
         username: impl Into<String>,
         space_number: i64,
-        resource_type: crate::models::CopilotSpacesCreateResourceForOrgResourceType,
+        resource_type: crate::models::CopilotSpacesCreateResourceForResourceType,
         metadata: ::serde_json::Map<String,::serde_json::Value>,
     ) -> Self {
         Self {
@@ -1130,6 +1320,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetResourceForUser = "GET /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -1152,6 +1343,19 @@ impl GetResourceForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateResourceForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateResourceForUserError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set a resource for a Copilot Space for a user
     ///
@@ -1164,6 +1368,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateResourceForUserError)]
     pub struct UpdateResourceForUser = "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -1201,6 +1406,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteResourceForUser = "DELETE /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,

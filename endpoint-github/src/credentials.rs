@@ -5,6 +5,17 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`Revoke`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RevokeError {
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Revoke a list of credentials
     ///
@@ -30,6 +41,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = RevokeError)]
     pub struct Revoke = "POST /credentials/revoke" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// A list of credentials to be revoked, up to 1000 per request.
         #[endpoint(body)]

@@ -5,6 +5,19 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`ListAlertsForEnterprise`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListAlertsForEnterpriseError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// List Dependabot alerts for an enterprise
     ///
@@ -19,6 +32,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListAlertsForEnterpriseError)]
     pub struct ListAlertsForEnterprise = "GET /enterprises/{enterprise}/dependabot/alerts" -> Vec<crate::models::DependabotAlertWithRepository> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -56,7 +70,7 @@ endpoint! {
         /// Filters the list of alerts based on whether the alert has the given value. If specified, only alerts meeting this criterion will be returned.
         /// Multiple `has` filters can be passed to filter for alerts that have all of the values. Currently, only `patch` is supported.
         #[endpoint(query, explode = false)]
-        pub has: Option<crate::models::DependabotListAlertsForEnterpriseHas>,
+        pub has: Option<crate::models::Has>,
         /// Filter alerts by assignees.
         /// Provide a comma-separated list of user handles (e.g., `octocat` or `octocat,hubot`) to return alerts assigned to any of the specified users.
         /// Use `*` to list alerts with at least one assignee or `none` to list alerts with no assignees.
@@ -66,7 +80,7 @@ endpoint! {
         ///
         /// One of `"development"`, `"runtime"`.
         #[endpoint(query)]
-        pub scope: Option<crate::models::DependabotListAlertsForEnterpriseScope>,
+        pub scope: Option<crate::models::Scope>,
         /// A comma-separated list of relationships of the vulnerable dependency to your project. If specified, only alerts with these relationships will be returned.
         ///
         /// > **Note:**
@@ -80,14 +94,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"epss_percentage"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::DependabotListAlertsForEnterpriseSort>,
+        pub sort: Option<crate::models::DependabotListAlertsForSort>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub before: Option<String>,
@@ -135,6 +147,7 @@ endpoint! {
     /// The authenticated user must be an enterprise owner to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RepositoryAccessForEnterprise = "GET /enterprises/{enterprise}/dependabot/repository-access" -> crate::models::DependabotRepositoryAccessDetails {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -178,6 +191,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateRepositoryAccessForEnterprise = "PATCH /enterprises/{enterprise}/dependabot/repository-access" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -215,6 +229,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetRepositoryAccessDefaultLevelForEnterprise = "PUT /enterprises/{enterprise}/dependabot/repository-access/default-level" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -222,21 +237,33 @@ endpoint! {
         ///
         /// One of `"public"`, `"internal"`.
         #[endpoint(body)]
-        pub default_level: crate::models::DependabotSetRepositoryAccessDefaultLevelForEnterpriseDefaultLevel,
+        pub default_level: crate::models::DefaultLevel,
     }
 }
 
 impl SetRepositoryAccessDefaultLevelForEnterprise {
     /// A `SetRepositoryAccessDefaultLevelForEnterprise` of its required fields (`enterprise`, `default_level`), every other field `None`.
     #[must_use]
-    pub fn new(
-        enterprise: impl Into<String>,
-        default_level: crate::models::DependabotSetRepositoryAccessDefaultLevelForEnterpriseDefaultLevel,
-    ) -> Self {
+    pub fn new(enterprise: impl Into<String>, default_level: crate::models::DefaultLevel) -> Self {
         Self {
             enterprise: enterprise.into(),
             default_level,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`ListAlertsForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListAlertsForOrgError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
     }
 }
 
@@ -252,6 +279,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListAlertsForOrgError)]
     pub struct ListAlertsForOrg = "GET /orgs/{org}/dependabot/alerts" -> Vec<crate::models::DependabotAlertWithRepository> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -312,7 +340,7 @@ endpoint! {
         ///
         /// One of `"development"`, `"runtime"`.
         #[endpoint(query)]
-        pub scope: Option<crate::models::DependabotListAlertsForEnterpriseScope>,
+        pub scope: Option<crate::models::Scope>,
         /// A comma-separated list of relationships of the vulnerable dependency to your project. If specified, only alerts with these relationships will be returned.
         ///
         /// > **Note:**
@@ -326,14 +354,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"epss_percentage"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::DependabotListAlertsForEnterpriseSort>,
+        pub sort: Option<crate::models::DependabotListAlertsForSort>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub before: Option<String>,
@@ -385,6 +411,7 @@ endpoint! {
     /// Unauthorized users will not see the existence of this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RepositoryAccessForOrg = "GET /orgs/{org}/dependabot/repository-access" -> crate::models::DependabotRepositoryAccessDetails {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -430,6 +457,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateRepositoryAccessForOrg = "PATCH /orgs/{org}/dependabot/repository-access" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -469,6 +497,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetRepositoryAccessDefaultLevel = "PUT /orgs/{org}/dependabot/repository-access/default-level" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -476,17 +505,14 @@ endpoint! {
         ///
         /// One of `"public"`, `"internal"`.
         #[endpoint(body)]
-        pub default_level: crate::models::DependabotSetRepositoryAccessDefaultLevelForEnterpriseDefaultLevel,
+        pub default_level: crate::models::DefaultLevel,
     }
 }
 
 impl SetRepositoryAccessDefaultLevel {
     /// A `SetRepositoryAccessDefaultLevel` of its required fields (`org`, `default_level`), every other field `None`.
     #[must_use]
-    pub fn new(
-        org: impl Into<String>,
-        default_level: crate::models::DependabotSetRepositoryAccessDefaultLevelForEnterpriseDefaultLevel,
-    ) -> Self {
+    pub fn new(org: impl Into<String>, default_level: crate::models::DefaultLevel) -> Self {
         Self {
             org: org.into(),
             default_level,
@@ -694,12 +720,10 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: crate::models::OrganizationActionsSecretVisibility,
+        pub visibility: crate::models::Visibility,
         /// An array of repository ids that can access the organization secret. You can only provide a list of repository ids when the `visibility` is set to `selected`. You can manage the list of selected repositories using the [List selected repositories for an organization secret](https://docs.github.com/rest/reference/dependabot#list-selected-repositories-for-an-organization-secret), [Set selected repositories for an organization secret](https://docs.github.com/rest/reference/dependabot#set-selected-repositories-for-an-organization-secret), and [Remove selected repository from an organization secret](https://docs.github.com/rest/reference/dependabot#remove-selected-repository-from-an-organization-secret) endpoints.
         #[endpoint(body)]
-        pub selected_repository_ids: Option<
-            Vec<crate::models::DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem>,
-        >,
+        pub selected_repository_ids: Option<Vec<crate::models::StringOrInteger>>,
     }
 }
 
@@ -709,7 +733,7 @@ impl CreateOrUpdateOrgSecret {
     pub fn new(
         org: impl Into<String>,
         secret_name: impl Into<String>,
-        visibility: crate::models::OrganizationActionsSecretVisibility,
+        visibility: crate::models::Visibility,
     ) -> Self {
         Self {
             org: org.into(),
@@ -897,6 +921,21 @@ impl RemoveSelectedRepoFromOrgSecret {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListAlertsForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListAlertsForRepoError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// List Dependabot alerts for a repository
     ///
@@ -905,6 +944,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListAlertsForRepoError)]
     pub struct ListAlertsForRepo = "GET /repos/{owner}/{repo}/dependabot/alerts" -> Vec<crate::models::DependabotAlert> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -947,7 +987,7 @@ endpoint! {
         /// Filters the list of alerts based on whether the alert has the given value. If specified, only alerts meeting this criterion will be returned.
         /// Multiple `has` filters can be passed to filter for alerts that have all of the values. Currently, only `patch` is supported.
         #[endpoint(query, explode = false)]
-        pub has: Option<crate::models::DependabotListAlertsForEnterpriseHas>,
+        pub has: Option<crate::models::Has>,
         /// Filter alerts by assignees.
         /// Provide a comma-separated list of user handles (e.g., `octocat` or `octocat,hubot`) to return alerts assigned to any of the specified users.
         /// Use `*` to list alerts with at least one assignee or `none` to list alerts with no assignees.
@@ -957,7 +997,7 @@ endpoint! {
         ///
         /// One of `"development"`, `"runtime"`.
         #[endpoint(query)]
-        pub scope: Option<crate::models::DependabotListAlertsForEnterpriseScope>,
+        pub scope: Option<crate::models::Scope>,
         /// A comma-separated list of relationships of the vulnerable dependency to your project. If specified, only alerts with these relationships will be returned.
         ///
         /// > **Note:**
@@ -971,14 +1011,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"epss_percentage"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::DependabotListAlertsForEnterpriseSort>,
+        pub sort: Option<crate::models::DependabotListAlertsForSort>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub before: Option<String>,
@@ -1026,6 +1064,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAlert = "GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}" -> crate::models::DependabotAlert {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1051,6 +1090,23 @@ impl GetAlert {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateAlert`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateAlertError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Update a Dependabot alert
     ///
@@ -1062,6 +1118,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateAlertError)]
     pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}" -> crate::models::DependabotAlert {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1082,7 +1139,7 @@ endpoint! {
         ///
         /// One of `"fix_started"`, `"inaccurate"`, `"no_bandwidth"`, `"not_used"`, `"tolerable_risk"`.
         #[endpoint(body)]
-        pub dismissed_reason: Option<crate::models::DependabotUpdateAlertDismissedReason>,
+        pub dismissed_reason: Option<crate::models::DismissedReason>,
         /// An optional comment associated with dismissing the alert.
         #[endpoint(body)]
         pub dismissed_comment: Option<String>,

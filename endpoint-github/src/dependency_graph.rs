@@ -5,6 +5,23 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`DiffRange`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DiffRangeError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Response for a private repository when GitHub Advanced Security is not enabled, or if used against a fork
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a diff of the dependencies between commits
     ///
@@ -13,6 +30,7 @@ endpoint! {
     /// Gets the diff of the dependency changes between two commits of a repository, based on the changes to the dependency manifests made in those commits.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DiffRangeError)]
     pub struct DiffRange = "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}" -> crate::models::DependencyGraphDiff {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -51,6 +69,7 @@ endpoint! {
     /// Exports the software bill of materials (SBOM) for a repository in SPDX JSON format.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ExportSbom = "GET /repos/{owner}/{repo}/dependency-graph/sbom" -> crate::models::DependencyGraphSpdxSbom {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -81,6 +100,7 @@ endpoint! {
     /// The temporary download URL returned by this endpoint expires separately, and its expiry is set when the fetch request is made.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct FetchSbomReport = "GET /repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -115,6 +135,7 @@ endpoint! {
     /// Triggers a job to generate a software bill of materials (SBOM) for a repository in SPDX JSON format.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GenerateSbomReport = "GET /repos/{owner}/{repo}/dependency-graph/sbom/generate-report" -> crate::models::DependencyGraphGenerateSbomReportResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

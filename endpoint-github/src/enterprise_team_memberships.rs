@@ -188,6 +188,7 @@ endpoint! {
     /// Remove membership of a specific user from a particular team in an enterprise.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Remove = "DELETE /enterprises/{enterprise}/teams/{enterprise_team}/memberships/{username}" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,

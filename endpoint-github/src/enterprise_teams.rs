@@ -13,6 +13,7 @@ endpoint! {
     /// List all teams in the enterprise for the authenticated user
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct List = "GET /enterprises/{enterprise}/teams" -> Vec<crate::models::EnterpriseTeam> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -61,9 +62,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"disabled"`.
         #[endpoint(body)]
-        pub sync_to_organizations: Option<
-            crate::models::EnterpriseTeamsCreateSyncToOrganizations,
-        >,
+        pub sync_to_organizations: Option<crate::models::SyncToOrganizations>,
         /// Specifies which organizations in the enterprise should have access to this team. Can be one of `disabled`, `selected`, or `all`.
         /// `disabled`: The team is not assigned to any organizations. This is the default when you create a new team.
         /// `selected`: The team is assigned to specific organizations. You can then use the [add organization assignments API](https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#add-organization-assignments) endpoint.
@@ -71,9 +70,7 @@ endpoint! {
         ///
         /// One of `"disabled"`, `"selected"`, `"all"`.
         #[endpoint(body)]
-        pub organization_selection_type: Option<
-            crate::models::EnterpriseTeamsCreateOrganizationSelectionType,
-        >,
+        pub organization_selection_type: Option<crate::models::OrganizationSelectionType>,
         /// The ID of the IdP group to assign team membership with. You can get this value from the [REST API endpoints for SCIM](https://docs.github.com/rest/scim#list-provisioned-scim-groups-for-an-enterprise).
         #[endpoint(body)]
         pub group_id: Option<String>,
@@ -86,7 +83,7 @@ endpoint! {
         ///
         /// One of `"notifications_enabled"`, `"notifications_disabled"`.
         #[endpoint(body)]
-        pub notification_setting: Option<crate::models::EnterpriseTeamNotificationSetting>,
+        pub notification_setting: Option<crate::models::NotificationSetting>,
     }
 }
 
@@ -114,6 +111,7 @@ endpoint! {
     /// Gets a team using the team's slug. To create the slug, GitHub replaces special characters in the name string, changes all words to lowercase, and replaces spaces with a `-` separator and adds the "ent:" prefix. For example, "My TEam Näme" would become `ent:my-team-name`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Get = "GET /enterprises/{enterprise}/teams/{team_slug}" -> crate::models::EnterpriseTeam {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -143,6 +141,7 @@ endpoint! {
     /// If you are an enterprise owner, deleting an enterprise team will delete all of its IdP mappings as well.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Delete = "DELETE /enterprises/{enterprise}/teams/{team_slug}" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -171,6 +170,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Update = "PATCH /enterprises/{enterprise}/teams/{team_slug}" -> crate::models::EnterpriseTeam {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -188,9 +188,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"disabled"`.
         #[endpoint(body)]
-        pub sync_to_organizations: Option<
-            crate::models::EnterpriseTeamsCreateSyncToOrganizations,
-        >,
+        pub sync_to_organizations: Option<crate::models::SyncToOrganizations>,
         /// Specifies which organizations in the enterprise should have access to this team. Can be one of `disabled`, `selected`, or `all`.
         /// `disabled`: The team is not assigned to any organizations. This is the default when you create a new team.
         /// `selected`: The team is assigned to specific organizations. You can then use the [add organization assignments API](https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#add-organization-assignments).
@@ -198,9 +196,7 @@ endpoint! {
         ///
         /// One of `"disabled"`, `"selected"`, `"all"`.
         #[endpoint(body)]
-        pub organization_selection_type: Option<
-            crate::models::EnterpriseTeamsCreateOrganizationSelectionType,
-        >,
+        pub organization_selection_type: Option<crate::models::OrganizationSelectionType>,
         /// The ID of the IdP group to assign team membership with. The new IdP group will replace the existing one, or replace existing direct members if the team isn't currently linked to an IdP group.
         #[endpoint(body)]
         pub group_id: Option<String>,
@@ -211,7 +207,7 @@ endpoint! {
         ///
         /// One of `"notifications_enabled"`, `"notifications_disabled"`.
         #[endpoint(body)]
-        pub notification_setting: Option<crate::models::EnterpriseTeamNotificationSetting>,
+        pub notification_setting: Option<crate::models::NotificationSetting>,
     }
 }
 

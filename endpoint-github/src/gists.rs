@@ -13,6 +13,7 @@ endpoint! {
     /// Lists the authenticated user's gists or if called anonymously, this endpoint returns all public gists:
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct List = "GET /gists" -> Vec<crate::models::BaseGist> {
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
@@ -23,6 +24,19 @@ endpoint! {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`Create`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -38,6 +52,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateError)]
     pub struct Create = "POST /gists" -> crate::models::GistSimple {
         /// Description of the gist
         #[endpoint(body)]
@@ -63,6 +78,17 @@ impl Create {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListPublic`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListPublicError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List public gists
     ///
@@ -73,6 +99,7 @@ endpoint! {
     /// Note: With [pagination](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api), you can fetch up to 3000 gists. For example, you can fetch 100 pages with 30 gists per page or 30 pages with 100 gists per page.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListPublicError)]
     pub struct ListPublic = "GET /gists/public" -> Vec<crate::models::BaseGist> {
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
@@ -94,6 +121,7 @@ endpoint! {
     /// List the authenticated user's starred gists:
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListStarred = "GET /gists/starred" -> Vec<crate::models::BaseGist> {
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
@@ -104,6 +132,17 @@ endpoint! {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`Get`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetError {
+        /// `403`: Forbidden Gist
+        Forbidden(crate::models::Forbidden) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
     }
 }
 
@@ -119,6 +158,7 @@ endpoint! {
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetError)]
     pub struct Get = "GET /gists/{gist_id}" -> crate::models::GistSimple {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -141,6 +181,7 @@ endpoint! {
     /// `DELETE /gists/{gist_id}` ([GitHub docs](https://docs.github.com/rest/gists/gists#delete-a-gist))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Delete = "DELETE /gists/{gist_id}" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -157,6 +198,17 @@ impl Delete {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Update`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update a gist
     ///
@@ -166,6 +218,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /gists/{gist_id}" -> crate::models::GistSimple {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -205,6 +258,7 @@ endpoint! {
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListComments = "GET /gists/{gist_id}/comments" -> Vec<crate::models::GistComment> {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -242,6 +296,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateComment = "POST /gists/{gist_id}/comments" -> crate::models::GistComment {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -262,6 +317,17 @@ impl CreateComment {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetComment`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetCommentError {
+        /// `403`: Forbidden Gist
+        Forbidden(crate::models::Forbidden) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+    }
+}
+
 endpoint! {
     /// Get a gist comment
     ///
@@ -274,6 +340,7 @@ endpoint! {
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetCommentError)]
     pub struct GetComment = "GET /gists/{gist_id}/comments/{comment_id}" -> crate::models::GistComment {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -299,6 +366,7 @@ endpoint! {
     /// `DELETE /gists/{gist_id}/comments/{comment_id}` ([GitHub docs](https://docs.github.com/rest/gists/comments#delete-a-gist-comment))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteComment = "DELETE /gists/{gist_id}/comments/{comment_id}" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -331,6 +399,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateComment = "PATCH /gists/{gist_id}/comments/{comment_id}" -> crate::models::GistComment {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -360,6 +429,7 @@ endpoint! {
     /// `GET /gists/{gist_id}/commits` ([GitHub docs](https://docs.github.com/rest/gists/gists#list-gist-commits))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListCommits = "GET /gists/{gist_id}/commits" -> Vec<crate::models::GistCommit> {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -390,6 +460,7 @@ endpoint! {
     /// `GET /gists/{gist_id}/forks` ([GitHub docs](https://docs.github.com/rest/gists/gists#list-gist-forks))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForks = "GET /gists/{gist_id}/forks" -> Vec<crate::models::GistSimple> {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -414,12 +485,26 @@ impl ListForks {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Fork`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ForkError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Fork a gist
     ///
     /// `POST /gists/{gist_id}/forks` ([GitHub docs](https://docs.github.com/rest/gists/gists#fork-a-gist))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ForkError)]
     pub struct Fork = "POST /gists/{gist_id}/forks" -> crate::models::BaseGist {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -436,12 +521,24 @@ impl Fork {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CheckIsStarred`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CheckIsStarredError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Not Found if gist is not starred
+        NotFound(::serde_json::Map<String, ::serde_json::Value>) = "404",
+    }
+}
+
 endpoint! {
     /// Check if a gist is starred
     ///
     /// `GET /gists/{gist_id}/star` ([GitHub docs](https://docs.github.com/rest/gists/gists#check-if-a-gist-is-starred))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = CheckIsStarredError)]
     pub struct CheckIsStarred = "GET /gists/{gist_id}/star" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -466,6 +563,7 @@ endpoint! {
     /// Note that you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Star = "PUT /gists/{gist_id}/star" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -488,6 +586,7 @@ endpoint! {
     /// `DELETE /gists/{gist_id}/star` ([GitHub docs](https://docs.github.com/rest/gists/gists#unstar-a-gist))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Unstar = "DELETE /gists/{gist_id}/star" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -504,6 +603,19 @@ impl Unstar {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetRevision`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetRevisionError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get a gist revision
     ///
@@ -516,6 +628,7 @@ endpoint! {
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetRevisionError)]
     pub struct GetRevision = "GET /gists/{gist_id}/{sha}" -> crate::models::GistSimple {
         /// The unique identifier of the gist.
         pub gist_id: String,
@@ -543,6 +656,7 @@ endpoint! {
     /// Lists public gists for the specified user:
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct ListForUser = "GET /users/{username}/gists" -> Vec<crate::models::BaseGist> {
         /// The handle for the GitHub user account.
         pub username: String,

@@ -5,6 +5,21 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`CreateBlob`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateBlobError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed
+        UnprocessableContent(crate::models::GitCreateBlobUnprocessableContent) = "422",
+    }
+}
+
 endpoint! {
     /// Create a blob
     ///
@@ -12,6 +27,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateBlobError)]
     pub struct CreateBlob = "POST /repos/{owner}/{repo}/git/blobs" -> crate::models::ShortBlob {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -43,6 +59,21 @@ impl CreateBlob {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetBlob`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetBlobError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get a blob
     ///
@@ -58,6 +89,7 @@ endpoint! {
     /// **Note** This endpoint supports blobs up to 100 megabytes in size.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetBlobError)]
     pub struct GetBlob = "GET /repos/{owner}/{repo}/git/blobs/{file_sha}" -> crate::models::Blob {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -81,6 +113,19 @@ impl GetBlob {
             repo: repo.into(),
             file_sha: file_sha.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateCommit`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateCommitError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -123,6 +168,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateCommitError)]
     pub struct CreateCommit = "POST /repos/{owner}/{repo}/git/commits" -> crate::models::GitCommit {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -211,6 +257,7 @@ endpoint! {
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCommit = "GET /repos/{owner}/{repo}/git/commits/{commit_sha}" -> crate::models::GitCommit {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -253,6 +300,7 @@ endpoint! {
     /// If you request matching references for a branch named `feature` but the branch `feature` doesn't exist, the response can still include other matching head refs that start with the word `feature`, such as `featureA` and `featureB`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListMatchingRefs = "GET /repos/{owner}/{repo}/git/matching-refs/{ref}" -> Vec<crate::models::GitRef> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -291,6 +339,7 @@ endpoint! {
     /// > You need to explicitly [request a pull request](https://docs.github.com/rest/pulls/pulls#get-a-pull-request) to trigger a test merge commit, which checks the mergeability of pull requests. For more information, see "[Checking mergeability of pull requests](https://docs.github.com/rest/guides/getting-started-with-the-git-database-api#checking-mergeability-of-pull-requests)".
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRef = "GET /repos/{owner}/{repo}/git/ref/{ref}" -> crate::models::GitRef {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -318,6 +367,17 @@ impl GetRef {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateRef`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateRefError {
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a reference
     ///
@@ -327,6 +387,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateRefError)]
     pub struct CreateRef = "POST /repos/{owner}/{repo}/git/refs" -> crate::models::GitRef {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -359,6 +420,17 @@ impl CreateRef {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteRef`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteRefError {
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, an attempt was made to delete the default branch, or the endpoint has been spammed.
+        UnprocessableContent = "422",
+    }
+}
+
 endpoint! {
     /// Delete a reference
     ///
@@ -367,6 +439,7 @@ endpoint! {
     /// Deletes the provided reference.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteRefError)]
     pub struct DeleteRef = "DELETE /repos/{owner}/{repo}/git/refs/{ref}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -394,6 +467,17 @@ impl DeleteRef {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateRef`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateRefError {
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update a reference
     ///
@@ -403,6 +487,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateRefError)]
     pub struct UpdateRef = "PATCH /repos/{owner}/{repo}/git/refs/{ref}" -> crate::models::GitRef {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -436,6 +521,17 @@ impl UpdateRef {
             sha: sha.into(),
             force: None,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateTag`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateTagError {
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -478,6 +574,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateTagError)]
     pub struct CreateTag = "POST /repos/{owner}/{repo}/git/tags" -> crate::models::GitTag {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -562,6 +659,7 @@ endpoint! {
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetTag = "GET /repos/{owner}/{repo}/git/tags/{tag_sha}" -> crate::models::GitTag {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -588,6 +686,21 @@ impl GetTag {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateTree`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateTreeError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a tree
     ///
@@ -601,6 +714,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateTreeError)]
     pub struct CreateTree = "POST /repos/{owner}/{repo}/git/trees" -> crate::models::GitTree {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -633,6 +747,19 @@ impl CreateTree {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetTree`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetTreeError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get a tree
     ///
@@ -646,6 +773,7 @@ endpoint! {
     /// > The limit for the `tree` array is 100,000 entries with a maximum size of 7 MB when using the `recursive` parameter.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetTreeError)]
     pub struct GetTree = "GET /repos/{owner}/{repo}/git/trees/{tree_sha}" -> crate::models::GitTree {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

@@ -60,9 +60,7 @@ endpoint! {
         ///
         /// One of `"none"`, `"actions"`.
         #[endpoint(body)]
-        pub compute_service: Option<
-            crate::models::HostedComputeCreateNetworkConfigurationForOrgComputeService,
-        >,
+        pub compute_service: Option<crate::models::NetworkConfigurationForOrgComputeService>,
         /// A list of identifiers of the network settings resources to use for the network configuration. Exactly one resource identifier must be specified in the list.
         #[endpoint(body)]
         pub network_settings_ids: Vec<String>,
@@ -175,9 +173,7 @@ endpoint! {
         ///
         /// One of `"none"`, `"actions"`.
         #[endpoint(body)]
-        pub compute_service: Option<
-            crate::models::HostedComputeCreateNetworkConfigurationForOrgComputeService,
-        >,
+        pub compute_service: Option<crate::models::NetworkConfigurationForOrgComputeService>,
         /// A list of identifiers of the network settings resources to use for the network configuration. Exactly one resource identifier must be specified in the list.
         #[endpoint(body)]
         pub network_settings_ids: Option<Vec<String>>,

@@ -38,6 +38,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct SetRestrictionsForOrg = "PUT /orgs/{org}/interaction-limits" -> crate::models::InteractionLimitResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -45,22 +46,19 @@ endpoint! {
         ///
         /// One of `"existing_users"`, `"contributors_only"`, `"collaborators_only"`.
         #[endpoint(body)]
-        pub limit: crate::models::InteractionsSetRestrictionsForOrgLimit,
+        pub limit: crate::models::Limit,
         /// The duration of the interaction restriction. Default: `one_day`.
         ///
         /// One of `"one_day"`, `"three_days"`, `"one_week"`, `"one_month"`, `"six_months"`.
         #[endpoint(body)]
-        pub expiry: Option<crate::models::InteractionsSetRestrictionsForOrgExpiry>,
+        pub expiry: Option<crate::models::Expiry>,
     }
 }
 
 impl SetRestrictionsForOrg {
     /// A `SetRestrictionsForOrg` of its required fields (`org`, `limit`), every other field `None`.
     #[must_use]
-    pub fn new(
-        org: impl Into<String>,
-        limit: crate::models::InteractionsSetRestrictionsForOrgLimit,
-    ) -> Self {
+    pub fn new(org: impl Into<String>, limit: crate::models::Limit) -> Self {
         Self {
             org: org.into(),
             limit,
@@ -105,6 +103,7 @@ endpoint! {
     /// Only users with admin access to the organization can view the cap configuration.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetPullRequestCreationCapForOrg = "GET /orgs/{org}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsGetPullRequestCreationCapForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -121,6 +120,21 @@ impl GetPullRequestCreationCapForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdatePullRequestCreationCapForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdatePullRequestCreationCapForOrgError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `405`: Method Not Allowed
+        MethodNotAllowed(crate::models::BasicError) = "405",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update pull request creation cap for an org
     ///
@@ -134,6 +148,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdatePullRequestCreationCapForOrgError)]
     pub struct UpdatePullRequestCreationCapForOrg = "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsGetPullRequestCreationCapForOrgResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -203,12 +218,12 @@ endpoint! {
         ///
         /// One of `"existing_users"`, `"contributors_only"`, `"collaborators_only"`.
         #[endpoint(body)]
-        pub limit: crate::models::InteractionsSetRestrictionsForOrgLimit,
+        pub limit: crate::models::Limit,
         /// The duration of the interaction restriction. Default: `one_day`.
         ///
         /// One of `"one_day"`, `"three_days"`, `"one_week"`, `"one_month"`, `"six_months"`.
         #[endpoint(body)]
-        pub expiry: Option<crate::models::InteractionsSetRestrictionsForOrgExpiry>,
+        pub expiry: Option<crate::models::Expiry>,
     }
 }
 
@@ -218,7 +233,7 @@ impl SetRestrictionsForRepo {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        limit: crate::models::InteractionsSetRestrictionsForOrgLimit,
+        limit: crate::models::Limit,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -268,6 +283,7 @@ endpoint! {
     /// Only users with maintainer permissions can view the bypass list.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetPullRequestBypassListForRepo = "GET /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -287,6 +303,19 @@ impl GetPullRequestBypassListForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetPullRequestBypassListForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetPullRequestBypassListForRepoError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add users to the pull request creation cap bypass list for a repository
     ///
@@ -302,6 +331,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetPullRequestBypassListForRepoError)]
     pub struct SetPullRequestBypassListForRepo = "PUT /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -325,6 +355,19 @@ impl SetPullRequestBypassListForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RemovePullRequestBypassListForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RemovePullRequestBypassListForRepoError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Remove users from the pull request creation cap bypass list for a repository
     ///
@@ -338,6 +381,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = RemovePullRequestBypassListForRepoError)]
     pub struct RemovePullRequestBypassListForRepo = "DELETE /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -372,6 +416,7 @@ endpoint! {
     /// Only users with admin access to the repository can view the cap configuration.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetPullRequestCreationCapForRepo = "GET /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsGetPullRequestCreationCapForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -391,6 +436,21 @@ impl GetPullRequestCreationCapForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdatePullRequestCreationCapForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdatePullRequestCreationCapForRepoError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `405`: Method Not Allowed
+        MethodNotAllowed(crate::models::BasicError) = "405",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update pull request creation cap for a repository
     ///
@@ -403,6 +463,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdatePullRequestCreationCapForRepoError)]
     pub struct UpdatePullRequestCreationCapForRepo = "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsGetPullRequestCreationCapForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -461,24 +522,25 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct SetRestrictionsForAuthenticatedUser = "PUT /user/interaction-limits" -> crate::models::InteractionLimitResponse {
         /// The type of GitHub user that can comment, open issues, or create pull requests while the interaction limit is in effect.
         ///
         /// One of `"existing_users"`, `"contributors_only"`, `"collaborators_only"`.
         #[endpoint(body)]
-        pub limit: crate::models::InteractionsSetRestrictionsForOrgLimit,
+        pub limit: crate::models::Limit,
         /// The duration of the interaction restriction. Default: `one_day`.
         ///
         /// One of `"one_day"`, `"three_days"`, `"one_week"`, `"one_month"`, `"six_months"`.
         #[endpoint(body)]
-        pub expiry: Option<crate::models::InteractionsSetRestrictionsForOrgExpiry>,
+        pub expiry: Option<crate::models::Expiry>,
     }
 }
 
 impl SetRestrictionsForAuthenticatedUser {
     /// A `SetRestrictionsForAuthenticatedUser` of its required fields (`limit`), every other field `None`.
     #[must_use]
-    pub fn new(limit: crate::models::InteractionsSetRestrictionsForOrgLimit) -> Self {
+    pub fn new(limit: crate::models::Limit) -> Self {
         Self {
             limit,
             expiry: None,

@@ -5,6 +5,17 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`List`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List issues assigned to the authenticated user
     ///
@@ -25,17 +36,18 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListError)]
     pub struct List = "GET /issues" -> Vec<crate::models::Issue> {
         /// Indicates which sorts of issues to return. `assigned` means issues assigned to you. `created` means issues created by you. `mentioned` means issues mentioning you. `subscribed` means issues you're subscribed to updates for. `all` or `repos` means all issues you can see, regardless of participation or creation.
         ///
         /// One of `"assigned"`, `"created"`, `"mentioned"`, `"subscribed"`, `"repos"`, `"all"`.
         #[endpoint(query)]
-        pub filter: Option<crate::models::IssuesListFilter>,
+        pub filter: Option<crate::models::Filter>,
         /// Indicates the state of the issues to return.
         ///
         /// One of `"open"`, `"closed"`, `"all"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::IssuesListState>,
+        pub state: Option<crate::models::OpenOrClosedOrAll>,
         /// A list of comma separated label names. Example: `bug,ui,@high`
         #[endpoint(query)]
         pub labels: Option<String>,
@@ -43,14 +55,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"comments"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::IssuesListSort>,
+        pub sort: Option<crate::models::CreatedOrUpdatedOrComments>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
         pub since: Option<String>,
@@ -93,6 +103,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForOrg = "GET /orgs/{org}/issues" -> Vec<crate::models::Issue> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -100,12 +111,12 @@ endpoint! {
         ///
         /// One of `"assigned"`, `"created"`, `"mentioned"`, `"subscribed"`, `"repos"`, `"all"`.
         #[endpoint(query)]
-        pub filter: Option<crate::models::IssuesListFilter>,
+        pub filter: Option<crate::models::Filter>,
         /// Indicates the state of the issues to return.
         ///
         /// One of `"open"`, `"closed"`, `"all"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::IssuesListState>,
+        pub state: Option<crate::models::OpenOrClosedOrAll>,
         /// A list of comma separated label names. Example: `bug,ui,@high`
         #[endpoint(query)]
         pub labels: Option<String>,
@@ -116,14 +127,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"comments"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::IssuesListSort>,
+        pub sort: Option<crate::models::CreatedOrUpdatedOrComments>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
         pub since: Option<String>,
@@ -163,6 +172,7 @@ endpoint! {
     /// Lists the [available assignees](https://docs.github.com/articles/assigning-issues-and-pull-requests-to-other-github-users/) for issues in a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListAssignees = "GET /repos/{owner}/{repo}/assignees" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -202,6 +212,7 @@ endpoint! {
     /// Otherwise a `404` status code is returned.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CheckUserCanBeAssigned = "GET /repos/{owner}/{repo}/assignees/{assignee}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -228,6 +239,17 @@ impl CheckUserCanBeAssigned {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListForRepoError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List repository issues
     ///
@@ -246,6 +268,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListForRepoError)]
     pub struct ListForRepo = "GET /repos/{owner}/{repo}/issues" -> Vec<crate::models::Issue> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -258,7 +281,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"closed"`, `"all"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::IssuesListState>,
+        pub state: Option<crate::models::OpenOrClosedOrAll>,
         /// Can be the name of a user. Pass in `none` for issues with no assigned user, and `*` for issues assigned to any user.
         #[endpoint(query)]
         pub assignee: Option<String>,
@@ -288,14 +311,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"comments"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::IssuesListSort>,
+        pub sort: Option<crate::models::CreatedOrUpdatedOrComments>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
         pub since: Option<String>,
@@ -332,6 +353,25 @@ impl ListForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Create`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Create an issue
     ///
@@ -351,6 +391,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateError)]
     pub struct Create = "POST /repos/{owner}/{repo}/issues" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -358,7 +399,7 @@ endpoint! {
         pub repo: String,
         /// The title of the issue.
         #[endpoint(body)]
-        pub title: crate::models::DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pub title: crate::models::StringOrInteger,
         /// The contents of the issue.
         #[endpoint(body)]
         pub body: Option<String>,
@@ -367,10 +408,10 @@ endpoint! {
         pub assignee: Option<String>,
         /// The `milestone` property of the body.
         #[endpoint(body)]
-        pub milestone: Option<crate::models::IssuesCreateMilestone>,
+        pub milestone: Option<crate::models::StringOrInteger>,
         /// Labels to associate with this issue. _NOTE: Only users with push access can set labels for new issues. Labels are silently dropped otherwise._
         #[endpoint(body)]
-        pub labels: Option<Vec<crate::models::IssuesCreateLabelsItem>>,
+        pub labels: Option<Vec<crate::models::StringOrObject>>,
         /// Logins for Users to assign to this issue. _NOTE: Only users with push access can set assignees for new issues. Assignees are silently dropped otherwise._
         #[endpoint(body)]
         pub assignees: Option<Vec<String>>,
@@ -389,7 +430,7 @@ impl Create {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        title: crate::models::DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        title: crate::models::StringOrInteger,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -403,6 +444,17 @@ impl Create {
             issue_field_values: None,
             r#type: None,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`ListCommentsForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListCommentsForRepoError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -423,6 +475,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListCommentsForRepoError)]
     pub struct ListCommentsForRepo = "GET /repos/{owner}/{repo}/issues/comments" -> Vec<crate::models::IssueComment> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -432,14 +485,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// Either `asc` or `desc`. Ignored without the `sort` parameter.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
         pub since: Option<String>,
@@ -483,6 +534,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetComment = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}" -> crate::models::IssueComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -551,6 +603,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct UpdateComment = "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}" -> crate::models::IssueComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -582,6 +635,23 @@ impl UpdateComment {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`PinComment`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum PinCommentError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Pin an issue comment
     ///
@@ -597,6 +667,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = PinCommentError)]
     pub struct PinComment = "PUT /repos/{owner}/{repo}/issues/comments/{comment_id}/pin" -> crate::models::IssueComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -619,6 +690,23 @@ impl PinComment {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UnpinComment`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UnpinCommentError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Unpin an issue comment
     ///
@@ -627,6 +715,7 @@ endpoint! {
     /// You can use the REST API to unpin comments on issues.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = UnpinCommentError)]
     pub struct UnpinComment = "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/pin" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -657,6 +746,7 @@ endpoint! {
     /// Lists events for a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct ListEventsForRepo = "GET /repos/{owner}/{repo}/issues/events" -> Vec<crate::models::IssueEvent> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -692,6 +782,7 @@ endpoint! {
     /// Gets a single event by the event id.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetEvent = "GET /repos/{owner}/{repo}/issues/events/{event_id}" -> crate::models::IssueEvent {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -737,6 +828,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Get = "GET /repos/{owner}/{repo}/issues/{issue_number}" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -759,6 +851,23 @@ impl Get {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Update`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Update an issue
     ///
@@ -775,6 +884,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /repos/{owner}/{repo}/issues/{issue_number}" -> crate::models::IssuesUpdateResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -784,7 +894,7 @@ endpoint! {
         pub issue_number: i64,
         /// The title of the issue.
         #[endpoint(body)]
-        pub title: Option<crate::models::IssuesCreateMilestone>,
+        pub title: Option<crate::models::StringOrInteger>,
         /// The contents of the issue.
         #[endpoint(body)]
         pub body: Option<String>,
@@ -795,7 +905,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"closed"`.
         #[endpoint(body)]
-        pub state: Option<crate::models::MilestoneState>,
+        pub state: Option<crate::models::OpenOrClosed>,
         /// The reason for the state change. Ignored unless `state` is changed.
         ///
         /// One of `"completed"`, `"not_planned"`, `"duplicate"`, `"reopened"`.
@@ -806,19 +916,19 @@ endpoint! {
         pub duplicate_issue_id: Option<i64>,
         /// The `milestone` property of the body.
         #[endpoint(body)]
-        pub milestone: Option<crate::models::IssuesCreateMilestone>,
+        pub milestone: Option<crate::models::StringOrInteger>,
         /// Labels to associate with this issue. Pass one or more labels to _replace_ the set of labels on this issue. Send an empty array (`[]`) to clear all labels from the issue. Only users with push access can set labels for issues. Without push access to the repository, label changes are silently dropped.
         #[endpoint(body)]
-        pub labels: Option<Vec<crate::models::IssuesCreateLabelsItem>>,
+        pub labels: Option<Vec<crate::models::StringOrObject>>,
         /// Usernames to assign to this issue. Pass one or more user logins to _replace_ the set of assignees on this issue. Send an empty array (`[]`) to clear all assignees from the issue. Only users with push access can set assignees for new issues. Without push access to the repository, assignee changes are silently dropped.
         #[endpoint(body)]
-        pub assignees: Option<Vec<crate::models::IssuesCreateLabelsItem>>,
+        pub assignees: Option<Vec<crate::models::StringOrObject>>,
         /// An array of issue field values to set on this issue. Each field value must include the field ID and the value to set. Only users with push access can set field values for issues
         #[endpoint(body)]
         pub issue_field_values: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
         /// The issue type to associate with this issue. Only users with push access can set the type for issues. Without push access to the repository, type changes are silently dropped.
         #[endpoint(body)]
-        pub r#type: Option<crate::models::IssuesUpdateType>,
+        pub r#type: Option<crate::models::StringOrObject>,
     }
 }
 
@@ -863,7 +973,7 @@ endpoint! {
         pub issue_number: i64,
         /// Usernames of people to assign this issue to. _NOTE: Only users with push access can add assignees to an issue. Assignees are silently ignored otherwise._
         #[endpoint(body)]
-        pub assignees: Option<Vec<crate::models::IssuesCreateLabelsItem>>,
+        pub assignees: Option<Vec<crate::models::StringOrObject>>,
     }
 }
 
@@ -932,6 +1042,7 @@ endpoint! {
     /// Otherwise a `404` status code is returned.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CheckUserCanBeAssignedToIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -979,6 +1090,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListComments = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments" -> Vec<crate::models::IssueComment> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1013,6 +1125,21 @@ impl ListComments {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateComment`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateCommentError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create an issue comment
     ///
@@ -1034,6 +1161,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateCommentError)]
     pub struct CreateComment = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments" -> crate::models::IssueComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1080,6 +1208,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListDependenciesBlockedBy = "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by" -> Vec<crate::models::Issue> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1110,6 +1239,21 @@ impl ListDependenciesBlockedBy {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddBlockedByDependency`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddBlockedByDependencyError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add a dependency an issue is blocked by
     ///
@@ -1130,6 +1274,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddBlockedByDependencyError)]
     pub struct AddBlockedByDependency = "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1179,6 +1324,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveDependencyBlockedBy = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1224,6 +1370,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListDependenciesBlocking = "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking" -> Vec<crate::models::Issue> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1262,6 +1409,7 @@ endpoint! {
     /// Lists all events for an issue.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListEvents = "GET /repos/{owner}/{repo}/issues/{issue_number}/events" -> Vec<crate::models::IssueEventForIssue> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1300,6 +1448,7 @@ endpoint! {
     /// Lists all issue field values for an issue.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListIssueFieldValuesForIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" -> Vec<crate::models::IssueFieldValue> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1330,6 +1479,23 @@ impl ListIssueFieldValuesForIssue {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetIssueFieldValues`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetIssueFieldValuesError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Set issue field values for an issue
     ///
@@ -1352,6 +1518,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetIssueFieldValuesError)]
     pub struct SetIssueFieldValues = "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" -> Vec<crate::models::IssueFieldValue> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1378,6 +1545,23 @@ impl SetIssueFieldValues {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddIssueFieldValues`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddIssueFieldValuesError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Add issue field values to an issue
     ///
@@ -1399,6 +1583,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddIssueFieldValuesError)]
     pub struct AddIssueFieldValues = "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" -> Vec<crate::models::IssueFieldValue> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1425,6 +1610,21 @@ impl AddIssueFieldValues {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteIssueFieldValue`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteIssueFieldValueError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Delete an issue field value from an issue
     ///
@@ -1440,6 +1640,7 @@ endpoint! {
     /// and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteIssueFieldValueError)]
     pub struct DeleteIssueFieldValue = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values/{issue_field_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1478,6 +1679,7 @@ endpoint! {
     /// Lists all labels for an issue.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListLabelsOnIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1508,6 +1710,19 @@ impl ListLabelsOnIssue {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetLabels`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetLabelsError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set labels for an issue
     ///
@@ -1517,6 +1732,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetLabelsError)]
     pub struct SetLabels = "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1543,6 +1759,19 @@ impl SetLabels {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddLabels`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddLabelsError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add labels to an issue
     ///
@@ -1552,6 +1781,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddLabelsError)]
     pub struct AddLabels = "POST /repos/{owner}/{repo}/issues/{issue_number}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1586,6 +1816,7 @@ endpoint! {
     /// Removes all labels from an issue.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveAllLabels = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1616,6 +1847,7 @@ endpoint! {
     /// Removes the specified label from the issue, and returns the remaining labels on the issue. This endpoint returns a `404 Not Found` status if the label does not exist.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveLabel = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}" -> Vec<crate::models::Label> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1646,6 +1878,21 @@ impl RemoveLabel {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Lock`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum LockError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Lock an issue
     ///
@@ -1657,6 +1904,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = LockError)]
     pub struct Lock = "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1697,6 +1945,7 @@ endpoint! {
     /// Users with push access can unlock an issue's conversation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Unlock = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1734,6 +1983,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetParent = "GET /repos/{owner}/{repo}/issues/{issue_number}/parent" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1773,6 +2023,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveSubIssue = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1819,6 +2070,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListSubIssues = "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues" -> Vec<crate::models::Issue> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1849,6 +2101,21 @@ impl ListSubIssues {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddSubIssue`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddSubIssueError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `410`: Gone
+        Gone(crate::models::BasicError) = "410",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add sub-issue
     ///
@@ -1869,6 +2136,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddSubIssueError)]
     pub struct AddSubIssue = "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1904,6 +2172,21 @@ impl AddSubIssue {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ReprioritizeSubIssue`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ReprioritizeSubIssueError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Reprioritize sub-issue
     ///
@@ -1913,6 +2196,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = ReprioritizeSubIssueError)]
     pub struct ReprioritizeSubIssue = "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1952,6 +2236,17 @@ impl ReprioritizeSubIssue {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListSuggestions`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListSuggestionsError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List issue suggestions
     ///
@@ -1966,6 +2261,7 @@ endpoint! {
     /// Requires triage access to the repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListSuggestionsError)]
     pub struct ListSuggestions = "GET /repos/{owner}/{repo}/issues/{issue_number}/suggestions" -> Vec<crate::models::IssueSuggestion> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2008,6 +2304,19 @@ impl ListSuggestions {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ApproveSuggestion`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ApproveSuggestionError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Approve an issue suggestion
     ///
@@ -2018,6 +2327,7 @@ endpoint! {
     /// Requires triage access to the repository. Approving a suggestion also requires permission to perform the change it applies (for example, setting the issue type, adding a label or assignee, or closing the issue); this only affects fine-grained access tokens and GitHub Apps whose permissions are narrower than the triage role. This endpoint only supports issues, not pull requests.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ApproveSuggestionError)]
     pub struct ApproveSuggestion = "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/approve" -> crate::models::IssueSuggestion {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2048,6 +2358,19 @@ impl ApproveSuggestion {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DismissSuggestion`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DismissSuggestionError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Dismiss an issue suggestion
     ///
@@ -2058,6 +2381,7 @@ endpoint! {
     /// Requires triage access to the repository. This endpoint only supports issues, not pull requests.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DismissSuggestionError)]
     pub struct DismissSuggestion = "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/dismiss" -> crate::models::IssueSuggestion {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2096,6 +2420,7 @@ endpoint! {
     /// List all timeline events for an issue.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListEventsForTimeline = "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline" -> Vec<crate::models::TimelineIssueEvents> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2138,6 +2463,7 @@ endpoint! {
     /// Lists all labels for a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListLabelsForRepo = "GET /repos/{owner}/{repo}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2165,6 +2491,17 @@ impl ListLabelsForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateLabel`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateLabelError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a label
     ///
@@ -2174,6 +2511,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateLabelError)]
     pub struct CreateLabel = "POST /repos/{owner}/{repo}/labels" -> crate::models::Label {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2213,6 +2551,7 @@ endpoint! {
     /// Gets a label using the given name.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetLabel = "GET /repos/{owner}/{repo}/labels/{name}" -> crate::models::Label {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2316,6 +2655,7 @@ endpoint! {
     /// Lists milestones for a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListMilestones = "GET /repos/{owner}/{repo}/milestones" -> Vec<crate::models::Milestone> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2325,7 +2665,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"closed"`, `"all"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::IssuesListState>,
+        pub state: Option<crate::models::OpenOrClosedOrAll>,
         /// What to sort results by. Either `due_on` or `completeness`.
         ///
         /// One of `"due_on"`, `"completeness"`.
@@ -2335,9 +2675,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -2363,6 +2701,17 @@ impl ListMilestones {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateMilestone`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateMilestoneError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a milestone
     ///
@@ -2372,6 +2721,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateMilestoneError)]
     pub struct CreateMilestone = "POST /repos/{owner}/{repo}/milestones" -> crate::models::Milestone {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2384,7 +2734,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"closed"`.
         #[endpoint(body)]
-        pub state: Option<crate::models::MilestoneState>,
+        pub state: Option<crate::models::OpenOrClosed>,
         /// A description of the milestone.
         #[endpoint(body)]
         pub description: Option<String>,
@@ -2421,6 +2771,7 @@ endpoint! {
     /// Gets a milestone using the given milestone number.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetMilestone = "GET /repos/{owner}/{repo}/milestones/{milestone_number}" -> crate::models::Milestone {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2451,6 +2802,7 @@ endpoint! {
     /// Deletes a milestone using the given milestone number.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteMilestone = "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2494,7 +2846,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"closed"`.
         #[endpoint(body)]
-        pub state: Option<crate::models::MilestoneState>,
+        pub state: Option<crate::models::OpenOrClosed>,
         /// A description of the milestone.
         #[endpoint(body)]
         pub description: Option<String>,
@@ -2576,17 +2928,18 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForAuthenticatedUser = "GET /user/issues" -> Vec<crate::models::Issue> {
         /// Indicates which sorts of issues to return. `assigned` means issues assigned to you. `created` means issues created by you. `mentioned` means issues mentioning you. `subscribed` means issues you're subscribed to updates for. `all` or `repos` means all issues you can see, regardless of participation or creation.
         ///
         /// One of `"assigned"`, `"created"`, `"mentioned"`, `"subscribed"`, `"repos"`, `"all"`.
         #[endpoint(query)]
-        pub filter: Option<crate::models::IssuesListFilter>,
+        pub filter: Option<crate::models::Filter>,
         /// Indicates the state of the issues to return.
         ///
         /// One of `"open"`, `"closed"`, `"all"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::IssuesListState>,
+        pub state: Option<crate::models::OpenOrClosedOrAll>,
         /// A list of comma separated label names. Example: `bug,ui,@high`
         #[endpoint(query)]
         pub labels: Option<String>,
@@ -2594,14 +2947,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"comments"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::IssuesListSort>,
+        pub sort: Option<crate::models::CreatedOrUpdatedOrComments>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
         pub since: Option<String>,

@@ -34,6 +34,7 @@ endpoint! {
     /// Gets information about a specific license. For more information, see "[Licensing a repository ](https://docs.github.com/repositories/managing-your-repositorys-settings-and-features/customizing-your-repository/licensing-a-repository)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Get = "GET /licenses/{license}" -> crate::models::License {
         /// The `license` path parameter.
         pub license: String,
@@ -63,6 +64,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns the license contents in HTML. Markup languages are rendered to HTML using GitHub's open-source [Markup library](https://github.com/github/markup).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetForRepo = "GET /repos/{owner}/{repo}/license" -> crate::models::LicenseContent {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

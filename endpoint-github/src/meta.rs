@@ -57,6 +57,7 @@ endpoint! {
     /// Get all supported GitHub API versions.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAllVersions = "GET /versions" -> Vec<String>;
 }
 

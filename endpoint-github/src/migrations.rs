@@ -26,7 +26,7 @@ endpoint! {
         pub page: Option<i64>,
         /// Exclude attributes from the API response to improve performance
         #[endpoint(query, explode = false)]
-        pub exclude: Option<Vec<crate::models::MigrationsListForOrgExcludeItem>>,
+        pub exclude: Option<Vec<crate::models::ExcludeItem>>,
     }
 }
 
@@ -43,6 +43,17 @@ impl ListForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`StartForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum StartForOrgError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Start an organization migration
     ///
@@ -52,6 +63,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = StartForOrgError)]
     pub struct StartForOrg = "POST /orgs/{org}/migrations" -> crate::models::Migration {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -81,7 +93,7 @@ endpoint! {
         pub org_metadata_only: Option<bool>,
         /// Exclude related items from being returned in the response in order to improve performance of the request.
         #[endpoint(body)]
-        pub exclude: Option<Vec<crate::models::MigrationsListForOrgExcludeItem>>,
+        pub exclude: Option<Vec<crate::models::ExcludeItem>>,
     }
 }
 
@@ -119,6 +131,7 @@ endpoint! {
     /// *   `failed`, which means the migration failed.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetStatusForOrg = "GET /orgs/{org}/migrations/{migration_id}" -> crate::models::Migration {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -126,7 +139,7 @@ endpoint! {
         pub migration_id: i64,
         /// Exclude attributes from the API response to improve performance
         #[endpoint(query, explode = false)]
-        pub exclude: Option<Vec<crate::models::MigrationsListForOrgExcludeItem>>,
+        pub exclude: Option<Vec<crate::models::ExcludeItem>>,
     }
 }
 
@@ -150,6 +163,7 @@ endpoint! {
     /// Fetches the URL to a migration archive.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DownloadArchiveForOrg = "GET /orgs/{org}/migrations/{migration_id}/archive" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -177,6 +191,7 @@ endpoint! {
     /// Deletes a previous migration archive. Migration archives are automatically deleted after seven days.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteArchiveForOrg = "DELETE /orgs/{org}/migrations/{migration_id}/archive" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -204,6 +219,7 @@ endpoint! {
     /// Unlocks a repository that was locked for migration. You should unlock each migrated repository and [delete them](https://docs.github.com/rest/repos/repos#delete-a-repository) when the migration is complete and you no longer need the source data.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UnlockRepoForOrg = "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -234,6 +250,7 @@ endpoint! {
     /// List all the repositories for this organization migration.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListReposForOrg = "GET /orgs/{org}/migrations/{migration_id}/repositories" -> Vec<crate::models::MinimalRepository> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -307,6 +324,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetImportStatus = "GET /repos/{owner}/{repo}/import" -> crate::models::Import {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -326,6 +344,19 @@ impl GetImportStatus {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`StartImport`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum StartImportError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Unavailable due to service under maintenance.
+        ServiceUnavailable(crate::models::BasicError) = "503",
+    }
+}
+
 endpoint! {
     /// Start an import
     ///
@@ -342,6 +373,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = StartImportError)]
     pub struct StartImport = "PUT /repos/{owner}/{repo}/import" -> crate::models::Import {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -400,6 +432,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CancelImport = "DELETE /repos/{owner}/{repo}/import" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -438,6 +471,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateImport = "PATCH /repos/{owner}/{repo}/import" -> crate::models::Import {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -490,6 +524,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCommitAuthors = "GET /repos/{owner}/{repo}/import/authors" -> Vec<crate::models::PorterAuthor> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -513,6 +548,19 @@ impl GetCommitAuthors {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`MapCommitAuthor`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum MapCommitAuthorError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Unavailable due to service under maintenance.
+        ServiceUnavailable(crate::models::BasicError) = "503",
+    }
+}
+
 endpoint! {
     /// Map a commit author
     ///
@@ -528,6 +576,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = MapCommitAuthorError)]
     pub struct MapCommitAuthor = "PATCH /repos/{owner}/{repo}/import/authors/{author_id}" -> crate::models::PorterAuthor {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -571,6 +620,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetLargeFiles = "GET /repos/{owner}/{repo}/import/large_files" -> Vec<crate::models::PorterLargeFile> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -587,6 +637,17 @@ impl GetLargeFiles {
             owner: owner.into(),
             repo: repo.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`SetLfsPreference`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetLfsPreferenceError {
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Unavailable due to service under maintenance.
+        ServiceUnavailable(crate::models::BasicError) = "503",
     }
 }
 
@@ -608,6 +669,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetLfsPreferenceError)]
     pub struct SetLfsPreference = "PATCH /repos/{owner}/{repo}/import/lfs" -> crate::models::Import {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -645,6 +707,7 @@ endpoint! {
     /// Lists all migrations a user has started.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForAuthenticatedUser = "GET /user/migrations" -> Vec<crate::models::Migration> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -652,6 +715,19 @@ endpoint! {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`StartForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum StartForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -664,6 +740,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = StartForAuthenticatedUserError)]
     pub struct StartForAuthenticatedUser = "POST /user/migrations" -> crate::models::Migration {
         /// Lock the repositories being migrated at the start of the migration
         #[endpoint(body)]
@@ -688,7 +765,7 @@ endpoint! {
         pub org_metadata_only: Option<bool>,
         /// Exclude attributes from the API response to improve performance
         #[endpoint(body)]
-        pub exclude: Option<Vec<crate::models::MigrationsListForOrgExcludeItem>>,
+        pub exclude: Option<Vec<crate::models::ExcludeItem>>,
         /// The `repositories` property of the body.
         #[endpoint(body)]
         pub repositories: Vec<String>,
@@ -728,6 +805,7 @@ endpoint! {
     /// Once the migration has been `exported` you can [download the migration archive](https://docs.github.com/rest/migrations/users#download-a-user-migration-archive).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetStatusForAuthenticatedUser = "GET /user/migrations/{migration_id}" -> crate::models::Migration {
         /// The unique identifier of the migration.
         pub migration_id: i64,
@@ -776,6 +854,7 @@ endpoint! {
     /// The archive will also contain an `attachments` directory that includes all attachment files uploaded to GitHub.com and a `repositories` directory that contains the repository's Git data.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetArchiveForAuthenticatedUser = "GET /user/migrations/{migration_id}/archive" -> () {
         /// The unique identifier of the migration.
         pub migration_id: i64,
@@ -800,6 +879,7 @@ endpoint! {
     /// Deletes a previous migration archive. Downloadable migration archives are automatically deleted after seven days. Migration metadata, which is returned in the [List user migrations](https://docs.github.com/rest/migrations/users#list-user-migrations) and [Get a user migration status](https://docs.github.com/rest/migrations/users#get-a-user-migration-status) endpoints, will continue to be available even after an archive is deleted.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteArchiveForAuthenticatedUser = "DELETE /user/migrations/{migration_id}/archive" -> () {
         /// The unique identifier of the migration.
         pub migration_id: i64,
@@ -824,6 +904,7 @@ endpoint! {
     /// Unlocks a repository. You can lock repositories when you [start a user migration](https://docs.github.com/rest/migrations/users#start-a-user-migration). Once the migration is complete you can unlock each repository to begin using it again or [delete the repository](https://docs.github.com/rest/repos/repos#delete-a-repository) if you no longer need the source data. Returns a status of `404 Not Found` if the repository is not locked.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UnlockRepoForAuthenticatedUser = "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock" -> () {
         /// The unique identifier of the migration.
         pub migration_id: i64,
@@ -851,6 +932,7 @@ endpoint! {
     /// Lists all the repositories for this user migration.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListReposForAuthenticatedUser = "GET /user/migrations/{migration_id}/repositories" -> Vec<crate::models::MinimalRepository> {
         /// The unique identifier of the migration.
         pub migration_id: i64,

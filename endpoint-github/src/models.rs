@@ -246,14 +246,19 @@ pub struct Root {
     }
 }
 
-/// If specified, only advisories with these Common Weakness Enumerations (CWEs) will be returned.
-///
-/// Example: `cwes=79,284,22` or `cwes[]=79&cwes[]=284&cwes[]=22`
-#[cfg(any(feature = "projects", feature = "security-advisories"))]
+/// The `default_value` of [`CustomProperty`].
+#[cfg(
+    any(
+        feature = "orgs",
+        feature = "projects",
+        feature = "repos",
+        feature = "security-advisories"
+    )
+)]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum SecurityAdvisoriesListGlobalAdvisoriesCwes {
+pub enum StringOrList {
     /// The value as a string.
     String(String),
     /// The value as a list.
@@ -263,8 +268,8 @@ pub enum SecurityAdvisoriesListGlobalAdvisoriesCwes {
 }
 
 ::endpoint::__private::decode_union! {
-    #[cfg(any(feature = "projects", feature = "security-advisories"))]
-    SecurityAdvisoriesListGlobalAdvisoriesCwes {
+    #[cfg(any(feature = "orgs", feature = "projects", feature = "repos", feature = "security-advisories"))]
+    StringOrList {
         String: String,
         List: Vec<String>,
     }
@@ -291,7 +296,7 @@ pub enum SecurityAdvisoriesListGlobalAdvisoriesCwes {
             feature = "security-advisories"
         )
     )]
-    pub enum SecurityAdvisoriesListGlobalAdvisoriesDirection {
+    pub enum Direction {
         /// `asc`
         Asc = "asc",
         /// `desc`
@@ -354,7 +359,7 @@ pub struct GlobalAdvisory {
     pub source_code_location: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `identifiers` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub identifiers: ::endpoint::model::Nullable<Vec<GlobalAdvisoryIdentifiersItem>>,
+    pub identifiers: ::endpoint::model::Nullable<Vec<AdvisoryIdentifiersItem>>,
     /// The `references` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub references: ::endpoint::model::Nullable<Vec<String>>,
@@ -377,7 +382,7 @@ pub struct GlobalAdvisory {
     pub vulnerabilities: ::endpoint::model::Nullable<Vec<Vulnerability>>,
     /// The `cvss` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub cvss: ::endpoint::model::Nullable<Box<GlobalAdvisoryCvss>>,
+    pub cvss: ::endpoint::model::Nullable<Box<AdvisoryCvss>>,
     /// The `cvss_severities` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>>,
@@ -386,7 +391,7 @@ pub struct GlobalAdvisory {
     pub epss: ::endpoint::model::Nullable<Box<SecurityAdvisoryEpss>>,
     /// The `cwes` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub cwes: ::endpoint::model::Nullable<Vec<GlobalAdvisoryCwesItem>>,
+    pub cwes: ::endpoint::model::Nullable<Vec<AdvisoryCwesItem>>,
     /// The users who contributed to the advisory.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub credits: ::endpoint::model::Nullable<Vec<GlobalAdvisoryCreditsItem>>,
@@ -408,16 +413,16 @@ pub struct GlobalAdvisory {
         repository_advisory_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "repository_advisory_url",
         description: ::endpoint::model::Nullable<String> = "description",
         source_code_location: ::endpoint::model::Nullable<::endpoint::model::Uri> = "source_code_location",
-        identifiers: ::endpoint::model::Nullable<Vec<GlobalAdvisoryIdentifiersItem>> = "identifiers",
+        identifiers: ::endpoint::model::Nullable<Vec<AdvisoryIdentifiersItem>> = "identifiers",
         references: ::endpoint::model::Nullable<Vec<String>> = "references",
         github_reviewed_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "github_reviewed_at",
         nvd_published_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "nvd_published_at",
         withdrawn_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "withdrawn_at",
         vulnerabilities: ::endpoint::model::Nullable<Vec<Vulnerability>> = "vulnerabilities",
-        cvss: ::endpoint::model::Nullable<Box<GlobalAdvisoryCvss>> = "cvss",
+        cvss: ::endpoint::model::Nullable<Box<AdvisoryCvss>> = "cvss",
         cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>> = "cvss_severities",
         epss: ::endpoint::model::Nullable<Box<SecurityAdvisoryEpss>> = "epss",
-        cwes: ::endpoint::model::Nullable<Vec<GlobalAdvisoryCwesItem>> = "cwes",
+        cwes: ::endpoint::model::Nullable<Vec<AdvisoryCwesItem>> = "cwes",
         credits: ::endpoint::model::Nullable<Vec<GlobalAdvisoryCreditsItem>> = "credits",
     }
 }
@@ -453,9 +458,9 @@ pub struct GlobalAdvisory {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The type of identifier.
+    /// The `type` of [`AdvisoryIdentifiersItem`].
     #[cfg(any(feature = "dependabot", feature = "security-advisories"))]
-    pub enum GlobalAdvisoryIdentifiersItemType {
+    pub enum AdvisoryIdentifiersItemType {
         /// `CVE`
         Cve = "CVE",
         /// `GHSA`
@@ -466,19 +471,19 @@ pub struct GlobalAdvisory {
 /// An item of the `identifiers` of [`GlobalAdvisory`].
 #[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct GlobalAdvisoryIdentifiersItem {
+pub struct AdvisoryIdentifiersItem {
     /// The type of identifier.
     ///
     /// One of `"CVE"`, `"GHSA"`.
-    pub r#type: GlobalAdvisoryIdentifiersItemType,
+    pub r#type: AdvisoryIdentifiersItemType,
     /// The identifier value.
     pub value: String,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "security-advisories")]
-    GlobalAdvisoryIdentifiersItem {
-        r#type: GlobalAdvisoryIdentifiersItemType = "type",
+    AdvisoryIdentifiersItem {
+        r#type: AdvisoryIdentifiersItemType = "type",
         value: String = "value",
     } {
     }
@@ -569,7 +574,7 @@ pub struct VulnerabilityPackage {
 /// The `cvss` of [`GlobalAdvisory`].
 #[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct GlobalAdvisoryCvss {
+pub struct AdvisoryCvss {
     /// The CVSS vector.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub vector_string: ::endpoint::model::Nullable<String>,
@@ -580,7 +585,7 @@ pub struct GlobalAdvisoryCvss {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "security-advisories")]
-    GlobalAdvisoryCvss {
+    AdvisoryCvss {
     } {
         vector_string: ::endpoint::model::Nullable<String> = "vector_string",
         score: ::endpoint::model::Nullable<f64> = "score",
@@ -674,7 +679,7 @@ pub struct SecurityAdvisoryEpss {
 /// An item of the `cwes` of [`GlobalAdvisory`].
 #[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct GlobalAdvisoryCwesItem {
+pub struct AdvisoryCwesItem {
     /// The Common Weakness Enumeration (CWE) identifier.
     pub cwe_id: String,
     /// The name of the CWE.
@@ -683,7 +688,7 @@ pub struct GlobalAdvisoryCwesItem {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "security-advisories")]
-    GlobalAdvisoryCwesItem {
+    AdvisoryCwesItem {
         cwe_id: String = "cwe_id",
         name: String = "name",
     } {
@@ -870,10 +875,129 @@ pub struct GlobalAdvisoryCreditsItem {
     }
 }
 
+/// Validation Error Simple
+#[cfg(
+    any(
+        feature = "actions",
+        feature = "apps",
+        feature = "copilot",
+        feature = "credentials",
+        feature = "dependabot",
+        feature = "issues",
+        feature = "orgs",
+        feature = "pulls",
+        feature = "repos",
+        feature = "security-advisories"
+    )
+)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct ValidationErrorSimple {
+    /// The `message` property.
+    pub message: String,
+    /// The `documentation_url` property.
+    pub documentation_url: String,
+    /// The `errors` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<String>>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "actions", feature = "apps", feature = "copilot", feature = "credentials", feature = "dependabot", feature = "issues", feature = "orgs", feature = "pulls", feature = "repos", feature = "security-advisories"))]
+    ValidationErrorSimple {
+        message: String = "message",
+        documentation_url: String = "documentation_url",
+    } {
+        errors: Option<Vec<String>> = "errors",
+    }
+}
+
+/// Basic Error
+#[cfg(
+    any(
+        feature = "actions",
+        feature = "activity",
+        feature = "apps",
+        feature = "billing",
+        feature = "campaigns",
+        feature = "checks",
+        feature = "classroom",
+        feature = "code-quality",
+        feature = "code-scanning",
+        feature = "code-security",
+        feature = "codes-of-conduct",
+        feature = "codespaces",
+        feature = "copilot",
+        feature = "copilot-spaces",
+        feature = "credentials",
+        feature = "dependabot",
+        feature = "dependency-graph",
+        feature = "enterprise-team-memberships",
+        feature = "enterprise-teams",
+        feature = "gists",
+        feature = "git",
+        feature = "interactions",
+        feature = "issues",
+        feature = "licenses",
+        feature = "meta",
+        feature = "migrations",
+        feature = "oidc",
+        feature = "orgs",
+        feature = "packages",
+        feature = "private-registries",
+        feature = "projects",
+        feature = "pull-request-stacks",
+        feature = "pulls",
+        feature = "rate-limit",
+        feature = "reactions",
+        feature = "repos",
+        feature = "search",
+        feature = "secret-scanning",
+        feature = "security-advisories",
+        feature = "teams",
+        feature = "users"
+    )
+)]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct BasicError {
+    /// The `message` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The `documentation_url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub documentation_url: Option<String>,
+    /// The `url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "billing", feature = "campaigns", feature = "checks", feature = "classroom", feature = "code-quality", feature = "code-scanning", feature = "code-security", feature = "codes-of-conduct", feature = "codespaces", feature = "copilot", feature = "copilot-spaces", feature = "credentials", feature = "dependabot", feature = "dependency-graph", feature = "enterprise-team-memberships", feature = "enterprise-teams", feature = "gists", feature = "git", feature = "interactions", feature = "issues", feature = "licenses", feature = "meta", feature = "migrations", feature = "oidc", feature = "orgs", feature = "packages", feature = "private-registries", feature = "projects", feature = "pull-request-stacks", feature = "pulls", feature = "rate-limit", feature = "reactions", feature = "repos", feature = "search", feature = "secret-scanning", feature = "security-advisories", feature = "teams", feature = "users"))]
+    BasicError {
+    } {
+        message: Option<String> = "message",
+        documentation_url: Option<String> = "documentation_url",
+        url: Option<String> = "url",
+        status: Option<String> = "status",
+    }
+}
+::endpoint::__private::decode_struct_or_value! {
+    #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "billing", feature = "campaigns", feature = "checks", feature = "classroom", feature = "code-quality", feature = "code-scanning", feature = "code-security", feature = "codes-of-conduct", feature = "codespaces", feature = "copilot", feature = "copilot-spaces", feature = "credentials", feature = "dependabot", feature = "dependency-graph", feature = "enterprise-team-memberships", feature = "enterprise-teams", feature = "gists", feature = "git", feature = "interactions", feature = "issues", feature = "licenses", feature = "meta", feature = "migrations", feature = "oidc", feature = "orgs", feature = "packages", feature = "private-registries", feature = "projects", feature = "pull-request-stacks", feature = "pulls", feature = "rate-limit", feature = "reactions", feature = "repos", feature = "search", feature = "secret-scanning", feature = "security-advisories", feature = "teams", feature = "users"))]
+    BasicError {
+    } {
+        message: Option<String> = "message",
+        documentation_url: Option<String> = "documentation_url",
+        url: Option<String> = "url",
+        status: Option<String> = "status",
+    }
+}
+
 ::endpoint::__private::open_enum! {
     /// The field to sort results by. Can be `updated_at` or `created_at`.
     #[cfg(feature = "agent-tasks")]
-    pub enum AgentTasksListTasksForRepoSort {
+    pub enum Sort {
         /// `updated_at`
         UpdatedAt = "updated_at",
         /// `created_at`
@@ -901,7 +1025,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemCreatorObject {
 ::endpoint::__private::open_enum! {
     /// Type of the task creator
     #[cfg(feature = "agent-tasks")]
-    pub enum AgentTasksListTasksForRepoResponseTasksItemCreatorType {
+    pub enum CreatorType {
         /// `user`
         User = "user",
         /// `organization`
@@ -909,10 +1033,10 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemCreatorObject {
     }
 }
 
-/// The repository this task belongs to
+/// The `repository` of [`AgentTasksListTasksForRepoResponseTasksItem`].
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
+pub struct AgentTasksRepository {
     /// The unique identifier of the repository
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<i64>,
@@ -920,16 +1044,16 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "agent-tasks")]
-    AgentTasksListTasksForRepoResponseTasksItemRepository {
+    AgentTasksRepository {
     } {
         id: Option<i64> = "id",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// Current state of the task, derived from its most recent session
+    /// The `state` of [`AgentTasksListTasksForRepoResponseTasksItem`].
     #[cfg(feature = "agent-tasks")]
-    pub enum AgentTasksListTasksForRepoResponseTasksItemState {
+    pub enum State {
         /// `queued`
         Queued = "queued",
         /// `in_progress`
@@ -952,7 +1076,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 ::endpoint::__private::open_enum! {
     /// Provider namespace
     #[cfg(feature = "agent-tasks")]
-    pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemProvider {
+    pub enum ArtifactsItemProvider {
         /// `github`
         Github = "github",
     }
@@ -961,7 +1085,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 ::endpoint::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
     #[cfg(feature = "agent-tasks")]
-    pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemType {
+    pub enum ArtifactsItemType {
         /// `pull`
         Pull = "pull",
         /// `branch`
@@ -972,7 +1096,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 /// A GitHub resource (pull request, issue, etc.)
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject {
+pub struct ArtifactsItemDataObject {
     /// GitHub resource ID
     pub id: i64,
     /// GraphQL global ID
@@ -982,7 +1106,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "agent-tasks")]
-    AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject {
+    ArtifactsItemDataObject {
         id: i64 = "id",
     } {
         global_id: Option<String> = "global_id",
@@ -990,7 +1114,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject {
 }
 ::endpoint::__private::decode_struct_or_value! {
     #[cfg(feature = "agent-tasks")]
-    AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject {
+    ArtifactsItemDataObject {
         id: i64 = "id",
     } {
         global_id: Option<String> = "global_id",
@@ -1000,7 +1124,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject {
 /// A Git branch reference
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2 {
+pub struct ArtifactsItemDataObject2 {
     /// Head branch name
     pub head_ref: String,
     /// Base branch name
@@ -1009,7 +1133,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2 {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "agent-tasks")]
-    AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2 {
+    ArtifactsItemDataObject2 {
         head_ref: String = "head_ref",
         base_ref: String = "base_ref",
     } {
@@ -1021,45 +1145,45 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
-    /// The value as [`AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject`].
-    Object(AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject),
-    /// The value as [`AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2`].
-    Object2(AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2),
+pub enum ArtifactsItemData {
+    /// The value as [`ArtifactsItemDataObject`].
+    Object(ArtifactsItemDataObject),
+    /// The value as [`ArtifactsItemDataObject2`].
+    Object2(ArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
 
 ::endpoint::__private::decode_union! {
     #[cfg(feature = "agent-tasks")]
-    AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
-        Object: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject => one_pass,
-        Object2: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2,
+    ArtifactsItemData {
+        Object: ArtifactsItemDataObject => one_pass,
+        Object2: ArtifactsItemDataObject2,
     }
 }
 
 /// A resource generated by the task
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItem {
+pub struct ArtifactsItem {
     /// Provider namespace
     ///
     /// Always `"github"`.
-    pub provider: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemProvider,
+    pub provider: ArtifactsItemProvider,
     /// Type of artifact. Available Values: `pull`, `branch`.
     ///
     /// One of `"pull"`, `"branch"`.
-    pub r#type: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemType,
+    pub r#type: ArtifactsItemType,
     /// Resource data (shape depends on type)
-    pub data: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData,
+    pub data: ArtifactsItemData,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "agent-tasks")]
-    AgentTasksListTasksForRepoResponseTasksItemArtifactsItem {
-        provider: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemProvider = "provider",
-        r#type: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemType = "type",
-        data: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData = "data",
+    ArtifactsItem {
+        provider: ArtifactsItemProvider = "provider",
+        r#type: ArtifactsItemType = "type",
+        data: ArtifactsItemData = "data",
     } {
     }
 }
@@ -1067,7 +1191,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItem {
 /// Custom agent metadata associated with this task
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct AgentTasksListTasksForRepoResponseTasksItemCustomAgent {
+pub struct CustomAgent {
     /// The custom agent's filename without the extension - for example, `performance-optimizer` for a `.github/agents/performance-optimizer.agent.md` custom agent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
@@ -1075,7 +1199,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemCustomAgent {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "agent-tasks")]
-    AgentTasksListTasksForRepoResponseTasksItemCustomAgent {
+    CustomAgent {
     } {
         id: Option<String> = "id",
     }
@@ -1103,7 +1227,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
     ///
     /// One of `"user"`, `"organization"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub creator_type: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorType>,
+    pub creator_type: Option<CreatorType>,
     /// User objects of collaborators on this task
     #[deprecated]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1115,17 +1239,17 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
     pub owner: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>>,
     /// The repository this task belongs to
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository: Option<Box<AgentTasksListTasksForRepoResponseTasksItemRepository>>,
+    pub repository: Option<Box<AgentTasksRepository>>,
     /// Current state of the task, derived from its most recent session
     ///
     /// One of `"queued"`, `"in_progress"`, `"completed"`, `"failed"`, `"idle"`, `"waiting_for_user"`, `"timed_out"`, `"cancelled"`.
-    pub state: AgentTasksListTasksForRepoResponseTasksItemState,
+    pub state: State,
     /// Number of sessions in this task
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_count: Option<i32>,
     /// Resources created by this task (PRs, branches, etc.)
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub artifacts: Option<Vec<AgentTasksListTasksForRepoResponseTasksItemArtifactsItem>>,
+    pub artifacts: Option<Vec<ArtifactsItem>>,
     /// Timestamp when the task was archived, null if not archived
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub archived_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
@@ -1136,31 +1260,29 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
     pub created_at: ::endpoint::model::Timestamp,
     /// Custom agent metadata associated with this task
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub custom_agent: Option<
-        Box<AgentTasksListTasksForRepoResponseTasksItemCustomAgent>,
-    >,
+    pub custom_agent: Option<Box<CustomAgent>>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "agent-tasks")]
     AgentTasksListTasksForRepoResponseTasksItem {
         id: String = "id",
-        state: AgentTasksListTasksForRepoResponseTasksItemState = "state",
+        state: State = "state",
         created_at: ::endpoint::model::Timestamp = "created_at",
     } {
         url: Option<String> = "url",
         html_url: Option<String> = "html_url",
         name: Option<String> = "name",
         creator: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>> = "creator",
-        creator_type: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorType> = "creator_type",
+        creator_type: Option<CreatorType> = "creator_type",
         user_collaborators: Option<Vec<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>> = "user_collaborators",
         owner: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>> = "owner",
-        repository: Option<Box<AgentTasksListTasksForRepoResponseTasksItemRepository>> = "repository",
+        repository: Option<Box<AgentTasksRepository>> = "repository",
         session_count: Option<i32> = "session_count",
-        artifacts: Option<Vec<AgentTasksListTasksForRepoResponseTasksItemArtifactsItem>> = "artifacts",
+        artifacts: Option<Vec<ArtifactsItem>> = "artifacts",
         archived_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "archived_at",
         updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
-        custom_agent: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCustomAgent>> = "custom_agent",
+        custom_agent: Option<Box<CustomAgent>> = "custom_agent",
     }
 }
 
@@ -1185,6 +1307,73 @@ pub struct AgentTasksListTasksForRepoResponse {
     } {
         total_active_count: Option<i32> = "total_active_count",
         total_archived_count: Option<i32> = "total_archived_count",
+    }
+}
+
+::endpoint::__private::open_enum! {
+    /// Machine-readable error code
+    #[cfg(feature = "agent-tasks")]
+    pub enum BadRequestErrorsItemCode {
+        /// `missing`
+        Missing = "missing",
+        /// `missing_field`
+        MissingField = "missing_field",
+        /// `invalid`
+        Invalid = "invalid",
+        /// `already_exists`
+        AlreadyExists = "already_exists",
+        /// `unprocessable`
+        Unprocessable = "unprocessable",
+        /// `custom`
+        Custom = "custom",
+    }
+}
+
+/// A single validation error
+#[cfg(feature = "agent-tasks")]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct BadRequestErrorsItem {
+    /// Machine-readable error code
+    ///
+    /// One of `"missing"`, `"missing_field"`, `"invalid"`, `"already_exists"`, `"unprocessable"`, `"custom"`.
+    pub code: BadRequestErrorsItemCode,
+    /// Human-readable message (populated when code is "custom")
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(feature = "agent-tasks")]
+    BadRequestErrorsItem {
+        code: BadRequestErrorsItemCode = "code",
+    } {
+        message: Option<String> = "message",
+    }
+}
+
+/// Structured error response following GitHub REST API conventions.
+/// For 422 Unprocessable Entity the errors array contains validation
+/// details; for other error status codes only message and
+/// documentation_url are returned.
+#[cfg(feature = "agent-tasks")]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct BadRequest {
+    /// Summary message (e.g. "Validation Failed", "Not Found")
+    pub message: String,
+    /// List of validation errors (present only for 422 responses)
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<BadRequestErrorsItem>>,
+    /// URL to relevant API documentation
+    pub documentation_url: String,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(feature = "agent-tasks")]
+    BadRequest {
+        message: String = "message",
+        documentation_url: String = "documentation_url",
+    } {
+        errors: Option<Vec<BadRequestErrorsItem>> = "errors",
     }
 }
 
@@ -1254,14 +1443,14 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
     pub owner: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>>,
     /// The repository this session belongs to
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository: Option<Box<AgentTasksListTasksForRepoResponseTasksItemRepository>>,
+    pub repository: Option<Box<AgentTasksRepository>>,
     /// Task ID this session belongs to
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task_id: Option<String>,
     /// Current state of a session
     ///
     /// One of `"queued"`, `"in_progress"`, `"completed"`, `"failed"`, `"idle"`, `"waiting_for_user"`, `"timed_out"`, `"cancelled"`.
-    pub state: AgentTasksListTasksForRepoResponseTasksItemState,
+    pub state: State,
     /// Creation timestamp
     pub created_at: ::endpoint::model::Timestamp,
     /// Last update timestamp
@@ -1294,13 +1483,13 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
     #[cfg(feature = "agent-tasks")]
     AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
         id: String = "id",
-        state: AgentTasksListTasksForRepoResponseTasksItemState = "state",
+        state: State = "state",
         created_at: ::endpoint::model::Timestamp = "created_at",
     } {
         name: Option<String> = "name",
         user: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>> = "user",
         owner: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>> = "owner",
-        repository: Option<Box<AgentTasksListTasksForRepoResponseTasksItemRepository>> = "repository",
+        repository: Option<Box<AgentTasksRepository>> = "repository",
         task_id: Option<String> = "task_id",
         updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
         completed_at: Option<::endpoint::model::Timestamp> = "completed_at",
@@ -1335,7 +1524,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
     ///
     /// One of `"user"`, `"organization"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub creator_type: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorType>,
+    pub creator_type: Option<CreatorType>,
     /// User objects of collaborators on this task
     #[deprecated]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1347,17 +1536,17 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
     pub owner: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>>,
     /// The repository this task belongs to
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository: Option<Box<AgentTasksListTasksForRepoResponseTasksItemRepository>>,
+    pub repository: Option<Box<AgentTasksRepository>>,
     /// Current state of the task, derived from its most recent session
     ///
     /// One of `"queued"`, `"in_progress"`, `"completed"`, `"failed"`, `"idle"`, `"waiting_for_user"`, `"timed_out"`, `"cancelled"`.
-    pub state: AgentTasksListTasksForRepoResponseTasksItemState,
+    pub state: State,
     /// Number of sessions in this task
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_count: Option<i32>,
     /// Resources created by this task (PRs, branches, etc.)
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub artifacts: Option<Vec<AgentTasksListTasksForRepoResponseTasksItemArtifactsItem>>,
+    pub artifacts: Option<Vec<ArtifactsItem>>,
     /// Timestamp when the task was archived, null if not archived
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub archived_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
@@ -1368,9 +1557,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
     pub created_at: ::endpoint::model::Timestamp,
     /// Custom agent metadata associated with this task
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub custom_agent: Option<
-        Box<AgentTasksListTasksForRepoResponseTasksItemCustomAgent>,
-    >,
+    pub custom_agent: Option<Box<CustomAgent>>,
     /// Sessions associated with this task
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sessions: Option<Vec<AgentTasksGetTaskByRepoAndIdResponseSessionsItem>>,
@@ -1380,22 +1567,22 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
     #[cfg(feature = "agent-tasks")]
     AgentTasksGetTaskByRepoAndIdResponse {
         id: String = "id",
-        state: AgentTasksListTasksForRepoResponseTasksItemState = "state",
+        state: State = "state",
         created_at: ::endpoint::model::Timestamp = "created_at",
     } {
         url: Option<String> = "url",
         html_url: Option<String> = "html_url",
         name: Option<String> = "name",
         creator: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>> = "creator",
-        creator_type: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorType> = "creator_type",
+        creator_type: Option<CreatorType> = "creator_type",
         user_collaborators: Option<Vec<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>> = "user_collaborators",
         owner: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>> = "owner",
-        repository: Option<Box<AgentTasksListTasksForRepoResponseTasksItemRepository>> = "repository",
+        repository: Option<Box<AgentTasksRepository>> = "repository",
         session_count: Option<i32> = "session_count",
-        artifacts: Option<Vec<AgentTasksListTasksForRepoResponseTasksItemArtifactsItem>> = "artifacts",
+        artifacts: Option<Vec<ArtifactsItem>> = "artifacts",
         archived_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "archived_at",
         updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
-        custom_agent: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCustomAgent>> = "custom_agent",
+        custom_agent: Option<Box<CustomAgent>> = "custom_agent",
         sessions: Option<Vec<AgentTasksGetTaskByRepoAndIdResponseSessionsItem>> = "sessions",
     }
 }
@@ -1429,7 +1616,7 @@ pub struct Integration {
     pub client_id: Option<String>,
     /// The `owner` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub owner: Option<Box<IntegrationOwner>>,
+    pub owner: Option<Box<SimpleUserOrEnterprise>>,
     /// The name of the GitHub app
     pub name: String,
     /// The `description` property.
@@ -1448,7 +1635,7 @@ pub struct Integration {
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
     /// The set of permissions for the GitHub app
-    pub permissions: IntegrationPermissions,
+    pub permissions: Permissions,
     /// The list of events for the GitHub app. Note that the `installation_target`, `security_advisory`, and `meta` events are not included because they are global events and not specific to an installation.
     pub events: Vec<String>,
     /// The number of installations associated with the GitHub app. Only returned when the integration is requesting details about itself.
@@ -1466,12 +1653,12 @@ pub struct Integration {
         html_url: ::endpoint::model::Uri = "html_url",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
-        permissions: IntegrationPermissions = "permissions",
+        permissions: Permissions = "permissions",
         events: Vec<String> = "events",
     } {
         slug: Option<String> = "slug",
         client_id: Option<String> = "client_id",
-        owner: Option<Box<IntegrationOwner>> = "owner",
+        owner: Option<Box<SimpleUserOrEnterprise>> = "owner",
         description: ::endpoint::model::Nullable<String> = "description",
         installations_count: Option<i64> = "installations_count",
     }
@@ -1552,6 +1739,7 @@ pub struct Enterprise {
         feature = "apps",
         feature = "checks",
         feature = "issues",
+        feature = "orgs",
         feature = "projects",
         feature = "repos",
         feature = "search"
@@ -1560,7 +1748,7 @@ pub struct Enterprise {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum IntegrationOwner {
+pub enum SimpleUserOrEnterprise {
     /// The value as [`SimpleUser`].
     SimpleUser(SimpleUser),
     /// The value as [`Enterprise`].
@@ -1570,8 +1758,8 @@ pub enum IntegrationOwner {
 }
 
 ::endpoint::__private::decode_union! {
-    #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "checks", feature = "issues", feature = "projects", feature = "repos", feature = "search"))]
-    IntegrationOwner {
+    #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "checks", feature = "issues", feature = "orgs", feature = "projects", feature = "repos", feature = "search"))]
+    SimpleUserOrEnterprise {
         SimpleUser: SimpleUser,
         Enterprise: Enterprise,
     }
@@ -1591,7 +1779,7 @@ pub enum IntegrationOwner {
     )
 )]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct IntegrationPermissions {
+pub struct Permissions {
     /// The `issues` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub issues: Option<String>,
@@ -1614,7 +1802,7 @@ pub struct IntegrationPermissions {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "checks", feature = "issues", feature = "projects", feature = "repos", feature = "search"))]
-    IntegrationPermissions {
+    Permissions {
     } {
         issues: Option<String> = "issues",
         checks: Option<String> = "checks",
@@ -1641,7 +1829,7 @@ pub struct AppsCreateFromManifestResponse {
     pub client_id: String,
     /// The `owner` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub owner: Option<Box<IntegrationOwner>>,
+    pub owner: Option<Box<SimpleUserOrEnterprise>>,
     /// The name of the GitHub app
     pub name: String,
     /// The `description` property.
@@ -1660,7 +1848,7 @@ pub struct AppsCreateFromManifestResponse {
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
     /// The set of permissions for the GitHub app
-    pub permissions: IntegrationPermissions,
+    pub permissions: Permissions,
     /// The list of events for the GitHub app. Note that the `installation_target`, `security_advisory`, and `meta` events are not included because they are global events and not specific to an installation.
     pub events: Vec<String>,
     /// The number of installations associated with the GitHub app. Only returned when the integration is requesting details about itself.
@@ -1689,13 +1877,13 @@ pub struct AppsCreateFromManifestResponse {
         html_url: ::endpoint::model::Uri = "html_url",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
-        permissions: IntegrationPermissions = "permissions",
+        permissions: Permissions = "permissions",
         events: Vec<String> = "events",
         client_secret: String = "client_secret",
         pem: String = "pem",
     } {
         slug: Option<String> = "slug",
-        owner: Option<Box<IntegrationOwner>> = "owner",
+        owner: Option<Box<SimpleUserOrEnterprise>> = "owner",
         description: ::endpoint::model::Nullable<String> = "description",
         installations_count: Option<i64> = "installations_count",
         webhook_secret: ::endpoint::model::Nullable<String> = "webhook_secret",
@@ -1774,7 +1962,7 @@ pub enum WebhookConfigInsecureSsl {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum AppsUpdateWebhookConfigForAppInsecureSsl {
+pub enum InsecureSsl {
     /// The value as a string.
     String(String),
     /// The value as a number.
@@ -1785,7 +1973,7 @@ pub enum AppsUpdateWebhookConfigForAppInsecureSsl {
 
 ::endpoint::__private::decode_union! {
     #[cfg(any(feature = "apps", feature = "orgs", feature = "repos"))]
-    AppsUpdateWebhookConfigForAppInsecureSsl {
+    InsecureSsl {
         String: String,
         Number: f64,
     }
@@ -1794,7 +1982,7 @@ pub enum AppsUpdateWebhookConfigForAppInsecureSsl {
 ::endpoint::__private::open_enum! {
     /// Returns webhook deliveries filtered by delivery outcome classification based on `status_code` range. A `status` of `success` returns deliveries with a `status_code` in the 200-399 range (inclusive). A `status` of `failure` returns deliveries with a `status_code` in the 400-599 range (inclusive).
     #[cfg(any(feature = "apps", feature = "orgs", feature = "repos"))]
-    pub enum AppsListWebhookDeliveriesStatus {
+    pub enum ListWebhookDeliveriesStatus {
         /// `success`
         Success = "success",
         /// `failure`
@@ -1854,6 +2042,227 @@ pub struct HookDeliveryItem {
         installation_id: ::endpoint::model::Nullable<i64> = "installation_id",
         repository_id: ::endpoint::model::Nullable<i64> = "repository_id",
         throttled_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "throttled_at",
+    }
+}
+
+/// Scim Error
+#[cfg(
+    any(
+        feature = "actions",
+        feature = "apps",
+        feature = "billing",
+        feature = "code-scanning",
+        feature = "code-security",
+        feature = "codespaces",
+        feature = "copilot",
+        feature = "dependabot",
+        feature = "dependency-graph",
+        feature = "issues",
+        feature = "orgs",
+        feature = "private-registries",
+        feature = "repos",
+        feature = "secret-scanning",
+        feature = "security-advisories"
+    )
+)]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct ScimError {
+    /// The `message` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message: ::endpoint::model::Nullable<String>,
+    /// The `documentation_url` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub documentation_url: ::endpoint::model::Nullable<String>,
+    /// The `detail` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub detail: ::endpoint::model::Nullable<String>,
+    /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    /// The `scimType` property.
+    #[serde(rename = "scimType")]
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub scim_type: ::endpoint::model::Nullable<String>,
+    /// The `schemas` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schemas: Option<Vec<String>>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "actions", feature = "apps", feature = "billing", feature = "code-scanning", feature = "code-security", feature = "codespaces", feature = "copilot", feature = "dependabot", feature = "dependency-graph", feature = "issues", feature = "orgs", feature = "private-registries", feature = "repos", feature = "secret-scanning", feature = "security-advisories"))]
+    ScimError {
+    } {
+        message: ::endpoint::model::Nullable<String> = "message",
+        documentation_url: ::endpoint::model::Nullable<String> = "documentation_url",
+        detail: ::endpoint::model::Nullable<String> = "detail",
+        status: Option<i64> = "status",
+        scim_type: ::endpoint::model::Nullable<String> = "scimType",
+        schemas: Option<Vec<String>> = "schemas",
+    }
+}
+
+/// Validation Error
+#[cfg(
+    any(
+        feature = "actions",
+        feature = "activity",
+        feature = "apps",
+        feature = "billing",
+        feature = "codespaces",
+        feature = "copilot",
+        feature = "copilot-spaces",
+        feature = "gists",
+        feature = "git",
+        feature = "interactions",
+        feature = "issues",
+        feature = "migrations",
+        feature = "orgs",
+        feature = "private-registries",
+        feature = "projects",
+        feature = "pull-request-stacks",
+        feature = "pulls",
+        feature = "reactions",
+        feature = "repos",
+        feature = "search",
+        feature = "secret-scanning",
+        feature = "security-advisories",
+        feature = "teams",
+        feature = "users"
+    )
+)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct ValidationError {
+    /// The `message` property.
+    pub message: String,
+    /// The `documentation_url` property.
+    pub documentation_url: String,
+    /// The `errors` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<ValidationErrorErrorsItem>>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "billing", feature = "codespaces", feature = "copilot", feature = "copilot-spaces", feature = "gists", feature = "git", feature = "interactions", feature = "issues", feature = "migrations", feature = "orgs", feature = "private-registries", feature = "projects", feature = "pull-request-stacks", feature = "pulls", feature = "reactions", feature = "repos", feature = "search", feature = "secret-scanning", feature = "security-advisories", feature = "teams", feature = "users"))]
+    ValidationError {
+        message: String = "message",
+        documentation_url: String = "documentation_url",
+    } {
+        errors: Option<Vec<ValidationErrorErrorsItem>> = "errors",
+    }
+}
+
+/// The `value` of [`ValidationErrorErrorsItem`].
+#[cfg(
+    any(
+        feature = "actions",
+        feature = "activity",
+        feature = "apps",
+        feature = "billing",
+        feature = "codespaces",
+        feature = "copilot",
+        feature = "copilot-spaces",
+        feature = "gists",
+        feature = "git",
+        feature = "interactions",
+        feature = "issues",
+        feature = "migrations",
+        feature = "orgs",
+        feature = "private-registries",
+        feature = "projects",
+        feature = "pull-request-stacks",
+        feature = "pulls",
+        feature = "reactions",
+        feature = "repos",
+        feature = "search",
+        feature = "secret-scanning",
+        feature = "security-advisories",
+        feature = "teams",
+        feature = "users"
+    )
+)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+#[allow(clippy::large_enum_variant)]
+#[serde(untagged)]
+pub enum ValidationErrorErrorsItemValue {
+    /// The value as a string.
+    String(String),
+    /// The value as an integer.
+    Integer(i64),
+    /// The value as a list.
+    List(Vec<String>),
+    /// Any other value, kept as it was.
+    Other(::serde_json::Value),
+}
+
+::endpoint::__private::decode_union! {
+    #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "billing", feature = "codespaces", feature = "copilot", feature = "copilot-spaces", feature = "gists", feature = "git", feature = "interactions", feature = "issues", feature = "migrations", feature = "orgs", feature = "private-registries", feature = "projects", feature = "pull-request-stacks", feature = "pulls", feature = "reactions", feature = "repos", feature = "search", feature = "secret-scanning", feature = "security-advisories", feature = "teams", feature = "users"))]
+    ValidationErrorErrorsItemValue {
+        String: String,
+        Integer: i64,
+        List: Vec<String>,
+    }
+}
+
+/// An item of the `errors` of [`ValidationError`].
+#[cfg(
+    any(
+        feature = "actions",
+        feature = "activity",
+        feature = "apps",
+        feature = "billing",
+        feature = "codespaces",
+        feature = "copilot",
+        feature = "copilot-spaces",
+        feature = "gists",
+        feature = "git",
+        feature = "interactions",
+        feature = "issues",
+        feature = "migrations",
+        feature = "orgs",
+        feature = "private-registries",
+        feature = "projects",
+        feature = "pull-request-stacks",
+        feature = "pulls",
+        feature = "reactions",
+        feature = "repos",
+        feature = "search",
+        feature = "secret-scanning",
+        feature = "security-advisories",
+        feature = "teams",
+        feature = "users"
+    )
+)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct ValidationErrorErrorsItem {
+    /// The `resource` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource: Option<String>,
+    /// The `field` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The `message` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The `code` property.
+    pub code: String,
+    /// The `index` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<i64>,
+    /// The `value` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<Box<ValidationErrorErrorsItemValue>>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "billing", feature = "codespaces", feature = "copilot", feature = "copilot-spaces", feature = "gists", feature = "git", feature = "interactions", feature = "issues", feature = "migrations", feature = "orgs", feature = "private-registries", feature = "projects", feature = "pull-request-stacks", feature = "pulls", feature = "reactions", feature = "repos", feature = "search", feature = "secret-scanning", feature = "security-advisories", feature = "teams", feature = "users"))]
+    ValidationErrorErrorsItem {
+        code: String = "code",
+    } {
+        resource: Option<String> = "resource",
+        field: Option<String> = "field",
+        message: Option<String> = "message",
+        index: Option<i64> = "index",
+        value: Option<Box<ValidationErrorErrorsItemValue>> = "value",
     }
 }
 
@@ -1982,7 +2391,7 @@ pub struct IntegrationInstallationRequest {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_id: Option<String>,
     /// The `account` property.
-    pub account: IntegrationOwner,
+    pub account: SimpleUserOrEnterprise,
     /// The `requester` property.
     pub requester: SimpleUser,
     /// The `created_at` property.
@@ -1993,7 +2402,7 @@ pub struct IntegrationInstallationRequest {
     #[cfg(feature = "apps")]
     IntegrationInstallationRequest {
         id: i64 = "id",
-        account: IntegrationOwner = "account",
+        account: SimpleUserOrEnterprise = "account",
         requester: SimpleUser = "requester",
         created_at: ::endpoint::model::Timestamp = "created_at",
     } {
@@ -2001,32 +2410,10 @@ pub struct IntegrationInstallationRequest {
     }
 }
 
-/// The `account` of [`AppsListInstallationsResponseItem`].
-#[cfg(any(feature = "apps", feature = "orgs"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[allow(clippy::large_enum_variant)]
-#[serde(untagged)]
-pub enum AppsListInstallationsResponseItemAccount {
-    /// The value as [`SimpleUser`].
-    SimpleUser(SimpleUser),
-    /// The value as [`Enterprise`].
-    Enterprise(Enterprise),
-    /// Any other value, kept as it was.
-    Other(::serde_json::Value),
-}
-
-::endpoint::__private::decode_union! {
-    #[cfg(any(feature = "apps", feature = "orgs"))]
-    AppsListInstallationsResponseItemAccount {
-        SimpleUser: SimpleUser,
-        Enterprise: Enterprise,
-    }
-}
-
 ::endpoint::__private::open_enum! {
-    /// Describe whether all repositories have been selected or there's a selection involved
+    /// The `repository_selection` of [`AppsListInstallationsResponseItem`].
     #[cfg(any(feature = "actions", feature = "apps", feature = "orgs"))]
-    pub enum AppsListInstallationsResponseItemRepositorySelection {
+    pub enum RepositorySelection {
         /// `all`
         All = "all",
         /// `selected`
@@ -2035,9 +2422,9 @@ pub enum AppsListInstallationsResponseItemAccount {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The level of permission to grant the access token for GitHub Actions workflows, workflow runs, and artifacts.
+    /// The `actions` of [`AppsListInstallationsResponseItemPermissions`].
     #[cfg(any(feature = "actions", feature = "apps", feature = "orgs"))]
-    pub enum AppsListInstallationsResponseItemPermissionsActions {
+    pub enum ReadOrWrite {
         /// `read`
         Read = "read",
         /// `write`
@@ -2046,9 +2433,9 @@ pub enum AppsListInstallationsResponseItemAccount {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The level of permission to grant the access token to manage repository projects, columns, and cards.
+    /// The `repository_projects` of [`AppsListInstallationsResponseItemPermissions`].
     #[cfg(any(feature = "apps", feature = "orgs"))]
-    pub enum AppsListInstallationsResponseItemPermissionsRepositoryProjects {
+    pub enum ReadOrWriteOrAdmin {
         /// `read`
         Read = "read",
         /// `write`
@@ -2086,103 +2473,97 @@ pub struct AppsListInstallationsResponseItemPermissions {
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub actions: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub actions: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for repository creation, deletion, settings, teams, and collaborators creation.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub administration: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub administration: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for checks on code.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub checks: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub checks: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for repository contents, commits, branches, downloads, releases, and merges.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub contents: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub contents: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for deployments and deployment statuses.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub deployments: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub deployments: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for managing repository environments.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub environments: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub environments: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for issues and related comments, assignees, labels, and milestones.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub issues: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub issues: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to search repositories, list collaborators, and access repository metadata.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub metadata: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for packages published to GitHub Packages.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub packages: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub packages: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to retrieve Pages statuses, configuration, and builds, as well as create new builds.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pages: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub pages: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for pull requests and related comments, assignees, labels, milestones, and merges.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pull_requests: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub pull_requests: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage the post-receive hooks for a repository.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository_hooks: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub repository_hooks: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage repository projects, columns, and cards.
     ///
     /// One of `"read"`, `"write"`, `"admin"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository_projects: Option<
-        AppsListInstallationsResponseItemPermissionsRepositoryProjects,
-    >,
+    pub repository_projects: Option<ReadOrWriteOrAdmin>,
     /// The level of permission to grant the access token to view and manage secret scanning alerts.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning_alerts: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub secret_scanning_alerts: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage repository secrets.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secrets: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub secrets: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage security events like code scanning alerts.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub security_events: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub security_events: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage just a single file.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub single_file: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub single_file: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for commit statuses.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub statuses: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub statuses: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage Dependabot alerts.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub vulnerability_alerts: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub vulnerability_alerts: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to update GitHub Actions workflow files.
     ///
     /// Always `"write"`.
@@ -2192,47 +2573,37 @@ pub struct AppsListInstallationsResponseItemPermissions {
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub members: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub members: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage access to an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_administration: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_administration: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for custom repository roles management. This property is in beta and is subject to change.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_custom_roles: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_custom_roles: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage announcement banners for an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_announcement_banners: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_announcement_banners: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage the post-receive hooks for an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_hooks: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub organization_hooks: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for viewing and managing fine-grained personal access token requests to an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_personal_access_tokens: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_personal_access_tokens: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for viewing and managing fine-grained personal access tokens that have been approved by an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_personal_access_token_requests: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_personal_access_token_requests: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for viewing an organization's plan.
     ///
     /// Always `"read"`.
@@ -2244,82 +2615,72 @@ pub struct AppsListInstallationsResponseItemPermissions {
     ///
     /// One of `"read"`, `"write"`, `"admin"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_projects: Option<
-        AppsListInstallationsResponseItemPermissionsRepositoryProjects,
-    >,
+    pub organization_projects: Option<ReadOrWriteOrAdmin>,
     /// The level of permission to grant the access token for organization packages published to GitHub Packages.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_packages: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_packages: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage organization secrets.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_secrets: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_secrets: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage GitHub Actions self-hosted runners available to an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_self_hosted_runners: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_self_hosted_runners: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage users blocked by the organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_user_blocking: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_user_blocking: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage team discussions and related comments.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub team_discussions: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub team_discussions: Option<ReadOrWrite>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps")]
     AppsListInstallationsResponseItemPermissions {
     } {
-        actions: Option<AppsListInstallationsResponseItemPermissionsActions> = "actions",
-        administration: Option<AppsListInstallationsResponseItemPermissionsActions> = "administration",
-        checks: Option<AppsListInstallationsResponseItemPermissionsActions> = "checks",
-        contents: Option<AppsListInstallationsResponseItemPermissionsActions> = "contents",
-        deployments: Option<AppsListInstallationsResponseItemPermissionsActions> = "deployments",
-        environments: Option<AppsListInstallationsResponseItemPermissionsActions> = "environments",
-        issues: Option<AppsListInstallationsResponseItemPermissionsActions> = "issues",
-        metadata: Option<AppsListInstallationsResponseItemPermissionsActions> = "metadata",
-        packages: Option<AppsListInstallationsResponseItemPermissionsActions> = "packages",
-        pages: Option<AppsListInstallationsResponseItemPermissionsActions> = "pages",
-        pull_requests: Option<AppsListInstallationsResponseItemPermissionsActions> = "pull_requests",
-        repository_hooks: Option<AppsListInstallationsResponseItemPermissionsActions> = "repository_hooks",
-        repository_projects: Option<AppsListInstallationsResponseItemPermissionsRepositoryProjects> = "repository_projects",
-        secret_scanning_alerts: Option<AppsListInstallationsResponseItemPermissionsActions> = "secret_scanning_alerts",
-        secrets: Option<AppsListInstallationsResponseItemPermissionsActions> = "secrets",
-        security_events: Option<AppsListInstallationsResponseItemPermissionsActions> = "security_events",
-        single_file: Option<AppsListInstallationsResponseItemPermissionsActions> = "single_file",
-        statuses: Option<AppsListInstallationsResponseItemPermissionsActions> = "statuses",
-        vulnerability_alerts: Option<AppsListInstallationsResponseItemPermissionsActions> = "vulnerability_alerts",
+        actions: Option<ReadOrWrite> = "actions",
+        administration: Option<ReadOrWrite> = "administration",
+        checks: Option<ReadOrWrite> = "checks",
+        contents: Option<ReadOrWrite> = "contents",
+        deployments: Option<ReadOrWrite> = "deployments",
+        environments: Option<ReadOrWrite> = "environments",
+        issues: Option<ReadOrWrite> = "issues",
+        metadata: Option<ReadOrWrite> = "metadata",
+        packages: Option<ReadOrWrite> = "packages",
+        pages: Option<ReadOrWrite> = "pages",
+        pull_requests: Option<ReadOrWrite> = "pull_requests",
+        repository_hooks: Option<ReadOrWrite> = "repository_hooks",
+        repository_projects: Option<ReadOrWriteOrAdmin> = "repository_projects",
+        secret_scanning_alerts: Option<ReadOrWrite> = "secret_scanning_alerts",
+        secrets: Option<ReadOrWrite> = "secrets",
+        security_events: Option<ReadOrWrite> = "security_events",
+        single_file: Option<ReadOrWrite> = "single_file",
+        statuses: Option<ReadOrWrite> = "statuses",
+        vulnerability_alerts: Option<ReadOrWrite> = "vulnerability_alerts",
         workflows: Option<AppsListInstallationsResponseItemPermissionsWorkflows> = "workflows",
-        members: Option<AppsListInstallationsResponseItemPermissionsActions> = "members",
-        organization_administration: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_administration",
-        organization_custom_roles: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_custom_roles",
-        organization_announcement_banners: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_announcement_banners",
-        organization_hooks: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_hooks",
-        organization_personal_access_tokens: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_personal_access_tokens",
-        organization_personal_access_token_requests: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_personal_access_token_requests",
+        members: Option<ReadOrWrite> = "members",
+        organization_administration: Option<ReadOrWrite> = "organization_administration",
+        organization_custom_roles: Option<ReadOrWrite> = "organization_custom_roles",
+        organization_announcement_banners: Option<ReadOrWrite> = "organization_announcement_banners",
+        organization_hooks: Option<ReadOrWrite> = "organization_hooks",
+        organization_personal_access_tokens: Option<ReadOrWrite> = "organization_personal_access_tokens",
+        organization_personal_access_token_requests: Option<ReadOrWrite> = "organization_personal_access_token_requests",
         organization_plan: Option<AppsListInstallationsResponseItemPermissionsOrganizationPlan> = "organization_plan",
-        organization_projects: Option<AppsListInstallationsResponseItemPermissionsRepositoryProjects> = "organization_projects",
-        organization_packages: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_packages",
-        organization_secrets: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_secrets",
-        organization_self_hosted_runners: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_self_hosted_runners",
-        organization_user_blocking: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_user_blocking",
-        team_discussions: Option<AppsListInstallationsResponseItemPermissionsActions> = "team_discussions",
+        organization_projects: Option<ReadOrWriteOrAdmin> = "organization_projects",
+        organization_packages: Option<ReadOrWrite> = "organization_packages",
+        organization_secrets: Option<ReadOrWrite> = "organization_secrets",
+        organization_self_hosted_runners: Option<ReadOrWrite> = "organization_self_hosted_runners",
+        organization_user_blocking: Option<ReadOrWrite> = "organization_user_blocking",
+        team_discussions: Option<ReadOrWrite> = "team_discussions",
     }
 }
 
@@ -2429,13 +2790,11 @@ pub struct AppsListInstallationsResponseItem {
     pub id: i64,
     /// The `account` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub account: ::endpoint::model::Nullable<
-        Box<AppsListInstallationsResponseItemAccount>,
-    >,
+    pub account: ::endpoint::model::Nullable<Box<SimpleUserOrEnterprise>>,
     /// Describe whether all repositories have been selected or there's a selection involved
     ///
     /// One of `"all"`, `"selected"`.
-    pub repository_selection: AppsListInstallationsResponseItemRepositorySelection,
+    pub repository_selection: RepositorySelection,
     /// The `access_tokens_url` property.
     ///
     /// Format `uri`.
@@ -2494,7 +2853,7 @@ pub struct AppsListInstallationsResponseItem {
     #[cfg(feature = "apps")]
     AppsListInstallationsResponseItem {
         id: i64 = "id",
-        repository_selection: AppsListInstallationsResponseItemRepositorySelection = "repository_selection",
+        repository_selection: RepositorySelection = "repository_selection",
         access_tokens_url: ::endpoint::model::Uri = "access_tokens_url",
         repositories_url: ::endpoint::model::Uri = "repositories_url",
         html_url: ::endpoint::model::Uri = "html_url",
@@ -2507,7 +2866,7 @@ pub struct AppsListInstallationsResponseItem {
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         app_slug: String = "app_slug",
     } {
-        account: ::endpoint::model::Nullable<Box<AppsListInstallationsResponseItemAccount>> = "account",
+        account: ::endpoint::model::Nullable<Box<SimpleUserOrEnterprise>> = "account",
         single_file_name: ::endpoint::model::Nullable<String> = "single_file_name",
         has_multiple_single_files: Option<bool> = "has_multiple_single_files",
         single_file_paths: Option<Vec<String>> = "single_file_paths",
@@ -2525,13 +2884,11 @@ pub struct Installation {
     pub id: i64,
     /// The `account` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub account: ::endpoint::model::Nullable<
-        Box<AppsListInstallationsResponseItemAccount>,
-    >,
+    pub account: ::endpoint::model::Nullable<Box<SimpleUserOrEnterprise>>,
     /// Describe whether all repositories have been selected or there's a selection involved
     ///
     /// One of `"all"`, `"selected"`.
-    pub repository_selection: AppsListInstallationsResponseItemRepositorySelection,
+    pub repository_selection: RepositorySelection,
     /// The `access_tokens_url` property.
     ///
     /// Format `uri`.
@@ -2587,7 +2944,7 @@ pub struct Installation {
     #[cfg(any(feature = "apps", feature = "orgs"))]
     Installation {
         id: i64 = "id",
-        repository_selection: AppsListInstallationsResponseItemRepositorySelection = "repository_selection",
+        repository_selection: RepositorySelection = "repository_selection",
         access_tokens_url: ::endpoint::model::Uri = "access_tokens_url",
         repositories_url: ::endpoint::model::Uri = "repositories_url",
         html_url: ::endpoint::model::Uri = "html_url",
@@ -2600,7 +2957,7 @@ pub struct Installation {
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         app_slug: String = "app_slug",
     } {
-        account: ::endpoint::model::Nullable<Box<AppsListInstallationsResponseItemAccount>> = "account",
+        account: ::endpoint::model::Nullable<Box<SimpleUserOrEnterprise>> = "account",
         client_id: Option<String> = "client_id",
         single_file_name: ::endpoint::model::Nullable<String> = "single_file_name",
         has_multiple_single_files: Option<bool> = "has_multiple_single_files",
@@ -2621,145 +2978,137 @@ pub struct AppPermissions {
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub actions: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub actions: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for repository creation, deletion, settings, teams, and collaborators creation.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub administration: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub administration: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to create and retrieve build artifact metadata records.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub artifact_metadata: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub artifact_metadata: Option<ReadOrWrite>,
     /// The level of permission to create and retrieve the access token for repository attestations.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub attestations: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub attestations: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for checks on code.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub checks: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub checks: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage code quality data.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub code_quality: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub code_quality: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to create, edit, delete, and list Codespaces.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub codespaces: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub codespaces: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for repository contents, commits, branches, downloads, releases, and merges.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub contents: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub contents: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage Dependabot secrets.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub dependabot_secrets: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub dependabot_secrets: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for deployments and deployment statuses.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub deployments: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub deployments: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for discussions and related comments and labels.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub discussions: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub discussions: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for managing repository environments.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub environments: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub environments: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for issues and related comments, assignees, labels, and milestones.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub issues: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub issues: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage the merge queues for a repository.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_queues: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub merge_queues: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to search repositories, list collaborators, and access repository metadata.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub metadata: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for packages published to GitHub Packages.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub packages: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub packages: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to retrieve Pages statuses, configuration, and builds, as well as create new builds.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pages: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub pages: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for pull requests and related comments, assignees, labels, milestones, and merges.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pull_requests: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub pull_requests: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and edit custom properties for a repository, when allowed by the property.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository_custom_properties: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub repository_custom_properties: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage the post-receive hooks for a repository.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository_hooks: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub repository_hooks: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage repository projects, columns, and cards.
     ///
     /// One of `"read"`, `"write"`, `"admin"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository_projects: Option<
-        AppsListInstallationsResponseItemPermissionsRepositoryProjects,
-    >,
+    pub repository_projects: Option<ReadOrWriteOrAdmin>,
     /// The level of permission to grant the access token to view and manage secret scanning alerts.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning_alerts: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub secret_scanning_alerts: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage repository secrets.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secrets: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub secrets: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage security events like code scanning alerts.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub security_events: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub security_events: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage just a single file.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub single_file: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub single_file: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for commit statuses.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub statuses: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub statuses: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage Dependabot alerts.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub vulnerability_alerts: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub vulnerability_alerts: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to update GitHub Actions workflow files.
     ///
     /// Always `"write"`.
@@ -2769,63 +3118,47 @@ pub struct AppPermissions {
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub custom_properties_for_organizations: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub custom_properties_for_organizations: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for organization teams and members.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub members: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub members: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage access to an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_administration: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_administration: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for custom repository roles management.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_custom_roles: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_custom_roles: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for custom organization roles management.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_custom_org_roles: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_custom_org_roles: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for repository custom properties management at the organization level.
     ///
     /// One of `"read"`, `"write"`, `"admin"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_custom_properties: Option<
-        AppsListInstallationsResponseItemPermissionsRepositoryProjects,
-    >,
+    pub organization_custom_properties: Option<ReadOrWriteOrAdmin>,
     /// The level of permission to grant the access token for managing access to GitHub Copilot for members of an organization with a Copilot Business subscription. This property is in public preview and is subject to change.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_copilot_seat_management: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_copilot_seat_management: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage Copilot cloud agent settings for an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_copilot_agent_settings: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_copilot_agent_settings: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage announcement banners for an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_announcement_banners: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_announcement_banners: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view events triggered by an activity in an organization.
     ///
     /// Always `"read"`.
@@ -2837,21 +3170,17 @@ pub struct AppPermissions {
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_hooks: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub organization_hooks: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for viewing and managing fine-grained personal access token requests to an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_personal_access_tokens: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_personal_access_tokens: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for viewing and managing fine-grained personal access tokens that have been approved by an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_personal_access_token_requests: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_personal_access_token_requests: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for viewing an organization's plan.
     ///
     /// Always `"read"`.
@@ -2863,62 +3192,52 @@ pub struct AppPermissions {
     ///
     /// One of `"read"`, `"write"`, `"admin"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_projects: Option<
-        AppsListInstallationsResponseItemPermissionsRepositoryProjects,
-    >,
+    pub organization_projects: Option<ReadOrWriteOrAdmin>,
     /// The level of permission to grant the access token for organization packages published to GitHub Packages.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_packages: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_packages: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage organization secrets.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_secrets: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_secrets: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage GitHub Actions self-hosted runners available to an organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_self_hosted_runners: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_self_hosted_runners: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage users blocked by the organization.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization_user_blocking: Option<
-        AppsListInstallationsResponseItemPermissionsActions,
-    >,
+    pub organization_user_blocking: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage the email addresses belonging to a user.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub email_addresses: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub email_addresses: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage the followers belonging to a user.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub followers: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub followers: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage git SSH keys.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub git_ssh_keys: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub git_ssh_keys: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage GPG keys belonging to a user.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub gpg_keys: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub gpg_keys: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to view and manage interaction limits on a repository.
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub interaction_limits: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub interaction_limits: Option<ReadOrWrite>,
     /// The level of permission to grant the access token to manage the profile settings belonging to a user.
     ///
     /// Always `"write"`.
@@ -2928,75 +3247,73 @@ pub struct AppPermissions {
     ///
     /// One of `"read"`, `"write"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub starring: Option<AppsListInstallationsResponseItemPermissionsActions>,
+    pub starring: Option<ReadOrWrite>,
     /// The level of permission to grant the access token for organization custom properties management at the enterprise level.
     ///
     /// One of `"read"`, `"write"`, `"admin"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub enterprise_custom_properties_for_organizations: Option<
-        AppsListInstallationsResponseItemPermissionsRepositoryProjects,
-    >,
+    pub enterprise_custom_properties_for_organizations: Option<ReadOrWriteOrAdmin>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps", feature = "orgs"))]
     AppPermissions {
     } {
-        actions: Option<AppsListInstallationsResponseItemPermissionsActions> = "actions",
-        administration: Option<AppsListInstallationsResponseItemPermissionsActions> = "administration",
-        artifact_metadata: Option<AppsListInstallationsResponseItemPermissionsActions> = "artifact_metadata",
-        attestations: Option<AppsListInstallationsResponseItemPermissionsActions> = "attestations",
-        checks: Option<AppsListInstallationsResponseItemPermissionsActions> = "checks",
-        code_quality: Option<AppsListInstallationsResponseItemPermissionsActions> = "code_quality",
-        codespaces: Option<AppsListInstallationsResponseItemPermissionsActions> = "codespaces",
-        contents: Option<AppsListInstallationsResponseItemPermissionsActions> = "contents",
-        dependabot_secrets: Option<AppsListInstallationsResponseItemPermissionsActions> = "dependabot_secrets",
-        deployments: Option<AppsListInstallationsResponseItemPermissionsActions> = "deployments",
-        discussions: Option<AppsListInstallationsResponseItemPermissionsActions> = "discussions",
-        environments: Option<AppsListInstallationsResponseItemPermissionsActions> = "environments",
-        issues: Option<AppsListInstallationsResponseItemPermissionsActions> = "issues",
-        merge_queues: Option<AppsListInstallationsResponseItemPermissionsActions> = "merge_queues",
-        metadata: Option<AppsListInstallationsResponseItemPermissionsActions> = "metadata",
-        packages: Option<AppsListInstallationsResponseItemPermissionsActions> = "packages",
-        pages: Option<AppsListInstallationsResponseItemPermissionsActions> = "pages",
-        pull_requests: Option<AppsListInstallationsResponseItemPermissionsActions> = "pull_requests",
-        repository_custom_properties: Option<AppsListInstallationsResponseItemPermissionsActions> = "repository_custom_properties",
-        repository_hooks: Option<AppsListInstallationsResponseItemPermissionsActions> = "repository_hooks",
-        repository_projects: Option<AppsListInstallationsResponseItemPermissionsRepositoryProjects> = "repository_projects",
-        secret_scanning_alerts: Option<AppsListInstallationsResponseItemPermissionsActions> = "secret_scanning_alerts",
-        secrets: Option<AppsListInstallationsResponseItemPermissionsActions> = "secrets",
-        security_events: Option<AppsListInstallationsResponseItemPermissionsActions> = "security_events",
-        single_file: Option<AppsListInstallationsResponseItemPermissionsActions> = "single_file",
-        statuses: Option<AppsListInstallationsResponseItemPermissionsActions> = "statuses",
-        vulnerability_alerts: Option<AppsListInstallationsResponseItemPermissionsActions> = "vulnerability_alerts",
+        actions: Option<ReadOrWrite> = "actions",
+        administration: Option<ReadOrWrite> = "administration",
+        artifact_metadata: Option<ReadOrWrite> = "artifact_metadata",
+        attestations: Option<ReadOrWrite> = "attestations",
+        checks: Option<ReadOrWrite> = "checks",
+        code_quality: Option<ReadOrWrite> = "code_quality",
+        codespaces: Option<ReadOrWrite> = "codespaces",
+        contents: Option<ReadOrWrite> = "contents",
+        dependabot_secrets: Option<ReadOrWrite> = "dependabot_secrets",
+        deployments: Option<ReadOrWrite> = "deployments",
+        discussions: Option<ReadOrWrite> = "discussions",
+        environments: Option<ReadOrWrite> = "environments",
+        issues: Option<ReadOrWrite> = "issues",
+        merge_queues: Option<ReadOrWrite> = "merge_queues",
+        metadata: Option<ReadOrWrite> = "metadata",
+        packages: Option<ReadOrWrite> = "packages",
+        pages: Option<ReadOrWrite> = "pages",
+        pull_requests: Option<ReadOrWrite> = "pull_requests",
+        repository_custom_properties: Option<ReadOrWrite> = "repository_custom_properties",
+        repository_hooks: Option<ReadOrWrite> = "repository_hooks",
+        repository_projects: Option<ReadOrWriteOrAdmin> = "repository_projects",
+        secret_scanning_alerts: Option<ReadOrWrite> = "secret_scanning_alerts",
+        secrets: Option<ReadOrWrite> = "secrets",
+        security_events: Option<ReadOrWrite> = "security_events",
+        single_file: Option<ReadOrWrite> = "single_file",
+        statuses: Option<ReadOrWrite> = "statuses",
+        vulnerability_alerts: Option<ReadOrWrite> = "vulnerability_alerts",
         workflows: Option<AppsListInstallationsResponseItemPermissionsWorkflows> = "workflows",
-        custom_properties_for_organizations: Option<AppsListInstallationsResponseItemPermissionsActions> = "custom_properties_for_organizations",
-        members: Option<AppsListInstallationsResponseItemPermissionsActions> = "members",
-        organization_administration: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_administration",
-        organization_custom_roles: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_custom_roles",
-        organization_custom_org_roles: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_custom_org_roles",
-        organization_custom_properties: Option<AppsListInstallationsResponseItemPermissionsRepositoryProjects> = "organization_custom_properties",
-        organization_copilot_seat_management: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_copilot_seat_management",
-        organization_copilot_agent_settings: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_copilot_agent_settings",
-        organization_announcement_banners: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_announcement_banners",
+        custom_properties_for_organizations: Option<ReadOrWrite> = "custom_properties_for_organizations",
+        members: Option<ReadOrWrite> = "members",
+        organization_administration: Option<ReadOrWrite> = "organization_administration",
+        organization_custom_roles: Option<ReadOrWrite> = "organization_custom_roles",
+        organization_custom_org_roles: Option<ReadOrWrite> = "organization_custom_org_roles",
+        organization_custom_properties: Option<ReadOrWriteOrAdmin> = "organization_custom_properties",
+        organization_copilot_seat_management: Option<ReadOrWrite> = "organization_copilot_seat_management",
+        organization_copilot_agent_settings: Option<ReadOrWrite> = "organization_copilot_agent_settings",
+        organization_announcement_banners: Option<ReadOrWrite> = "organization_announcement_banners",
         organization_events: Option<AppsListInstallationsResponseItemPermissionsOrganizationPlan> = "organization_events",
-        organization_hooks: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_hooks",
-        organization_personal_access_tokens: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_personal_access_tokens",
-        organization_personal_access_token_requests: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_personal_access_token_requests",
+        organization_hooks: Option<ReadOrWrite> = "organization_hooks",
+        organization_personal_access_tokens: Option<ReadOrWrite> = "organization_personal_access_tokens",
+        organization_personal_access_token_requests: Option<ReadOrWrite> = "organization_personal_access_token_requests",
         organization_plan: Option<AppsListInstallationsResponseItemPermissionsOrganizationPlan> = "organization_plan",
-        organization_projects: Option<AppsListInstallationsResponseItemPermissionsRepositoryProjects> = "organization_projects",
-        organization_packages: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_packages",
-        organization_secrets: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_secrets",
-        organization_self_hosted_runners: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_self_hosted_runners",
-        organization_user_blocking: Option<AppsListInstallationsResponseItemPermissionsActions> = "organization_user_blocking",
-        email_addresses: Option<AppsListInstallationsResponseItemPermissionsActions> = "email_addresses",
-        followers: Option<AppsListInstallationsResponseItemPermissionsActions> = "followers",
-        git_ssh_keys: Option<AppsListInstallationsResponseItemPermissionsActions> = "git_ssh_keys",
-        gpg_keys: Option<AppsListInstallationsResponseItemPermissionsActions> = "gpg_keys",
-        interaction_limits: Option<AppsListInstallationsResponseItemPermissionsActions> = "interaction_limits",
+        organization_projects: Option<ReadOrWriteOrAdmin> = "organization_projects",
+        organization_packages: Option<ReadOrWrite> = "organization_packages",
+        organization_secrets: Option<ReadOrWrite> = "organization_secrets",
+        organization_self_hosted_runners: Option<ReadOrWrite> = "organization_self_hosted_runners",
+        organization_user_blocking: Option<ReadOrWrite> = "organization_user_blocking",
+        email_addresses: Option<ReadOrWrite> = "email_addresses",
+        followers: Option<ReadOrWrite> = "followers",
+        git_ssh_keys: Option<ReadOrWrite> = "git_ssh_keys",
+        gpg_keys: Option<ReadOrWrite> = "gpg_keys",
+        interaction_limits: Option<ReadOrWrite> = "interaction_limits",
         profile: Option<AppsListInstallationsResponseItemPermissionsWorkflows> = "profile",
-        starring: Option<AppsListInstallationsResponseItemPermissionsActions> = "starring",
-        enterprise_custom_properties_for_organizations: Option<AppsListInstallationsResponseItemPermissionsRepositoryProjects> = "enterprise_custom_properties_for_organizations",
+        starring: Option<ReadOrWrite> = "starring",
+        enterprise_custom_properties_for_organizations: Option<ReadOrWriteOrAdmin> = "enterprise_custom_properties_for_organizations",
     }
 }
 
@@ -3017,9 +3334,7 @@ pub struct InstallationToken {
     ///
     /// One of `"all"`, `"selected"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository_selection: Option<
-        AppsListInstallationsResponseItemRepositorySelection,
-    >,
+    pub repository_selection: Option<RepositorySelection>,
     /// The `repositories` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repositories: Option<Vec<Repository>>,
@@ -3041,7 +3356,7 @@ pub struct InstallationToken {
         expires_at: String = "expires_at",
     } {
         permissions: Option<Box<AppPermissions>> = "permissions",
-        repository_selection: Option<AppsListInstallationsResponseItemRepositorySelection> = "repository_selection",
+        repository_selection: Option<RepositorySelection> = "repository_selection",
         repositories: Option<Vec<Repository>> = "repositories",
         single_file: Option<String> = "single_file",
         has_multiple_single_files: Option<bool> = "has_multiple_single_files",
@@ -3263,7 +3578,7 @@ pub struct Repository {
     ///
     /// One of `"all"`, `"collaborators_only"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy>,
+    pub pull_request_creation_policy: Option<PullRequestCreationPolicy>,
     /// Whether the repository is archived.
     pub archived: bool,
     /// Returns whether or not this repository disabled.
@@ -3309,7 +3624,7 @@ pub struct Repository {
     ///
     /// One of `"PR_TITLE"`, `"COMMIT_OR_PR_TITLE"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub squash_merge_commit_title: Option<RepositorySquashMergeCommitTitle>,
+    pub squash_merge_commit_title: Option<SquashMergeCommitTitle>,
     /// The default value for a squash merge commit message:
     ///
     /// - `PR_BODY` - default to the pull request's body.
@@ -3318,7 +3633,7 @@ pub struct Repository {
     ///
     /// One of `"PR_BODY"`, `"COMMIT_MESSAGES"`, `"BLANK"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub squash_merge_commit_message: Option<RepositorySquashMergeCommitMessage>,
+    pub squash_merge_commit_message: Option<SquashMergeCommitMessage>,
     /// The default value for a merge commit title.
     ///
     /// - `PR_TITLE` - default to the pull request's title.
@@ -3326,7 +3641,7 @@ pub struct Repository {
     ///
     /// One of `"PR_TITLE"`, `"MERGE_MESSAGE"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_commit_title: Option<RepositoryMergeCommitTitle>,
+    pub merge_commit_title: Option<MergeCommitTitle>,
     /// The default value for a merge commit message.
     ///
     /// - `PR_TITLE` - default to the pull request's title.
@@ -3335,7 +3650,7 @@ pub struct Repository {
     ///
     /// One of `"PR_BODY"`, `"PR_TITLE"`, `"BLANK"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_commit_message: Option<RepositoryMergeCommitMessage>,
+    pub merge_commit_message: Option<MergeCommitMessage>,
     /// Whether to allow merge commits for pull requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_merge_commit: Option<bool>,
@@ -3360,7 +3675,7 @@ pub struct Repository {
     pub anonymous_access_enabled: Option<bool>,
     /// The status of the code search index for this repository
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub code_search_index_status: Option<Box<RepositoryCodeSearchIndexStatus>>,
+    pub code_search_index_status: Option<Box<CodeSearchIndexStatus>>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3442,7 +3757,7 @@ pub struct Repository {
         topics: Option<Vec<String>> = "topics",
         has_discussions: Option<bool> = "has_discussions",
         has_pull_requests: Option<bool> = "has_pull_requests",
-        pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy> = "pull_request_creation_policy",
+        pull_request_creation_policy: Option<PullRequestCreationPolicy> = "pull_request_creation_policy",
         visibility: Option<String> = "visibility",
         pushed_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "pushed_at",
         created_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "created_at",
@@ -3454,17 +3769,17 @@ pub struct Repository {
         delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
         allow_update_branch: Option<bool> = "allow_update_branch",
         use_squash_pr_title_as_default: Option<bool> = "use_squash_pr_title_as_default",
-        squash_merge_commit_title: Option<RepositorySquashMergeCommitTitle> = "squash_merge_commit_title",
-        squash_merge_commit_message: Option<RepositorySquashMergeCommitMessage> = "squash_merge_commit_message",
-        merge_commit_title: Option<RepositoryMergeCommitTitle> = "merge_commit_title",
-        merge_commit_message: Option<RepositoryMergeCommitMessage> = "merge_commit_message",
+        squash_merge_commit_title: Option<SquashMergeCommitTitle> = "squash_merge_commit_title",
+        squash_merge_commit_message: Option<SquashMergeCommitMessage> = "squash_merge_commit_message",
+        merge_commit_title: Option<MergeCommitTitle> = "merge_commit_title",
+        merge_commit_message: Option<MergeCommitMessage> = "merge_commit_message",
         allow_merge_commit: Option<bool> = "allow_merge_commit",
         allow_forking: Option<bool> = "allow_forking",
         web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
         master_branch: Option<String> = "master_branch",
         starred_at: Option<String> = "starred_at",
         anonymous_access_enabled: Option<bool> = "anonymous_access_enabled",
-        code_search_index_status: Option<Box<RepositoryCodeSearchIndexStatus>> = "code_search_index_status",
+        code_search_index_status: Option<Box<CodeSearchIndexStatus>> = "code_search_index_status",
     }
 }
 
@@ -3570,7 +3885,7 @@ pub struct RepositoryPermissions {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The policy controlling who can create pull requests: all or collaborators_only.
+    /// The `pull_request_creation_policy` of [`Repository`].
     #[cfg(
         any(
             feature = "actions",
@@ -3594,7 +3909,7 @@ pub struct RepositoryPermissions {
             feature = "teams"
         )
     )]
-    pub enum RepositoryPullRequestCreationPolicy {
+    pub enum PullRequestCreationPolicy {
         /// `all`
         All = "all",
         /// `collaborators_only`
@@ -3603,10 +3918,7 @@ pub struct RepositoryPermissions {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The default value for a squash merge commit title:
-    ///
-    /// - `PR_TITLE` - default to the pull request's title.
-    /// - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+    /// The `squash_merge_commit_title` of [`Repository`].
     #[cfg(
         any(
             feature = "actions",
@@ -3623,7 +3935,7 @@ pub struct RepositoryPermissions {
             feature = "security-advisories"
         )
     )]
-    pub enum RepositorySquashMergeCommitTitle {
+    pub enum SquashMergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
         /// `COMMIT_OR_PR_TITLE`
@@ -3653,7 +3965,7 @@ pub struct RepositoryPermissions {
             feature = "security-advisories"
         )
     )]
-    pub enum RepositorySquashMergeCommitMessage {
+    pub enum SquashMergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
         /// `COMMIT_MESSAGES`
@@ -3664,10 +3976,7 @@ pub struct RepositoryPermissions {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The default value for a merge commit title.
-    ///
-    /// - `PR_TITLE` - default to the pull request's title.
-    /// - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+    /// The `merge_commit_title` of [`Repository`].
     #[cfg(
         any(
             feature = "actions",
@@ -3684,7 +3993,7 @@ pub struct RepositoryPermissions {
             feature = "security-advisories"
         )
     )]
-    pub enum RepositoryMergeCommitTitle {
+    pub enum MergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
         /// `MERGE_MESSAGE`
@@ -3714,7 +4023,7 @@ pub struct RepositoryPermissions {
             feature = "security-advisories"
         )
     )]
-    pub enum RepositoryMergeCommitMessage {
+    pub enum MergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
         /// `PR_TITLE`
@@ -3742,7 +4051,7 @@ pub struct RepositoryPermissions {
     )
 )]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct RepositoryCodeSearchIndexStatus {
+pub struct CodeSearchIndexStatus {
     /// The `lexical_search_ok` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lexical_search_ok: Option<bool>,
@@ -3753,7 +4062,7 @@ pub struct RepositoryCodeSearchIndexStatus {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "code-scanning", feature = "codespaces", feature = "issues", feature = "migrations", feature = "projects", feature = "pulls", feature = "repos", feature = "search", feature = "security-advisories"))]
-    RepositoryCodeSearchIndexStatus {
+    CodeSearchIndexStatus {
     } {
         lexical_search_ok: Option<bool> = "lexical_search_ok",
         lexical_commit_sha: Option<String> = "lexical_commit_sha",
@@ -3866,7 +4175,7 @@ pub struct ScopedInstallation {
     /// Describe whether all repositories have been selected or there's a selection involved
     ///
     /// One of `"all"`, `"selected"`.
-    pub repository_selection: AppsListInstallationsResponseItemRepositorySelection,
+    pub repository_selection: RepositorySelection,
     /// The `single_file_name` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub single_file_name: ::endpoint::model::Nullable<String>,
@@ -3888,7 +4197,7 @@ pub struct ScopedInstallation {
     #[cfg(feature = "apps")]
     ScopedInstallation {
         permissions: AppPermissions = "permissions",
-        repository_selection: AppsListInstallationsResponseItemRepositorySelection = "repository_selection",
+        repository_selection: RepositorySelection = "repository_selection",
         repositories_url: ::endpoint::model::Uri = "repositories_url",
         account: SimpleUser = "account",
     } {
@@ -3913,7 +4222,7 @@ pub struct ClassroomAssignment {
     /// Whether it's a group assignment or individual assignment.
     ///
     /// One of `"individual"`, `"group"`.
-    pub r#type: ClassroomAssignmentType,
+    pub r#type: IndividualOrGroup,
     /// The link that a student can use to accept the assignment.
     pub invite_link: String,
     /// Whether the invitation link is enabled. Visiting an enabled invitation link will accept the assignment.
@@ -3955,7 +4264,7 @@ pub struct ClassroomAssignment {
         id: i64 = "id",
         public_repo: bool = "public_repo",
         title: String = "title",
-        r#type: ClassroomAssignmentType = "type",
+        r#type: IndividualOrGroup = "type",
         invite_link: String = "invite_link",
         invitations_enabled: bool = "invitations_enabled",
         slug: String = "slug",
@@ -3976,9 +4285,9 @@ pub struct ClassroomAssignment {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Whether it's a group assignment or individual assignment.
+    /// The `type` of [`ClassroomAssignment`].
     #[cfg(feature = "classroom")]
-    pub enum ClassroomAssignmentType {
+    pub enum IndividualOrGroup {
         /// `individual`
         Individual = "individual",
         /// `group`
@@ -4172,7 +4481,7 @@ pub struct SimpleClassroomAssignment {
     /// Whether it's a Group Assignment or Individual Assignment.
     ///
     /// One of `"individual"`, `"group"`.
-    pub r#type: ClassroomAssignmentType,
+    pub r#type: IndividualOrGroup,
     /// The link that a student can use to accept the assignment.
     pub invite_link: String,
     /// Whether the invitation link is enabled. Visiting an enabled invitation link will accept the assignment.
@@ -4212,7 +4521,7 @@ pub struct SimpleClassroomAssignment {
         id: i64 = "id",
         public_repo: bool = "public_repo",
         title: String = "title",
-        r#type: ClassroomAssignmentType = "type",
+        r#type: IndividualOrGroup = "type",
         invite_link: String = "invite_link",
         invitations_enabled: bool = "invitations_enabled",
         slug: String = "slug",
@@ -4407,7 +4716,7 @@ pub struct OidcCustomPropertyInclusion {
     /// Whether the inclusion was defined at the organization or enterprise level
     ///
     /// One of `"organization"`, `"enterprise"`.
-    pub inclusion_source: Option<OidcCustomPropertyInclusionInclusionSource>,
+    pub inclusion_source: Option<OrganizationOrEnterprise>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4415,14 +4724,14 @@ pub struct OidcCustomPropertyInclusion {
     OidcCustomPropertyInclusion {
         custom_property_name: String = "custom_property_name",
     } {
-        inclusion_source: Option<OidcCustomPropertyInclusionInclusionSource> = "inclusion_source",
+        inclusion_source: Option<OrganizationOrEnterprise> = "inclusion_source",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// Whether the inclusion was defined at the organization or enterprise level
-    #[cfg(feature = "oidc")]
-    pub enum OidcCustomPropertyInclusionInclusionSource {
+    /// The `inclusion_source` of [`OidcCustomPropertyInclusion`].
+    #[cfg(any(feature = "oidc", feature = "orgs"))]
+    pub enum OrganizationOrEnterprise {
         /// `organization`
         Organization = "organization",
         /// `enterprise`
@@ -4452,19 +4761,17 @@ pub struct CodeSecurityConfiguration {
     ///
     /// One of `"enabled"`, `"disabled"`, `"code_security"`, `"secret_protection"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub advanced_security: Option<CodeSecurityConfigurationAdvancedSecurity>,
+    pub advanced_security: Option<AdvancedSecurity>,
     /// The enablement status of Dependency Graph
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub dependency_graph: Option<CodeSecurityConfigurationDependencyGraph>,
+    pub dependency_graph: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of Automatic dependency submission
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub dependency_graph_autosubmit_action: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub dependency_graph_autosubmit_action: Option<EnabledOrDisabledOrNotSet>,
     /// Feature options for Automatic dependency submission
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dependency_graph_autosubmit_action_options: Option<
@@ -4474,18 +4781,18 @@ pub struct CodeSecurityConfiguration {
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub dependabot_alerts: Option<CodeSecurityConfigurationDependencyGraph>,
+    pub dependabot_alerts: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of Dependabot security updates
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub dependabot_security_updates: Option<CodeSecurityConfigurationDependencyGraph>,
+    pub dependabot_security_updates: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of Dependabot delegated alert dismissal
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dependabot_delegated_alert_dismissal: ::endpoint::model::Nullable<
-        CodeSecurityConfigurationDependabotDelegatedAlertDismissal,
+        EnabledOrDisabledOrNotSet,
     >,
     /// Feature options for code scanning
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
@@ -4496,7 +4803,7 @@ pub struct CodeSecurityConfiguration {
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub code_scanning_default_setup: Option<CodeSecurityConfigurationDependencyGraph>,
+    pub code_scanning_default_setup: Option<EnabledOrDisabledOrNotSet>,
     /// Feature options for code scanning default setup
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub code_scanning_default_setup_options: ::endpoint::model::Nullable<
@@ -4506,28 +4813,22 @@ pub struct CodeSecurityConfiguration {
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub code_scanning_delegated_alert_dismissal: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub code_scanning_delegated_alert_dismissal: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of secret scanning
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning: Option<CodeSecurityConfigurationDependencyGraph>,
+    pub secret_scanning: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of secret scanning push protection
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning_push_protection: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub secret_scanning_push_protection: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of secret scanning delegated bypass
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning_delegated_bypass: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub secret_scanning_delegated_bypass: Option<EnabledOrDisabledOrNotSet>,
     /// Feature options for secret scanning delegated bypass
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_scanning_delegated_bypass_options: Option<
@@ -4537,49 +4838,37 @@ pub struct CodeSecurityConfiguration {
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning_validity_checks: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub secret_scanning_validity_checks: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of secret scanning non-provider patterns
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning_non_provider_patterns: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub secret_scanning_non_provider_patterns: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of Copilot secret scanning
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning_generic_secrets: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub secret_scanning_generic_secrets: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of secret scanning delegated alert dismissal
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning_delegated_alert_dismissal: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub secret_scanning_delegated_alert_dismissal: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of secret scanning extended metadata
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub secret_scanning_extended_metadata: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub secret_scanning_extended_metadata: Option<EnabledOrDisabledOrNotSet>,
     /// The enablement status of private vulnerability reporting
     ///
     /// One of `"enabled"`, `"disabled"`, `"not_set"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub private_vulnerability_reporting: Option<
-        CodeSecurityConfigurationDependencyGraph,
-    >,
+    pub private_vulnerability_reporting: Option<EnabledOrDisabledOrNotSet>,
     /// The enforcement status for a security configuration
     ///
     /// One of `"enforced"`, `"unenforced"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub enforcement: Option<CodeSecurityConfigurationEnforcement>,
+    pub enforcement: Option<Enforcement>,
     /// The URL of the configuration
     ///
     /// Format `uri`.
@@ -4606,28 +4895,28 @@ pub struct CodeSecurityConfiguration {
         name: Option<String> = "name",
         target_type: Option<CodeSecurityConfigurationTargetType> = "target_type",
         description: ::endpoint::model::Nullable<String> = "description",
-        advanced_security: Option<CodeSecurityConfigurationAdvancedSecurity> = "advanced_security",
-        dependency_graph: Option<CodeSecurityConfigurationDependencyGraph> = "dependency_graph",
-        dependency_graph_autosubmit_action: Option<CodeSecurityConfigurationDependencyGraph> = "dependency_graph_autosubmit_action",
+        advanced_security: Option<AdvancedSecurity> = "advanced_security",
+        dependency_graph: Option<EnabledOrDisabledOrNotSet> = "dependency_graph",
+        dependency_graph_autosubmit_action: Option<EnabledOrDisabledOrNotSet> = "dependency_graph_autosubmit_action",
         dependency_graph_autosubmit_action_options: Option<Box<CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions>> = "dependency_graph_autosubmit_action_options",
-        dependabot_alerts: Option<CodeSecurityConfigurationDependencyGraph> = "dependabot_alerts",
-        dependabot_security_updates: Option<CodeSecurityConfigurationDependencyGraph> = "dependabot_security_updates",
-        dependabot_delegated_alert_dismissal: ::endpoint::model::Nullable<CodeSecurityConfigurationDependabotDelegatedAlertDismissal> = "dependabot_delegated_alert_dismissal",
+        dependabot_alerts: Option<EnabledOrDisabledOrNotSet> = "dependabot_alerts",
+        dependabot_security_updates: Option<EnabledOrDisabledOrNotSet> = "dependabot_security_updates",
+        dependabot_delegated_alert_dismissal: ::endpoint::model::Nullable<EnabledOrDisabledOrNotSet> = "dependabot_delegated_alert_dismissal",
         code_scanning_options: ::endpoint::model::Nullable<Box<CodeSecurityConfigurationCodeScanningOptions>> = "code_scanning_options",
-        code_scanning_default_setup: Option<CodeSecurityConfigurationDependencyGraph> = "code_scanning_default_setup",
+        code_scanning_default_setup: Option<EnabledOrDisabledOrNotSet> = "code_scanning_default_setup",
         code_scanning_default_setup_options: ::endpoint::model::Nullable<Box<CodeSecurityConfigurationCodeScanningDefaultSetupOptions>> = "code_scanning_default_setup_options",
-        code_scanning_delegated_alert_dismissal: Option<CodeSecurityConfigurationDependencyGraph> = "code_scanning_delegated_alert_dismissal",
-        secret_scanning: Option<CodeSecurityConfigurationDependencyGraph> = "secret_scanning",
-        secret_scanning_push_protection: Option<CodeSecurityConfigurationDependencyGraph> = "secret_scanning_push_protection",
-        secret_scanning_delegated_bypass: Option<CodeSecurityConfigurationDependencyGraph> = "secret_scanning_delegated_bypass",
+        code_scanning_delegated_alert_dismissal: Option<EnabledOrDisabledOrNotSet> = "code_scanning_delegated_alert_dismissal",
+        secret_scanning: Option<EnabledOrDisabledOrNotSet> = "secret_scanning",
+        secret_scanning_push_protection: Option<EnabledOrDisabledOrNotSet> = "secret_scanning_push_protection",
+        secret_scanning_delegated_bypass: Option<EnabledOrDisabledOrNotSet> = "secret_scanning_delegated_bypass",
         secret_scanning_delegated_bypass_options: Option<Box<CodeSecurityConfigurationSecretScanningDelegatedBypassOptions>> = "secret_scanning_delegated_bypass_options",
-        secret_scanning_validity_checks: Option<CodeSecurityConfigurationDependencyGraph> = "secret_scanning_validity_checks",
-        secret_scanning_non_provider_patterns: Option<CodeSecurityConfigurationDependencyGraph> = "secret_scanning_non_provider_patterns",
-        secret_scanning_generic_secrets: Option<CodeSecurityConfigurationDependencyGraph> = "secret_scanning_generic_secrets",
-        secret_scanning_delegated_alert_dismissal: Option<CodeSecurityConfigurationDependencyGraph> = "secret_scanning_delegated_alert_dismissal",
-        secret_scanning_extended_metadata: Option<CodeSecurityConfigurationDependencyGraph> = "secret_scanning_extended_metadata",
-        private_vulnerability_reporting: Option<CodeSecurityConfigurationDependencyGraph> = "private_vulnerability_reporting",
-        enforcement: Option<CodeSecurityConfigurationEnforcement> = "enforcement",
+        secret_scanning_validity_checks: Option<EnabledOrDisabledOrNotSet> = "secret_scanning_validity_checks",
+        secret_scanning_non_provider_patterns: Option<EnabledOrDisabledOrNotSet> = "secret_scanning_non_provider_patterns",
+        secret_scanning_generic_secrets: Option<EnabledOrDisabledOrNotSet> = "secret_scanning_generic_secrets",
+        secret_scanning_delegated_alert_dismissal: Option<EnabledOrDisabledOrNotSet> = "secret_scanning_delegated_alert_dismissal",
+        secret_scanning_extended_metadata: Option<EnabledOrDisabledOrNotSet> = "secret_scanning_extended_metadata",
+        private_vulnerability_reporting: Option<EnabledOrDisabledOrNotSet> = "private_vulnerability_reporting",
+        enforcement: Option<Enforcement> = "enforcement",
         url: Option<::endpoint::model::Uri> = "url",
         html_url: Option<::endpoint::model::Uri> = "html_url",
         created_at: Option<::endpoint::model::Timestamp> = "created_at",
@@ -4649,9 +4938,9 @@ pub struct CodeSecurityConfiguration {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The enablement status of GitHub Advanced Security
+    /// The `advanced_security` of [`CodeSecurityConfiguration`].
     #[cfg(feature = "code-security")]
-    pub enum CodeSecurityConfigurationAdvancedSecurity {
+    pub enum AdvancedSecurity {
         /// `enabled`
         Enabled = "enabled",
         /// `disabled`
@@ -4664,9 +4953,9 @@ pub struct CodeSecurityConfiguration {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The enablement status of Dependency Graph
+    /// The `dependency_graph` of [`CodeSecurityConfiguration`].
     #[cfg(feature = "code-security")]
-    pub enum CodeSecurityConfigurationDependencyGraph {
+    pub enum EnabledOrDisabledOrNotSet {
         /// `enabled`
         Enabled = "enabled",
         /// `disabled`
@@ -4690,19 +4979,6 @@ pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
     CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
     } {
         labeled_runners: Option<bool> = "labeled_runners",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The enablement status of Dependabot delegated alert dismissal
-    #[cfg(feature = "code-security")]
-    pub enum CodeSecurityConfigurationDependabotDelegatedAlertDismissal {
-        /// `enabled`
-        Enabled = "enabled",
-        /// `disabled`
-        Disabled = "disabled",
-        /// `not_set`
-        NotSet = "not_set",
     }
 }
 
@@ -4782,7 +5058,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
             feature = "teams"
         )
     )]
-    pub enum CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemReviewerType {
+    pub enum SecretScanningDelegatedBypassOptionsReviewersItemReviewerType {
         /// `TEAM`
         Team = "TEAM",
         /// `ROLE`
@@ -4811,7 +5087,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
             feature = "teams"
         )
     )]
-    pub enum CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemMode {
+    pub enum SecretScanningDelegatedBypassOptionsReviewersItemMode {
         /// `ALWAYS`
         Always = "ALWAYS",
         /// `EXEMPT`
@@ -4828,14 +5104,12 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewer
     /// The type of the bypass reviewer
     ///
     /// One of `"TEAM"`, `"ROLE"`.
-    pub reviewer_type: CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemReviewerType,
+    pub reviewer_type: SecretScanningDelegatedBypassOptionsReviewersItemReviewerType,
     /// The bypass mode for the reviewer
     ///
     /// One of `"ALWAYS"`, `"EXEMPT"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mode: Option<
-        CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemMode,
-    >,
+    pub mode: Option<SecretScanningDelegatedBypassOptionsReviewersItemMode>,
     /// The ID of the security configuration associated with this bypass reviewer
     #[serde(skip_serializing_if = "Option::is_none")]
     pub security_configuration_id: Option<i64>,
@@ -4845,9 +5119,9 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewer
     #[cfg(feature = "code-security")]
     CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItem {
         reviewer_id: i64 = "reviewer_id",
-        reviewer_type: CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemReviewerType = "reviewer_type",
+        reviewer_type: SecretScanningDelegatedBypassOptionsReviewersItemReviewerType = "reviewer_type",
     } {
-        mode: Option<CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemMode> = "mode",
+        mode: Option<SecretScanningDelegatedBypassOptionsReviewersItemMode> = "mode",
         security_configuration_id: Option<i64> = "security_configuration_id",
     }
 }
@@ -4874,7 +5148,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 ::endpoint::__private::open_enum! {
     /// The enforcement status for a security configuration
     #[cfg(feature = "code-security")]
-    pub enum CodeSecurityConfigurationEnforcement {
+    pub enum Enforcement {
         /// `enforced`
         Enforced = "enforced",
         /// `unenforced`
@@ -4936,9 +5210,9 @@ pub struct CodeSecurityDefaultConfigurationsItem {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Specify which types of repository this security configuration should be applied to by default.
+    /// The `default_for_new_repos` of [`CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse`].
     #[cfg(feature = "code-security")]
-    pub enum CodeSecuritySetConfigurationAsDefaultForEnterpriseDefaultForNewRepos {
+    pub enum DefaultForNewRepos {
         /// `all`
         All = "all",
         /// `none`
@@ -4958,9 +5232,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
     ///
     /// One of `"all"`, `"none"`, `"private_and_internal"`, `"public"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub default_for_new_repos: Option<
-        CodeSecuritySetConfigurationAsDefaultForEnterpriseDefaultForNewRepos,
-    >,
+    pub default_for_new_repos: Option<DefaultForNewRepos>,
     /// The `configuration` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub configuration: Option<Box<CodeSecurityConfiguration>>,
@@ -4970,7 +5242,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
     #[cfg(feature = "code-security")]
     CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
     } {
-        default_for_new_repos: Option<CodeSecuritySetConfigurationAsDefaultForEnterpriseDefaultForNewRepos> = "default_for_new_repos",
+        default_for_new_repos: Option<DefaultForNewRepos> = "default_for_new_repos",
         configuration: Option<Box<CodeSecurityConfiguration>> = "configuration",
     }
 }
@@ -4983,7 +5255,7 @@ pub struct CodeSecurityConfigurationRepositories {
     ///
     /// One of `"attached"`, `"attaching"`, `"detached"`, `"removed"`, `"enforced"`, `"failed"`, `"updating"`, `"removed_by_enterprise"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<CodeSecurityConfigurationRepositoriesStatus>,
+    pub status: Option<CodeSecurityConfigurationStatus>,
     /// The `repository` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository: Option<Box<SimpleRepository>>,
@@ -4993,7 +5265,7 @@ pub struct CodeSecurityConfigurationRepositories {
     #[cfg(feature = "code-security")]
     CodeSecurityConfigurationRepositories {
     } {
-        status: Option<CodeSecurityConfigurationRepositoriesStatus> = "status",
+        status: Option<CodeSecurityConfigurationStatus> = "status",
         repository: Option<Box<SimpleRepository>> = "repository",
     }
 }
@@ -5001,7 +5273,7 @@ pub struct CodeSecurityConfigurationRepositories {
 ::endpoint::__private::open_enum! {
     /// The attachment status of the code security configuration on the repository.
     #[cfg(feature = "code-security")]
-    pub enum CodeSecurityConfigurationRepositoriesStatus {
+    pub enum CodeSecurityConfigurationStatus {
         /// `attached`
         Attached = "attached",
         /// `attaching`
@@ -5281,9 +5553,9 @@ pub struct CopilotUsageMetrics28DayReport {
 }
 
 ::endpoint::__private::open_enum! {
-    /// An item of one of the forms of [`DependabotListAlertsForEnterpriseHas`].
+    /// An item of one of the forms of [`Has`].
     #[cfg(feature = "dependabot")]
-    pub enum DependabotListAlertsForEnterpriseHasListItem {
+    pub enum HasListItem {
         /// `patch`
         Patch = "patch",
     }
@@ -5295,27 +5567,27 @@ pub struct CopilotUsageMetrics28DayReport {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum DependabotListAlertsForEnterpriseHas {
+pub enum Has {
     /// The value as a string.
     String(String),
     /// The value as a list.
-    List(Vec<DependabotListAlertsForEnterpriseHasListItem>),
+    List(Vec<HasListItem>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
 
 ::endpoint::__private::decode_union! {
     #[cfg(feature = "dependabot")]
-    DependabotListAlertsForEnterpriseHas {
+    Has {
         String: String,
-        List: Vec<DependabotListAlertsForEnterpriseHasListItem>,
+        List: Vec<HasListItem>,
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// The scope of the vulnerable dependency. If specified, only alerts with this scope will be returned.
+    /// The `scope` of [`Dependency`].
     #[cfg(feature = "dependabot")]
-    pub enum DependabotListAlertsForEnterpriseScope {
+    pub enum Scope {
         /// `development`
         Development = "development",
         /// `runtime`
@@ -5329,7 +5601,7 @@ pub enum DependabotListAlertsForEnterpriseHas {
     /// `updated` means when the alert's state last changed.
     /// `epss_percentage` sorts alerts by the Exploit Prediction Scoring System (EPSS) percentage.
     #[cfg(feature = "dependabot")]
-    pub enum DependabotListAlertsForEnterpriseSort {
+    pub enum DependabotListAlertsForSort {
         /// `created`
         Created = "created",
         /// `updated`
@@ -5348,9 +5620,9 @@ pub struct DependabotAlertWithRepository {
     /// The state of the Dependabot alert.
     ///
     /// One of `"auto_dismissed"`, `"dismissed"`, `"fixed"`, `"open"`.
-    pub state: DependabotAlertWithRepositoryState,
+    pub state: DependabotAlertState,
     /// Details for the vulnerable dependency.
-    pub dependency: DependabotAlertWithRepositoryDependency,
+    pub dependency: Dependency,
     /// The `security_advisory` property.
     pub security_advisory: DependabotAlertSecurityAdvisory,
     /// The `security_vulnerability` property.
@@ -5373,9 +5645,7 @@ pub struct DependabotAlertWithRepository {
     ///
     /// One of `"fix_started"`, `"inaccurate"`, `"no_bandwidth"`, `"not_used"`, `"tolerable_risk"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub dismissed_reason: ::endpoint::model::Nullable<
-        DependabotAlertWithRepositoryDismissedReason,
-    >,
+    pub dismissed_reason: ::endpoint::model::Nullable<DismissedReason>,
     /// An optional comment associated with the alert's dismissal.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_comment: ::endpoint::model::Nullable<String>,
@@ -5401,8 +5671,8 @@ pub struct DependabotAlertWithRepository {
     #[cfg(feature = "dependabot")]
     DependabotAlertWithRepository {
         number: AlertNumber = "number",
-        state: DependabotAlertWithRepositoryState = "state",
-        dependency: DependabotAlertWithRepositoryDependency = "dependency",
+        state: DependabotAlertState = "state",
+        dependency: Dependency = "dependency",
         security_advisory: DependabotAlertSecurityAdvisory = "security_advisory",
         security_vulnerability: DependabotAlertSecurityVulnerability = "security_vulnerability",
         url: AlertUrl = "url",
@@ -5413,7 +5683,7 @@ pub struct DependabotAlertWithRepository {
     } {
         dismissed_at: ::endpoint::model::Nullable<AlertDismissedAt> = "dismissed_at",
         dismissed_by: ::endpoint::model::Nullable<Box<SimpleUser>> = "dismissed_by",
-        dismissed_reason: ::endpoint::model::Nullable<DependabotAlertWithRepositoryDismissedReason> = "dismissed_reason",
+        dismissed_reason: ::endpoint::model::Nullable<DismissedReason> = "dismissed_reason",
         dismissed_comment: ::endpoint::model::Nullable<String> = "dismissed_comment",
         fixed_at: ::endpoint::model::Nullable<AlertFixedAt> = "fixed_at",
         auto_dismissed_at: ::endpoint::model::Nullable<AlertAutoDismissedAt> = "auto_dismissed_at",
@@ -5431,7 +5701,7 @@ pub type AlertNumber = i64;
 ::endpoint::__private::open_enum! {
     /// The state of the Dependabot alert.
     #[cfg(feature = "dependabot")]
-    pub enum DependabotAlertWithRepositoryState {
+    pub enum DependabotAlertState {
         /// `auto_dismissed`
         AutoDismissed = "auto_dismissed",
         /// `dismissed`
@@ -5463,23 +5733,12 @@ pub struct DependabotAlertPackage {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The execution scope of the vulnerable dependency.
-    #[cfg(feature = "dependabot")]
-    pub enum DependabotAlertWithRepositoryDependencyScope {
-        /// `development`
-        Development = "development",
-        /// `runtime`
-        Runtime = "runtime",
-    }
-}
-
-::endpoint::__private::open_enum! {
     /// The vulnerable dependency's relationship to your project.
     ///
     /// > **Note:**
     /// > We are rolling out support for dependency relationship across ecosystems. This value will be "unknown" for all dependencies in unsupported ecosystems.
     #[cfg(feature = "dependabot")]
-    pub enum DependabotAlertWithRepositoryDependencyRelationship {
+    pub enum DependencyRelationship {
         /// `unknown`
         Unknown2 = "unknown",
         /// `direct`
@@ -5494,7 +5753,7 @@ pub struct DependabotAlertPackage {
 /// Details for the vulnerable dependency.
 #[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct DependabotAlertWithRepositoryDependency {
+pub struct Dependency {
     /// The `package` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub package: Option<Box<DependabotAlertPackage>>,
@@ -5505,7 +5764,7 @@ pub struct DependabotAlertWithRepositoryDependency {
     ///
     /// One of `"development"`, `"runtime"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub scope: ::endpoint::model::Nullable<DependabotAlertWithRepositoryDependencyScope>,
+    pub scope: ::endpoint::model::Nullable<Scope>,
     /// The vulnerable dependency's relationship to your project.
     ///
     /// > **Note:**
@@ -5513,19 +5772,17 @@ pub struct DependabotAlertWithRepositoryDependency {
     ///
     /// One of `"unknown"`, `"direct"`, `"transitive"`, `"inconclusive"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub relationship: ::endpoint::model::Nullable<
-        DependabotAlertWithRepositoryDependencyRelationship,
-    >,
+    pub relationship: ::endpoint::model::Nullable<DependencyRelationship>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "dependabot")]
-    DependabotAlertWithRepositoryDependency {
+    Dependency {
     } {
         package: Option<Box<DependabotAlertPackage>> = "package",
         manifest_path: Option<String> = "manifest_path",
-        scope: ::endpoint::model::Nullable<DependabotAlertWithRepositoryDependencyScope> = "scope",
-        relationship: ::endpoint::model::Nullable<DependabotAlertWithRepositoryDependencyRelationship> = "relationship",
+        scope: ::endpoint::model::Nullable<Scope> = "scope",
+        relationship: ::endpoint::model::Nullable<DependencyRelationship> = "relationship",
     }
 }
 
@@ -5631,7 +5888,7 @@ pub struct DependabotAlertSecurityVulnerability {
 
 ::endpoint::__private::open_enum! {
     /// The severity of the vulnerability.
-    #[cfg(feature = "dependabot")]
+    #[cfg(any(feature = "code-scanning", feature = "dependabot"))]
     pub enum DependabotAlertSecurityVulnerabilitySeverity {
         /// `low`
         Low = "low",
@@ -5717,7 +5974,7 @@ pub struct DependabotAlertSecurityAdvisoryIdentifiersItem {
     /// The type of advisory identifier.
     ///
     /// One of `"CVE"`, `"GHSA"`.
-    pub r#type: GlobalAdvisoryIdentifiersItemType,
+    pub r#type: AdvisoryIdentifiersItemType,
     /// The value of the advisory identifer.
     pub value: String,
 }
@@ -5725,7 +5982,7 @@ pub struct DependabotAlertSecurityAdvisoryIdentifiersItem {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "dependabot")]
     DependabotAlertSecurityAdvisoryIdentifiersItem {
-        r#type: GlobalAdvisoryIdentifiersItemType = "type",
+        r#type: AdvisoryIdentifiersItemType = "type",
         value: String = "value",
     } {
     }
@@ -5778,9 +6035,9 @@ pub type AlertUpdatedAt = ::endpoint::model::Timestamp;
 pub type AlertDismissedAt = ::endpoint::model::Timestamp;
 
 ::endpoint::__private::open_enum! {
-    /// The reason that the alert was dismissed.
+    /// The `dismissed_reason` of [`DependabotAlertWithRepository`].
     #[cfg(feature = "dependabot")]
-    pub enum DependabotAlertWithRepositoryDismissedReason {
+    pub enum DismissedReason {
         /// `fix_started`
         FixStarted = "fix_started",
         /// `inaccurate`
@@ -5887,9 +6144,7 @@ pub struct DependabotRepositoryAccessDetails {
     ///
     /// One of `"public"`, `"internal"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub default_level: ::endpoint::model::Nullable<
-        DependabotRepositoryAccessDetailsDefaultLevel,
-    >,
+    pub default_level: ::endpoint::model::Nullable<DefaultLevel>,
     /// The `accessible_repositories` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub accessible_repositories: Option<Vec<Option<SimpleRepository>>>,
@@ -5899,7 +6154,7 @@ pub struct DependabotRepositoryAccessDetails {
     #[cfg(feature = "dependabot")]
     DependabotRepositoryAccessDetails {
     } {
-        default_level: ::endpoint::model::Nullable<DependabotRepositoryAccessDetailsDefaultLevel> = "default_level",
+        default_level: ::endpoint::model::Nullable<DefaultLevel> = "default_level",
         accessible_repositories: Option<Vec<Option<SimpleRepository>>> = "accessible_repositories",
     }
 }
@@ -5907,18 +6162,7 @@ pub struct DependabotRepositoryAccessDetails {
 ::endpoint::__private::open_enum! {
     /// The default repository access level for Dependabot updates.
     #[cfg(feature = "dependabot")]
-    pub enum DependabotRepositoryAccessDetailsDefaultLevel {
-        /// `public`
-        Public = "public",
-        /// `internal`
-        Internal = "internal",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The default repository access level for Dependabot updates.
-    #[cfg(feature = "dependabot")]
-    pub enum DependabotSetRepositoryAccessDefaultLevelForEnterpriseDefaultLevel {
+    pub enum DefaultLevel {
         /// `public`
         Public = "public",
         /// `internal`
@@ -5971,7 +6215,7 @@ pub struct EnterpriseTeam {
     ///
     /// One of `"notifications_enabled"`, `"notifications_disabled"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub notification_setting: Option<EnterpriseTeamNotificationSetting>,
+    pub notification_setting: Option<NotificationSetting>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5991,14 +6235,14 @@ pub struct EnterpriseTeam {
         organization_selection_type: Option<String> = "organization_selection_type",
         group_id: ::endpoint::model::Nullable<String> = "group_id",
         group_name: ::endpoint::model::Nullable<String> = "group_name",
-        notification_setting: Option<EnterpriseTeamNotificationSetting> = "notification_setting",
+        notification_setting: Option<NotificationSetting> = "notification_setting",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// Whether team members will receive notifications when the team is mentioned.
+    /// The `notification_setting` of [`EnterpriseTeam`].
     #[cfg(any(feature = "copilot", feature = "enterprise-teams", feature = "teams"))]
-    pub enum EnterpriseTeamNotificationSetting {
+    pub enum NotificationSetting {
         /// `notifications_enabled`
         NotificationsEnabled = "notifications_enabled",
         /// `notifications_disabled`
@@ -6007,11 +6251,8 @@ pub struct EnterpriseTeam {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Retired: this field is no longer supported.
-    /// Whether the enterprise team should be reflected in each organization.
-    /// This value cannot be set.
     #[cfg(feature = "enterprise-teams")]
-    pub enum EnterpriseTeamsCreateSyncToOrganizations {
+    pub enum SyncToOrganizations {
         /// `all`
         All = "all",
         /// `disabled`
@@ -6020,12 +6261,8 @@ pub struct EnterpriseTeam {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Specifies which organizations in the enterprise should have access to this team. Can be one of `disabled`, `selected`, or `all`.
-    /// `disabled`: The team is not assigned to any organizations. This is the default when you create a new team.
-    /// `selected`: The team is assigned to specific organizations. You can then use the [add organization assignments API](https://docs.github.com/rest/enterprise-teams/enterprise-team-organizations#add-organization-assignments) endpoint.
-    /// `all`: The team is assigned to all current and future organizations in the enterprise.
     #[cfg(feature = "enterprise-teams")]
-    pub enum EnterpriseTeamsCreateOrganizationSelectionType {
+    pub enum OrganizationSelectionType {
         /// `disabled`
         Disabled = "disabled",
         /// `selected`
@@ -6386,7 +6623,7 @@ pub struct Discussion {
 ::endpoint::__private::open_enum! {
     /// The `type` of [`DiscussionAnswerChosenBy`].
     #[cfg(feature = "activity")]
-    pub enum DiscussionAnswerChosenByType {
+    pub enum Type {
         /// `Bot`
         Bot = "Bot",
         /// `User`
@@ -6481,7 +6718,7 @@ pub struct DiscussionAnswerChosenBy {
     ///
     /// One of `"Bot"`, `"User"`, `"Organization"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub r#type: Option<DiscussionAnswerChosenByType>,
+    pub r#type: Option<Type>,
     /// The `url` property.
     ///
     /// Format `uri`.
@@ -6515,7 +6752,7 @@ pub struct DiscussionAnswerChosenBy {
         site_admin: Option<bool> = "site_admin",
         starred_url: Option<String> = "starred_url",
         subscriptions_url: Option<::endpoint::model::Uri> = "subscriptions_url",
-        r#type: Option<DiscussionAnswerChosenByType> = "type",
+        r#type: Option<Type> = "type",
         url: Option<::endpoint::model::Uri> = "url",
         user_view_type: Option<String> = "user_view_type",
     }
@@ -6756,7 +6993,7 @@ pub struct DiscussionUser {
     ///
     /// One of `"Bot"`, `"User"`, `"Organization"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub r#type: Option<DiscussionAnswerChosenByType>,
+    pub r#type: Option<Type>,
     /// The `url` property.
     ///
     /// Format `uri`.
@@ -6790,7 +7027,7 @@ pub struct DiscussionUser {
         site_admin: Option<bool> = "site_admin",
         starred_url: Option<String> = "starred_url",
         subscriptions_url: Option<::endpoint::model::Uri> = "subscriptions_url",
-        r#type: Option<DiscussionAnswerChosenByType> = "type",
+        r#type: Option<Type> = "type",
         url: Option<::endpoint::model::Uri> = "url",
         user_view_type: Option<String> = "user_view_type",
     }
@@ -6910,7 +7147,7 @@ pub struct Issue {
     ///
     /// One of `"completed"`, `"reopened"`, `"not_planned"`, `"duplicate"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub state_reason: ::endpoint::model::Nullable<IssueStateReason>,
+    pub state_reason: ::endpoint::model::Nullable<StateReason>,
     /// Title of the issue
     pub title: String,
     /// Contents of the issue
@@ -6920,7 +7157,7 @@ pub struct Issue {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository
-    pub labels: Vec<IssueLabelsItem>,
+    pub labels: Vec<LabelsItem>,
     /// The `assignee` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<Box<SimpleUser>>,
@@ -7012,13 +7249,13 @@ pub struct Issue {
         number: i64 = "number",
         state: String = "state",
         title: String = "title",
-        labels: Vec<IssueLabelsItem> = "labels",
+        labels: Vec<LabelsItem> = "labels",
         locked: bool = "locked",
         comments: i64 = "comments",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
     } {
-        state_reason: ::endpoint::model::Nullable<IssueStateReason> = "state_reason",
+        state_reason: ::endpoint::model::Nullable<StateReason> = "state_reason",
         body: ::endpoint::model::Nullable<String> = "body",
         user: ::endpoint::model::Nullable<Box<SimpleUser>> = "user",
         assignee: ::endpoint::model::Nullable<Box<SimpleUser>> = "assignee",
@@ -7048,7 +7285,7 @@ pub struct Issue {
 ::endpoint::__private::open_enum! {
     /// The reason for the current state
     #[cfg(any(feature = "activity", feature = "issues", feature = "projects"))]
-    pub enum IssueStateReason {
+    pub enum StateReason {
         /// `completed`
         Completed = "completed",
         /// `reopened`
@@ -7060,10 +7297,10 @@ pub struct Issue {
     }
 }
 
-/// One of the forms of [`IssueLabelsItem`].
+/// One of the forms of [`LabelsItem`].
 #[cfg(any(feature = "activity", feature = "issues", feature = "projects"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct IssueLabelsItemObject {
+pub struct LabelsItemObject {
     /// The `id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<i64>,
@@ -7091,7 +7328,7 @@ pub struct IssueLabelsItemObject {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "activity", feature = "issues", feature = "projects"))]
-    IssueLabelsItemObject {
+    LabelsItemObject {
     } {
         id: Option<i64> = "id",
         node_id: Option<String> = "node_id",
@@ -7108,20 +7345,20 @@ pub struct IssueLabelsItemObject {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum IssueLabelsItem {
+pub enum LabelsItem {
     /// The value as a string.
     String(String),
-    /// The value as [`IssueLabelsItemObject`].
-    Object(IssueLabelsItemObject),
+    /// The value as [`LabelsItemObject`].
+    Object(LabelsItemObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
 
 ::endpoint::__private::decode_union! {
     #[cfg(any(feature = "activity", feature = "issues", feature = "projects"))]
-    IssueLabelsItem {
+    LabelsItem {
         String: String,
-        Object: IssueLabelsItemObject,
+        Object: LabelsItemObject,
     }
 }
 
@@ -7162,7 +7399,7 @@ pub struct Milestone {
     /// The state of the milestone.
     ///
     /// One of `"open"`, `"closed"`.
-    pub state: MilestoneState,
+    pub state: OpenOrClosed,
     /// The title of the milestone.
     pub title: String,
     /// The `description` property.
@@ -7196,7 +7433,7 @@ pub struct Milestone {
         id: i64 = "id",
         node_id: String = "node_id",
         number: i64 = "number",
-        state: MilestoneState = "state",
+        state: OpenOrClosed = "state",
         title: String = "title",
         open_issues: i64 = "open_issues",
         closed_issues: i64 = "closed_issues",
@@ -7211,7 +7448,7 @@ pub struct Milestone {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The state of the milestone.
+    /// The `state` of [`Milestone`].
     #[cfg(
         any(
             feature = "activity",
@@ -7225,7 +7462,7 @@ pub struct Milestone {
             feature = "search"
         )
     )]
-    pub enum MilestoneState {
+    pub enum OpenOrClosed {
         /// `open`
         Open = "open",
         /// `closed`
@@ -7309,7 +7546,7 @@ pub struct IssueType {
     ///
     /// One of `"gray"`, `"blue"`, `"green"`, `"yellow"`, `"orange"`, `"red"`, `"pink"`, `"purple"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub color: ::endpoint::model::Nullable<IssueTypeColor>,
+    pub color: ::endpoint::model::Nullable<Color>,
     /// The time the issue type created.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<::endpoint::model::Timestamp>,
@@ -7329,7 +7566,7 @@ pub struct IssueType {
         name: String = "name",
     } {
         description: ::endpoint::model::Nullable<String> = "description",
-        color: ::endpoint::model::Nullable<IssueTypeColor> = "color",
+        color: ::endpoint::model::Nullable<Color> = "color",
         created_at: Option<::endpoint::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
         is_enabled: Option<bool> = "is_enabled",
@@ -7337,7 +7574,7 @@ pub struct IssueType {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The color of the issue type.
+    /// The `color` of [`IssueType`].
     #[cfg(
         any(
             feature = "activity",
@@ -7348,7 +7585,7 @@ pub struct IssueType {
             feature = "search"
         )
     )]
-    pub enum IssueTypeColor {
+    pub enum Color {
         /// `gray`
         Gray = "gray",
         /// `blue`
@@ -7696,7 +7933,7 @@ pub struct IssueFieldValue {
     /// Details about the selected options
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub multi_select_options: ::endpoint::model::Nullable<
-        Vec<IssueFieldValueMultiSelectOptionsItem>,
+        Vec<IssueFieldValueSingleSelectOption>,
     >,
 }
 
@@ -7710,7 +7947,7 @@ pub struct IssueFieldValue {
         issue_field_name: Option<String> = "issue_field_name",
         value: ::endpoint::model::Nullable<Box<IssueFieldValueValue>> = "value",
         single_select_option: ::endpoint::model::Nullable<Box<IssueFieldValueSingleSelectOption>> = "single_select_option",
-        multi_select_options: ::endpoint::model::Nullable<Vec<IssueFieldValueMultiSelectOptionsItem>> = "multi_select_options",
+        multi_select_options: ::endpoint::model::Nullable<Vec<IssueFieldValueSingleSelectOption>> = "multi_select_options",
     }
 }
 
@@ -7792,35 +8029,6 @@ pub struct IssueFieldValueSingleSelectOption {
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "activity", feature = "issues", feature = "projects", feature = "search"))]
     IssueFieldValueSingleSelectOption {
-        id: i64 = "id",
-        name: String = "name",
-        color: String = "color",
-    } {
-    }
-}
-
-/// An item of the `multi_select_options` of [`IssueFieldValue`].
-#[cfg(
-    any(
-        feature = "activity",
-        feature = "issues",
-        feature = "projects",
-        feature = "search"
-    )
-)]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct IssueFieldValueMultiSelectOptionsItem {
-    /// Unique identifier for the option.
-    pub id: i64,
-    /// The name of the option
-    pub name: String,
-    /// The color of the option
-    pub color: String,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(any(feature = "activity", feature = "issues", feature = "projects", feature = "search"))]
-    IssueFieldValueMultiSelectOptionsItem {
         id: i64 = "id",
         name: String = "name",
         color: String = "color",
@@ -8073,7 +8281,7 @@ pub struct ForkEventForkee {
     ///
     /// One of `"all"`, `"collaborators_only"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy>,
+    pub pull_request_creation_policy: Option<PullRequestCreationPolicy>,
     /// The `forks_count` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forks_count: Option<i64>,
@@ -8193,7 +8401,7 @@ pub struct ForkEventForkee {
         has_pages: Option<bool> = "has_pages",
         has_discussions: Option<bool> = "has_discussions",
         has_pull_requests: Option<bool> = "has_pull_requests",
-        pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy> = "pull_request_creation_policy",
+        pull_request_creation_policy: Option<PullRequestCreationPolicy> = "pull_request_creation_policy",
         forks_count: Option<i64> = "forks_count",
         mirror_url: ::endpoint::model::Nullable<String> = "mirror_url",
         archived: Option<bool> = "archived",
@@ -8550,7 +8758,7 @@ pub struct PullRequestReviewCommentEventCommentUser {
     ///
     /// One of `"Bot"`, `"User"`, `"Organization"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub r#type: Option<DiscussionAnswerChosenByType>,
+    pub r#type: Option<Type>,
     /// The `url` property.
     ///
     /// Format `uri`.
@@ -8584,7 +8792,7 @@ pub struct PullRequestReviewCommentEventCommentUser {
         site_admin: Option<bool> = "site_admin",
         starred_url: Option<String> = "starred_url",
         subscriptions_url: Option<::endpoint::model::Uri> = "subscriptions_url",
-        r#type: Option<DiscussionAnswerChosenByType> = "type",
+        r#type: Option<Type> = "type",
         url: Option<::endpoint::model::Uri> = "url",
         user_view_type: Option<String> = "user_view_type",
     }
@@ -8796,17 +9004,17 @@ pub struct PullRequestReviewEvent {
     }
 }
 
-/// The `html` of [`PullRequestReviewEventReviewLinks`].
+/// The `html` of [`Links`].
 #[cfg(any(feature = "activity", feature = "issues", feature = "pulls"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct PullRequestReviewEventReviewLinksHtml {
+pub struct LinksHtml {
     /// The `href` property.
     pub href: String,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "activity", feature = "issues", feature = "pulls"))]
-    PullRequestReviewEventReviewLinksHtml {
+    LinksHtml {
         href: String = "href",
     } {
     }
@@ -8815,18 +9023,18 @@ pub struct PullRequestReviewEventReviewLinksHtml {
 /// The `_links` of [`PullRequestReviewEventReview`].
 #[cfg(any(feature = "activity", feature = "issues", feature = "pulls"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct PullRequestReviewEventReviewLinks {
+pub struct Links {
     /// The `html` property.
-    pub html: PullRequestReviewEventReviewLinksHtml,
+    pub html: LinksHtml,
     /// The `pull_request` property.
-    pub pull_request: PullRequestReviewEventReviewLinksHtml,
+    pub pull_request: LinksHtml,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "activity", feature = "issues", feature = "pulls"))]
-    PullRequestReviewEventReviewLinks {
-        html: PullRequestReviewEventReviewLinksHtml = "html",
-        pull_request: PullRequestReviewEventReviewLinksHtml = "pull_request",
+    Links {
+        html: LinksHtml = "html",
+        pull_request: LinksHtml = "pull_request",
     } {
     }
 }
@@ -8869,7 +9077,7 @@ pub struct PullRequestReviewEventReview {
     /// The `_links` property.
     #[serde(rename = "_links")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub links: Option<Box<PullRequestReviewEventReviewLinks>>,
+    pub links: Option<Box<Links>>,
     /// The `updated_at` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_at: Option<String>,
@@ -8888,7 +9096,7 @@ pub struct PullRequestReviewEventReview {
         state: Option<String> = "state",
         html_url: Option<::endpoint::model::Uri> = "html_url",
         pull_request_url: Option<::endpoint::model::Uri> = "pull_request_url",
-        links: Option<Box<PullRequestReviewEventReviewLinks>> = "_links",
+        links: Option<Box<Links>> = "_links",
         updated_at: Option<String> = "updated_at",
     }
 }
@@ -9275,6 +9483,46 @@ pub enum EventPayload {
         CommitCommentEvent: CommitCommentEvent,
         ReleaseEvent: ReleaseEvent,
         WatchEvent: WatchEvent,
+    }
+}
+
+/// Service unavailable
+#[cfg(
+    any(
+        feature = "activity",
+        feature = "billing",
+        feature = "campaigns",
+        feature = "code-quality",
+        feature = "code-scanning",
+        feature = "codespaces",
+        feature = "dependency-graph",
+        feature = "issues",
+        feature = "pulls",
+        feature = "repos",
+        feature = "search",
+        feature = "secret-scanning"
+    )
+)]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct ServiceUnavailable {
+    /// The `code` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// The `message` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The `documentation_url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub documentation_url: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "activity", feature = "billing", feature = "campaigns", feature = "code-quality", feature = "code-scanning", feature = "codespaces", feature = "dependency-graph", feature = "issues", feature = "pulls", feature = "repos", feature = "search", feature = "secret-scanning"))]
+    ServiceUnavailable {
+    } {
+        code: Option<String> = "code",
+        message: Option<String> = "message",
+        documentation_url: Option<String> = "documentation_url",
     }
 }
 
@@ -9782,7 +10030,7 @@ pub struct PublicUser {
     pub updated_at: ::endpoint::model::Timestamp,
     /// The `plan` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub plan: Option<Box<PublicUserPlan>>,
+    pub plan: Option<Box<UserPlan>>,
     /// The `private_gists` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub private_gists: Option<i64>,
@@ -9838,7 +10086,7 @@ pub struct PublicUser {
         hireable: ::endpoint::model::Nullable<bool> = "hireable",
         bio: ::endpoint::model::Nullable<String> = "bio",
         twitter_username: ::endpoint::model::Nullable<String> = "twitter_username",
-        plan: Option<Box<PublicUserPlan>> = "plan",
+        plan: Option<Box<UserPlan>> = "plan",
         private_gists: Option<i64> = "private_gists",
         total_private_repos: Option<i64> = "total_private_repos",
         owned_private_repos: Option<i64> = "owned_private_repos",
@@ -9850,7 +10098,7 @@ pub struct PublicUser {
 /// The `plan` of [`PublicUser`].
 #[cfg(any(feature = "gists", feature = "users"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct PublicUserPlan {
+pub struct UserPlan {
     /// The `collaborators` property.
     pub collaborators: i64,
     /// The `name` property.
@@ -9863,7 +10111,7 @@ pub struct PublicUserPlan {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "gists", feature = "users"))]
-    PublicUserPlan {
+    UserPlan {
         collaborators: i64 = "collaborators",
         name: String = "name",
         space: i64 = "space",
@@ -9922,7 +10170,7 @@ pub struct GistHistory {
     pub committed_at: Option<::endpoint::model::Timestamp>,
     /// The `change_status` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub change_status: Option<Box<GistHistoryChangeStatus>>,
+    pub change_status: Option<Box<ChangeStatus>>,
     /// The `url` property.
     ///
     /// Format `uri`.
@@ -9937,7 +10185,7 @@ pub struct GistHistory {
         user: ::endpoint::model::Nullable<Box<SimpleUser>> = "user",
         version: Option<String> = "version",
         committed_at: Option<::endpoint::model::Timestamp> = "committed_at",
-        change_status: Option<Box<GistHistoryChangeStatus>> = "change_status",
+        change_status: Option<Box<ChangeStatus>> = "change_status",
         url: Option<::endpoint::model::Uri> = "url",
     }
 }
@@ -9945,7 +10193,7 @@ pub struct GistHistory {
 /// The `change_status` of [`GistHistory`].
 #[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct GistHistoryChangeStatus {
+pub struct ChangeStatus {
     /// The `total` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<i64>,
@@ -9959,7 +10207,7 @@ pub struct GistHistoryChangeStatus {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "gists")]
-    GistHistoryChangeStatus {
+    ChangeStatus {
     } {
         total: Option<i64> = "total",
         additions: Option<i64> = "additions",
@@ -10142,6 +10390,56 @@ pub struct GistSimpleFilesValue {
     }
 }
 
+/// The `block` of [`Forbidden`].
+#[cfg(feature = "gists")]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct ForbiddenBlock {
+    /// The `reason` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The `created_at` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
+    /// The `html_url` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub html_url: ::endpoint::model::Nullable<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(feature = "gists")]
+    ForbiddenBlock {
+    } {
+        reason: Option<String> = "reason",
+        created_at: Option<String> = "created_at",
+        html_url: ::endpoint::model::Nullable<String> = "html_url",
+    }
+}
+
+/// Forbidden Gist
+#[cfg(feature = "gists")]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct Forbidden {
+    /// The `block` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub block: Option<Box<ForbiddenBlock>>,
+    /// The `message` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The `documentation_url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub documentation_url: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(feature = "gists")]
+    Forbidden {
+    } {
+        block: Option<Box<ForbiddenBlock>> = "block",
+        message: Option<String> = "message",
+        documentation_url: Option<String> = "documentation_url",
+    }
+}
+
 /// Gist Comment
 ///
 /// A comment made to a gist.
@@ -10198,7 +10496,7 @@ pub struct GistCommit {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `change_status` property.
-    pub change_status: GistHistoryChangeStatus,
+    pub change_status: ChangeStatus,
     /// The `committed_at` property.
     pub committed_at: ::endpoint::model::Timestamp,
 }
@@ -10208,7 +10506,7 @@ pub struct GistCommit {
     GistCommit {
         url: ::endpoint::model::Uri = "url",
         version: String = "version",
-        change_status: GistHistoryChangeStatus = "change_status",
+        change_status: ChangeStatus = "change_status",
         committed_at: ::endpoint::model::Timestamp = "committed_at",
     } {
         user: ::endpoint::model::Nullable<Box<SimpleUser>> = "user",
@@ -10237,7 +10535,7 @@ pub struct GitignoreTemplate {
 /// An item of the `repositories` of [`AppsListReposAccessibleToInstallationResponse`].
 #[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
+pub struct RepositoriesItem {
     /// Unique identifier of the repository
     pub id: i64,
     /// The `node_id` property.
@@ -10431,7 +10729,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
     ///
     /// One of `"all"`, `"collaborators_only"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy>,
+    pub pull_request_creation_policy: Option<PullRequestCreationPolicy>,
     /// Whether the repository is archived.
     pub archived: bool,
     /// Returns whether or not this repository disabled.
@@ -10477,7 +10775,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
     ///
     /// One of `"PR_TITLE"`, `"COMMIT_OR_PR_TITLE"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub squash_merge_commit_title: Option<RepositorySquashMergeCommitTitle>,
+    pub squash_merge_commit_title: Option<SquashMergeCommitTitle>,
     /// The default value for a squash merge commit message:
     ///
     /// - `PR_BODY` - default to the pull request's body.
@@ -10486,7 +10784,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
     ///
     /// One of `"PR_BODY"`, `"COMMIT_MESSAGES"`, `"BLANK"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub squash_merge_commit_message: Option<RepositorySquashMergeCommitMessage>,
+    pub squash_merge_commit_message: Option<SquashMergeCommitMessage>,
     /// The default value for a merge commit title.
     ///
     /// - `PR_TITLE` - default to the pull request's title.
@@ -10494,7 +10792,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
     ///
     /// One of `"PR_TITLE"`, `"MERGE_MESSAGE"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_commit_title: Option<RepositoryMergeCommitTitle>,
+    pub merge_commit_title: Option<MergeCommitTitle>,
     /// The default value for a merge commit message.
     ///
     /// - `PR_TITLE` - default to the pull request's title.
@@ -10503,7 +10801,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
     ///
     /// One of `"PR_BODY"`, `"PR_TITLE"`, `"BLANK"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_commit_message: Option<RepositoryMergeCommitMessage>,
+    pub merge_commit_message: Option<MergeCommitMessage>,
     /// Whether to allow merge commits for pull requests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_merge_commit: Option<bool>,
@@ -10528,7 +10826,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
     pub anonymous_access_enabled: Option<bool>,
     /// The status of the code search index for this repository
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub code_search_index_status: Option<Box<RepositoryCodeSearchIndexStatus>>,
+    pub code_search_index_status: Option<Box<CodeSearchIndexStatus>>,
     /// The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. Present for org repos only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub custom_properties: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -10536,7 +10834,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps")]
-    AppsListReposAccessibleToInstallationResponseRepositoriesItem {
+    RepositoriesItem {
         id: i64 = "id",
         node_id: String = "node_id",
         name: String = "name",
@@ -10613,7 +10911,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
         topics: Option<Vec<String>> = "topics",
         has_discussions: Option<bool> = "has_discussions",
         has_pull_requests: Option<bool> = "has_pull_requests",
-        pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy> = "pull_request_creation_policy",
+        pull_request_creation_policy: Option<PullRequestCreationPolicy> = "pull_request_creation_policy",
         visibility: Option<String> = "visibility",
         pushed_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "pushed_at",
         created_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "created_at",
@@ -10625,17 +10923,17 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
         delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
         allow_update_branch: Option<bool> = "allow_update_branch",
         use_squash_pr_title_as_default: Option<bool> = "use_squash_pr_title_as_default",
-        squash_merge_commit_title: Option<RepositorySquashMergeCommitTitle> = "squash_merge_commit_title",
-        squash_merge_commit_message: Option<RepositorySquashMergeCommitMessage> = "squash_merge_commit_message",
-        merge_commit_title: Option<RepositoryMergeCommitTitle> = "merge_commit_title",
-        merge_commit_message: Option<RepositoryMergeCommitMessage> = "merge_commit_message",
+        squash_merge_commit_title: Option<SquashMergeCommitTitle> = "squash_merge_commit_title",
+        squash_merge_commit_message: Option<SquashMergeCommitMessage> = "squash_merge_commit_message",
+        merge_commit_title: Option<MergeCommitTitle> = "merge_commit_title",
+        merge_commit_message: Option<MergeCommitMessage> = "merge_commit_message",
         allow_merge_commit: Option<bool> = "allow_merge_commit",
         allow_forking: Option<bool> = "allow_forking",
         web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
         master_branch: Option<String> = "master_branch",
         starred_at: Option<String> = "starred_at",
         anonymous_access_enabled: Option<bool> = "anonymous_access_enabled",
-        code_search_index_status: Option<Box<RepositoryCodeSearchIndexStatus>> = "code_search_index_status",
+        code_search_index_status: Option<Box<CodeSearchIndexStatus>> = "code_search_index_status",
         custom_properties: Option<::serde_json::Map<String,::serde_json::Value>> = "custom_properties",
     }
 }
@@ -10647,14 +10945,14 @@ pub struct AppsListReposAccessibleToInstallationResponse {
     /// The `total_count` property.
     pub total_count: i64,
     /// The `repositories` property.
-    pub repositories: Vec<AppsListReposAccessibleToInstallationResponseRepositoriesItem>,
+    pub repositories: Vec<RepositoriesItem>,
     /// The `repository_selection` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository_selection: Option<String>,
 }
 #[cfg(feature = "apps")]
 impl ::endpoint::model::Paginated for AppsListReposAccessibleToInstallationResponse {
-    type Item = AppsListReposAccessibleToInstallationResponseRepositoriesItem;
+    type Item = RepositoriesItem;
     fn into_items(self) -> Vec<Self::Item> {
         self.repositories
     }
@@ -10667,7 +10965,7 @@ impl ::endpoint::model::Paginated for AppsListReposAccessibleToInstallationRespo
     #[cfg(feature = "apps")]
     AppsListReposAccessibleToInstallationResponse {
         total_count: i64 = "total_count",
-        repositories: Vec<AppsListReposAccessibleToInstallationResponseRepositoriesItem> = "repositories",
+        repositories: Vec<RepositoriesItem> = "repositories",
     } {
         repository_selection: Option<String> = "repository_selection",
     }
@@ -10676,7 +10974,7 @@ impl ::endpoint::model::Paginated for AppsListReposAccessibleToInstallationRespo
 ::endpoint::__private::open_enum! {
     /// Indicates which sorts of issues to return. `assigned` means issues assigned to you. `created` means issues created by you. `mentioned` means issues mentioning you. `subscribed` means issues you're subscribed to updates for. `all` or `repos` means all issues you can see, regardless of participation or creation.
     #[cfg(feature = "issues")]
-    pub enum IssuesListFilter {
+    pub enum Filter {
         /// `assigned`
         Assigned = "assigned",
         /// `created`
@@ -10695,7 +10993,7 @@ impl ::endpoint::model::Paginated for AppsListReposAccessibleToInstallationRespo
 ::endpoint::__private::open_enum! {
     /// Indicates the state of the issues to return.
     #[cfg(any(feature = "issues", feature = "pulls"))]
-    pub enum IssuesListState {
+    pub enum OpenOrClosedOrAll {
         /// `open`
         Open = "open",
         /// `closed`
@@ -10708,7 +11006,7 @@ impl ::endpoint::model::Paginated for AppsListReposAccessibleToInstallationRespo
 ::endpoint::__private::open_enum! {
     /// What to sort results by.
     #[cfg(feature = "issues")]
-    pub enum IssuesListSort {
+    pub enum CreatedOrUpdatedOrComments {
         /// `created`
         Created = "created",
         /// `updated`
@@ -10992,7 +11290,7 @@ pub struct MarketplacePurchaseMarketplacePurchase {
             feature = "secret-scanning"
         )
     )]
-    pub enum AppsListAccountsForPlanSort {
+    pub enum CreatedOrUpdated {
         /// `created`
         Created = "created",
         /// `updated`
@@ -11458,7 +11756,7 @@ pub struct MinimalRepository {
     ///
     /// One of `"all"`, `"collaborators_only"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy>,
+    pub pull_request_creation_policy: Option<PullRequestCreationPolicy>,
     /// The `archived` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub archived: Option<bool>,
@@ -11596,7 +11894,7 @@ pub struct MinimalRepository {
         has_downloads: Option<bool> = "has_downloads",
         has_discussions: Option<bool> = "has_discussions",
         has_pull_requests: Option<bool> = "has_pull_requests",
-        pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy> = "pull_request_creation_policy",
+        pull_request_creation_policy: Option<PullRequestCreationPolicy> = "pull_request_creation_policy",
         archived: Option<bool> = "archived",
         disabled: Option<bool> = "disabled",
         visibility: Option<String> = "visibility",
@@ -11824,7 +12122,7 @@ pub struct SecurityAndAnalysis {
             feature = "teams"
         )
     )]
-    pub enum SecurityAndAnalysisAdvancedSecurityStatus {
+    pub enum EnabledOrDisabled {
         /// `enabled`
         Enabled = "enabled",
         /// `disabled`
@@ -11859,14 +12157,14 @@ pub struct SecurityAndAnalysisAdvancedSecurity {
     ///
     /// One of `"enabled"`, `"disabled"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<SecurityAndAnalysisAdvancedSecurityStatus>,
+    pub status: Option<EnabledOrDisabled>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "actions", feature = "activity", feature = "agents", feature = "checks", feature = "codespaces", feature = "copilot", feature = "dependabot", feature = "migrations", feature = "orgs", feature = "packages", feature = "repos", feature = "search", feature = "security-advisories", feature = "teams"))]
     SecurityAndAnalysisAdvancedSecurity {
     } {
-        status: Option<SecurityAndAnalysisAdvancedSecurityStatus> = "status",
+        status: Option<EnabledOrDisabled> = "status",
     }
 }
 
@@ -11895,14 +12193,14 @@ pub struct SecurityAndAnalysisDependabotSecurityUpdates {
     ///
     /// One of `"enabled"`, `"disabled"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<SecurityAndAnalysisAdvancedSecurityStatus>,
+    pub status: Option<EnabledOrDisabled>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "actions", feature = "activity", feature = "agents", feature = "checks", feature = "codespaces", feature = "copilot", feature = "dependabot", feature = "migrations", feature = "orgs", feature = "packages", feature = "repos", feature = "search", feature = "security-advisories", feature = "teams"))]
     SecurityAndAnalysisDependabotSecurityUpdates {
     } {
-        status: Option<SecurityAndAnalysisAdvancedSecurityStatus> = "status",
+        status: Option<EnabledOrDisabled> = "status",
     }
 }
 
@@ -11932,23 +12230,21 @@ pub struct SecurityAndAnalysisSecretScanningDelegatedBypassOptionsReviewersItem 
     /// The type of the bypass reviewer
     ///
     /// One of `"TEAM"`, `"ROLE"`.
-    pub reviewer_type: CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemReviewerType,
+    pub reviewer_type: SecretScanningDelegatedBypassOptionsReviewersItemReviewerType,
     /// The bypass mode for the reviewer
     ///
     /// One of `"ALWAYS"`, `"EXEMPT"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mode: Option<
-        CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemMode,
-    >,
+    pub mode: Option<SecretScanningDelegatedBypassOptionsReviewersItemMode>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "actions", feature = "activity", feature = "agents", feature = "checks", feature = "codespaces", feature = "copilot", feature = "dependabot", feature = "migrations", feature = "orgs", feature = "packages", feature = "repos", feature = "search", feature = "security-advisories", feature = "teams"))]
     SecurityAndAnalysisSecretScanningDelegatedBypassOptionsReviewersItem {
         reviewer_id: i64 = "reviewer_id",
-        reviewer_type: CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemReviewerType = "reviewer_type",
+        reviewer_type: SecretScanningDelegatedBypassOptionsReviewersItemReviewerType = "reviewer_type",
     } {
-        mode: Option<CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemMode> = "mode",
+        mode: Option<SecretScanningDelegatedBypassOptionsReviewersItemMode> = "mode",
     }
 }
 
@@ -12118,7 +12414,7 @@ pub struct ActionsCacheStorageLimitForOrganization {
 pub struct BillingAiCreditUsageReportOrg {
     /// The `timePeriod` property.
     #[serde(rename = "timePeriod")]
-    pub time_period: BillingAiCreditUsageReportOrgTimePeriod,
+    pub time_period: TimePeriod,
     /// The unique identifier of the organization.
     pub organization: String,
     /// The name of the user for the usage report.
@@ -12132,15 +12428,15 @@ pub struct BillingAiCreditUsageReportOrg {
     pub model: Option<String>,
     /// The `usageItems` property.
     #[serde(rename = "usageItems")]
-    pub usage_items: Vec<BillingAiCreditUsageReportOrgUsageItemsItem>,
+    pub usage_items: Vec<UsageItemsItem>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "billing")]
     BillingAiCreditUsageReportOrg {
-        time_period: BillingAiCreditUsageReportOrgTimePeriod = "timePeriod",
+        time_period: TimePeriod = "timePeriod",
         organization: String = "organization",
-        usage_items: Vec<BillingAiCreditUsageReportOrgUsageItemsItem> = "usageItems",
+        usage_items: Vec<UsageItemsItem> = "usageItems",
     } {
         user: Option<String> = "user",
         product: Option<String> = "product",
@@ -12151,7 +12447,7 @@ pub struct BillingAiCreditUsageReportOrg {
 /// The `timePeriod` of [`BillingAiCreditUsageReportOrg`].
 #[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct BillingAiCreditUsageReportOrgTimePeriod {
+pub struct TimePeriod {
     /// The year for the usage report.
     pub year: i64,
     /// The month for the usage report.
@@ -12164,7 +12460,7 @@ pub struct BillingAiCreditUsageReportOrgTimePeriod {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "billing")]
-    BillingAiCreditUsageReportOrgTimePeriod {
+    TimePeriod {
         year: i64 = "year",
     } {
         month: Option<i64> = "month",
@@ -12175,7 +12471,7 @@ pub struct BillingAiCreditUsageReportOrgTimePeriod {
 /// An item of the `usageItems` of [`BillingAiCreditUsageReportOrg`].
 #[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct BillingAiCreditUsageReportOrgUsageItemsItem {
+pub struct UsageItemsItem {
     /// Product name.
     pub product: String,
     /// SKU name.
@@ -12210,7 +12506,7 @@ pub struct BillingAiCreditUsageReportOrgUsageItemsItem {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "billing")]
-    BillingAiCreditUsageReportOrgUsageItemsItem {
+    UsageItemsItem {
         product: String = "product",
         sku: String = "sku",
         model: String = "model",
@@ -12227,14 +12523,8 @@ pub struct BillingAiCreditUsageReportOrgUsageItemsItem {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Filter budgets by scope type.
-    ///
-    /// - `organization`: Budgets scoped to the organization.
-    /// - `repository`: Budgets scoped to a repository.
-    /// - `multi_user_customer`: Universal budgets that apply to all users in the organization.
-    /// - `user`: Budgets scoped to an individual user.
     #[cfg(feature = "billing")]
-    pub enum BillingGetAllBudgetsOrgScope {
+    pub enum BillingScope {
         /// `enterprise`
         Enterprise = "enterprise",
         /// `organization`
@@ -12466,9 +12756,9 @@ pub struct GetAllBudgetsEffectiveBudget {
 }
 
 ::endpoint::__private::open_enum! {
-    /// One of the forms of [`BillingCreateOrganizationBudgetBudgetType`].
+    /// One of the forms of [`BudgetType`].
     #[cfg(feature = "billing")]
-    pub enum BillingCreateOrganizationBudgetBudgetTypeString {
+    pub enum BudgetTypeString {
         /// `BundlePricing`
         BundlePricing = "BundlePricing",
     }
@@ -12483,9 +12773,9 @@ pub struct GetAllBudgetsEffectiveBudget {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum BillingCreateOrganizationBudgetBudgetType {
-    /// The value as [`BillingCreateOrganizationBudgetBudgetTypeString`].
-    String(BillingCreateOrganizationBudgetBudgetTypeString),
+pub enum BudgetType {
+    /// The value as [`BudgetTypeString`].
+    String(BudgetTypeString),
     /// The value as [`BudgetBudgetTypeString2`].
     String2(BudgetBudgetTypeString2),
     /// The value as [`BudgetBudgetTypeString`].
@@ -12496,8 +12786,8 @@ pub enum BillingCreateOrganizationBudgetBudgetType {
 
 ::endpoint::__private::decode_union! {
     #[cfg(feature = "billing")]
-    BillingCreateOrganizationBudgetBudgetType {
-        String: BillingCreateOrganizationBudgetBudgetTypeString,
+    BudgetType {
+        String: BudgetTypeString,
         String2: BudgetBudgetTypeString2,
         String3: BudgetBudgetTypeString,
     }
@@ -12796,7 +13086,7 @@ pub struct UpdateBudgetBudget {
 pub struct BillingPremiumRequestUsageReportOrg {
     /// The `timePeriod` property.
     #[serde(rename = "timePeriod")]
-    pub time_period: BillingAiCreditUsageReportOrgTimePeriod,
+    pub time_period: TimePeriod,
     /// The unique identifier of the organization.
     pub organization: String,
     /// The name of the user for the usage report.
@@ -12810,15 +13100,15 @@ pub struct BillingPremiumRequestUsageReportOrg {
     pub model: Option<String>,
     /// The `usageItems` property.
     #[serde(rename = "usageItems")]
-    pub usage_items: Vec<BillingAiCreditUsageReportOrgUsageItemsItem>,
+    pub usage_items: Vec<UsageItemsItem>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "billing")]
     BillingPremiumRequestUsageReportOrg {
-        time_period: BillingAiCreditUsageReportOrgTimePeriod = "timePeriod",
+        time_period: TimePeriod = "timePeriod",
         organization: String = "organization",
-        usage_items: Vec<BillingAiCreditUsageReportOrgUsageItemsItem> = "usageItems",
+        usage_items: Vec<UsageItemsItem> = "usageItems",
     } {
         user: Option<String> = "user",
         product: Option<String> = "product",
@@ -12904,7 +13194,7 @@ pub struct BillingUsageReportUsageItemsItem {
 pub struct BillingUsageSummaryReportOrg {
     /// The `timePeriod` property.
     #[serde(rename = "timePeriod")]
-    pub time_period: BillingAiCreditUsageReportOrgTimePeriod,
+    pub time_period: TimePeriod,
     /// The unique identifier of the organization.
     pub organization: String,
     /// The name of the repository for the usage report.
@@ -12918,15 +13208,15 @@ pub struct BillingUsageSummaryReportOrg {
     pub sku: Option<String>,
     /// The `usageItems` property.
     #[serde(rename = "usageItems")]
-    pub usage_items: Vec<BillingUsageSummaryReportOrgUsageItemsItem>,
+    pub usage_items: Vec<BillingUsageSummaryReportUsageItemsItem>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "billing")]
     BillingUsageSummaryReportOrg {
-        time_period: BillingAiCreditUsageReportOrgTimePeriod = "timePeriod",
+        time_period: TimePeriod = "timePeriod",
         organization: String = "organization",
-        usage_items: Vec<BillingUsageSummaryReportOrgUsageItemsItem> = "usageItems",
+        usage_items: Vec<BillingUsageSummaryReportUsageItemsItem> = "usageItems",
     } {
         repository: Option<String> = "repository",
         product: Option<String> = "product",
@@ -12937,7 +13227,7 @@ pub struct BillingUsageSummaryReportOrg {
 /// An item of the `usageItems` of [`BillingUsageSummaryReportOrg`].
 #[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct BillingUsageSummaryReportOrgUsageItemsItem {
+pub struct BillingUsageSummaryReportUsageItemsItem {
     /// Product name.
     pub product: String,
     /// SKU name.
@@ -12970,7 +13260,7 @@ pub struct BillingUsageSummaryReportOrgUsageItemsItem {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "billing")]
-    BillingUsageSummaryReportOrgUsageItemsItem {
+    BillingUsageSummaryReportUsageItemsItem {
         product: String = "product",
         sku: String = "sku",
         unit_type: String = "unitType",
@@ -13087,7 +13377,7 @@ pub struct OrganizationFull {
     pub billing_email: ::endpoint::model::Nullable<String>,
     /// The `plan` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub plan: Option<Box<OrganizationFullPlan>>,
+    pub plan: Option<Box<Plan>>,
     /// The `default_repository_permission` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub default_repository_permission: ::endpoint::model::Nullable<String>,
@@ -13256,7 +13546,7 @@ pub struct OrganizationFull {
         disk_usage: ::endpoint::model::Nullable<i64> = "disk_usage",
         collaborators: ::endpoint::model::Nullable<i64> = "collaborators",
         billing_email: ::endpoint::model::Nullable<String> = "billing_email",
-        plan: Option<Box<OrganizationFullPlan>> = "plan",
+        plan: Option<Box<Plan>> = "plan",
         default_repository_permission: ::endpoint::model::Nullable<String> = "default_repository_permission",
         default_repository_branch: ::endpoint::model::Nullable<String> = "default_repository_branch",
         members_can_create_repositories: ::endpoint::model::Nullable<bool> = "members_can_create_repositories",
@@ -13294,7 +13584,7 @@ pub struct OrganizationFull {
 /// The `plan` of [`OrganizationFull`].
 #[cfg(any(feature = "orgs", feature = "teams"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct OrganizationFullPlan {
+pub struct Plan {
     /// The `name` property.
     pub name: String,
     /// The `space` property.
@@ -13311,7 +13601,7 @@ pub struct OrganizationFullPlan {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "orgs", feature = "teams"))]
-    OrganizationFullPlan {
+    Plan {
         name: String = "name",
         space: i64 = "space",
         private_repos: i64 = "private_repos",
@@ -13347,6 +13637,28 @@ pub struct OrganizationFullPlan {
         Private = "private",
         /// `none`
         NoneValue = "none",
+    }
+}
+
+/// Validation failed
+#[cfg(feature = "orgs")]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+#[allow(clippy::large_enum_variant)]
+#[serde(untagged)]
+pub enum OrgsUpdateUnprocessableContent {
+    /// The value as [`ValidationError`].
+    ValidationError(ValidationError),
+    /// The value as [`ValidationErrorSimple`].
+    ValidationErrorSimple(ValidationErrorSimple),
+    /// Any other value, kept as it was.
+    Other(::serde_json::Value),
+}
+
+::endpoint::__private::decode_union! {
+    #[cfg(feature = "orgs")]
+    OrgsUpdateUnprocessableContent {
+        ValidationError: ValidationError,
+        ValidationErrorSimple: ValidationErrorSimple,
     }
 }
 
@@ -13496,7 +13808,7 @@ pub struct ActionsHostedRunnerPoolImage {
     /// The image provider.
     ///
     /// One of `"github"`, `"partner"`, `"custom"`.
-    pub source: ActionsHostedRunnerPoolImageSource,
+    pub source: ImageSource,
     /// The image version of the hosted runner pool.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
@@ -13508,16 +13820,16 @@ pub struct ActionsHostedRunnerPoolImage {
         id: String = "id",
         size_gb: i64 = "size_gb",
         display_name: String = "display_name",
-        source: ActionsHostedRunnerPoolImageSource = "source",
+        source: ImageSource = "source",
     } {
         version: Option<String> = "version",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// The image provider.
+    /// The `source` of [`ActionsHostedRunnerPoolImage`].
     #[cfg(feature = "actions")]
-    pub enum ActionsHostedRunnerPoolImageSource {
+    pub enum ImageSource {
         /// `github`
         Github = "github",
         /// `partner`
@@ -13771,7 +14083,7 @@ pub struct ActionsHostedRunnerCuratedImage {
     /// The image provider.
     ///
     /// One of `"github"`, `"partner"`, `"custom"`.
-    pub source: ActionsHostedRunnerPoolImageSource,
+    pub source: ImageSource,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13781,7 +14093,7 @@ pub struct ActionsHostedRunnerCuratedImage {
         platform: String = "platform",
         size_gb: i64 = "size_gb",
         display_name: String = "display_name",
-        source: ActionsHostedRunnerPoolImageSource = "source",
+        source: ImageSource = "source",
     } {
     }
 }
@@ -14020,9 +14332,9 @@ pub type SelectedActionsUrl = String;
 pub type ShaPinningRequired = bool;
 
 ::endpoint::__private::open_enum! {
-    /// The policy that controls the repositories in the organization that are allowed to run GitHub Actions.
+    /// The `enforced_repositories` of [`ImmutableReleasesOrganizationSettings`].
     #[cfg(any(feature = "actions", feature = "orgs"))]
-    pub enum ActionsSetGithubActionsPermissionsOrganizationEnabledRepositories {
+    pub enum Repositories {
         /// `all`
         All = "all",
         /// `none`
@@ -14035,7 +14347,7 @@ pub type ShaPinningRequired = bool;
 ::endpoint::__private::open_enum! {
     /// The permissions policy that controls the actions and reusable workflows that are allowed to run.
     #[cfg(feature = "actions")]
-    pub enum ActionsSetGithubActionsPermissionsOrganizationAllowedActions {
+    pub enum ActionsSetGithubActionsPermissionsAllowedActions {
         /// `all`
         All = "all",
         /// `local_only`
@@ -14071,13 +14383,13 @@ pub struct ActionsForkPrContributorApproval {
     /// The policy that controls when fork PR workflows require approval from a maintainer.
     ///
     /// One of `"first_time_contributors_new_to_github"`, `"first_time_contributors"`, `"all_external_contributors"`.
-    pub approval_policy: ActionsForkPrContributorApprovalApprovalPolicy,
+    pub approval_policy: ApprovalPolicy,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "actions")]
     ActionsForkPrContributorApproval {
-        approval_policy: ActionsForkPrContributorApprovalApprovalPolicy = "approval_policy",
+        approval_policy: ApprovalPolicy = "approval_policy",
     } {
     }
 }
@@ -14085,7 +14397,7 @@ pub struct ActionsForkPrContributorApproval {
 ::endpoint::__private::open_enum! {
     /// The policy that controls when fork PR workflows require approval from a maintainer.
     #[cfg(feature = "actions")]
-    pub enum ActionsForkPrContributorApprovalApprovalPolicy {
+    pub enum ApprovalPolicy {
         /// `first_time_contributors_new_to_github`
         FirstTimeContributorsNewToGithub = "first_time_contributors_new_to_github",
         /// `first_time_contributors`
@@ -14185,7 +14497,7 @@ pub struct SelfHostedRunnersSettings {
     /// The policy that controls whether self-hosted runners can be used by repositories in the organization
     ///
     /// One of `"all"`, `"selected"`, `"none"`.
-    pub enabled_repositories: SelfHostedRunnersSettingsEnabledRepositories,
+    pub enabled_repositories: AllOrSelectedOrNoneValue,
     /// The URL to the endpoint for managing selected repositories for self-hosted runners in the organization
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_repositories_url: Option<String>,
@@ -14194,16 +14506,16 @@ pub struct SelfHostedRunnersSettings {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "actions")]
     SelfHostedRunnersSettings {
-        enabled_repositories: SelfHostedRunnersSettingsEnabledRepositories = "enabled_repositories",
+        enabled_repositories: AllOrSelectedOrNoneValue = "enabled_repositories",
     } {
         selected_repositories_url: Option<String> = "selected_repositories_url",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// The policy that controls whether self-hosted runners can be used by repositories in the organization
+    /// The `enabled_repositories` of [`SelfHostedRunnersSettings`].
     #[cfg(any(feature = "actions", feature = "copilot"))]
-    pub enum SelfHostedRunnersSettingsEnabledRepositories {
+    pub enum AllOrSelectedOrNoneValue {
         /// `all`
         All = "all",
         /// `selected`
@@ -14371,9 +14683,8 @@ impl ::endpoint::model::Paginated for ActionsListSelfHostedRunnerGroupsForOrgRes
 }
 
 ::endpoint::__private::open_enum! {
-    /// Visibility of a runner group. You can select all repositories, select individual repositories, or limit access to private repositories.
     #[cfg(feature = "actions")]
-    pub enum ActionsCreateSelfHostedRunnerGroupForOrgVisibility {
+    pub enum SelfHostedRunnerGroupForOrgVisibility {
         /// `selected`
         Selected = "selected",
         /// `all`
@@ -14658,9 +14969,7 @@ pub struct AuthenticationToken {
     ///
     /// One of `"all"`, `"selected"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository_selection: Option<
-        AppsListInstallationsResponseItemRepositorySelection,
-    >,
+    pub repository_selection: Option<RepositorySelection>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14672,7 +14981,7 @@ pub struct AuthenticationToken {
         permissions: Option<::serde_json::Map<String,::serde_json::Value>> = "permissions",
         repositories: Option<Vec<Repository>> = "repositories",
         single_file: ::endpoint::model::Nullable<String> = "single_file",
-        repository_selection: Option<AppsListInstallationsResponseItemRepositorySelection> = "repository_selection",
+        repository_selection: Option<RepositorySelection> = "repository_selection",
     }
 }
 
@@ -14721,7 +15030,7 @@ pub struct OrganizationActionsSecret {
     /// Visibility of a secret
     ///
     /// One of `"all"`, `"private"`, `"selected"`.
-    pub visibility: OrganizationActionsSecretVisibility,
+    pub visibility: Visibility,
     /// The `selected_repositories_url` property.
     ///
     /// Format `uri`.
@@ -14735,14 +15044,14 @@ pub struct OrganizationActionsSecret {
         name: String = "name",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
-        visibility: OrganizationActionsSecretVisibility = "visibility",
+        visibility: Visibility = "visibility",
     } {
         selected_repositories_url: Option<::endpoint::model::Uri> = "selected_repositories_url",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// Visibility of a secret
+    /// The `visibility` of [`OrganizationActionsSecret`].
     #[cfg(
         any(
             feature = "actions",
@@ -14752,7 +15061,7 @@ pub struct OrganizationActionsSecret {
             feature = "private-registries"
         )
     )]
-    pub enum OrganizationActionsSecretVisibility {
+    pub enum Visibility {
         /// `all`
         All = "all",
         /// `private`
@@ -14828,7 +15137,7 @@ pub struct ActionsPublicKey {
     }
 }
 
-/// An item of an array of repository ids that can access the organization secret. You can only provide a list of repository ids when the `visibility` is set to `selected`. You can manage the list of selected repositories using the [List selected repositories for an organization secret](https://docs.github.com/rest/reference/actions#list-selected-repositories-for-an-organization-secret), [Set selected repositories for an organization secret](https://docs.github.com/rest/reference/actions#set-selected-repositories-for-an-organization-secret), and [Remove selected repository from an organization secret](https://docs.github.com/rest/reference/actions#remove-selected-repository-from-an-organization-secret) endpoints.
+/// An item of the `sort_by` of [`ProjectsV2View`].
 #[cfg(
     any(
         feature = "actions",
@@ -14840,7 +15149,7 @@ pub struct ActionsPublicKey {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem {
+pub enum IntegerOrString {
     /// The value as an integer.
     Integer(i64),
     /// The value as a string.
@@ -14851,7 +15160,7 @@ pub enum ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem {
 
 ::endpoint::__private::decode_union! {
     #[cfg(any(feature = "actions", feature = "codespaces", feature = "projects", feature = "repos"))]
-    ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem {
+    IntegerOrString {
         Integer: i64,
         String: String,
     }
@@ -14921,7 +15230,7 @@ pub struct OrganizationActionsVariable {
     /// Visibility of a variable
     ///
     /// One of `"all"`, `"private"`, `"selected"`.
-    pub visibility: OrganizationActionsSecretVisibility,
+    pub visibility: Visibility,
     /// The `selected_repositories_url` property.
     ///
     /// Format `uri`.
@@ -14936,7 +15245,7 @@ pub struct OrganizationActionsVariable {
         value: String = "value",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
-        visibility: OrganizationActionsSecretVisibility = "visibility",
+        visibility: Visibility = "visibility",
     } {
         selected_repositories_url: Option<::endpoint::model::Uri> = "selected_repositories_url",
     }
@@ -14985,7 +15294,7 @@ impl ::endpoint::model::Paginated for ActionsListOrgVariablesResponse {
 ::endpoint::__private::open_enum! {
     /// An item of a list of runtime risks associated with the deployment.
     #[cfg(feature = "orgs")]
-    pub enum OrgsCreateArtifactDeploymentRecordRuntimeRisksItem {
+    pub enum ArtifactDeploymentRecordRuntimeRisksItem {
         /// `critical-resource`
         CriticalResource = "critical-resource",
         /// `internet-exposed`
@@ -15026,7 +15335,7 @@ pub struct ArtifactDeploymentRecord {
     pub tags: Option<::std::collections::BTreeMap<String, String>>,
     /// A list of runtime risks associated with the deployment.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub runtime_risks: Option<Vec<OrgsCreateArtifactDeploymentRecordRuntimeRisksItem>>,
+    pub runtime_risks: Option<Vec<ArtifactDeploymentRecordRuntimeRisksItem>>,
     /// The `created_at` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
@@ -15049,7 +15358,7 @@ pub struct ArtifactDeploymentRecord {
         cluster: Option<String> = "cluster",
         deployment_name: Option<String> = "deployment_name",
         tags: Option<::std::collections::BTreeMap<String,String>> = "tags",
-        runtime_risks: Option<Vec<OrgsCreateArtifactDeploymentRecordRuntimeRisksItem>> = "runtime_risks",
+        runtime_risks: Option<Vec<ArtifactDeploymentRecordRuntimeRisksItem>> = "runtime_risks",
         created_at: Option<String> = "created_at",
         updated_at: Option<String> = "updated_at",
         attestation_id: ::endpoint::model::Nullable<i64> = "attestation_id",
@@ -15477,10 +15786,10 @@ impl ::endpoint::model::Paginated for OrgsListArtifactStorageRecordsResponse {
     }
 }
 
-/// The bundle of the attestation.
+/// The `bundle` of [`OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem`].
 #[cfg(any(feature = "orgs", feature = "repos", feature = "users"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle {
+pub struct ItemBundle {
     /// The `mediaType` property.
     #[serde(rename = "mediaType")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -15497,7 +15806,7 @@ pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBu
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "orgs", feature = "repos", feature = "users"))]
-    OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle {
+    ItemBundle {
     } {
         media_type: Option<String> = "mediaType",
         verification_material: Option<::serde_json::Map<String,::serde_json::Value>> = "verificationMaterial",
@@ -15511,9 +15820,7 @@ pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBu
 pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
     /// The bundle of the attestation.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bundle: Option<
-        Box<OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>,
-    >,
+    pub bundle: Option<Box<ItemBundle>>,
     /// The `repository_id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository_id: Option<i64>,
@@ -15526,7 +15833,7 @@ pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
     #[cfg(any(feature = "orgs", feature = "users"))]
     OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
     } {
-        bundle: Option<Box<OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>> = "bundle",
+        bundle: Option<Box<ItemBundle>> = "bundle",
         repository_id: Option<i64> = "repository_id",
         bundle_url: Option<String> = "bundle_url",
     }
@@ -15589,33 +15896,33 @@ pub struct OrgsListAttestationsBulkResponse {
     }
 }
 
-/// One of the forms of [`OrgsDeleteAttestationsBulkBody`].
+/// One of the forms of [`DeleteAttestationsBulkBody`].
 #[cfg(any(feature = "orgs", feature = "users"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct OrgsDeleteAttestationsBulkBodyObject {
+pub struct DeleteAttestationsBulkBodyObject {
     /// List of subject digests associated with the artifact attestations to delete.
     pub subject_digests: Vec<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "orgs", feature = "users"))]
-    OrgsDeleteAttestationsBulkBodyObject {
+    DeleteAttestationsBulkBodyObject {
         subject_digests: Vec<String> = "subject_digests",
     } {
     }
 }
 
-/// One of the forms of [`OrgsDeleteAttestationsBulkBody`].
+/// One of the forms of [`DeleteAttestationsBulkBody`].
 #[cfg(any(feature = "orgs", feature = "users"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct OrgsDeleteAttestationsBulkBodyObject2 {
+pub struct DeleteAttestationsBulkBodyObject2 {
     /// List of unique IDs associated with the artifact attestations to delete.
     pub attestation_ids: Vec<i64>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "orgs", feature = "users"))]
-    OrgsDeleteAttestationsBulkBodyObject2 {
+    DeleteAttestationsBulkBodyObject2 {
         attestation_ids: Vec<i64> = "attestation_ids",
     } {
     }
@@ -15626,20 +15933,20 @@ pub struct OrgsDeleteAttestationsBulkBodyObject2 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum OrgsDeleteAttestationsBulkBody {
-    /// The value as [`OrgsDeleteAttestationsBulkBodyObject`].
-    Object(OrgsDeleteAttestationsBulkBodyObject),
-    /// The value as [`OrgsDeleteAttestationsBulkBodyObject2`].
-    Object2(OrgsDeleteAttestationsBulkBodyObject2),
+pub enum DeleteAttestationsBulkBody {
+    /// The value as [`DeleteAttestationsBulkBodyObject`].
+    Object(DeleteAttestationsBulkBodyObject),
+    /// The value as [`DeleteAttestationsBulkBodyObject2`].
+    Object2(DeleteAttestationsBulkBodyObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
 
 ::endpoint::__private::decode_union! {
     #[cfg(any(feature = "orgs", feature = "users"))]
-    OrgsDeleteAttestationsBulkBody {
-        Object: OrgsDeleteAttestationsBulkBodyObject,
-        Object2: OrgsDeleteAttestationsBulkBodyObject2,
+    DeleteAttestationsBulkBody {
+        Object: DeleteAttestationsBulkBodyObject,
+        Object2: DeleteAttestationsBulkBodyObject2,
     }
 }
 
@@ -15664,35 +15971,6 @@ pub struct OrgsListAttestationRepositoriesResponseItem {
     }
 }
 
-/// The attestation's Sigstore Bundle.
-/// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-#[cfg(feature = "orgs")]
-#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct OrgsListAttestationsResponseAttestationsItemBundle {
-    /// The `mediaType` property.
-    #[serde(rename = "mediaType")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub media_type: Option<String>,
-    /// The `verificationMaterial` property.
-    #[serde(rename = "verificationMaterial")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub verification_material: Option<::serde_json::Map<String, ::serde_json::Value>>,
-    /// The `dsseEnvelope` property.
-    #[serde(rename = "dsseEnvelope")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dsse_envelope: Option<::serde_json::Map<String, ::serde_json::Value>>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "orgs")]
-    OrgsListAttestationsResponseAttestationsItemBundle {
-    } {
-        media_type: Option<String> = "mediaType",
-        verification_material: Option<::serde_json::Map<String,::serde_json::Value>> = "verificationMaterial",
-        dsse_envelope: Option<::serde_json::Map<String,::serde_json::Value>> = "dsseEnvelope",
-    }
-}
-
 /// An item of the `attestations` of [`OrgsListAttestationsResponse`].
 #[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
@@ -15700,9 +15978,7 @@ pub struct OrgsListAttestationsResponseAttestationsItem {
     /// The attestation's Sigstore Bundle.
     /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub bundle: ::endpoint::model::Nullable<
-        Box<OrgsListAttestationsResponseAttestationsItemBundle>,
-    >,
+    pub bundle: ::endpoint::model::Nullable<Box<ItemBundle>>,
     /// The `repository_id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository_id: Option<i64>,
@@ -15718,7 +15994,7 @@ pub struct OrgsListAttestationsResponseAttestationsItem {
     #[cfg(feature = "orgs")]
     OrgsListAttestationsResponseAttestationsItem {
     } {
-        bundle: ::endpoint::model::Nullable<Box<OrgsListAttestationsResponseAttestationsItemBundle>> = "bundle",
+        bundle: ::endpoint::model::Nullable<Box<ItemBundle>> = "bundle",
         repository_id: Option<i64> = "repository_id",
         bundle_url: Option<String> = "bundle_url",
         initiator: Option<String> = "initiator",
@@ -15879,7 +16155,7 @@ pub struct Team {
     ///
     /// One of `"enterprise"`, `"organization"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub r#type: ::endpoint::model::Nullable<TeamType>,
+    pub r#type: ::endpoint::model::Nullable<EnterpriseOrOrganization>,
     /// How the team's access to the repository was granted. This property is only
     /// present when the team is returned in a repository context, such as
     /// `GET /repos/{owner}/{repo}/teams`.
@@ -15915,7 +16191,7 @@ pub struct Team {
         privacy: Option<String> = "privacy",
         notification_setting: Option<String> = "notification_setting",
         permissions: Option<Box<TeamPermissions>> = "permissions",
-        r#type: ::endpoint::model::Nullable<TeamType> = "type",
+        r#type: ::endpoint::model::Nullable<EnterpriseOrOrganization> = "type",
         access_source: Option<TeamAccessSource> = "access_source",
         organization_id: Option<i64> = "organization_id",
         enterprise_id: Option<i64> = "enterprise_id",
@@ -15982,7 +16258,7 @@ pub struct TeamPermissions {
             feature = "teams"
         )
     )]
-    pub enum TeamType {
+    pub enum EnterpriseOrOrganization {
         /// `enterprise`
         Enterprise = "enterprise",
         /// `organization`
@@ -16079,7 +16355,7 @@ pub struct TeamSimple {
     ///
     /// One of `"enterprise"`, `"organization"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub r#type: ::endpoint::model::Nullable<TeamType>,
+    pub r#type: ::endpoint::model::Nullable<EnterpriseOrOrganization>,
     /// Unique identifier of the organization to which this team belongs
     #[serde(skip_serializing_if = "Option::is_none")]
     pub organization_id: Option<i64>,
@@ -16105,7 +16381,7 @@ pub struct TeamSimple {
         privacy: Option<String> = "privacy",
         notification_setting: Option<String> = "notification_setting",
         ldap_dn: Option<String> = "ldap_dn",
-        r#type: ::endpoint::model::Nullable<TeamType> = "type",
+        r#type: ::endpoint::model::Nullable<EnterpriseOrOrganization> = "type",
         organization_id: Option<i64> = "organization_id",
         enterprise_id: Option<i64> = "enterprise_id",
     }
@@ -16310,13 +16586,13 @@ pub struct CodeScanningAlertRuleSummary {
     ///
     /// One of `"none"`, `"note"`, `"warning"`, `"error"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub severity: ::endpoint::model::Nullable<CodeScanningAlertRuleSummarySeverity>,
+    pub severity: ::endpoint::model::Nullable<Severity>,
     /// The security severity of the alert.
     ///
     /// One of `"low"`, `"medium"`, `"high"`, `"critical"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub security_severity_level: ::endpoint::model::Nullable<
-        CodeScanningAlertRuleSummarySecuritySeverityLevel,
+        DependabotAlertSecurityVulnerabilitySeverity,
     >,
     /// A short description of the rule used to detect the alert.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -16341,8 +16617,8 @@ pub struct CodeScanningAlertRuleSummary {
     } {
         id: ::endpoint::model::Nullable<String> = "id",
         name: Option<String> = "name",
-        severity: ::endpoint::model::Nullable<CodeScanningAlertRuleSummarySeverity> = "severity",
-        security_severity_level: ::endpoint::model::Nullable<CodeScanningAlertRuleSummarySecuritySeverityLevel> = "security_severity_level",
+        severity: ::endpoint::model::Nullable<Severity> = "severity",
+        security_severity_level: ::endpoint::model::Nullable<DependabotAlertSecurityVulnerabilitySeverity> = "security_severity_level",
         description: Option<String> = "description",
         full_description: Option<String> = "full_description",
         tags: ::endpoint::model::Nullable<Vec<String>> = "tags",
@@ -16354,7 +16630,7 @@ pub struct CodeScanningAlertRuleSummary {
 ::endpoint::__private::open_enum! {
     /// The severity of the alert.
     #[cfg(feature = "code-scanning")]
-    pub enum CodeScanningAlertRuleSummarySeverity {
+    pub enum Severity {
         /// `none`
         NoneValue = "none",
         /// `note`
@@ -16363,21 +16639,6 @@ pub struct CodeScanningAlertRuleSummary {
         Warning = "warning",
         /// `error`
         Error = "error",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The security severity of the alert.
-    #[cfg(feature = "code-scanning")]
-    pub enum CodeScanningAlertRuleSummarySecuritySeverityLevel {
-        /// `low`
-        Low = "low",
-        /// `medium`
-        Medium = "medium",
-        /// `high`
-        High = "high",
-        /// `critical`
-        Critical = "critical",
     }
 }
 
@@ -16634,11 +16895,11 @@ pub struct Codespace {
     /// Format `uri`.
     pub url: ::endpoint::model::Uri,
     /// Details about the codespace's git repository.
-    pub git_status: CodespaceGitStatus,
+    pub git_status: GitStatus,
     /// The initally assigned location of a new codespace.
     ///
     /// One of `"EastUs"`, `"SouthEastAsia"`, `"WestEurope"`, `"WestUs2"`.
-    pub location: CodespaceLocation,
+    pub location: Location,
     /// The number of minutes of inactivity after which this codespace will be automatically stopped.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub idle_timeout_minutes: ::endpoint::model::Nullable<i64>,
@@ -16672,7 +16933,7 @@ pub struct Codespace {
     pub recent_folders: Vec<String>,
     /// The `runtime_constraints` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub runtime_constraints: Option<Box<CodespaceRuntimeConstraints>>,
+    pub runtime_constraints: Option<Box<RuntimeConstraints>>,
     /// Whether or not a codespace has a pending async operation. This would mean that the codespace is temporarily unavailable. The only thing that you can do with a codespace in this state is delete it.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pending_operation: ::endpoint::model::Nullable<bool>,
@@ -16706,8 +16967,8 @@ pub struct Codespace {
         last_used_at: ::endpoint::model::Timestamp = "last_used_at",
         state: CodespaceState = "state",
         url: ::endpoint::model::Uri = "url",
-        git_status: CodespaceGitStatus = "git_status",
-        location: CodespaceLocation = "location",
+        git_status: GitStatus = "git_status",
+        location: Location = "location",
         web_url: ::endpoint::model::Uri = "web_url",
         machines_url: ::endpoint::model::Uri = "machines_url",
         start_url: ::endpoint::model::Uri = "start_url",
@@ -16722,7 +16983,7 @@ pub struct Codespace {
         idle_timeout_minutes: ::endpoint::model::Nullable<i64> = "idle_timeout_minutes",
         publish_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "publish_url",
         pulls_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "pulls_url",
-        runtime_constraints: Option<Box<CodespaceRuntimeConstraints>> = "runtime_constraints",
+        runtime_constraints: Option<Box<RuntimeConstraints>> = "runtime_constraints",
         pending_operation: ::endpoint::model::Nullable<bool> = "pending_operation",
         pending_operation_disabled_reason: ::endpoint::model::Nullable<String> = "pending_operation_disabled_reason",
         idle_timeout_notice: ::endpoint::model::Nullable<String> = "idle_timeout_notice",
@@ -16830,7 +17091,7 @@ pub struct CodespaceMachine {
 /// Details about the codespace's git repository.
 #[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct CodespaceGitStatus {
+pub struct GitStatus {
     /// The number of commits the local repository is ahead of the remote.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ahead: Option<i64>,
@@ -16850,7 +17111,7 @@ pub struct CodespaceGitStatus {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "codespaces")]
-    CodespaceGitStatus {
+    GitStatus {
     } {
         ahead: Option<i64> = "ahead",
         behind: Option<i64> = "behind",
@@ -16863,7 +17124,7 @@ pub struct CodespaceGitStatus {
 ::endpoint::__private::open_enum! {
     /// The initally assigned location of a new codespace.
     #[cfg(feature = "codespaces")]
-    pub enum CodespaceLocation {
+    pub enum Location {
         /// `EastUs`
         EastUs = "EastUs",
         /// `SouthEastAsia`
@@ -16878,7 +17139,7 @@ pub struct CodespaceGitStatus {
 /// The `runtime_constraints` of [`Codespace`].
 #[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct CodespaceRuntimeConstraints {
+pub struct RuntimeConstraints {
     /// The privacy settings a user can select from when forwarding a port.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub allowed_port_privacy_settings: ::endpoint::model::Nullable<Vec<String>>,
@@ -16886,7 +17147,7 @@ pub struct CodespaceRuntimeConstraints {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "codespaces")]
-    CodespaceRuntimeConstraints {
+    RuntimeConstraints {
     } {
         allowed_port_privacy_settings: ::endpoint::model::Nullable<Vec<String>> = "allowed_port_privacy_settings",
     }
@@ -16951,7 +17212,7 @@ pub struct CodespacesOrgSecret {
     /// The type of repositories in the organization that the secret is visible to
     ///
     /// One of `"all"`, `"private"`, `"selected"`.
-    pub visibility: OrganizationActionsSecretVisibility,
+    pub visibility: Visibility,
     /// The API URL at which the list of repositories this secret is visible to can be retrieved
     ///
     /// Format `uri`.
@@ -16965,7 +17226,7 @@ pub struct CodespacesOrgSecret {
         name: String = "name",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
-        visibility: OrganizationActionsSecretVisibility = "visibility",
+        visibility: Visibility = "visibility",
     } {
         selected_repositories_url: Option<::endpoint::model::Uri> = "selected_repositories_url",
     }
@@ -17062,7 +17323,7 @@ pub struct CopilotSpace {
     /// - `admin`: Default admin permissions (organization spaces only)
     ///
     /// One of `"reader"`, `"writer"`, `"admin"`, `"no_access"`.
-    pub base_role: Option<CopilotSpaceBaseRole>,
+    pub base_role: Option<Role>,
     /// The user or organization that owns this space.
     pub owner: CopilotSpaceOwner,
     /// The `creator` property.
@@ -17099,19 +17360,15 @@ pub struct CopilotSpace {
     } {
         description: ::endpoint::model::Nullable<String> = "description",
         general_instructions: ::endpoint::model::Nullable<String> = "general_instructions",
-        base_role: Option<CopilotSpaceBaseRole> = "base_role",
+        base_role: Option<Role> = "base_role",
         resources_attributes: Option<Vec<CopilotSpaceResourcesAttributesItem>> = "resources_attributes",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// The base role that determines default permissions.
-    /// - `no_access`: No default access
-    /// - `reader`: Default read permissions
-    /// - `writer`: Default write permissions (organization spaces only)
-    /// - `admin`: Default admin permissions (organization spaces only)
+    /// The `base_role` of [`CopilotSpace`].
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpaceBaseRole {
+    pub enum Role {
         /// `reader`
         Reader = "reader",
         /// `writer`
@@ -17146,9 +17403,9 @@ pub enum CopilotSpaceOwner {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The type of resource.
+    /// The `resource_type` of [`CopilotSpaceResourcesAttributesItem`].
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpaceResourcesAttributesItemResourceType {
+    pub enum ResourceType {
         /// `repository`
         Repository = "repository",
         /// `github_file`
@@ -17230,7 +17487,7 @@ pub struct CopilotSpaceResourcesAttributesItem {
     ///
     /// One of `"repository"`, `"github_file"`, `"free_text"`, `"github_issue"`, `"github_pull_request"`, `"media_content"`, `"uploaded_text_file"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub resource_type: Option<CopilotSpaceResourcesAttributesItemResourceType>,
+    pub resource_type: Option<ResourceType>,
     /// The unique identifier of the chat attachment for uploaded files or media content.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub copilot_chat_attachment_id: ::endpoint::model::Nullable<i64>,
@@ -17250,7 +17507,7 @@ pub struct CopilotSpaceResourcesAttributesItem {
     CopilotSpaceResourcesAttributesItem {
     } {
         id: Option<i64> = "id",
-        resource_type: Option<CopilotSpaceResourcesAttributesItemResourceType> = "resource_type",
+        resource_type: Option<ResourceType> = "resource_type",
         copilot_chat_attachment_id: ::endpoint::model::Nullable<i64> = "copilot_chat_attachment_id",
         created_at: Option<::endpoint::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
@@ -17271,25 +17528,6 @@ pub struct CopilotSpacesListForOrgResponse {
     CopilotSpacesListForOrgResponse {
         spaces: Vec<CopilotSpace> = "spaces",
     } {
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The base role that determines default permissions for organization members.
-    /// - `no_access`: No default access (default)
-    /// - `reader`: Organization members can read the space
-    /// - `writer`: Organization members can read and edit the space
-    /// - `admin`: Organization members have full admin access to the space
-    #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpacesCreateForOrgBaseRole {
-        /// `reader`
-        Reader = "reader",
-        /// `writer`
-        Writer = "writer",
-        /// `admin`
-        Admin = "admin",
-        /// `no_access`
-        NoAccess = "no_access",
     }
 }
 
@@ -17327,9 +17565,9 @@ pub enum CopilotSpaceCollaborator {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The role granted to the collaborator
+    /// The `role` of [`CopilotSpaceCollaboratorObject`].
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpaceCollaboratorObjectRole {
+    pub enum CopilotRole {
         /// `reader`
         Reader = "reader",
         /// `writer`
@@ -17415,7 +17653,7 @@ pub struct CopilotSpaceCollaboratorObject {
     /// The role granted to the collaborator
     ///
     /// One of `"reader"`, `"writer"`, `"admin"`.
-    pub role: CopilotSpaceCollaboratorObjectRole,
+    pub role: CopilotRole,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17439,7 +17677,7 @@ pub struct CopilotSpaceCollaboratorObject {
         r#type: String = "type",
         site_admin: bool = "site_admin",
         actor_type: CopilotSpaceCollaboratorObjectActorType = "actor_type",
-        role: CopilotSpaceCollaboratorObjectRole = "role",
+        role: CopilotRole = "role",
     } {
         name: ::endpoint::model::Nullable<String> = "name",
         email: ::endpoint::model::Nullable<String> = "email",
@@ -17469,7 +17707,7 @@ pub struct CopilotSpaceCollaboratorObject2 {
     /// The role granted to the collaborator
     ///
     /// One of `"reader"`, `"writer"`, `"admin"`.
-    pub role: CopilotSpaceCollaboratorObjectRole,
+    pub role: CopilotRole,
     /// The `id` property.
     pub id: i64,
     /// The `node_id` property.
@@ -17521,7 +17759,7 @@ pub struct CopilotSpaceCollaboratorObject2 {
     #[cfg(feature = "copilot-spaces")]
     CopilotSpaceCollaboratorObject2 {
         actor_type: CopilotSpaceCollaboratorObjectActorType2 = "actor_type",
-        role: CopilotSpaceCollaboratorObjectRole = "role",
+        role: CopilotRole = "role",
         id: i64 = "id",
         node_id: String = "node_id",
         name: String = "name",
@@ -17557,9 +17795,8 @@ pub struct CopilotSpacesListCollaboratorsForOrgResponse {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The type of actor (user or team).
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpacesAddCollaboratorForOrgActorType {
+    pub enum ActorType {
         /// `User`
         User = "User",
         /// `Team`
@@ -17578,7 +17815,7 @@ pub struct CopilotSpaceResource {
     /// The type of the resource.
     ///
     /// One of `"repository"`, `"github_file"`, `"free_text"`, `"github_issue"`, `"github_pull_request"`, `"media_content"`, `"uploaded_text_file"`.
-    pub resource_type: CopilotSpaceResourcesAttributesItemResourceType,
+    pub resource_type: ResourceType,
     /// The ID of the associated chat attachment, if any.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub copilot_chat_attachment_id: ::endpoint::model::Nullable<i64>,
@@ -17594,7 +17831,7 @@ pub struct CopilotSpaceResource {
     #[cfg(feature = "copilot-spaces")]
     CopilotSpaceResource {
         id: i64 = "id",
-        resource_type: CopilotSpaceResourcesAttributesItemResourceType = "resource_type",
+        resource_type: ResourceType = "resource_type",
         metadata: ::serde_json::Map<String,::serde_json::Value> = "metadata",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
@@ -17622,7 +17859,7 @@ pub struct CopilotSpacesListResourcesForOrgResponse {
 ::endpoint::__private::open_enum! {
     /// The type of resource to create.
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpacesCreateResourceForOrgResourceType {
+    pub enum CopilotSpacesCreateResourceForResourceType {
         /// `repository`
         Repository = "repository",
         /// `github_file`
@@ -17652,17 +17889,17 @@ pub struct CopilotOrganizationDetails {
     ///
     /// One of `"enabled"`, `"disabled"`, `"unconfigured"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ide_chat: Option<CopilotOrganizationDetailsIdeChat>,
+    pub ide_chat: Option<EnabledOrDisabledOrUnconfigured>,
     /// The organization policy for allowing or disallowing Copilot features on GitHub.com.
     ///
     /// One of `"enabled"`, `"disabled"`, `"unconfigured"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub platform_chat: Option<CopilotOrganizationDetailsIdeChat>,
+    pub platform_chat: Option<EnabledOrDisabledOrUnconfigured>,
     /// The organization policy for allowing or disallowing Copilot CLI.
     ///
     /// One of `"enabled"`, `"disabled"`, `"unconfigured"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cli: Option<CopilotOrganizationDetailsIdeChat>,
+    pub cli: Option<EnabledOrDisabledOrUnconfigured>,
     /// The mode of assigning new seats.
     ///
     /// One of `"assign_all"`, `"assign_selected"`, `"disabled"`, `"unconfigured"`.
@@ -17684,9 +17921,9 @@ pub struct CopilotOrganizationDetails {
         public_code_suggestions: CopilotOrganizationDetailsPublicCodeSuggestions = "public_code_suggestions",
         seat_management_setting: CopilotOrganizationDetailsSeatManagementSetting = "seat_management_setting",
     } {
-        ide_chat: Option<CopilotOrganizationDetailsIdeChat> = "ide_chat",
-        platform_chat: Option<CopilotOrganizationDetailsIdeChat> = "platform_chat",
-        cli: Option<CopilotOrganizationDetailsIdeChat> = "cli",
+        ide_chat: Option<EnabledOrDisabledOrUnconfigured> = "ide_chat",
+        platform_chat: Option<EnabledOrDisabledOrUnconfigured> = "platform_chat",
+        cli: Option<EnabledOrDisabledOrUnconfigured> = "cli",
         plan_type: Option<CopilotOrganizationDetailsPlanType> = "plan_type",
     } {
         ..additional_properties: ::std::collections::BTreeMap<String,::serde_json::Value>
@@ -17746,9 +17983,9 @@ pub struct CopilotOrganizationSeatBreakdown {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The organization policy for allowing or disallowing Copilot Chat in the IDE.
+    /// The `ide_chat` of [`CopilotOrganizationDetails`].
     #[cfg(feature = "copilot")]
-    pub enum CopilotOrganizationDetailsIdeChat {
+    pub enum EnabledOrDisabledOrUnconfigured {
         /// `enabled`
         Enabled = "enabled",
         /// `disabled`
@@ -17940,7 +18177,7 @@ pub struct CopilotGetCopilotCodingAgentPermissionsOrganizationResponse {
     /// The policy for which repositories can use Copilot cloud agent. Can be one of `all`, `selected`, or `none`.
     ///
     /// One of `"all"`, `"selected"`, `"none"`.
-    pub enabled_repositories: SelfHostedRunnersSettingsEnabledRepositories,
+    pub enabled_repositories: AllOrSelectedOrNoneValue,
     /// The URL for the selected repositories endpoint. Only present when `enabled_repositories` is `selected`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_repositories_url: Option<String>,
@@ -17949,7 +18186,7 @@ pub struct CopilotGetCopilotCodingAgentPermissionsOrganizationResponse {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "copilot")]
     CopilotGetCopilotCodingAgentPermissionsOrganizationResponse {
-        enabled_repositories: SelfHostedRunnersSettingsEnabledRepositories = "enabled_repositories",
+        enabled_repositories: AllOrSelectedOrNoneValue = "enabled_repositories",
     } {
         selected_repositories_url: Option<String> = "selected_repositories_url",
     }
@@ -18013,7 +18250,7 @@ pub struct OrganizationDependabotSecret {
     /// Visibility of a secret
     ///
     /// One of `"all"`, `"private"`, `"selected"`.
-    pub visibility: OrganizationActionsSecretVisibility,
+    pub visibility: Visibility,
     /// The `selected_repositories_url` property.
     ///
     /// Format `uri`.
@@ -18027,7 +18264,7 @@ pub struct OrganizationDependabotSecret {
         name: String = "name",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
-        visibility: OrganizationActionsSecretVisibility = "visibility",
+        visibility: Visibility = "visibility",
     } {
         selected_repositories_url: Option<::endpoint::model::Uri> = "selected_repositories_url",
     }
@@ -18083,12 +18320,12 @@ pub struct DependabotPublicKey {
     }
 }
 
-/// An item of an array of repository ids that can access the organization secret. You can only provide a list of repository ids when the `visibility` is set to `selected`. You can manage the list of selected repositories using the [List selected repositories for an organization secret](https://docs.github.com/rest/reference/dependabot#list-selected-repositories-for-an-organization-secret), [Set selected repositories for an organization secret](https://docs.github.com/rest/reference/dependabot#set-selected-repositories-for-an-organization-secret), and [Remove selected repository from an organization secret](https://docs.github.com/rest/reference/dependabot#remove-selected-repository-from-an-organization-secret) endpoints.
-#[cfg(any(feature = "dependabot", feature = "issues"))]
+/// An item of one of the forms of [`PullRequestStacksCreateUnprocessableContentErrorsItemValue`].
+#[cfg(any(feature = "dependabot", feature = "issues", feature = "pull-request-stacks"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem {
+pub enum StringOrInteger {
     /// The value as a string.
     String(String),
     /// The value as an integer.
@@ -18098,8 +18335,8 @@ pub enum DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem {
 }
 
 ::endpoint::__private::decode_union! {
-    #[cfg(any(feature = "dependabot", feature = "issues"))]
-    DependabotCreateOrUpdateOrgSecretSelectedRepositoryIdsItem {
+    #[cfg(any(feature = "dependabot", feature = "issues", feature = "pull-request-stacks"))]
+    StringOrInteger {
         String: String,
         Integer: i64,
     }
@@ -18118,7 +18355,7 @@ pub struct Package {
     /// The `package_type` property.
     ///
     /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-    pub package_type: PackagePackageType,
+    pub package_type: PackageType,
     /// The `url` property.
     pub url: String,
     /// The `html_url` property.
@@ -18146,7 +18383,7 @@ pub struct Package {
     Package {
         id: i64 = "id",
         name: String = "name",
-        package_type: PackagePackageType = "package_type",
+        package_type: PackageType = "package_type",
         url: String = "url",
         html_url: String = "html_url",
         version_count: i64 = "version_count",
@@ -18162,7 +18399,7 @@ pub struct Package {
 ::endpoint::__private::open_enum! {
     /// The `package_type` of [`Package`].
     #[cfg(feature = "packages")]
-    pub enum PackagePackageType {
+    pub enum PackageType {
         /// `npm`
         Npm = "npm",
         /// `maven`
@@ -18328,7 +18565,7 @@ pub struct OrgHookConfig {
 ::endpoint::__private::open_enum! {
     /// The type of the actor
     #[cfg(feature = "api-insights")]
-    pub enum ApiInsightsGetRouteStatsByActorActorType {
+    pub enum StatsByActorActorType {
         /// `installation`
         Installation = "installation",
         /// `classic_pat`
@@ -18407,7 +18644,7 @@ pub struct ApiInsightsRouteStatsItem {
 ::endpoint::__private::open_enum! {
     /// An item of the property to sort the results by.
     #[cfg(feature = "api-insights")]
-    pub enum ApiInsightsGetSubjectStatsSortItem {
+    pub enum StatsSortItem {
         /// `last_rate_limited_timestamp`
         LastRateLimitedTimestamp = "last_rate_limited_timestamp",
         /// `last_request_timestamp`
@@ -18668,7 +18905,7 @@ pub enum InteractionsGetRestrictionsForOrgResponse {
 ::endpoint::__private::open_enum! {
     /// The type of GitHub user that can comment, open issues, or create pull requests while the interaction limit is in effect.
     #[cfg(feature = "interactions")]
-    pub enum InteractionsSetRestrictionsForOrgLimit {
+    pub enum Limit {
         /// `existing_users`
         ExistingUsers = "existing_users",
         /// `contributors_only`
@@ -18681,7 +18918,7 @@ pub enum InteractionsGetRestrictionsForOrgResponse {
 ::endpoint::__private::open_enum! {
     /// The duration of the interaction restriction. Default: `one_day`.
     #[cfg(feature = "interactions")]
-    pub enum InteractionsSetRestrictionsForOrgExpiry {
+    pub enum Expiry {
         /// `one_day`
         OneDay = "one_day",
         /// `three_days`
@@ -18786,7 +19023,7 @@ pub struct IssueField {
     ///
     /// One of `"organization_members_only"`, `"all"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub visibility: Option<IssueFieldVisibility>,
+    pub visibility: Option<OrganizationMembersOnlyOrAll>,
     /// Available options for single select and multi select fields.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub options: ::endpoint::model::Nullable<Vec<IssueFieldOptionsItem>>,
@@ -18807,7 +19044,7 @@ pub struct IssueField {
         data_type: IssueFieldDataType = "data_type",
     } {
         description: ::endpoint::model::Nullable<String> = "description",
-        visibility: Option<IssueFieldVisibility> = "visibility",
+        visibility: Option<OrganizationMembersOnlyOrAll> = "visibility",
         options: ::endpoint::model::Nullable<Vec<IssueFieldOptionsItem>> = "options",
         created_at: Option<::endpoint::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
@@ -18832,9 +19069,9 @@ pub struct IssueField {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The visibility of the issue field. Can be `organization_members_only` (visible only within the organization) or `all` (visible to all users who can see issues).
+    /// The `visibility` of [`IssueField`].
     #[cfg(feature = "orgs")]
-    pub enum IssueFieldVisibility {
+    pub enum OrganizationMembersOnlyOrAll {
         /// `organization_members_only`
         OrganizationMembersOnly = "organization_members_only",
         /// `all`
@@ -18857,7 +19094,7 @@ pub struct IssueFieldOptionsItem {
     ///
     /// One of `"gray"`, `"blue"`, `"green"`, `"yellow"`, `"orange"`, `"red"`, `"pink"`, `"purple"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub color: ::endpoint::model::Nullable<IssueTypeColor>,
+    pub color: ::endpoint::model::Nullable<Color>,
     /// The priority of the option for ordering.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub priority: ::endpoint::model::Nullable<i64>,
@@ -18876,7 +19113,7 @@ pub struct IssueFieldOptionsItem {
         name: String = "name",
     } {
         description: ::endpoint::model::Nullable<String> = "description",
-        color: ::endpoint::model::Nullable<IssueTypeColor> = "color",
+        color: ::endpoint::model::Nullable<Color> = "color",
         priority: ::endpoint::model::Nullable<i64> = "priority",
         created_at: Option<::endpoint::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
@@ -18886,7 +19123,7 @@ pub struct IssueFieldOptionsItem {
 ::endpoint::__private::open_enum! {
     /// Filter members returned in the list. `2fa_disabled` means that only members without [two-factor authentication](https://github.com/blog/1614-two-factor-authentication) enabled will be returned. `2fa_insecure` means that only members with [insecure 2FA methods](https://docs.github.com/organizations/keeping-your-organization-secure/managing-two-factor-authentication-for-your-organization/requiring-two-factor-authentication-in-your-organization#requiring-secure-methods-of-two-factor-authentication-in-your-organization) will be returned. These options are only available for organization owners.
     #[cfg(feature = "orgs")]
-    pub enum OrgsListMembersFilter {
+    pub enum OrgsListFilter {
         /// `2fa_disabled`
         V2faDisabled = "2fa_disabled",
         /// `2fa_insecure`
@@ -18920,7 +19157,7 @@ pub struct OrgMembership {
     /// The state of the member in the organization. The `pending` state indicates the user has not yet accepted an invitation.
     ///
     /// One of `"active"`, `"pending"`.
-    pub state: OrgMembershipState,
+    pub state: ActiveOrPending,
     /// The user's membership type in the organization.
     ///
     /// One of `"admin"`, `"member"`, `"billing_manager"`.
@@ -18950,7 +19187,7 @@ pub struct OrgMembership {
     #[cfg(feature = "orgs")]
     OrgMembership {
         url: ::endpoint::model::Uri = "url",
-        state: OrgMembershipState = "state",
+        state: ActiveOrPending = "state",
         role: OrgMembershipRole = "role",
         organization_url: ::endpoint::model::Uri = "organization_url",
         organization: OrganizationSimple = "organization",
@@ -18963,9 +19200,9 @@ pub struct OrgMembership {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The state of the member in the organization. The `pending` state indicates the user has not yet accepted an invitation.
+    /// The `state` of [`OrgMembership`].
     #[cfg(any(feature = "orgs", feature = "teams"))]
-    pub enum OrgMembershipState {
+    pub enum ActiveOrPending {
         /// `active`
         Active = "active",
         /// `pending`
@@ -19018,7 +19255,7 @@ pub struct OrgMembershipPermissions {
 ::endpoint::__private::open_enum! {
     /// An item of exclude attributes from the API response to improve performance
     #[cfg(feature = "migrations")]
-    pub enum MigrationsListForOrgExcludeItem {
+    pub enum ExcludeItem {
         /// `repositories`
         Repositories = "repositories",
     }
@@ -19221,7 +19458,7 @@ pub struct TeamRoleAssignment {
     ///
     /// One of `"direct"`, `"indirect"`, `"mixed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub assignment: Option<TeamRoleAssignmentAssignment>,
+    pub assignment: Option<RoleAssignmentAssignment>,
     /// The `id` property.
     pub id: i64,
     /// The `node_id` property.
@@ -19265,7 +19502,7 @@ pub struct TeamRoleAssignment {
     ///
     /// One of `"enterprise"`, `"organization"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub r#type: ::endpoint::model::Nullable<TeamType>,
+    pub r#type: ::endpoint::model::Nullable<EnterpriseOrOrganization>,
     /// Unique identifier of the organization to which this team belongs
     #[serde(skip_serializing_if = "Option::is_none")]
     pub organization_id: Option<i64>,
@@ -19287,22 +19524,22 @@ pub struct TeamRoleAssignment {
         members_url: String = "members_url",
         repositories_url: ::endpoint::model::Uri = "repositories_url",
     } {
-        assignment: Option<TeamRoleAssignmentAssignment> = "assignment",
+        assignment: Option<RoleAssignmentAssignment> = "assignment",
         description: ::endpoint::model::Nullable<String> = "description",
         privacy: Option<String> = "privacy",
         notification_setting: Option<String> = "notification_setting",
         permissions: Option<Box<TeamPermissions>> = "permissions",
         parent: ::endpoint::model::Nullable<Box<TeamSimple>> = "parent",
-        r#type: ::endpoint::model::Nullable<TeamType> = "type",
+        r#type: ::endpoint::model::Nullable<EnterpriseOrOrganization> = "type",
         organization_id: Option<i64> = "organization_id",
         enterprise_id: Option<i64> = "enterprise_id",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// Determines if the team has a direct, indirect, or mixed relationship to a role
+    /// The `assignment` of [`TeamRoleAssignment`].
     #[cfg(feature = "orgs")]
-    pub enum TeamRoleAssignmentAssignment {
+    pub enum RoleAssignmentAssignment {
         /// `direct`
         Direct = "direct",
         /// `indirect`
@@ -19322,7 +19559,7 @@ pub struct UserRoleAssignment {
     ///
     /// One of `"direct"`, `"indirect"`, `"mixed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub assignment: Option<TeamRoleAssignmentAssignment>,
+    pub assignment: Option<RoleAssignmentAssignment>,
     /// Team the user has gotten the role through
     #[serde(skip_serializing_if = "Option::is_none")]
     pub inherited_from: Option<Vec<TeamSimple>>,
@@ -19414,7 +19651,7 @@ pub struct UserRoleAssignment {
         r#type: String = "type",
         site_admin: bool = "site_admin",
     } {
-        assignment: Option<TeamRoleAssignmentAssignment> = "assignment",
+        assignment: Option<RoleAssignmentAssignment> = "assignment",
         inherited_from: Option<Vec<TeamSimple>> = "inherited_from",
         name: ::endpoint::model::Nullable<String> = "name",
         email: ::endpoint::model::Nullable<String> = "email",
@@ -19424,13 +19661,34 @@ pub struct UserRoleAssignment {
     }
 }
 
+/// Unprocessable Entity if user is a member of the organization
+#[cfg(any(feature = "orgs", feature = "pulls", feature = "repos"))]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct UnprocessableContent {
+    /// The `message` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The `documentation_url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub documentation_url: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "orgs", feature = "pulls", feature = "repos"))]
+    UnprocessableContent {
+    } {
+        message: Option<String> = "message",
+        documentation_url: Option<String> = "documentation_url",
+    }
+}
+
 ::endpoint::__private::open_enum! {
     /// The selected visibility of the packages.  This parameter is optional and only filters an existing result set.
     ///
     /// The `internal` visibility is only supported for GitHub Packages registries that allow for granular permissions. For other ecosystems `internal` is synonymous with `private`.
     /// For the list of GitHub Packages registries that support granular permissions, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#granular-permissions-for-userorganization-scoped-packages)."
     #[cfg(feature = "packages")]
-    pub enum PackagesListPackagesForOrganizationVisibility {
+    pub enum PackagesListPackagesForVisibility {
         /// `public`
         Public = "public",
         /// `private`
@@ -19443,7 +19701,7 @@ pub struct UserRoleAssignment {
 ::endpoint::__private::open_enum! {
     /// The state of the package, either active or deleted.
     #[cfg(feature = "packages")]
-    pub enum PackagesGetAllPackageVersionsForPackageOwnedByOrgState {
+    pub enum PackagesGetAllPackageVersionsForPackageOwnedByState {
         /// `active`
         Active = "active",
         /// `deleted`
@@ -19544,7 +19802,7 @@ pub struct PackageVersionMetadata {
     /// The `package_type` property.
     ///
     /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-    pub package_type: PackagePackageType,
+    pub package_type: PackageType,
     /// Container Metadata
     #[serde(skip_serializing_if = "Option::is_none")]
     pub container: Option<Box<PackageVersionMetadataContainer>>,
@@ -19556,7 +19814,7 @@ pub struct PackageVersionMetadata {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "packages")]
     PackageVersionMetadata {
-        package_type: PackagePackageType = "package_type",
+        package_type: PackageType = "package_type",
     } {
         container: Option<Box<PackageVersionMetadataContainer>> = "container",
         docker: Option<Box<PackageVersionMetadataDocker>> = "docker",
@@ -19566,7 +19824,7 @@ pub struct PackageVersionMetadata {
 ::endpoint::__private::open_enum! {
     /// The property by which to sort the results.
     #[cfg(feature = "orgs")]
-    pub enum OrgsListPatGrantRequestsSort {
+    pub enum OrgsListPatSort {
         /// `created_at`
         CreatedAt = "created_at",
     }
@@ -19588,11 +19846,11 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
     /// Type of repository selection requested.
     ///
     /// One of `"none"`, `"all"`, `"subset"`.
-    pub repository_selection: OrganizationProgrammaticAccessGrantRequestRepositorySelection,
+    pub repository_selection: OrganizationProgrammaticAccessGrantRepositorySelection,
     /// URL to the list of repositories requested to be accessed via fine-grained personal access token. Should only be followed when `repository_selection` is `subset`.
     pub repositories_url: String,
     /// Permissions requested, categorized by type of permission.
-    pub permissions: OrganizationProgrammaticAccessGrantRequestPermissions,
+    pub permissions: OrganizationProgrammaticAccessGrantPermissions,
     /// Date and time when the request for access was created.
     pub created_at: String,
     /// Unique identifier of the user's token. This field can also be found in audit log events and the organization's settings for their PAT grants.
@@ -19616,9 +19874,9 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
     OrganizationProgrammaticAccessGrantRequest {
         id: i64 = "id",
         owner: SimpleUser = "owner",
-        repository_selection: OrganizationProgrammaticAccessGrantRequestRepositorySelection = "repository_selection",
+        repository_selection: OrganizationProgrammaticAccessGrantRepositorySelection = "repository_selection",
         repositories_url: String = "repositories_url",
-        permissions: OrganizationProgrammaticAccessGrantRequestPermissions = "permissions",
+        permissions: OrganizationProgrammaticAccessGrantPermissions = "permissions",
         created_at: String = "created_at",
         token_expired: bool = "token_expired",
     } {
@@ -19633,7 +19891,7 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
 ::endpoint::__private::open_enum! {
     /// Type of repository selection requested.
     #[cfg(feature = "orgs")]
-    pub enum OrganizationProgrammaticAccessGrantRequestRepositorySelection {
+    pub enum OrganizationProgrammaticAccessGrantRepositorySelection {
         /// `none`
         NoneValue = "none",
         /// `all`
@@ -19646,7 +19904,7 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
 /// Permissions requested, categorized by type of permission.
 #[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct OrganizationProgrammaticAccessGrantRequestPermissions {
+pub struct OrganizationProgrammaticAccessGrantPermissions {
     /// The `organization` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub organization: Option<::std::collections::BTreeMap<String, String>>,
@@ -19660,7 +19918,7 @@ pub struct OrganizationProgrammaticAccessGrantRequestPermissions {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "orgs")]
-    OrganizationProgrammaticAccessGrantRequestPermissions {
+    OrganizationProgrammaticAccessGrantPermissions {
     } {
         organization: Option<::std::collections::BTreeMap<String,String>> = "organization",
         repository: Option<::std::collections::BTreeMap<String,String>> = "repository",
@@ -19669,9 +19927,8 @@ pub struct OrganizationProgrammaticAccessGrantRequestPermissions {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Action to apply to the requests.
     #[cfg(feature = "orgs")]
-    pub enum OrgsReviewPatGrantRequestsInBulkAction {
+    pub enum Action {
         /// `approve`
         Approve = "approve",
         /// `deny`
@@ -19692,11 +19949,11 @@ pub struct OrganizationProgrammaticAccessGrant {
     /// Type of repository selection requested.
     ///
     /// One of `"none"`, `"all"`, `"subset"`.
-    pub repository_selection: OrganizationProgrammaticAccessGrantRequestRepositorySelection,
+    pub repository_selection: OrganizationProgrammaticAccessGrantRepositorySelection,
     /// URL to the list of repositories the fine-grained personal access token can access. Only follow when `repository_selection` is `subset`.
     pub repositories_url: String,
     /// Permissions requested, categorized by type of permission.
-    pub permissions: OrganizationProgrammaticAccessGrantRequestPermissions,
+    pub permissions: OrganizationProgrammaticAccessGrantPermissions,
     /// Date and time when the fine-grained personal access token was approved to access the organization.
     pub access_granted_at: String,
     /// Unique identifier of the user's token. This field can also be found in audit log events and the organization's settings for their PAT grants.
@@ -19720,9 +19977,9 @@ pub struct OrganizationProgrammaticAccessGrant {
     OrganizationProgrammaticAccessGrant {
         id: i64 = "id",
         owner: SimpleUser = "owner",
-        repository_selection: OrganizationProgrammaticAccessGrantRequestRepositorySelection = "repository_selection",
+        repository_selection: OrganizationProgrammaticAccessGrantRepositorySelection = "repository_selection",
         repositories_url: String = "repositories_url",
-        permissions: OrganizationProgrammaticAccessGrantRequestPermissions = "permissions",
+        permissions: OrganizationProgrammaticAccessGrantPermissions = "permissions",
         access_granted_at: String = "access_granted_at",
         token_expired: bool = "token_expired",
     } {
@@ -19736,7 +19993,7 @@ pub struct OrganizationProgrammaticAccessGrant {
 ::endpoint::__private::open_enum! {
     /// Action to apply to the fine-grained personal access token.
     #[cfg(feature = "orgs")]
-    pub enum OrgsUpdatePatAccessesAction {
+    pub enum OrgsUpdatePatAction {
         /// `revoke`
         Revoke = "revoke",
     }
@@ -19753,12 +20010,12 @@ pub struct OrgPrivateRegistryConfiguration {
     /// The registry type.
     ///
     /// One of `"maven_repository"`, `"nuget_feed"`, `"goproxy_server"`, `"npm_registry"`, `"rubygems_server"`, `"cargo_registry"`, `"composer_repository"`, `"docker_registry"`, `"git_source"`, `"helm_registry"` and 5 more.
-    pub registry_type: OrgPrivateRegistryConfigurationRegistryType,
+    pub registry_type: RegistryType,
     /// The authentication type for the private registry.
     ///
     /// One of `"token"`, `"username_password"`, `"oidc_azure"`, `"oidc_aws"`, `"oidc_jfrog"`, `"oidc_cloudsmith"`, `"oidc_gcp"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub auth_type: Option<OrgPrivateRegistryConfigurationAuthType>,
+    pub auth_type: Option<AuthType>,
     /// The URL of the private registry.
     ///
     /// Format `uri`.
@@ -19773,7 +20030,7 @@ pub struct OrgPrivateRegistryConfiguration {
     /// Which type of organization repositories have access to the private registry.
     ///
     /// One of `"all"`, `"private"`, `"selected"`.
-    pub visibility: OrganizationActionsSecretVisibility,
+    pub visibility: Visibility,
     /// The tenant ID of the Azure AD application.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tenant_id: Option<String>,
@@ -19829,12 +20086,12 @@ pub struct OrgPrivateRegistryConfiguration {
     #[cfg(feature = "private-registries")]
     OrgPrivateRegistryConfiguration {
         name: String = "name",
-        registry_type: OrgPrivateRegistryConfigurationRegistryType = "registry_type",
-        visibility: OrganizationActionsSecretVisibility = "visibility",
+        registry_type: RegistryType = "registry_type",
+        visibility: Visibility = "visibility",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
     } {
-        auth_type: Option<OrgPrivateRegistryConfigurationAuthType> = "auth_type",
+        auth_type: Option<AuthType> = "auth_type",
         url: Option<::endpoint::model::Uri> = "url",
         username: ::endpoint::model::Nullable<String> = "username",
         replaces_base: Option<bool> = "replaces_base",
@@ -19859,7 +20116,7 @@ pub struct OrgPrivateRegistryConfiguration {
 ::endpoint::__private::open_enum! {
     /// The registry type.
     #[cfg(feature = "private-registries")]
-    pub enum OrgPrivateRegistryConfigurationRegistryType {
+    pub enum RegistryType {
         /// `maven_repository`
         MavenRepository = "maven_repository",
         /// `nuget_feed`
@@ -19894,9 +20151,9 @@ pub struct OrgPrivateRegistryConfiguration {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The authentication type for the private registry.
+    /// The `auth_type` of [`OrgPrivateRegistryConfiguration`].
     #[cfg(feature = "private-registries")]
-    pub enum OrgPrivateRegistryConfigurationAuthType {
+    pub enum AuthType {
         /// `token`
         Token = "token",
         /// `username_password`
@@ -19954,12 +20211,12 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
     /// The registry type.
     ///
     /// One of `"maven_repository"`, `"nuget_feed"`, `"goproxy_server"`, `"npm_registry"`, `"rubygems_server"`, `"cargo_registry"`, `"composer_repository"`, `"docker_registry"`, `"git_source"`, `"helm_registry"` and 5 more.
-    pub registry_type: OrgPrivateRegistryConfigurationRegistryType,
+    pub registry_type: RegistryType,
     /// The authentication type for the private registry.
     ///
     /// One of `"token"`, `"username_password"`, `"oidc_azure"`, `"oidc_aws"`, `"oidc_jfrog"`, `"oidc_cloudsmith"`, `"oidc_gcp"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub auth_type: Option<OrgPrivateRegistryConfigurationAuthType>,
+    pub auth_type: Option<AuthType>,
     /// The URL of the private registry.
     ///
     /// Format `uri`.
@@ -19974,7 +20231,7 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
     /// Which type of organization repositories have access to the private registry. `selected` means only the repositories specified by `selected_repository_ids` can access the private registry.
     ///
     /// One of `"all"`, `"private"`, `"selected"`.
-    pub visibility: OrganizationActionsSecretVisibility,
+    pub visibility: Visibility,
     /// An array of repository IDs that can access the organization private registry when `visibility` is set to `selected`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_repository_ids: Option<Vec<i64>>,
@@ -20033,12 +20290,12 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
     #[cfg(feature = "private-registries")]
     OrgPrivateRegistryConfigurationWithSelectedRepositories {
         name: String = "name",
-        registry_type: OrgPrivateRegistryConfigurationRegistryType = "registry_type",
-        visibility: OrganizationActionsSecretVisibility = "visibility",
+        registry_type: RegistryType = "registry_type",
+        visibility: Visibility = "visibility",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
     } {
-        auth_type: Option<OrgPrivateRegistryConfigurationAuthType> = "auth_type",
+        auth_type: Option<AuthType> = "auth_type",
         url: Option<::endpoint::model::Uri> = "url",
         username: Option<String> = "username",
         replaces_base: Option<bool> = "replaces_base",
@@ -20123,7 +20380,7 @@ pub struct ProjectsV2 {
     ///
     /// One of `"open"`, `"closed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub state: Option<MilestoneState>,
+    pub state: Option<OpenOrClosed>,
     /// The `latest_status_update` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub latest_status_update: ::endpoint::model::Nullable<Box<ProjectsV2StatusUpdate>>,
@@ -20150,7 +20407,7 @@ pub struct ProjectsV2 {
         short_description: ::endpoint::model::Nullable<String> = "short_description",
         deleted_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "deleted_at",
         deleted_by: ::endpoint::model::Nullable<Box<SimpleUser>> = "deleted_by",
-        state: Option<MilestoneState> = "state",
+        state: Option<OpenOrClosed> = "state",
         latest_status_update: ::endpoint::model::Nullable<Box<ProjectsV2StatusUpdate>> = "latest_status_update",
         is_template: Option<bool> = "is_template",
     }
@@ -20391,7 +20648,7 @@ pub struct PullRequestSimple {
     pub base: PullRequestSimpleBase,
     /// The `_links` property.
     #[serde(rename = "_links")]
-    pub links: PullRequestSimpleLinks,
+    pub links: PullRequestLinks,
     /// The `author_association` property.
     pub author_association: AuthorAssociation,
     /// The `auto_merge` property.
@@ -20429,7 +20686,7 @@ pub struct PullRequestSimple {
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         head: PullRequestSimpleHead = "head",
         base: PullRequestSimpleBase = "base",
-        links: PullRequestSimpleLinks = "_links",
+        links: PullRequestLinks = "_links",
         author_association: AuthorAssociation = "author_association",
     } {
         user: ::endpoint::model::Nullable<Box<SimpleUser>> = "user",
@@ -20597,7 +20854,7 @@ pub struct Link {
     )
 )]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct PullRequestSimpleLinks {
+pub struct PullRequestLinks {
     /// The `comments` property.
     pub comments: Link,
     /// The `commits` property.
@@ -20619,7 +20876,7 @@ pub struct PullRequestSimpleLinks {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "code-scanning", feature = "projects", feature = "pulls", feature = "repos"))]
-    PullRequestSimpleLinks {
+    PullRequestLinks {
         comments: Link = "comments",
         commits: Link = "commits",
         statuses: Link = "statuses",
@@ -20650,7 +20907,7 @@ pub struct AutoMerge {
     /// The merge method to use.
     ///
     /// One of `"merge"`, `"squash"`, `"rebase"`.
-    pub merge_method: AutoMergeMergeMethod,
+    pub merge_method: MergeOrSquashOrRebase,
     /// Title for the merge commit message.
     pub commit_title: Option<String>,
     /// Commit message for the merge commit.
@@ -20661,7 +20918,7 @@ pub struct AutoMerge {
     #[cfg(any(feature = "code-scanning", feature = "projects", feature = "pulls", feature = "repos"))]
     AutoMerge {
         enabled_by: SimpleUser = "enabled_by",
-        merge_method: AutoMergeMergeMethod = "merge_method",
+        merge_method: MergeOrSquashOrRebase = "merge_method",
     } {
         commit_title: Option<String> = "commit_title",
         commit_message: Option<String> = "commit_message",
@@ -20669,7 +20926,7 @@ pub struct AutoMerge {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The merge method to use.
+    /// The `merge_method` of [`AutoMerge`].
     #[cfg(
         any(
             feature = "code-scanning",
@@ -20678,7 +20935,7 @@ pub struct AutoMerge {
             feature = "repos"
         )
     )]
-    pub enum AutoMergeMergeMethod {
+    pub enum MergeOrSquashOrRebase {
         /// `merge`
         Merge = "merge",
         /// `squash`
@@ -21239,7 +21496,7 @@ pub struct ProjectsV2ItemWithContent {
 ::endpoint::__private::open_enum! {
     /// The type of item to add to the project. Must be either Issue or PullRequest.
     #[cfg(feature = "projects")]
-    pub enum ProjectsAddItemForOrgType {
+    pub enum ProjectsAddItemForType {
         /// `Issue`
         Issue = "Issue",
         /// `PullRequest`
@@ -21250,7 +21507,7 @@ pub struct ProjectsV2ItemWithContent {
 ::endpoint::__private::open_enum! {
     /// The layout of the view.
     #[cfg(feature = "projects")]
-    pub enum ProjectsCreateViewForOrgLayout {
+    pub enum Layout {
         /// `table`
         Table = "table",
         /// `board`
@@ -21275,7 +21532,7 @@ pub struct ProjectsV2View {
     /// The layout of the view.
     ///
     /// One of `"table"`, `"board"`, `"roadmap"`.
-    pub layout: ProjectsCreateViewForOrgLayout,
+    pub layout: Layout,
     /// The node ID of the view.
     pub node_id: String,
     /// The API URL of the project that contains the view.
@@ -21296,7 +21553,7 @@ pub struct ProjectsV2View {
     /// The list of field IDs that are visible in the view.
     pub visible_fields: Vec<i64>,
     /// The sorting configuration for the view. Each element is a tuple of \[field_id, direction\] where direction is "asc" or "desc".
-    pub sort_by: Vec<Vec<ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem>>,
+    pub sort_by: Vec<Vec<IntegerOrString>>,
     /// The list of field IDs used for horizontal grouping.
     pub group_by: Vec<i64>,
     /// The list of field IDs used for vertical grouping (board layout).
@@ -21309,7 +21566,7 @@ pub struct ProjectsV2View {
         id: i64 = "id",
         number: i64 = "number",
         name: String = "name",
-        layout: ProjectsCreateViewForOrgLayout = "layout",
+        layout: Layout = "layout",
         node_id: String = "node_id",
         project_url: String = "project_url",
         html_url: ::endpoint::model::Uri = "html_url",
@@ -21317,7 +21574,7 @@ pub struct ProjectsV2View {
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         visible_fields: Vec<i64> = "visible_fields",
-        sort_by: Vec<Vec<ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem>> = "sort_by",
+        sort_by: Vec<Vec<IntegerOrString>> = "sort_by",
         group_by: Vec<i64> = "group_by",
         vertical_group_by: Vec<i64> = "vertical_group_by",
     } {
@@ -21342,17 +21599,17 @@ pub struct CustomProperty {
     ///
     /// One of `"organization"`, `"enterprise"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source_type: Option<CustomPropertySourceType>,
+    pub source_type: Option<OrganizationOrEnterprise>,
     /// The type of the value for the property
     ///
     /// One of `"string"`, `"single_select"`, `"multi_select"`, `"true_false"`, `"url"`.
-    pub value_type: CustomPropertyValueType,
+    pub value_type: ValueType,
     /// Whether the property is required.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
     /// Default value of the property
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub default_value: ::endpoint::model::Nullable<Box<CustomPropertyDefaultValue>>,
+    pub default_value: ::endpoint::model::Nullable<Box<StringOrList>>,
     /// Short description of the property
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
@@ -21364,7 +21621,7 @@ pub struct CustomProperty {
     ///
     /// One of `"org_actors"`, `"org_and_repo_actors"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub values_editable_by: ::endpoint::model::Nullable<CustomPropertyValuesEditableBy>,
+    pub values_editable_by: ::endpoint::model::Nullable<ValuesEditableBy>,
     /// Whether setting properties values is mandatory
     #[serde(skip_serializing_if = "Option::is_none")]
     pub require_explicit_values: Option<bool>,
@@ -21374,34 +21631,23 @@ pub struct CustomProperty {
     #[cfg(feature = "orgs")]
     CustomProperty {
         property_name: String = "property_name",
-        value_type: CustomPropertyValueType = "value_type",
+        value_type: ValueType = "value_type",
     } {
         url: Option<::endpoint::model::Uri> = "url",
-        source_type: Option<CustomPropertySourceType> = "source_type",
+        source_type: Option<OrganizationOrEnterprise> = "source_type",
         required: Option<bool> = "required",
-        default_value: ::endpoint::model::Nullable<Box<CustomPropertyDefaultValue>> = "default_value",
+        default_value: ::endpoint::model::Nullable<Box<StringOrList>> = "default_value",
         description: ::endpoint::model::Nullable<String> = "description",
         allowed_values: ::endpoint::model::Nullable<Vec<String>> = "allowed_values",
-        values_editable_by: ::endpoint::model::Nullable<CustomPropertyValuesEditableBy> = "values_editable_by",
+        values_editable_by: ::endpoint::model::Nullable<ValuesEditableBy> = "values_editable_by",
         require_explicit_values: Option<bool> = "require_explicit_values",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The source type of the property
-    #[cfg(feature = "orgs")]
-    pub enum CustomPropertySourceType {
-        /// `organization`
-        Organization = "organization",
-        /// `enterprise`
-        Enterprise = "enterprise",
     }
 }
 
 ::endpoint::__private::open_enum! {
     /// The type of the value for the property
     #[cfg(feature = "orgs")]
-    pub enum CustomPropertyValueType {
+    pub enum ValueType {
         /// `string`
         String = "string",
         /// `single_select`
@@ -21415,32 +21661,10 @@ pub struct CustomProperty {
     }
 }
 
-/// Default value of the property
-#[cfg(any(feature = "orgs", feature = "repos"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[allow(clippy::large_enum_variant)]
-#[serde(untagged)]
-pub enum CustomPropertyDefaultValue {
-    /// The value as a string.
-    String(String),
-    /// The value as a list.
-    List(Vec<String>),
-    /// Any other value, kept as it was.
-    Other(::serde_json::Value),
-}
-
-::endpoint::__private::decode_union! {
-    #[cfg(any(feature = "orgs", feature = "repos"))]
-    CustomPropertyDefaultValue {
-        String: String,
-        List: Vec<String>,
-    }
-}
-
 ::endpoint::__private::open_enum! {
     /// Who can edit the values of the property
     #[cfg(feature = "orgs")]
-    pub enum CustomPropertyValuesEditableBy {
+    pub enum ValuesEditableBy {
         /// `org_actors`
         OrgActors = "org_actors",
         /// `org_and_repo_actors`
@@ -21485,7 +21709,7 @@ pub struct CustomPropertyValue {
     pub property_name: String,
     /// The value assigned to the property
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub value: ::endpoint::model::Nullable<Box<CustomPropertyDefaultValue>>,
+    pub value: ::endpoint::model::Nullable<Box<StringOrList>>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -21493,7 +21717,7 @@ pub struct CustomPropertyValue {
     CustomPropertyValue {
         property_name: String = "property_name",
     } {
-        value: ::endpoint::model::Nullable<Box<CustomPropertyDefaultValue>> = "value",
+        value: ::endpoint::model::Nullable<Box<StringOrList>> = "value",
     }
 }
 
@@ -21519,7 +21743,7 @@ pub struct CustomPropertyValue {
 ::endpoint::__private::open_enum! {
     /// The property to sort the results by.
     #[cfg(feature = "repos")]
-    pub enum ReposListForOrgSort {
+    pub enum ReposListForSort {
         /// `created`
         Created = "created",
         /// `updated`
@@ -21532,9 +21756,8 @@ pub struct CustomPropertyValue {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The visibility of the repository.
     #[cfg(any(feature = "repos", feature = "users"))]
-    pub enum ReposCreateInOrgVisibility {
+    pub enum PublicOrPrivate {
         /// `public`
         Public = "public",
         /// `private`
@@ -21731,7 +21954,7 @@ pub struct FullRepository {
     ///
     /// One of `"all"`, `"collaborators_only"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy>,
+    pub pull_request_creation_policy: Option<PullRequestCreationPolicy>,
     /// The `archived` property.
     pub archived: bool,
     /// Returns whether or not this repository disabled.
@@ -21782,7 +22005,7 @@ pub struct FullRepository {
     ///
     /// One of `"PR_TITLE"`, `"COMMIT_OR_PR_TITLE"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub squash_merge_commit_title: Option<RepositorySquashMergeCommitTitle>,
+    pub squash_merge_commit_title: Option<SquashMergeCommitTitle>,
     /// The default value for a squash merge commit message:
     ///
     /// - `PR_BODY` - default to the pull request's body.
@@ -21791,7 +22014,7 @@ pub struct FullRepository {
     ///
     /// One of `"PR_BODY"`, `"COMMIT_MESSAGES"`, `"BLANK"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub squash_merge_commit_message: Option<RepositorySquashMergeCommitMessage>,
+    pub squash_merge_commit_message: Option<SquashMergeCommitMessage>,
     /// The default value for a merge commit title.
     ///
     ///   - `PR_TITLE` - default to the pull request's title.
@@ -21799,7 +22022,7 @@ pub struct FullRepository {
     ///
     /// One of `"PR_TITLE"`, `"MERGE_MESSAGE"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_commit_title: Option<RepositoryMergeCommitTitle>,
+    pub merge_commit_title: Option<MergeCommitTitle>,
     /// The default value for a merge commit message.
     ///
     /// - `PR_TITLE` - default to the pull request's title.
@@ -21808,7 +22031,7 @@ pub struct FullRepository {
     ///
     /// One of `"PR_BODY"`, `"PR_TITLE"`, `"BLANK"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_commit_message: Option<RepositoryMergeCommitMessage>,
+    pub merge_commit_message: Option<MergeCommitMessage>,
     /// The `allow_forking` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_forking: Option<bool>,
@@ -21936,7 +22159,7 @@ pub struct FullRepository {
         has_downloads: Option<bool> = "has_downloads",
         has_discussions: ::endpoint::model::Nullable<bool> = "has_discussions",
         has_pull_requests: Option<bool> = "has_pull_requests",
-        pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy> = "pull_request_creation_policy",
+        pull_request_creation_policy: Option<PullRequestCreationPolicy> = "pull_request_creation_policy",
         visibility: Option<String> = "visibility",
         permissions: Option<Box<FullRepositoryPermissions>> = "permissions",
         allow_rebase_merge: Option<bool> = "allow_rebase_merge",
@@ -21948,10 +22171,10 @@ pub struct FullRepository {
         allow_merge_commit: Option<bool> = "allow_merge_commit",
         allow_update_branch: Option<bool> = "allow_update_branch",
         use_squash_pr_title_as_default: Option<bool> = "use_squash_pr_title_as_default",
-        squash_merge_commit_title: Option<RepositorySquashMergeCommitTitle> = "squash_merge_commit_title",
-        squash_merge_commit_message: Option<RepositorySquashMergeCommitMessage> = "squash_merge_commit_message",
-        merge_commit_title: Option<RepositoryMergeCommitTitle> = "merge_commit_title",
-        merge_commit_message: Option<RepositoryMergeCommitMessage> = "merge_commit_message",
+        squash_merge_commit_title: Option<SquashMergeCommitTitle> = "squash_merge_commit_title",
+        squash_merge_commit_message: Option<SquashMergeCommitMessage> = "squash_merge_commit_message",
+        merge_commit_title: Option<MergeCommitTitle> = "merge_commit_title",
+        merge_commit_message: Option<MergeCommitMessage> = "merge_commit_message",
         allow_forking: Option<bool> = "allow_forking",
         web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
         license: ::endpoint::model::Nullable<Box<LicenseSimple>> = "license",
@@ -22049,7 +22272,7 @@ pub struct RepositoryRuleset {
     ///
     /// One of `"branch"`, `"tag"`, `"push"`, `"repository"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<RepositoryRulesetTarget>,
+    pub target: Option<RulesetTarget>,
     /// The type of the source of the ruleset
     ///
     /// One of `"Repository"`, `"Organization"`, `"Enterprise"`.
@@ -22097,7 +22320,7 @@ pub struct RepositoryRuleset {
         source: String = "source",
         enforcement: RepositoryRuleEnforcement = "enforcement",
     } {
-        target: Option<RepositoryRulesetTarget> = "target",
+        target: Option<RulesetTarget> = "target",
         source_type: Option<RepositoryRulesetSourceType> = "source_type",
         bypass_actors: Option<Vec<RepositoryRulesetBypassActor>> = "bypass_actors",
         current_user_can_bypass: Option<RepositoryRulesetCurrentUserCanBypass> = "current_user_can_bypass",
@@ -22113,7 +22336,7 @@ pub struct RepositoryRuleset {
 ::endpoint::__private::open_enum! {
     /// The target of the ruleset
     #[cfg(feature = "repos")]
-    pub enum RepositoryRulesetTarget {
+    pub enum RulesetTarget {
         /// `branch`
         Branch = "branch",
         /// `tag`
@@ -22294,21 +22517,21 @@ pub struct RepositoryRulesetLinks {
 pub struct RepositoryRulesetConditions {
     /// The `ref_name` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ref_name: Option<Box<RepositoryRulesetConditionsRefName>>,
+    pub ref_name: Option<Box<RefName>>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
     RepositoryRulesetConditions {
     } {
-        ref_name: Option<Box<RepositoryRulesetConditionsRefName>> = "ref_name",
+        ref_name: Option<Box<RefName>> = "ref_name",
     }
 }
 
 /// The `ref_name` of [`RepositoryRulesetConditions`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct RepositoryRulesetConditionsRefName {
+pub struct RefName {
     /// Array of ref names or patterns to include. One of these patterns must match for the condition to pass. Also accepts `~DEFAULT_BRANCH` to include the default branch or `~ALL` to include all branches.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub include: Option<Vec<String>>,
@@ -22319,7 +22542,7 @@ pub struct RepositoryRulesetConditionsRefName {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
-    RepositoryRulesetConditionsRefName {
+    RefName {
     } {
         include: Option<Vec<String>> = "include",
         exclude: Option<Vec<String>> = "exclude",
@@ -22389,7 +22612,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefNameRepositoryName {
 pub struct OrgRulesetConditionsRepositoryNameAndRefName {
     /// The `ref_name` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ref_name: Option<Box<RepositoryRulesetConditionsRefName>>,
+    pub ref_name: Option<Box<RefName>>,
     /// The `repository_name` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository_name: Option<
@@ -22401,7 +22624,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefName {
     #[cfg(feature = "repos")]
     OrgRulesetConditionsRepositoryNameAndRefName {
     } {
-        ref_name: Option<Box<RepositoryRulesetConditionsRefName>> = "ref_name",
+        ref_name: Option<Box<RefName>> = "ref_name",
         repository_name: Option<Box<OrgRulesetConditionsRepositoryNameAndRefNameRepositoryName>> = "repository_name",
     }
 }
@@ -22431,7 +22654,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId {
 pub struct OrgRulesetConditionsRepositoryIdAndRefName {
     /// The `ref_name` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ref_name: Option<Box<RepositoryRulesetConditionsRefName>>,
+    pub ref_name: Option<Box<RefName>>,
     /// The `repository_id` property.
     pub repository_id: OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId,
 }
@@ -22441,7 +22664,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefName {
     OrgRulesetConditionsRepositoryIdAndRefName {
         repository_id: OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId = "repository_id",
     } {
-        ref_name: Option<Box<RepositoryRulesetConditionsRefName>> = "ref_name",
+        ref_name: Option<Box<RefName>> = "ref_name",
     }
 }
 
@@ -22512,7 +22735,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty {
 pub struct OrgRulesetConditionsRepositoryPropertyAndRefName {
     /// The `ref_name` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ref_name: Option<Box<RepositoryRulesetConditionsRefName>>,
+    pub ref_name: Option<Box<RefName>>,
     /// The `repository_property` property.
     pub repository_property: OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty,
 }
@@ -22522,7 +22745,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefName {
     OrgRulesetConditionsRepositoryPropertyAndRefName {
         repository_property: OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty = "repository_property",
     } {
-        ref_name: Option<Box<RepositoryRulesetConditionsRefName>> = "ref_name",
+        ref_name: Option<Box<RefName>> = "ref_name",
     }
 }
 
@@ -22644,13 +22867,13 @@ pub struct RepositoryRuleCreation {
     /// The `type` property.
     ///
     /// Always `"creation"`.
-    pub r#type: RepositoryRuleCreationType,
+    pub r#type: RepositoryRuleType,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
     RepositoryRuleCreation {
-        r#type: RepositoryRuleCreationType = "type",
+        r#type: RepositoryRuleType = "type",
     } {
     }
 }
@@ -22658,7 +22881,7 @@ pub struct RepositoryRuleCreation {
 ::endpoint::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCreation`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleCreationType {
+    pub enum RepositoryRuleType {
         /// `creation`
         Creation = "creation",
     }
@@ -22676,7 +22899,7 @@ pub struct RepositoryRuleUpdate {
     pub r#type: RepositoryRuleUpdateType,
     /// The `parameters` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parameters: Option<Box<RepositoryRuleUpdateParameters>>,
+    pub parameters: Option<Box<Parameters>>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -22684,7 +22907,7 @@ pub struct RepositoryRuleUpdate {
     RepositoryRuleUpdate {
         r#type: RepositoryRuleUpdateType = "type",
     } {
-        parameters: Option<Box<RepositoryRuleUpdateParameters>> = "parameters",
+        parameters: Option<Box<Parameters>> = "parameters",
     }
 }
 
@@ -22700,14 +22923,14 @@ pub struct RepositoryRuleUpdate {
 /// The `parameters` of [`RepositoryRuleUpdate`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct RepositoryRuleUpdateParameters {
+pub struct Parameters {
     /// Branch can pull changes from its upstream repository
     pub update_allows_fetch_and_merge: bool,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
-    RepositoryRuleUpdateParameters {
+    Parameters {
         update_allows_fetch_and_merge: bool = "update_allows_fetch_and_merge",
     } {
     }
@@ -22783,7 +23006,7 @@ pub struct RepositoryRuleMergeQueue {
     pub r#type: RepositoryRuleMergeQueueType,
     /// The `parameters` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parameters: Option<Box<RepositoryRuleMergeQueueParameters>>,
+    pub parameters: Option<Box<RepositoryRuleParameters>>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -22791,7 +23014,7 @@ pub struct RepositoryRuleMergeQueue {
     RepositoryRuleMergeQueue {
         r#type: RepositoryRuleMergeQueueType = "type",
     } {
-        parameters: Option<Box<RepositoryRuleMergeQueueParameters>> = "parameters",
+        parameters: Option<Box<RepositoryRuleParameters>> = "parameters",
     }
 }
 
@@ -22807,7 +23030,7 @@ pub struct RepositoryRuleMergeQueue {
 ::endpoint::__private::open_enum! {
     /// When set to ALLGREEN, the merge commit created by merge queue for each PR in the group must pass all required checks to merge. When set to HEADGREEN, only the commit at the head of the merge group, i.e. the commit containing changes from all of the PRs in the group, must pass its required checks to merge.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleMergeQueueParametersGroupingStrategy {
+    pub enum RepositoryRuleParametersGroupingStrategy {
         /// `ALLGREEN`
         Allgreen = "ALLGREEN",
         /// `HEADGREEN`
@@ -22818,7 +23041,7 @@ pub struct RepositoryRuleMergeQueue {
 ::endpoint::__private::open_enum! {
     /// Method to use when merging changes from queued pull requests.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleMergeQueueParametersMergeMethod {
+    pub enum RepositoryRuleParametersMergeMethod {
         /// `MERGE`
         Merge = "MERGE",
         /// `SQUASH`
@@ -22831,13 +23054,13 @@ pub struct RepositoryRuleMergeQueue {
 /// The `parameters` of [`RepositoryRuleMergeQueue`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct RepositoryRuleMergeQueueParameters {
+pub struct RepositoryRuleParameters {
     /// Maximum time for a required status check to report a conclusion. After this much time has elapsed, checks that have not reported a conclusion will be assumed to have failed
     pub check_response_timeout_minutes: i64,
     /// When set to ALLGREEN, the merge commit created by merge queue for each PR in the group must pass all required checks to merge. When set to HEADGREEN, only the commit at the head of the merge group, i.e. the commit containing changes from all of the PRs in the group, must pass its required checks to merge.
     ///
     /// One of `"ALLGREEN"`, `"HEADGREEN"`.
-    pub grouping_strategy: RepositoryRuleMergeQueueParametersGroupingStrategy,
+    pub grouping_strategy: RepositoryRuleParametersGroupingStrategy,
     /// Limit the number of queued pull requests requesting checks and workflow runs at the same time.
     pub max_entries_to_build: i64,
     /// The maximum number of PRs that will be merged together in a group.
@@ -22845,7 +23068,7 @@ pub struct RepositoryRuleMergeQueueParameters {
     /// Method to use when merging changes from queued pull requests.
     ///
     /// One of `"MERGE"`, `"SQUASH"`, `"REBASE"`.
-    pub merge_method: RepositoryRuleMergeQueueParametersMergeMethod,
+    pub merge_method: RepositoryRuleParametersMergeMethod,
     /// The minimum number of PRs that will be merged together in a group.
     pub min_entries_to_merge: i64,
     /// The time merge queue should wait after the first PR is added to the queue for the minimum group size to be met. After this time has elapsed, the minimum group size will be ignored and a smaller group will be merged.
@@ -22854,12 +23077,12 @@ pub struct RepositoryRuleMergeQueueParameters {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
-    RepositoryRuleMergeQueueParameters {
+    RepositoryRuleParameters {
         check_response_timeout_minutes: i64 = "check_response_timeout_minutes",
-        grouping_strategy: RepositoryRuleMergeQueueParametersGroupingStrategy = "grouping_strategy",
+        grouping_strategy: RepositoryRuleParametersGroupingStrategy = "grouping_strategy",
         max_entries_to_build: i64 = "max_entries_to_build",
         max_entries_to_merge: i64 = "max_entries_to_merge",
-        merge_method: RepositoryRuleMergeQueueParametersMergeMethod = "merge_method",
+        merge_method: RepositoryRuleParametersMergeMethod = "merge_method",
         min_entries_to_merge: i64 = "min_entries_to_merge",
         min_entries_to_merge_wait_minutes: i64 = "min_entries_to_merge_wait_minutes",
     } {
@@ -23090,7 +23313,7 @@ pub struct RepositoryRuleParamsReviewer {
 pub struct RepositoryRulePullRequestParameters {
     /// Array of allowed merge methods. Allowed values include `merge`, `squash`, and `rebase`. At least one option must be enabled.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub allowed_merge_methods: Option<Vec<AutoMergeMergeMethod>>,
+    pub allowed_merge_methods: Option<Vec<MergeOrSquashOrRebase>>,
     /// New, reviewable commits pushed will dismiss previous pull request review approvals.
     pub dismiss_stale_reviews_on_push: bool,
     /// The `dismissal_restriction` property.
@@ -23123,7 +23346,7 @@ pub struct RepositoryRulePullRequestParameters {
         required_approving_review_count: i64 = "required_approving_review_count",
         required_review_thread_resolution: bool = "required_review_thread_resolution",
     } {
-        allowed_merge_methods: Option<Vec<AutoMergeMergeMethod>> = "allowed_merge_methods",
+        allowed_merge_methods: Option<Vec<MergeOrSquashOrRebase>> = "allowed_merge_methods",
         dismissal_restriction: Option<Box<RepositoryRuleParamsDismissalRestriction>> = "dismissal_restriction",
         required_reviewers: Option<Vec<RepositoryRuleParamsRequiredReviewerConfiguration>> = "required_reviewers",
     }
@@ -23918,7 +24141,7 @@ pub struct RepositoryRuleMaxFileSizeParameters {
 ::endpoint::__private::open_enum! {
     /// The enforcement level of the ruleset. `evaluate` allows admins to test rules before enforcing them. Admins can view insights on the Rule Insights page (`evaluate` is only available with GitHub Enterprise).
     #[cfg(feature = "repos")]
-    pub enum ReposCreateOrgRulesetEnforcement {
+    pub enum RulesetEnforcement {
         /// `disabled`
         Disabled = "disabled",
         /// `active`
@@ -23933,7 +24156,7 @@ pub struct RepositoryRuleMaxFileSizeParameters {
     ///
     /// For example, `day` will filter for rule suites that occurred in the past 24 hours, and `week` will filter for rule suites that occurred in the past 7 days (168 hours).
     #[cfg(feature = "repos")]
-    pub enum ReposGetOrgRuleSuitesTimePeriod {
+    pub enum RuleSuitesTimePeriod {
         /// `hour`
         Hour = "hour",
         /// `day`
@@ -23948,7 +24171,7 @@ pub struct RepositoryRuleMaxFileSizeParameters {
 ::endpoint::__private::open_enum! {
     /// The rule suite results to filter on. When specified, only suites with this result will be returned.
     #[cfg(feature = "repos")]
-    pub enum ReposGetOrgRuleSuitesRuleSuiteResult {
+    pub enum RuleSuitesRuleSuiteResult {
         /// `pass`
         Pass = "pass",
         /// `fail`
@@ -23966,7 +24189,7 @@ pub struct RepositoryRuleMaxFileSizeParameters {
     ///   - `active` - only rule suites resulting from rulesets in active (non-evaluate) mode will be returned.
     ///   - `evaluate` - only rule suites resulting from rulesets in evaluate mode will be returned.
     #[cfg(feature = "repos")]
-    pub enum ReposGetOrgRuleSuitesEvaluateStatus {
+    pub enum RuleSuitesEvaluateStatus {
         /// `all`
         All = "all",
         /// `active`
@@ -23983,9 +24206,9 @@ pub struct RepositoryRuleMaxFileSizeParameters {
 pub type RuleSuites = Vec<RuleSuitesItem>;
 
 ::endpoint::__private::open_enum! {
-    /// The result of the rule evaluations for rules with the `active` enforcement status.
+    /// The `result` of [`RuleSuitesItem`].
     #[cfg(feature = "repos")]
-    pub enum RuleSuitesItemResult {
+    pub enum Result {
         /// `pass`
         Pass = "pass",
         /// `fail`
@@ -24030,12 +24253,12 @@ pub struct RuleSuitesItem {
     ///
     /// One of `"pass"`, `"fail"`, `"bypass"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<RuleSuitesItemResult>,
+    pub result: Option<Result>,
     /// The result of the rule evaluations for rules with the `active` and `evaluate` enforcement statuses, demonstrating whether rules would pass or fail if all rules in the rule suite were `active`.
     ///
     /// One of `"pass"`, `"fail"`, `"bypass"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub evaluation_result: Option<RuleSuitesItemResult>,
+    pub evaluation_result: Option<Result>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -24051,8 +24274,8 @@ pub struct RuleSuitesItem {
         repository_id: Option<i64> = "repository_id",
         repository_name: Option<String> = "repository_name",
         pushed_at: Option<::endpoint::model::Timestamp> = "pushed_at",
-        result: Option<RuleSuitesItemResult> = "result",
-        evaluation_result: Option<RuleSuitesItemResult> = "evaluation_result",
+        result: Option<Result> = "result",
+        evaluation_result: Option<Result> = "evaluation_result",
     }
 }
 
@@ -24093,12 +24316,12 @@ pub struct RuleSuite {
     ///
     /// One of `"pass"`, `"fail"`, `"bypass"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<RuleSuitesItemResult>,
+    pub result: Option<Result>,
     /// The result of the rule evaluations for rules with the `active` and `evaluate` enforcement statuses, demonstrating whether rules would pass or fail if all rules in the rule suite were `active`. Null if no rules with `evaluate` enforcement status were run.
     ///
     /// One of `"pass"`, `"fail"`, `"bypass"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub evaluation_result: ::endpoint::model::Nullable<RuleSuiteEvaluationResult>,
+    pub evaluation_result: ::endpoint::model::Nullable<Result>,
     /// Details on the evaluated rules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule_evaluations: Option<Vec<RuleSuiteRuleEvaluationsItem>>,
@@ -24117,22 +24340,9 @@ pub struct RuleSuite {
         repository_id: Option<i64> = "repository_id",
         repository_name: Option<String> = "repository_name",
         pushed_at: Option<::endpoint::model::Timestamp> = "pushed_at",
-        result: Option<RuleSuitesItemResult> = "result",
-        evaluation_result: ::endpoint::model::Nullable<RuleSuiteEvaluationResult> = "evaluation_result",
+        result: Option<Result> = "result",
+        evaluation_result: ::endpoint::model::Nullable<Result> = "evaluation_result",
         rule_evaluations: Option<Vec<RuleSuiteRuleEvaluationsItem>> = "rule_evaluations",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The result of the rule evaluations for rules with the `active` and `evaluate` enforcement statuses, demonstrating whether rules would pass or fail if all rules in the rule suite were `active`. Null if no rules with `evaluate` enforcement status were run.
-    #[cfg(feature = "repos")]
-    pub enum RuleSuiteEvaluationResult {
-        /// `pass`
-        Pass = "pass",
-        /// `fail`
-        Fail = "fail",
-        /// `bypass`
-        Bypass = "bypass",
     }
 }
 
@@ -24293,9 +24503,8 @@ pub struct RulesetVersionWithState {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Set to `open` or `resolved` to only list secret scanning alerts in a specific state.
     #[cfg(feature = "secret-scanning")]
-    pub enum SecretScanningListAlertsForOrgState {
+    pub enum SecretScanningState {
         /// `open`
         Open = "open",
         /// `resolved`
@@ -24396,7 +24605,7 @@ pub struct OrganizationSecretScanningAlert {
     ///
     /// One of `"active"`, `"inactive"`, `"unknown"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub validity: Option<OrganizationSecretScanningAlertValidity>,
+    pub validity: Option<Validity>,
     /// Whether the secret was publicly leaked.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub publicly_leaked: ::endpoint::model::Nullable<bool>,
@@ -24456,7 +24665,7 @@ pub struct OrganizationSecretScanningAlert {
         push_protection_bypass_request_comment: ::endpoint::model::Nullable<String> = "push_protection_bypass_request_comment",
         push_protection_bypass_request_html_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "push_protection_bypass_request_html_url",
         resolution_comment: ::endpoint::model::Nullable<String> = "resolution_comment",
-        validity: Option<OrganizationSecretScanningAlertValidity> = "validity",
+        validity: Option<Validity> = "validity",
         publicly_leaked: ::endpoint::model::Nullable<bool> = "publicly_leaked",
         multi_repo: ::endpoint::model::Nullable<bool> = "multi_repo",
         is_base64_encoded: ::endpoint::model::Nullable<bool> = "is_base64_encoded",
@@ -24498,7 +24707,7 @@ pub struct OrganizationSecretScanningAlert {
 ::endpoint::__private::open_enum! {
     /// The token status as of the latest validity check.
     #[cfg(feature = "secret-scanning")]
-    pub enum OrganizationSecretScanningAlertValidity {
+    pub enum Validity {
         /// `active`
         Active = "active",
         /// `inactive`
@@ -24898,9 +25107,9 @@ pub struct SecretScanningLocationPullRequestReviewComment {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Filter custom patterns by state. When absent, returns patterns in all states.
+    /// The `state` of [`SecretScanningCustomPattern`].
     #[cfg(feature = "secret-scanning")]
-    pub enum SecretScanningListOrgCustomPatternsState {
+    pub enum PublishedOrUnpublished {
         /// `published`
         Published = "published",
         /// `unpublished`
@@ -24911,7 +25120,7 @@ pub struct SecretScanningLocationPullRequestReviewComment {
 ::endpoint::__private::open_enum! {
     /// The property to sort the results by.
     #[cfg(feature = "secret-scanning")]
-    pub enum SecretScanningListOrgCustomPatternsSort {
+    pub enum CustomPatternsSort {
         /// `created`
         Created = "created",
         /// `updated`
@@ -24938,7 +25147,7 @@ pub struct SecretScanningCustomPattern {
     /// The state of the custom pattern.
     ///
     /// One of `"published"`, `"unpublished"`.
-    pub state: SecretScanningListOrgCustomPatternsState,
+    pub state: PublishedOrUnpublished,
     /// Whether push protection is enabled for this custom pattern.
     pub push_protection_enabled: bool,
     /// The start delimiter regex for the custom pattern.
@@ -24971,7 +25180,7 @@ pub struct SecretScanningCustomPattern {
         name: String = "name",
         pattern: String = "pattern",
         slug: String = "slug",
-        state: SecretScanningListOrgCustomPatternsState = "state",
+        state: PublishedOrUnpublished = "state",
         push_protection_enabled: bool = "push_protection_enabled",
     } {
         start_delimiter: ::endpoint::model::Nullable<String> = "start_delimiter",
@@ -25005,13 +25214,104 @@ pub struct SecretScanningBulkCreateOrgCustomPatternsResponse {
     }
 }
 
+/// Secret Scanning Custom Pattern Validation Error
+///
+/// A validation error for a custom pattern in a batch operation.
+#[cfg(feature = "secret-scanning")]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct SecretScanningCustomPatternValidationError {
+    /// A machine-readable code describing the error.
+    ///
+    /// One of `"invalid"`, `"unprocessable"`, `"start_delimiter"`, `"end_delimiter"`, `"name"`, `"must_match"`, `"must_not_match"`, `"custom_pattern_version_mismatch"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<SecretScanningCustomPatternValidationErrorCode>,
+    /// A human-readable description of the error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(feature = "secret-scanning")]
+    SecretScanningCustomPatternValidationError {
+    } {
+        code: Option<SecretScanningCustomPatternValidationErrorCode> = "code",
+        message: Option<String> = "message",
+    }
+}
+
+::endpoint::__private::open_enum! {
+    /// A machine-readable code describing the error.
+    #[cfg(feature = "secret-scanning")]
+    pub enum SecretScanningCustomPatternValidationErrorCode {
+        /// `invalid`
+        Invalid = "invalid",
+        /// `unprocessable`
+        Unprocessable = "unprocessable",
+        /// `start_delimiter`
+        StartDelimiter = "start_delimiter",
+        /// `end_delimiter`
+        EndDelimiter = "end_delimiter",
+        /// `name`
+        Name = "name",
+        /// `must_match`
+        MustMatch = "must_match",
+        /// `must_not_match`
+        MustNotMatch = "must_not_match",
+        /// `custom_pattern_version_mismatch`
+        CustomPatternVersionMismatch = "custom_pattern_version_mismatch",
+    }
+}
+
+/// A value of the `validation_errors` of [`SecretScanningBulkCreateOrgCustomPatternsUnprocessableContent`].
+#[cfg(feature = "secret-scanning")]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct SecretScanningBulkCreateOrgCustomPatternsUnprocessableContentValidationErrorsValue {
+    /// List of validation errors for this pattern.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<SecretScanningCustomPatternValidationError>>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(feature = "secret-scanning")]
+    SecretScanningBulkCreateOrgCustomPatternsUnprocessableContentValidationErrorsValue {
+    } {
+        errors: Option<Vec<SecretScanningCustomPatternValidationError>> = "errors",
+    }
+}
+
+/// Validation failed for one or more patterns.
+#[cfg(feature = "secret-scanning")]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct SecretScanningBulkCreateOrgCustomPatternsUnprocessableContent {
+    /// A summary message describing the error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// A map of validation errors keyed by the zero-based index of the pattern that failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validation_errors: Option<
+        ::std::collections::BTreeMap<
+            String,
+            SecretScanningBulkCreateOrgCustomPatternsUnprocessableContentValidationErrorsValue,
+        >,
+    >,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(feature = "secret-scanning")]
+    SecretScanningBulkCreateOrgCustomPatternsUnprocessableContent {
+    } {
+        message: Option<String> = "message",
+        validation_errors: Option<::std::collections::BTreeMap<String,SecretScanningBulkCreateOrgCustomPatternsUnprocessableContentValidationErrorsValue>> = "validation_errors",
+    }
+}
+
 ::endpoint::__private::open_enum! {
     /// What to do with alerts associated with the deleted patterns.
     /// `delete_alerts` permanently removes the alerts.
     /// `resolve_alerts` resolves the alerts as "pattern deleted".
     /// Defaults to `delete_alerts` when not specified.
     #[cfg(feature = "secret-scanning")]
-    pub enum SecretScanningBulkDeleteOrgCustomPatternsPostDeleteAction {
+    pub enum CustomPatternsPostDeleteAction {
         /// `delete_alerts`
         DeleteAlerts = "delete_alerts",
         /// `resolve_alerts`
@@ -25086,14 +25386,12 @@ pub struct SecretScanningPatternOverride {
     ///
     /// One of `"not-set"`, `"disabled"`, `"enabled"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub enterprise_setting: ::endpoint::model::Nullable<
-        SecretScanningPatternOverrideEnterpriseSetting,
-    >,
+    pub enterprise_setting: ::endpoint::model::Nullable<Setting>,
     /// The current push protection setting for this pattern. If this is `not-set`, then it inherits either the enterprise setting if it exists or the default setting.
     ///
     /// One of `"not-set"`, `"disabled"`, `"enabled"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub setting: Option<SecretScanningPatternOverrideSetting>,
+    pub setting: Option<Setting>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -25110,8 +25408,8 @@ pub struct SecretScanningPatternOverride {
         false_positive_rate: Option<i64> = "false_positive_rate",
         bypass_rate: Option<i64> = "bypass_rate",
         default_setting: Option<SecretScanningPatternOverrideDefaultSetting> = "default_setting",
-        enterprise_setting: ::endpoint::model::Nullable<SecretScanningPatternOverrideEnterpriseSetting> = "enterprise_setting",
-        setting: Option<SecretScanningPatternOverrideSetting> = "setting",
+        enterprise_setting: ::endpoint::model::Nullable<Setting> = "enterprise_setting",
+        setting: Option<Setting> = "setting",
     }
 }
 
@@ -25127,22 +25425,9 @@ pub struct SecretScanningPatternOverride {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The push protection setting for this pattern set at the enterprise level. Only present for partner patterns when the organization has a parent enterprise.
+    /// The `enterprise_setting` of [`SecretScanningPatternOverride`].
     #[cfg(feature = "secret-scanning")]
-    pub enum SecretScanningPatternOverrideEnterpriseSetting {
-        /// `not-set`
-        NotSet = "not-set",
-        /// `disabled`
-        Disabled = "disabled",
-        /// `enabled`
-        Enabled = "enabled",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The current push protection setting for this pattern. If this is `not-set`, then it inherits either the enterprise setting if it exists or the default setting.
-    #[cfg(feature = "secret-scanning")]
-    pub enum SecretScanningPatternOverrideSetting {
+    pub enum Setting {
         /// `not-set`
         NotSet = "not-set",
         /// `disabled`
@@ -25172,7 +25457,7 @@ pub struct SecretScanningUpdateOrgPatternConfigsResponse {
 ::endpoint::__private::open_enum! {
     /// The property to sort the results by.
     #[cfg(feature = "security-advisories")]
-    pub enum SecurityAdvisoriesListOrgRepositoryAdvisoriesSort {
+    pub enum RepositoryAdvisoriesSort {
         /// `created`
         Created = "created",
         /// `updated`
@@ -25185,7 +25470,7 @@ pub struct SecretScanningUpdateOrgPatternConfigsResponse {
 ::endpoint::__private::open_enum! {
     /// Filter by the state of the repository advisories. Only advisories of this state will be returned.
     #[cfg(feature = "security-advisories")]
-    pub enum SecurityAdvisoriesListOrgRepositoryAdvisoriesState {
+    pub enum RepositoryAdvisoriesState {
         /// `triage`
         Triage = "triage",
         /// `draft`
@@ -25231,7 +25516,7 @@ pub struct RepositoryAdvisory {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub publisher: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `identifiers` property.
-    pub identifiers: Vec<GlobalAdvisoryIdentifiersItem>,
+    pub identifiers: Vec<AdvisoryIdentifiersItem>,
     /// The state of the advisory.
     ///
     /// One of `"published"`, `"closed"`, `"withdrawn"`, `"draft"`, `"triage"`.
@@ -25261,13 +25546,13 @@ pub struct RepositoryAdvisory {
     >,
     /// The `cvss` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub cvss: ::endpoint::model::Nullable<Box<GlobalAdvisoryCvss>>,
+    pub cvss: ::endpoint::model::Nullable<Box<AdvisoryCvss>>,
     /// The `cvss_severities` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>>,
     /// The `cwes` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub cwes: ::endpoint::model::Nullable<Vec<GlobalAdvisoryCwesItem>>,
+    pub cwes: ::endpoint::model::Nullable<Vec<AdvisoryCwesItem>>,
     /// A list of only the CWE IDs.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub cwe_ids: ::endpoint::model::Nullable<Vec<String>>,
@@ -25295,7 +25580,7 @@ pub struct RepositoryAdvisory {
         url: ::endpoint::model::Uri = "url",
         html_url: ::endpoint::model::Uri = "html_url",
         summary: String = "summary",
-        identifiers: Vec<GlobalAdvisoryIdentifiersItem> = "identifiers",
+        identifiers: Vec<AdvisoryIdentifiersItem> = "identifiers",
         state: RepositoryAdvisoryState = "state",
     } {
         cve_id: ::endpoint::model::Nullable<String> = "cve_id",
@@ -25310,9 +25595,9 @@ pub struct RepositoryAdvisory {
         withdrawn_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "withdrawn_at",
         submission: ::endpoint::model::Nullable<Box<RepositoryAdvisorySubmission>> = "submission",
         vulnerabilities: ::endpoint::model::Nullable<Vec<RepositoryAdvisoryVulnerability>> = "vulnerabilities",
-        cvss: ::endpoint::model::Nullable<Box<GlobalAdvisoryCvss>> = "cvss",
+        cvss: ::endpoint::model::Nullable<Box<AdvisoryCvss>> = "cvss",
         cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>> = "cvss_severities",
-        cwes: ::endpoint::model::Nullable<Vec<GlobalAdvisoryCwesItem>> = "cwes",
+        cwes: ::endpoint::model::Nullable<Vec<AdvisoryCwesItem>> = "cwes",
         cwe_ids: ::endpoint::model::Nullable<Vec<String>> = "cwe_ids",
         credits: ::endpoint::model::Nullable<Vec<RepositoryAdvisoryCreditsItem>> = "credits",
         credits_detailed: ::endpoint::model::Nullable<Vec<RepositoryAdvisoryCredit>> = "credits_detailed",
@@ -25466,7 +25751,7 @@ pub struct ImmutableReleasesOrganizationSettings {
     /// The policy that controls how immutable releases are enforced in the organization.
     ///
     /// One of `"all"`, `"none"`, `"selected"`.
-    pub enforced_repositories: ActionsSetGithubActionsPermissionsOrganizationEnabledRepositories,
+    pub enforced_repositories: Repositories,
     /// The API URL to use to get or set the selected repositories for immutable releases enforcement, when `enforced_repositories` is set to `selected`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_repositories_url: Option<String>,
@@ -25475,7 +25760,7 @@ pub struct ImmutableReleasesOrganizationSettings {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "orgs")]
     ImmutableReleasesOrganizationSettings {
-        enforced_repositories: ActionsSetGithubActionsPermissionsOrganizationEnabledRepositories = "enforced_repositories",
+        enforced_repositories: Repositories = "enforced_repositories",
     } {
         selected_repositories_url: Option<String> = "selected_repositories_url",
     }
@@ -25570,7 +25855,7 @@ for HostedComputeListNetworkConfigurationsForOrgResponse {
 ::endpoint::__private::open_enum! {
     /// The hosted compute service to use for the network configuration.
     #[cfg(feature = "hosted-compute")]
-    pub enum HostedComputeCreateNetworkConfigurationForOrgComputeService {
+    pub enum NetworkConfigurationForOrgComputeService {
         /// `none`
         NoneValue = "none",
         /// `actions`
@@ -25623,16 +25908,8 @@ pub struct NetworkSettings {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The level of privacy this team should have. The options are:
-    /// **For a non-nested team:**
-    ///  * `secret` - only visible to organization owners and members of this team.
-    ///  * `closed` - visible to all members of this organization.
-    ///    Default: `secret`
-    ///    **For a parent or child team:**
-    ///  * `closed` - visible to all members of this organization.
-    ///    Default for child team: `closed`
     #[cfg(feature = "teams")]
-    pub enum TeamsCreatePrivacy {
+    pub enum Privacy {
         /// `secret`
         Secret = "secret",
         /// `closed`
@@ -25685,7 +25962,7 @@ pub struct TeamFull {
     ///
     /// One of `"notifications_enabled"`, `"notifications_disabled"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub notification_setting: Option<EnterpriseTeamNotificationSetting>,
+    pub notification_setting: Option<NotificationSetting>,
     /// Permission that the team will have for its repositories
     pub permission: String,
     /// The `members_url` property.
@@ -25714,7 +25991,7 @@ pub struct TeamFull {
     ///
     /// One of `"enterprise"`, `"organization"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub r#type: ::endpoint::model::Nullable<TeamType>,
+    pub r#type: ::endpoint::model::Nullable<EnterpriseOrOrganization>,
     /// Unique identifier of the organization to which this team belongs
     #[serde(skip_serializing_if = "Option::is_none")]
     pub organization_id: Option<i64>,
@@ -25743,10 +26020,10 @@ pub struct TeamFull {
     } {
         description: ::endpoint::model::Nullable<String> = "description",
         privacy: Option<TeamFullPrivacy> = "privacy",
-        notification_setting: Option<EnterpriseTeamNotificationSetting> = "notification_setting",
+        notification_setting: Option<NotificationSetting> = "notification_setting",
         parent: ::endpoint::model::Nullable<Box<TeamSimple>> = "parent",
         ldap_dn: Option<LdapDn> = "ldap_dn",
-        r#type: ::endpoint::model::Nullable<TeamType> = "type",
+        r#type: ::endpoint::model::Nullable<EnterpriseOrOrganization> = "type",
         organization_id: Option<i64> = "organization_id",
         enterprise_id: Option<i64> = "enterprise_id",
     }
@@ -25865,7 +26142,7 @@ pub struct TeamOrganization {
     pub billing_email: ::endpoint::model::Nullable<String>,
     /// The `plan` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub plan: Option<Box<OrganizationFullPlan>>,
+    pub plan: Option<Box<Plan>>,
     /// The `default_repository_permission` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub default_repository_permission: ::endpoint::model::Nullable<String>,
@@ -25948,7 +26225,7 @@ pub struct TeamOrganization {
         disk_usage: ::endpoint::model::Nullable<i64> = "disk_usage",
         collaborators: ::endpoint::model::Nullable<i64> = "collaborators",
         billing_email: ::endpoint::model::Nullable<String> = "billing_email",
-        plan: Option<Box<OrganizationFullPlan>> = "plan",
+        plan: Option<Box<Plan>> = "plan",
         default_repository_permission: ::endpoint::model::Nullable<String> = "default_repository_permission",
         members_can_create_repositories: ::endpoint::model::Nullable<bool> = "members_can_create_repositories",
         two_factor_requirement_enabled: ::endpoint::model::Nullable<bool> = "two_factor_requirement_enabled",
@@ -25970,9 +26247,8 @@ pub struct TeamOrganization {
 pub type LdapDn = String;
 
 ::endpoint::__private::open_enum! {
-    /// **Closing down notice**. The permission that new repositories will be added to the team with when none is specified.
     #[cfg(feature = "teams")]
-    pub enum TeamsUpdateInOrgPermission {
+    pub enum Permission {
         /// `pull`
         Pull = "pull",
         /// `push`
@@ -25985,7 +26261,7 @@ pub type LdapDn = String;
 ::endpoint::__private::open_enum! {
     /// Filters members returned by their role in the team.
     #[cfg(feature = "teams")]
-    pub enum TeamsListMembersInOrgRole {
+    pub enum TeamsListMembersRole {
         /// `member`
         Member = "member",
         /// `maintainer`
@@ -26070,7 +26346,7 @@ pub struct TeamMember {
     ///
     /// One of `"member"`, `"maintainer"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub role: Option<TeamMemberRole>,
+    pub role: Option<MemberOrMaintainer>,
     /// Whether the user is a member of the team only through a child team. `true` means the membership is inherited from a child team; `false` means the user is a direct (immediate) member of the team. Only present on the `List team members` endpoint, and only when the feature is enabled for the organization.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub inherited: Option<bool>,
@@ -26102,15 +26378,15 @@ pub struct TeamMember {
         gravatar_id: ::endpoint::model::Nullable<String> = "gravatar_id",
         starred_at: Option<String> = "starred_at",
         user_view_type: Option<String> = "user_view_type",
-        role: Option<TeamMemberRole> = "role",
+        role: Option<MemberOrMaintainer> = "role",
         inherited: Option<bool> = "inherited",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// The member's role on the team. Only present on the `List team members` endpoint, and only when the feature is enabled for the organization.
+    /// The `role` of [`TeamMember`].
     #[cfg(feature = "teams")]
-    pub enum TeamMemberRole {
+    pub enum MemberOrMaintainer {
         /// `member`
         Member = "member",
         /// `maintainer`
@@ -26129,19 +26405,19 @@ pub struct TeamMembership {
     /// The role of the user in the team.
     ///
     /// One of `"member"`, `"maintainer"`.
-    pub role: TeamMemberRole,
+    pub role: MemberOrMaintainer,
     /// The state of the user's membership in the team.
     ///
     /// One of `"active"`, `"pending"`.
-    pub state: OrgMembershipState,
+    pub state: ActiveOrPending,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "teams")]
     TeamMembership {
         url: ::endpoint::model::Uri = "url",
-        role: TeamMemberRole = "role",
-        state: OrgMembershipState = "state",
+        role: MemberOrMaintainer = "role",
+        state: ActiveOrPending = "state",
     } {
     }
 }
@@ -26525,10 +26801,9 @@ pub struct TeamRepository {
 }
 
 ::endpoint::__private::open_enum! {
-    /// CodeQL query suite to be used. If you specify the `query_suite` parameter, the default setup will be configured with this query suite only on all repositories that didn't have default setup already configured. It will not change the query suite on repositories that already have default setup configured.
-    /// If you don't specify any `query_suite` in your request, the preferred query suite of the organization will be applied.
+    /// The `query_suite` of [`CodeScanningDefaultSetup`].
     #[cfg(any(feature = "code-scanning", feature = "orgs"))]
-    pub enum OrgsEnableOrDisableSecurityProductOnAllOrgReposQuerySuite {
+    pub enum QuerySuite {
         /// `default`
         Default = "default",
         /// `extended`
@@ -26977,7 +27252,7 @@ impl ::endpoint::model::Paginated for ConcurrencyGroup {
 ::endpoint::__private::open_enum! {
     /// The `status` of [`ConcurrencyGroupGroupMembersItem`].
     #[cfg(feature = "actions")]
-    pub enum ConcurrencyGroupGroupMembersItemStatus {
+    pub enum GroupMembersItemStatus {
         /// `in_progress`
         InProgress = "in_progress",
         /// `pending`
@@ -27022,7 +27297,7 @@ pub struct ConcurrencyGroupGroupMembersItem {
     /// The `status` property.
     ///
     /// One of `"in_progress"`, `"pending"`.
-    pub status: ConcurrencyGroupGroupMembersItemStatus,
+    pub status: GroupMembersItemStatus,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -27030,7 +27305,7 @@ pub struct ConcurrencyGroupGroupMembersItem {
     ConcurrencyGroupGroupMembersItem {
         run_id: i64 = "run_id",
         run_name: String = "run_name",
-        status: ConcurrencyGroupGroupMembersItemStatus = "status",
+        status: GroupMembersItemStatus = "status",
     } {
         run_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "run_url",
         run_html_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "run_html_url",
@@ -27073,7 +27348,7 @@ pub struct Job {
     ///
     /// One of `"success"`, `"failure"`, `"neutral"`, `"cancelled"`, `"skipped"`, `"timed_out"`, `"action_required"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub conclusion: ::endpoint::model::Nullable<JobConclusion>,
+    pub conclusion: ::endpoint::model::Nullable<Conclusion>,
     /// The time that the job created, in ISO 8601 format.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub created_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
@@ -27128,7 +27403,7 @@ pub struct Job {
     } {
         run_attempt: Option<i64> = "run_attempt",
         html_url: ::endpoint::model::Nullable<String> = "html_url",
-        conclusion: ::endpoint::model::Nullable<JobConclusion> = "conclusion",
+        conclusion: ::endpoint::model::Nullable<Conclusion> = "conclusion",
         created_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "created_at",
         completed_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "completed_at",
         steps: Option<Vec<JobStepsItem>> = "steps",
@@ -27161,9 +27436,9 @@ pub struct Job {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The outcome of the job.
+    /// The `conclusion` of [`Job`].
     #[cfg(any(feature = "actions", feature = "checks"))]
-    pub enum JobConclusion {
+    pub enum Conclusion {
         /// `success`
         Success = "success",
         /// `failure`
@@ -27182,9 +27457,9 @@ pub struct Job {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The phase of the lifecycle that the job is currently in.
+    /// The `status` of [`JobStepsItem`].
     #[cfg(any(feature = "actions", feature = "checks"))]
-    pub enum JobStepsItemStatus {
+    pub enum QueuedOrInProgressOrCompleted {
         /// `queued`
         Queued = "queued",
         /// `in_progress`
@@ -27201,7 +27476,7 @@ pub struct JobStepsItem {
     /// The phase of the lifecycle that the job is currently in.
     ///
     /// One of `"queued"`, `"in_progress"`, `"completed"`.
-    pub status: JobStepsItemStatus,
+    pub status: QueuedOrInProgressOrCompleted,
     /// The outcome of the job.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub conclusion: ::endpoint::model::Nullable<String>,
@@ -27220,7 +27495,7 @@ pub struct JobStepsItem {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "actions")]
     JobStepsItem {
-        status: JobStepsItemStatus = "status",
+        status: QueuedOrInProgressOrCompleted = "status",
         name: String = "name",
         number: i64 = "number",
     } {
@@ -27407,13 +27682,13 @@ pub struct ActionsWorkflowAccessToRepository {
     /// `none` means the access is only possible from workflows in this repository. `user` level access allows sharing across user owned private repositories only. `organization` level access allows sharing across the organization.
     ///
     /// One of `"none"`, `"user"`, `"organization"`.
-    pub access_level: ActionsWorkflowAccessToRepositoryAccessLevel,
+    pub access_level: WorkflowAccessToRepositoryAccessLevel,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "actions")]
     ActionsWorkflowAccessToRepository {
-        access_level: ActionsWorkflowAccessToRepositoryAccessLevel = "access_level",
+        access_level: WorkflowAccessToRepositoryAccessLevel = "access_level",
     } {
     }
 }
@@ -27424,7 +27699,7 @@ pub struct ActionsWorkflowAccessToRepository {
     ///
     /// `none` means the access is only possible from workflows in this repository. `user` level access allows sharing across user owned private repositories only. `organization` level access allows sharing across the organization.
     #[cfg(feature = "actions")]
-    pub enum ActionsWorkflowAccessToRepositoryAccessLevel {
+    pub enum WorkflowAccessToRepositoryAccessLevel {
         /// `none`
         NoneValue = "none",
         /// `user`
@@ -27437,7 +27712,7 @@ pub struct ActionsWorkflowAccessToRepository {
 ::endpoint::__private::open_enum! {
     /// Returns workflow runs with the check run `status` or `conclusion` that you specify. For example, a conclusion can be `success` or a status can be `in_progress`. Only GitHub Actions can set a status of `waiting`, `pending`, or `requested`.
     #[cfg(feature = "actions")]
-    pub enum ActionsListWorkflowRunsForRepoStatus {
+    pub enum ActionsListWorkflowRunsStatus {
         /// `completed`
         Completed = "completed",
         /// `action_required`
@@ -27930,7 +28205,7 @@ pub struct ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItem {
     /// The `status` property.
     ///
     /// One of `"in_progress"`, `"pending"`.
-    pub status: ConcurrencyGroupGroupMembersItemStatus,
+    pub status: GroupMembersItemStatus,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -27940,7 +28215,7 @@ pub struct ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItem {
         run_name: String = "run_name",
         position: i64 = "position",
         position_url: ::endpoint::model::Uri = "position_url",
-        status: ConcurrencyGroupGroupMembersItemStatus = "status",
+        status: GroupMembersItemStatus = "status",
     } {
         run_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "run_url",
         run_html_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "run_html_url",
@@ -28011,7 +28286,7 @@ pub struct ActionsReviewCustomGatesForRunBodyObject {
 ::endpoint::__private::open_enum! {
     /// Whether to approve or reject deployment to the specified environments.
     #[cfg(feature = "actions")]
-    pub enum ActionsReviewCustomGatesForRunBodyObjectState {
+    pub enum ActionsReviewState {
         /// `approved`
         Approved = "approved",
         /// `rejected`
@@ -28028,7 +28303,7 @@ pub struct ActionsReviewCustomGatesForRunBodyObject2 {
     /// Whether to approve or reject deployment to the specified environments.
     ///
     /// One of `"approved"`, `"rejected"`.
-    pub state: ActionsReviewCustomGatesForRunBodyObjectState,
+    pub state: ActionsReviewState,
     /// Optional comment to include with the review.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
@@ -28038,7 +28313,7 @@ pub struct ActionsReviewCustomGatesForRunBodyObject2 {
     #[cfg(feature = "actions")]
     ActionsReviewCustomGatesForRunBodyObject2 {
         environment_name: String = "environment_name",
-        state: ActionsReviewCustomGatesForRunBodyObjectState = "state",
+        state: ActionsReviewState = "state",
     } {
         comment: Option<String> = "comment",
     }
@@ -28069,7 +28344,7 @@ pub enum ActionsReviewCustomGatesForRunBody {
 ::endpoint::__private::open_enum! {
     /// Filters jobs by their `completed_at` timestamp. `latest` returns jobs from the most recent execution of the workflow run. `all` returns all jobs for a workflow run, including from old executions of the workflow run.
     #[cfg(any(feature = "actions", feature = "checks"))]
-    pub enum ActionsListJobsForWorkflowRunFilter {
+    pub enum LatestOrAll {
         /// `latest`
         Latest = "latest",
         /// `all`
@@ -28093,7 +28368,7 @@ pub struct PendingDeployment {
     /// Whether the currently authenticated user can approve the deployment
     pub current_user_can_approve: bool,
     /// The people or teams that may approve jobs that reference the environment. You can list up to six users or teams as reviewers. The reviewers must have at least read access to the repository. Only one of the required reviewers needs to approve the job for it to proceed.
-    pub reviewers: Vec<PendingDeploymentReviewersItem>,
+    pub reviewers: Vec<ReviewersItem>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -28102,7 +28377,7 @@ pub struct PendingDeployment {
         environment: PendingDeploymentEnvironment = "environment",
         wait_timer: i64 = "wait_timer",
         current_user_can_approve: bool = "current_user_can_approve",
-        reviewers: Vec<PendingDeploymentReviewersItem> = "reviewers",
+        reviewers: Vec<ReviewersItem> = "reviewers",
     } {
         wait_timer_started_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "wait_timer_started_at",
     }
@@ -28152,12 +28427,12 @@ pub struct PendingDeploymentEnvironment {
     }
 }
 
-/// The `reviewer` of [`PendingDeploymentReviewersItem`].
+/// The `reviewer` of [`ReviewersItem`].
 #[cfg(any(feature = "actions", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum PendingDeploymentReviewersItemReviewer {
+pub enum ReviewersItemReviewer {
     /// The value as [`SimpleUser`].
     SimpleUser(SimpleUser),
     /// The value as [`Team`].
@@ -28168,7 +28443,7 @@ pub enum PendingDeploymentReviewersItemReviewer {
 
 ::endpoint::__private::decode_union! {
     #[cfg(any(feature = "actions", feature = "repos"))]
-    PendingDeploymentReviewersItemReviewer {
+    ReviewersItemReviewer {
         SimpleUser: SimpleUser,
         Team: Team,
     }
@@ -28177,21 +28452,21 @@ pub enum PendingDeploymentReviewersItemReviewer {
 /// An item of the `reviewers` of [`PendingDeployment`].
 #[cfg(any(feature = "actions", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct PendingDeploymentReviewersItem {
+pub struct ReviewersItem {
     /// The `type` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<DeploymentReviewerType>,
     /// The `reviewer` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reviewer: Option<Box<PendingDeploymentReviewersItemReviewer>>,
+    pub reviewer: Option<Box<ReviewersItemReviewer>>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "actions", feature = "repos"))]
-    PendingDeploymentReviewersItem {
+    ReviewersItem {
     } {
         r#type: Option<DeploymentReviewerType> = "type",
-        reviewer: Option<Box<PendingDeploymentReviewersItemReviewer>> = "reviewer",
+        reviewer: Option<Box<ReviewersItemReviewer>> = "reviewer",
     }
 }
 
@@ -28216,7 +28491,7 @@ pub struct Deployment {
     /// Parameter to specify a task to execute
     pub task: String,
     /// The `payload` property.
-    pub payload: DeploymentPayload,
+    pub payload: ObjectOrString,
     /// The `original_environment` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub original_environment: Option<String>,
@@ -28260,7 +28535,7 @@ pub struct Deployment {
         sha: String = "sha",
         r#ref: String = "ref",
         task: String = "task",
-        payload: DeploymentPayload = "payload",
+        payload: ObjectOrString = "payload",
         environment: String = "environment",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
@@ -28281,7 +28556,7 @@ pub struct Deployment {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum DeploymentPayload {
+pub enum ObjectOrString {
     /// The value as an object.
     Object(::serde_json::Map<String, ::serde_json::Value>),
     /// The value as a string.
@@ -28292,7 +28567,7 @@ pub enum DeploymentPayload {
 
 ::endpoint::__private::decode_union! {
     #[cfg(any(feature = "actions", feature = "repos"))]
-    DeploymentPayload {
+    ObjectOrString {
         Object: ::serde_json::Map<String,::serde_json::Value>,
         String: String,
     }
@@ -28703,9 +28978,7 @@ pub struct ReposListAttestationsResponseAttestationsItem {
     /// The attestation's Sigstore Bundle.
     /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bundle: Option<
-        Box<OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>,
-    >,
+    pub bundle: Option<Box<ItemBundle>>,
     /// The `repository_id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository_id: Option<i64>,
@@ -28721,7 +28994,7 @@ pub struct ReposListAttestationsResponseAttestationsItem {
     #[cfg(any(feature = "repos", feature = "users"))]
     ReposListAttestationsResponseAttestationsItem {
     } {
-        bundle: Option<Box<OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>> = "bundle",
+        bundle: Option<Box<ItemBundle>> = "bundle",
         repository_id: Option<i64> = "repository_id",
         bundle_url: Option<String> = "bundle_url",
         initiator: Option<String> = "initiator",
@@ -28941,7 +29214,7 @@ pub struct ProtectedBranchRequiredStatusCheck {
     /// The `contexts` property.
     pub contexts: Vec<String>,
     /// The `checks` property.
-    pub checks: Option<Vec<ProtectedBranchRequiredStatusCheckChecksItem>>,
+    pub checks: Option<Vec<ChecksItem>>,
     /// The `contexts_url` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contexts_url: Option<String>,
@@ -28957,7 +29230,7 @@ pub struct ProtectedBranchRequiredStatusCheck {
     } {
         url: Option<String> = "url",
         enforcement_level: Option<String> = "enforcement_level",
-        checks: Option<Vec<ProtectedBranchRequiredStatusCheckChecksItem>> = "checks",
+        checks: Option<Vec<ChecksItem>> = "checks",
         contexts_url: Option<String> = "contexts_url",
         strict: Option<bool> = "strict",
     }
@@ -28966,7 +29239,7 @@ pub struct ProtectedBranchRequiredStatusCheck {
 /// An item of the `checks` of [`ProtectedBranchRequiredStatusCheck`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct ProtectedBranchRequiredStatusCheckChecksItem {
+pub struct ChecksItem {
     /// The `context` property.
     pub context: String,
     /// The `app_id` property.
@@ -28976,7 +29249,7 @@ pub struct ProtectedBranchRequiredStatusCheckChecksItem {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
-    ProtectedBranchRequiredStatusCheckChecksItem {
+    ChecksItem {
         context: String = "context",
     } {
         app_id: ::endpoint::model::Nullable<i64> = "app_id",
@@ -29549,10 +29822,10 @@ pub struct Commit {
     pub commit: CommitCommit,
     /// The `author` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub author: ::endpoint::model::Nullable<Box<CommitAuthor>>,
+    pub author: ::endpoint::model::Nullable<Box<SimpleUserOrEmptyObject>>,
     /// The `committer` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub committer: ::endpoint::model::Nullable<Box<CommitAuthor>>,
+    pub committer: ::endpoint::model::Nullable<Box<SimpleUserOrEmptyObject>>,
     /// The `parents` property.
     pub parents: Vec<CommitParentsItem>,
     /// The `stats` property.
@@ -29574,8 +29847,8 @@ pub struct Commit {
         commit: CommitCommit = "commit",
         parents: Vec<CommitParentsItem> = "parents",
     } {
-        author: ::endpoint::model::Nullable<Box<CommitAuthor>> = "author",
-        committer: ::endpoint::model::Nullable<Box<CommitAuthor>> = "committer",
+        author: ::endpoint::model::Nullable<Box<SimpleUserOrEmptyObject>> = "author",
+        committer: ::endpoint::model::Nullable<Box<SimpleUserOrEmptyObject>> = "committer",
         stats: Option<Box<CommitStats>> = "stats",
         files: Option<Vec<DiffEntry>> = "files",
     }
@@ -29683,7 +29956,7 @@ pub struct CommitCommit {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum CommitAuthor {
+pub enum SimpleUserOrEmptyObject {
     /// The value as [`SimpleUser`].
     SimpleUser(SimpleUser),
     /// The value as [`EmptyObject`].
@@ -29694,7 +29967,7 @@ pub enum CommitAuthor {
 
 ::endpoint::__private::decode_union! {
     #[cfg(any(feature = "pulls", feature = "repos"))]
-    CommitAuthor {
+    SimpleUserOrEmptyObject {
         SimpleUser: SimpleUser,
         EmptyObject: EmptyObject,
     }
@@ -29937,7 +30210,7 @@ pub struct StatusCheckPolicy {
     /// The `contexts` property.
     pub contexts: Vec<String>,
     /// The `checks` property.
-    pub checks: Option<Vec<ProtectedBranchRequiredStatusCheckChecksItem>>,
+    pub checks: Option<Vec<ChecksItem>>,
     /// The `contexts_url` property.
     ///
     /// Format `uri`.
@@ -29952,7 +30225,7 @@ pub struct StatusCheckPolicy {
         contexts: Vec<String> = "contexts",
         contexts_url: ::endpoint::model::Uri = "contexts_url",
     } {
-        checks: Option<Vec<ProtectedBranchRequiredStatusCheckChecksItem>> = "checks",
+        checks: Option<Vec<ChecksItem>> = "checks",
     }
 }
 
@@ -30166,7 +30439,7 @@ pub struct CheckRun {
     ///
     /// One of `"success"`, `"failure"`, `"neutral"`, `"cancelled"`, `"skipped"`, `"timed_out"`, `"action_required"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub conclusion: ::endpoint::model::Nullable<JobConclusion>,
+    pub conclusion: ::endpoint::model::Nullable<Conclusion>,
     /// The `started_at` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub started_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
@@ -30205,7 +30478,7 @@ pub struct CheckRun {
         external_id: ::endpoint::model::Nullable<String> = "external_id",
         html_url: ::endpoint::model::Nullable<String> = "html_url",
         details_url: ::endpoint::model::Nullable<String> = "details_url",
-        conclusion: ::endpoint::model::Nullable<JobConclusion> = "conclusion",
+        conclusion: ::endpoint::model::Nullable<Conclusion> = "conclusion",
         started_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "started_at",
         completed_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "completed_at",
         check_suite: ::endpoint::model::Nullable<Box<CheckRunCheckSuite>> = "check_suite",
@@ -30489,7 +30762,7 @@ pub struct CheckSuite {
     ///
     /// One of `"queued"`, `"in_progress"`, `"completed"`, `"waiting"`, `"requested"`, `"pending"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status: ::endpoint::model::Nullable<CheckSuiteStatus>,
+    pub status: ::endpoint::model::Nullable<JobStatus>,
     /// The `conclusion` property.
     ///
     /// One of `"success"`, `"failure"`, `"neutral"`, `"cancelled"`, `"skipped"`, `"timed_out"`, `"action_required"`, `"startup_failure"`, `"stale"`.
@@ -30544,7 +30817,7 @@ pub struct CheckSuite {
         check_runs_url: String = "check_runs_url",
     } {
         head_branch: ::endpoint::model::Nullable<String> = "head_branch",
-        status: ::endpoint::model::Nullable<CheckSuiteStatus> = "status",
+        status: ::endpoint::model::Nullable<JobStatus> = "status",
         conclusion: ::endpoint::model::Nullable<CheckSuiteConclusion> = "conclusion",
         url: ::endpoint::model::Nullable<String> = "url",
         before: ::endpoint::model::Nullable<String> = "before",
@@ -30555,25 +30828,6 @@ pub struct CheckSuite {
         updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "updated_at",
         rerequestable: Option<bool> = "rerequestable",
         runs_rerequestable: Option<bool> = "runs_rerequestable",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The phase of the lifecycle that the check suite is currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check suites.
-    #[cfg(feature = "checks")]
-    pub enum CheckSuiteStatus {
-        /// `queued`
-        Queued = "queued",
-        /// `in_progress`
-        InProgress = "in_progress",
-        /// `completed`
-        Completed = "completed",
-        /// `waiting`
-        Waiting = "waiting",
-        /// `requested`
-        Requested = "requested",
-        /// `pending`
-        Pending = "pending",
     }
 }
 
@@ -30691,9 +30945,9 @@ impl ::endpoint::model::Paginated for ChecksListForSuiteResponse {
 }
 
 ::endpoint::__private::open_enum! {
-    /// If specified, only code quality findings with this state will be returned.
+    /// The `state` of [`CodeQualityFinding`].
     #[cfg(any(feature = "code-quality", feature = "code-scanning"))]
-    pub enum CodeQualityListFindingsForRepoState {
+    pub enum CodeState {
         /// `open`
         Open = "open",
         /// `dismissed`
@@ -30710,7 +30964,7 @@ pub struct CodeQualityFinding {
     /// State of the code quality finding.
     ///
     /// One of `"open"`, `"dismissed"`.
-    pub state: CodeQualityListFindingsForRepoState,
+    pub state: CodeState,
     /// The REST API URL of the code quality finding resource.
     ///
     /// Format `uri`.
@@ -30730,7 +30984,7 @@ pub struct CodeQualityFinding {
     #[cfg(feature = "code-quality")]
     CodeQualityFinding {
         number: i64 = "number",
-        state: CodeQualityListFindingsForRepoState = "state",
+        state: CodeState = "state",
         url: ::endpoint::model::Uri = "url",
         rule: CodeQualityFindingRule = "rule",
         location: CodeQualityFindingLocation = "location",
@@ -30863,7 +31117,7 @@ pub struct CodeQualitySetup {
     ///
     /// One of `"configured"`, `"not-configured"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub state: Option<CodeQualitySetupState>,
+    pub state: Option<SetupState>,
     /// Languages to be analyzed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub languages: Option<Vec<CodeQualitySetupLanguagesItem>>,
@@ -30871,7 +31125,7 @@ pub struct CodeQualitySetup {
     ///
     /// One of `"standard"`, `"labeled"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub runner_type: ::endpoint::model::Nullable<CodeQualitySetupRunnerType>,
+    pub runner_type: ::endpoint::model::Nullable<SetupRunnerType>,
     /// Runner label to be used if the runner type is labeled.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub runner_label: ::endpoint::model::Nullable<String>,
@@ -30882,34 +31136,32 @@ pub struct CodeQualitySetup {
     ///
     /// Always `"weekly"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub schedule: ::endpoint::model::Nullable<CodeQualitySetupSchedule>,
+    pub schedule: ::endpoint::model::Nullable<SetupSchedule>,
     /// The AI findings configuration for the repository.
     ///
     /// One of `"disabled"`, `"on_push"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub ai_findings_option: ::endpoint::model::Nullable<
-        CodeQualitySetupAiFindingsOption,
-    >,
+    pub ai_findings_option: ::endpoint::model::Nullable<SetupAiFindingsOption>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "code-quality")]
     CodeQualitySetup {
     } {
-        state: Option<CodeQualitySetupState> = "state",
+        state: Option<SetupState> = "state",
         languages: Option<Vec<CodeQualitySetupLanguagesItem>> = "languages",
-        runner_type: ::endpoint::model::Nullable<CodeQualitySetupRunnerType> = "runner_type",
+        runner_type: ::endpoint::model::Nullable<SetupRunnerType> = "runner_type",
         runner_label: ::endpoint::model::Nullable<String> = "runner_label",
         updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "updated_at",
-        schedule: ::endpoint::model::Nullable<CodeQualitySetupSchedule> = "schedule",
-        ai_findings_option: ::endpoint::model::Nullable<CodeQualitySetupAiFindingsOption> = "ai_findings_option",
+        schedule: ::endpoint::model::Nullable<SetupSchedule> = "schedule",
+        ai_findings_option: ::endpoint::model::Nullable<SetupAiFindingsOption> = "ai_findings_option",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// Code quality setup has been configured or not.
+    /// The `state` of [`CodeQualitySetup`].
     #[cfg(any(feature = "code-quality", feature = "code-scanning"))]
-    pub enum CodeQualitySetupState {
+    pub enum SetupState {
         /// `configured`
         Configured = "configured",
         /// `not-configured`
@@ -30941,7 +31193,7 @@ pub struct CodeQualitySetup {
 ::endpoint::__private::open_enum! {
     /// Runner type to be used.
     #[cfg(any(feature = "code-quality", feature = "code-scanning"))]
-    pub enum CodeQualitySetupRunnerType {
+    pub enum SetupRunnerType {
         /// `standard`
         Standard = "standard",
         /// `labeled`
@@ -30952,31 +31204,20 @@ pub struct CodeQualitySetup {
 ::endpoint::__private::open_enum! {
     /// The frequency of the periodic analysis.
     #[cfg(any(feature = "code-quality", feature = "code-scanning"))]
-    pub enum CodeQualitySetupSchedule {
+    pub enum SetupSchedule {
         /// `weekly`
         Weekly = "weekly",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// The AI findings configuration for the repository.
+    /// The `ai_findings_option` of [`CodeQualitySetup`].
     #[cfg(feature = "code-quality")]
-    pub enum CodeQualitySetupAiFindingsOption {
+    pub enum SetupAiFindingsOption {
         /// `disabled`
         Disabled = "disabled",
         /// `on_push`
         OnPush = "on_push",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// Runner type to be used.
-    #[cfg(any(feature = "code-quality", feature = "code-scanning"))]
-    pub enum CodeQualityUpdateSetupRunnerType {
-        /// `standard`
-        Standard = "standard",
-        /// `labeled`
-        Labeled = "labeled",
     }
 }
 
@@ -30996,17 +31237,6 @@ pub struct CodeQualitySetup {
         Python = "python",
         /// `ruby`
         Ruby = "ruby",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// Whether AI findings run for Code Quality on this repository.
-    #[cfg(feature = "code-quality")]
-    pub enum CodeQualityUpdateSetupAiFindingsOption {
-        /// `disabled`
-        Disabled = "disabled",
-        /// `on_push`
-        OnPush = "on_push",
     }
 }
 
@@ -31226,13 +31456,13 @@ pub struct CodeScanningAlertRule {
     ///
     /// One of `"none"`, `"note"`, `"warning"`, `"error"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub severity: ::endpoint::model::Nullable<CodeScanningAlertRuleSummarySeverity>,
+    pub severity: ::endpoint::model::Nullable<Severity>,
     /// The security severity of the alert.
     ///
     /// One of `"low"`, `"medium"`, `"high"`, `"critical"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub security_severity_level: ::endpoint::model::Nullable<
-        CodeScanningAlertRuleSummarySecuritySeverityLevel,
+        DependabotAlertSecurityVulnerabilitySeverity,
     >,
     /// A short description of the rule used to detect the alert.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31257,8 +31487,8 @@ pub struct CodeScanningAlertRule {
     } {
         id: ::endpoint::model::Nullable<String> = "id",
         name: Option<String> = "name",
-        severity: ::endpoint::model::Nullable<CodeScanningAlertRuleSummarySeverity> = "severity",
-        security_severity_level: ::endpoint::model::Nullable<CodeScanningAlertRuleSummarySecuritySeverityLevel> = "security_severity_level",
+        severity: ::endpoint::model::Nullable<Severity> = "severity",
+        security_severity_level: ::endpoint::model::Nullable<DependabotAlertSecurityVulnerabilitySeverity> = "security_severity_level",
         description: Option<String> = "description",
         full_description: Option<String> = "full_description",
         tags: ::endpoint::model::Nullable<Vec<String>> = "tags",
@@ -31941,7 +32171,7 @@ pub struct CodeScanningDefaultSetup {
     ///
     /// One of `"configured"`, `"not-configured"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub state: Option<CodeQualitySetupState>,
+    pub state: Option<SetupState>,
     /// Languages to be analyzed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub languages: Option<Vec<CodeScanningDefaultSetupLanguagesItem>>,
@@ -31949,7 +32179,7 @@ pub struct CodeScanningDefaultSetup {
     ///
     /// One of `"standard"`, `"labeled"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub runner_type: ::endpoint::model::Nullable<CodeQualitySetupRunnerType>,
+    pub runner_type: ::endpoint::model::Nullable<SetupRunnerType>,
     /// Runner label to be used if the runner type is labeled.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub runner_label: ::endpoint::model::Nullable<String>,
@@ -31957,12 +32187,12 @@ pub struct CodeScanningDefaultSetup {
     ///
     /// One of `"default"`, `"extended"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub query_suite: Option<OrgsEnableOrDisableSecurityProductOnAllOrgReposQuerySuite>,
+    pub query_suite: Option<QuerySuite>,
     /// Threat model to be used for code scanning analysis. Use `remote` to analyze only network sources and `remote_and_local` to include local sources like filesystem access, command-line arguments, database reads, environment variable and standard input.
     ///
     /// One of `"remote"`, `"remote_and_local"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub threat_model: Option<CodeScanningDefaultSetupThreatModel>,
+    pub threat_model: Option<DefaultSetupThreatModel>,
     /// Timestamp of latest configuration update.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
@@ -31970,21 +32200,21 @@ pub struct CodeScanningDefaultSetup {
     ///
     /// Always `"weekly"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub schedule: ::endpoint::model::Nullable<CodeQualitySetupSchedule>,
+    pub schedule: ::endpoint::model::Nullable<SetupSchedule>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "code-scanning")]
     CodeScanningDefaultSetup {
     } {
-        state: Option<CodeQualitySetupState> = "state",
+        state: Option<SetupState> = "state",
         languages: Option<Vec<CodeScanningDefaultSetupLanguagesItem>> = "languages",
-        runner_type: ::endpoint::model::Nullable<CodeQualitySetupRunnerType> = "runner_type",
+        runner_type: ::endpoint::model::Nullable<SetupRunnerType> = "runner_type",
         runner_label: ::endpoint::model::Nullable<String> = "runner_label",
-        query_suite: Option<OrgsEnableOrDisableSecurityProductOnAllOrgReposQuerySuite> = "query_suite",
-        threat_model: Option<CodeScanningDefaultSetupThreatModel> = "threat_model",
+        query_suite: Option<QuerySuite> = "query_suite",
+        threat_model: Option<DefaultSetupThreatModel> = "threat_model",
         updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "updated_at",
-        schedule: ::endpoint::model::Nullable<CodeQualitySetupSchedule> = "schedule",
+        schedule: ::endpoint::model::Nullable<SetupSchedule> = "schedule",
     }
 }
 
@@ -32020,7 +32250,7 @@ pub struct CodeScanningDefaultSetup {
 ::endpoint::__private::open_enum! {
     /// Threat model to be used for code scanning analysis. Use `remote` to analyze only network sources and `remote_and_local` to include local sources like filesystem access, command-line arguments, database reads, environment variable and standard input.
     #[cfg(feature = "code-scanning")]
-    pub enum CodeScanningDefaultSetupThreatModel {
+    pub enum DefaultSetupThreatModel {
         /// `remote`
         Remote = "remote",
         /// `remote_and_local`
@@ -32148,7 +32378,7 @@ pub struct CodeSecurityConfigurationForRepository {
     ///
     /// One of `"attached"`, `"attaching"`, `"detached"`, `"removed"`, `"enforced"`, `"failed"`, `"updating"`, `"removed_by_enterprise"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<CodeSecurityConfigurationRepositoriesStatus>,
+    pub status: Option<CodeSecurityConfigurationStatus>,
     /// The `configuration` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub configuration: Option<Box<CodeSecurityConfiguration>>,
@@ -32158,7 +32388,7 @@ pub struct CodeSecurityConfigurationForRepository {
     #[cfg(feature = "code-security")]
     CodeSecurityConfigurationForRepository {
     } {
-        status: Option<CodeSecurityConfigurationRepositoriesStatus> = "status",
+        status: Option<CodeSecurityConfigurationStatus> = "status",
         configuration: Option<Box<CodeSecurityConfiguration>> = "configuration",
     }
 }
@@ -32220,7 +32450,7 @@ pub struct CodeownersErrorsErrorsItem {
 ::endpoint::__private::open_enum! {
     /// The geographic area for this codespace. If not specified, the value is assigned by IP. This property replaces `location`, which is closing down.
     #[cfg(feature = "codespaces")]
-    pub enum CodespacesCreateWithRepoForAuthenticatedUserGeo {
+    pub enum Geo {
         /// `EuropeWest`
         EuropeWest = "EuropeWest",
         /// `SoutheastAsia`
@@ -32752,9 +32982,9 @@ pub struct CommitComment {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Returns a single [reaction type](https://docs.github.com/rest/reactions/reactions#about-reactions). Omit this parameter to list all reactions to a commit comment.
+    /// The `content` of [`Reaction`].
     #[cfg(feature = "reactions")]
-    pub enum ReactionsListForCommitCommentContent {
+    pub enum Content {
         /// `+1`
         Plus1 = "+1",
         /// `-1`
@@ -32790,7 +33020,7 @@ pub struct Reaction {
     /// The reaction to use
     ///
     /// One of `"+1"`, `"-1"`, `"laugh"`, `"confused"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
-    pub content: ReactionsListForCommitCommentContent,
+    pub content: Content,
     /// The `created_at` property.
     pub created_at: ::endpoint::model::Timestamp,
 }
@@ -32800,7 +33030,7 @@ pub struct Reaction {
     Reaction {
         id: i64 = "id",
         node_id: String = "node_id",
-        content: ReactionsListForCommitCommentContent = "content",
+        content: Content = "content",
         created_at: ::endpoint::model::Timestamp = "created_at",
     } {
         user: ::endpoint::model::Nullable<Box<SimpleUser>> = "user",
@@ -33726,7 +33956,7 @@ pub struct FileCommitCommitTree {
 /// An item of the `parents` of [`FileCommitCommit`].
 #[cfg(any(feature = "repos", feature = "search"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct FileCommitCommitParentsItem {
+pub struct ParentsItem {
     /// The `url` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
@@ -33740,7 +33970,7 @@ pub struct FileCommitCommitParentsItem {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "repos", feature = "search"))]
-    FileCommitCommitParentsItem {
+    ParentsItem {
     } {
         url: Option<String> = "url",
         html_url: Option<String> = "html_url",
@@ -33811,7 +34041,7 @@ pub struct FileCommitCommit {
     pub tree: Option<Box<FileCommitCommitTree>>,
     /// The `parents` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parents: Option<Vec<FileCommitCommitParentsItem>>,
+    pub parents: Option<Vec<ParentsItem>>,
     /// The `verification` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verification: Option<Box<FileCommitCommitVerification>>,
@@ -33829,8 +34059,120 @@ pub struct FileCommitCommit {
         committer: Option<Box<FileCommitCommitAuthor>> = "committer",
         message: Option<String> = "message",
         tree: Option<Box<FileCommitCommitTree>> = "tree",
-        parents: Option<Vec<FileCommitCommitParentsItem>> = "parents",
+        parents: Option<Vec<ParentsItem>> = "parents",
         verification: Option<Box<FileCommitCommitVerification>> = "verification",
+    }
+}
+
+/// Repository rule violation was detected
+#[cfg(any(feature = "git", feature = "repos"))]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct RepositoryRuleViolationError {
+    /// The `message` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The `documentation_url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub documentation_url: Option<String>,
+    /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<Box<RepositoryRuleViolationErrorMetadata>>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "git", feature = "repos"))]
+    RepositoryRuleViolationError {
+    } {
+        message: Option<String> = "message",
+        documentation_url: Option<String> = "documentation_url",
+        status: Option<String> = "status",
+        metadata: Option<Box<RepositoryRuleViolationErrorMetadata>> = "metadata",
+    }
+}
+
+/// The ID of the push protection bypass placeholder. This value is returned on any push protected routes.
+#[cfg(any(feature = "git", feature = "repos"))]
+pub type SecretScanningPushProtectionBypassPlaceholderId = String;
+
+/// An item of the `bypass_placeholders` of [`RepositoryRuleViolationErrorMetadataSecretScanning`].
+#[cfg(any(feature = "git", feature = "repos"))]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct RepositoryRuleViolationErrorMetadataSecretScanningBypassPlaceholdersItem {
+    /// The `placeholder_id` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placeholder_id: Option<SecretScanningPushProtectionBypassPlaceholderId>,
+    /// The `token_type` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token_type: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "git", feature = "repos"))]
+    RepositoryRuleViolationErrorMetadataSecretScanningBypassPlaceholdersItem {
+    } {
+        placeholder_id: Option<SecretScanningPushProtectionBypassPlaceholderId> = "placeholder_id",
+        token_type: Option<String> = "token_type",
+    }
+}
+
+/// The `secret_scanning` of [`RepositoryRuleViolationErrorMetadata`].
+#[cfg(any(feature = "git", feature = "repos"))]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct RepositoryRuleViolationErrorMetadataSecretScanning {
+    /// The `bypass_placeholders` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bypass_placeholders: Option<
+        Vec<RepositoryRuleViolationErrorMetadataSecretScanningBypassPlaceholdersItem>,
+    >,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "git", feature = "repos"))]
+    RepositoryRuleViolationErrorMetadataSecretScanning {
+    } {
+        bypass_placeholders: Option<Vec<RepositoryRuleViolationErrorMetadataSecretScanningBypassPlaceholdersItem>> = "bypass_placeholders",
+    }
+}
+
+/// The `metadata` of [`RepositoryRuleViolationError`].
+#[cfg(any(feature = "git", feature = "repos"))]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct RepositoryRuleViolationErrorMetadata {
+    /// The `secret_scanning` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret_scanning: Option<Box<RepositoryRuleViolationErrorMetadataSecretScanning>>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(any(feature = "git", feature = "repos"))]
+    RepositoryRuleViolationErrorMetadata {
+    } {
+        secret_scanning: Option<Box<RepositoryRuleViolationErrorMetadataSecretScanning>> = "secret_scanning",
+    }
+}
+
+/// Conflict
+#[cfg(feature = "repos")]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+#[allow(clippy::large_enum_variant)]
+#[serde(untagged)]
+pub enum ReposCreateOrUpdateFileContentsConflict {
+    /// The value as [`BasicError`].
+    BasicError(BasicError),
+    /// The value as [`RepositoryRuleViolationError`].
+    RepositoryRuleViolationError(RepositoryRuleViolationError),
+    /// Any other value, kept as it was.
+    Other(::serde_json::Value),
+}
+
+::endpoint::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    ReposCreateOrUpdateFileContentsConflict {
+        BasicError: BasicError => one_pass,
+        RepositoryRuleViolationError: RepositoryRuleViolationError,
     }
 }
 
@@ -34025,9 +34367,9 @@ pub struct DependabotAlert {
     /// The state of the Dependabot alert.
     ///
     /// One of `"auto_dismissed"`, `"dismissed"`, `"fixed"`, `"open"`.
-    pub state: DependabotAlertWithRepositoryState,
+    pub state: DependabotAlertState,
     /// Details for the vulnerable dependency.
-    pub dependency: DependabotAlertWithRepositoryDependency,
+    pub dependency: Dependency,
     /// The `security_advisory` property.
     pub security_advisory: DependabotAlertSecurityAdvisory,
     /// The `security_vulnerability` property.
@@ -34050,9 +34392,7 @@ pub struct DependabotAlert {
     ///
     /// One of `"fix_started"`, `"inaccurate"`, `"no_bandwidth"`, `"not_used"`, `"tolerable_risk"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub dismissed_reason: ::endpoint::model::Nullable<
-        DependabotAlertWithRepositoryDismissedReason,
-    >,
+    pub dismissed_reason: ::endpoint::model::Nullable<DismissedReason>,
     /// An optional comment associated with the alert's dismissal.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_comment: ::endpoint::model::Nullable<String>,
@@ -34076,8 +34416,8 @@ pub struct DependabotAlert {
     #[cfg(feature = "dependabot")]
     DependabotAlert {
         number: AlertNumber = "number",
-        state: DependabotAlertWithRepositoryState = "state",
-        dependency: DependabotAlertWithRepositoryDependency = "dependency",
+        state: DependabotAlertState = "state",
+        dependency: Dependency = "dependency",
         security_advisory: DependabotAlertSecurityAdvisory = "security_advisory",
         security_vulnerability: DependabotAlertSecurityVulnerability = "security_vulnerability",
         url: AlertUrl = "url",
@@ -34087,7 +34427,7 @@ pub struct DependabotAlert {
     } {
         dismissed_at: ::endpoint::model::Nullable<AlertDismissedAt> = "dismissed_at",
         dismissed_by: ::endpoint::model::Nullable<Box<SimpleUser>> = "dismissed_by",
-        dismissed_reason: ::endpoint::model::Nullable<DependabotAlertWithRepositoryDismissedReason> = "dismissed_reason",
+        dismissed_reason: ::endpoint::model::Nullable<DismissedReason> = "dismissed_reason",
         dismissed_comment: ::endpoint::model::Nullable<String> = "dismissed_comment",
         fixed_at: ::endpoint::model::Nullable<AlertFixedAt> = "fixed_at",
         auto_dismissed_at: ::endpoint::model::Nullable<AlertAutoDismissedAt> = "auto_dismissed_at",
@@ -34105,23 +34445,6 @@ pub struct DependabotAlert {
         Dismissed = "dismissed",
         /// `open`
         Open = "open",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// **Required when `state` is `dismissed`.** A reason for dismissing the alert.
-    #[cfg(feature = "dependabot")]
-    pub enum DependabotUpdateAlertDismissedReason {
-        /// `fix_started`
-        FixStarted = "fix_started",
-        /// `inaccurate`
-        Inaccurate = "inaccurate",
-        /// `no_bandwidth`
-        NoBandwidth = "no_bandwidth",
-        /// `not_used`
-        NotUsed = "not_used",
-        /// `tolerable_risk`
-        TolerableRisk = "tolerable_risk",
     }
 }
 
@@ -34742,7 +35065,7 @@ pub struct EnvironmentProtectionRulesItemObject2 {
     pub r#type: String,
     /// The people or teams that may approve jobs that reference the environment. You can list up to six users or teams as reviewers. The reviewers must have at least read access to the repository. Only one of the required reviewers needs to approve the job for it to proceed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reviewers: Option<Vec<PendingDeploymentReviewersItem>>,
+    pub reviewers: Option<Vec<ReviewersItem>>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -34753,7 +35076,7 @@ pub struct EnvironmentProtectionRulesItemObject2 {
         r#type: String = "type",
     } {
         prevent_self_review: Option<bool> = "prevent_self_review",
-        reviewers: Option<Vec<PendingDeploymentReviewersItem>> = "reviewers",
+        reviewers: Option<Vec<ReviewersItem>> = "reviewers",
     }
 }
 
@@ -34873,7 +35196,7 @@ pub struct DeploymentBranchPolicy {
     ///
     /// One of `"branch"`, `"tag"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub r#type: Option<DeploymentBranchPolicyType>,
+    pub r#type: Option<BranchOrTag>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -34883,14 +35206,14 @@ pub struct DeploymentBranchPolicy {
         id: Option<i64> = "id",
         node_id: Option<String> = "node_id",
         name: Option<String> = "name",
-        r#type: Option<DeploymentBranchPolicyType> = "type",
+        r#type: Option<BranchOrTag> = "type",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// Whether this rule targets a branch or tag.
+    /// The `type` of [`DeploymentBranchPolicy`].
     #[cfg(feature = "repos")]
-    pub enum DeploymentBranchPolicyType {
+    pub enum BranchOrTag {
         /// `branch`
         Branch = "branch",
         /// `tag`
@@ -35077,6 +35400,28 @@ pub struct ShortBlob {
     }
 }
 
+/// Validation failed
+#[cfg(feature = "git")]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+#[allow(clippy::large_enum_variant)]
+#[serde(untagged)]
+pub enum GitCreateBlobUnprocessableContent {
+    /// The value as [`ValidationError`].
+    ValidationError(ValidationError),
+    /// The value as [`RepositoryRuleViolationError`].
+    RepositoryRuleViolationError(RepositoryRuleViolationError),
+    /// Any other value, kept as it was.
+    Other(::serde_json::Value),
+}
+
+::endpoint::__private::decode_union! {
+    #[cfg(feature = "git")]
+    GitCreateBlobUnprocessableContent {
+        ValidationError: ValidationError,
+        RepositoryRuleViolationError: RepositoryRuleViolationError,
+    }
+}
+
 /// Blob
 #[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
@@ -35136,7 +35481,7 @@ pub struct GitCommit {
     /// Message describing the purpose of the commit
     pub message: String,
     /// The `tree` property.
-    pub tree: GitCommitTree,
+    pub tree: Tree,
     /// The `parents` property.
     pub parents: Vec<GitCommitParentsItem>,
     /// The `verification` property.
@@ -35156,7 +35501,7 @@ pub struct GitCommit {
         author: GitCommitAuthor = "author",
         committer: GitCommitAuthor = "committer",
         message: String = "message",
-        tree: GitCommitTree = "tree",
+        tree: Tree = "tree",
         parents: Vec<GitCommitParentsItem> = "parents",
         verification: GitCommitVerification = "verification",
         html_url: ::endpoint::model::Uri = "html_url",
@@ -35189,7 +35534,7 @@ pub struct GitCommitAuthor {
 /// The `tree` of [`GitCommit`].
 #[cfg(any(feature = "git", feature = "issues"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct GitCommitTree {
+pub struct Tree {
     /// SHA for the commit
     pub sha: String,
     /// The `url` property.
@@ -35200,7 +35545,7 @@ pub struct GitCommitTree {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "git", feature = "issues"))]
-    GitCommitTree {
+    Tree {
         sha: String = "sha",
         url: ::endpoint::model::Uri = "url",
     } {
@@ -35917,34 +36262,12 @@ pub struct PorterLargeFile {
     }
 }
 
-/// The `milestone` property of the body.
+/// An item of the `labels` of [`IssuesAddLabelsBodyObject`].
 #[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
-pub enum IssuesCreateMilestone {
-    /// The value as a string.
-    String(String),
-    /// The value as an integer.
-    Integer(i64),
-    /// Any other value, kept as it was.
-    Other(::serde_json::Value),
-}
-
-::endpoint::__private::decode_union! {
-    #[cfg(feature = "issues")]
-    IssuesCreateMilestone {
-        String: String,
-        Integer: i64,
-    }
-}
-
-/// An item of labels to associate with this issue. _NOTE: Only users with push access can set labels for new issues. Labels are silently dropped otherwise._
-#[cfg(feature = "issues")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[allow(clippy::large_enum_variant)]
-#[serde(untagged)]
-pub enum IssuesCreateLabelsItem {
+pub enum StringOrObject {
     /// The value as a string.
     String(String),
     /// The value as an object.
@@ -35955,7 +36278,7 @@ pub enum IssuesCreateLabelsItem {
 
 ::endpoint::__private::decode_union! {
     #[cfg(feature = "issues")]
-    IssuesCreateLabelsItem {
+    StringOrObject {
         String: String,
         Object: ::serde_json::Map<String,::serde_json::Value>,
     }
@@ -36220,7 +36543,7 @@ pub struct IssueTypeWebhook {
     ///
     /// One of `"gray"`, `"blue"`, `"green"`, `"yellow"`, `"orange"`, `"red"`, `"pink"`, `"purple"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub color: ::endpoint::model::Nullable<IssueTypeColor>,
+    pub color: ::endpoint::model::Nullable<Color>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -36229,7 +36552,7 @@ pub struct IssueTypeWebhook {
         id: i64 = "id",
         name: String = "name",
     } {
-        color: ::endpoint::model::Nullable<IssueTypeColor> = "color",
+        color: ::endpoint::model::Nullable<Color> = "color",
     }
 }
 
@@ -36311,7 +36634,7 @@ pub struct IssueEventIntent {
     ///
     /// One of `"LOW"`, `"MEDIUM"`, `"HIGH"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub confidence: ::endpoint::model::Nullable<IssueEventIntentConfidence>,
+    pub confidence: ::endpoint::model::Nullable<Confidence>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -36319,14 +36642,14 @@ pub struct IssueEventIntent {
     IssueEventIntent {
     } {
         rationale: ::endpoint::model::Nullable<String> = "rationale",
-        confidence: ::endpoint::model::Nullable<IssueEventIntentConfidence> = "confidence",
+        confidence: ::endpoint::model::Nullable<Confidence> = "confidence",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// The confidence level the agent had when performing this action.
+    /// The `confidence` of [`IssueEventIntent`].
     #[cfg(feature = "issues")]
-    pub enum IssueEventIntentConfidence {
+    pub enum Confidence {
         /// `LOW`
         Low = "LOW",
         /// `MEDIUM`
@@ -36351,32 +36674,10 @@ pub struct IssueEventIntent {
     }
 }
 
-/// The issue type to associate with this issue. Only users with push access can set the type for issues. Without push access to the repository, type changes are silently dropped.
-#[cfg(feature = "issues")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[allow(clippy::large_enum_variant)]
-#[serde(untagged)]
-pub enum IssuesUpdateType {
-    /// The value as a string.
-    String(String),
-    /// The value as an object.
-    Object(::serde_json::Map<String, ::serde_json::Value>),
-    /// Any other value, kept as it was.
-    Other(::serde_json::Value),
-}
-
-::endpoint::__private::decode_union! {
-    #[cfg(feature = "issues")]
-    IssuesUpdateType {
-        String: String,
-        Object: ::serde_json::Map<String,::serde_json::Value>,
-    }
-}
-
 ::endpoint::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsTypeItem`].
     #[cfg(feature = "issues")]
-    pub enum IssuesUpdateResponseSuggestionsTypeItemConfidence {
+    pub enum ItemConfidence {
         /// `low`
         Low = "low",
         /// `medium`
@@ -36389,7 +36690,7 @@ pub enum IssuesUpdateType {
 ::endpoint::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsTypeItem`].
     #[cfg(feature = "issues")]
-    pub enum IssuesUpdateResponseSuggestionsTypeItemIgnoredReason {
+    pub enum ItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
         /// `issue_already_closed`
@@ -36414,7 +36715,7 @@ pub struct IssuesUpdateResponseSuggestionsTypeItem {
     ///
     /// One of `"low"`, `"medium"`, `"high"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence>,
+    pub confidence: Option<ItemConfidence>,
     /// The `ignored` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignored: Option<bool>,
@@ -36422,7 +36723,7 @@ pub struct IssuesUpdateResponseSuggestionsTypeItem {
     ///
     /// One of `"already_applied"`, `"issue_already_closed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason>,
+    pub ignored_reason: Option<ItemIgnoredReason>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -36432,9 +36733,9 @@ pub struct IssuesUpdateResponseSuggestionsTypeItem {
         value: Option<String> = "value",
         rationale: Option<String> = "rationale",
         suggest: Option<bool> = "suggest",
-        confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence> = "confidence",
+        confidence: Option<ItemConfidence> = "confidence",
         ignored: Option<bool> = "ignored",
-        ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason> = "ignored_reason",
+        ignored_reason: Option<ItemIgnoredReason> = "ignored_reason",
     }
 }
 
@@ -36483,7 +36784,7 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
     ///
     /// One of `"low"`, `"medium"`, `"high"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence>,
+    pub confidence: Option<ItemConfidence>,
     /// The `ignored` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignored: Option<bool>,
@@ -36491,7 +36792,7 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
     ///
     /// One of `"already_applied"`, `"issue_already_closed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason>,
+    pub ignored_reason: Option<ItemIgnoredReason>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -36502,9 +36803,9 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
         value: Option<Box<IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue>> = "value",
         rationale: Option<String> = "rationale",
         suggest: Option<bool> = "suggest",
-        confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence> = "confidence",
+        confidence: Option<ItemConfidence> = "confidence",
         ignored: Option<bool> = "ignored",
-        ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason> = "ignored_reason",
+        ignored_reason: Option<ItemIgnoredReason> = "ignored_reason",
     }
 }
 
@@ -36525,7 +36826,7 @@ pub struct IssuesUpdateResponseSuggestionsLabelsItem {
     ///
     /// One of `"low"`, `"medium"`, `"high"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence>,
+    pub confidence: Option<ItemConfidence>,
     /// The `ignored` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignored: Option<bool>,
@@ -36533,7 +36834,7 @@ pub struct IssuesUpdateResponseSuggestionsLabelsItem {
     ///
     /// One of `"already_applied"`, `"issue_already_closed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason>,
+    pub ignored_reason: Option<ItemIgnoredReason>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -36543,9 +36844,9 @@ pub struct IssuesUpdateResponseSuggestionsLabelsItem {
         name: Option<String> = "name",
         rationale: Option<String> = "rationale",
         suggest: Option<bool> = "suggest",
-        confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence> = "confidence",
+        confidence: Option<ItemConfidence> = "confidence",
         ignored: Option<bool> = "ignored",
-        ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason> = "ignored_reason",
+        ignored_reason: Option<ItemIgnoredReason> = "ignored_reason",
     }
 }
 
@@ -36566,7 +36867,7 @@ pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
     ///
     /// One of `"low"`, `"medium"`, `"high"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence>,
+    pub confidence: Option<ItemConfidence>,
     /// The `ignored` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignored: Option<bool>,
@@ -36574,7 +36875,7 @@ pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
     ///
     /// One of `"already_applied"`, `"issue_already_closed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason>,
+    pub ignored_reason: Option<ItemIgnoredReason>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -36584,9 +36885,9 @@ pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
         login: Option<String> = "login",
         rationale: Option<String> = "rationale",
         suggest: Option<bool> = "suggest",
-        confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence> = "confidence",
+        confidence: Option<ItemConfidence> = "confidence",
         ignored: Option<bool> = "ignored",
-        ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason> = "ignored_reason",
+        ignored_reason: Option<ItemIgnoredReason> = "ignored_reason",
     }
 }
 
@@ -36613,7 +36914,7 @@ pub struct IssuesUpdateResponseSuggestionsStateItem {
     ///
     /// One of `"low"`, `"medium"`, `"high"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence>,
+    pub confidence: Option<ItemConfidence>,
     /// The `ignored` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignored: Option<bool>,
@@ -36621,7 +36922,7 @@ pub struct IssuesUpdateResponseSuggestionsStateItem {
     ///
     /// One of `"already_applied"`, `"issue_already_closed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason>,
+    pub ignored_reason: Option<ItemIgnoredReason>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -36633,9 +36934,9 @@ pub struct IssuesUpdateResponseSuggestionsStateItem {
         duplicate_issue_id: Option<i64> = "duplicate_issue_id",
         rationale: Option<String> = "rationale",
         suggest: Option<bool> = "suggest",
-        confidence: Option<IssuesUpdateResponseSuggestionsTypeItemConfidence> = "confidence",
+        confidence: Option<ItemConfidence> = "confidence",
         ignored: Option<bool> = "ignored",
-        ignored_reason: Option<IssuesUpdateResponseSuggestionsTypeItemIgnoredReason> = "ignored_reason",
+        ignored_reason: Option<ItemIgnoredReason> = "ignored_reason",
     }
 }
 
@@ -36717,7 +37018,7 @@ pub struct IssuesUpdateResponse {
     ///
     /// One of `"completed"`, `"reopened"`, `"not_planned"`, `"duplicate"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub state_reason: ::endpoint::model::Nullable<IssueStateReason>,
+    pub state_reason: ::endpoint::model::Nullable<StateReason>,
     /// Title of the issue
     pub title: String,
     /// Contents of the issue
@@ -36727,7 +37028,7 @@ pub struct IssuesUpdateResponse {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository
-    pub labels: Vec<IssueLabelsItem>,
+    pub labels: Vec<LabelsItem>,
     /// The `assignee` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<Box<SimpleUser>>,
@@ -36827,13 +37128,13 @@ pub struct IssuesUpdateResponse {
         number: i64 = "number",
         state: String = "state",
         title: String = "title",
-        labels: Vec<IssueLabelsItem> = "labels",
+        labels: Vec<LabelsItem> = "labels",
         locked: bool = "locked",
         comments: i64 = "comments",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
     } {
-        state_reason: ::endpoint::model::Nullable<IssueStateReason> = "state_reason",
+        state_reason: ::endpoint::model::Nullable<StateReason> = "state_reason",
         body: ::endpoint::model::Nullable<String> = "body",
         user: ::endpoint::model::Nullable<Box<SimpleUser>> = "user",
         assignee: ::endpoint::model::Nullable<Box<SimpleUser>> = "assignee",
@@ -38396,14 +38697,14 @@ pub enum IssuesSetLabelsBody {
 pub struct IssuesAddLabelsBodyObject {
     /// The labels to add to the issue's existing labels. You can also pass an `array` of labels directly, but GitHub recommends passing an object with the `labels` key. To replace all of the labels for an issue, use "[Set labels for an issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue)."
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<IssuesCreateLabelsItem>>,
+    pub labels: Option<Vec<StringOrObject>>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "issues")]
     IssuesAddLabelsBodyObject {
     } {
-        labels: Option<Vec<IssuesCreateLabelsItem>> = "labels",
+        labels: Option<Vec<StringOrObject>> = "labels",
     }
 }
 
@@ -38495,7 +38796,7 @@ pub struct IssueSuggestion {
     ///
     /// One of `"LOW"`, `"MEDIUM"`, `"HIGH"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub confidence: ::endpoint::model::Nullable<IssueEventIntentConfidence>,
+    pub confidence: ::endpoint::model::Nullable<Confidence>,
     /// The unique identifier of the actor that proposed the suggestion.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub actor_id: ::endpoint::model::Nullable<i64>,
@@ -38524,7 +38825,7 @@ pub struct IssueSuggestion {
         target_id: ::endpoint::model::Nullable<i64> = "target_id",
         target_value: ::endpoint::model::Nullable<Box<IssueSuggestionTargetValue>> = "target_value",
         rationale: ::endpoint::model::Nullable<String> = "rationale",
-        confidence: ::endpoint::model::Nullable<IssueEventIntentConfidence> = "confidence",
+        confidence: ::endpoint::model::Nullable<Confidence> = "confidence",
         actor_id: ::endpoint::model::Nullable<i64> = "actor_id",
         issue_event_id: ::endpoint::model::Nullable<i64> = "issue_event_id",
         resolved_by: ::endpoint::model::Nullable<i64> = "resolved_by",
@@ -38845,7 +39146,7 @@ pub struct TimelineCommittedEvent {
     /// Message describing the purpose of the commit
     pub message: String,
     /// The `tree` property.
-    pub tree: GitCommitTree,
+    pub tree: Tree,
     /// The `parents` property.
     pub parents: Vec<GitCommitParentsItem>,
     /// The `verification` property.
@@ -38865,7 +39166,7 @@ pub struct TimelineCommittedEvent {
         author: GitCommitAuthor = "author",
         committer: GitCommitAuthor = "committer",
         message: String = "message",
-        tree: GitCommitTree = "tree",
+        tree: Tree = "tree",
         parents: Vec<GitCommitParentsItem> = "parents",
         verification: GitCommitVerification = "verification",
         html_url: ::endpoint::model::Uri = "html_url",
@@ -38901,7 +39202,7 @@ pub struct TimelineReviewedEvent {
     pub pull_request_url: ::endpoint::model::Uri,
     /// The `_links` property.
     #[serde(rename = "_links")]
-    pub links: PullRequestReviewEventReviewLinks,
+    pub links: Links,
     /// The `submitted_at` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub submitted_at: Option<::endpoint::model::Timestamp>,
@@ -38930,7 +39231,7 @@ pub struct TimelineReviewedEvent {
         state: String = "state",
         html_url: ::endpoint::model::Uri = "html_url",
         pull_request_url: ::endpoint::model::Uri = "pull_request_url",
-        links: PullRequestReviewEventReviewLinks = "_links",
+        links: Links = "_links",
         commit_id: String = "commit_id",
         author_association: AuthorAssociation = "author_association",
     } {
@@ -39031,7 +39332,7 @@ pub struct PullRequestReviewComment {
     ///
     /// One of `"LEFT"`, `"RIGHT"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub start_side: ::endpoint::model::Nullable<PullRequestReviewCommentStartSide>,
+    pub start_side: ::endpoint::model::Nullable<Side>,
     /// The line of the blob to which the comment applies. The last line of the range for a multi-line comment
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<i64>,
@@ -39042,12 +39343,12 @@ pub struct PullRequestReviewComment {
     ///
     /// One of `"LEFT"`, `"RIGHT"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub side: Option<PullRequestReviewCommentSide>,
+    pub side: Option<Side>,
     /// The level at which the comment is targeted, can be a diff line or a file.
     ///
     /// One of `"line"`, `"file"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub subject_type: Option<PullRequestReviewCommentSubjectType>,
+    pub subject_type: Option<ReviewCommentSubjectType>,
     /// The `reactions` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
@@ -39084,11 +39385,11 @@ pub struct PullRequestReviewComment {
         user: ::endpoint::model::Nullable<Box<SimpleUser>> = "user",
         start_line: ::endpoint::model::Nullable<i64> = "start_line",
         original_start_line: ::endpoint::model::Nullable<i64> = "original_start_line",
-        start_side: ::endpoint::model::Nullable<PullRequestReviewCommentStartSide> = "start_side",
+        start_side: ::endpoint::model::Nullable<Side> = "start_side",
         line: Option<i64> = "line",
         original_line: Option<i64> = "original_line",
-        side: Option<PullRequestReviewCommentSide> = "side",
-        subject_type: Option<PullRequestReviewCommentSubjectType> = "subject_type",
+        side: Option<Side> = "side",
+        subject_type: Option<ReviewCommentSubjectType> = "subject_type",
         reactions: Option<Box<ReactionRollup>> = "reactions",
         body_html: Option<String> = "body_html",
         body_text: Option<String> = "body_text",
@@ -39137,9 +39438,9 @@ pub struct PullRequestReviewCommentLinks {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The side of the first line of the range for a multi-line comment.
+    /// The `start_side` of [`PullRequestReviewComment`].
     #[cfg(any(feature = "issues", feature = "pulls"))]
-    pub enum PullRequestReviewCommentStartSide {
+    pub enum Side {
         /// `LEFT`
         Left = "LEFT",
         /// `RIGHT`
@@ -39148,20 +39449,9 @@ pub struct PullRequestReviewCommentLinks {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The side of the diff to which the comment applies. The side of the last line of the range for a multi-line comment
+    /// The `subject_type` of [`PullRequestReviewComment`].
     #[cfg(any(feature = "issues", feature = "pulls"))]
-    pub enum PullRequestReviewCommentSide {
-        /// `LEFT`
-        Left = "LEFT",
-        /// `RIGHT`
-        Right = "RIGHT",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The level at which the comment is targeted, can be a diff line or a file.
-    #[cfg(any(feature = "issues", feature = "pulls"))]
-    pub enum PullRequestReviewCommentSubjectType {
+    pub enum ReviewCommentSubjectType {
         /// `line`
         Line = "line",
         /// `file`
@@ -39575,7 +39865,7 @@ pub struct Page {
     ///
     /// One of `"legacy"`, `"workflow"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub build_type: ::endpoint::model::Nullable<PageBuildType>,
+    pub build_type: ::endpoint::model::Nullable<BuildType>,
     /// The `source` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Box<PagesSourceHash>>,
@@ -39601,7 +39891,7 @@ pub struct Page {
         protected_domain_state: ::endpoint::model::Nullable<PageProtectedDomainState> = "protected_domain_state",
         pending_domain_unverified_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "pending_domain_unverified_at",
         html_url: Option<::endpoint::model::Uri> = "html_url",
-        build_type: ::endpoint::model::Nullable<PageBuildType> = "build_type",
+        build_type: ::endpoint::model::Nullable<BuildType> = "build_type",
         source: Option<Box<PagesSourceHash>> = "source",
         https_certificate: Option<Box<PagesHttpsCertificate>> = "https_certificate",
         https_enforced: Option<bool> = "https_enforced",
@@ -39635,9 +39925,9 @@ pub struct Page {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The process in which the Page will be built.
+    /// The `build_type` of [`Page`].
     #[cfg(feature = "repos")]
-    pub enum PageBuildType {
+    pub enum BuildType {
         /// `legacy`
         Legacy = "legacy",
         /// `workflow`
@@ -39722,17 +40012,6 @@ pub struct PagesHttpsCertificate {
         DestroyPending = "destroy_pending",
         /// `dns_changed`
         DnsChanged = "dns_changed",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The process by which the GitHub Pages site will be built. `workflow` means that the site is built by a custom GitHub Actions workflow. `legacy` means that the site is built by GitHub when changes are pushed to a specific branch.
-    #[cfg(feature = "repos")]
-    pub enum ReposUpdateInformationAboutPagesSiteBuildType {
-        /// `legacy`
-        Legacy = "legacy",
-        /// `workflow`
-        Workflow = "workflow",
     }
 }
 
@@ -39857,7 +40136,7 @@ pub struct PageBuildStatus {
 pub struct PageDeployment {
     /// The ID of the GitHub Pages deployment. This is the Git SHA of the deployed commit.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<Box<ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem>>,
+    pub id: Option<Box<IntegerOrString>>,
     /// The URI to monitor GitHub Pages deployment status.
     ///
     /// Format `uri`.
@@ -39879,7 +40158,7 @@ pub struct PageDeployment {
         status_url: ::endpoint::model::Uri = "status_url",
         page_url: ::endpoint::model::Uri = "page_url",
     } {
-        id: Option<Box<ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem>> = "id",
+        id: Option<Box<IntegerOrString>> = "id",
         preview_url: Option<::endpoint::model::Uri> = "preview_url",
     }
 }
@@ -39940,25 +40219,25 @@ pub struct PagesDeploymentStatus {
 pub struct PagesHealthCheck {
     /// The `domain` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub domain: Option<Box<PagesHealthCheckDomain>>,
+    pub domain: Option<Box<Domain>>,
     /// The `alt_domain` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub alt_domain: ::endpoint::model::Nullable<Box<PagesHealthCheckAltDomain>>,
+    pub alt_domain: ::endpoint::model::Nullable<Box<Domain>>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
     PagesHealthCheck {
     } {
-        domain: Option<Box<PagesHealthCheckDomain>> = "domain",
-        alt_domain: ::endpoint::model::Nullable<Box<PagesHealthCheckAltDomain>> = "alt_domain",
+        domain: Option<Box<Domain>> = "domain",
+        alt_domain: ::endpoint::model::Nullable<Box<Domain>> = "alt_domain",
     }
 }
 
 /// The `domain` of [`PagesHealthCheck`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct PagesHealthCheckDomain {
+pub struct Domain {
     /// The `host` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
@@ -40047,132 +40326,7 @@ pub struct PagesHealthCheckDomain {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
-    PagesHealthCheckDomain {
-    } {
-        host: Option<String> = "host",
-        uri: Option<String> = "uri",
-        nameservers: Option<String> = "nameservers",
-        dns_resolves: Option<bool> = "dns_resolves",
-        is_proxied: ::endpoint::model::Nullable<bool> = "is_proxied",
-        is_cloudflare_ip: ::endpoint::model::Nullable<bool> = "is_cloudflare_ip",
-        is_fastly_ip: ::endpoint::model::Nullable<bool> = "is_fastly_ip",
-        is_old_ip_address: ::endpoint::model::Nullable<bool> = "is_old_ip_address",
-        is_a_record: ::endpoint::model::Nullable<bool> = "is_a_record",
-        has_cname_record: ::endpoint::model::Nullable<bool> = "has_cname_record",
-        has_mx_records_present: ::endpoint::model::Nullable<bool> = "has_mx_records_present",
-        is_valid_domain: Option<bool> = "is_valid_domain",
-        is_apex_domain: Option<bool> = "is_apex_domain",
-        should_be_a_record: ::endpoint::model::Nullable<bool> = "should_be_a_record",
-        is_cname_to_github_user_domain: ::endpoint::model::Nullable<bool> = "is_cname_to_github_user_domain",
-        is_cname_to_pages_dot_github_dot_com: ::endpoint::model::Nullable<bool> = "is_cname_to_pages_dot_github_dot_com",
-        is_cname_to_fastly: ::endpoint::model::Nullable<bool> = "is_cname_to_fastly",
-        is_pointed_to_github_pages_ip: ::endpoint::model::Nullable<bool> = "is_pointed_to_github_pages_ip",
-        is_non_github_pages_ip_present: ::endpoint::model::Nullable<bool> = "is_non_github_pages_ip_present",
-        is_pages_domain: Option<bool> = "is_pages_domain",
-        is_served_by_pages: ::endpoint::model::Nullable<bool> = "is_served_by_pages",
-        is_valid: Option<bool> = "is_valid",
-        reason: ::endpoint::model::Nullable<String> = "reason",
-        responds_to_https: Option<bool> = "responds_to_https",
-        enforces_https: Option<bool> = "enforces_https",
-        https_error: ::endpoint::model::Nullable<String> = "https_error",
-        is_https_eligible: ::endpoint::model::Nullable<bool> = "is_https_eligible",
-        caa_error: ::endpoint::model::Nullable<String> = "caa_error",
-    }
-}
-
-/// The `alt_domain` of [`PagesHealthCheck`].
-#[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct PagesHealthCheckAltDomain {
-    /// The `host` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub host: Option<String>,
-    /// The `uri` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub uri: Option<String>,
-    /// The `nameservers` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nameservers: Option<String>,
-    /// The `dns_resolves` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dns_resolves: Option<bool>,
-    /// The `is_proxied` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_proxied: ::endpoint::model::Nullable<bool>,
-    /// The `is_cloudflare_ip` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_cloudflare_ip: ::endpoint::model::Nullable<bool>,
-    /// The `is_fastly_ip` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_fastly_ip: ::endpoint::model::Nullable<bool>,
-    /// The `is_old_ip_address` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_old_ip_address: ::endpoint::model::Nullable<bool>,
-    /// The `is_a_record` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_a_record: ::endpoint::model::Nullable<bool>,
-    /// The `has_cname_record` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub has_cname_record: ::endpoint::model::Nullable<bool>,
-    /// The `has_mx_records_present` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub has_mx_records_present: ::endpoint::model::Nullable<bool>,
-    /// The `is_valid_domain` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub is_valid_domain: Option<bool>,
-    /// The `is_apex_domain` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub is_apex_domain: Option<bool>,
-    /// The `should_be_a_record` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub should_be_a_record: ::endpoint::model::Nullable<bool>,
-    /// The `is_cname_to_github_user_domain` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_cname_to_github_user_domain: ::endpoint::model::Nullable<bool>,
-    /// The `is_cname_to_pages_dot_github_dot_com` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_cname_to_pages_dot_github_dot_com: ::endpoint::model::Nullable<bool>,
-    /// The `is_cname_to_fastly` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_cname_to_fastly: ::endpoint::model::Nullable<bool>,
-    /// The `is_pointed_to_github_pages_ip` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_pointed_to_github_pages_ip: ::endpoint::model::Nullable<bool>,
-    /// The `is_non_github_pages_ip_present` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_non_github_pages_ip_present: ::endpoint::model::Nullable<bool>,
-    /// The `is_pages_domain` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub is_pages_domain: Option<bool>,
-    /// The `is_served_by_pages` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_served_by_pages: ::endpoint::model::Nullable<bool>,
-    /// The `is_valid` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub is_valid: Option<bool>,
-    /// The `reason` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub reason: ::endpoint::model::Nullable<String>,
-    /// The `responds_to_https` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub responds_to_https: Option<bool>,
-    /// The `enforces_https` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub enforces_https: Option<bool>,
-    /// The `https_error` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub https_error: ::endpoint::model::Nullable<String>,
-    /// The `is_https_eligible` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub is_https_eligible: ::endpoint::model::Nullable<bool>,
-    /// The `caa_error` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub caa_error: ::endpoint::model::Nullable<String>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "repos")]
-    PagesHealthCheckAltDomain {
+    Domain {
     } {
         host: Option<String> = "host",
         uri: Option<String> = "uri",
@@ -40289,7 +40443,7 @@ pub struct PullRequest {
     /// State of this Pull Request. Either `open` or `closed`.
     ///
     /// One of `"open"`, `"closed"`.
-    pub state: MilestoneState,
+    pub state: OpenOrClosed,
     /// The `locked` property.
     pub locked: bool,
     /// The title of the pull request.
@@ -40339,7 +40493,7 @@ pub struct PullRequest {
     pub base: PullRequestBase,
     /// The `_links` property.
     #[serde(rename = "_links")]
-    pub links: PullRequestSimpleLinks,
+    pub links: PullRequestLinks,
     /// The `author_association` property.
     pub author_association: AuthorAssociation,
     /// The `auto_merge` property.
@@ -40396,7 +40550,7 @@ pub struct PullRequest {
         comments_url: ::endpoint::model::Uri = "comments_url",
         statuses_url: ::endpoint::model::Uri = "statuses_url",
         number: i64 = "number",
-        state: MilestoneState = "state",
+        state: OpenOrClosed = "state",
         locked: bool = "locked",
         title: String = "title",
         labels: Vec<PullRequestLabelsItem> = "labels",
@@ -40404,7 +40558,7 @@ pub struct PullRequest {
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         head: PullRequestHead = "head",
         base: PullRequestBase = "base",
-        links: PullRequestSimpleLinks = "_links",
+        links: PullRequestLinks = "_links",
         author_association: AuthorAssociation = "author_association",
         merged: bool = "merged",
         mergeable_state: String = "mergeable_state",
@@ -40791,7 +40945,7 @@ pub struct PullRequestReview {
     pub pull_request_url: ::endpoint::model::Uri,
     /// The `_links` property.
     #[serde(rename = "_links")]
-    pub links: PullRequestReviewEventReviewLinks,
+    pub links: Links,
     /// The `submitted_at` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub submitted_at: Option<::endpoint::model::Timestamp>,
@@ -40817,7 +40971,7 @@ pub struct PullRequestReview {
         state: String = "state",
         html_url: ::endpoint::model::Uri = "html_url",
         pull_request_url: ::endpoint::model::Uri = "pull_request_url",
-        links: PullRequestReviewEventReviewLinks = "_links",
+        links: Links = "_links",
         author_association: AuthorAssociation = "author_association",
     } {
         user: ::endpoint::model::Nullable<Box<SimpleUser>> = "user",
@@ -40829,9 +40983,8 @@ pub struct PullRequestReview {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The review action you want to perform. The review actions include: `APPROVE`, `REQUEST_CHANGES`, or `COMMENT`. By leaving this blank, you set the review action state to `PENDING`, which means you will need to [submit the pull request review](https://docs.github.com/rest/pulls/reviews#submit-a-review-for-a-pull-request) when you are ready.
     #[cfg(feature = "pulls")]
-    pub enum PullsCreateReviewEvent {
+    pub enum ReviewEvent {
         /// `APPROVE`
         Approve = "APPROVE",
         /// `REQUEST_CHANGES`
@@ -40907,12 +41060,12 @@ pub struct ReviewComment {
     ///
     /// One of `"LEFT"`, `"RIGHT"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub side: Option<PullRequestReviewCommentSide>,
+    pub side: Option<Side>,
     /// The side of the first line of the range for a multi-line comment.
     ///
     /// One of `"LEFT"`, `"RIGHT"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub start_side: ::endpoint::model::Nullable<PullRequestReviewCommentStartSide>,
+    pub start_side: ::endpoint::model::Nullable<Side>,
     /// The line of the blob to which the comment applies. The last line of the range for a multi-line comment
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<i64>,
@@ -40929,7 +41082,7 @@ pub struct ReviewComment {
     ///
     /// One of `"line"`, `"file"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub subject_type: Option<PullRequestReviewCommentSubjectType>,
+    pub subject_type: Option<ReviewCommentSubjectType>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -40958,13 +41111,13 @@ pub struct ReviewComment {
         body_text: Option<String> = "body_text",
         body_html: Option<String> = "body_html",
         reactions: Option<Box<ReactionRollup>> = "reactions",
-        side: Option<PullRequestReviewCommentSide> = "side",
-        start_side: ::endpoint::model::Nullable<PullRequestReviewCommentStartSide> = "start_side",
+        side: Option<Side> = "side",
+        start_side: ::endpoint::model::Nullable<Side> = "start_side",
         line: Option<i64> = "line",
         original_line: Option<i64> = "original_line",
         start_line: ::endpoint::model::Nullable<i64> = "start_line",
         original_start_line: ::endpoint::model::Nullable<i64> = "original_start_line",
-        subject_type: Option<PullRequestReviewCommentSubjectType> = "subject_type",
+        subject_type: Option<ReviewCommentSubjectType> = "subject_type",
     }
 }
 
@@ -41117,7 +41270,7 @@ pub struct Release {
 ::endpoint::__private::open_enum! {
     /// Specifies whether this release should be set as the latest release for the repository. Drafts and prereleases cannot be set as latest. Defaults to `true` for newly published releases. `legacy` specifies that the latest release should be determined based on the release creation date and higher semantic version.
     #[cfg(feature = "repos")]
-    pub enum ReposCreateReleaseMakeLatest {
+    pub enum ReleaseMakeLatest {
         /// `true`
         True = "true",
         /// `false`
@@ -41149,9 +41302,8 @@ pub struct ReleaseNotesContent {
 }
 
 ::endpoint::__private::open_enum! {
-    /// Returns a single [reaction type](https://docs.github.com/rest/reactions/reactions#about-reactions). Omit this parameter to list all reactions to a release.
     #[cfg(feature = "reactions")]
-    pub enum ReactionsListForReleaseContent {
+    pub enum ForReleaseContent {
         /// `+1`
         Plus1 = "+1",
         /// `laugh`
@@ -41272,7 +41424,7 @@ pub struct RepositoryRuleDetailedObject {
     /// The `type` property.
     ///
     /// Always `"creation"`.
-    pub r#type: RepositoryRuleCreationType,
+    pub r#type: RepositoryRuleType,
     /// The type of source for the ruleset that includes this rule.
     ///
     /// One of `"Repository"`, `"Organization"`.
@@ -41289,7 +41441,7 @@ pub struct RepositoryRuleDetailedObject {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
     RepositoryRuleDetailedObject {
-        r#type: RepositoryRuleCreationType = "type",
+        r#type: RepositoryRuleType = "type",
     } {
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
@@ -41307,7 +41459,7 @@ pub struct RepositoryRuleDetailedObject2 {
     pub r#type: RepositoryRuleUpdateType,
     /// The `parameters` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parameters: Option<Box<RepositoryRuleUpdateParameters>>,
+    pub parameters: Option<Box<Parameters>>,
     /// The type of source for the ruleset that includes this rule.
     ///
     /// One of `"Repository"`, `"Organization"`.
@@ -41326,7 +41478,7 @@ pub struct RepositoryRuleDetailedObject2 {
     RepositoryRuleDetailedObject2 {
         r#type: RepositoryRuleUpdateType = "type",
     } {
-        parameters: Option<Box<RepositoryRuleUpdateParameters>> = "parameters",
+        parameters: Option<Box<Parameters>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -41407,7 +41559,7 @@ pub struct RepositoryRuleDetailedObject5 {
     pub r#type: RepositoryRuleMergeQueueType,
     /// The `parameters` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parameters: Option<Box<RepositoryRuleMergeQueueParameters>>,
+    pub parameters: Option<Box<RepositoryRuleParameters>>,
     /// The type of source for the ruleset that includes this rule.
     ///
     /// One of `"Repository"`, `"Organization"`.
@@ -41426,7 +41578,7 @@ pub struct RepositoryRuleDetailedObject5 {
     RepositoryRuleDetailedObject5 {
         r#type: RepositoryRuleMergeQueueType = "type",
     } {
-        parameters: Option<Box<RepositoryRuleMergeQueueParameters>> = "parameters",
+        parameters: Option<Box<RepositoryRuleParameters>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42072,7 +42224,7 @@ pub struct RepositoryRuleDetailedObject23 {
 ::endpoint::__private::open_enum! {
     /// The target of the ruleset
     #[cfg(feature = "repos")]
-    pub enum ReposCreateRepoRulesetTarget {
+    pub enum RepoRulesetTarget {
         /// `branch`
         Branch = "branch",
         /// `tag`
@@ -42172,7 +42324,7 @@ pub struct SecretScanningAlert {
     ///
     /// One of `"active"`, `"inactive"`, `"unknown"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub validity: Option<OrganizationSecretScanningAlertValidity>,
+    pub validity: Option<Validity>,
     /// Whether the detected secret was publicly leaked.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub publicly_leaked: ::endpoint::model::Nullable<bool>,
@@ -42231,7 +42383,7 @@ pub struct SecretScanningAlert {
         push_protection_bypass_request_reviewer_comment: ::endpoint::model::Nullable<String> = "push_protection_bypass_request_reviewer_comment",
         push_protection_bypass_request_comment: ::endpoint::model::Nullable<String> = "push_protection_bypass_request_comment",
         push_protection_bypass_request_html_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "push_protection_bypass_request_html_url",
-        validity: Option<OrganizationSecretScanningAlertValidity> = "validity",
+        validity: Option<Validity> = "validity",
         publicly_leaked: ::endpoint::model::Nullable<bool> = "publicly_leaked",
         multi_repo: ::endpoint::model::Nullable<bool> = "multi_repo",
         is_base64_encoded: ::endpoint::model::Nullable<bool> = "is_base64_encoded",
@@ -42334,7 +42486,7 @@ pub struct SecretScanningAlertWithMetadata {
     ///
     /// One of `"active"`, `"inactive"`, `"unknown"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub validity: Option<OrganizationSecretScanningAlertValidity>,
+    pub validity: Option<Validity>,
     /// Whether the detected secret was publicly leaked.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub publicly_leaked: ::endpoint::model::Nullable<bool>,
@@ -42396,7 +42548,7 @@ pub struct SecretScanningAlertWithMetadata {
         push_protection_bypass_request_reviewer_comment: ::endpoint::model::Nullable<String> = "push_protection_bypass_request_reviewer_comment",
         push_protection_bypass_request_comment: ::endpoint::model::Nullable<String> = "push_protection_bypass_request_comment",
         push_protection_bypass_request_html_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "push_protection_bypass_request_html_url",
-        validity: Option<OrganizationSecretScanningAlertValidity> = "validity",
+        validity: Option<Validity> = "validity",
         publicly_leaked: ::endpoint::model::Nullable<bool> = "publicly_leaked",
         multi_repo: ::endpoint::model::Nullable<bool> = "multi_repo",
         is_base64_encoded: ::endpoint::model::Nullable<bool> = "is_base64_encoded",
@@ -42762,7 +42914,7 @@ pub struct PullRequestStackMinimal {
     /// Format `uri`.
     pub url: ::endpoint::model::Uri,
     /// The `base` property.
-    pub base: PullRequestStackMinimalBase,
+    pub base: Base,
     /// Whether the stack has any open pull request. False when all pull requests are merged or closed.
     pub open: bool,
     /// The `created_at` property.
@@ -42778,7 +42930,7 @@ pub struct PullRequestStackMinimal {
         number: i64 = "number",
         node_id: String = "node_id",
         url: ::endpoint::model::Uri = "url",
-        base: PullRequestStackMinimalBase = "base",
+        base: Base = "base",
         open: bool = "open",
         created_at: ::endpoint::model::Timestamp = "created_at",
         pull_requests: Vec<PullRequestStackMinimalPullRequestsItem> = "pull_requests",
@@ -42789,14 +42941,14 @@ pub struct PullRequestStackMinimal {
 /// The `base` of [`PullRequestStackMinimal`].
 #[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct PullRequestStackMinimalBase {
+pub struct Base {
     /// The `ref` property.
     pub r#ref: String,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "pull-request-stacks")]
-    PullRequestStackMinimalBase {
+    Base {
         r#ref: String = "ref",
     } {
     }
@@ -42830,7 +42982,7 @@ pub struct PullRequestStackMinimalPullRequestsItem {
     /// The `state` property.
     ///
     /// One of `"open"`, `"closed"`.
-    pub state: MilestoneState,
+    pub state: OpenOrClosed,
     /// The `draft` property.
     pub draft: bool,
     /// The `merged_at` property.
@@ -42844,7 +42996,7 @@ pub struct PullRequestStackMinimalPullRequestsItem {
     #[cfg(feature = "pull-request-stacks")]
     PullRequestStackMinimalPullRequestsItem {
         number: i64 = "number",
-        state: MilestoneState = "state",
+        state: OpenOrClosed = "state",
         draft: bool = "draft",
         head: PullRequestStackMinimalPullRequestsItemHead = "head",
     } {
@@ -42873,7 +43025,7 @@ pub struct PullRequestStackPullRequest {
     /// The `state` property.
     ///
     /// One of `"open"`, `"closed"`.
-    pub state: MilestoneState,
+    pub state: OpenOrClosed,
     /// The `merged_at` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub merged_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
@@ -42898,7 +43050,7 @@ pub struct PullRequestStackPullRequest {
         base: PullRequestMinimalHead = "base",
         node_id: String = "node_id",
         title: String = "title",
-        state: MilestoneState = "state",
+        state: OpenOrClosed = "state",
         draft: bool = "draft",
         html_url: ::endpoint::model::Uri = "html_url",
     } {
@@ -42922,7 +43074,7 @@ pub struct PullRequestStacksCreateResponse {
     /// Format `uri`.
     pub url: ::endpoint::model::Uri,
     /// The `base` property.
-    pub base: PullRequestStackMinimalBase,
+    pub base: Base,
     /// Whether the stack has any open pull request. False when all pull requests are merged or closed.
     pub open: bool,
     /// The `created_at` property.
@@ -42938,11 +43090,95 @@ pub struct PullRequestStacksCreateResponse {
         number: i64 = "number",
         node_id: String = "node_id",
         url: ::endpoint::model::Uri = "url",
-        base: PullRequestStackMinimalBase = "base",
+        base: Base = "base",
         open: bool = "open",
         created_at: ::endpoint::model::Timestamp = "created_at",
         pull_requests: Vec<PullRequestStackPullRequest> = "pull_requests",
     } {
+    }
+}
+
+/// The `value` of [`PullRequestStacksCreateUnprocessableContentErrorsItem`].
+#[cfg(feature = "pull-request-stacks")]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+#[allow(clippy::large_enum_variant)]
+#[serde(untagged)]
+pub enum PullRequestStacksCreateUnprocessableContentErrorsItemValue {
+    /// The value as a string.
+    String(String),
+    /// The value as an integer.
+    Integer(i64),
+    /// The value as a list.
+    List(Vec<StringOrInteger>),
+    /// Any other value, kept as it was.
+    Other(::serde_json::Value),
+}
+
+::endpoint::__private::decode_union! {
+    #[cfg(feature = "pull-request-stacks")]
+    PullRequestStacksCreateUnprocessableContentErrorsItemValue {
+        String: String,
+        Integer: i64,
+        List: Vec<StringOrInteger>,
+    }
+}
+
+/// An item of the `errors` of [`PullRequestStacksCreateUnprocessableContent`].
+#[cfg(feature = "pull-request-stacks")]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct PullRequestStacksCreateUnprocessableContentErrorsItem {
+    /// The `resource` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource: Option<String>,
+    /// The `field` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The `message` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The `code` property.
+    pub code: String,
+    /// The `index` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<i64>,
+    /// The `value` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<Box<PullRequestStacksCreateUnprocessableContentErrorsItemValue>>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(feature = "pull-request-stacks")]
+    PullRequestStacksCreateUnprocessableContentErrorsItem {
+        code: String = "code",
+    } {
+        resource: Option<String> = "resource",
+        field: Option<String> = "field",
+        message: Option<String> = "message",
+        index: Option<i64> = "index",
+        value: Option<Box<PullRequestStacksCreateUnprocessableContentErrorsItemValue>> = "value",
+    }
+}
+
+/// Validation Error
+#[cfg(feature = "pull-request-stacks")]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct PullRequestStacksCreateUnprocessableContent {
+    /// The `message` property.
+    pub message: String,
+    /// The `documentation_url` property.
+    pub documentation_url: String,
+    /// The `errors` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<PullRequestStacksCreateUnprocessableContentErrorsItem>>,
+}
+
+::endpoint::__private::decode_struct! {
+    #[cfg(feature = "pull-request-stacks")]
+    PullRequestStacksCreateUnprocessableContent {
+        message: String = "message",
+        documentation_url: String = "documentation_url",
+    } {
+        errors: Option<Vec<PullRequestStacksCreateUnprocessableContentErrorsItem>> = "errors",
     }
 }
 
@@ -43207,7 +43443,7 @@ pub struct Topic {
 ::endpoint::__private::open_enum! {
     /// The time frame to display results for.
     #[cfg(feature = "repos")]
-    pub enum ReposGetClonesPer {
+    pub enum Per {
         /// `day`
         Day = "day",
         /// `week`
@@ -43340,7 +43576,7 @@ pub struct ViewTraffic {
 ::endpoint::__private::open_enum! {
     /// **This field is closing down.** Determines whether the first search result returned is the highest number of matches (`desc`) or lowest number of matches (`asc`). This parameter is ignored unless you provide `sort`.
     #[cfg(feature = "search")]
-    pub enum SearchCodeOrder {
+    pub enum Order {
         /// `desc`
         Desc = "desc",
         /// `asc`
@@ -43542,7 +43778,7 @@ pub struct CommitSearchResultItem {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub committer: ::endpoint::model::Nullable<Box<GitUser>>,
     /// The `parents` property.
-    pub parents: Vec<FileCommitCommitParentsItem>,
+    pub parents: Vec<ParentsItem>,
     /// The `repository` property.
     pub repository: MinimalRepository,
     /// The `score` property.
@@ -43562,7 +43798,7 @@ pub struct CommitSearchResultItem {
         html_url: ::endpoint::model::Uri = "html_url",
         comments_url: ::endpoint::model::Uri = "comments_url",
         commit: CommitSearchResultItemCommit = "commit",
-        parents: Vec<FileCommitCommitParentsItem> = "parents",
+        parents: Vec<ParentsItem> = "parents",
         repository: MinimalRepository = "repository",
         score: f64 = "score",
         node_id: String = "node_id",
@@ -44304,7 +44540,7 @@ pub struct RepoSearchResultItem {
     ///
     /// One of `"all"`, `"collaborators_only"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy>,
+    pub pull_request_creation_policy: Option<PullRequestCreationPolicy>,
     /// The `archived` property.
     pub archived: bool,
     /// Returns whether or not this repository disabled.
@@ -44431,7 +44667,7 @@ pub struct RepoSearchResultItem {
         has_downloads: Option<bool> = "has_downloads",
         has_discussions: Option<bool> = "has_discussions",
         has_pull_requests: Option<bool> = "has_pull_requests",
-        pull_request_creation_policy: Option<RepositoryPullRequestCreationPolicy> = "pull_request_creation_policy",
+        pull_request_creation_policy: Option<PullRequestCreationPolicy> = "pull_request_creation_policy",
         visibility: Option<String> = "visibility",
         license: ::endpoint::model::Nullable<Box<LicenseSimple>> = "license",
         permissions: Option<Box<FullRepositoryPermissions>> = "permissions",
@@ -44955,7 +45191,7 @@ pub struct PrivateUser {
     pub two_factor_authentication: bool,
     /// The `plan` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub plan: Option<Box<PublicUserPlan>>,
+    pub plan: Option<Box<UserPlan>>,
     /// The `business_plus` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub business_plus: Option<bool>,
@@ -45008,7 +45244,7 @@ pub struct PrivateUser {
         hireable: ::endpoint::model::Nullable<bool> = "hireable",
         bio: ::endpoint::model::Nullable<String> = "bio",
         twitter_username: ::endpoint::model::Nullable<String> = "twitter_username",
-        plan: Option<Box<PublicUserPlan>> = "plan",
+        plan: Option<Box<UserPlan>> = "plan",
         business_plus: Option<bool> = "business_plus",
         ldap_dn: Option<String> = "ldap_dn",
     }
@@ -45052,7 +45288,7 @@ pub struct CodespacesCreateForAuthenticatedUserBodyObject {
     ///
     /// One of `"EuropeWest"`, `"SoutheastAsia"`, `"UsEast"`, `"UsWest"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub geo: Option<CodespacesCreateWithRepoForAuthenticatedUserGeo>,
+    pub geo: Option<Geo>,
     /// IP for location auto-detection when proxying a request
     #[serde(skip_serializing_if = "Option::is_none")]
     pub client_ip: Option<String>,
@@ -45086,7 +45322,7 @@ pub struct CodespacesCreateForAuthenticatedUserBodyObject {
     } {
         r#ref: Option<String> = "ref",
         location: Option<String> = "location",
-        geo: Option<CodespacesCreateWithRepoForAuthenticatedUserGeo> = "geo",
+        geo: Option<Geo> = "geo",
         client_ip: Option<String> = "client_ip",
         machine: Option<String> = "machine",
         devcontainer_path: Option<String> = "devcontainer_path",
@@ -45111,7 +45347,7 @@ pub struct CodespacesCreateForAuthenticatedUserBodyObject2 {
     ///
     /// One of `"EuropeWest"`, `"SoutheastAsia"`, `"UsEast"`, `"UsWest"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub geo: Option<CodespacesCreateWithRepoForAuthenticatedUserGeo>,
+    pub geo: Option<Geo>,
     /// Machine type to use for this codespace
     #[serde(skip_serializing_if = "Option::is_none")]
     pub machine: Option<String>,
@@ -45132,7 +45368,7 @@ pub struct CodespacesCreateForAuthenticatedUserBodyObject2 {
         pull_request: ::serde_json::Map<String,::serde_json::Value> = "pull_request",
     } {
         location: Option<String> = "location",
-        geo: Option<CodespacesCreateWithRepoForAuthenticatedUserGeo> = "geo",
+        geo: Option<Geo> = "geo",
         machine: Option<String> = "machine",
         devcontainer_path: Option<String> = "devcontainer_path",
         working_directory: Option<String> = "working_directory",
@@ -45177,7 +45413,7 @@ pub struct CodespacesSecret {
     /// The type of repositories in the organization that the secret is visible to
     ///
     /// One of `"all"`, `"private"`, `"selected"`.
-    pub visibility: OrganizationActionsSecretVisibility,
+    pub visibility: Visibility,
     /// The API URL at which the list of repositories this secret is visible to can be retrieved
     ///
     /// Format `uri`.
@@ -45190,7 +45426,7 @@ pub struct CodespacesSecret {
         name: String = "name",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
-        visibility: OrganizationActionsSecretVisibility = "visibility",
+        visibility: Visibility = "visibility",
     } {
         selected_repositories_url: Option<::endpoint::model::Uri> = "selected_repositories_url",
     }
@@ -45335,11 +45571,11 @@ pub struct CodespaceWithFullRepository {
     /// Format `uri`.
     pub url: ::endpoint::model::Uri,
     /// Details about the codespace's git repository.
-    pub git_status: CodespaceGitStatus,
+    pub git_status: GitStatus,
     /// The initally assigned location of a new codespace.
     ///
     /// One of `"EastUs"`, `"SouthEastAsia"`, `"WestEurope"`, `"WestUs2"`.
-    pub location: CodespaceLocation,
+    pub location: Location,
     /// The number of minutes of inactivity after which this codespace will be automatically stopped.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub idle_timeout_minutes: ::endpoint::model::Nullable<i64>,
@@ -45373,7 +45609,7 @@ pub struct CodespaceWithFullRepository {
     pub recent_folders: Vec<String>,
     /// The `runtime_constraints` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub runtime_constraints: Option<Box<CodespaceRuntimeConstraints>>,
+    pub runtime_constraints: Option<Box<RuntimeConstraints>>,
     /// Whether or not a codespace has a pending async operation. This would mean that the codespace is temporarily unavailable. The only thing that you can do with a codespace in this state is delete it.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pending_operation: ::endpoint::model::Nullable<bool>,
@@ -45404,8 +45640,8 @@ pub struct CodespaceWithFullRepository {
         last_used_at: ::endpoint::model::Timestamp = "last_used_at",
         state: CodespaceState = "state",
         url: ::endpoint::model::Uri = "url",
-        git_status: CodespaceGitStatus = "git_status",
-        location: CodespaceLocation = "location",
+        git_status: GitStatus = "git_status",
+        location: Location = "location",
         web_url: ::endpoint::model::Uri = "web_url",
         machines_url: ::endpoint::model::Uri = "machines_url",
         start_url: ::endpoint::model::Uri = "start_url",
@@ -45420,7 +45656,7 @@ pub struct CodespaceWithFullRepository {
         idle_timeout_minutes: ::endpoint::model::Nullable<i64> = "idle_timeout_minutes",
         publish_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "publish_url",
         pulls_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "pulls_url",
-        runtime_constraints: Option<Box<CodespaceRuntimeConstraints>> = "runtime_constraints",
+        runtime_constraints: Option<Box<RuntimeConstraints>> = "runtime_constraints",
         pending_operation: ::endpoint::model::Nullable<bool> = "pending_operation",
         pending_operation_disabled_reason: ::endpoint::model::Nullable<String> = "pending_operation_disabled_reason",
         idle_timeout_notice: ::endpoint::model::Nullable<String> = "idle_timeout_notice",
@@ -45508,7 +45744,7 @@ pub struct GpgKey {
     /// The `public_key` property.
     pub public_key: String,
     /// The `emails` property.
-    pub emails: Vec<GpgKeyEmailsItem>,
+    pub emails: Vec<EmailsItem>,
     /// The `subkeys` property.
     pub subkeys: Vec<GpgKeySubkeysItem>,
     /// The `can_sign` property.
@@ -45538,7 +45774,7 @@ pub struct GpgKey {
         id: i64 = "id",
         key_id: String = "key_id",
         public_key: String = "public_key",
-        emails: Vec<GpgKeyEmailsItem> = "emails",
+        emails: Vec<EmailsItem> = "emails",
         subkeys: Vec<GpgKeySubkeysItem> = "subkeys",
         can_sign: bool = "can_sign",
         can_encrypt_comms: bool = "can_encrypt_comms",
@@ -45557,7 +45793,7 @@ pub struct GpgKey {
 /// An item of the `emails` of [`GpgKey`].
 #[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct GpgKeyEmailsItem {
+pub struct EmailsItem {
     /// The `email` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
@@ -45568,7 +45804,7 @@ pub struct GpgKeyEmailsItem {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "users")]
-    GpgKeyEmailsItem {
+    EmailsItem {
     } {
         email: Option<String> = "email",
         verified: Option<bool> = "verified",
@@ -45593,7 +45829,7 @@ pub struct GpgKeySubkeysItem {
     pub public_key: Option<String>,
     /// The `emails` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub emails: Option<Vec<GpgKeyEmailsItem>>,
+    pub emails: Option<Vec<EmailsItem>>,
     /// The `subkeys` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subkeys: Option<Vec<::serde_json::Value>>,
@@ -45631,7 +45867,7 @@ pub struct GpgKeySubkeysItem {
         primary_key_id: Option<i64> = "primary_key_id",
         key_id: Option<String> = "key_id",
         public_key: Option<String> = "public_key",
-        emails: Option<Vec<GpgKeyEmailsItem>> = "emails",
+        emails: Option<Vec<EmailsItem>> = "emails",
         subkeys: Option<Vec<::serde_json::Value>> = "subkeys",
         can_sign: Option<bool> = "can_sign",
         can_encrypt_comms: Option<bool> = "can_encrypt_comms",
@@ -45654,12 +45890,12 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository_selection: Option<String>,
     /// The `repositories` property.
-    pub repositories: Vec<AppsListReposAccessibleToInstallationResponseRepositoriesItem>,
+    pub repositories: Vec<RepositoriesItem>,
 }
 #[cfg(feature = "apps")]
 impl ::endpoint::model::Paginated
 for AppsListInstallationReposForAuthenticatedUserResponse {
-    type Item = AppsListReposAccessibleToInstallationResponseRepositoriesItem;
+    type Item = RepositoriesItem;
     fn into_items(self) -> Vec<Self::Item> {
         self.repositories
     }
@@ -45672,7 +45908,7 @@ for AppsListInstallationReposForAuthenticatedUserResponse {
     #[cfg(feature = "apps")]
     AppsListInstallationReposForAuthenticatedUserResponse {
         total_count: i64 = "total_count",
-        repositories: Vec<AppsListReposAccessibleToInstallationResponseRepositoriesItem> = "repositories",
+        repositories: Vec<RepositoriesItem> = "repositories",
     } {
         repository_selection: Option<String> = "repository_selection",
     }
@@ -45907,12 +46143,8 @@ pub struct StarredRepository {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The base role that determines default permissions for the space.
-    /// - `no_access`: No default access (default)
-    /// - `reader`: Makes the space publicly readable
-    ///   Note: User spaces do not support writer or admin base roles.
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpacesCreateForUserBaseRole {
+    pub enum ForUserBaseRole {
         /// `reader`
         Reader = "reader",
         /// `no_access`
@@ -46041,7 +46273,7 @@ pub enum ProjectsAddFieldForUserBody {
 pub struct BillingAiCreditUsageReportUser {
     /// The `timePeriod` property.
     #[serde(rename = "timePeriod")]
-    pub time_period: BillingAiCreditUsageReportOrgTimePeriod,
+    pub time_period: TimePeriod,
     /// The unique identifier of the user.
     pub user: String,
     /// The product for the usage report.
@@ -46052,15 +46284,15 @@ pub struct BillingAiCreditUsageReportUser {
     pub model: Option<String>,
     /// The `usageItems` property.
     #[serde(rename = "usageItems")]
-    pub usage_items: Vec<BillingAiCreditUsageReportOrgUsageItemsItem>,
+    pub usage_items: Vec<UsageItemsItem>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "billing")]
     BillingAiCreditUsageReportUser {
-        time_period: BillingAiCreditUsageReportOrgTimePeriod = "timePeriod",
+        time_period: TimePeriod = "timePeriod",
         user: String = "user",
-        usage_items: Vec<BillingAiCreditUsageReportOrgUsageItemsItem> = "usageItems",
+        usage_items: Vec<UsageItemsItem> = "usageItems",
     } {
         product: Option<String> = "product",
         model: Option<String> = "model",
@@ -46073,7 +46305,7 @@ pub struct BillingAiCreditUsageReportUser {
 pub struct BillingPremiumRequestUsageReportUser {
     /// The `timePeriod` property.
     #[serde(rename = "timePeriod")]
-    pub time_period: BillingAiCreditUsageReportOrgTimePeriod,
+    pub time_period: TimePeriod,
     /// The unique identifier of the user.
     pub user: String,
     /// The product for the usage report.
@@ -46084,15 +46316,15 @@ pub struct BillingPremiumRequestUsageReportUser {
     pub model: Option<String>,
     /// The `usageItems` property.
     #[serde(rename = "usageItems")]
-    pub usage_items: Vec<BillingAiCreditUsageReportOrgUsageItemsItem>,
+    pub usage_items: Vec<UsageItemsItem>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "billing")]
     BillingPremiumRequestUsageReportUser {
-        time_period: BillingAiCreditUsageReportOrgTimePeriod = "timePeriod",
+        time_period: TimePeriod = "timePeriod",
         user: String = "user",
-        usage_items: Vec<BillingAiCreditUsageReportOrgUsageItemsItem> = "usageItems",
+        usage_items: Vec<UsageItemsItem> = "usageItems",
     } {
         product: Option<String> = "product",
         model: Option<String> = "model",
@@ -46173,7 +46405,7 @@ pub struct BillingUsageReportUserUsageItemsItem {
 pub struct BillingUsageSummaryReportUser {
     /// The `timePeriod` property.
     #[serde(rename = "timePeriod")]
-    pub time_period: BillingAiCreditUsageReportOrgTimePeriod,
+    pub time_period: TimePeriod,
     /// The unique identifier of the user.
     pub user: String,
     /// The name of the repository for the usage report.
@@ -46187,15 +46419,15 @@ pub struct BillingUsageSummaryReportUser {
     pub sku: Option<String>,
     /// The `usageItems` property.
     #[serde(rename = "usageItems")]
-    pub usage_items: Vec<BillingUsageSummaryReportOrgUsageItemsItem>,
+    pub usage_items: Vec<BillingUsageSummaryReportUsageItemsItem>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "billing")]
     BillingUsageSummaryReportUser {
-        time_period: BillingAiCreditUsageReportOrgTimePeriod = "timePeriod",
+        time_period: TimePeriod = "timePeriod",
         user: String = "user",
-        usage_items: Vec<BillingUsageSummaryReportOrgUsageItemsItem> = "usageItems",
+        usage_items: Vec<BillingUsageSummaryReportUsageItemsItem> = "usageItems",
     } {
         repository: Option<String> = "repository",
         product: Option<String> = "product",

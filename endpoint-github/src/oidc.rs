@@ -15,6 +15,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListOidcCustomPropertyInclusionsForEnterprise = "GET /enterprises/{enterprise}/actions/oidc/customization/properties/repo" -> Vec<crate::models::OidcCustomPropertyInclusion> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -31,6 +32,19 @@ impl ListOidcCustomPropertyInclusionsForEnterprise {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateOidcCustomPropertyInclusionForEnterprise`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateOidcCustomPropertyInclusionForEnterpriseError {
+        /// `400`: Invalid input
+        BadRequest = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Property inclusion already exists
+        UnprocessableContent = "422",
+    }
+}
+
 endpoint! {
     /// Create an OIDC custom property inclusion for an enterprise
     ///
@@ -42,6 +56,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateOidcCustomPropertyInclusionForEnterpriseError)]
     pub struct CreateOidcCustomPropertyInclusionForEnterprise = "POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo" -> crate::models::OidcCustomPropertyInclusion {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -62,6 +77,19 @@ impl CreateOidcCustomPropertyInclusionForEnterprise {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteOidcCustomPropertyInclusionForEnterprise`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteOidcCustomPropertyInclusionForEnterpriseError {
+        /// `400`: Invalid input
+        BadRequest = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Property inclusion not found
+        NotFound = "404",
+    }
+}
+
 endpoint! {
     /// Delete an OIDC custom property inclusion for an enterprise
     ///
@@ -72,6 +100,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteOidcCustomPropertyInclusionForEnterpriseError)]
     pub struct DeleteOidcCustomPropertyInclusionForEnterprise = "DELETE /enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -101,6 +130,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListOidcCustomPropertyInclusionsForOrg = "GET /orgs/{org}/actions/oidc/customization/properties/repo" -> Vec<crate::models::OidcCustomPropertyInclusion> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -117,6 +147,19 @@ impl ListOidcCustomPropertyInclusionsForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateOidcCustomPropertyInclusionForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateOidcCustomPropertyInclusionForOrgError {
+        /// `400`: Invalid input
+        BadRequest = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Property inclusion already exists
+        UnprocessableContent = "422",
+    }
+}
+
 endpoint! {
     /// Create an OIDC custom property inclusion for an organization
     ///
@@ -128,6 +171,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateOidcCustomPropertyInclusionForOrgError)]
     pub struct CreateOidcCustomPropertyInclusionForOrg = "POST /orgs/{org}/actions/oidc/customization/properties/repo" -> crate::models::OidcCustomPropertyInclusion {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -148,6 +192,19 @@ impl CreateOidcCustomPropertyInclusionForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteOidcCustomPropertyInclusionForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteOidcCustomPropertyInclusionForOrgError {
+        /// `400`: Invalid input
+        BadRequest = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Property inclusion not found
+        NotFound = "404",
+    }
+}
+
 endpoint! {
     /// Delete an OIDC custom property inclusion for an organization
     ///
@@ -158,6 +215,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteOidcCustomPropertyInclusionForOrgError)]
     pub struct DeleteOidcCustomPropertyInclusionForOrg = "DELETE /orgs/{org}/actions/oidc/customization/properties/repo/{custom_property_name}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -214,6 +272,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateOidcCustomSubTemplateForOrg = "PUT /orgs/{org}/actions/oidc/customization/sub" -> crate::models::EmptyObject {
         /// The organization name. The name is not case sensitive.
         pub org: String,

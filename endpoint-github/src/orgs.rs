@@ -42,6 +42,7 @@ endpoint! {
     /// To see information about an organization's GitHub plan, GitHub Apps need the `Organization plan` permission.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Get = "GET /orgs/{org}" -> crate::models::OrganizationFull {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -72,6 +73,7 @@ endpoint! {
     /// <https://docs.github.com/site-policy/github-terms/github-terms-of-service>
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Delete = "DELETE /orgs/{org}" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -85,6 +87,17 @@ impl Delete {
         Self {
             org: org.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`Update`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateError {
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed
+        UnprocessableContent(crate::models::OrgsUpdateUnprocessableContent) = "422",
     }
 }
 
@@ -107,6 +120,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /orgs/{org}" -> crate::models::OrganizationFull {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -321,6 +335,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateArtifactDeploymentRecord = "POST /orgs/{org}/artifacts/metadata/deployment-record" -> crate::models::OrgsCreateArtifactDeploymentRecordResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -358,7 +373,7 @@ endpoint! {
         /// A list of runtime risks associated with the deployment.
         #[endpoint(body)]
         pub runtime_risks: Option<
-            Vec<crate::models::OrgsCreateArtifactDeploymentRecordRuntimeRisksItem>,
+            Vec<crate::models::ArtifactDeploymentRecordRuntimeRisksItem>,
         >,
         /// The name of the GitHub repository associated with the artifact. This should be used
         /// when there are no provenance attestations available for the artifact. The repository
@@ -430,6 +445,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetClusterDeploymentRecords = "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}" -> SetClusterDeploymentRecordsAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -489,6 +505,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateClusterDeploymentRecordsJob = "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs" -> crate::models::OrgsCreateClusterDeploymentRecordsJobResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -533,6 +550,7 @@ endpoint! {
     /// Get the status and results of a previously created cluster deployment records job.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetClusterDeploymentRecordsJob = "GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}" -> crate::models::OrgsGetClusterDeploymentRecordsJobResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -566,6 +584,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateArtifactStorageRecord = "POST /orgs/{org}/artifacts/metadata/storage-record" -> crate::models::OrgsCreateArtifactStorageRecordResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -751,22 +770,20 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAttestationsBulk = "POST /orgs/{org}/attestations/delete-request" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
         /// The body, as `application/json`.
         #[endpoint(request_body)]
-        pub body: crate::models::OrgsDeleteAttestationsBulkBody,
+        pub body: crate::models::DeleteAttestationsBulkBody,
     }
 }
 
 impl DeleteAttestationsBulk {
     /// A `DeleteAttestationsBulk` of its required fields (`org`, `body`), every other field `None`.
     #[must_use]
-    pub fn new(
-        org: impl Into<String>,
-        body: crate::models::OrgsDeleteAttestationsBulkBody,
-    ) -> Self {
+    pub fn new(org: impl Into<String>, body: crate::models::DeleteAttestationsBulkBody) -> Self {
         Self {
             org: org.into(),
             body,
@@ -782,6 +799,7 @@ endpoint! {
     /// Delete an artifact attestation by subject digest.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAttestationsBySubjectDigest = "DELETE /orgs/{org}/attestations/digest/{subject_digest}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -853,6 +871,7 @@ endpoint! {
     /// Delete an artifact attestation by unique ID that is associated with a repository owned by an org.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAttestationsById = "DELETE /orgs/{org}/attestations/{attestation_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -962,6 +981,7 @@ endpoint! {
     /// Returns a 204 if the given user is blocked by the given organization. Returns a 404 if the organization is not blocking the user, or if the user account has been identified as spam by GitHub.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CheckBlockedUser = "GET /orgs/{org}/blocks/{username}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -989,6 +1009,7 @@ endpoint! {
     /// Blocks the given user on behalf of the specified organization and returns a 204. If the organization cannot block the given user a 422 is returned.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct BlockUser = "PUT /orgs/{org}/blocks/{username}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1043,6 +1064,7 @@ endpoint! {
     /// The return hash contains `failed_at` and `failed_reason` fields which represent the time at which the invitation failed and the reason for the failure.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListFailedInvitations = "GET /orgs/{org}/failed_invitations" -> Vec<crate::models::OrganizationInvitation> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1080,6 +1102,7 @@ endpoint! {
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListWebhooks = "GET /orgs/{org}/hooks" -> Vec<crate::models::OrgHook> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1104,6 +1127,17 @@ impl ListWebhooks {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateWebhook`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateWebhookError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create an organization webhook
     ///
@@ -1118,6 +1152,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateWebhookError)]
     pub struct CreateWebhook = "POST /orgs/{org}/hooks" -> crate::models::OrgHook {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1168,6 +1203,7 @@ endpoint! {
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetWebhook = "GET /orgs/{org}/hooks/{hook_id}" -> crate::models::OrgHook {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1200,6 +1236,7 @@ endpoint! {
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteWebhook = "DELETE /orgs/{org}/hooks/{hook_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1216,6 +1253,17 @@ impl DeleteWebhook {
             org: org.into(),
             hook_id,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`UpdateWebhook`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateWebhookError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -1237,6 +1285,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateWebhookError)]
     pub struct UpdateWebhook = "PATCH /orgs/{org}/hooks/{hook_id}" -> crate::models::OrgHook {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1334,7 +1383,7 @@ endpoint! {
         pub secret: Option<String>,
         /// The `insecure_ssl` property of the body.
         #[endpoint(body)]
-        pub insecure_ssl: Option<crate::models::AppsUpdateWebhookConfigForAppInsecureSsl>,
+        pub insecure_ssl: Option<crate::models::InsecureSsl>,
     }
 }
 
@@ -1353,6 +1402,17 @@ impl UpdateWebhookConfigForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListWebhookDeliveries`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListWebhookDeliveriesError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List deliveries for an organization webhook
     ///
@@ -1366,6 +1426,7 @@ endpoint! {
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListWebhookDeliveriesError)]
     pub struct ListWebhookDeliveries = "GET /orgs/{org}/hooks/{hook_id}/deliveries" -> Vec<crate::models::HookDeliveryItem> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1381,7 +1442,7 @@ endpoint! {
         ///
         /// One of `"success"`, `"failure"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::AppsListWebhookDeliveriesStatus>,
+        pub status: Option<crate::models::ListWebhookDeliveriesStatus>,
     }
 }
 
@@ -1399,6 +1460,17 @@ impl ListWebhookDeliveries {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetWebhookDelivery`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetWebhookDeliveryError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get a webhook delivery for an organization webhook
     ///
@@ -1412,6 +1484,7 @@ endpoint! {
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetWebhookDeliveryError)]
     pub struct GetWebhookDelivery = "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}" -> crate::models::HookDelivery {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1434,6 +1507,17 @@ impl GetWebhookDelivery {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RedeliverWebhookDelivery`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RedeliverWebhookDeliveryError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Redeliver a delivery for an organization webhook
     ///
@@ -1447,6 +1531,7 @@ endpoint! {
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = RedeliverWebhookDeliveryError)]
     pub struct RedeliverWebhookDelivery = "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1483,6 +1568,7 @@ endpoint! {
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct PingWebhook = "POST /orgs/{org}/hooks/{hook_id}/pings" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1550,6 +1636,7 @@ endpoint! {
     /// member, the `login` field in the return hash will be `null`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListPendingInvitations = "GET /orgs/{org}/invitations" -> Vec<crate::models::OrganizationInvitation> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1588,6 +1675,17 @@ impl ListPendingInvitations {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateInvitation`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateInvitationError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create an organization invitation
     ///
@@ -1600,6 +1698,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateInvitationError)]
     pub struct CreateInvitation = "POST /orgs/{org}/invitations" -> crate::models::OrganizationInvitation {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1638,6 +1737,17 @@ impl CreateInvitation {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CancelInvitation`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CancelInvitationError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Cancel an organization invitation
     ///
@@ -1648,6 +1758,7 @@ endpoint! {
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = CancelInvitationError)]
     pub struct CancelInvitation = "DELETE /orgs/{org}/invitations/{invitation_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1675,6 +1786,7 @@ endpoint! {
     /// List all teams associated with an invitation. In order to see invitations in an organization, the authenticated user must be an organization owner.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListInvitationTeams = "GET /orgs/{org}/invitations/{invitation_id}/teams" -> Vec<crate::models::Team> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1710,6 +1822,7 @@ endpoint! {
     /// Lists all issue fields for an organization. OAuth app tokens and personal access tokens (classic) need the read:org scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListIssueFields = "GET /orgs/{org}/issue-fields" -> Vec<Option<crate::models::IssueField>> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1723,6 +1836,17 @@ impl ListIssueFields {
         Self {
             org: org.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateIssueField`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateIssueFieldError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
     }
 }
 
@@ -1740,6 +1864,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateIssueFieldError)]
     pub struct CreateIssueField = "POST /orgs/{org}/issue-fields" -> Option<crate::models::IssueField> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1758,7 +1883,7 @@ endpoint! {
         ///
         /// One of `"organization_members_only"`, `"all"`.
         #[endpoint(body)]
-        pub visibility: Option<crate::models::IssueFieldVisibility>,
+        pub visibility: Option<crate::models::OrganizationMembersOnlyOrAll>,
         /// Options for select fields. Required when data_type is 'single_select' or 'multi_select'.
         #[endpoint(body)]
         pub options: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
@@ -1784,6 +1909,17 @@ impl CreateIssueField {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteIssueField`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteIssueFieldError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Delete issue field for an organization
     ///
@@ -1797,6 +1933,7 @@ endpoint! {
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteIssueFieldError)]
     pub struct DeleteIssueField = "DELETE /orgs/{org}/issue-fields/{issue_field_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1816,6 +1953,17 @@ impl DeleteIssueField {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateIssueField`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateIssueFieldError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Update issue field for an organization
     ///
@@ -1830,6 +1978,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateIssueFieldError)]
     pub struct UpdateIssueField = "PATCH /orgs/{org}/issue-fields/{issue_field_id}" -> Option<crate::models::IssueField> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1845,7 +1994,7 @@ endpoint! {
         ///
         /// One of `"organization_members_only"`, `"all"`.
         #[endpoint(body)]
-        pub visibility: Option<crate::models::IssueFieldVisibility>,
+        pub visibility: Option<crate::models::OrganizationMembersOnlyOrAll>,
         /// Options for select fields. Only applicable when updating single_select or multi_select fields. When provided, this array **replaces** the entire existing set of options rather than adding to or updating individual options. To retain or update an existing option, include it in the array with its `id`. Options sent without an `id` are treated as new options and may cause existing options to be deleted and recreated.
         #[endpoint(body)]
         pub options: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
@@ -1875,6 +2024,7 @@ endpoint! {
     /// Lists all issue types for an organization. OAuth app tokens and personal access tokens (classic) need the read:org scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListIssueTypes = "GET /orgs/{org}/issue-types" -> Vec<Option<crate::models::IssueType>> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1888,6 +2038,17 @@ impl ListIssueTypes {
         Self {
             org: org.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateIssueType`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateIssueTypeError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
     }
 }
 
@@ -1905,6 +2066,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateIssueTypeError)]
     pub struct CreateIssueType = "POST /orgs/{org}/issue-types" -> Option<crate::models::IssueType> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1921,7 +2083,7 @@ endpoint! {
         ///
         /// One of `"gray"`, `"blue"`, `"green"`, `"yellow"`, `"orange"`, `"red"`, `"pink"`, `"purple"`.
         #[endpoint(body)]
-        pub color: Option<crate::models::IssueTypeColor>,
+        pub color: Option<crate::models::Color>,
     }
 }
 
@@ -1939,6 +2101,17 @@ impl CreateIssueType {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateIssueType`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateIssueTypeError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Update issue type for an organization
     ///
@@ -1953,6 +2126,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateIssueTypeError)]
     pub struct UpdateIssueType = "PUT /orgs/{org}/issue-types/{issue_type_id}" -> Option<crate::models::IssueType> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1971,7 +2145,7 @@ endpoint! {
         ///
         /// One of `"gray"`, `"blue"`, `"green"`, `"yellow"`, `"orange"`, `"red"`, `"pink"`, `"purple"`.
         #[endpoint(body)]
-        pub color: Option<crate::models::IssueTypeColor>,
+        pub color: Option<crate::models::Color>,
     }
 }
 
@@ -1995,6 +2169,17 @@ impl UpdateIssueType {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteIssueType`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteIssueTypeError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Delete issue type for an organization
     ///
@@ -2008,6 +2193,7 @@ endpoint! {
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteIssueTypeError)]
     pub struct DeleteIssueType = "DELETE /orgs/{org}/issue-types/{issue_type_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2035,6 +2221,7 @@ endpoint! {
     /// List all users who are members of an organization. If the authenticated user is also a member of this organization then both concealed and public members will be returned.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct ListMembers = "GET /orgs/{org}/members" -> Vec<crate::models::SimpleUser> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2042,7 +2229,7 @@ endpoint! {
         ///
         /// One of `"2fa_disabled"`, `"2fa_insecure"`, `"all"`.
         #[endpoint(query)]
-        pub filter: Option<crate::models::OrgsListMembersFilter>,
+        pub filter: Option<crate::models::OrgsListFilter>,
         /// Filter members returned by their role.
         ///
         /// One of `"all"`, `"admin"`, `"member"`.
@@ -2109,6 +2296,7 @@ endpoint! {
     /// > If a user has both direct membership in the organization as well as indirect membership via an enterprise team, only their direct membership will be removed. Their indirect membership via an enterprise team remains until the user is removed from the enterprise team.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveMember = "DELETE /orgs/{org}/members/{username}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2136,6 +2324,7 @@ endpoint! {
     /// In order to get a user's membership with an organization, the authenticated user must be an organization member. The `state` parameter in the response can be used to identify the user's membership status.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetMembershipForUser = "GET /orgs/{org}/memberships/{username}" -> crate::models::OrgMembership {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2152,6 +2341,17 @@ impl GetMembershipForUser {
             org: org.into(),
             username: username.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`SetMembershipForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetMembershipForUserError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -2172,6 +2372,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetMembershipForUserError)]
     pub struct SetMembershipForUser = "PUT /orgs/{org}/memberships/{username}" -> crate::models::OrgMembership {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2212,6 +2413,7 @@ endpoint! {
     /// > If a user has both direct membership in the organization as well as indirect membership via an enterprise team, only their direct membership will be removed. Their indirect membership via an enterprise team remains until the user is removed from the enterprise team.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveMembershipForUser = "DELETE /orgs/{org}/memberships/{username}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2231,6 +2433,17 @@ impl RemoveMembershipForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListOrgRoles`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListOrgRolesError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get all organization roles for an organization
     ///
@@ -2246,6 +2459,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListOrgRolesError)]
     pub struct ListOrgRoles = "GET /orgs/{org}/organization-roles" -> crate::models::OrgsListOrgRolesResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2460,6 +2674,17 @@ impl RevokeOrgRoleUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetOrgRole`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetOrgRoleError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get an organization role
     ///
@@ -2475,6 +2700,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetOrgRoleError)]
     pub struct GetOrgRole = "GET /orgs/{org}/organization-roles/{role_id}" -> crate::models::OrganizationRole {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2587,7 +2813,7 @@ endpoint! {
         ///
         /// One of `"2fa_disabled"`, `"2fa_insecure"`, `"all"`.
         #[endpoint(query)]
-        pub filter: Option<crate::models::OrgsListMembersFilter>,
+        pub filter: Option<crate::models::OrgsListFilter>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -2621,6 +2847,17 @@ impl ListOutsideCollaborators {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ConvertMemberToOutsideCollaborator`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ConvertMemberToOutsideCollaboratorError {
+        /// `403`: Forbidden if user is the last owner of the organization, not a member of the organization, or if the enterprise enforces a policy for inviting outside collaborators.
+        Forbidden = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+    }
+}
+
 endpoint! {
     /// Convert an organization member to outside collaborator
     ///
@@ -2630,6 +2867,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = ConvertMemberToOutsideCollaboratorError)]
     pub struct ConvertMemberToOutsideCollaborator = "PUT /orgs/{org}/outside_collaborators/{username}" -> ConvertMemberToOutsideCollaboratorAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2661,6 +2899,7 @@ endpoint! {
     /// Removing a user from this list will remove them from all the organization's repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::UnprocessableContent)]
     pub struct RemoveOutsideCollaborator = "DELETE /orgs/{org}/outside_collaborators/{username}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2680,6 +2919,21 @@ impl RemoveOutsideCollaborator {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListPatGrantRequests`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListPatGrantRequestsError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// List requests to access organization resources with fine-grained personal access tokens
     ///
@@ -2690,6 +2944,7 @@ endpoint! {
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListPatGrantRequestsError)]
     pub struct ListPatGrantRequests = "GET /orgs/{org}/personal-access-token-requests" -> Vec<crate::models::OrganizationProgrammaticAccessGrantRequest> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2703,14 +2958,12 @@ endpoint! {
         ///
         /// Always `"created_at"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::OrgsListPatGrantRequestsSort>,
+        pub sort: Option<crate::models::OrgsListPatSort>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// A list of owner usernames to use to filter the results.
         #[endpoint(query, explode = false)]
         pub owner: Option<Vec<String>>,
@@ -2752,6 +3005,21 @@ impl ListPatGrantRequests {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ReviewPatGrantRequestsInBulk`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ReviewPatGrantRequestsInBulkError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Review requests to access organization resources with fine-grained personal access tokens
     ///
@@ -2763,6 +3031,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = ReviewPatGrantRequestsInBulkError)]
     pub struct ReviewPatGrantRequestsInBulk = "POST /orgs/{org}/personal-access-token-requests" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2773,7 +3042,7 @@ endpoint! {
         ///
         /// One of `"approve"`, `"deny"`.
         #[endpoint(body)]
-        pub action: crate::models::OrgsReviewPatGrantRequestsInBulkAction,
+        pub action: crate::models::Action,
         /// Reason for approving or denying the requests. Max 1024 characters.
         #[endpoint(body)]
         pub reason: Option<String>,
@@ -2783,16 +3052,28 @@ endpoint! {
 impl ReviewPatGrantRequestsInBulk {
     /// A `ReviewPatGrantRequestsInBulk` of its required fields (`org`, `action`), every other field `None`.
     #[must_use]
-    pub fn new(
-        org: impl Into<String>,
-        action: crate::models::OrgsReviewPatGrantRequestsInBulkAction,
-    ) -> Self {
+    pub fn new(org: impl Into<String>, action: crate::models::Action) -> Self {
         Self {
             org: org.into(),
             pat_request_ids: None,
             action,
             reason: None,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`ReviewPatGrantRequest`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ReviewPatGrantRequestError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
     }
 }
 
@@ -2807,6 +3088,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = ReviewPatGrantRequestError)]
     pub struct ReviewPatGrantRequest = "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2816,7 +3098,7 @@ endpoint! {
         ///
         /// One of `"approve"`, `"deny"`.
         #[endpoint(body)]
-        pub action: crate::models::OrgsReviewPatGrantRequestsInBulkAction,
+        pub action: crate::models::Action,
         /// Reason for approving or denying the request. Max 1024 characters.
         #[endpoint(body)]
         pub reason: Option<String>,
@@ -2826,11 +3108,7 @@ endpoint! {
 impl ReviewPatGrantRequest {
     /// A `ReviewPatGrantRequest` of its required fields (`org`, `pat_request_id`, `action`), every other field `None`.
     #[must_use]
-    pub fn new(
-        org: impl Into<String>,
-        pat_request_id: i64,
-        action: crate::models::OrgsReviewPatGrantRequestsInBulkAction,
-    ) -> Self {
+    pub fn new(org: impl Into<String>, pat_request_id: i64, action: crate::models::Action) -> Self {
         Self {
             org: org.into(),
             pat_request_id,
@@ -2850,6 +3128,7 @@ endpoint! {
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListPatGrantRequestRepositories = "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories" -> Vec<crate::models::MinimalRepository> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2877,6 +3156,21 @@ impl ListPatGrantRequestRepositories {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListPatGrants`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListPatGrantsError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// List fine-grained personal access tokens with access to organization resources
     ///
@@ -2887,6 +3181,7 @@ endpoint! {
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListPatGrantsError)]
     pub struct ListPatGrants = "GET /orgs/{org}/personal-access-tokens" -> Vec<crate::models::OrganizationProgrammaticAccessGrant> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2900,14 +3195,12 @@ endpoint! {
         ///
         /// Always `"created_at"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::OrgsListPatGrantRequestsSort>,
+        pub sort: Option<crate::models::OrgsListPatSort>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// A list of owner usernames to use to filter the results.
         #[endpoint(query, explode = false)]
         pub owner: Option<Vec<String>>,
@@ -2949,6 +3242,21 @@ impl ListPatGrants {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdatePatAccesses`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdatePatAccessesError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Update the access to organization resources via fine-grained personal access tokens
     ///
@@ -2960,6 +3268,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdatePatAccessesError)]
     pub struct UpdatePatAccesses = "POST /orgs/{org}/personal-access-tokens" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2967,7 +3276,7 @@ endpoint! {
         ///
         /// Always `"revoke"`.
         #[endpoint(body)]
-        pub action: crate::models::OrgsUpdatePatAccessesAction,
+        pub action: crate::models::OrgsUpdatePatAction,
         /// The IDs of the fine-grained personal access tokens.
         #[endpoint(body)]
         pub pat_ids: Vec<i64>,
@@ -2979,7 +3288,7 @@ impl UpdatePatAccesses {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        action: crate::models::OrgsUpdatePatAccessesAction,
+        action: crate::models::OrgsUpdatePatAction,
         pat_ids: Vec<i64>,
     ) -> Self {
         Self {
@@ -2987,6 +3296,21 @@ impl UpdatePatAccesses {
             action,
             pat_ids,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`UpdatePatAccess`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdatePatAccessError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
     }
 }
 
@@ -3001,6 +3325,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdatePatAccessError)]
     pub struct UpdatePatAccess = "POST /orgs/{org}/personal-access-tokens/{pat_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3010,7 +3335,7 @@ endpoint! {
         ///
         /// Always `"revoke"`.
         #[endpoint(body)]
-        pub action: crate::models::OrgsUpdatePatAccessesAction,
+        pub action: crate::models::OrgsUpdatePatAction,
     }
 }
 
@@ -3020,7 +3345,7 @@ impl UpdatePatAccess {
     pub fn new(
         org: impl Into<String>,
         pat_id: i64,
-        action: crate::models::OrgsUpdatePatAccessesAction,
+        action: crate::models::OrgsUpdatePatAction,
     ) -> Self {
         Self {
             org: org.into(),
@@ -3040,6 +3365,7 @@ endpoint! {
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListPatGrantRepositories = "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories" -> Vec<crate::models::MinimalRepository> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3076,6 +3402,7 @@ endpoint! {
     /// Organization members can read these properties.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CustomPropertiesForReposGetOrganizationDefinitions = "GET /orgs/{org}/properties/schema" -> Vec<crate::models::CustomProperty> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3109,6 +3436,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CustomPropertiesForReposCreateOrUpdateOrganizationDefinitions = "PATCH /orgs/{org}/properties/schema" -> Vec<crate::models::CustomProperty> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3141,6 +3469,7 @@ endpoint! {
     /// Organization members can read these properties.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CustomPropertiesForReposGetOrganizationDefinition = "GET /orgs/{org}/properties/schema/{custom_property_name}" -> crate::models::CustomProperty {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3173,6 +3502,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CustomPropertiesForReposCreateOrUpdateOrganizationDefinition = "PUT /orgs/{org}/properties/schema/{custom_property_name}" -> crate::models::CustomProperty {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3182,13 +3512,13 @@ endpoint! {
         ///
         /// One of `"string"`, `"single_select"`, `"multi_select"`, `"true_false"`, `"url"`.
         #[endpoint(body)]
-        pub value_type: crate::models::CustomPropertyValueType,
+        pub value_type: crate::models::ValueType,
         /// Whether the property is required.
         #[endpoint(body)]
         pub required: Option<bool>,
         /// Default value of the property
         #[endpoint(body)]
-        pub default_value: Option<crate::models::CustomPropertyDefaultValue>,
+        pub default_value: Option<crate::models::StringOrList>,
         /// Short description of the property
         #[endpoint(body)]
         pub description: Option<String>,
@@ -3200,7 +3530,7 @@ endpoint! {
         ///
         /// One of `"org_actors"`, `"org_and_repo_actors"`.
         #[endpoint(body)]
-        pub values_editable_by: Option<crate::models::CustomPropertyValuesEditableBy>,
+        pub values_editable_by: Option<crate::models::ValuesEditableBy>,
         /// Whether setting properties values is mandatory
         #[endpoint(body)]
         pub require_explicit_values: Option<bool>,
@@ -3213,7 +3543,7 @@ impl CustomPropertiesForReposCreateOrUpdateOrganizationDefinition {
     pub fn new(
         org: impl Into<String>,
         custom_property_name: impl Into<String>,
-        value_type: crate::models::CustomPropertyValueType,
+        value_type: crate::models::ValueType,
     ) -> Self {
         Self {
             org: org.into(),
@@ -3241,6 +3571,7 @@ endpoint! {
     ///   - A user, or a user on a team, with the fine-grained permission of `custom_properties_org_definitions_manager` in the organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CustomPropertiesForReposDeleteOrganizationDefinition = "DELETE /orgs/{org}/properties/schema/{custom_property_name}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3269,6 +3600,7 @@ endpoint! {
     /// Organization members can read these properties.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CustomPropertiesForReposGetOrganizationValues = "GET /orgs/{org}/properties/values" -> Vec<crate::models::OrgRepoCustomPropertyValues> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3297,6 +3629,19 @@ impl CustomPropertiesForReposGetOrganizationValues {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CustomPropertiesForReposCreateOrUpdateOrganizationValues`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CustomPropertiesForReposCreateOrUpdateOrganizationValuesError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create or update custom property values for organization repositories
     ///
@@ -3315,6 +3660,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CustomPropertiesForReposCreateOrUpdateOrganizationValuesError)]
     pub struct CustomPropertiesForReposCreateOrUpdateOrganizationValues = "PATCH /orgs/{org}/properties/values" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3412,6 +3758,7 @@ endpoint! {
     /// Note that you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct SetPublicMembershipForAuthenticatedUser = "PUT /orgs/{org}/public_members/{username}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3466,6 +3813,7 @@ endpoint! {
     /// Get the history of an organization ruleset.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetOrgRulesetHistory = "GET /orgs/{org}/rulesets/{ruleset_id}/history" -> Vec<crate::models::RulesetVersion> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3501,6 +3849,7 @@ endpoint! {
     /// Get a version of an organization ruleset.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetOrgRulesetVersion = "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}" -> crate::models::RulesetVersionWithState {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3654,7 +4003,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"none"`, `"selected"`.
         #[endpoint(body)]
-        pub enforced_repositories: crate::models::ActionsSetGithubActionsPermissionsOrganizationEnabledRepositories,
+        pub enforced_repositories: crate::models::Repositories,
         /// An array of repository ids for which immutable releases enforcement should be applied. You can only provide a list of repository ids when the `enforced_repositories` is set to `selected`. You can add and remove individual repositories using the [Enable a selected repository for immutable releases in an organization](https://docs.github.com/rest/orgs/orgs#enable-a-selected-repository-for-immutable-releases-in-an-organization) and [Disable a selected repository for immutable releases in an organization](https://docs.github.com/rest/orgs/orgs#disable-a-selected-repository-for-immutable-releases-in-an-organization) endpoints.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,
@@ -3664,10 +4013,7 @@ endpoint! {
 impl SetImmutableReleasesSettings {
     /// A `SetImmutableReleasesSettings` of its required fields (`org`, `enforced_repositories`), every other field `None`.
     #[must_use]
-    pub fn new(
-        org: impl Into<String>,
-        enforced_repositories: crate::models::ActionsSetGithubActionsPermissionsOrganizationEnabledRepositories,
-    ) -> Self {
+    pub fn new(org: impl Into<String>, enforced_repositories: crate::models::Repositories) -> Self {
         Self {
             org: org.into(),
             enforced_repositories,
@@ -3836,9 +4182,7 @@ endpoint! {
         ///
         /// One of `"default"`, `"extended"`.
         #[endpoint(body)]
-        pub query_suite: Option<
-            crate::models::OrgsEnableOrDisableSecurityProductOnAllOrgReposQuerySuite,
-        >,
+        pub query_suite: Option<crate::models::QuerySuite>,
     }
 }
 
@@ -3859,6 +4203,19 @@ impl EnableOrDisableSecurityProductOnAllOrgRepos {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListMembershipsForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListMembershipsForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List organization memberships for the authenticated user
     ///
@@ -3867,12 +4224,13 @@ endpoint! {
     /// Lists all of the authenticated user's organization memberships.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListMembershipsForAuthenticatedUserError)]
     pub struct ListMembershipsForAuthenticatedUser = "GET /user/memberships/orgs" -> Vec<crate::models::OrgMembership> {
         /// Indicates the state of the memberships to return. If not specified, the API returns both active and pending memberships.
         ///
         /// One of `"active"`, `"pending"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::OrgMembershipState>,
+        pub state: Option<crate::models::ActiveOrPending>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -3890,6 +4248,7 @@ endpoint! {
     /// If the authenticated user is an active or pending member of the organization, this endpoint will return the user's membership. If the authenticated user is not affiliated with the organization, a `404` is returned. This endpoint will return a `403` if the request is made by a GitHub App that is blocked by the organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetMembershipForAuthenticatedUser = "GET /user/memberships/orgs/{org}" -> crate::models::OrgMembership {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3906,6 +4265,19 @@ impl GetMembershipForAuthenticatedUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateMembershipForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateMembershipForAuthenticatedUserError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update an organization membership for the authenticated user
     ///
@@ -3915,6 +4287,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateMembershipForAuthenticatedUserError)]
     pub struct UpdateMembershipForAuthenticatedUser = "PATCH /user/memberships/orgs/{org}" -> crate::models::OrgMembership {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3953,6 +4326,7 @@ endpoint! {
     /// > Requests using a fine-grained access token will receive a `200 Success` response with an empty list.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForAuthenticatedUser = "GET /user/orgs" -> Vec<crate::models::OrganizationSimple> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -3997,6 +4371,17 @@ impl ListForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListOrganizationFineGrainedPermissions`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListOrganizationFineGrainedPermissionsError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List organization fine-grained permissions for an organization
     ///
@@ -4014,6 +4399,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListOrganizationFineGrainedPermissionsError)]
     pub struct ListOrganizationFineGrainedPermissions = "GET /orgs/{org}/organization-fine-grained-permissions" -> Vec<crate::models::OrgsListOrganizationFineGrainedPermissionsResponseItem> {
         /// The organization name. The name is not case sensitive.
         pub org: String,

@@ -15,6 +15,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListDockerMigrationConflictingPackagesForOrganization = "GET /orgs/{org}/docker/conflicts" -> Vec<crate::models::Package> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -31,6 +32,19 @@ impl ListDockerMigrationConflictingPackagesForOrganization {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListPackagesForOrganization`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListPackagesForOrganizationError {
+        /// `400`: The value of `per_page` multiplied by `page` cannot be greater than 10000.
+        BadRequest = "400",
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+    }
+}
+
 endpoint! {
     /// List packages for an organization
     ///
@@ -41,6 +55,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListPackagesForOrganizationError)]
     pub struct ListPackagesForOrganization = "GET /orgs/{org}/packages" -> Vec<crate::models::Package> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -48,7 +63,7 @@ endpoint! {
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
         #[endpoint(query)]
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The selected visibility of the packages.  This parameter is optional and only filters an existing result set.
         ///
         /// The `internal` visibility is only supported for GitHub Packages registries that allow for granular permissions. For other ecosystems `internal` is synonymous with `private`.
@@ -56,7 +71,7 @@ endpoint! {
         ///
         /// One of `"public"`, `"private"`, `"internal"`.
         #[endpoint(query)]
-        pub visibility: Option<crate::models::PackagesListPackagesForOrganizationVisibility>,
+        pub visibility: Option<crate::models::PackagesListPackagesForVisibility>,
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
@@ -69,7 +84,7 @@ endpoint! {
 impl ListPackagesForOrganization {
     /// A `ListPackagesForOrganization` of its required fields (`org`, `package_type`), every other field `None`.
     #[must_use]
-    pub fn new(org: impl Into<String>, package_type: crate::models::PackagePackageType) -> Self {
+    pub fn new(org: impl Into<String>, package_type: crate::models::PackageType) -> Self {
         Self {
             org: org.into(),
             package_type,
@@ -96,7 +111,7 @@ endpoint! {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
     }
@@ -107,7 +122,7 @@ impl GetPackageForOrganization {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
     ) -> Self {
         Self {
@@ -130,13 +145,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeletePackageForOrg = "DELETE /orgs/{org}/packages/{package_type}/{package_name}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
     }
@@ -147,7 +163,7 @@ impl DeletePackageForOrg {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
     ) -> Self {
         Self {
@@ -174,13 +190,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RestorePackageForOrg = "POST /orgs/{org}/packages/{package_type}/{package_name}/restore" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// package token
@@ -194,7 +211,7 @@ impl RestorePackageForOrg {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
     ) -> Self {
         Self {
@@ -216,13 +233,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAllPackageVersionsForPackageOwnedByOrg = "GET /orgs/{org}/packages/{package_type}/{package_name}/versions" -> Vec<crate::models::PackageVersion> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
@@ -236,7 +254,7 @@ endpoint! {
         /// One of `"active"`, `"deleted"`.
         #[endpoint(query)]
         pub state: Option<
-            crate::models::PackagesGetAllPackageVersionsForPackageOwnedByOrgState,
+            crate::models::PackagesGetAllPackageVersionsForPackageOwnedByState,
         >,
     }
 }
@@ -246,7 +264,7 @@ impl GetAllPackageVersionsForPackageOwnedByOrg {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
     ) -> Self {
         Self {
@@ -276,7 +294,7 @@ endpoint! {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// Unique identifier of the package version.
@@ -289,7 +307,7 @@ impl GetPackageVersionForOrganization {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
         package_version_id: i64,
     ) -> Self {
@@ -314,13 +332,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeletePackageVersionForOrg = "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// Unique identifier of the package version.
@@ -333,7 +352,7 @@ impl DeletePackageVersionForOrg {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
         package_version_id: i64,
     ) -> Self {
@@ -362,13 +381,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RestorePackageVersionForOrg = "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// Unique identifier of the package version.
@@ -381,7 +401,7 @@ impl RestorePackageVersionForOrg {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
         package_version_id: i64,
     ) -> Self {
@@ -422,7 +442,7 @@ endpoint! {
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
         #[endpoint(query)]
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The selected visibility of the packages.  This parameter is optional and only filters an existing result set.
         ///
         /// The `internal` visibility is only supported for GitHub Packages registries that allow for granular permissions. For other ecosystems `internal` is synonymous with `private`.
@@ -430,7 +450,7 @@ endpoint! {
         ///
         /// One of `"public"`, `"private"`, `"internal"`.
         #[endpoint(query)]
-        pub visibility: Option<crate::models::PackagesListPackagesForOrganizationVisibility>,
+        pub visibility: Option<crate::models::PackagesListPackagesForVisibility>,
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
@@ -443,7 +463,7 @@ endpoint! {
 impl ListPackagesForAuthenticatedUser {
     /// A `ListPackagesForAuthenticatedUser` of its required fields (`package_type`), every other field `None`.
     #[must_use]
-    pub fn new(package_type: crate::models::PackagePackageType) -> Self {
+    pub fn new(package_type: crate::models::PackageType) -> Self {
         Self {
             package_type,
             visibility: None,
@@ -467,7 +487,7 @@ endpoint! {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
     }
@@ -476,10 +496,7 @@ endpoint! {
 impl GetPackageForAuthenticatedUser {
     /// A `GetPackageForAuthenticatedUser` of its required fields (`package_type`, `package_name`), every other field `None`.
     #[must_use]
-    pub fn new(
-        package_type: crate::models::PackagePackageType,
-        package_name: impl Into<String>,
-    ) -> Self {
+    pub fn new(package_type: crate::models::PackageType, package_name: impl Into<String>) -> Self {
         Self {
             package_type,
             package_name: package_name.into(),
@@ -497,11 +514,12 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeletePackageForAuthenticatedUser = "DELETE /user/packages/{package_type}/{package_name}" -> () {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
     }
@@ -510,10 +528,7 @@ endpoint! {
 impl DeletePackageForAuthenticatedUser {
     /// A `DeletePackageForAuthenticatedUser` of its required fields (`package_type`, `package_name`), every other field `None`.
     #[must_use]
-    pub fn new(
-        package_type: crate::models::PackagePackageType,
-        package_name: impl Into<String>,
-    ) -> Self {
+    pub fn new(package_type: crate::models::PackageType, package_name: impl Into<String>) -> Self {
         Self {
             package_type,
             package_name: package_name.into(),
@@ -535,11 +550,12 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RestorePackageForAuthenticatedUser = "POST /user/packages/{package_type}/{package_name}/restore" -> () {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// package token
@@ -551,10 +567,7 @@ endpoint! {
 impl RestorePackageForAuthenticatedUser {
     /// A `RestorePackageForAuthenticatedUser` of its required fields (`package_type`, `package_name`), every other field `None`.
     #[must_use]
-    pub fn new(
-        package_type: crate::models::PackagePackageType,
-        package_name: impl Into<String>,
-    ) -> Self {
+    pub fn new(package_type: crate::models::PackageType, package_name: impl Into<String>) -> Self {
         Self {
             package_type,
             package_name: package_name.into(),
@@ -573,11 +586,12 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAllPackageVersionsForPackageOwnedByAuthenticatedUser = "GET /user/packages/{package_type}/{package_name}/versions" -> Vec<crate::models::PackageVersion> {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
@@ -591,7 +605,7 @@ endpoint! {
         /// One of `"active"`, `"deleted"`.
         #[endpoint(query)]
         pub state: Option<
-            crate::models::PackagesGetAllPackageVersionsForPackageOwnedByOrgState,
+            crate::models::PackagesGetAllPackageVersionsForPackageOwnedByState,
         >,
     }
 }
@@ -599,10 +613,7 @@ endpoint! {
 impl GetAllPackageVersionsForPackageOwnedByAuthenticatedUser {
     /// A `GetAllPackageVersionsForPackageOwnedByAuthenticatedUser` of its required fields (`package_type`, `package_name`), every other field `None`.
     #[must_use]
-    pub fn new(
-        package_type: crate::models::PackagePackageType,
-        package_name: impl Into<String>,
-    ) -> Self {
+    pub fn new(package_type: crate::models::PackageType, package_name: impl Into<String>) -> Self {
         Self {
             package_type,
             package_name: package_name.into(),
@@ -627,7 +638,7 @@ endpoint! {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// Unique identifier of the package version.
@@ -639,7 +650,7 @@ impl GetPackageVersionForAuthenticatedUser {
     /// A `GetPackageVersionForAuthenticatedUser` of its required fields (`package_type`, `package_name`, `package_version_id`), every other field `None`.
     #[must_use]
     pub fn new(
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
         package_version_id: i64,
     ) -> Self {
@@ -663,11 +674,12 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeletePackageVersionForAuthenticatedUser = "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}" -> () {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// Unique identifier of the package version.
@@ -679,7 +691,7 @@ impl DeletePackageVersionForAuthenticatedUser {
     /// A `DeletePackageVersionForAuthenticatedUser` of its required fields (`package_type`, `package_name`, `package_version_id`), every other field `None`.
     #[must_use]
     pub fn new(
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
         package_version_id: i64,
     ) -> Self {
@@ -705,11 +717,12 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RestorePackageVersionForAuthenticatedUser = "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore" -> () {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// Unique identifier of the package version.
@@ -721,7 +734,7 @@ impl RestorePackageVersionForAuthenticatedUser {
     /// A `RestorePackageVersionForAuthenticatedUser` of its required fields (`package_type`, `package_name`, `package_version_id`), every other field `None`.
     #[must_use]
     pub fn new(
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
         package_version_id: i64,
     ) -> Self {
@@ -743,6 +756,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListDockerMigrationConflictingPackagesForUser = "GET /users/{username}/docker/conflicts" -> Vec<crate::models::Package> {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -759,6 +773,19 @@ impl ListDockerMigrationConflictingPackagesForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListPackagesForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListPackagesForUserError {
+        /// `400`: The value of `per_page` multiplied by `page` cannot be greater than 10000.
+        BadRequest = "400",
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+    }
+}
+
 endpoint! {
     /// List packages for a user
     ///
@@ -769,6 +796,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListPackagesForUserError)]
     pub struct ListPackagesForUser = "GET /users/{username}/packages" -> Vec<crate::models::Package> {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -776,7 +804,7 @@ endpoint! {
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
         #[endpoint(query)]
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The selected visibility of the packages.  This parameter is optional and only filters an existing result set.
         ///
         /// The `internal` visibility is only supported for GitHub Packages registries that allow for granular permissions. For other ecosystems `internal` is synonymous with `private`.
@@ -784,7 +812,7 @@ endpoint! {
         ///
         /// One of `"public"`, `"private"`, `"internal"`.
         #[endpoint(query)]
-        pub visibility: Option<crate::models::PackagesListPackagesForOrganizationVisibility>,
+        pub visibility: Option<crate::models::PackagesListPackagesForVisibility>,
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
@@ -797,10 +825,7 @@ endpoint! {
 impl ListPackagesForUser {
     /// A `ListPackagesForUser` of its required fields (`username`, `package_type`), every other field `None`.
     #[must_use]
-    pub fn new(
-        username: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
-    ) -> Self {
+    pub fn new(username: impl Into<String>, package_type: crate::models::PackageType) -> Self {
         Self {
             username: username.into(),
             package_type,
@@ -827,7 +852,7 @@ endpoint! {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
     }
@@ -838,7 +863,7 @@ impl GetPackageForUser {
     #[must_use]
     pub fn new(
         username: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
     ) -> Self {
         Self {
@@ -861,13 +886,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeletePackageForUser = "DELETE /users/{username}/packages/{package_type}/{package_name}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
     }
@@ -878,7 +904,7 @@ impl DeletePackageForUser {
     #[must_use]
     pub fn new(
         username: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
     ) -> Self {
         Self {
@@ -905,13 +931,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RestorePackageForUser = "POST /users/{username}/packages/{package_type}/{package_name}/restore" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// package token
@@ -925,7 +952,7 @@ impl RestorePackageForUser {
     #[must_use]
     pub fn new(
         username: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
     ) -> Self {
         Self {
@@ -947,13 +974,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAllPackageVersionsForPackageOwnedByUser = "GET /users/{username}/packages/{package_type}/{package_name}/versions" -> Vec<crate::models::PackageVersion> {
         /// The handle for the GitHub user account.
         pub username: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
     }
@@ -964,7 +992,7 @@ impl GetAllPackageVersionsForPackageOwnedByUser {
     #[must_use]
     pub fn new(
         username: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
     ) -> Self {
         Self {
@@ -991,7 +1019,7 @@ endpoint! {
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// Unique identifier of the package version.
@@ -1004,7 +1032,7 @@ impl GetPackageVersionForUser {
     #[must_use]
     pub fn new(
         username: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
         package_version_id: i64,
     ) -> Self {
@@ -1029,13 +1057,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeletePackageVersionForUser = "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// Unique identifier of the package version.
@@ -1048,7 +1077,7 @@ impl DeletePackageVersionForUser {
     #[must_use]
     pub fn new(
         username: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
         package_version_id: i64,
     ) -> Self {
@@ -1077,13 +1106,14 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct RestorePackageVersionForUser = "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
         /// The type of supported package. Packages in GitHub's Gradle registry have the type `maven`. Docker images pushed to GitHub's Container registry (`ghcr.io`) have the type `container`. You can use the type `docker` to find images that were pushed to GitHub's Docker registry (`docker.pkg.github.com`), even if these have now been migrated to the Container registry.
         ///
         /// One of `"npm"`, `"maven"`, `"rubygems"`, `"docker"`, `"nuget"`, `"container"`.
-        pub package_type: crate::models::PackagePackageType,
+        pub package_type: crate::models::PackageType,
         /// The name of the package.
         pub package_name: String,
         /// Unique identifier of the package version.
@@ -1096,7 +1126,7 @@ impl RestorePackageVersionForUser {
     #[must_use]
     pub fn new(
         username: impl Into<String>,
-        package_type: crate::models::PackagePackageType,
+        package_type: crate::models::PackageType,
         package_name: impl Into<String>,
         package_version_id: i64,
     ) -> Self {

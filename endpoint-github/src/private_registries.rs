@@ -16,6 +16,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListOrgPrivateRegistries = "GET /orgs/{org}/private-registries" -> crate::models::PrivateRegistriesListOrgPrivateRegistriesResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -40,6 +41,17 @@ impl ListOrgPrivateRegistries {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateOrgPrivateRegistry`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateOrgPrivateRegistryError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a private registry for an organization
     ///
@@ -52,6 +64,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateOrgPrivateRegistryError)]
     pub struct CreateOrgPrivateRegistry = "POST /orgs/{org}/private-registries" -> crate::models::OrgPrivateRegistryConfigurationWithSelectedRepositories {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -59,7 +72,7 @@ endpoint! {
         ///
         /// One of `"maven_repository"`, `"nuget_feed"`, `"goproxy_server"`, `"npm_registry"`, `"rubygems_server"`, `"cargo_registry"`, `"composer_repository"`, `"docker_registry"`, `"git_source"`, `"helm_registry"` and 5 more.
         #[endpoint(body)]
-        pub registry_type: crate::models::OrgPrivateRegistryConfigurationRegistryType,
+        pub registry_type: crate::models::RegistryType,
         /// The URL of the private registry.
         #[endpoint(body)]
         pub url: String,
@@ -79,7 +92,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: crate::models::OrganizationActionsSecretVisibility,
+        pub visibility: crate::models::Visibility,
         /// An array of repository IDs that can access the organization private registry. You can only provide a list of repository IDs when `visibility` is set to `selected`. You can manage the list of selected repositories using the [Update a private registry for an organization](https://docs.github.com/rest/private-registries/organization-configurations#update-a-private-registry-for-an-organization) endpoint. This field should be omitted if `visibility` is set to `all` or `private`.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,
@@ -87,7 +100,7 @@ endpoint! {
         ///
         /// One of `"token"`, `"username_password"`, `"oidc_azure"`, `"oidc_aws"`, `"oidc_jfrog"`, `"oidc_cloudsmith"`, `"oidc_gcp"`.
         #[endpoint(body)]
-        pub auth_type: Option<crate::models::OrgPrivateRegistryConfigurationAuthType>,
+        pub auth_type: Option<crate::models::AuthType>,
         /// The tenant ID of the Azure AD application. Required when `auth_type` is `oidc_azure`.
         #[endpoint(body)]
         pub tenant_id: Option<String>,
@@ -141,9 +154,9 @@ impl CreateOrgPrivateRegistry {
     #[must_use]
     pub fn new(
         org: impl Into<String>,
-        registry_type: crate::models::OrgPrivateRegistryConfigurationRegistryType,
+        registry_type: crate::models::RegistryType,
         url: impl Into<String>,
-        visibility: crate::models::OrganizationActionsSecretVisibility,
+        visibility: crate::models::Visibility,
     ) -> Self {
         Self {
             org: org.into(),
@@ -185,6 +198,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetOrgPublicKey = "GET /orgs/{org}/private-registries/public-key" -> crate::models::PrivateRegistriesGetOrgPublicKeyResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -211,6 +225,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetOrgPrivateRegistry = "GET /orgs/{org}/private-registries/{secret_name}" -> crate::models::OrgPrivateRegistryConfiguration {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -240,6 +255,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteOrgPrivateRegistry = "DELETE /orgs/{org}/private-registries/{secret_name}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -259,6 +275,17 @@ impl DeleteOrgPrivateRegistry {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateOrgPrivateRegistry`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateOrgPrivateRegistryError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update a private registry for an organization
     ///
@@ -271,6 +298,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateOrgPrivateRegistryError)]
     pub struct UpdateOrgPrivateRegistry = "PATCH /orgs/{org}/private-registries/{secret_name}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -280,9 +308,7 @@ endpoint! {
         ///
         /// One of `"maven_repository"`, `"nuget_feed"`, `"goproxy_server"`, `"npm_registry"`, `"rubygems_server"`, `"cargo_registry"`, `"composer_repository"`, `"docker_registry"`, `"git_source"`, `"helm_registry"` and 5 more.
         #[endpoint(body)]
-        pub registry_type: Option<
-            crate::models::OrgPrivateRegistryConfigurationRegistryType,
-        >,
+        pub registry_type: Option<crate::models::RegistryType>,
         /// The URL of the private registry.
         #[endpoint(body)]
         pub url: Option<String>,
@@ -302,7 +328,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"private"`, `"selected"`.
         #[endpoint(body)]
-        pub visibility: Option<crate::models::OrganizationActionsSecretVisibility>,
+        pub visibility: Option<crate::models::Visibility>,
         /// An array of repository IDs that can access the organization private registry. You can only provide a list of repository IDs when `visibility` is set to `selected`. This field should be omitted if `visibility` is set to `all` or `private`.
         #[endpoint(body)]
         pub selected_repository_ids: Option<Vec<i64>>,
@@ -310,7 +336,7 @@ endpoint! {
         ///
         /// One of `"token"`, `"username_password"`, `"oidc_azure"`, `"oidc_aws"`, `"oidc_jfrog"`, `"oidc_cloudsmith"`, `"oidc_gcp"`.
         #[endpoint(body)]
-        pub auth_type: Option<crate::models::OrgPrivateRegistryConfigurationAuthType>,
+        pub auth_type: Option<crate::models::AuthType>,
         /// The tenant ID of the Azure AD application. Required when `auth_type` is `oidc_azure`.
         #[endpoint(body)]
         pub tenant_id: Option<String>,

@@ -13,6 +13,7 @@ endpoint! {
     /// List all projects owned by a specific organization accessible by the authenticated user.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForOrg = "GET /orgs/{org}/projectsV2" -> Vec<crate::models::ProjectsV2> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -53,6 +54,7 @@ endpoint! {
     /// Get a specific organization-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetForOrg = "GET /orgs/{org}/projectsV2/{project_number}" -> crate::models::ProjectsV2 {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -81,6 +83,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateDraftItemForOrg = "POST /orgs/{org}/projectsV2/{project_number}/drafts" -> crate::models::ProjectsV2ItemSimple {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -116,6 +119,7 @@ endpoint! {
     /// List all fields for a specific organization-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListFieldsForOrg = "GET /orgs/{org}/projectsV2/{project_number}/fields" -> Vec<crate::models::ProjectsV2Field> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -147,6 +151,19 @@ impl ListFieldsForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddFieldForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddFieldForOrgError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add a field to an organization-owned project.
     ///
@@ -154,6 +171,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddFieldForOrgError)]
     pub struct AddFieldForOrg = "POST /orgs/{org}/projectsV2/{project_number}/fields" -> crate::models::ProjectsV2Field {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -189,6 +207,7 @@ endpoint! {
     /// Get a specific field for an organization-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetFieldForOrg = "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}" -> crate::models::ProjectsV2Field {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -219,6 +238,7 @@ endpoint! {
     /// List all items for a specific organization-owned project accessible by the authenticated user.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListItemsForOrg = "GET /orgs/{org}/projectsV2/{project_number}/items" -> Vec<crate::models::ProjectsV2ItemWithContent> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -231,7 +251,7 @@ endpoint! {
         ///
         /// Example: `fields[]=123&fields[]=456&fields[]=789` or `fields=123,456,789`
         #[endpoint(query, explode = false)]
-        pub fields: Option<crate::models::SecurityAdvisoriesListGlobalAdvisoriesCwes>,
+        pub fields: Option<crate::models::StringOrList>,
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub before: Option<String>,
@@ -269,6 +289,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct AddItemForOrg = "POST /orgs/{org}/projectsV2/{project_number}/items" -> crate::models::ProjectsV2ItemSimple {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -278,7 +299,7 @@ endpoint! {
         ///
         /// One of `"Issue"`, `"PullRequest"`.
         #[endpoint(body)]
-        pub r#type: crate::models::ProjectsAddItemForOrgType,
+        pub r#type: crate::models::ProjectsAddItemForType,
         /// The unique identifier of the issue or pull request to add to the project.
         #[endpoint(body)]
         pub id: Option<i64>,
@@ -300,7 +321,7 @@ impl AddItemForOrg {
     pub fn new(
         org: impl Into<String>,
         project_number: i64,
-        r#type: crate::models::ProjectsAddItemForOrgType,
+        r#type: crate::models::ProjectsAddItemForType,
     ) -> Self {
         Self {
             org: org.into(),
@@ -322,6 +343,7 @@ endpoint! {
     /// Get a specific item from an organization-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetOrgItem = "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -333,7 +355,7 @@ endpoint! {
         ///
         /// Example: fields\[\]=123&fields\[\]=456&fields\[\]=789 or fields=123,456,789
         #[endpoint(query, explode = false)]
-        pub fields: Option<crate::models::SecurityAdvisoriesListGlobalAdvisoriesCwes>,
+        pub fields: Option<crate::models::StringOrList>,
     }
 }
 
@@ -358,6 +380,7 @@ endpoint! {
     /// Delete a specific item from an organization-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteItemForOrg = "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -380,6 +403,21 @@ impl DeleteItemForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateItemForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateItemForOrgError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update project item for organization
     ///
@@ -389,6 +427,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateItemForOrgError)]
     pub struct UpdateItemForOrg = "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -420,6 +459,23 @@ impl UpdateItemForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateViewForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateViewForOrgError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::BasicError) = "503",
+    }
+}
+
 endpoint! {
     /// Create a view for an organization-owned project
     ///
@@ -429,6 +485,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateViewForOrgError)]
     pub struct CreateViewForOrg = "POST /orgs/{org}/projectsV2/{project_number}/views" -> crate::models::ProjectsV2View {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -441,7 +498,7 @@ endpoint! {
         ///
         /// One of `"table"`, `"board"`, `"roadmap"`.
         #[endpoint(body)]
-        pub layout: crate::models::ProjectsCreateViewForOrgLayout,
+        pub layout: crate::models::Layout,
         /// The filter query for the view. See [Filtering projects](https://docs.github.com/issues/planning-and-tracking-with-projects/customizing-views-in-your-project/filtering-projects) for more information.
         #[endpoint(body)]
         pub filter: Option<String>,
@@ -451,9 +508,7 @@ endpoint! {
         pub visible_fields: Option<Vec<i64>>,
         /// Sorting configuration for the view. Each element is a two-element array of `[field_id, direction]` where `direction` is `"asc"` or `"desc"`. Supports multiple sort criteria applied in order.
         #[endpoint(body)]
-        pub sort_by: Option<
-            Vec<Vec<crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem>>,
-        >,
+        pub sort_by: Option<Vec<Vec<crate::models::IntegerOrString>>>,
         /// The field IDs to group items by (horizontal grouping). Supports a single field. The field must support grouping; fields such as `Title`, `Reviewers`, `Linked pull requests`, `Sub-issues progress`, `Tracked by`, and `Tracks` cannot be grouped on.
         #[endpoint(body)]
         pub group_by: Option<Vec<i64>>,
@@ -470,7 +525,7 @@ impl CreateViewForOrg {
         org: impl Into<String>,
         project_number: i64,
         name: impl Into<String>,
-        layout: crate::models::ProjectsCreateViewForOrgLayout,
+        layout: crate::models::Layout,
     ) -> Self {
         Self {
             org: org.into(),
@@ -494,6 +549,7 @@ endpoint! {
     /// List items in an organization project with the saved view's filter applied.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListViewItemsForOrg = "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items" -> Vec<crate::models::ProjectsV2ItemWithContent> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -506,7 +562,7 @@ endpoint! {
         ///
         /// Example: `fields[]=123&fields[]=456&fields[]=789` or `fields=123,456,789`
         #[endpoint(query, explode = false)]
-        pub fields: Option<crate::models::SecurityAdvisoriesListGlobalAdvisoriesCwes>,
+        pub fields: Option<crate::models::StringOrList>,
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub before: Option<String>,
@@ -544,6 +600,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateDraftItemForAuthenticatedUser = "POST /user/{user_id}/projectsV2/{project_number}/drafts" -> crate::models::ProjectsV2ItemSimple {
         /// The unique identifier of the user.
         pub user_id: String,
@@ -571,6 +628,23 @@ impl CreateDraftItemForAuthenticatedUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateViewForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateViewForUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::BasicError) = "503",
+    }
+}
+
 endpoint! {
     /// Create a view for a user-owned project
     ///
@@ -580,6 +654,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateViewForUserError)]
     pub struct CreateViewForUser = "POST /users/{user_id}/projectsV2/{project_number}/views" -> crate::models::ProjectsV2View {
         /// The unique identifier of the user.
         pub user_id: String,
@@ -592,7 +667,7 @@ endpoint! {
         ///
         /// One of `"table"`, `"board"`, `"roadmap"`.
         #[endpoint(body)]
-        pub layout: crate::models::ProjectsCreateViewForOrgLayout,
+        pub layout: crate::models::Layout,
         /// The filter query for the view. See [Filtering projects](https://docs.github.com/issues/planning-and-tracking-with-projects/customizing-views-in-your-project/filtering-projects) for more information.
         #[endpoint(body)]
         pub filter: Option<String>,
@@ -602,9 +677,7 @@ endpoint! {
         pub visible_fields: Option<Vec<i64>>,
         /// Sorting configuration for the view. Each element is a two-element array of `[field_id, direction]` where `direction` is `"asc"` or `"desc"`. Supports multiple sort criteria applied in order.
         #[endpoint(body)]
-        pub sort_by: Option<
-            Vec<Vec<crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem>>,
-        >,
+        pub sort_by: Option<Vec<Vec<crate::models::IntegerOrString>>>,
         /// The field IDs to group items by (horizontal grouping). Supports a single field. The field must support grouping; fields such as `Title`, `Reviewers`, `Linked pull requests`, `Sub-issues progress`, `Tracked by`, and `Tracks` cannot be grouped on.
         #[endpoint(body)]
         pub group_by: Option<Vec<i64>>,
@@ -621,7 +694,7 @@ impl CreateViewForUser {
         user_id: impl Into<String>,
         project_number: i64,
         name: impl Into<String>,
-        layout: crate::models::ProjectsCreateViewForOrgLayout,
+        layout: crate::models::Layout,
     ) -> Self {
         Self {
             user_id: user_id.into(),
@@ -645,6 +718,7 @@ endpoint! {
     /// List all projects owned by a specific user accessible by the authenticated user.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForUser = "GET /users/{username}/projectsV2" -> Vec<crate::models::ProjectsV2> {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -685,6 +759,7 @@ endpoint! {
     /// Get a specific user-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetForUser = "GET /users/{username}/projectsV2/{project_number}" -> crate::models::ProjectsV2 {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -712,6 +787,7 @@ endpoint! {
     /// List all fields for a specific user-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListFieldsForUser = "GET /users/{username}/projectsV2/{project_number}/fields" -> Vec<crate::models::ProjectsV2Field> {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -743,6 +819,19 @@ impl ListFieldsForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddFieldForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddFieldForUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add field to user owned project
     ///
@@ -752,6 +841,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddFieldForUserError)]
     pub struct AddFieldForUser = "POST /users/{username}/projectsV2/{project_number}/fields" -> crate::models::ProjectsV2Field {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -787,6 +877,7 @@ endpoint! {
     /// Get a specific field for a user-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetFieldForUser = "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}" -> crate::models::ProjectsV2Field {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -817,6 +908,7 @@ endpoint! {
     /// List all items for a specific user-owned project accessible by the authenticated user.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListItemsForUser = "GET /users/{username}/projectsV2/{project_number}/items" -> Vec<crate::models::ProjectsV2ItemWithContent> {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -838,7 +930,7 @@ endpoint! {
         ///
         /// Example: `fields[]=123&fields[]=456&fields[]=789` or `fields=123,456,789`
         #[endpoint(query, explode = false)]
-        pub fields: Option<crate::models::SecurityAdvisoriesListGlobalAdvisoriesCwes>,
+        pub fields: Option<crate::models::StringOrList>,
     }
 }
 
@@ -867,6 +959,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct AddItemForUser = "POST /users/{username}/projectsV2/{project_number}/items" -> crate::models::ProjectsV2ItemSimple {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -876,7 +969,7 @@ endpoint! {
         ///
         /// One of `"Issue"`, `"PullRequest"`.
         #[endpoint(body)]
-        pub r#type: crate::models::ProjectsAddItemForOrgType,
+        pub r#type: crate::models::ProjectsAddItemForType,
         /// The unique identifier of the issue or pull request to add to the project.
         #[endpoint(body)]
         pub id: Option<i64>,
@@ -898,7 +991,7 @@ impl AddItemForUser {
     pub fn new(
         username: impl Into<String>,
         project_number: i64,
-        r#type: crate::models::ProjectsAddItemForOrgType,
+        r#type: crate::models::ProjectsAddItemForType,
     ) -> Self {
         Self {
             username: username.into(),
@@ -920,6 +1013,7 @@ endpoint! {
     /// Get a specific item from a user-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetUserItem = "GET /users/{username}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -931,7 +1025,7 @@ endpoint! {
         ///
         /// Example: fields\[\]=123&fields\[\]=456&fields\[\]=789 or fields=123,456,789
         #[endpoint(query, explode = false)]
-        pub fields: Option<crate::models::SecurityAdvisoriesListGlobalAdvisoriesCwes>,
+        pub fields: Option<crate::models::StringOrList>,
     }
 }
 
@@ -956,6 +1050,7 @@ endpoint! {
     /// Delete a specific item from a user-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteItemForUser = "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -978,6 +1073,21 @@ impl DeleteItemForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateItemForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateItemForUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update project item for user
     ///
@@ -987,6 +1097,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateItemForUserError)]
     pub struct UpdateItemForUser = "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -1026,6 +1137,7 @@ endpoint! {
     /// List items in a user project with the saved view's filter applied.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListViewItemsForUser = "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items" -> Vec<crate::models::ProjectsV2ItemWithContent> {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -1038,7 +1150,7 @@ endpoint! {
         ///
         /// Example: `fields[]=123&fields[]=456&fields[]=789` or `fields=123,456,789`
         #[endpoint(query, explode = false)]
-        pub fields: Option<crate::models::SecurityAdvisoriesListGlobalAdvisoriesCwes>,
+        pub fields: Option<crate::models::StringOrList>,
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub before: Option<String>,

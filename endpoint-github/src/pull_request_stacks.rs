@@ -3,6 +3,17 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`List`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List pull request stacks
     ///
@@ -11,6 +22,7 @@ endpoint! {
     /// Lists pull request stacks in a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListError)]
     pub struct List = "GET /repos/{owner}/{repo}/stacks" -> Vec<crate::models::PullRequestStackMinimal> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -42,6 +54,19 @@ impl List {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Create`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed.
+        UnprocessableContent(
+            crate::models::PullRequestStacksCreateUnprocessableContent,
+        ) = "422",
+    }
+}
+
 endpoint! {
     /// Create a pull request stack
     ///
@@ -53,6 +78,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateError)]
     pub struct Create = "POST /repos/{owner}/{repo}/stacks" -> crate::models::PullRequestStacksCreateResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -84,6 +110,7 @@ endpoint! {
     /// Gets a pull request stack by providing its stack number.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Get = "GET /repos/{owner}/{repo}/stacks/{stack_number}" -> crate::models::PullRequestStacksCreateResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -106,6 +133,21 @@ impl Get {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Add`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict.
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed.
+        UnprocessableContent(
+            crate::models::PullRequestStacksCreateUnprocessableContent,
+        ) = "422",
+    }
+}
+
 endpoint! {
     /// Add pull requests to a pull request stack
     ///
@@ -118,6 +160,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddError)]
     pub struct Add = "POST /repos/{owner}/{repo}/stacks/{stack_number}/add" -> crate::models::PullRequestStacksCreateResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -160,6 +203,19 @@ impl Add {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Unstack`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UnstackError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict.
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Remove pull requests from a pull request stack
     ///
@@ -171,6 +227,7 @@ endpoint! {
     /// dissolved and a `204` is returned.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = UnstackError)]
     pub struct Unstack = "POST /repos/{owner}/{repo}/stacks/{stack_number}/unstack" -> UnstackAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

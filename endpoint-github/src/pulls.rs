@@ -26,6 +26,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct List = "GET /repos/{owner}/{repo}/pulls" -> Vec<crate::models::PullRequestSimple> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -35,7 +36,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"closed"`, `"all"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::IssuesListState>,
+        pub state: Option<crate::models::OpenOrClosedOrAll>,
         /// Filter pulls by head user or head organization and branch name in the format of `user:ref-name` or `organization:ref-name`. For example: `github:new-script-format` or `octocat:test-branch`.
         #[endpoint(query)]
         pub head: Option<String>,
@@ -51,9 +52,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -81,6 +80,17 @@ impl List {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Create`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a pull request
     ///
@@ -101,6 +111,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateError)]
     pub struct Create = "POST /repos/{owner}/{repo}/pulls" -> crate::models::PullRequest {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -187,9 +198,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
         pub since: Option<String>,
@@ -233,6 +242,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetReviewComment = "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -263,6 +273,7 @@ endpoint! {
     /// Deletes a review comment.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteReviewComment = "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -332,6 +343,21 @@ impl UpdateReviewComment {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Get`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `406`: Unacceptable
+        NotAcceptable(crate::models::BasicError) = "406",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a pull request
     ///
@@ -362,6 +388,7 @@ endpoint! {
     /// - **`application/vnd.github.diff`**: For more information, see "[git-diff](https://git-scm.com/docs/git-diff)" in the Git documentation. If a diff is corrupt, contact us through the [GitHub Support portal](https://support.github.com/). Include the repository name and pull request ID in your message.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetError)]
     pub struct Get = "GET /repos/{owner}/{repo}/pulls/{pull_number}" -> crate::models::PullRequest {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -384,6 +411,17 @@ impl Get {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Update`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update a pull request
     ///
@@ -402,6 +440,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /repos/{owner}/{repo}/pulls/{pull_number}" -> crate::models::PullRequest {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -419,7 +458,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"closed"`.
         #[endpoint(body)]
-        pub state: Option<crate::models::MilestoneState>,
+        pub state: Option<crate::models::OpenOrClosed>,
         /// The name of the branch you want your changes pulled into. This should be an existing branch on the current repository. You cannot update the base branch on a pull request to point to another repository.
         #[endpoint(body)]
         pub base: Option<String>,
@@ -473,14 +512,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// The direction to sort results. Ignored without `sort` parameter.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// Only show results that were last updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
         #[endpoint(query)]
         pub since: Option<String>,
@@ -510,6 +547,17 @@ impl ListReviewComments {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateReviewComment`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateReviewCommentError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a review comment for a pull request
     ///
@@ -533,6 +581,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateReviewCommentError)]
     pub struct CreateReviewComment = "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -558,7 +607,7 @@ endpoint! {
         ///
         /// One of `"LEFT"`, `"RIGHT"`.
         #[endpoint(body)]
-        pub side: Option<crate::models::PullRequestReviewCommentSide>,
+        pub side: Option<crate::models::Side>,
         /// **Required unless using `subject_type:file`**. The line of the blob in the pull request diff that the comment applies to. For a multi-line comment, the last line of the range that your comment applies to.
         #[endpoint(body)]
         pub line: Option<i64>,
@@ -577,7 +626,7 @@ endpoint! {
         ///
         /// One of `"line"`, `"file"`.
         #[endpoint(body)]
-        pub subject_type: Option<crate::models::PullRequestReviewCommentSubjectType>,
+        pub subject_type: Option<crate::models::ReviewCommentSubjectType>,
     }
 }
 
@@ -629,6 +678,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateReplyForReviewComment = "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -711,6 +761,19 @@ impl ListCommits {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListFiles`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListFilesError {
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List pull requests files
     ///
@@ -729,6 +792,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListFilesError)]
     pub struct ListFiles = "GET /repos/{owner}/{repo}/pulls/{pull_number}/files" -> Vec<crate::models::DiffEntry> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -789,6 +853,23 @@ impl CheckIfMerged {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Merge`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum MergeError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `405`: Method Not Allowed if merge cannot be performed
+        MethodNotAllowed(crate::models::UnprocessableContent) = "405",
+        /// `409`: Conflict if sha was provided and pull request head did not match
+        Conflict(crate::models::UnprocessableContent) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Merge a pull request
     ///
@@ -799,6 +880,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = MergeError)]
     pub struct Merge = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge" -> crate::models::PullRequestMergeResult {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -819,7 +901,7 @@ endpoint! {
         ///
         /// One of `"merge"`, `"squash"`, `"rebase"`.
         #[endpoint(body)]
-        pub merge_method: Option<crate::models::AutoMergeMergeMethod>,
+        pub merge_method: Option<crate::models::MergeOrSquashOrRebase>,
     }
 }
 
@@ -836,6 +918,23 @@ impl Merge {
             sha: None,
             merge_method: None,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`MergeAsync`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum MergeAsyncError {
+        /// `400`: if the pull request is not ready to be merged, e.g. because it is closed
+        BadRequest(crate::models::PullRequestMergeAsyncResult) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: if there is an existing merge request already enqueued for this pull request
+        Conflict(crate::models::PullRequestMergeAsyncResult) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -856,6 +955,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = MergeAsyncError)]
     pub struct MergeAsync = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge-async" -> crate::models::PullRequestMergeAsyncResult {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -876,7 +976,7 @@ endpoint! {
         ///
         /// One of `"merge"`, `"squash"`, `"rebase"`.
         #[endpoint(body)]
-        pub merge_method: Option<crate::models::AutoMergeMergeMethod>,
+        pub merge_method: Option<crate::models::MergeOrSquashOrRebase>,
         /// The action that will be taken to merge the pull request. `direct_merge` merges the pull request directly without using a merge queue; `merge_queue` adds the pull request to a merge queue; `default` selects the most appropriate option.
         ///
         /// One of `"default"`, `"direct_merge"`, `"merge_queue"`.
@@ -914,6 +1014,7 @@ endpoint! {
     /// The result of an asynchronous merge request is retained for 24 hours after its most recent update. After this window the request expires and this endpoint returns a `404` response for its UUID.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetMergeAsyncResult = "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge-async/{uuid}" -> crate::models::PullRequestMergeAsyncResult {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -974,6 +1075,17 @@ impl ListRequestedReviewers {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RequestReviewers`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RequestReviewersError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Unprocessable Entity if user is not a collaborator
+        UnprocessableContent = "422",
+    }
+}
+
 endpoint! {
     /// Request reviewers for a pull request
     ///
@@ -983,6 +1095,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = RequestReviewersError)]
     pub struct RequestReviewers = "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" -> crate::models::PullRequestSimple {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1022,6 +1135,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct RemoveRequestedReviewers = "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" -> crate::models::PullRequestSimple {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1102,6 +1216,17 @@ impl ListReviews {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateReview`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateReviewError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Create a review for a pull request
     ///
@@ -1127,6 +1252,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateReviewError)]
     pub struct CreateReview = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1144,7 +1270,7 @@ endpoint! {
         ///
         /// One of `"APPROVE"`, `"REQUEST_CHANGES"`, `"COMMENT"`.
         #[endpoint(body)]
-        pub event: Option<crate::models::PullsCreateReviewEvent>,
+        pub event: Option<crate::models::ReviewEvent>,
         /// Use the following table to specify the location, destination, and contents of the draft review comment.
         #[endpoint(body)]
         pub comments: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
@@ -1182,6 +1308,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetReview = "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1228,6 +1355,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationErrorSimple)]
     pub struct UpdateReview = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1263,6 +1391,17 @@ impl UpdateReview {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeletePendingReview`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeletePendingReviewError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Delete a pending review for a pull request
     ///
@@ -1278,6 +1417,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeletePendingReviewError)]
     pub struct DeletePendingReview = "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1323,6 +1463,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListCommentsForReview = "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments" -> Vec<crate::models::ReviewComment> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1361,6 +1502,17 @@ impl ListCommentsForReview {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DismissReview`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DismissReviewError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Dismiss a review for a pull request
     ///
@@ -1380,6 +1532,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = DismissReviewError)]
     pub struct DismissReview = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1421,6 +1574,19 @@ impl DismissReview {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SubmitReview`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SubmitReviewError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Submit a review for a pull request
     ///
@@ -1437,6 +1603,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SubmitReviewError)]
     pub struct SubmitReview = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1453,7 +1620,7 @@ endpoint! {
         ///
         /// One of `"APPROVE"`, `"REQUEST_CHANGES"`, `"COMMENT"`.
         #[endpoint(body)]
-        pub event: crate::models::PullsCreateReviewEvent,
+        pub event: crate::models::ReviewEvent,
     }
 }
 
@@ -1465,7 +1632,7 @@ impl SubmitReview {
         repo: impl Into<String>,
         pull_number: i64,
         review_id: i64,
-        event: crate::models::PullsCreateReviewEvent,
+        event: crate::models::ReviewEvent,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -1475,6 +1642,17 @@ impl SubmitReview {
             body: None,
             event,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`UpdateBranch`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateBranchError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -1488,6 +1666,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateBranchError)]
     pub struct UpdateBranch = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch" -> crate::models::ActivityMarkRepoNotificationsAsReadAccepted {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

@@ -13,6 +13,7 @@ endpoint! {
     /// List the reactions to a [commit comment](https://docs.github.com/rest/commits/comments#get-a-commit-comment).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForCommitComment = "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -24,7 +25,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"-1"`, `"laugh"`, `"confused"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(query)]
-        pub content: Option<crate::models::ReactionsListForCommitCommentContent>,
+        pub content: Option<crate::models::Content>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -58,6 +59,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForCommitComment = "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -69,7 +71,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"-1"`, `"laugh"`, `"confused"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(body)]
-        pub content: crate::models::ReactionsListForCommitCommentContent,
+        pub content: crate::models::Content,
     }
 }
 
@@ -80,7 +82,7 @@ impl CreateForCommitComment {
         owner: impl Into<String>,
         repo: impl Into<String>,
         comment_id: i64,
-        content: crate::models::ReactionsListForCommitCommentContent,
+        content: crate::models::Content,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -140,6 +142,7 @@ endpoint! {
     /// List the reactions to an [issue comment](https://docs.github.com/rest/issues/comments#get-an-issue-comment).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForIssueComment = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -151,7 +154,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"-1"`, `"laugh"`, `"confused"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(query)]
-        pub content: Option<crate::models::ReactionsListForCommitCommentContent>,
+        pub content: Option<crate::models::Content>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -185,6 +188,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForIssueComment = "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -196,7 +200,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"-1"`, `"laugh"`, `"confused"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(body)]
-        pub content: crate::models::ReactionsListForCommitCommentContent,
+        pub content: crate::models::Content,
     }
 }
 
@@ -207,7 +211,7 @@ impl CreateForIssueComment {
         owner: impl Into<String>,
         repo: impl Into<String>,
         comment_id: i64,
-        content: crate::models::ReactionsListForCommitCommentContent,
+        content: crate::models::Content,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -267,6 +271,7 @@ endpoint! {
     /// List the reactions to an [issue](https://docs.github.com/rest/issues/issues#get-an-issue).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -278,7 +283,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"-1"`, `"laugh"`, `"confused"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(query)]
-        pub content: Option<crate::models::ReactionsListForCommitCommentContent>,
+        pub content: Option<crate::models::Content>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -312,6 +317,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForIssue = "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -323,7 +329,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"-1"`, `"laugh"`, `"confused"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(body)]
-        pub content: crate::models::ReactionsListForCommitCommentContent,
+        pub content: crate::models::Content,
     }
 }
 
@@ -334,7 +340,7 @@ impl CreateForIssue {
         owner: impl Into<String>,
         repo: impl Into<String>,
         issue_number: i64,
-        content: crate::models::ReactionsListForCommitCommentContent,
+        content: crate::models::Content,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -394,6 +400,7 @@ endpoint! {
     /// List the reactions to a [pull request review comment](https://docs.github.com/rest/pulls/comments#get-a-review-comment-for-a-pull-request).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForPullRequestReviewComment = "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -405,7 +412,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"-1"`, `"laugh"`, `"confused"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(query)]
-        pub content: Option<crate::models::ReactionsListForCommitCommentContent>,
+        pub content: Option<crate::models::Content>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -439,6 +446,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForPullRequestReviewComment = "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -450,7 +458,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"-1"`, `"laugh"`, `"confused"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(body)]
-        pub content: crate::models::ReactionsListForCommitCommentContent,
+        pub content: crate::models::Content,
     }
 }
 
@@ -461,7 +469,7 @@ impl CreateForPullRequestReviewComment {
         owner: impl Into<String>,
         repo: impl Into<String>,
         comment_id: i64,
-        content: crate::models::ReactionsListForCommitCommentContent,
+        content: crate::models::Content,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -521,6 +529,7 @@ endpoint! {
     /// List the reactions to a [release](https://docs.github.com/rest/releases/releases#get-a-release).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForRelease = "GET /repos/{owner}/{repo}/releases/{release_id}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -532,7 +541,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"laugh"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(query)]
-        pub content: Option<crate::models::ReactionsListForReleaseContent>,
+        pub content: Option<crate::models::ForReleaseContent>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -566,6 +575,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForRelease = "POST /repos/{owner}/{repo}/releases/{release_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -577,7 +587,7 @@ endpoint! {
         ///
         /// One of `"+1"`, `"laugh"`, `"heart"`, `"hooray"`, `"rocket"`, `"eyes"`.
         #[endpoint(body)]
-        pub content: crate::models::ReactionsListForReleaseContent,
+        pub content: crate::models::ForReleaseContent,
     }
 }
 
@@ -588,7 +598,7 @@ impl CreateForRelease {
         owner: impl Into<String>,
         repo: impl Into<String>,
         release_id: i64,
-        content: crate::models::ReactionsListForReleaseContent,
+        content: crate::models::ForReleaseContent,
     ) -> Self {
         Self {
             owner: owner.into(),

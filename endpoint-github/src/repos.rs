@@ -28,14 +28,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"pushed"`, `"full_name"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::ReposListForOrgSort>,
+        pub sort: Option<crate::models::ReposListForSort>,
         /// The order to sort by. Default: `asc` when using `full_name`, otherwise `desc`.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -60,6 +58,17 @@ impl ListForOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateInOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateInOrgError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create an organization repository
     ///
@@ -71,6 +80,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateInOrgError)]
     pub struct CreateInOrg = "POST /orgs/{org}/repos" -> crate::models::FullRepository {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -90,7 +100,7 @@ endpoint! {
         ///
         /// One of `"public"`, `"private"`.
         #[endpoint(body)]
-        pub visibility: Option<crate::models::ReposCreateInOrgVisibility>,
+        pub visibility: Option<crate::models::PublicOrPrivate>,
         /// Either `true` to enable issues for this repository or `false` to disable them.
         #[endpoint(body)]
         pub has_issues: Option<bool>,
@@ -147,9 +157,7 @@ endpoint! {
         ///
         /// One of `"PR_TITLE"`, `"COMMIT_OR_PR_TITLE"`.
         #[endpoint(body)]
-        pub squash_merge_commit_title: Option<
-            crate::models::RepositorySquashMergeCommitTitle,
-        >,
+        pub squash_merge_commit_title: Option<crate::models::SquashMergeCommitTitle>,
         /// The default value for a squash merge commit message:
         ///
         /// - `PR_BODY` - default to the pull request's body.
@@ -158,9 +166,7 @@ endpoint! {
         ///
         /// One of `"PR_BODY"`, `"COMMIT_MESSAGES"`, `"BLANK"`.
         #[endpoint(body)]
-        pub squash_merge_commit_message: Option<
-            crate::models::RepositorySquashMergeCommitMessage,
-        >,
+        pub squash_merge_commit_message: Option<crate::models::SquashMergeCommitMessage>,
         /// Required when using `merge_commit_message`.
         ///
         /// The default value for a merge commit title.
@@ -170,7 +176,7 @@ endpoint! {
         ///
         /// One of `"PR_TITLE"`, `"MERGE_MESSAGE"`.
         #[endpoint(body)]
-        pub merge_commit_title: Option<crate::models::RepositoryMergeCommitTitle>,
+        pub merge_commit_title: Option<crate::models::MergeCommitTitle>,
         /// The default value for a merge commit message.
         ///
         /// - `PR_TITLE` - default to the pull request's title.
@@ -179,7 +185,7 @@ endpoint! {
         ///
         /// One of `"PR_BODY"`, `"PR_TITLE"`, `"BLANK"`.
         #[endpoint(body)]
-        pub merge_commit_message: Option<crate::models::RepositoryMergeCommitMessage>,
+        pub merge_commit_message: Option<crate::models::MergeCommitMessage>,
         /// The custom properties for the new repository. The keys are the custom property names, and the values are the corresponding custom property values.
         #[endpoint(body)]
         pub custom_properties: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -229,6 +235,7 @@ endpoint! {
     /// Get all the repository rulesets for an organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetOrgRulesets = "GET /orgs/{org}/rulesets" -> Vec<crate::models::RepositoryRuleset> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -259,6 +266,19 @@ impl GetOrgRulesets {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateOrgRuleset`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateOrgRulesetError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Create an organization repository ruleset
     ///
@@ -268,6 +288,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateOrgRulesetError)]
     pub struct CreateOrgRuleset = "POST /orgs/{org}/rulesets" -> crate::models::RepositoryRuleset {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -278,12 +299,12 @@ endpoint! {
         ///
         /// One of `"branch"`, `"tag"`, `"push"`, `"repository"`.
         #[endpoint(body)]
-        pub target: Option<crate::models::RepositoryRulesetTarget>,
+        pub target: Option<crate::models::RulesetTarget>,
         /// The enforcement level of the ruleset. `evaluate` allows admins to test rules before enforcing them. Admins can view insights on the Rule Insights page (`evaluate` is only available with GitHub Enterprise).
         ///
         /// One of `"disabled"`, `"active"`, `"evaluate"`.
         #[endpoint(body)]
-        pub enforcement: crate::models::ReposCreateOrgRulesetEnforcement,
+        pub enforcement: crate::models::RulesetEnforcement,
         /// The actors that can bypass the rules in this ruleset
         #[endpoint(body)]
         pub bypass_actors: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
@@ -305,7 +326,7 @@ impl CreateOrgRuleset {
     pub fn new(
         org: impl Into<String>,
         name: impl Into<String>,
-        enforcement: crate::models::ReposCreateOrgRulesetEnforcement,
+        enforcement: crate::models::RulesetEnforcement,
     ) -> Self {
         Self {
             org: org.into(),
@@ -328,6 +349,7 @@ endpoint! {
     /// For more information, see "[Managing rulesets for repositories in your organization](https://docs.github.com/organizations/managing-organization-settings/managing-rulesets-for-repositories-in-your-organization#viewing-insights-for-rulesets)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetOrgRuleSuites = "GET /orgs/{org}/rulesets/rule-suites" -> crate::models::RuleSuites {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -343,7 +365,7 @@ endpoint! {
         ///
         /// One of `"hour"`, `"day"`, `"week"`, `"month"`.
         #[endpoint(query)]
-        pub time_period: Option<crate::models::ReposGetOrgRuleSuitesTimePeriod>,
+        pub time_period: Option<crate::models::RuleSuitesTimePeriod>,
         /// The handle for the GitHub user account to filter on. When specified, only rule evaluations triggered by this actor will be returned.
         #[endpoint(query)]
         pub actor_name: Option<String>,
@@ -351,7 +373,7 @@ endpoint! {
         ///
         /// One of `"pass"`, `"fail"`, `"bypass"`, `"all"`.
         #[endpoint(query)]
-        pub rule_suite_result: Option<crate::models::ReposGetOrgRuleSuitesRuleSuiteResult>,
+        pub rule_suite_result: Option<crate::models::RuleSuitesRuleSuiteResult>,
         /// The evaluate status to filter on. When specified, only rule suites resulting from rulesets with the specified evaluate status will be returned.
         ///   - `all` - all rule suites will be returned.
         ///   - `active` - only rule suites resulting from rulesets in active (non-evaluate) mode will be returned.
@@ -359,7 +381,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"active"`, `"evaluate"`.
         #[endpoint(query)]
-        pub evaluate_status: Option<crate::models::ReposGetOrgRuleSuitesEvaluateStatus>,
+        pub evaluate_status: Option<crate::models::RuleSuitesEvaluateStatus>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -396,6 +418,7 @@ endpoint! {
     /// For more information, see "[Managing rulesets for repositories in your organization](https://docs.github.com/organizations/managing-organization-settings/managing-rulesets-for-repositories-in-your-organization#viewing-insights-for-rulesets)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetOrgRuleSuite = "GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}" -> crate::models::RuleSuite {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -429,6 +452,7 @@ endpoint! {
     /// making the API request has write access to the ruleset.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetOrgRuleset = "GET /orgs/{org}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -448,6 +472,19 @@ impl GetOrgRuleset {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateOrgRuleset`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateOrgRulesetError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Update an organization repository ruleset
     ///
@@ -457,6 +494,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateOrgRulesetError)]
     pub struct UpdateOrgRuleset = "PUT /orgs/{org}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -469,12 +507,12 @@ endpoint! {
         ///
         /// One of `"branch"`, `"tag"`, `"push"`, `"repository"`.
         #[endpoint(body)]
-        pub target: Option<crate::models::RepositoryRulesetTarget>,
+        pub target: Option<crate::models::RulesetTarget>,
         /// The enforcement level of the ruleset. `evaluate` allows admins to test rules before enforcing them. Admins can view insights on the Rule Insights page (`evaluate` is only available with GitHub Enterprise).
         ///
         /// One of `"disabled"`, `"active"`, `"evaluate"`.
         #[endpoint(body)]
-        pub enforcement: Option<crate::models::ReposCreateOrgRulesetEnforcement>,
+        pub enforcement: Option<crate::models::RulesetEnforcement>,
         /// The actors that can bypass the rules in this ruleset
         #[endpoint(body)]
         pub bypass_actors: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
@@ -515,6 +553,7 @@ endpoint! {
     /// Delete a ruleset for an organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteOrgRuleset = "DELETE /orgs/{org}/rulesets/{ruleset_id}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -546,6 +585,7 @@ endpoint! {
     /// > - To view merge-related settings, you must have the `contents:read` and `contents:write` permissions.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Get = "GET /repos/{owner}/{repo}" -> crate::models::FullRepository {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -565,6 +605,19 @@ impl Get {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Delete`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteError {
+        /// `403`: If an organization owner has configured the organization to prevent members from deleting organization-owned repositories, a member will get this response:
+        Forbidden(crate::models::UnprocessableContent) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+    }
+}
+
 endpoint! {
     /// Delete a repository
     ///
@@ -578,6 +631,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `delete_repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteError)]
     pub struct Delete = "DELETE /repos/{owner}/{repo}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -597,6 +651,19 @@ impl Delete {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Update`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update a repository
     ///
@@ -606,6 +673,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /repos/{owner}/{repo}" -> crate::models::FullRepository {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -628,7 +696,7 @@ endpoint! {
         ///
         /// One of `"public"`, `"private"`.
         #[endpoint(body)]
-        pub visibility: Option<crate::models::ReposCreateInOrgVisibility>,
+        pub visibility: Option<crate::models::PublicOrPrivate>,
         /// Specify which security and analysis features to enable or disable for the repository.
         ///
         /// To use this parameter, you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
@@ -655,9 +723,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"collaborators_only"`.
         #[endpoint(body)]
-        pub pull_request_creation_policy: Option<
-            crate::models::RepositoryPullRequestCreationPolicy,
-        >,
+        pub pull_request_creation_policy: Option<crate::models::PullRequestCreationPolicy>,
         /// Either `true` to make this repo available as a template repository or `false` to prevent it.
         #[endpoint(body)]
         pub is_template: Option<bool>,
@@ -696,9 +762,7 @@ endpoint! {
         ///
         /// One of `"PR_TITLE"`, `"COMMIT_OR_PR_TITLE"`.
         #[endpoint(body)]
-        pub squash_merge_commit_title: Option<
-            crate::models::RepositorySquashMergeCommitTitle,
-        >,
+        pub squash_merge_commit_title: Option<crate::models::SquashMergeCommitTitle>,
         /// The default value for a squash merge commit message:
         ///
         /// - `PR_BODY` - default to the pull request's body.
@@ -707,9 +771,7 @@ endpoint! {
         ///
         /// One of `"PR_BODY"`, `"COMMIT_MESSAGES"`, `"BLANK"`.
         #[endpoint(body)]
-        pub squash_merge_commit_message: Option<
-            crate::models::RepositorySquashMergeCommitMessage,
-        >,
+        pub squash_merge_commit_message: Option<crate::models::SquashMergeCommitMessage>,
         /// Required when using `merge_commit_message`.
         ///
         /// The default value for a merge commit title.
@@ -719,7 +781,7 @@ endpoint! {
         ///
         /// One of `"PR_TITLE"`, `"MERGE_MESSAGE"`.
         #[endpoint(body)]
-        pub merge_commit_title: Option<crate::models::RepositoryMergeCommitTitle>,
+        pub merge_commit_title: Option<crate::models::MergeCommitTitle>,
         /// The default value for a merge commit message.
         ///
         /// - `PR_TITLE` - default to the pull request's title.
@@ -728,7 +790,7 @@ endpoint! {
         ///
         /// One of `"PR_BODY"`, `"PR_TITLE"`, `"BLANK"`.
         #[endpoint(body)]
-        pub merge_commit_message: Option<crate::models::RepositoryMergeCommitMessage>,
+        pub merge_commit_message: Option<crate::models::MergeCommitMessage>,
         /// Whether to archive this repository. `false` will unarchive a previously archived repository.
         #[endpoint(body)]
         pub archived: Option<bool>,
@@ -790,6 +852,7 @@ endpoint! {
     /// see "[Viewing activity and data for your repository](https://docs.github.com/repositories/viewing-activity-and-data-for-your-repository)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationErrorSimple)]
     pub struct ListActivities = "GET /repos/{owner}/{repo}/activity" -> Vec<crate::models::Activity> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -799,9 +862,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -855,6 +916,17 @@ impl ListActivities {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateAttestation`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateAttestationError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create an attestation
     ///
@@ -868,6 +940,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateAttestationError)]
     pub struct CreateAttestation = "POST /repos/{owner}/{repo}/attestations" -> crate::models::ReposCreateAttestationResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -991,6 +1064,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateAutolink = "POST /repos/{owner}/{repo}/autolinks" -> crate::models::Autolink {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1037,6 +1111,7 @@ endpoint! {
     /// Information about autolinks are only available to repository administrators.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAutolink = "GET /repos/{owner}/{repo}/autolinks/{autolink_id}" -> crate::models::Autolink {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1069,6 +1144,7 @@ endpoint! {
     /// Information about autolinks are only available to repository administrators.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAutolink = "DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1178,6 +1254,7 @@ endpoint! {
     /// `GET /repos/{owner}/{repo}/branches` ([GitHub docs](https://docs.github.com/rest/branches/branches#list-branches))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListBranches = "GET /repos/{owner}/{repo}/branches" -> Vec<crate::models::ShortBranch> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1215,6 +1292,7 @@ endpoint! {
     /// `GET /repos/{owner}/{repo}/branches/{branch}` ([GitHub docs](https://docs.github.com/rest/branches/branches#get-a-branch))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetBranch = "GET /repos/{owner}/{repo}/branches/{branch}" -> crate::models::BranchWithProtection {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1250,6 +1328,7 @@ endpoint! {
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetBranchProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection" -> crate::models::BranchProtection {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1277,6 +1356,19 @@ impl GetBranchProtection {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateBranchProtection`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateBranchProtectionError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Update branch protection
     ///
@@ -1294,6 +1386,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateBranchProtectionError)]
     pub struct UpdateBranchProtection = "PUT /repos/{owner}/{repo}/branches/{branch}/protection" -> crate::models::ProtectedBranch {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1375,6 +1468,7 @@ endpoint! {
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteBranchProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1484,6 +1578,7 @@ endpoint! {
     /// Removing admin enforcement requires admin or owner permissions to the repository and branch protection to be enabled.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAdminBranchProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1554,6 +1649,7 @@ endpoint! {
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeletePullRequestReviewProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1595,6 +1691,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct UpdatePullRequestReviewProtection = "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews" -> crate::models::ProtectedBranchPullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1661,6 +1758,7 @@ endpoint! {
     /// > You must enable branch protection to require signed commits.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCommitSignatureProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures" -> crate::models::ProtectedBranchAdminEnforced {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1698,6 +1796,7 @@ endpoint! {
     /// When authenticated with admin or owner permissions to the repository, you can use this endpoint to require signed commits on a branch. You must enable branch protection to require signed commits.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateCommitSignatureProtection = "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures" -> crate::models::ProtectedBranchAdminEnforced {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1735,6 +1834,7 @@ endpoint! {
     /// When authenticated with admin or owner permissions to the repository, you can use this endpoint to disable required signed commits on a branch. You must enable branch protection to require signed commits.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteCommitSignatureProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1770,6 +1870,7 @@ endpoint! {
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetStatusChecksProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks" -> crate::models::StatusCheckPolicy {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1832,6 +1933,17 @@ impl RemoveStatusCheckProtection {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateStatusCheckProtection`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateStatusCheckProtectionError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update status check protection
     ///
@@ -1843,6 +1955,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateStatusCheckProtectionError)]
     pub struct UpdateStatusCheckProtection = "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks" -> crate::models::StatusCheckPolicy {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1892,6 +2005,7 @@ endpoint! {
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAllStatusCheckContexts = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1919,6 +2033,17 @@ impl GetAllStatusCheckContexts {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetStatusCheckContexts`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetStatusCheckContextsError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set status check contexts
     ///
@@ -1928,6 +2053,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetStatusCheckContextsError)]
     pub struct SetStatusCheckContexts = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1959,6 +2085,19 @@ impl SetStatusCheckContexts {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddStatusCheckContexts`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddStatusCheckContextsError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add status check contexts
     ///
@@ -1968,6 +2107,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddStatusCheckContextsError)]
     pub struct AddStatusCheckContexts = "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1999,6 +2139,17 @@ impl AddStatusCheckContexts {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RemoveStatusCheckContexts`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RemoveStatusCheckContextsError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Remove status check contexts
     ///
@@ -2008,6 +2159,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = RemoveStatusCheckContextsError)]
     pub struct RemoveStatusCheckContexts = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2052,6 +2204,7 @@ endpoint! {
     /// > Users, apps, and teams `restrictions` are only available for organization-owned repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAccessRestrictions = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions" -> crate::models::BranchRestrictionPolicy {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2126,6 +2279,7 @@ endpoint! {
     /// Lists the GitHub Apps that have push access to this branch. Only GitHub Apps that are installed on the repository and that have been granted write access to the repository contents can be added as authorized actors on a protected branch.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAppsWithAccessToProtectedBranch = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2164,6 +2318,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct SetAppAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2207,6 +2362,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct AddAppAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2250,6 +2406,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct RemoveAppAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2292,6 +2449,7 @@ endpoint! {
     /// Lists the teams who have push access to this branch. The list includes child teams.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetTeamsWithAccessToProtectedBranch = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2330,6 +2488,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct SetTeamAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2372,6 +2531,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct AddTeamAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2414,6 +2574,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct RemoveTeamAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2455,6 +2616,7 @@ endpoint! {
     /// Lists the people who have push access to this branch.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetUsersWithAccessToProtectedBranch = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2497,6 +2659,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct SetUserAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2544,6 +2707,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct AddUserAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2591,6 +2755,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct RemoveUserAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2623,6 +2788,19 @@ impl RemoveUserAccessRestrictions {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RenameBranch`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RenameBranchError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Rename a branch
     ///
@@ -2639,6 +2817,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = RenameBranchError)]
     pub struct RenameBranch = "POST /repos/{owner}/{repo}/branches/{branch}/rename" -> crate::models::BranchWithProtection {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2721,6 +2900,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` and `repo` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListCollaborators = "GET /repos/{owner}/{repo}/collaborators" -> Vec<crate::models::Collaborator> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2811,6 +2991,17 @@ impl CheckCollaborator {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddCollaborator`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddCollaboratorError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Response when: - validation failed, or the endpoint has been spammed - an Enterprise Managed User (EMU) account was invited to a repository in an enterprise with personal user accounts
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add a repository collaborator
     ///
@@ -2844,6 +3035,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddCollaboratorError)]
     pub struct AddCollaborator = "PUT /repos/{owner}/{repo}/collaborators/{username}" -> AddCollaboratorAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2871,6 +3063,17 @@ impl AddCollaborator {
             username: username.into(),
             permission: None,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`RemoveCollaborator`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RemoveCollaboratorError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -2903,6 +3106,7 @@ endpoint! {
     /// For more information on fork permissions, see "[About permissions and visibility of forks](https://docs.github.com/pull-requests/collaborating-with-pull-requests/working-with-forks/about-permissions-and-visibility-of-forks)".
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = RemoveCollaboratorError)]
     pub struct RemoveCollaborator = "DELETE /repos/{owner}/{repo}/collaborators/{username}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2945,6 +3149,7 @@ endpoint! {
     /// There is presently not a way to differentiate between an organization level grant and a repository level grant from this endpoint response.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCollaboratorPermissionLevel = "GET /repos/{owner}/{repo}/collaborators/{username}/permission" -> crate::models::RepositoryCollaboratorPermission {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3028,6 +3233,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCommitComment = "GET /repos/{owner}/{repo}/comments/{comment_id}" -> crate::models::CommitComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3056,6 +3262,7 @@ endpoint! {
     /// `DELETE /repos/{owner}/{repo}/comments/{comment_id}` ([GitHub docs](https://docs.github.com/rest/commits/comments#delete-a-commit-comment))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteCommitComment = "DELETE /repos/{owner}/{repo}/comments/{comment_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3094,6 +3301,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateCommitComment = "PATCH /repos/{owner}/{repo}/comments/{comment_id}" -> crate::models::CommitComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3161,6 +3369,7 @@ endpoint! {
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListCommits = "GET /repos/{owner}/{repo}/commits" -> Vec<crate::models::Commit> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3212,6 +3421,17 @@ impl ListCommits {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListBranchesForHeadCommit`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListBranchesForHeadCommitError {
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List branches for HEAD commit
     ///
@@ -3222,6 +3442,7 @@ endpoint! {
     /// Returns all branches where the given commit SHA is the HEAD, or latest commit for the branch.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListBranchesForHeadCommitError)]
     pub struct ListBranchesForHeadCommit = "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head" -> Vec<crate::models::BranchShort> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3299,6 +3520,17 @@ impl ListCommentsForCommit {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateCommitComment`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateCommitCommentError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a commit comment
     ///
@@ -3319,6 +3551,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateCommitCommentError)]
     pub struct CreateCommitComment = "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments" -> crate::models::CommitComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3373,6 +3606,7 @@ endpoint! {
     /// To list the open or merged pull requests associated with a branch, you can set the `commit_sha` parameter to the branch name.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListPullRequestsAssociatedWithCommit = "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls" -> Vec<crate::models::PullRequestSimple> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3405,6 +3639,23 @@ impl ListPullRequestsAssociatedWithCommit {
             per_page: None,
             page: None,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`GetCommit`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetCommitError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
     }
 }
 
@@ -3455,6 +3706,7 @@ endpoint! {
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetCommitError)]
     pub struct GetCommit = "GET /repos/{owner}/{repo}/commits/{ref}" -> crate::models::Commit {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3505,6 +3757,7 @@ endpoint! {
     /// *   **success** if the latest status for all contexts is `success`
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetCombinedStatusForRef = "GET /repos/{owner}/{repo}/commits/{ref}/status" -> crate::models::CombinedCommitStatus {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3622,6 +3875,19 @@ impl GetCommunityProfileMetrics {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CompareCommitsWithBasehead`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CompareCommitsWithBaseheadError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Compare two commits
     ///
@@ -3680,6 +3946,7 @@ endpoint! {
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = CompareCommitsWithBaseheadError)]
     pub struct CompareCommitsWithBasehead = "GET /repos/{owner}/{repo}/compare/{basehead}" -> crate::models::CommitComparison {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3747,6 +4014,7 @@ endpoint! {
     ///   - Greater than 100 MB: This endpoint is not supported.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetContent = "GET /repos/{owner}/{repo}/contents/{path}" -> crate::models::ReposGetContentResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3774,6 +4042,19 @@ impl GetContent {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateOrUpdateFileContents`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateOrUpdateFileContentsError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::ReposCreateOrUpdateFileContentsConflict) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create or update file contents
     ///
@@ -3788,6 +4069,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateOrUpdateFileContentsError)]
     pub struct CreateOrUpdateFileContents = "PUT /repos/{owner}/{repo}/contents/{path}" -> crate::models::FileCommit {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3841,6 +4123,21 @@ impl CreateOrUpdateFileContents {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteFile`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteFileError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Delete a file
     ///
@@ -3859,6 +4156,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = DeleteFileError)]
     pub struct DeleteFile = "DELETE /repos/{owner}/{repo}/contents/{path}" -> crate::models::FileCommit {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -3929,6 +4227,7 @@ endpoint! {
     /// GitHub identifies contributors by author email address. This endpoint groups contribution counts by GitHub user, which includes all associated email addresses. To improve performance, only the first 500 author email addresses in the repository link to GitHub users. The rest will appear as anonymous contributors without associated GitHub user information.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListContributors = "GET /repos/{owner}/{repo}/contributors" -> ListContributorsAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4022,6 +4321,17 @@ impl ListDeployments {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateDeployment`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateDeploymentError {
+        /// `409`: Conflict when there is a merge conflict or the commit's status checks failed
+        Conflict = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a deployment
     ///
@@ -4078,6 +4388,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateDeploymentError)]
     pub struct CreateDeployment = "POST /repos/{owner}/{repo}/deployments" -> CreateDeploymentAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4097,7 +4408,7 @@ endpoint! {
         pub required_contexts: Option<Vec<String>>,
         /// The `payload` property of the body.
         #[endpoint(body)]
-        pub payload: Option<crate::models::DeploymentPayload>,
+        pub payload: Option<crate::models::ObjectOrString>,
         /// Name for the target deployment environment (e.g., `production`, `staging`, `qa`).
         #[endpoint(body)]
         pub environment: Option<String>,
@@ -4143,6 +4454,7 @@ endpoint! {
     /// `GET /repos/{owner}/{repo}/deployments/{deployment_id}` ([GitHub docs](https://docs.github.com/rest/deployments/deployments#get-a-deployment))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetDeployment = "GET /repos/{owner}/{repo}/deployments/{deployment_id}" -> crate::models::Deployment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4165,6 +4477,17 @@ impl GetDeployment {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteDeployment`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteDeploymentError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Delete a deployment
     ///
@@ -4182,6 +4505,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repo_deployment` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteDeploymentError)]
     pub struct DeleteDeployment = "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4212,6 +4536,7 @@ endpoint! {
     /// Users with pull access can view deployment statuses for a deployment:
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListDeploymentStatuses = "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses" -> Vec<crate::models::DeploymentStatus> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4253,6 +4578,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateDeploymentStatus = "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses" -> crate::models::DeploymentStatus {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4321,6 +4647,7 @@ endpoint! {
     /// Users with pull access can view a deployment status for a deployment:
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetDeploymentStatus = "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}" -> crate::models::DeploymentStatus {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4351,6 +4678,17 @@ impl GetDeploymentStatus {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateDispatchEvent`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateDispatchEventError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a repository dispatch event
     ///
@@ -4366,6 +4704,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateDispatchEventError)]
     pub struct CreateDispatchEvent = "POST /repos/{owner}/{repo}/dispatches" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4492,6 +4831,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CreateOrUpdateEnvironment = "PUT /repos/{owner}/{repo}/environments/{environment_name}" -> crate::models::Environment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4642,7 +4982,7 @@ endpoint! {
         ///
         /// One of `"branch"`, `"tag"`.
         #[endpoint(body)]
-        pub r#type: Option<crate::models::DeploymentBranchPolicyType>,
+        pub r#type: Option<crate::models::BranchOrTag>,
     }
 }
 
@@ -5019,6 +5359,7 @@ endpoint! {
     /// `GET /repos/{owner}/{repo}/forks` ([GitHub docs](https://docs.github.com/rest/repos/forks#list-forks))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForks = "GET /repos/{owner}/{repo}/forks" -> Vec<crate::models::MinimalRepository> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5052,6 +5393,21 @@ impl ListForks {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateFork`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateForkError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a fork
     ///
@@ -5067,6 +5423,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateForkError)]
     pub struct CreateFork = "POST /repos/{owner}/{repo}/forks" -> crate::models::FullRepository {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5106,6 +5463,7 @@ endpoint! {
     /// Returns the hash algorithm used to store repository objects.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetHashAlgorithm = "GET /repos/{owner}/{repo}/hash-algorithm" -> crate::models::RepositoryHashAlgorithm {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5133,6 +5491,7 @@ endpoint! {
     /// Lists webhooks for a repository. `last response` may return null if there have not been any deliveries within 30 days.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListWebhooks = "GET /repos/{owner}/{repo}/hooks" -> Vec<crate::models::Hook> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5160,6 +5519,19 @@ impl ListWebhooks {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateWebhook`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateWebhookError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a repository webhook
     ///
@@ -5170,6 +5542,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateWebhookError)]
     pub struct CreateWebhook = "POST /repos/{owner}/{repo}/hooks" -> crate::models::Hook {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5213,6 +5586,7 @@ endpoint! {
     /// Returns a webhook configured in a repository. To get only the webhook `config` properties, see "[Get a webhook configuration for a repository](/rest/webhooks/repo-config#get-a-webhook-configuration-for-a-repository)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetWebhook = "GET /repos/{owner}/{repo}/hooks/{hook_id}" -> crate::models::Hook {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5245,6 +5619,7 @@ endpoint! {
     /// The authenticated user must be a repository owner, or have admin access in the repository, to delete the webhook.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteWebhook = "DELETE /repos/{owner}/{repo}/hooks/{hook_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5267,6 +5642,17 @@ impl DeleteWebhook {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateWebhook`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateWebhookError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update a repository webhook
     ///
@@ -5276,6 +5662,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateWebhookError)]
     pub struct UpdateWebhook = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}" -> crate::models::Hook {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5379,7 +5766,7 @@ endpoint! {
         pub secret: Option<String>,
         /// The `insecure_ssl` property of the body.
         #[endpoint(body)]
-        pub insecure_ssl: Option<crate::models::AppsUpdateWebhookConfigForAppInsecureSsl>,
+        pub insecure_ssl: Option<crate::models::InsecureSsl>,
     }
 }
 
@@ -5399,6 +5786,17 @@ impl UpdateWebhookConfigForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListWebhookDeliveries`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListWebhookDeliveriesError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List deliveries for a repository webhook
     ///
@@ -5407,6 +5805,7 @@ endpoint! {
     /// Returns a list of webhook deliveries for a webhook configured in a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListWebhookDeliveriesError)]
     pub struct ListWebhookDeliveries = "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries" -> Vec<crate::models::HookDeliveryItem> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5424,7 +5823,7 @@ endpoint! {
         ///
         /// One of `"success"`, `"failure"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::AppsListWebhookDeliveriesStatus>,
+        pub status: Option<crate::models::ListWebhookDeliveriesStatus>,
     }
 }
 
@@ -5443,6 +5842,17 @@ impl ListWebhookDeliveries {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetWebhookDelivery`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetWebhookDeliveryError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get a delivery for a repository webhook
     ///
@@ -5451,6 +5861,7 @@ endpoint! {
     /// Returns a delivery for a webhook configured in a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetWebhookDeliveryError)]
     pub struct GetWebhookDelivery = "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}" -> crate::models::HookDelivery {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5481,6 +5892,17 @@ impl GetWebhookDelivery {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`RedeliverWebhookDelivery`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum RedeliverWebhookDeliveryError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Redeliver a delivery for a repository webhook
     ///
@@ -5489,6 +5911,7 @@ endpoint! {
     /// Redeliver a webhook delivery for a webhook configured in a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = RedeliverWebhookDeliveryError)]
     pub struct RedeliverWebhookDelivery = "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5527,6 +5950,7 @@ endpoint! {
     /// This will trigger a [ping event](https://docs.github.com/webhooks/#ping-event) to be sent to the hook.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct PingWebhook = "POST /repos/{owner}/{repo}/hooks/{hook_id}/pings" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5560,6 +5984,7 @@ endpoint! {
     /// > Previously `/repos/:owner/:repo/hooks/:hook_id/test`
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct TestPushWebhook = "POST /repos/{owner}/{repo}/hooks/{hook_id}/tests" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5618,6 +6043,7 @@ endpoint! {
     /// Enables immutable releases for a repository. The authenticated user must have admin access to the repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct EnableImmutableReleases = "PUT /repos/{owner}/{repo}/immutable-releases" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5645,6 +6071,7 @@ endpoint! {
     /// Disables immutable releases for a repository. The authenticated user must have admin access to the repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DisableImmutableReleases = "DELETE /repos/{owner}/{repo}/immutable-releases" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5772,6 +6199,7 @@ endpoint! {
     /// Fine-grained access tokens require the "Metadata" repository permission (read).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListIssueTypes = "GET /repos/{owner}/{repo}/issue-types" -> Vec<Option<crate::models::IssueType>> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5833,6 +6261,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateDeployKey = "POST /repos/{owner}/{repo}/keys" -> crate::models::DeployKey {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5872,6 +6301,7 @@ endpoint! {
     /// `GET /repos/{owner}/{repo}/keys/{key_id}` ([GitHub docs](https://docs.github.com/rest/deploy-keys/deploy-keys#get-a-deploy-key))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetDeployKey = "GET /repos/{owner}/{repo}/keys/{key_id}" -> crate::models::DeployKey {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5998,6 +6428,21 @@ impl MergeUpstream {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Merge`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum MergeError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Not Found when the base or head does not exist
+        NotFound = "404",
+        /// `409`: Conflict when there is a merge conflict
+        Conflict = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Merge a branch
     ///
@@ -6005,6 +6450,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = MergeError)]
     pub struct Merge = "POST /repos/{owner}/{repo}/merges" -> MergeAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6051,6 +6497,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetPages = "GET /repos/{owner}/{repo}/pages" -> crate::models::Page {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6070,6 +6517,19 @@ impl GetPages {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateInformationAboutPagesSite`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateInformationAboutPagesSiteError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update information about a GitHub Pages site
     ///
@@ -6083,6 +6543,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateInformationAboutPagesSiteError)]
     pub struct UpdateInformationAboutPagesSite = "PUT /repos/{owner}/{repo}/pages" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6098,7 +6559,7 @@ endpoint! {
         ///
         /// One of `"legacy"`, `"workflow"`.
         #[endpoint(body)]
-        pub build_type: Option<crate::models::ReposUpdateInformationAboutPagesSiteBuildType>,
+        pub build_type: Option<crate::models::BuildType>,
         /// The `source` property of the body.
         #[endpoint(body)]
         pub source: Option<crate::models::ReposUpdateInformationAboutPagesSiteSource>,
@@ -6120,6 +6581,17 @@ impl UpdateInformationAboutPagesSite {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreatePagesSite`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreatePagesSiteError {
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a GitHub Pages site
     ///
@@ -6133,6 +6605,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreatePagesSiteError)]
     pub struct CreatePagesSite = "POST /repos/{owner}/{repo}/pages" -> crate::models::Page {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6142,7 +6615,7 @@ endpoint! {
         ///
         /// One of `"legacy"`, `"workflow"`.
         #[endpoint(body)]
-        pub build_type: Option<crate::models::ReposUpdateInformationAboutPagesSiteBuildType>,
+        pub build_type: Option<crate::models::BuildType>,
         /// The source branch and directory used to publish your Pages site.
         #[endpoint(body)]
         pub source: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -6162,6 +6635,19 @@ impl CreatePagesSite {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeletePagesSite`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeletePagesSiteError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Delete a GitHub Pages site
     ///
@@ -6174,6 +6660,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeletePagesSiteError)]
     pub struct DeletePagesSite = "DELETE /repos/{owner}/{repo}/pages" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6320,6 +6807,19 @@ impl GetPagesBuild {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreatePagesDeployment`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreatePagesDeploymentError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a GitHub Pages deployment
     ///
@@ -6331,6 +6831,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreatePagesDeploymentError)]
     pub struct CreatePagesDeployment = "POST /repos/{owner}/{repo}/pages/deployments" -> crate::models::PageDeployment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6385,13 +6886,14 @@ endpoint! {
     /// The authenticated user must have read permission for the GitHub Pages site.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetPagesDeployment = "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}" -> crate::models::PagesDeploymentStatus {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
         /// The name of the repository without the `.git` extension. The name is not case sensitive.
         pub repo: String,
         /// The ID of the Pages deployment. You can also give the commit SHA of the deployment.
-        pub pages_deployment_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pub pages_deployment_id: crate::models::IntegerOrString,
     }
 }
 
@@ -6401,7 +6903,7 @@ impl GetPagesDeployment {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        pages_deployment_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pages_deployment_id: crate::models::IntegerOrString,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -6421,13 +6923,14 @@ endpoint! {
     /// The authenticated user must have write permissions for the GitHub Pages site.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CancelPagesDeployment = "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
         /// The name of the repository without the `.git` extension. The name is not case sensitive.
         pub repo: String,
         /// The ID of the Pages deployment. You can also give the commit SHA of the deployment.
-        pub pages_deployment_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pub pages_deployment_id: crate::models::IntegerOrString,
     }
 }
 
@@ -6437,7 +6940,7 @@ impl CancelPagesDeployment {
     pub fn new(
         owner: impl Into<String>,
         repo: impl Into<String>,
-        pages_deployment_id: crate::models::ActionsCreateOrUpdateOrgSecretSelectedRepositoryIdsItem,
+        pages_deployment_id: crate::models::IntegerOrString,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -6458,6 +6961,19 @@ impl CancelPagesDeployment {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetPagesHealthCheck`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetPagesHealthCheckError {
+        /// `400`: Custom domains are not available for GitHub Pages
+        BadRequest = "400",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: There isn't a CNAME for this page
+        UnprocessableContent = "422",
+    }
+}
+
 endpoint! {
     /// Get a DNS health check for GitHub Pages
     ///
@@ -6472,6 +6988,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetPagesHealthCheckError)]
     pub struct GetPagesHealthCheck = "GET /repos/{owner}/{repo}/pages/health" -> GetPagesHealthCheckAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6499,6 +7016,7 @@ endpoint! {
     /// Returns a boolean indicating whether or not private vulnerability reporting is enabled for the repository. For more information, see "[Evaluating the security settings of a repository](https://docs.github.com/code-security/security-advisories/working-with-repository-security-advisories/evaluating-the-security-settings-of-a-repository)".
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CheckPrivateVulnerabilityReporting = "GET /repos/{owner}/{repo}/private-vulnerability-reporting" -> crate::models::ReposCheckPrivateVulnerabilityReportingResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6526,6 +7044,7 @@ endpoint! {
     /// Enables private vulnerability reporting for a repository. The authenticated user must have admin access to the repository. For more information, see "[Privately reporting a security vulnerability](https://docs.github.com/code-security/security-advisories/guidance-on-reporting-and-writing/privately-reporting-a-security-vulnerability)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct EnablePrivateVulnerabilityReporting = "PUT /repos/{owner}/{repo}/private-vulnerability-reporting" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6553,6 +7072,7 @@ endpoint! {
     /// Disables private vulnerability reporting for a repository. The authenticated user must have admin access to the repository. For more information, see "[Privately reporting a security vulnerability](https://docs.github.com/code-security/security-advisories/guidance-on-reporting-and-writing/privately-reporting-a-security-vulnerability)".
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DisablePrivateVulnerabilityReporting = "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6581,6 +7101,7 @@ endpoint! {
     /// Users with read access to the repository can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CustomPropertiesForReposGetRepositoryValues = "GET /repos/{owner}/{repo}/properties/values" -> Vec<crate::models::CustomPropertyValue> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6600,6 +7121,19 @@ impl CustomPropertiesForReposGetRepositoryValues {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CustomPropertiesForReposCreateOrUpdateRepositoryValues`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CustomPropertiesForReposCreateOrUpdateRepositoryValuesError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create or update custom property values for a repository
     ///
@@ -6612,6 +7146,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CustomPropertiesForReposCreateOrUpdateRepositoryValuesError)]
     pub struct CustomPropertiesForReposCreateOrUpdateRepositoryValues = "PATCH /repos/{owner}/{repo}/properties/values" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6639,6 +7174,17 @@ impl CustomPropertiesForReposCreateOrUpdateRepositoryValues {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetReadme`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetReadmeError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get a repository README
     ///
@@ -6652,6 +7198,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns the README in HTML. Markup languages are rendered to HTML using GitHub's open-source [Markup library](https://github.com/github/markup).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetReadmeError)]
     pub struct GetReadme = "GET /repos/{owner}/{repo}/readme" -> crate::models::ContentFile {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6675,6 +7222,17 @@ impl GetReadme {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetReadmeInDirectory`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetReadmeInDirectoryError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get a repository README for a directory
     ///
@@ -6688,6 +7246,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns the README in HTML. Markup languages are rendered to HTML using GitHub's open-source [Markup library](https://github.com/github/markup).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetReadmeInDirectoryError)]
     pub struct GetReadmeInDirectory = "GET /repos/{owner}/{repo}/readme/{dir}" -> crate::models::ContentFile {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6725,6 +7284,7 @@ endpoint! {
     /// Information about published releases are available to everyone. Only users with push access will receive listings for draft releases.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListReleases = "GET /repos/{owner}/{repo}/releases" -> Vec<crate::models::Release> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6752,6 +7312,17 @@ impl ListReleases {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateRelease`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateReleaseError {
+        /// `404`: Not Found if the discussion category name is invalid
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a release
     ///
@@ -6768,6 +7339,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateReleaseError)]
     pub struct CreateRelease = "POST /repos/{owner}/{repo}/releases" -> crate::models::Release {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6801,7 +7373,7 @@ endpoint! {
         ///
         /// One of `"true"`, `"false"`, `"legacy"`.
         #[endpoint(body)]
-        pub make_latest: Option<crate::models::ReposCreateReleaseMakeLatest>,
+        pub make_latest: Option<crate::models::ReleaseMakeLatest>,
     }
 }
 
@@ -6843,6 +7415,7 @@ endpoint! {
     ///   API clients should handle both a `200` or `302` response.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetReleaseAsset = "GET /repos/{owner}/{repo}/releases/assets/{asset_id}" -> crate::models::ReleaseAsset {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6871,6 +7444,7 @@ endpoint! {
     /// `DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}` ([GitHub docs](https://docs.github.com/rest/releases/assets#delete-a-release-asset))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteReleaseAsset = "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6945,6 +7519,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GenerateReleaseNotes = "POST /repos/{owner}/{repo}/releases/generate-notes" -> crate::models::ReleaseNotesContent {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6994,6 +7569,7 @@ endpoint! {
     /// The latest release is the most recent non-prerelease, non-draft release, sorted by the `created_at` attribute. The `created_at` attribute is the date of the commit used for the release, and not the date when the release was drafted or published.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetLatestRelease = "GET /repos/{owner}/{repo}/releases/latest" -> crate::models::Release {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7021,6 +7597,7 @@ endpoint! {
     /// Get a published release with the specified tag.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetReleaseByTag = "GET /repos/{owner}/{repo}/releases/tags/{tag}" -> crate::models::Release {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7085,6 +7662,7 @@ endpoint! {
     /// Users with push access to the repository can delete a release.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteRelease = "DELETE /repos/{owner}/{repo}/releases/{release_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7121,6 +7699,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateRelease = "PATCH /repos/{owner}/{repo}/releases/{release_id}" -> crate::models::Release {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7150,7 +7729,7 @@ endpoint! {
         ///
         /// One of `"true"`, `"false"`, `"legacy"`.
         #[endpoint(body)]
-        pub make_latest: Option<crate::models::ReposCreateReleaseMakeLatest>,
+        pub make_latest: Option<crate::models::ReleaseMakeLatest>,
         /// If specified, a discussion of the specified category is created and linked to the release. The value must be a category that already exists in the repository. If there is already a discussion linked to the release, this parameter is ignored. For more information, see "[Managing categories for discussions in your repository](https://docs.github.com/discussions/managing-discussions-for-your-community/managing-categories-for-discussions-in-your-repository)."
         #[endpoint(body)]
         pub discussion_category_name: Option<String>,
@@ -7334,6 +7913,7 @@ endpoint! {
     /// Get all the rulesets for a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepoRulesets = "GET /repos/{owner}/{repo}/rulesets" -> Vec<crate::models::RepositoryRuleset> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7371,6 +7951,19 @@ impl GetRepoRulesets {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateRepoRuleset`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateRepoRulesetError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Create a repository ruleset
     ///
@@ -7380,6 +7973,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateRepoRulesetError)]
     pub struct CreateRepoRuleset = "POST /repos/{owner}/{repo}/rulesets" -> crate::models::RepositoryRuleset {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7392,12 +7986,12 @@ endpoint! {
         ///
         /// One of `"branch"`, `"tag"`, `"push"`.
         #[endpoint(body)]
-        pub target: Option<crate::models::ReposCreateRepoRulesetTarget>,
+        pub target: Option<crate::models::RepoRulesetTarget>,
         /// The enforcement level of the ruleset. `evaluate` allows admins to test rules before enforcing them. Admins can view insights on the Rule Insights page (`evaluate` is only available with GitHub Enterprise).
         ///
         /// One of `"disabled"`, `"active"`, `"evaluate"`.
         #[endpoint(body)]
-        pub enforcement: crate::models::ReposCreateOrgRulesetEnforcement,
+        pub enforcement: crate::models::RulesetEnforcement,
         /// The actors that can bypass the rules in this ruleset
         #[endpoint(body)]
         pub bypass_actors: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
@@ -7417,7 +8011,7 @@ impl CreateRepoRuleset {
         owner: impl Into<String>,
         repo: impl Into<String>,
         name: impl Into<String>,
-        enforcement: crate::models::ReposCreateOrgRulesetEnforcement,
+        enforcement: crate::models::RulesetEnforcement,
     ) -> Self {
         Self {
             owner: owner.into(),
@@ -7441,6 +8035,7 @@ endpoint! {
     /// For more information, see "[Managing rulesets for a repository](https://docs.github.com/repositories/configuring-branches-and-merges-in-your-repository/managing-rulesets/managing-rulesets-for-a-repository#viewing-insights-for-rulesets)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepoRuleSuites = "GET /repos/{owner}/{repo}/rulesets/rule-suites" -> crate::models::RuleSuites {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7455,7 +8050,7 @@ endpoint! {
         ///
         /// One of `"hour"`, `"day"`, `"week"`, `"month"`.
         #[endpoint(query)]
-        pub time_period: Option<crate::models::ReposGetOrgRuleSuitesTimePeriod>,
+        pub time_period: Option<crate::models::RuleSuitesTimePeriod>,
         /// The handle for the GitHub user account to filter on. When specified, only rule evaluations triggered by this actor will be returned.
         #[endpoint(query)]
         pub actor_name: Option<String>,
@@ -7463,7 +8058,7 @@ endpoint! {
         ///
         /// One of `"pass"`, `"fail"`, `"bypass"`, `"all"`.
         #[endpoint(query)]
-        pub rule_suite_result: Option<crate::models::ReposGetOrgRuleSuitesRuleSuiteResult>,
+        pub rule_suite_result: Option<crate::models::RuleSuitesRuleSuiteResult>,
         /// The evaluate status to filter on. When specified, only rule suites resulting from rulesets with the specified evaluate status will be returned.
         ///   - `all` - all rule suites will be returned.
         ///   - `active` - only rule suites resulting from rulesets in active (non-evaluate) mode will be returned.
@@ -7471,7 +8066,7 @@ endpoint! {
         ///
         /// One of `"all"`, `"active"`, `"evaluate"`.
         #[endpoint(query)]
-        pub evaluate_status: Option<crate::models::ReposGetOrgRuleSuitesEvaluateStatus>,
+        pub evaluate_status: Option<crate::models::RuleSuitesEvaluateStatus>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -7508,6 +8103,7 @@ endpoint! {
     /// For more information, see "[Managing rulesets for a repository](https://docs.github.com/repositories/configuring-branches-and-merges-in-your-repository/managing-rulesets/managing-rulesets-for-a-repository#viewing-insights-for-rulesets)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepoRuleSuite = "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}" -> crate::models::RuleSuite {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7544,6 +8140,7 @@ endpoint! {
     /// making the API request has write access to the ruleset.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepoRuleset = "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7570,6 +8167,19 @@ impl GetRepoRuleset {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateRepoRuleset`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateRepoRulesetError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `500`: Internal Error
+        InternalServerError(crate::models::BasicError) = "500",
+    }
+}
+
 endpoint! {
     /// Update a repository ruleset
     ///
@@ -7579,6 +8189,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateRepoRulesetError)]
     pub struct UpdateRepoRuleset = "PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7593,12 +8204,12 @@ endpoint! {
         ///
         /// One of `"branch"`, `"tag"`, `"push"`.
         #[endpoint(body)]
-        pub target: Option<crate::models::ReposCreateRepoRulesetTarget>,
+        pub target: Option<crate::models::RepoRulesetTarget>,
         /// The enforcement level of the ruleset. `evaluate` allows admins to test rules before enforcing them. Admins can view insights on the Rule Insights page (`evaluate` is only available with GitHub Enterprise).
         ///
         /// One of `"disabled"`, `"active"`, `"evaluate"`.
         #[endpoint(body)]
-        pub enforcement: Option<crate::models::ReposCreateOrgRulesetEnforcement>,
+        pub enforcement: Option<crate::models::RulesetEnforcement>,
         /// The actors that can bypass the rules in this ruleset
         #[endpoint(body)]
         pub bypass_actors: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
@@ -7637,6 +8248,7 @@ endpoint! {
     /// Delete a ruleset for a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteRepoRuleset = "DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7667,6 +8279,7 @@ endpoint! {
     /// Get the history of a repository ruleset.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepoRulesetHistory = "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history" -> Vec<crate::models::RulesetVersion> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7705,6 +8318,7 @@ endpoint! {
     /// Get a version of a repository ruleset.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepoRulesetVersion = "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}" -> crate::models::RulesetVersionWithState {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7889,6 +8503,7 @@ endpoint! {
     /// The most recent week is seven days ago at UTC midnight to today at UTC midnight.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetParticipationStats = "GET /repos/{owner}/{repo}/stats/participation" -> GetParticipationStatsAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8098,6 +8713,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `public_repo` or `repo` scope to use this endpoint with a public repository, and `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListTeams = "GET /repos/{owner}/{repo}/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8131,6 +8747,7 @@ endpoint! {
     /// `GET /repos/{owner}/{repo}/topics` ([GitHub docs](https://docs.github.com/rest/repos/repos#get-all-repository-topics))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAllTopics = "GET /repos/{owner}/{repo}/topics" -> crate::models::Topic {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8158,6 +8775,17 @@ impl GetAllTopics {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ReplaceAllTopics`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ReplaceAllTopicsError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+    }
+}
+
 endpoint! {
     /// Replace all repository topics
     ///
@@ -8165,6 +8793,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = ReplaceAllTopicsError)]
     pub struct ReplaceAllTopics = "PUT /repos/{owner}/{repo}/topics" -> crate::models::Topic {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8196,6 +8825,7 @@ endpoint! {
     /// Get the total number of clones and breakdown per day or week for the last 14 days. Timestamps are aligned to UTC midnight of the beginning of the day or week. Week begins on Monday.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetClones = "GET /repos/{owner}/{repo}/traffic/clones" -> crate::models::CloneTraffic {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8205,7 +8835,7 @@ endpoint! {
         ///
         /// One of `"day"`, `"week"`.
         #[endpoint(query)]
-        pub per: Option<crate::models::ReposGetClonesPer>,
+        pub per: Option<crate::models::Per>,
     }
 }
 
@@ -8229,6 +8859,7 @@ endpoint! {
     /// Get the top 10 popular contents over the last 14 days.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetTopPaths = "GET /repos/{owner}/{repo}/traffic/popular/paths" -> Vec<crate::models::ContentTraffic> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8256,6 +8887,7 @@ endpoint! {
     /// Get the top 10 referrers over the last 14 days.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetTopReferrers = "GET /repos/{owner}/{repo}/traffic/popular/referrers" -> Vec<crate::models::ReferrerTraffic> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8283,6 +8915,7 @@ endpoint! {
     /// Get the total number of views and breakdown per day or week for the last 14 days. Timestamps are aligned to UTC midnight of the beginning of the day or week. Week begins on Monday.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetViews = "GET /repos/{owner}/{repo}/traffic/views" -> crate::models::ViewTraffic {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8292,7 +8925,7 @@ endpoint! {
         ///
         /// One of `"day"`, `"week"`.
         #[endpoint(query)]
-        pub per: Option<crate::models::ReposGetClonesPer>,
+        pub per: Option<crate::models::Per>,
     }
 }
 
@@ -8541,10 +9174,24 @@ endpoint! {
     /// - Pagination is powered exclusively by the `since` parameter. Use the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers) to get the URL for the next page of repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::ValidationError)]
     pub struct ListPublic = "GET /repositories" -> Vec<Option<crate::models::MinimalRepository>> {
         /// A repository ID. Only return repositories with an ID greater than this ID.
         #[endpoint(query)]
         pub since: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`ListForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -8558,6 +9205,7 @@ endpoint! {
     /// The authenticated user has explicit permission to access repositories they own, repositories where they are a collaborator, and repositories that they can access through an organization membership.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListForAuthenticatedUserError)]
     pub struct ListForAuthenticatedUser = "GET /user/repos" -> Vec<crate::models::Repository> {
         /// Limit results to repositories with the specified visibility.
         ///
@@ -8579,14 +9227,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"pushed"`, `"full_name"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::ReposListForOrgSort>,
+        pub sort: Option<crate::models::ReposListForSort>,
         /// The order to sort by. Default: `asc` when using `full_name`, otherwise `desc`.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -8602,6 +9248,23 @@ endpoint! {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateForAuthenticatedUserError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a repository for the authenticated user
     ///
@@ -8613,6 +9276,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateForAuthenticatedUserError)]
     pub struct CreateForAuthenticatedUser = "POST /user/repos" -> crate::models::FullRepository {
         /// The name of the repository.
         #[endpoint(body)]
@@ -8674,9 +9338,7 @@ endpoint! {
         ///
         /// One of `"PR_TITLE"`, `"COMMIT_OR_PR_TITLE"`.
         #[endpoint(body)]
-        pub squash_merge_commit_title: Option<
-            crate::models::RepositorySquashMergeCommitTitle,
-        >,
+        pub squash_merge_commit_title: Option<crate::models::SquashMergeCommitTitle>,
         /// The default value for a squash merge commit message:
         ///
         /// - `PR_BODY` - default to the pull request's body.
@@ -8685,9 +9347,7 @@ endpoint! {
         ///
         /// One of `"PR_BODY"`, `"COMMIT_MESSAGES"`, `"BLANK"`.
         #[endpoint(body)]
-        pub squash_merge_commit_message: Option<
-            crate::models::RepositorySquashMergeCommitMessage,
-        >,
+        pub squash_merge_commit_message: Option<crate::models::SquashMergeCommitMessage>,
         /// Required when using `merge_commit_message`.
         ///
         /// The default value for a merge commit title.
@@ -8697,7 +9357,7 @@ endpoint! {
         ///
         /// One of `"PR_TITLE"`, `"MERGE_MESSAGE"`.
         #[endpoint(body)]
-        pub merge_commit_title: Option<crate::models::RepositoryMergeCommitTitle>,
+        pub merge_commit_title: Option<crate::models::MergeCommitTitle>,
         /// The default value for a merge commit message.
         ///
         /// - `PR_TITLE` - default to the pull request's title.
@@ -8706,7 +9366,7 @@ endpoint! {
         ///
         /// One of `"PR_BODY"`, `"PR_TITLE"`, `"BLANK"`.
         #[endpoint(body)]
-        pub merge_commit_message: Option<crate::models::RepositoryMergeCommitMessage>,
+        pub merge_commit_message: Option<crate::models::MergeCommitMessage>,
         /// Whether downloads are enabled.
         #[endpoint(body)]
         pub has_downloads: Option<bool>,
@@ -8756,6 +9416,7 @@ endpoint! {
     /// When authenticating as a user, this endpoint will list all currently open repository invitations for that user.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListInvitationsForAuthenticatedUser = "GET /user/repository_invitations" -> Vec<crate::models::RepositoryInvitation> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -8772,6 +9433,7 @@ endpoint! {
     /// `DELETE /user/repository_invitations/{invitation_id}` ([GitHub docs](https://docs.github.com/rest/collaborators/invitations#decline-a-repository-invitation))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeclineInvitationForAuthenticatedUser = "DELETE /user/repository_invitations/{invitation_id}" -> () {
         /// The unique identifier of the invitation.
         pub invitation_id: i64,
@@ -8794,6 +9456,7 @@ endpoint! {
     /// `PATCH /user/repository_invitations/{invitation_id}` ([GitHub docs](https://docs.github.com/rest/collaborators/invitations#accept-a-repository-invitation))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct AcceptInvitationForAuthenticatedUser = "PATCH /user/repository_invitations/{invitation_id}" -> () {
         /// The unique identifier of the invitation.
         pub invitation_id: i64,
@@ -8830,14 +9493,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`, `"pushed"`, `"full_name"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::ReposListForOrgSort>,
+        pub sort: Option<crate::models::ReposListForSort>,
         /// The order to sort by. Default: `asc` when using `full_name`, otherwise `desc`.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -8909,6 +9570,7 @@ endpoint! {
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CompareCommits = "GET /repos/{owner}/{repo}/compare/{base}...{head}" -> crate::models::CommitComparison {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

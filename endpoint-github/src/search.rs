@@ -5,6 +5,19 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`Code`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CodeError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Search code
     ///
@@ -32,6 +45,7 @@ endpoint! {
     /// This endpoint requires you to authenticate and limits you to 10 requests per minute.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = CodeError)]
     pub struct Code = "GET /search/code" -> crate::models::SearchCodeResponse {
         /// The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching code](https://docs.github.com/search-github/searching-on-github/searching-code)" for a detailed list of qualifiers.
         #[endpoint(query)]
@@ -49,7 +63,7 @@ endpoint! {
         ///
         /// Deprecated by the description.
         #[endpoint(query)]
-        pub order: Option<crate::models::SearchCodeOrder>,
+        pub order: Option<crate::models::Order>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -101,7 +115,7 @@ endpoint! {
         ///
         /// One of `"desc"`, `"asc"`.
         #[endpoint(query)]
-        pub order: Option<crate::models::SearchCodeOrder>,
+        pub order: Option<crate::models::Order>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -125,6 +139,21 @@ impl Commits {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`IssuesAndPullRequests`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum IssuesAndPullRequestsError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Search issues and pull requests
     ///
@@ -145,6 +174,7 @@ endpoint! {
     /// > For requests made by GitHub Apps with a user access token, you can't retrieve a combination of issues and pull requests in a single query. Requests that don't include the `is:issue` or `is:pull-request` qualifier will receive an HTTP `422 Unprocessable Entity` response. To get results for both issues and pull requests, you must send separate queries for issues and pull requests. For more information about the `is` qualifier, see "[Searching only issues or pull requests](https://docs.github.com/github/searching-for-information-on-github/searching-issues-and-pull-requests#search-only-issues-or-pull-requests)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = IssuesAndPullRequestsError)]
     pub struct IssuesAndPullRequests = "GET /search/issues" -> crate::models::SearchIssuesAndPullRequestsResponse {
         /// The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching issues and pull requests](https://docs.github.com/search-github/searching-on-github/searching-issues-and-pull-requests)" for a detailed list of qualifiers.
         #[endpoint(query)]
@@ -158,7 +188,7 @@ endpoint! {
         ///
         /// One of `"desc"`, `"asc"`.
         #[endpoint(query)]
-        pub order: Option<crate::models::SearchCodeOrder>,
+        pub order: Option<crate::models::Order>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -199,6 +229,19 @@ impl IssuesAndPullRequests {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Labels`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum LabelsError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Search labels
     ///
@@ -215,6 +258,7 @@ endpoint! {
     /// The labels that best match the query appear first in the search results.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = LabelsError)]
     pub struct Labels = "GET /search/labels" -> crate::models::SearchLabelsResponse {
         /// The id of the repository.
         #[endpoint(query)]
@@ -226,12 +270,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// Determines whether the first search result returned is the highest number of matches (`desc`) or lowest number of matches (`asc`). This parameter is ignored unless you provide `sort`.
         ///
         /// One of `"desc"`, `"asc"`.
         #[endpoint(query)]
-        pub order: Option<crate::models::SearchCodeOrder>,
+        pub order: Option<crate::models::Order>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -256,6 +300,17 @@ impl Labels {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Repos`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ReposError {
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Search repositories
     ///
@@ -272,6 +327,7 @@ endpoint! {
     /// This query searches for repositories with the word `tetris` in the name, the description, or the README. The results are limited to repositories where the primary language is assembly. The results are sorted by stars in descending order, so that the most popular repositories appear first in the search results.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ReposError)]
     pub struct Repos = "GET /search/repositories" -> crate::models::SearchReposResponse {
         /// The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching for repositories](https://docs.github.com/articles/searching-for-repositories/)" for a detailed list of qualifiers.
         #[endpoint(query)]
@@ -285,7 +341,7 @@ endpoint! {
         ///
         /// One of `"desc"`, `"asc"`.
         #[endpoint(query)]
-        pub order: Option<crate::models::SearchCodeOrder>,
+        pub order: Option<crate::models::Order>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -350,6 +406,17 @@ impl Topics {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Users`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UsersError {
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Search users
     ///
@@ -368,6 +435,7 @@ endpoint! {
     /// This endpoint does not accept authentication and will only include publicly visible users. As an alternative, you can use the GraphQL API. The GraphQL API requires authentication and will return private users, including Enterprise Managed Users (EMUs), that you are authorized to view. For more information, see "[GraphQL Queries](https://docs.github.com/graphql/reference/queries#search)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = UsersError)]
     pub struct Users = "GET /search/users" -> crate::models::SearchUsersResponse {
         /// The query contains one or more search keywords and qualifiers. Qualifiers allow you to limit your search to specific areas of GitHub. The REST API supports the same qualifiers as the web interface for GitHub. To learn more about the format of the query, see [Constructing a search query](https://docs.github.com/rest/search/search#constructing-a-search-query). See "[Searching users](https://docs.github.com/search-github/searching-on-github/searching-users)" for a detailed list of qualifiers.
         #[endpoint(query)]
@@ -381,7 +449,7 @@ endpoint! {
         ///
         /// One of `"desc"`, `"asc"`.
         #[endpoint(query)]
-        pub order: Option<crate::models::SearchCodeOrder>,
+        pub order: Option<crate::models::Order>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,

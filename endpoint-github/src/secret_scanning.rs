@@ -5,6 +5,17 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`ListAlertsForOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListAlertsForOrgError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List secret scanning alerts for an organization
     ///
@@ -17,6 +28,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListAlertsForOrgError)]
     pub struct ListAlertsForOrg = "GET /orgs/{org}/secret-scanning/alerts" -> Vec<crate::models::OrganizationSecretScanningAlert> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -24,7 +36,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"resolved"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::SecretScanningListAlertsForOrgState>,
+        pub state: Option<crate::models::SecretScanningState>,
         /// A comma-separated list of secret types to return. All default secret patterns are returned. To return generic patterns, pass the token name(s) in the parameter. See "[Supported secret scanning patterns](https://docs.github.com/code-security/secret-scanning/introduction/supported-secret-scanning-patterns#supported-secrets)" for a complete list of secret types.
         #[endpoint(query)]
         pub secret_type: Option<String>,
@@ -53,14 +65,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
@@ -144,6 +154,7 @@ endpoint! {
     /// Personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListOrgCustomPatterns = "GET /orgs/{org}/secret-scanning/custom-patterns" -> Vec<crate::models::SecretScanningCustomPattern> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -151,26 +162,22 @@ endpoint! {
         ///
         /// One of `"published"`, `"unpublished"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::SecretScanningListOrgCustomPatternsState>,
+        pub state: Option<crate::models::PublishedOrUnpublished>,
         /// Filter custom patterns by whether push protection is enabled. When absent, returns patterns regardless of push protection status.
         ///
         /// One of `"enabled"`, `"disabled"`.
         #[endpoint(query)]
-        pub push_protection: Option<
-            crate::models::SecurityAndAnalysisAdvancedSecurityStatus,
-        >,
+        pub push_protection: Option<crate::models::EnabledOrDisabled>,
         /// The property to sort the results by.
         ///
         /// One of `"created"`, `"updated"`, `"name"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::SecretScanningListOrgCustomPatternsSort>,
+        pub sort: Option<crate::models::CustomPatternsSort>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
@@ -204,6 +211,23 @@ impl ListOrgCustomPatterns {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`BulkCreateOrgCustomPatterns`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum BulkCreateOrgCustomPatternsError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed for one or more patterns.
+        UnprocessableContent(
+            crate::models::SecretScanningBulkCreateOrgCustomPatternsUnprocessableContent,
+        ) = "422",
+    }
+}
+
 endpoint! {
     /// Bulk create organization custom patterns
     ///
@@ -215,6 +239,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = BulkCreateOrgCustomPatternsError)]
     pub struct BulkCreateOrgCustomPatterns = "POST /orgs/{org}/secret-scanning/custom-patterns" -> crate::models::SecretScanningBulkCreateOrgCustomPatternsResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -249,6 +274,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct BulkDeleteOrgCustomPatterns = "DELETE /orgs/{org}/secret-scanning/custom-patterns" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -262,9 +288,7 @@ endpoint! {
         ///
         /// One of `"delete_alerts"`, `"resolve_alerts"`.
         #[endpoint(body)]
-        pub post_delete_action: Option<
-            crate::models::SecretScanningBulkDeleteOrgCustomPatternsPostDeleteAction,
-        >,
+        pub post_delete_action: Option<crate::models::CustomPatternsPostDeleteAction>,
     }
 }
 
@@ -283,6 +307,23 @@ impl BulkDeleteOrgCustomPatterns {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateOrgCustomPattern`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateOrgCustomPatternError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `412`: Precondition Failed
+        PreconditionFailed(crate::models::BasicError) = "412",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update an organization custom pattern
     ///
@@ -294,6 +335,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateOrgCustomPatternError)]
     pub struct UpdateOrgCustomPattern = "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}" -> crate::models::SecretScanningCustomPattern {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -347,6 +389,7 @@ endpoint! {
     /// Personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListOrgPatternConfigs = "GET /orgs/{org}/secret-scanning/pattern-configurations" -> crate::models::SecretScanningPatternConfiguration {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -363,6 +406,23 @@ impl ListOrgPatternConfigs {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateOrgPatternConfigs`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateOrgPatternConfigsError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `409`: Conflict
+        Conflict(crate::models::BasicError) = "409",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update organization pattern configurations
     ///
@@ -374,6 +434,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateOrgPatternConfigsError)]
     pub struct UpdateOrgPatternConfigs = "PATCH /orgs/{org}/secret-scanning/pattern-configurations" -> crate::models::SecretScanningUpdateOrgPatternConfigsResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -406,6 +467,17 @@ impl UpdateOrgPatternConfigs {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListAlertsForRepo`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListAlertsForRepoError {
+        /// `404`: Repository is public or secret scanning is disabled for the repository
+        NotFound = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List secret scanning alerts for a repository
     ///
@@ -418,6 +490,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListAlertsForRepoError)]
     pub struct ListAlertsForRepo = "GET /repos/{owner}/{repo}/secret-scanning/alerts" -> Vec<crate::models::SecretScanningAlert> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -427,7 +500,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"resolved"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::SecretScanningListAlertsForOrgState>,
+        pub state: Option<crate::models::SecretScanningState>,
         /// A comma-separated list of secret types to return. All default secret patterns are returned. To return generic patterns, pass the token name(s) in the parameter. See "[Supported secret scanning patterns](https://docs.github.com/code-security/secret-scanning/introduction/supported-secret-scanning-patterns#supported-secrets)" for a complete list of secret types.
         #[endpoint(query)]
         pub secret_type: Option<String>,
@@ -456,14 +529,12 @@ endpoint! {
         ///
         /// One of `"created"`, `"updated"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::AppsListAccountsForPlanSort>,
+        pub sort: Option<crate::models::CreatedOrUpdated>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
@@ -538,6 +609,17 @@ impl ListAlertsForRepo {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetAlert`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetAlertError {
+        /// `404`: Repository is public, or secret scanning is disabled for the repository, or the resource is not found
+        NotFound = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get a secret scanning alert
     ///
@@ -550,6 +632,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetAlertError)]
     pub struct GetAlert = "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}" -> crate::models::SecretScanningAlertWithMetadata {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -576,6 +659,23 @@ impl GetAlert {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateAlert`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateAlertError {
+        /// `400`: Bad request, resolution comment is invalid or the resolution was not changed.
+        BadRequest = "400",
+        /// `403`: Delegated alert dismissal is enabled and the authenticated user is not a valid reviewer.
+        Forbidden = "403",
+        /// `404`: Repository is public, or secret scanning is disabled for the repository, or the resource is not found
+        NotFound = "404",
+        /// `422`: State does not match the resolution or resolution comment, assignee does not have write access to the repository, or the requested validity change could not be applied to this alert
+        UnprocessableContent = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Update a secret scanning alert
     ///
@@ -591,6 +691,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateAlertError)]
     pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}" -> crate::models::SecretScanningAlertWithMetadata {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -602,7 +703,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"resolved"`.
         #[endpoint(body)]
-        pub state: Option<crate::models::SecretScanningListAlertsForOrgState>,
+        pub state: Option<crate::models::SecretScanningState>,
         /// **Required when the `state` is `resolved`.** The reason for resolving the alert.
         ///
         /// One of `"false_positive"`, `"wont_fix"`, `"revoked"`, `"used_in_tests"`.
@@ -639,6 +740,17 @@ impl UpdateAlert {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListLocationsForAlert`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListLocationsForAlertError {
+        /// `404`: Repository is public, or secret scanning is disabled for the repository, or the resource is not found
+        NotFound = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// List locations for a secret scanning alert
     ///
@@ -651,6 +763,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListLocationsForAlertError)]
     pub struct ListLocationsForAlert = "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations" -> Vec<crate::models::SecretScanningLocation> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -691,6 +804,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListRepoCustomPatterns = "GET /repos/{owner}/{repo}/secret-scanning/custom-patterns" -> Vec<crate::models::SecretScanningCustomPattern> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -700,26 +814,22 @@ endpoint! {
         ///
         /// One of `"published"`, `"unpublished"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::SecretScanningListOrgCustomPatternsState>,
+        pub state: Option<crate::models::PublishedOrUnpublished>,
         /// Filter custom patterns by whether push protection is enabled. When absent, returns patterns regardless of push protection status.
         ///
         /// One of `"enabled"`, `"disabled"`.
         #[endpoint(query)]
-        pub push_protection: Option<
-            crate::models::SecurityAndAnalysisAdvancedSecurityStatus,
-        >,
+        pub push_protection: Option<crate::models::EnabledOrDisabled>,
         /// The property to sort the results by.
         ///
         /// One of `"created"`, `"updated"`, `"name"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::SecretScanningListOrgCustomPatternsSort>,
+        pub sort: Option<crate::models::CustomPatternsSort>,
         /// The direction to sort the results by.
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
@@ -754,6 +864,23 @@ impl ListRepoCustomPatterns {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`BulkCreateRepoCustomPatterns`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum BulkCreateRepoCustomPatternsError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed for one or more patterns.
+        UnprocessableContent(
+            crate::models::SecretScanningBulkCreateOrgCustomPatternsUnprocessableContent,
+        ) = "422",
+    }
+}
+
 endpoint! {
     /// Bulk create repository custom patterns
     ///
@@ -765,6 +892,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = BulkCreateRepoCustomPatternsError)]
     pub struct BulkCreateRepoCustomPatterns = "POST /repos/{owner}/{repo}/secret-scanning/custom-patterns" -> crate::models::SecretScanningBulkCreateOrgCustomPatternsResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -803,6 +931,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct BulkDeleteRepoCustomPatterns = "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -818,9 +947,7 @@ endpoint! {
         ///
         /// One of `"delete_alerts"`, `"resolve_alerts"`.
         #[endpoint(body)]
-        pub post_delete_action: Option<
-            crate::models::SecretScanningBulkDeleteOrgCustomPatternsPostDeleteAction,
-        >,
+        pub post_delete_action: Option<crate::models::CustomPatternsPostDeleteAction>,
     }
 }
 
@@ -841,6 +968,23 @@ impl BulkDeleteRepoCustomPatterns {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateRepoCustomPattern`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateRepoCustomPatternError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `412`: Precondition Failed
+        PreconditionFailed(crate::models::BasicError) = "412",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update a repository custom pattern
     ///
@@ -852,6 +996,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateRepoCustomPatternError)]
     pub struct UpdateRepoCustomPattern = "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}" -> crate::models::SecretScanningCustomPattern {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -898,6 +1043,21 @@ impl UpdateRepoCustomPattern {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreatePushProtectionBypass`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreatePushProtectionBypassError {
+        /// `403`: User does not have enough permissions to perform this action.
+        Forbidden = "403",
+        /// `404`: Placeholder ID not found, or push protection is disabled on this repository.
+        NotFound = "404",
+        /// `422`: Bad request, input data missing or incorrect.
+        UnprocessableContent = "422",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Create a push protection bypass
     ///
@@ -911,6 +1071,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreatePushProtectionBypassError)]
     pub struct CreatePushProtectionBypass = "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses" -> crate::models::SecretScanningPushProtectionBypass {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -945,6 +1106,17 @@ impl CreatePushProtectionBypass {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetScanHistory`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetScanHistoryError {
+        /// `404`: Repository does not have GitHub Advanced Security or secret scanning enabled
+        NotFound = "404",
+        /// `503`: Service unavailable
+        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
+    }
+}
+
 endpoint! {
     /// Get secret scanning scan history for a repository
     ///
@@ -958,6 +1130,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetScanHistoryError)]
     pub struct GetScanHistory = "GET /repos/{owner}/{repo}/secret-scanning/scan-history" -> crate::models::SecretScanningScanHistory {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

@@ -5,6 +5,17 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The refusals of [`ListGlobalAdvisories`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListGlobalAdvisoriesError {
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
+        /// `429`: Too many requests
+        TooManyRequests(crate::models::BasicError) = "429",
+    }
+}
+
 endpoint! {
     /// List global security advisories
     ///
@@ -15,6 +26,7 @@ endpoint! {
     /// By default, all responses will exclude advisories for malware, because malware are not standard vulnerabilities. To list advisories for malware, you must include the `type` parameter in your request, with the value `malware`. For more information about the different types of security advisories, see "[About the GitHub Advisory database](https://docs.github.com/code-security/security-advisories/global-security-advisories/about-the-github-advisory-database#about-types-of-security-advisories)."
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListGlobalAdvisoriesError)]
     pub struct ListGlobalAdvisories = "GET /advisories" -> Vec<crate::models::GlobalAdvisory> {
         /// If specified, only advisories with this GHSA (GitHub Security Advisory) identifier will be returned.
         #[endpoint(query)]
@@ -43,7 +55,7 @@ endpoint! {
         ///
         /// Example: `cwes=79,284,22` or `cwes[]=79&cwes[]=284&cwes[]=22`
         #[endpoint(query, explode = false)]
-        pub cwes: Option<crate::models::SecurityAdvisoriesListGlobalAdvisoriesCwes>,
+        pub cwes: Option<crate::models::StringOrList>,
         /// Whether to only return advisories that have been withdrawn.
         #[endpoint(query)]
         pub is_withdrawn: Option<bool>,
@@ -52,7 +64,7 @@ endpoint! {
         ///
         /// Example: `affects=package1,package2@1.0.0,package3@2.0.0` or `affects[]=package1&affects[]=package2@1.0.0`
         #[endpoint(query, explode = false)]
-        pub affects: Option<crate::models::SecurityAdvisoriesListGlobalAdvisoriesCwes>,
+        pub affects: Option<crate::models::StringOrList>,
         /// If specified, only return advisories that were published on a date or date range.
         ///
         /// For more information on the syntax of the date range, see "[Understanding the search syntax](https://docs.github.com/search-github/getting-started-with-searching-on-github/understanding-the-search-syntax#query-for-dates)."
@@ -86,9 +98,7 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -108,6 +118,7 @@ endpoint! {
     /// Gets a global security advisory using its GitHub Security Advisory (GHSA) identifier.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetGlobalAdvisory = "GET /advisories/{ghsa_id}" -> crate::models::GlobalAdvisory {
         /// The GHSA (GitHub Security Advisory) identifier of the advisory.
         pub ghsa_id: String,
@@ -136,6 +147,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:write` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListOrgRepositoryAdvisories = "GET /orgs/{org}/security-advisories" -> Vec<crate::models::RepositoryAdvisory> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -143,14 +155,12 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The property to sort the results by.
         ///
         /// One of `"created"`, `"updated"`, `"published"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::SecurityAdvisoriesListOrgRepositoryAdvisoriesSort>,
+        pub sort: Option<crate::models::RepositoryAdvisoriesSort>,
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub before: Option<String>,
@@ -164,7 +174,7 @@ endpoint! {
         ///
         /// One of `"triage"`, `"draft"`, `"published"`, `"closed"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::SecurityAdvisoriesListOrgRepositoryAdvisoriesState>,
+        pub state: Option<crate::models::RepositoryAdvisoriesState>,
     }
 }
 
@@ -196,6 +206,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:read` scope to to get a published security advisory in a private repository, or any unpublished security advisory that the authenticated user has access to.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListRepositoryAdvisories = "GET /repos/{owner}/{repo}/security-advisories" -> Vec<crate::models::RepositoryAdvisory> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -205,14 +216,12 @@ endpoint! {
         ///
         /// One of `"asc"`, `"desc"`.
         #[endpoint(query)]
-        pub direction: Option<
-            crate::models::SecurityAdvisoriesListGlobalAdvisoriesDirection,
-        >,
+        pub direction: Option<crate::models::Direction>,
         /// The property to sort the results by.
         ///
         /// One of `"created"`, `"updated"`, `"published"`.
         #[endpoint(query)]
-        pub sort: Option<crate::models::SecurityAdvisoriesListOrgRepositoryAdvisoriesSort>,
+        pub sort: Option<crate::models::RepositoryAdvisoriesSort>,
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers). If specified, the query only searches for results before this cursor. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub before: Option<String>,
@@ -226,7 +235,7 @@ endpoint! {
         ///
         /// One of `"triage"`, `"draft"`, `"published"`, `"closed"`.
         #[endpoint(query)]
-        pub state: Option<crate::models::SecurityAdvisoriesListOrgRepositoryAdvisoriesState>,
+        pub state: Option<crate::models::RepositoryAdvisoriesState>,
     }
 }
 
@@ -247,6 +256,19 @@ impl ListRepositoryAdvisories {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateRepositoryAdvisory`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateRepositoryAdvisoryError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a repository security advisory
     ///
@@ -260,6 +282,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateRepositoryAdvisoryError)]
     pub struct CreateRepositoryAdvisory = "POST /repos/{owner}/{repo}/security-advisories" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -323,6 +346,19 @@ impl CreateRepositoryAdvisory {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreatePrivateVulnerabilityReport`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreatePrivateVulnerabilityReportError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Privately report a security vulnerability
     ///
@@ -333,6 +369,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreatePrivateVulnerabilityReportError)]
     pub struct CreatePrivateVulnerabilityReport = "POST /repos/{owner}/{repo}/security-advisories/reports" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -402,6 +439,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:read` scope to to get a published security advisory in a private repository, or any unpublished security advisory that the authenticated user has access to.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetRepositoryAdvisory = "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -428,6 +466,19 @@ impl GetRepositoryAdvisory {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateRepositoryAdvisory`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateRepositoryAdvisoryError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update a repository security advisory
     ///
@@ -442,6 +493,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateRepositoryAdvisoryError)]
     pub struct UpdateRepositoryAdvisory = "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -516,6 +568,21 @@ impl UpdateRepositoryAdvisory {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateRepositoryAdvisoryCveRequest`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateRepositoryAdvisoryCveRequestError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Request a CVE for a repository security advisory
     ///
@@ -530,6 +597,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:write` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = CreateRepositoryAdvisoryCveRequestError)]
     pub struct CreateRepositoryAdvisoryCveRequest = "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -556,6 +624,21 @@ impl CreateRepositoryAdvisoryCveRequest {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`CreateFork`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateForkError {
+        /// `400`: Bad Request
+        BadRequest(crate::models::BasicError) = "400",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a temporary private fork
     ///
@@ -567,6 +650,7 @@ endpoint! {
     /// > Forking a repository happens asynchronously. You may have to wait up to 5 minutes before you can access the fork.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = CreateForkError)]
     pub struct CreateFork = "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks" -> crate::models::FullRepository {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

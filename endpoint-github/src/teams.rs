@@ -13,6 +13,7 @@ endpoint! {
     /// Lists all teams in an organization that are visible to the authenticated user.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct List = "GET /orgs/{org}/teams" -> Vec<crate::models::Team> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -43,6 +44,17 @@ impl List {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Create`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Create a team
     ///
@@ -54,6 +66,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateError)]
     pub struct Create = "POST /orgs/{org}/teams" -> crate::models::TeamFull {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -80,7 +93,7 @@ endpoint! {
         ///
         /// One of `"secret"`, `"closed"`.
         #[endpoint(body)]
-        pub privacy: Option<crate::models::TeamsCreatePrivacy>,
+        pub privacy: Option<crate::models::Privacy>,
         /// The notification setting the team has chosen. The options are:
         ///  * `notifications_enabled` - team members receive notifications when the team is @mentioned.
         ///  * `notifications_disabled` - no one receives notifications.
@@ -88,7 +101,7 @@ endpoint! {
         ///
         /// One of `"notifications_enabled"`, `"notifications_disabled"`.
         #[endpoint(body)]
-        pub notification_setting: Option<crate::models::EnterpriseTeamNotificationSetting>,
+        pub notification_setting: Option<crate::models::NotificationSetting>,
         /// **Closing down notice**. The permission that new repositories will be added to the team with when none is specified.
         ///
         /// One of `"pull"`, `"push"`.
@@ -133,6 +146,7 @@ endpoint! {
     /// > You can also specify a team by `org_id` and `team_id` using the route `GET /organizations/{org_id}/team/{team_id}`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetByName = "GET /orgs/{org}/teams/{team_slug}" -> crate::models::TeamFull {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -184,6 +198,19 @@ impl DeleteInOrg {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`UpdateInOrg`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateInOrgError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Update a team
     ///
@@ -196,6 +223,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateInOrgError)]
     pub struct UpdateInOrg = "PATCH /orgs/{org}/teams/{team_slug}" -> crate::models::TeamFull {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -216,19 +244,19 @@ endpoint! {
         ///
         /// One of `"secret"`, `"closed"`.
         #[endpoint(body)]
-        pub privacy: Option<crate::models::TeamsCreatePrivacy>,
+        pub privacy: Option<crate::models::Privacy>,
         /// The notification setting the team has chosen. Editing teams without specifying this parameter leaves `notification_setting` intact. The options are:
         ///  * `notifications_enabled` - team members receive notifications when the team is @mentioned.
         ///  * `notifications_disabled` - no one receives notifications.
         ///
         /// One of `"notifications_enabled"`, `"notifications_disabled"`.
         #[endpoint(body)]
-        pub notification_setting: Option<crate::models::EnterpriseTeamNotificationSetting>,
+        pub notification_setting: Option<crate::models::NotificationSetting>,
         /// **Closing down notice**. The permission that new repositories will be added to the team with when none is specified.
         ///
         /// One of `"pull"`, `"push"`, `"admin"`.
         #[endpoint(body)]
-        pub permission: Option<crate::models::TeamsUpdateInOrgPermission>,
+        pub permission: Option<crate::models::Permission>,
         /// The ID of a team to set as the parent team.
         #[endpoint(body)]
         pub parent_team_id: Option<i64>,
@@ -315,7 +343,7 @@ endpoint! {
         ///
         /// One of `"member"`, `"maintainer"`, `"all"`.
         #[endpoint(query)]
-        pub role: Option<crate::models::TeamsListMembersInOrgRole>,
+        pub role: Option<crate::models::TeamsListMembersRole>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -415,7 +443,7 @@ endpoint! {
         ///
         /// One of `"member"`, `"maintainer"`.
         #[endpoint(body)]
-        pub role: Option<crate::models::TeamMemberRole>,
+        pub role: Option<crate::models::MemberOrMaintainer>,
     }
 }
 
@@ -714,6 +742,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetLegacy = "GET /teams/{team_id}" -> crate::models::TeamFull {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -727,6 +756,17 @@ impl GetLegacy {
         Self {
             team_id,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`DeleteLegacy`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteLegacyError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -745,6 +785,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteLegacyError)]
     pub struct DeleteLegacy = "DELETE /teams/{team_id}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -758,6 +799,19 @@ impl DeleteLegacy {
         Self {
             team_id,
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`UpdateLegacy`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateLegacyError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -778,6 +832,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateLegacyError)]
     pub struct UpdateLegacy = "PATCH /teams/{team_id}" -> crate::models::TeamFull {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -796,19 +851,19 @@ endpoint! {
         ///
         /// One of `"secret"`, `"closed"`.
         #[endpoint(body)]
-        pub privacy: Option<crate::models::TeamsCreatePrivacy>,
+        pub privacy: Option<crate::models::Privacy>,
         /// The notification setting the team has chosen. Editing teams without specifying this parameter leaves `notification_setting` intact. The options are:
         ///  * `notifications_enabled` - team members receive notifications when the team is @mentioned.
         ///  * `notifications_disabled` - no one receives notifications.
         ///
         /// One of `"notifications_enabled"`, `"notifications_disabled"`.
         #[endpoint(body)]
-        pub notification_setting: Option<crate::models::EnterpriseTeamNotificationSetting>,
+        pub notification_setting: Option<crate::models::NotificationSetting>,
         /// **Closing down notice**. The permission that new repositories will be added to the team with when none is specified.
         ///
         /// One of `"pull"`, `"push"`, `"admin"`.
         #[endpoint(body)]
-        pub permission: Option<crate::models::TeamsUpdateInOrgPermission>,
+        pub permission: Option<crate::models::Permission>,
         /// The ID of a team to set as the parent team.
         #[endpoint(body)]
         pub parent_team_id: Option<i64>,
@@ -887,6 +942,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListMembersLegacy = "GET /teams/{team_id}/members" -> Vec<crate::models::TeamMember> {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -894,7 +950,7 @@ endpoint! {
         ///
         /// One of `"member"`, `"maintainer"`, `"all"`.
         #[endpoint(query)]
-        pub role: Option<crate::models::TeamsListMembersInOrgRole>,
+        pub role: Option<crate::models::TeamsListMembersRole>,
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -950,6 +1006,19 @@ impl GetMemberLegacy {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddMemberLegacy`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddMemberLegacyError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Not Found if team synchronization is set up
+        NotFound = "404",
+        /// `422`: Unprocessable Entity if you attempt to add an organization to a team or you attempt to add a user to a team when they are not a member of at least one other team in the same organization
+        UnprocessableContent = "422",
+    }
+}
+
 endpoint! {
     /// Add team member (Legacy)
     ///
@@ -971,6 +1040,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = AddMemberLegacyError)]
     pub struct AddMemberLegacy = "PUT /teams/{team_id}/members/{username}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -1048,6 +1118,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetMembershipForUserLegacy = "GET /teams/{team_id}/memberships/{username}" -> crate::models::TeamMembership {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -1064,6 +1135,19 @@ impl GetMembershipForUserLegacy {
             team_id,
             username: username.into(),
         }
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`AddOrUpdateMembershipForUserLegacy`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddOrUpdateMembershipForUserLegacyError {
+        /// `403`: Forbidden if team synchronization is set up
+        Forbidden = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Unprocessable Entity if you attempt to add an organization to a team
+        UnprocessableContent = "422",
     }
 }
 
@@ -1090,6 +1174,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddOrUpdateMembershipForUserLegacyError)]
     pub struct AddOrUpdateMembershipForUserLegacy = "PUT /teams/{team_id}/memberships/{username}" -> crate::models::TeamMembership {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -1099,7 +1184,7 @@ endpoint! {
         ///
         /// One of `"member"`, `"maintainer"`.
         #[endpoint(body)]
-        pub role: Option<crate::models::TeamMemberRole>,
+        pub role: Option<crate::models::MemberOrMaintainer>,
     }
 }
 
@@ -1163,6 +1248,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListReposLegacy = "GET /teams/{team_id}/repos" -> Vec<crate::models::MinimalRepository> {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -1236,6 +1322,17 @@ impl CheckPermissionsForRepoLegacy {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`AddOrUpdateRepoPermissionsLegacy`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddOrUpdateRepoPermissionsLegacyError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Add or update team repository permissions (Legacy)
     ///
@@ -1252,6 +1349,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddOrUpdateRepoPermissionsLegacyError)]
     pub struct AddOrUpdateRepoPermissionsLegacy = "PUT /teams/{team_id}/repos/{owner}/{repo}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -1263,7 +1361,7 @@ endpoint! {
         ///
         /// One of `"pull"`, `"push"`, `"admin"`.
         #[endpoint(body)]
-        pub permission: Option<crate::models::TeamsUpdateInOrgPermission>,
+        pub permission: Option<crate::models::Permission>,
     }
 }
 
@@ -1315,6 +1413,19 @@ impl RemoveRepoLegacy {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`ListChildLegacy`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum ListChildLegacyError {
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// List child teams (Legacy)
     ///
@@ -1326,6 +1437,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = ListChildLegacyError)]
     pub struct ListChildLegacy = "GET /teams/{team_id}/teams" -> Vec<crate::models::Team> {
         /// The unique identifier of the team.
         pub team_id: i64,
@@ -1363,6 +1475,7 @@ endpoint! {
     /// When using a fine-grained personal access token, the resource owner of the token must be a single organization, and the response will only include the teams from that organization.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListForAuthenticatedUser = "GET /user/teams" -> Vec<crate::models::TeamFull> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]

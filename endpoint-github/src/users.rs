@@ -13,7 +13,23 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope in order for the response to include private profile information.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetAuthenticated = "GET /user" -> crate::models::UsersGetAuthenticatedResponse;
+}
+
+::endpoint::answers! {
+    /// The refusals of [`UpdateAuthenticated`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum UpdateAuthenticatedError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
 }
 
 endpoint! {
@@ -25,6 +41,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = UpdateAuthenticatedError)]
     pub struct UpdateAuthenticated = "PATCH /user" -> crate::models::PrivateUser {
         /// The new name of the user.
         #[endpoint(body)]
@@ -61,6 +78,7 @@ endpoint! {
     /// List the users you've blocked on your personal account.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListBlockedByAuthenticatedUser = "GET /user/blocks" -> Vec<crate::models::SimpleUser> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -79,6 +97,7 @@ endpoint! {
     /// Returns a 204 if the given user is blocked by the authenticated user. Returns a 404 if the given user is not blocked by the authenticated user, or if the given user account has been identified as spam by GitHub.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CheckBlocked = "GET /user/blocks/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -95,6 +114,21 @@ impl CheckBlocked {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Block`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum BlockError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Block a user
     ///
@@ -103,6 +137,7 @@ endpoint! {
     /// Blocks the given user and returns a 204. If the authenticated user cannot block the given user a 422 is returned.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = BlockError)]
     pub struct Block = "PUT /user/blocks/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -127,6 +162,7 @@ endpoint! {
     /// Unblocks the given user and returns a 204.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Unblock = "DELETE /user/blocks/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -143,6 +179,21 @@ impl Unblock {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`SetPrimaryEmailVisibilityForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum SetPrimaryEmailVisibilityForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Set primary email visibility for the authenticated user
     ///
@@ -152,19 +203,20 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = SetPrimaryEmailVisibilityForAuthenticatedUserError)]
     pub struct SetPrimaryEmailVisibilityForAuthenticatedUser = "PATCH /user/email/visibility" -> Vec<crate::models::Email> {
         /// Denotes whether an email is publicly visible.
         ///
         /// One of `"public"`, `"private"`.
         #[endpoint(body)]
-        pub visibility: crate::models::ReposCreateInOrgVisibility,
+        pub visibility: crate::models::PublicOrPrivate,
     }
 }
 
 impl SetPrimaryEmailVisibilityForAuthenticatedUser {
     /// A `SetPrimaryEmailVisibilityForAuthenticatedUser` of its required fields (`visibility`), every other field `None`.
     #[must_use]
-    pub fn new(visibility: crate::models::ReposCreateInOrgVisibility) -> Self {
+    pub fn new(visibility: crate::models::PublicOrPrivate) -> Self {
         Self {
             visibility,
         }
@@ -182,6 +234,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user:email` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListEmailsForAuthenticatedUser = "GET /user/emails" -> Vec<crate::models::Email> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -189,6 +242,21 @@ endpoint! {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`AddEmailForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddEmailForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -201,10 +269,26 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddEmailForAuthenticatedUserError)]
     pub struct AddEmailForAuthenticatedUser = "POST /user/emails" -> Vec<crate::models::Email> {
         /// The body, as `application/json`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::UsersAddEmailForAuthenticatedUserBodyObject>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`DeleteEmailForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteEmailForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -217,6 +301,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = DeleteEmailForAuthenticatedUserError)]
     pub struct DeleteEmailForAuthenticatedUser = "DELETE /user/emails" -> () {
         /// The body, as `application/json`.
         #[endpoint(request_body)]
@@ -232,6 +317,7 @@ endpoint! {
     /// Lists the people following the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListFollowersForAuthenticatedUser = "GET /user/followers" -> Vec<crate::models::SimpleUser> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -250,6 +336,7 @@ endpoint! {
     /// Lists the people who the authenticated user follows.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListFollowedByAuthenticatedUser = "GET /user/following" -> Vec<crate::models::SimpleUser> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -266,6 +353,7 @@ endpoint! {
     /// `GET /user/following/{username}` ([GitHub docs](https://docs.github.com/rest/users/followers#check-if-a-person-is-followed-by-the-authenticated-user))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct CheckPersonIsFollowedByAuthenticated = "GET /user/following/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -282,6 +370,21 @@ impl CheckPersonIsFollowedByAuthenticated {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`Follow`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum FollowError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Follow a user
     ///
@@ -292,6 +395,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user:follow` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = FollowError)]
     pub struct Follow = "PUT /user/following/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -316,6 +420,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user:follow` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct Unfollow = "DELETE /user/following/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -342,6 +447,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:gpg_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListGpgKeysForAuthenticatedUser = "GET /user/gpg_keys" -> Vec<crate::models::GpgKey> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -349,6 +455,21 @@ endpoint! {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateGpgKeyForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateGpgKeyForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -363,6 +484,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateGpgKeyForAuthenticatedUserError)]
     pub struct CreateGpgKeyForAuthenticatedUser = "POST /user/gpg_keys" -> crate::models::GpgKey {
         /// A descriptive name for the new key.
         #[endpoint(body)]
@@ -394,6 +516,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:gpg_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetGpgKeyForAuthenticatedUser = "GET /user/gpg_keys/{gpg_key_id}" -> crate::models::GpgKey {
         /// The unique identifier of the GPG key.
         pub gpg_key_id: i64,
@@ -410,6 +533,21 @@ impl GetGpgKeyForAuthenticatedUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteGpgKeyForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteGpgKeyForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Delete a GPG key for the authenticated user
     ///
@@ -420,6 +558,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:gpg_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = DeleteGpgKeyForAuthenticatedUserError)]
     pub struct DeleteGpgKeyForAuthenticatedUser = "DELETE /user/gpg_keys/{gpg_key_id}" -> () {
         /// The unique identifier of the GPG key.
         pub gpg_key_id: i64,
@@ -446,6 +585,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:public_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListPublicSshKeysForAuthenticatedUser = "GET /user/keys" -> Vec<crate::models::Key> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -453,6 +593,21 @@ endpoint! {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreatePublicSshKeyForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreatePublicSshKeyForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -467,6 +622,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreatePublicSshKeyForAuthenticatedUserError)]
     pub struct CreatePublicSshKeyForAuthenticatedUser = "POST /user/keys" -> crate::models::Key {
         /// A descriptive name for the new key.
         #[endpoint(body)]
@@ -498,6 +654,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:public_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetPublicSshKeyForAuthenticatedUser = "GET /user/keys/{key_id}" -> crate::models::Key {
         /// The unique identifier of the key.
         pub key_id: i64,
@@ -524,6 +681,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:public_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeletePublicSshKeyForAuthenticatedUser = "DELETE /user/keys/{key_id}" -> () {
         /// The unique identifier of the key.
         pub key_id: i64,
@@ -552,6 +710,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user:email` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListPublicEmailsForAuthenticatedUser = "GET /user/public_emails" -> Vec<crate::models::Email> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -570,6 +729,7 @@ endpoint! {
     /// Lists all of your social accounts.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListSocialAccountsForAuthenticatedUser = "GET /user/social_accounts" -> Vec<crate::models::SocialAccount> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -577,6 +737,21 @@ endpoint! {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`AddSocialAccountForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AddSocialAccountForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -591,6 +766,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = AddSocialAccountForAuthenticatedUserError)]
     pub struct AddSocialAccountForAuthenticatedUser = "POST /user/social_accounts" -> Vec<crate::models::SocialAccount> {
         /// Full URLs for the social media profiles to add.
         #[endpoint(body)]
@@ -608,6 +784,21 @@ impl AddSocialAccountForAuthenticatedUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`DeleteSocialAccountForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum DeleteSocialAccountForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Delete social accounts for the authenticated user
     ///
@@ -619,6 +810,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = DeleteSocialAccountForAuthenticatedUserError)]
     pub struct DeleteSocialAccountForAuthenticatedUser = "DELETE /user/social_accounts" -> () {
         /// Full URLs for the social media profiles to delete.
         #[endpoint(body)]
@@ -646,6 +838,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:ssh_signing_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListSshSigningKeysForAuthenticatedUser = "GET /user/ssh_signing_keys" -> Vec<crate::models::SshSigningKey> {
         /// The number of results per page (max 100). For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
@@ -653,6 +846,21 @@ endpoint! {
         /// The page number of the results to fetch. For more information, see "[Using pagination in the REST API](https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api)."
         #[endpoint(query)]
         pub page: Option<i64>,
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`CreateSshSigningKeyForAuthenticatedUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreateSshSigningKeyForAuthenticatedUserError {
+        /// `401`: Requires authentication
+        Unauthorized(crate::models::BasicError) = "401",
+        /// `403`: Forbidden
+        Forbidden(crate::models::BasicError) = "403",
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
     }
 }
 
@@ -667,6 +875,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = CreateSshSigningKeyForAuthenticatedUserError)]
     pub struct CreateSshSigningKeyForAuthenticatedUser = "POST /user/ssh_signing_keys" -> crate::models::SshSigningKey {
         /// A descriptive name for the new key.
         #[endpoint(body)]
@@ -698,6 +907,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:ssh_signing_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetSshSigningKeyForAuthenticatedUser = "GET /user/ssh_signing_keys/{ssh_signing_key_id}" -> crate::models::SshSigningKey {
         /// The unique identifier of the SSH signing key.
         pub ssh_signing_key_id: i64,
@@ -724,6 +934,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:ssh_signing_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteSshSigningKeyForAuthenticatedUser = "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}" -> () {
         /// The unique identifier of the SSH signing key.
         pub ssh_signing_key_id: i64,
@@ -754,6 +965,7 @@ endpoint! {
     /// The Emails API enables you to list all of your email addresses, and toggle a primary email to be visible publicly. For more information, see [Emails API](https://docs.github.com/rest/users/emails).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetById = "GET /user/{account_id}" -> crate::models::UsersGetAuthenticatedResponse {
         /// account_id parameter
         pub account_id: i64,
@@ -804,6 +1016,7 @@ endpoint! {
     /// The Emails API enables you to list all of your email addresses, and toggle a primary email to be visible publicly. For more information, see [Emails API](https://docs.github.com/rest/users/emails).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct GetByUsername = "GET /users/{username}" -> crate::models::UsersGetAuthenticatedResponse {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -880,12 +1093,13 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/json")]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAttestationsBulk = "POST /users/{username}/attestations/delete-request" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
         /// The body, as `application/json`.
         #[endpoint(request_body)]
-        pub body: crate::models::OrgsDeleteAttestationsBulkBody,
+        pub body: crate::models::DeleteAttestationsBulkBody,
     }
 }
 
@@ -894,7 +1108,7 @@ impl DeleteAttestationsBulk {
     #[must_use]
     pub fn new(
         username: impl Into<String>,
-        body: crate::models::OrgsDeleteAttestationsBulkBody,
+        body: crate::models::DeleteAttestationsBulkBody,
     ) -> Self {
         Self {
             username: username.into(),
@@ -911,6 +1125,7 @@ endpoint! {
     /// Delete an artifact attestation by subject digest.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAttestationsBySubjectDigest = "DELETE /users/{username}/attestations/digest/{subject_digest}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -939,6 +1154,7 @@ endpoint! {
     /// Delete an artifact attestation by unique ID that is associated with a repository owned by a user.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAttestationsById = "DELETE /users/{username}/attestations/{attestation_id}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -983,6 +1199,7 @@ endpoint! {
     /// **Please note:** in order to offer meaningful security benefits, an attestation's signature and timestamps **must** be cryptographically verified, and the identity of the attestation signer **must** be validated. Attestations can be verified using the [GitHub CLI `attestation verify` command](https://cli.github.com/manual/gh_attestation_verify). For more information, see [our guide on how to use artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = crate::models::BasicError)]
     pub struct ListAttestations = "GET /users/{username}/attestations/{subject_digest}" -> ListAttestationsAnswer {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -1142,6 +1359,17 @@ impl ListGpgKeysForUser {
     }
 }
 
+::endpoint::answers! {
+    /// The refusals of [`GetContextForUser`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetContextForUserError {
+        /// `404`: Resource not found
+        NotFound(crate::models::BasicError) = "404",
+        /// `422`: Validation failed, or the endpoint has been spammed.
+        UnprocessableContent(crate::models::ValidationError) = "422",
+    }
+}
+
 endpoint! {
     /// Get contextual information for a user
     ///
@@ -1154,6 +1382,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
+    #[endpoint(error = GetContextForUserError)]
     pub struct GetContextForUser = "GET /users/{username}/hovercard" -> crate::models::Hovercard {
         /// The handle for the GitHub user account.
         pub username: String,

@@ -129,7 +129,7 @@ endpoint! {
         ///
         /// Always `"fixed"`.
         #[endpoint(body)]
-        pub r#const: Option<crate::models::PutJsonConst>,
+        pub r#const: Option<crate::models::Const>,
         /// The `bytes` property of the body.
         ///
         /// Format `byte`.
@@ -196,6 +196,6 @@ endpoint! {
         pub minus_1: Option<i64>,
         /// The `selfLinks` property of the body.
         #[endpoint(body, rename = "selfLinks")]
-        pub self_links: Option<crate::models::PutJsonSelfLinks>,
+        pub self_links: Option<crate::models::SelfLinks>,
     }
 }

@@ -43,7 +43,7 @@ endpoint! {
         ///
         /// Always `"fixed"`.
         #[endpoint(body)]
-        pub r#const: Option<crate::models::PutJsonConst>,
+        pub r#const: Option<crate::models::Const>,
         /// The `bytes` property of the body.
         ///
         /// Format `byte`.
@@ -110,7 +110,7 @@ endpoint! {
         pub minus_1: Option<i64>,
         /// The `selfLinks` property of the body.
         #[endpoint(body, rename = "selfLinks")]
-        pub self_links: Option<crate::models::PutJsonSelfLinks>,
+        pub self_links: Option<crate::models::SelfLinks>,
     }
 }
 

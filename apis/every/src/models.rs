@@ -263,7 +263,7 @@ pub struct FilterCreated {
 ::endpoint::__private::open_enum! {
     /// The `const` property of the body.
     #[cfg(any(feature = "answers", feature = "bodies"))]
-    pub enum PutJsonConst {
+    pub enum Const {
         /// `fixed`
         Fixed = "fixed",
     }
@@ -439,7 +439,7 @@ pub struct PutJsonHere {
 /// The `selfLinks` property of the body.
 #[cfg(any(feature = "answers", feature = "bodies"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct PutJsonSelfLinks {
+pub struct SelfLinks {
     /// The `self` property.
     #[serde(rename = "self")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -448,7 +448,7 @@ pub struct PutJsonSelfLinks {
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "answers", feature = "bodies"))]
-    PutJsonSelfLinks {
+    SelfLinks {
     } {
         self_: Option<String> = "self",
     }
@@ -490,7 +490,7 @@ pub struct Everything {
     ///
     /// Always `"fixed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub r#const: Option<PutJsonConst>,
+    pub r#const: Option<Const>,
     /// The `bytes` property.
     ///
     /// Format `byte`.
@@ -563,7 +563,7 @@ pub struct Everything {
     /// The `selfLinks` property.
     #[serde(rename = "selfLinks")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub self_links: Option<Box<PutJsonSelfLinks>>,
+    pub self_links: Option<Box<SelfLinks>>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -578,7 +578,7 @@ pub struct Everything {
         bool: Option<bool> = "bool",
         nullable: ::endpoint::model::Nullable<i64> = "nullable",
         maybe: ::endpoint::model::Nullable<String> = "maybe",
-        r#const: Option<PutJsonConst> = "const",
+        r#const: Option<Const> = "const",
         bytes: Option<String> = "bytes",
         tuple: Option<Vec<::serde_json::Value>> = "tuple",
         map: Option<::std::collections::BTreeMap<String,i64>> = "map",
@@ -599,7 +599,7 @@ pub struct Everything {
         date_sent_after: Option<String> = "DateSent>",
         plus_1: Option<i64> = "+1",
         minus_1: Option<i64> = "-1",
-        self_links: Option<Box<PutJsonSelfLinks>> = "selfLinks",
+        self_links: Option<Box<SelfLinks>> = "selfLinks",
     }
 }
 

@@ -21,7 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/accounts" -> crate::models::GetAccountsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -60,21 +60,21 @@ endpoint! {
         pub account_token: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostAccountsBankAccount>,
+        pub bank_account: Option<crate::models::AccountsBankAccount>,
         /// Business information about the account.
         #[endpoint(body, style = "deepObject")]
-        pub business_profile: Option<crate::models::PostAccountsBusinessProfile>,
+        pub business_profile: Option<crate::models::BusinessProfileSpecs>,
         /// The business type.
         ///
         /// One of `"company"`, `"government_entity"`, `"individual"`, `"non_profit"`.
         #[endpoint(body)]
-        pub business_type: Option<crate::models::PostAccountsBusinessType>,
+        pub business_type: Option<crate::models::BusinessType>,
         /// Each key of the dictionary represents a capability, and each capability maps to its settings (e.g. whether it has been requested or not). Each capability will be inactive until you have provided its specific requirements and Stripe has verified them. An account may have some of its requested capabilities be active and some be inactive.
         #[endpoint(body, style = "deepObject")]
-        pub capabilities: Option<crate::models::PostAccountsCapabilities>,
+        pub capabilities: Option<crate::models::CapabilitiesParam>,
         /// Information about the company or business. This field is available for any `business_type`.
         #[endpoint(body, style = "deepObject")]
-        pub company: Option<crate::models::PostAccountsCompany>,
+        pub company: Option<crate::models::CompanySpecs>,
         /// The country in which the account holder resides, or in which the business is legally established. This should be an ISO 3166-1 alpha-2 country code. For example, if you are in the United States and the business for which you're creating an account is legally represented in Canada, you would use `CA` as the country for the account being created. Available countries include [Stripe's global markets](https://stripe.com/global) as well as countries where [cross-border payouts](https://stripe.com/docs/connect/cross-border-payouts) are supported.
         ///
         /// At most 5000 characters.
@@ -85,7 +85,7 @@ endpoint! {
         pub default_currency: Option<String>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsDocuments>,
+        pub documents: Option<crate::models::DocumentsSpecs>,
         /// The email address of the account holder. This is only to make the account easier to identify to you. Stripe only emails Custom accounts with your consent.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -103,21 +103,21 @@ endpoint! {
         pub external_account: Option<String>,
         /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
         #[endpoint(body, style = "deepObject")]
-        pub individual: Option<crate::models::PostAccountsIndividual>,
+        pub individual: Option<crate::models::IndividualSpecs>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Options for customizing how the account functions within Stripe.
         #[endpoint(body, style = "deepObject")]
-        pub settings: Option<crate::models::PostAccountsSettings>,
+        pub settings: Option<crate::models::Settings>,
         /// Details on the account's acceptance of the [Stripe Services Agreement](https://stripe.com/docs/connect/updating-accounts#tos-acceptance).
         #[endpoint(body, style = "deepObject")]
-        pub tos_acceptance: Option<crate::models::PostAccountsTosAcceptance>,
+        pub tos_acceptance: Option<crate::models::TosAcceptanceSpecs>,
         /// The type of Stripe account to create. May be one of `custom`, `express` or `standard`.
         ///
         /// One of `"custom"`, `"express"`, `"standard"`.
         #[endpoint(body)]
-        pub r#type: Option<crate::models::AccountType>,
+        pub r#type: Option<crate::models::CustomOrExpressOrStandard>,
     }
 }
 
@@ -183,24 +183,24 @@ endpoint! {
         pub account_token: Option<String>,
         /// Business information about the account.
         #[endpoint(body, style = "deepObject")]
-        pub business_profile: Option<crate::models::PostAccountsBusinessProfile>,
+        pub business_profile: Option<crate::models::BusinessProfileSpecs>,
         /// The business type.
         ///
         /// One of `"company"`, `"government_entity"`, `"individual"`, `"non_profit"`.
         #[endpoint(body)]
-        pub business_type: Option<crate::models::PostAccountsBusinessType>,
+        pub business_type: Option<crate::models::BusinessType>,
         /// Each key of the dictionary represents a capability, and each capability maps to its settings (e.g. whether it has been requested or not). Each capability will be inactive until you have provided its specific requirements and Stripe has verified them. An account may have some of its requested capabilities be active and some be inactive.
         #[endpoint(body, style = "deepObject")]
-        pub capabilities: Option<crate::models::PostAccountsCapabilities>,
+        pub capabilities: Option<crate::models::CapabilitiesParam>,
         /// Information about the company or business. This field is available for any `business_type`.
         #[endpoint(body, style = "deepObject")]
-        pub company: Option<crate::models::PostAccountsCompany>,
+        pub company: Option<crate::models::CompanySpecs>,
         /// Three-letter ISO currency code representing the default currency for the account. This must be a currency that [Stripe supports in the account's country](https://stripe.com/docs/payouts).
         #[endpoint(body)]
         pub default_currency: Option<String>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsDocuments>,
+        pub documents: Option<crate::models::DocumentsSpecs>,
         /// The email address of the account holder. This is only to make the account easier to identify to you. Stripe only emails Custom accounts with your consent.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -218,16 +218,16 @@ endpoint! {
         pub external_account: Option<String>,
         /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
         #[endpoint(body, style = "deepObject")]
-        pub individual: Option<crate::models::PostAccountsIndividual>,
+        pub individual: Option<crate::models::IndividualSpecs>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Options for customizing how the account functions within Stripe.
         #[endpoint(body, style = "deepObject")]
-        pub settings: Option<crate::models::PostAccountsSettings>,
+        pub settings: Option<crate::models::Settings>,
         /// Details on the account's acceptance of the [Stripe Services Agreement](https://stripe.com/docs/connect/updating-accounts#tos-acceptance).
         #[endpoint(body, style = "deepObject")]
-        pub tos_acceptance: Option<crate::models::PostAccountsTosAcceptance>,
+        pub tos_acceptance: Option<crate::models::TosAcceptanceSpecs>,
     }
 }
 
@@ -308,7 +308,7 @@ endpoint! {
         pub account: String,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostAccountsBankAccount>,
+        pub bank_account: Option<crate::models::AccountsBankAccount>,
         /// When set to true, or if this is the first external account added in this currency, this account becomes the default external account for its currency.
         #[endpoint(body)]
         pub default_for_currency: Option<bool>,
@@ -401,16 +401,12 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `""`, `"company"`, `"individual"`.
         #[endpoint(body)]
-        pub account_holder_type: Option<
-            crate::models::PostAccountsAccountBankAccountsIdAccountHolderType,
-        >,
+        pub account_holder_type: Option<crate::models::AccountsIdAccountHolderType>,
         /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
         ///
         /// At most 5000 characters; one of `"checking"`, `"futsu"`, `"savings"`, `"toza"`.
         #[endpoint(body)]
-        pub account_type: Option<
-            crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountAccountType,
-        >,
+        pub account_type: Option<crate::models::AccountType>,
         /// City/District/Suburb/Town/Village.
         ///
         /// At most 5000 characters.
@@ -446,9 +442,7 @@ endpoint! {
         pub default_for_currency: Option<bool>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<
-            crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountDocuments,
-        >,
+        pub documents: Option<crate::models::ExternalAccountDocumentsParam>,
         /// Two digit number representing the card’s expiration month.
         ///
         /// At most 5000 characters.
@@ -464,7 +458,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Cardholder name.
         ///
         /// At most 5000 characters.
@@ -695,7 +689,7 @@ endpoint! {
         pub account: String,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostAccountsBankAccount>,
+        pub bank_account: Option<crate::models::AccountsBankAccount>,
         /// When set to true, or if this is the first external account added in this currency, this account becomes the default external account for its currency.
         #[endpoint(body)]
         pub default_for_currency: Option<bool>,
@@ -788,16 +782,12 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `""`, `"company"`, `"individual"`.
         #[endpoint(body)]
-        pub account_holder_type: Option<
-            crate::models::PostAccountsAccountBankAccountsIdAccountHolderType,
-        >,
+        pub account_holder_type: Option<crate::models::AccountsIdAccountHolderType>,
         /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
         ///
         /// At most 5000 characters; one of `"checking"`, `"futsu"`, `"savings"`, `"toza"`.
         #[endpoint(body)]
-        pub account_type: Option<
-            crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountAccountType,
-        >,
+        pub account_type: Option<crate::models::AccountType>,
         /// City/District/Suburb/Town/Village.
         ///
         /// At most 5000 characters.
@@ -833,9 +823,7 @@ endpoint! {
         pub default_for_currency: Option<bool>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<
-            crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountDocuments,
-        >,
+        pub documents: Option<crate::models::ExternalAccountDocumentsParam>,
         /// Two digit number representing the card’s expiration month.
         ///
         /// At most 5000 characters.
@@ -851,7 +839,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Cardholder name.
         ///
         /// At most 5000 characters.
@@ -987,7 +975,7 @@ endpoint! {
         pub limit: Option<i64>,
         /// Filters on the list of people returned based on the person's relationship to the account's company.
         #[endpoint(query, style = "deepObject")]
-        pub relationship: Option<crate::models::GetAccountsAccountPeopleRelationship>,
+        pub relationship: Option<crate::models::AllPeopleRelationshipSpecs>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         ///
         /// At most 5000 characters.
@@ -1026,19 +1014,19 @@ endpoint! {
         pub account: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
+        pub address: Option<crate::models::PostAddress>,
         /// The Kana variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kana: Option<crate::models::PostAccountsCompanyAddressKana>,
+        pub address_kana: Option<crate::models::CompanySpecsAddressKana>,
         /// The Kanji variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kanji: Option<crate::models::PostAccountsCompanyAddressKana>,
+        pub address_kanji: Option<crate::models::CompanySpecsAddressKana>,
         /// The person's date of birth.
         #[endpoint(body, style = "deepObject")]
-        pub dob: Option<crate::models::PostAccountsIndividualDob>,
+        pub dob: Option<crate::models::Dob>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountPeopleDocuments>,
+        pub documents: Option<crate::models::PersonDocumentsSpecs>,
         /// The person's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -1062,7 +1050,7 @@ endpoint! {
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
         #[endpoint(body, style = "deepObject")]
-        pub full_name_aliases: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub full_name_aliases: Option<crate::models::ListOrString>,
         /// The person's gender (International regulations require either "male" or "female").
         #[endpoint(body)]
         pub gender: Option<String>,
@@ -1098,7 +1086,7 @@ endpoint! {
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
         ///
         /// At most 5000 characters.
@@ -1119,18 +1107,16 @@ endpoint! {
         pub political_exposure: Option<String>,
         /// The person's registered address.
         #[endpoint(body, style = "deepObject")]
-        pub registered_address: Option<
-            crate::models::PostAccountsBusinessProfileSupportAddress,
-        >,
+        pub registered_address: Option<crate::models::PostAddress>,
         /// The relationship that this person has with the account's legal entity.
         #[endpoint(body, style = "deepObject")]
-        pub relationship: Option<crate::models::PostAccountsAccountPeopleRelationship>,
+        pub relationship: Option<crate::models::RelationshipSpecs>,
         /// The last four digits of the person's Social Security number (U.S. only).
         #[endpoint(body)]
         pub ssn_last_4: Option<String>,
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
-        pub verification: Option<crate::models::PostAccountsIndividualVerification>,
+        pub verification: Option<crate::models::PersonVerificationSpecs>,
     }
 }
 
@@ -1224,19 +1210,19 @@ endpoint! {
         pub person: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
+        pub address: Option<crate::models::PostAddress>,
         /// The Kana variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kana: Option<crate::models::PostAccountsCompanyAddressKana>,
+        pub address_kana: Option<crate::models::CompanySpecsAddressKana>,
         /// The Kanji variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kanji: Option<crate::models::PostAccountsCompanyAddressKana>,
+        pub address_kanji: Option<crate::models::CompanySpecsAddressKana>,
         /// The person's date of birth.
         #[endpoint(body, style = "deepObject")]
-        pub dob: Option<crate::models::PostAccountsIndividualDob>,
+        pub dob: Option<crate::models::Dob>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountPeopleDocuments>,
+        pub documents: Option<crate::models::PersonDocumentsSpecs>,
         /// The person's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -1260,7 +1246,7 @@ endpoint! {
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
         #[endpoint(body, style = "deepObject")]
-        pub full_name_aliases: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub full_name_aliases: Option<crate::models::ListOrString>,
         /// The person's gender (International regulations require either "male" or "female").
         #[endpoint(body)]
         pub gender: Option<String>,
@@ -1296,7 +1282,7 @@ endpoint! {
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
         ///
         /// At most 5000 characters.
@@ -1317,18 +1303,16 @@ endpoint! {
         pub political_exposure: Option<String>,
         /// The person's registered address.
         #[endpoint(body, style = "deepObject")]
-        pub registered_address: Option<
-            crate::models::PostAccountsBusinessProfileSupportAddress,
-        >,
+        pub registered_address: Option<crate::models::PostAddress>,
         /// The relationship that this person has with the account's legal entity.
         #[endpoint(body, style = "deepObject")]
-        pub relationship: Option<crate::models::PostAccountsAccountPeopleRelationship>,
+        pub relationship: Option<crate::models::RelationshipSpecs>,
         /// The last four digits of the person's Social Security number (U.S. only).
         #[endpoint(body)]
         pub ssn_last_4: Option<String>,
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
-        pub verification: Option<crate::models::PostAccountsIndividualVerification>,
+        pub verification: Option<crate::models::PersonVerificationSpecs>,
     }
 }
 
@@ -1438,7 +1422,7 @@ endpoint! {
         pub limit: Option<i64>,
         /// Filters on the list of people returned based on the person's relationship to the account's company.
         #[endpoint(query, style = "deepObject")]
-        pub relationship: Option<crate::models::GetAccountsAccountPeopleRelationship>,
+        pub relationship: Option<crate::models::AllPeopleRelationshipSpecs>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         ///
         /// At most 5000 characters.
@@ -1477,19 +1461,19 @@ endpoint! {
         pub account: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
+        pub address: Option<crate::models::PostAddress>,
         /// The Kana variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kana: Option<crate::models::PostAccountsCompanyAddressKana>,
+        pub address_kana: Option<crate::models::CompanySpecsAddressKana>,
         /// The Kanji variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kanji: Option<crate::models::PostAccountsCompanyAddressKana>,
+        pub address_kanji: Option<crate::models::CompanySpecsAddressKana>,
         /// The person's date of birth.
         #[endpoint(body, style = "deepObject")]
-        pub dob: Option<crate::models::PostAccountsIndividualDob>,
+        pub dob: Option<crate::models::Dob>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountPeopleDocuments>,
+        pub documents: Option<crate::models::PersonDocumentsSpecs>,
         /// The person's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -1513,7 +1497,7 @@ endpoint! {
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
         #[endpoint(body, style = "deepObject")]
-        pub full_name_aliases: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub full_name_aliases: Option<crate::models::ListOrString>,
         /// The person's gender (International regulations require either "male" or "female").
         #[endpoint(body)]
         pub gender: Option<String>,
@@ -1549,7 +1533,7 @@ endpoint! {
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
         ///
         /// At most 5000 characters.
@@ -1570,18 +1554,16 @@ endpoint! {
         pub political_exposure: Option<String>,
         /// The person's registered address.
         #[endpoint(body, style = "deepObject")]
-        pub registered_address: Option<
-            crate::models::PostAccountsBusinessProfileSupportAddress,
-        >,
+        pub registered_address: Option<crate::models::PostAddress>,
         /// The relationship that this person has with the account's legal entity.
         #[endpoint(body, style = "deepObject")]
-        pub relationship: Option<crate::models::PostAccountsAccountPeopleRelationship>,
+        pub relationship: Option<crate::models::RelationshipSpecs>,
         /// The last four digits of the person's Social Security number (U.S. only).
         #[endpoint(body)]
         pub ssn_last_4: Option<String>,
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
-        pub verification: Option<crate::models::PostAccountsIndividualVerification>,
+        pub verification: Option<crate::models::PersonVerificationSpecs>,
     }
 }
 
@@ -1675,19 +1657,19 @@ endpoint! {
         pub person: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
+        pub address: Option<crate::models::PostAddress>,
         /// The Kana variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kana: Option<crate::models::PostAccountsCompanyAddressKana>,
+        pub address_kana: Option<crate::models::CompanySpecsAddressKana>,
         /// The Kanji variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kanji: Option<crate::models::PostAccountsCompanyAddressKana>,
+        pub address_kanji: Option<crate::models::CompanySpecsAddressKana>,
         /// The person's date of birth.
         #[endpoint(body, style = "deepObject")]
-        pub dob: Option<crate::models::PostAccountsIndividualDob>,
+        pub dob: Option<crate::models::Dob>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountPeopleDocuments>,
+        pub documents: Option<crate::models::PersonDocumentsSpecs>,
         /// The person's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -1711,7 +1693,7 @@ endpoint! {
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
         #[endpoint(body, style = "deepObject")]
-        pub full_name_aliases: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub full_name_aliases: Option<crate::models::ListOrString>,
         /// The person's gender (International regulations require either "male" or "female").
         #[endpoint(body)]
         pub gender: Option<String>,
@@ -1747,7 +1729,7 @@ endpoint! {
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
         ///
         /// At most 5000 characters.
@@ -1768,18 +1750,16 @@ endpoint! {
         pub political_exposure: Option<String>,
         /// The person's registered address.
         #[endpoint(body, style = "deepObject")]
-        pub registered_address: Option<
-            crate::models::PostAccountsBusinessProfileSupportAddress,
-        >,
+        pub registered_address: Option<crate::models::PostAddress>,
         /// The relationship that this person has with the account's legal entity.
         #[endpoint(body, style = "deepObject")]
-        pub relationship: Option<crate::models::PostAccountsAccountPeopleRelationship>,
+        pub relationship: Option<crate::models::RelationshipSpecs>,
         /// The last four digits of the person's Social Security number (U.S. only).
         #[endpoint(body)]
         pub ssn_last_4: Option<String>,
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
-        pub verification: Option<crate::models::PostAccountsIndividualVerification>,
+        pub verification: Option<crate::models::PersonVerificationSpecs>,
     }
 }
 

@@ -26,7 +26,7 @@ endpoint! {
         pub charge: Option<String>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -106,7 +106,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 

@@ -32,7 +32,7 @@ endpoint! {
         pub limit: Option<i64>,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
         #[endpoint(query, style = "deepObject")]
-        pub scope: crate::models::GetAppsSecretsScope,
+        pub scope: crate::models::ScopeParam,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         ///
         /// At most 5000 characters.
@@ -44,7 +44,7 @@ endpoint! {
 impl GetAppsSecrets {
     /// A `GetAppsSecrets` of its required fields (`scope`), every other field `None`.
     #[must_use]
-    pub fn new(scope: crate::models::GetAppsSecretsScope) -> Self {
+    pub fn new(scope: crate::models::ScopeParam) -> Self {
         Self {
             ending_before: None,
             expand: None,
@@ -84,7 +84,7 @@ endpoint! {
         pub payload: String,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
         #[endpoint(body, style = "deepObject")]
-        pub scope: crate::models::GetAppsSecretsScope,
+        pub scope: crate::models::ScopeParam,
     }
 }
 
@@ -94,7 +94,7 @@ impl PostAppsSecrets {
     pub fn new(
         name: impl Into<String>,
         payload: impl Into<String>,
-        scope: crate::models::GetAppsSecretsScope,
+        scope: crate::models::ScopeParam,
     ) -> Self {
         Self {
             expand: None,
@@ -125,14 +125,14 @@ endpoint! {
         pub name: String,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
         #[endpoint(body, style = "deepObject")]
-        pub scope: crate::models::GetAppsSecretsScope,
+        pub scope: crate::models::ScopeParam,
     }
 }
 
 impl PostAppsSecretsDelete {
     /// A `PostAppsSecretsDelete` of its required fields (`name`, `scope`), every other field `None`.
     #[must_use]
-    pub fn new(name: impl Into<String>, scope: crate::models::GetAppsSecretsScope) -> Self {
+    pub fn new(name: impl Into<String>, scope: crate::models::ScopeParam) -> Self {
         Self {
             expand: None,
             name: name.into(),
@@ -159,14 +159,14 @@ endpoint! {
         pub name: String,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
         #[endpoint(query, style = "deepObject")]
-        pub scope: crate::models::GetAppsSecretsScope,
+        pub scope: crate::models::ScopeParam,
     }
 }
 
 impl GetAppsSecretsFind {
     /// A `GetAppsSecretsFind` of its required fields (`name`, `scope`), every other field `None`.
     #[must_use]
-    pub fn new(name: impl Into<String>, scope: crate::models::GetAppsSecretsScope) -> Self {
+    pub fn new(name: impl Into<String>, scope: crate::models::ScopeParam) -> Self {
         Self {
             expand: None,
             name: name.into(),

@@ -40,7 +40,7 @@ endpoint! {
     pub struct GetBalanceHistory = "GET /v1/balance/history" -> crate::models::BalanceTransactionsList {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return transactions in a certain currency. Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(query)]
         pub currency: Option<String>,

@@ -25,7 +25,7 @@ endpoint! {
     pub struct Get = "GET /v1/balance_transactions" -> crate::models::BalanceTransactionsList {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return transactions in a certain currency. Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(query)]
         pub currency: Option<String>,

@@ -58,7 +58,7 @@ endpoint! {
         pub business_profile: crate::models::PostBillingPortalConfigurationsBusinessProfile,
         /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
         #[endpoint(body, style = "deepObject")]
-        pub default_return_url: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub default_return_url: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -146,7 +146,7 @@ endpoint! {
         >,
         /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
         #[endpoint(body, style = "deepObject")]
-        pub default_return_url: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub default_return_url: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -162,7 +162,7 @@ endpoint! {
         >,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 
@@ -212,7 +212,7 @@ endpoint! {
         ///
         /// One of `"auto"`, `"bg"`, `"cs"`, `"da"`, `"de"`, `"el"`, `"en"`, `"en-AU"`, `"en-CA"`, `"en-GB"` and 37 more.
         #[endpoint(body)]
-        pub locale: Option<crate::models::PostBillingPortalSessionsLocale>,
+        pub locale: Option<crate::models::Locale>,
         /// The `on_behalf_of` account to use for this session. When specified, only subscriptions and invoices with this `on_behalf_of` account appear in the portal. For more information, see the [docs](https://stripe.com/docs/connect/charges-transfers#on-behalf-of). Use the [Accounts API](https://stripe.com/docs/api/accounts/object#account_object-settings-branding) to modify the `on_behalf_of` account's branding settings, which the portal displays.
         #[endpoint(body)]
         pub on_behalf_of: Option<String>,

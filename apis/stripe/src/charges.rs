@@ -21,7 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/charges" -> crate::models::GetChargesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return charges for the customer specified by this customer ID.
         ///
         /// At most 5000 characters.
@@ -75,7 +75,7 @@ endpoint! {
         pub capture: Option<bool>,
         /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
         #[endpoint(body, style = "deepObject")]
-        pub card: Option<crate::models::PostChargesCard>,
+        pub card: Option<crate::models::PostCard>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: Option<String>,
@@ -97,7 +97,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The Stripe account ID for which these funds are intended. Automatically set if you use the `destination` parameter. For details, see [Creating Separate Charges and Transfers](https://stripe.com/docs/connect/charges-transfers#on-behalf-of).
         ///
         /// At most 5000 characters.
@@ -105,13 +105,13 @@ endpoint! {
         pub on_behalf_of: Option<String>,
         /// Options to configure Radar. See [Radar Session](https://stripe.com/docs/radar/radar-session) for more information.
         #[endpoint(body, style = "deepObject")]
-        pub radar_options: Option<crate::models::PostChargesRadarOptions>,
+        pub radar_options: Option<crate::models::RadarOptions>,
         /// The email address to which this charge's [receipt](https://stripe.com/docs/dashboard/receipts) will be sent. The receipt will not be sent until the charge is paid, and no receipts will be sent for test mode charges. If this charge is for a [Customer](https://stripe.com/docs/api/customers/object), the email address specified here will override the customer's email address. If `receipt_email` is specified for a charge in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
         #[endpoint(body)]
         pub receipt_email: Option<String>,
         /// Shipping information for the charge. Helps prevent fraud on charges for physical goods.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostChargesShipping>,
+        pub shipping: Option<crate::models::OptionalFieldsShipping>,
         /// A payment source to be charged. This can be the ID of a [card](https://stripe.com/docs/api#cards) (i.e., credit or debit card), a [bank account](https://stripe.com/docs/api#bank_accounts), a [source](https://stripe.com/docs/api#sources), a [token](https://stripe.com/docs/api#tokens), or a [connected account](https://stripe.com/docs/connect/account-debits#charging-a-connected-account). For certain sources---namely, [cards](https://stripe.com/docs/api#cards), [bank accounts](https://stripe.com/docs/api#bank_accounts), and attached [sources](https://stripe.com/docs/api#sources)---you must also pass the ID of the associated customer.
         ///
         /// At most 5000 characters.
@@ -240,7 +240,7 @@ endpoint! {
         pub fraud_details: Option<crate::models::PostChargesChargeFraudDetails>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// This is the email address that the receipt for this charge will be sent to. If this field is updated, then a new email receipt will be sent to the updated address.
         ///
         /// At most 5000 characters.
@@ -248,7 +248,7 @@ endpoint! {
         pub receipt_email: Option<String>,
         /// Shipping information for the charge. Helps prevent fraud on charges for physical goods.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostChargesShipping>,
+        pub shipping: Option<crate::models::OptionalFieldsShipping>,
         /// A string that identifies this transaction as part of a group. `transfer_group` may only be provided if it has not been set. See the [Connect documentation](https://stripe.com/docs/connect/charges-transfers#transfer-options) for details.
         #[endpoint(body)]
         pub transfer_group: Option<String>,
@@ -317,7 +317,7 @@ endpoint! {
         pub statement_descriptor_suffix: Option<String>,
         /// An optional dictionary including the account to automatically transfer to as part of a destination charge. [See the Connect documentation](https://stripe.com/docs/connect/destination-charges) for details.
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostChargesChargeCaptureTransferData>,
+        pub transfer_data: Option<crate::models::PostTransferData>,
         /// A string that identifies this transaction as part of a group. `transfer_group` may only be provided if it has not been set. See the [Connect documentation](https://stripe.com/docs/connect/charges-transfers#transfer-options) for details.
         #[endpoint(body)]
         pub transfer_group: Option<String>,
@@ -385,13 +385,13 @@ endpoint! {
         pub charge: String,
         /// Evidence to upload, to respond to a dispute. Updating any field in the hash will submit all fields in the hash for review. The combined character count of all fields is limited to 150,000.
         #[endpoint(body, style = "deepObject")]
-        pub evidence: Option<crate::models::PostChargesChargeDisputeEvidence>,
+        pub evidence: Option<crate::models::DisputeEvidenceParams>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Whether to immediately submit evidence to the bank. If `false`, evidence is staged on the dispute. Staged evidence is visible in the API and Dashboard, and can be submitted to the bank by making another request with this attribute set to `true` (the default).
         #[endpoint(body)]
         pub submit: Option<bool>,
@@ -480,7 +480,7 @@ endpoint! {
         pub instructions_email: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The `payment_intent` property of the body.
         ///
         /// At most 5000 characters.
@@ -490,7 +490,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"duplicate"`, `"fraudulent"`, `"requested_by_customer"`.
         #[endpoint(body)]
-        pub reason: Option<crate::models::PostChargesChargeRefundReason>,
+        pub reason: Option<crate::models::Reason>,
         /// The `refund_application_fee` property of the body.
         #[endpoint(body)]
         pub refund_application_fee: Option<bool>,
@@ -533,7 +533,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetChargeRefunds = "GET /v1/charges/{charge}/refunds" -> crate::models::GetChargesChargeRefundsResponse {
+    pub struct GetChargeRefunds = "GET /v1/charges/{charge}/refunds" -> crate::models::ChargeRefunds {
         /// The `charge` path parameter.
         pub charge: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -597,12 +597,12 @@ endpoint! {
         pub instructions_email: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Origin of the refund
         ///
         /// Always `"customer_balance"`.
         #[endpoint(body)]
-        pub origin: Option<crate::models::PostChargesChargeRefundsOrigin>,
+        pub origin: Option<crate::models::RefundsOrigin>,
         /// The `payment_intent` property of the body.
         ///
         /// At most 5000 characters.
@@ -612,7 +612,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"duplicate"`, `"fraudulent"`, `"requested_by_customer"`.
         #[endpoint(body)]
-        pub reason: Option<crate::models::PostChargesChargeRefundReason>,
+        pub reason: Option<crate::models::Reason>,
         /// The `refund_application_fee` property of the body.
         #[endpoint(body)]
         pub refund_application_fee: Option<bool>,
@@ -691,7 +691,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// The `metadata` property of the body.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 

@@ -85,9 +85,7 @@ endpoint! {
         ///
         /// One of `"auto"`, `"required"`.
         #[endpoint(body)]
-        pub billing_address_collection: Option<
-            crate::models::PaymentLinkBillingAddressCollection,
-        >,
+        pub billing_address_collection: Option<crate::models::BillingAddressCollection>,
         /// If set, Checkout displays a back button and customers will be directed to this URL if they decide to cancel payment and return to your website.
         ///
         /// At most 5000 characters.
@@ -102,16 +100,16 @@ endpoint! {
         pub client_reference_id: Option<String>,
         /// Configure fields for the Checkout Session to gather active consent from customers.
         #[endpoint(body, style = "deepObject")]
-        pub consent_collection: Option<crate::models::PostCheckoutSessionsConsentCollection>,
+        pub consent_collection: Option<crate::models::ConsentCollectionParams>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: Option<String>,
         /// Collect additional information from your customer using custom fields. Up to 2 fields are supported.
         #[endpoint(body, style = "deepObject")]
-        pub custom_fields: Option<Vec<crate::models::PostCheckoutSessionsCustomFieldsItem>>,
+        pub custom_fields: Option<Vec<crate::models::CustomFieldParam>>,
         /// Display additional text for your customers using custom text.
         #[endpoint(body, style = "deepObject")]
-        pub custom_text: Option<crate::models::PostCheckoutSessionsCustomText>,
+        pub custom_text: Option<crate::models::CustomTextParam>,
         /// ID of an existing Customer, if one exists. In `payment` mode, the customer’s most recent card
         /// payment method will be used to prefill the email, name, card details, and billing address
         /// on the Checkout page. In `subscription` mode, the customer’s [default payment method](https://stripe.com/docs/api/customers/update#update_customer-invoice_settings-default_payment_method)
@@ -139,7 +137,7 @@ endpoint! {
         ///
         /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
-        pub customer_creation: Option<crate::models::PaymentLinkCustomerCreation>,
+        pub customer_creation: Option<crate::models::AlwaysOrIfRequired>,
         /// If provided, this value will be used when the Customer object is created.
         /// If not provided, customers will be asked to enter their email address.
         /// Use this parameter to prefill customer data if you already have an email
@@ -175,7 +173,7 @@ endpoint! {
         ///
         /// One of `"auto"`, `"bg"`, `"cs"`, `"da"`, `"de"`, `"el"`, `"en"`, `"en-GB"`, `"es"`, `"es-419"` and 31 more.
         #[endpoint(body)]
-        pub locale: Option<crate::models::PostCheckoutSessionsLocale>,
+        pub locale: Option<crate::models::CheckoutSessionLocale>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
@@ -183,7 +181,7 @@ endpoint! {
         ///
         /// One of `"payment"`, `"setup"`, `"subscription"`.
         #[endpoint(body)]
-        pub mode: Option<crate::models::CheckoutSessionMode>,
+        pub mode: Option<crate::models::Mode>,
         /// A subset of parameters to be passed to PaymentIntent creation for Checkout Sessions in `payment` mode.
         #[endpoint(body, style = "deepObject")]
         pub payment_intent_data: Option<
@@ -198,7 +196,7 @@ endpoint! {
         ///
         /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
-        pub payment_method_collection: Option<crate::models::PaymentLinkCustomerCreation>,
+        pub payment_method_collection: Option<crate::models::AlwaysOrIfRequired>,
         /// Payment-method-specific configuration.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<
@@ -233,7 +231,7 @@ endpoint! {
         /// When set, provides configuration for Checkout to collect a shipping address from a customer.
         #[endpoint(body, style = "deepObject")]
         pub shipping_address_collection: Option<
-            crate::models::PostCheckoutSessionsShippingAddressCollection,
+            crate::models::ShippingAddressCollectionParams,
         >,
         /// The shipping rate options to apply to this Session.
         #[endpoint(body, style = "deepObject")]
@@ -247,7 +245,7 @@ endpoint! {
         ///
         /// One of `"auto"`, `"book"`, `"donate"`, `"pay"`.
         #[endpoint(body)]
-        pub submit_type: Option<crate::models::PaymentLinkSubmitType>,
+        pub submit_type: Option<crate::models::SubmitType>,
         /// A subset of parameters to be passed to subscription creation for Checkout Sessions in `subscription` mode.
         #[endpoint(body, style = "deepObject")]
         pub subscription_data: Option<crate::models::PostCheckoutSessionsSubscriptionData>,

@@ -21,7 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/coupons" -> crate::models::GetCouponsResponse {
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -66,16 +66,13 @@ endpoint! {
         /// Coupons defined in each available currency option (only supported if `amount_off` is passed). Each key must be a three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html) and a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body, style = "deepObject")]
         pub currency_options: Option<
-            ::std::collections::BTreeMap<
-                String,
-                crate::models::PostCouponsCurrencyOptionsValue,
-            >,
+            ::std::collections::BTreeMap<String, crate::models::CurrencyOptionsValue>,
         >,
         /// Specifies how long the discount will be in effect if used on a subscription. Defaults to `once`.
         ///
         /// One of `"forever"`, `"once"`, `"repeating"`.
         #[endpoint(body)]
-        pub duration: Option<crate::models::CouponDuration>,
+        pub duration: Option<crate::models::Duration>,
         /// Required only if `duration` is `repeating`, in which case it must be a positive integer that specifies the number of months the discount will be in effect.
         #[endpoint(body)]
         pub duration_in_months: Option<i64>,
@@ -92,7 +89,7 @@ endpoint! {
         pub max_redemptions: Option<i64>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Name of the coupon displayed to customers on, for instance invoices, or receipts. By default the `id` is shown if `name` is not set.
         ///
         /// At most 40 characters.
@@ -154,17 +151,14 @@ endpoint! {
         /// Coupons defined in each available currency option (only supported if the coupon is amount-based). Each key must be a three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html) and a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body, style = "deepObject")]
         pub currency_options: Option<
-            ::std::collections::BTreeMap<
-                String,
-                crate::models::PostCouponsCurrencyOptionsValue,
-            >,
+            ::std::collections::BTreeMap<String, crate::models::CurrencyOptionsValue>,
         >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Name of the coupon displayed to customers on, for instance invoices, or receipts. By default the `id` is shown if `name` is not set.
         ///
         /// At most 40 characters.

@@ -90,7 +90,7 @@ endpoint! {
         pub invoice: String,
         /// Line items that make up the credit note.
         #[endpoint(body, style = "deepObject")]
-        pub lines: Option<Vec<crate::models::PostCreditNotesLinesItem>>,
+        pub lines: Option<Vec<crate::models::CreditNoteLineItemParams>>,
         /// The credit note's memo appears on the credit note PDF.
         ///
         /// At most 5000 characters.
@@ -106,7 +106,7 @@ endpoint! {
         ///
         /// One of `"duplicate"`, `"fraudulent"`, `"order_change"`, `"product_unsatisfactory"`.
         #[endpoint(body)]
-        pub reason: Option<crate::models::PostCreditNotesReason>,
+        pub reason: Option<crate::models::CreditNoteReason>,
         /// ID of an existing refund to link this credit note to.
         #[endpoint(body)]
         pub refund: Option<String>,
@@ -164,7 +164,7 @@ endpoint! {
         pub invoice: String,
         /// Line items that make up the credit note.
         #[endpoint(query, style = "deepObject")]
-        pub lines: Option<Vec<crate::models::PostCreditNotesLinesItem>>,
+        pub lines: Option<Vec<crate::models::CreditNoteLineItemParams>>,
         /// The credit note's memo appears on the credit note PDF.
         ///
         /// At most 5000 characters.
@@ -180,7 +180,7 @@ endpoint! {
         ///
         /// One of `"duplicate"`, `"fraudulent"`, `"order_change"`, `"product_unsatisfactory"`.
         #[endpoint(query)]
-        pub reason: Option<crate::models::PostCreditNotesReason>,
+        pub reason: Option<crate::models::CreditNoteReason>,
         /// ID of an existing refund to link this credit note to.
         #[endpoint(query)]
         pub refund: Option<String>,
@@ -254,7 +254,7 @@ endpoint! {
         pub limit: Option<i64>,
         /// Line items that make up the credit note.
         #[endpoint(query, style = "deepObject")]
-        pub lines: Option<Vec<crate::models::PostCreditNotesLinesItem>>,
+        pub lines: Option<Vec<crate::models::CreditNoteLineItemParams>>,
         /// The credit note's memo appears on the credit note PDF.
         ///
         /// At most 5000 characters.
@@ -270,7 +270,7 @@ endpoint! {
         ///
         /// One of `"duplicate"`, `"fraudulent"`, `"order_change"`, `"product_unsatisfactory"`.
         #[endpoint(query)]
-        pub reason: Option<crate::models::PostCreditNotesReason>,
+        pub reason: Option<crate::models::CreditNoteReason>,
         /// ID of an existing refund to link this credit note to.
         #[endpoint(query)]
         pub refund: Option<String>,

@@ -21,7 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/customers" -> crate::models::GetCustomersResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A case-sensitive filter on the list based on the customer's `email` field. The value must be a string.
         ///
         /// At most 512 characters.
@@ -62,13 +62,13 @@ endpoint! {
     pub struct Post = "POST /v1/customers" -> crate::models::Customer {
         /// The customer's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostCustomersAddress>,
+        pub address: Option<crate::models::OptionalFieldsAddressOrString>,
         /// An integer amount in cents (or local equivalent) that represents the customer's current balance, which affect the customer's future invoices. A negative amount represents a credit that decreases the amount due on an invoice; a positive amount increases the amount due on an invoice.
         #[endpoint(body)]
         pub balance: Option<i64>,
         /// Balance information and default balance settings for this customer.
         #[endpoint(body, style = "deepObject")]
-        pub cash_balance: Option<crate::models::PostCustomersCashBalance>,
+        pub cash_balance: Option<crate::models::CashBalanceParam>,
         /// The `coupon` property of the body.
         ///
         /// At most 5000 characters.
@@ -94,10 +94,10 @@ endpoint! {
         pub invoice_prefix: Option<String>,
         /// Default invoice settings for this customer.
         #[endpoint(body, style = "deepObject")]
-        pub invoice_settings: Option<crate::models::PostCustomersInvoiceSettings>,
+        pub invoice_settings: Option<crate::models::CustomerParam>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The customer's full name or business name.
         ///
         /// At most 256 characters.
@@ -126,7 +126,7 @@ endpoint! {
         pub promotion_code: Option<String>,
         /// The customer's shipping information. Appears on invoices emailed to this customer.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostCustomersShipping>,
+        pub shipping: Option<crate::models::CustomerShippingOrString>,
         /// The `source` property of the body.
         ///
         /// At most 5000 characters.
@@ -134,7 +134,7 @@ endpoint! {
         pub source: Option<String>,
         /// Tax details about the customer.
         #[endpoint(body, style = "deepObject")]
-        pub tax: Option<crate::models::PostCustomersTax>,
+        pub tax: Option<crate::models::TaxParam>,
         /// The customer's tax exemption. One of `none`, `exempt`, or `reverse`.
         ///
         /// One of `""`, `"exempt"`, `"none"`, `"reverse"`.
@@ -142,7 +142,7 @@ endpoint! {
         pub tax_exempt: Option<crate::models::PostCustomersTaxExempt>,
         /// The customer's tax IDs.
         #[endpoint(body, style = "deepObject")]
-        pub tax_id_data: Option<Vec<crate::models::PostCustomersTaxIdDataItem>>,
+        pub tax_id_data: Option<Vec<crate::models::DataParams>>,
         /// ID of the test clock to attach to the customer.
         ///
         /// At most 5000 characters.
@@ -243,19 +243,19 @@ endpoint! {
         pub customer: String,
         /// The customer's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostCustomersAddress>,
+        pub address: Option<crate::models::OptionalFieldsAddressOrString>,
         /// An integer amount in cents (or local equivalent) that represents the customer's current balance, which affect the customer's future invoices. A negative amount represents a credit that decreases the amount due on an invoice; a positive amount increases the amount due on an invoice.
         #[endpoint(body)]
         pub balance: Option<i64>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostCustomersCustomerBankAccount>,
+        pub bank_account: Option<crate::models::CustomerPaymentSourceBankAccountOrString>,
         /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
         #[endpoint(body, style = "deepObject")]
-        pub card: Option<crate::models::PostChargesCard>,
+        pub card: Option<crate::models::PostCard>,
         /// Balance information and default balance settings for this customer.
         #[endpoint(body, style = "deepObject")]
-        pub cash_balance: Option<crate::models::PostCustomersCashBalance>,
+        pub cash_balance: Option<crate::models::CashBalanceParam>,
         /// The `coupon` property of the body.
         ///
         /// At most 5000 characters.
@@ -305,10 +305,10 @@ endpoint! {
         pub invoice_prefix: Option<String>,
         /// Default invoice settings for this customer.
         #[endpoint(body, style = "deepObject")]
-        pub invoice_settings: Option<crate::models::PostCustomersInvoiceSettings>,
+        pub invoice_settings: Option<crate::models::CustomerParam>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The customer's full name or business name.
         ///
         /// At most 256 characters.
@@ -332,7 +332,7 @@ endpoint! {
         pub promotion_code: Option<String>,
         /// The customer's shipping information. Appears on invoices emailed to this customer.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostCustomersShipping>,
+        pub shipping: Option<crate::models::CustomerShippingOrString>,
         /// The `source` property of the body.
         ///
         /// At most 5000 characters.
@@ -340,7 +340,7 @@ endpoint! {
         pub source: Option<String>,
         /// Tax details about the customer.
         #[endpoint(body, style = "deepObject")]
-        pub tax: Option<crate::models::PostCustomersTax>,
+        pub tax: Option<crate::models::TaxParam>,
         /// The customer's tax exemption. One of `none`, `exempt`, or `reverse`.
         ///
         /// One of `""`, `"exempt"`, `"none"`, `"reverse"`.
@@ -496,7 +496,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 
@@ -574,7 +574,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 
@@ -669,10 +669,10 @@ endpoint! {
         pub alipay_account: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostCustomersCustomerBankAccount>,
+        pub bank_account: Option<crate::models::CustomerPaymentSourceBankAccountOrString>,
         /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
         #[endpoint(body, style = "deepObject")]
-        pub card: Option<crate::models::PostChargesCard>,
+        pub card: Option<crate::models::PostCard>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -765,7 +765,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"company"`, `"individual"`.
         #[endpoint(body)]
-        pub account_holder_type: Option<crate::models::IssuingCardholderType>,
+        pub account_holder_type: Option<crate::models::Type>,
         /// City/District/Suburb/Town/Village.
         ///
         /// At most 5000 characters.
@@ -811,7 +811,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Cardholder name.
         ///
         /// At most 5000 characters.
@@ -819,7 +819,7 @@ endpoint! {
         pub name: Option<String>,
         /// owner
         #[endpoint(body, style = "deepObject")]
-        pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
+        pub owner: Option<crate::models::Owner>,
     }
 }
 
@@ -999,10 +999,10 @@ endpoint! {
         pub alipay_account: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostCustomersCustomerBankAccount>,
+        pub bank_account: Option<crate::models::CustomerPaymentSourceBankAccountOrString>,
         /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
         #[endpoint(body, style = "deepObject")]
-        pub card: Option<crate::models::PostChargesCard>,
+        pub card: Option<crate::models::PostCard>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -1095,7 +1095,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"company"`, `"individual"`.
         #[endpoint(body)]
-        pub account_holder_type: Option<crate::models::IssuingCardholderType>,
+        pub account_holder_type: Option<crate::models::Type>,
         /// City/District/Suburb/Town/Village.
         ///
         /// At most 5000 characters.
@@ -1141,7 +1141,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Cardholder name.
         ///
         /// At most 5000 characters.
@@ -1149,7 +1149,7 @@ endpoint! {
         pub name: Option<String>,
         /// owner
         #[endpoint(body, style = "deepObject")]
-        pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
+        pub owner: Option<crate::models::Owner>,
     }
 }
 
@@ -1258,7 +1258,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// A hash of settings for this cash balance.
         #[endpoint(body, style = "deepObject")]
-        pub settings: Option<crate::models::PostCustomersCashBalanceSettings>,
+        pub settings: Option<crate::models::BalanceSettingsParam>,
     }
 }
 
@@ -1444,7 +1444,7 @@ endpoint! {
         ///
         /// Always `"bank_transfer"`.
         #[endpoint(body)]
-        pub funding_type: crate::models::PostCheckoutSessionsPaymentMethodOptionsCustomerBalanceFundingType,
+        pub funding_type: crate::models::FundingType,
     }
 }
 
@@ -1455,7 +1455,7 @@ impl PostCustomerFundingInstructions {
         customer: impl Into<String>,
         bank_transfer: crate::models::PostCustomersCustomerFundingInstructionsBankTransfer,
         currency: impl Into<String>,
-        funding_type: crate::models::PostCheckoutSessionsPaymentMethodOptionsCustomerBalanceFundingType,
+        funding_type: crate::models::FundingType,
     ) -> Self {
         Self {
             customer: customer.into(),
@@ -1637,10 +1637,10 @@ endpoint! {
         pub alipay_account: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostCustomersCustomerBankAccount>,
+        pub bank_account: Option<crate::models::CustomerPaymentSourceBankAccountOrString>,
         /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
         #[endpoint(body, style = "deepObject")]
-        pub card: Option<crate::models::PostChargesCard>,
+        pub card: Option<crate::models::PostCard>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -1731,7 +1731,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"company"`, `"individual"`.
         #[endpoint(body)]
-        pub account_holder_type: Option<crate::models::IssuingCardholderType>,
+        pub account_holder_type: Option<crate::models::Type>,
         /// City/District/Suburb/Town/Village.
         ///
         /// At most 5000 characters.
@@ -1777,7 +1777,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Cardholder name.
         ///
         /// At most 5000 characters.
@@ -1785,7 +1785,7 @@ endpoint! {
         pub name: Option<String>,
         /// owner
         #[endpoint(body, style = "deepObject")]
-        pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
+        pub owner: Option<crate::models::Owner>,
     }
 }
 
@@ -1954,9 +1954,7 @@ endpoint! {
         pub customer: String,
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
-        pub add_invoice_items: Option<
-            Vec<crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItem>,
-        >,
+        pub add_invoice_items: Option<Vec<crate::models::AddInvoiceItemEntry>>,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
         #[endpoint(body)]
         pub application_fee_percent: Option<f64>,
@@ -1977,9 +1975,7 @@ endpoint! {
         pub billing_cycle_anchor: Option<i64>,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
-        pub billing_thresholds: Option<
-            crate::models::PostCustomersCustomerSubscriptionsBillingThresholds,
-        >,
+        pub billing_thresholds: Option<crate::models::BillingThresholds>,
         /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
         ///
         /// Format `unix-time`.
@@ -1992,7 +1988,7 @@ endpoint! {
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
         ///
         /// At most 5000 characters.
@@ -2016,7 +2012,7 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub default_tax_rates: Option<crate::models::ListOrString>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -2025,7 +2021,7 @@ endpoint! {
         pub items: Option<Vec<crate::models::PostCustomersCustomerSubscriptionsItemsItem>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
@@ -2043,19 +2039,13 @@ endpoint! {
         ///
         /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
-        pub payment_behavior: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
-        >,
+        pub payment_behavior: Option<crate::models::PaymentBehavior>,
         /// Payment settings to pass to invoices created by the subscription.
         #[endpoint(body, style = "deepObject")]
-        pub payment_settings: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentSettings,
-        >,
+        pub payment_settings: Option<crate::models::PaymentSettings>,
         /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
         #[endpoint(body, style = "deepObject")]
-        pub pending_invoice_item_interval: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
-        >,
+        pub pending_invoice_item_interval: Option<crate::models::PendingInvoiceItemInterval>,
         /// The API ID of a promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
         ///
         /// At most 5000 characters.
@@ -2065,17 +2055,13 @@ endpoint! {
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
-        pub proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges.
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<
-            crate::models::PostCheckoutSessionsSubscriptionDataTransferData,
-        >,
+        pub transfer_data: Option<crate::models::TransferDataSpecs>,
         /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body, style = "deepObject")]
-        pub trial_end: Option<crate::models::PostCustomersCustomerSubscriptionsTrialEnd>,
+        pub trial_end: Option<crate::models::TrialEnd>,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body)]
         pub trial_from_plan: Option<bool>,
@@ -2084,9 +2070,7 @@ endpoint! {
         pub trial_period_days: Option<i64>,
         /// Settings related to subscription trials.
         #[endpoint(body, style = "deepObject")]
-        pub trial_settings: Option<
-            crate::models::PostCheckoutSessionsSubscriptionDataTrialSettings,
-        >,
+        pub trial_settings: Option<crate::models::TrialSettingsConfig>,
     }
 }
 
@@ -2182,9 +2166,7 @@ endpoint! {
         pub subscription_exposed_id: String,
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
-        pub add_invoice_items: Option<
-            Vec<crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItem>,
-        >,
+        pub add_invoice_items: Option<Vec<crate::models::AddInvoiceItemEntry>>,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
         #[endpoint(body)]
         pub application_fee_percent: Option<f64>,
@@ -2197,32 +2179,24 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"now"`, `"unchanged"`.
         #[endpoint(body)]
-        pub billing_cycle_anchor: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdBillingCycleAnchor,
-        >,
+        pub billing_cycle_anchor: Option<crate::models::NowOrUnchanged>,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
-        pub billing_thresholds: Option<
-            crate::models::PostCustomersCustomerSubscriptionsBillingThresholds,
-        >,
+        pub billing_thresholds: Option<crate::models::BillingThresholds>,
         /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
         #[endpoint(body, style = "deepObject")]
-        pub cancel_at: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancelAt,
-        >,
+        pub cancel_at: Option<crate::models::At>,
         /// Boolean indicating whether this subscription should cancel at the end of the current period.
         #[endpoint(body)]
         pub cancel_at_period_end: Option<bool>,
         /// Details about why this subscription was cancelled
         #[endpoint(body, style = "deepObject")]
-        pub cancellation_details: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancellationDetails,
-        >,
+        pub cancellation_details: Option<crate::models::CancellationDetailsParam>,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
         ///
         /// At most 5000 characters.
@@ -2243,27 +2217,23 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub default_tax_rates: Option<crate::models::ListOrString>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A list of up to 20 subscription items, each with an attached price.
         #[endpoint(body, style = "deepObject")]
-        pub items: Option<
-            Vec<
-                crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdItemsItem,
-            >,
-        >,
+        pub items: Option<Vec<crate::models::SubscriptionItemUpdateParams>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
         /// If specified, payment collection for this subscription will be paused.
         #[endpoint(body, style = "deepObject")]
         pub pause_collection: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdPauseCollection,
+            crate::models::SubscriptionsSubscriptionExposedIdPauseCollection,
         >,
         /// Use `allow_incomplete` to transition the subscription to `status=past_due` if a payment is required but cannot be paid. This allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
         ///
@@ -2275,19 +2245,13 @@ endpoint! {
         ///
         /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
-        pub payment_behavior: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
-        >,
+        pub payment_behavior: Option<crate::models::PaymentBehavior>,
         /// Payment settings to pass to invoices created by the subscription.
         #[endpoint(body, style = "deepObject")]
-        pub payment_settings: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentSettings,
-        >,
+        pub payment_settings: Option<crate::models::PaymentSettings>,
         /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
         #[endpoint(body, style = "deepObject")]
-        pub pending_invoice_item_interval: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
-        >,
+        pub pending_invoice_item_interval: Option<crate::models::PendingInvoiceItemInterval>,
         /// The promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
         ///
         /// At most 5000 characters.
@@ -2297,9 +2261,7 @@ endpoint! {
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
-        pub proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint. It can also be used to implement custom proration logic, such as prorating by day instead of by second, by providing the time that you wish to use for proration calculations.
         ///
         /// Format `unix-time`.
@@ -2307,20 +2269,16 @@ endpoint! {
         pub proration_date: Option<i64>,
         /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdTransferData,
-        >,
+        pub transfer_data: Option<crate::models::TransferDataSpecsOrString>,
         /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
         #[endpoint(body, style = "deepObject")]
-        pub trial_end: Option<crate::models::PostCustomersCustomerSubscriptionsTrialEnd>,
+        pub trial_end: Option<crate::models::TrialEnd>,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body)]
         pub trial_from_plan: Option<bool>,
         /// Settings related to subscription trials.
         #[endpoint(body, style = "deepObject")]
-        pub trial_settings: Option<
-            crate::models::PostCheckoutSessionsSubscriptionDataTrialSettings,
-        >,
+        pub trial_settings: Option<crate::models::TrialSettingsConfig>,
     }
 }
 
@@ -2555,7 +2513,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"ae_trn"`, `"au_abn"`, `"au_arn"`, `"bg_uic"`, `"br_cnpj"`, `"br_cpf"`, `"ca_bn"`, `"ca_gst_hst"`, `"ca_pst_bc"`, `"ca_pst_mb"` and 41 more.
         #[endpoint(body)]
-        pub r#type: crate::models::PostCustomersTaxIdDataItemType,
+        pub r#type: crate::models::PostCustomersType,
         /// Value of the tax ID.
         #[endpoint(body)]
         pub value: String,
@@ -2567,7 +2525,7 @@ impl PostCustomerTaxIds {
     #[must_use]
     pub fn new(
         customer: impl Into<String>,
-        r#type: crate::models::PostCustomersTaxIdDataItemType,
+        r#type: crate::models::PostCustomersType,
         value: impl Into<String>,
     ) -> Self {
         Self {

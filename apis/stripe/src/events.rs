@@ -21,7 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/events" -> crate::models::GetEventsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Filter events by whether all webhooks were successfully delivered. If false, events which are still pending or have failed all delivery attempts to a webhook endpoint will be returned.
         #[endpoint(query)]
         pub delivery_success: Option<bool>,

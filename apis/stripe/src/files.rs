@@ -21,7 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/files" -> crate::models::GetFilesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -37,7 +37,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"account_requirement"`, `"additional_verification"`, `"business_icon"`, `"business_logo"`, `"customer_signature"`, `"dispute_evidence"`, `"document_provider_identity_document"`, `"finance_report_run"`, `"identity_document"`, `"identity_document_downloadable"` and 5 more.
         #[endpoint(query)]
-        pub purpose: Option<crate::models::FilePurpose>,
+        pub purpose: Option<crate::models::Purpose>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         ///
         /// At most 5000 characters.

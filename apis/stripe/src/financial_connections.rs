@@ -21,9 +21,7 @@ endpoint! {
     pub struct GetFinancialConnectionsAccounts = "GET /v1/financial_connections/accounts" -> crate::models::BankConnectionsResourceLinkedAccountList {
         /// If present, only return accounts that belong to the specified account holder. `account_holder[customer]` and `account_holder[account]` are mutually exclusive.
         #[endpoint(query, style = "deepObject")]
-        pub account_holder: Option<
-            crate::models::GetFinancialConnectionsAccountsAccountHolder,
-        >,
+        pub account_holder: Option<crate::models::AccountholderParams>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -184,9 +182,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// The list of account features that you would like to refresh.
         #[endpoint(body, style = "deepObject")]
-        pub features: Vec<
-            crate::models::PostFinancialConnectionsAccountsAccountRefreshFeaturesItem,
-        >,
+        pub features: Vec<crate::models::AccountsAccountRefreshFeaturesItem>,
     }
 }
 
@@ -195,7 +191,7 @@ impl PostFinancialConnectionsAccountsAccountRefresh {
     #[must_use]
     pub fn new(
         account: impl Into<String>,
-        features: Vec<crate::models::PostFinancialConnectionsAccountsAccountRefreshFeaturesItem>,
+        features: Vec<crate::models::AccountsAccountRefreshFeaturesItem>,
     ) -> Self {
         Self {
             account: account.into(),
@@ -216,20 +212,18 @@ endpoint! {
     pub struct PostFinancialConnectionsSessions = "POST /v1/financial_connections/sessions" -> crate::models::FinancialConnectionsSession {
         /// The account holder to link accounts for.
         #[endpoint(body, style = "deepObject")]
-        pub account_holder: crate::models::PostFinancialConnectionsSessionsAccountHolder,
+        pub account_holder: crate::models::SessionsAccountHolder,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Filters to restrict the kinds of accounts to collect.
         #[endpoint(body, style = "deepObject")]
-        pub filters: Option<crate::models::PostFinancialConnectionsSessionsFilters>,
+        pub filters: Option<crate::models::FiltersParams>,
         /// List of data features that you would like to request access to.
         ///
         /// Possible values are `balances`, `transactions`, `ownership`, and `payment_method`.
         #[endpoint(body, style = "deepObject")]
-        pub permissions: Vec<
-            crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem,
-        >,
+        pub permissions: Vec<crate::models::PermissionsItem>,
         /// For webview integrations only. Upon completing OAuth login in the native browser, the user will be redirected to this URL to return to your app.
         ///
         /// At most 5000 characters.
@@ -242,8 +236,8 @@ impl PostFinancialConnectionsSessions {
     /// A `PostFinancialConnectionsSessions` of its required fields (`account_holder`, `permissions`), every other field `None`.
     #[must_use]
     pub fn new(
-        account_holder: crate::models::PostFinancialConnectionsSessionsAccountHolder,
-        permissions: Vec<crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem>,
+        account_holder: crate::models::SessionsAccountHolder,
+        permissions: Vec<crate::models::PermissionsItem>,
     ) -> Self {
         Self {
             account_holder,

@@ -21,7 +21,7 @@ endpoint! {
     pub struct GetIdentityVerificationReports = "GET /v1/identity/verification_reports" -> crate::models::GetIdentityVerificationReportsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -42,7 +42,7 @@ endpoint! {
         ///
         /// One of `"document"`, `"id_number"`.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::GetIdentityVerificationReportsType>,
+        pub r#type: Option<crate::models::DocumentOrIdNumber>,
         /// Only return VerificationReports created by this VerificationSession ID. It is allowed to provide a VerificationIntent ID.
         ///
         /// At most 5000 characters.
@@ -98,7 +98,7 @@ endpoint! {
     pub struct GetIdentityVerificationSessions = "GET /v1/identity/verification_sessions" -> crate::models::GetIdentityVerificationSessionsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -152,7 +152,7 @@ endpoint! {
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// A set of options for the session’s verification checks.
         #[endpoint(body, style = "deepObject")]
-        pub options: Option<crate::models::PostIdentityVerificationSessionsOptions>,
+        pub options: Option<crate::models::SessionOptionsParam>,
         /// The URL that the user will be redirected to upon completing the verification flow.
         #[endpoint(body)]
         pub return_url: Option<String>,
@@ -160,14 +160,14 @@ endpoint! {
         ///
         /// One of `"document"`, `"id_number"`.
         #[endpoint(body)]
-        pub r#type: crate::models::GetIdentityVerificationReportsType,
+        pub r#type: crate::models::DocumentOrIdNumber,
     }
 }
 
 impl PostIdentityVerificationSessions {
     /// A `PostIdentityVerificationSessions` of its required fields (`type`), every other field `None`.
     #[must_use]
-    pub fn new(r#type: crate::models::GetIdentityVerificationReportsType) -> Self {
+    pub fn new(r#type: crate::models::DocumentOrIdNumber) -> Self {
         Self {
             expand: None,
             metadata: None,
@@ -238,12 +238,12 @@ endpoint! {
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// A set of options for the session’s verification checks.
         #[endpoint(body, style = "deepObject")]
-        pub options: Option<crate::models::PostIdentityVerificationSessionsOptions>,
+        pub options: Option<crate::models::SessionOptionsParam>,
         /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
         ///
         /// One of `"document"`, `"id_number"`.
         #[endpoint(body)]
-        pub r#type: Option<crate::models::GetIdentityVerificationReportsType>,
+        pub r#type: Option<crate::models::DocumentOrIdNumber>,
     }
 }
 

@@ -21,7 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/invoiceitems" -> crate::models::GetInvoiceitemsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// The identifier of the customer whose invoice items to return. If none is provided, all invoice items will be returned.
         ///
         /// At most 5000 characters.
@@ -84,7 +84,7 @@ endpoint! {
         pub discountable: Option<bool>,
         /// The coupons to redeem into discounts for the invoice item or invoice line item.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
+        pub discounts: Option<crate::models::Discounts>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -95,7 +95,7 @@ endpoint! {
         pub invoice: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The period associated with this invoice item. When set to different values, the period will be rendered on the invoice. If you have [Stripe Revenue Recognition](https://stripe.com/docs/revenue-recognition) enabled, the period will be used to recognize and defer revenue. See the [Revenue Recognition documentation](https://stripe.com/docs/revenue-recognition/methodology/subscriptions-and-invoicing) for details.
         #[endpoint(body, style = "deepObject")]
         pub period: Option<crate::models::PostInvoiceitemsPeriod>,
@@ -106,9 +106,7 @@ endpoint! {
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
         #[endpoint(body, style = "deepObject")]
-        pub price_data: Option<
-            crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItemPriceData,
-        >,
+        pub price_data: Option<crate::models::PriceData>,
         /// Non-negative integer. The quantity of units for the invoice item.
         #[endpoint(body)]
         pub quantity: Option<i64>,
@@ -121,10 +119,10 @@ endpoint! {
         ///
         /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
+        pub tax_behavior: Option<crate::models::TaxBehavior>,
         /// A [tax code](https://stripe.com/docs/tax/tax-categories) ID.
         #[endpoint(body, style = "deepObject")]
-        pub tax_code: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub tax_code: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// The tax rates which apply to the invoice item. When set, the `default_tax_rates` on the invoice do not apply to this invoice item.
         #[endpoint(body, style = "deepObject")]
         pub tax_rates: Option<Vec<String>>,
@@ -222,13 +220,13 @@ endpoint! {
         pub discountable: Option<bool>,
         /// The coupons & existing discounts which apply to the invoice item or invoice line item. Item discounts are applied before invoice discounts. Pass an empty string to remove previously-defined discounts.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
+        pub discounts: Option<crate::models::Discounts>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The period associated with this invoice item. When set to different values, the period will be rendered on the invoice. If you have [Stripe Revenue Recognition](https://stripe.com/docs/revenue-recognition) enabled, the period will be used to recognize and defer revenue. See the [Revenue Recognition documentation](https://stripe.com/docs/revenue-recognition/methodology/subscriptions-and-invoicing) for details.
         #[endpoint(body, style = "deepObject")]
         pub period: Option<crate::models::PostInvoiceitemsPeriod>,
@@ -239,9 +237,7 @@ endpoint! {
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
         #[endpoint(body, style = "deepObject")]
-        pub price_data: Option<
-            crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItemPriceData,
-        >,
+        pub price_data: Option<crate::models::PriceData>,
         /// Non-negative integer. The quantity of units for the invoice item.
         #[endpoint(body)]
         pub quantity: Option<i64>,
@@ -249,13 +245,13 @@ endpoint! {
         ///
         /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
+        pub tax_behavior: Option<crate::models::TaxBehavior>,
         /// A [tax code](https://stripe.com/docs/tax/tax-categories) ID.
         #[endpoint(body, style = "deepObject")]
-        pub tax_code: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub tax_code: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// The tax rates which apply to the invoice item. When set, the `default_tax_rates` on the invoice do not apply to this invoice item. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub tax_rates: Option<crate::models::ListOrString>,
         /// The integer unit amount in cents (or local equivalent) of the charge to be applied to the upcoming invoice. This unit_amount will be multiplied by the quantity to get the full amount. If you want to apply a credit to the customer's account, pass a negative unit_amount.
         #[endpoint(body)]
         pub unit_amount: Option<i64>,

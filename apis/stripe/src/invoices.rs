@@ -23,10 +23,10 @@ endpoint! {
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(query)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return invoices for the customer specified by this customer ID.
         ///
         /// At most 5000 characters.
@@ -34,7 +34,7 @@ endpoint! {
         pub customer: Option<String>,
         /// The `due_date` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub due_date: Option<crate::models::GetAccountsCreated>,
+        pub due_date: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -55,7 +55,7 @@ endpoint! {
         ///
         /// One of `"draft"`, `"open"`, `"paid"`, `"uncollectible"`, `"void"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetInvoicesStatus>,
+        pub status: Option<crate::models::InvoiceStatus>,
         /// Only return invoices for the subscription specified by this subscription ID.
         ///
         /// At most 5000 characters.
@@ -75,7 +75,7 @@ endpoint! {
     pub struct Post = "POST /v1/invoices" -> crate::models::Invoice {
         /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
         #[endpoint(body, style = "deepObject")]
-        pub account_tax_ids: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub account_tax_ids: Option<crate::models::ListOrString>,
         /// A fee in cents (or local equivalent) that will be applied to the invoice and transferred to the application owner's Stripe account. The request must be made with an OAuth key or the Stripe-Account header in order to take an application fee. For more information, see the application fees [documentation](https://stripe.com/docs/billing/invoices/connect#collecting-fees).
         #[endpoint(body)]
         pub application_fee_amount: Option<i64>,
@@ -91,15 +91,13 @@ endpoint! {
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// The currency to create this invoice in. Defaults to that of `customer` if not specified.
         #[endpoint(body)]
         pub currency: Option<String>,
         /// A list of up to 4 custom fields to be displayed on the invoice.
         #[endpoint(body, style = "deepObject")]
-        pub custom_fields: Option<
-            crate::models::PostCheckoutSessionsInvoiceCreationInvoiceDataCustomFields,
-        >,
+        pub custom_fields: Option<crate::models::CustomFields>,
         /// The ID of the customer who will be billed.
         ///
         /// At most 5000 characters.
@@ -128,7 +126,7 @@ endpoint! {
         pub description: Option<String>,
         /// The coupons to redeem into discounts for the invoice. If not specified, inherits the discount from the invoice's customer. Pass an empty string to avoid inheriting any discounts.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
+        pub discounts: Option<crate::models::Discounts>,
         /// The date on which payment for this invoice is due. Valid only for invoices where `collection_method=send_invoice`.
         ///
         /// Format `unix-time`.
@@ -147,7 +145,7 @@ endpoint! {
         pub from_invoice: Option<crate::models::PostInvoicesFromInvoice>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The account (if any) for which the funds of the invoice payment are intended. If set, the invoice will be presented with the branding and support information of the specified account. See the [Invoices with Connect](https://stripe.com/docs/billing/invoices/connect) documentation for details.
         #[endpoint(body)]
         pub on_behalf_of: Option<String>,
@@ -163,15 +161,15 @@ endpoint! {
         >,
         /// Options for invoice PDF rendering.
         #[endpoint(body, style = "deepObject")]
-        pub rendering_options: Option<
-            crate::models::PostCheckoutSessionsInvoiceCreationInvoiceDataRenderingOptions,
-        >,
+        pub rendering_options: Option<crate::models::RenderingOptions>,
         /// Settings for the cost of shipping for this invoice.
         #[endpoint(body, style = "deepObject")]
         pub shipping_cost: Option<crate::models::PostCheckoutSessionsShippingOptionsItem>,
         /// Shipping details for the invoice. The Invoice PDF will use the `shipping_details` value if it is set, otherwise the PDF will render the shipping address from the customer.
         #[endpoint(body, style = "deepObject")]
-        pub shipping_details: Option<crate::models::PostCustomersShippingCustomerShipping>,
+        pub shipping_details: Option<
+            crate::models::CustomerShippingOrStringCustomerShipping,
+        >,
         /// Extra information about a charge for the customer's credit card statement. It must contain at least one letter. If not specified and this invoice is part of a subscription, the default `statement_descriptor` will be set to the first subscription item's product's `statement_descriptor`.
         ///
         /// At most 22 characters.
@@ -268,16 +266,16 @@ endpoint! {
         pub customer: Option<String>,
         /// Details about the customer you want to invoice or overrides for an existing customer.
         #[endpoint(query, style = "deepObject")]
-        pub customer_details: Option<crate::models::GetInvoicesUpcomingCustomerDetails>,
+        pub customer_details: Option<crate::models::CustomerDetailsParam>,
         /// The coupons to redeem into discounts for the invoice preview. If not specified, inherits the discount from the customer or subscription. This only works for coupons directly applied to the invoice. To apply a coupon to a subscription, you must use the `coupon` parameter instead. Pass an empty string to avoid inheriting any discounts. To preview the upcoming invoice for a subscription that hasn't been created, use `coupon` instead.
         #[endpoint(query, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
+        pub discounts: Option<crate::models::Discounts>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// List of invoice items to add or update in the upcoming invoice preview.
         #[endpoint(query, style = "deepObject")]
-        pub invoice_items: Option<Vec<crate::models::GetInvoicesUpcomingInvoiceItemsItem>>,
+        pub invoice_items: Option<Vec<crate::models::InvoiceItemPreviewParams>>,
         /// The identifier of the unstarted schedule whose upcoming invoice you'd like to retrieve. Cannot be used with subscription or subscription fields.
         ///
         /// At most 5000 characters.
@@ -291,13 +289,11 @@ endpoint! {
         /// For new subscriptions, a future timestamp to anchor the subscription's [billing cycle](https://stripe.com/docs/subscriptions/billing-cycle). This is used to determine the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. For existing subscriptions, the value can only be set to `now` or `unchanged`.
         #[endpoint(query, style = "deepObject")]
         pub subscription_billing_cycle_anchor: Option<
-            crate::models::GetInvoicesUpcomingSubscriptionBillingCycleAnchor,
+            crate::models::SubscriptionBillingCycleAnchor,
         >,
         /// Timestamp indicating when the subscription should be scheduled to cancel. Will prorate if within the current period and prorations have been enabled using `proration_behavior`.
         #[endpoint(query, style = "deepObject")]
-        pub subscription_cancel_at: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancelAt,
-        >,
+        pub subscription_cancel_at: Option<crate::models::At>,
         /// Boolean indicating whether this subscription should cancel at the end of the current period.
         #[endpoint(query)]
         pub subscription_cancel_at_period_end: Option<bool>,
@@ -306,23 +302,15 @@ endpoint! {
         pub subscription_cancel_now: Option<bool>,
         /// If provided, the invoice returned will preview updating or creating a subscription with these default tax rates. The default tax rates will apply to any line item that does not have `tax_rates` set.
         #[endpoint(query, style = "deepObject")]
-        pub subscription_default_tax_rates: Option<
-            crate::models::PostAccountsIndividualFullNameAliases,
-        >,
+        pub subscription_default_tax_rates: Option<crate::models::ListOrString>,
         /// A list of up to 20 subscription items, each with an attached price.
         #[endpoint(query, style = "deepObject")]
-        pub subscription_items: Option<
-            Vec<
-                crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdItemsItem,
-            >,
-        >,
+        pub subscription_items: Option<Vec<crate::models::SubscriptionItemUpdateParams>>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(query)]
-        pub subscription_proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub subscription_proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If previewing an update to a subscription, and doing proration, `subscription_proration_date` forces the proration to be calculated as though the update was done at the specified time. The time given must be within the current subscription period and within the current phase of the schedule backing this subscription, if the schedule exists. If set, `subscription`, and one of `subscription_items`, or `subscription_trial_end` are required. Also, `subscription_proration_behavior` cannot be set to 'none'.
         ///
         /// Format `unix-time`.
@@ -332,9 +320,7 @@ endpoint! {
         ///
         /// At most 5000 characters; always `"now"`.
         #[endpoint(query)]
-        pub subscription_resume_at: Option<
-            crate::models::PostCustomersCustomerSubscriptionsTrialEndString,
-        >,
+        pub subscription_resume_at: Option<crate::models::TrialEndString>,
         /// Date a subscription is intended to start (can be future or past)
         ///
         /// Format `unix-time`.
@@ -342,9 +328,7 @@ endpoint! {
         pub subscription_start_date: Option<i64>,
         /// If provided, the invoice returned will preview updating or creating a subscription with that trial end. If set, one of `subscription_items` or `subscription` is required.
         #[endpoint(query, style = "deepObject")]
-        pub subscription_trial_end: Option<
-            crate::models::PostCustomersCustomerSubscriptionsTrialEnd,
-        >,
+        pub subscription_trial_end: Option<crate::models::TrialEnd>,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `subscription_trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `subscription_trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(query)]
         pub subscription_trial_from_plan: Option<bool>,
@@ -387,10 +371,10 @@ endpoint! {
         pub customer: Option<String>,
         /// Details about the customer you want to invoice or overrides for an existing customer.
         #[endpoint(query, style = "deepObject")]
-        pub customer_details: Option<crate::models::GetInvoicesUpcomingCustomerDetails>,
+        pub customer_details: Option<crate::models::CustomerDetailsParam>,
         /// The coupons to redeem into discounts for the invoice preview. If not specified, inherits the discount from the customer or subscription. This only works for coupons directly applied to the invoice. To apply a coupon to a subscription, you must use the `coupon` parameter instead. Pass an empty string to avoid inheriting any discounts. To preview the upcoming invoice for a subscription that hasn't been created, use `coupon` instead.
         #[endpoint(query, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
+        pub discounts: Option<crate::models::Discounts>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -401,7 +385,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// List of invoice items to add or update in the upcoming invoice preview.
         #[endpoint(query, style = "deepObject")]
-        pub invoice_items: Option<Vec<crate::models::GetInvoicesUpcomingInvoiceItemsItem>>,
+        pub invoice_items: Option<Vec<crate::models::InvoiceItemPreviewParams>>,
         /// A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
         #[endpoint(query)]
         pub limit: Option<i64>,
@@ -423,13 +407,11 @@ endpoint! {
         /// For new subscriptions, a future timestamp to anchor the subscription's [billing cycle](https://stripe.com/docs/subscriptions/billing-cycle). This is used to determine the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. For existing subscriptions, the value can only be set to `now` or `unchanged`.
         #[endpoint(query, style = "deepObject")]
         pub subscription_billing_cycle_anchor: Option<
-            crate::models::GetInvoicesUpcomingSubscriptionBillingCycleAnchor,
+            crate::models::SubscriptionBillingCycleAnchor,
         >,
         /// Timestamp indicating when the subscription should be scheduled to cancel. Will prorate if within the current period and prorations have been enabled using `proration_behavior`.
         #[endpoint(query, style = "deepObject")]
-        pub subscription_cancel_at: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancelAt,
-        >,
+        pub subscription_cancel_at: Option<crate::models::At>,
         /// Boolean indicating whether this subscription should cancel at the end of the current period.
         #[endpoint(query)]
         pub subscription_cancel_at_period_end: Option<bool>,
@@ -438,23 +420,15 @@ endpoint! {
         pub subscription_cancel_now: Option<bool>,
         /// If provided, the invoice returned will preview updating or creating a subscription with these default tax rates. The default tax rates will apply to any line item that does not have `tax_rates` set.
         #[endpoint(query, style = "deepObject")]
-        pub subscription_default_tax_rates: Option<
-            crate::models::PostAccountsIndividualFullNameAliases,
-        >,
+        pub subscription_default_tax_rates: Option<crate::models::ListOrString>,
         /// A list of up to 20 subscription items, each with an attached price.
         #[endpoint(query, style = "deepObject")]
-        pub subscription_items: Option<
-            Vec<
-                crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdItemsItem,
-            >,
-        >,
+        pub subscription_items: Option<Vec<crate::models::SubscriptionItemUpdateParams>>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(query)]
-        pub subscription_proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub subscription_proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If previewing an update to a subscription, and doing proration, `subscription_proration_date` forces the proration to be calculated as though the update was done at the specified time. The time given must be within the current subscription period and within the current phase of the schedule backing this subscription, if the schedule exists. If set, `subscription`, and one of `subscription_items`, or `subscription_trial_end` are required. Also, `subscription_proration_behavior` cannot be set to 'none'.
         ///
         /// Format `unix-time`.
@@ -464,9 +438,7 @@ endpoint! {
         ///
         /// At most 5000 characters; always `"now"`.
         #[endpoint(query)]
-        pub subscription_resume_at: Option<
-            crate::models::PostCustomersCustomerSubscriptionsTrialEndString,
-        >,
+        pub subscription_resume_at: Option<crate::models::TrialEndString>,
         /// Date a subscription is intended to start (can be future or past)
         ///
         /// Format `unix-time`.
@@ -474,9 +446,7 @@ endpoint! {
         pub subscription_start_date: Option<i64>,
         /// If provided, the invoice returned will preview updating or creating a subscription with that trial end. If set, one of `subscription_items` or `subscription` is required.
         #[endpoint(query, style = "deepObject")]
-        pub subscription_trial_end: Option<
-            crate::models::PostCustomersCustomerSubscriptionsTrialEnd,
-        >,
+        pub subscription_trial_end: Option<crate::models::TrialEnd>,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `subscription_trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `subscription_trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(query)]
         pub subscription_trial_from_plan: Option<bool>,
@@ -534,7 +504,7 @@ endpoint! {
         pub invoice: String,
         /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
         #[endpoint(body, style = "deepObject")]
-        pub account_tax_ids: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub account_tax_ids: Option<crate::models::ListOrString>,
         /// A fee in cents (or local equivalent) that will be applied to the invoice and transferred to the application owner's Stripe account. The request must be made with an OAuth key or the Stripe-Account header in order to take an application fee. For more information, see the application fees [documentation](https://stripe.com/docs/billing/invoices/connect#collecting-fees).
         #[endpoint(body)]
         pub application_fee_amount: Option<i64>,
@@ -550,12 +520,10 @@ endpoint! {
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// A list of up to 4 custom fields to be displayed on the invoice. If a value for `custom_fields` is specified, the list specified will replace the existing custom field list on this invoice. Pass an empty string to remove previously-defined fields.
         #[endpoint(body, style = "deepObject")]
-        pub custom_fields: Option<
-            crate::models::PostCheckoutSessionsInvoiceCreationInvoiceDataCustomFields,
-        >,
+        pub custom_fields: Option<crate::models::CustomFields>,
         /// The number of days from which the invoice is created until it is due. Only valid for invoices where `collection_method=send_invoice`. This field can only be updated on `draft` invoices.
         #[endpoint(body)]
         pub days_until_due: Option<i64>,
@@ -571,7 +539,7 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub default_tax_rates: Option<crate::models::ListOrString>,
         /// An arbitrary string attached to the object. Often useful for displaying to users. Referenced as 'memo' in the Dashboard.
         ///
         /// At most 1500 characters.
@@ -579,7 +547,7 @@ endpoint! {
         pub description: Option<String>,
         /// The discounts that will apply to the invoice. Pass an empty string to remove previously-defined discounts.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
+        pub discounts: Option<crate::models::Discounts>,
         /// The date on which payment for this invoice is due. Only valid for invoices where `collection_method=send_invoice`. This field can only be updated on `draft` invoices.
         ///
         /// Format `unix-time`.
@@ -595,18 +563,16 @@ endpoint! {
         pub footer: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The account (if any) for which the funds of the invoice payment are intended. If set, the invoice will be presented with the branding and support information of the specified account. See the [Invoices with Connect](https://stripe.com/docs/billing/invoices/connect) documentation for details.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub on_behalf_of: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// Configuration settings for the PaymentIntent that is generated when the invoice is finalized.
         #[endpoint(body, style = "deepObject")]
         pub payment_settings: Option<crate::models::PostInvoicesPaymentSettings>,
         /// Options for invoice PDF rendering.
         #[endpoint(body, style = "deepObject")]
-        pub rendering_options: Option<
-            crate::models::PostCheckoutSessionsInvoiceCreationInvoiceDataRenderingOptions,
-        >,
+        pub rendering_options: Option<crate::models::RenderingOptions>,
         /// Settings for the cost of shipping for this invoice.
         #[endpoint(body, style = "deepObject")]
         pub shipping_cost: Option<crate::models::PostInvoicesInvoiceShippingCost>,

@@ -31,7 +31,7 @@ endpoint! {
         pub cardholder: Option<String>,
         /// Only return authorizations that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -52,7 +52,7 @@ endpoint! {
         ///
         /// One of `"closed"`, `"pending"`, `"reversed"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::IssuingAuthorizationStatus>,
+        pub status: Option<crate::models::ClosedOrPendingOrReversed>,
     }
 }
 
@@ -103,7 +103,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 
@@ -141,7 +141,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 
@@ -177,7 +177,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 
@@ -211,7 +211,7 @@ endpoint! {
     pub struct GetIssuingCardholders = "GET /v1/issuing/cardholders" -> crate::models::GetIssuingCardholdersResponse {
         /// Only return cardholders that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return cardholders that have the given email address.
         #[endpoint(query)]
         pub email: Option<String>,
@@ -238,12 +238,12 @@ endpoint! {
         ///
         /// One of `"active"`, `"blocked"`, `"inactive"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::IssuingCardholderStatus>,
+        pub status: Option<crate::models::ActiveOrBlockedOrInactive>,
         /// Only return cardholders that have the given type. One of `individual` or `company`.
         ///
         /// One of `"company"`, `"individual"`.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::IssuingCardholderType>,
+        pub r#type: Option<crate::models::Type>,
     }
 }
 
@@ -258,10 +258,10 @@ endpoint! {
     pub struct PostIssuingCardholders = "POST /v1/issuing/cardholders" -> crate::models::IssuingCardholder {
         /// The cardholder's billing address.
         #[endpoint(body, style = "deepObject")]
-        pub billing: crate::models::PostIssuingCardholdersBilling,
+        pub billing: crate::models::BillingSpecs,
         /// Additional information about a `company` cardholder.
         #[endpoint(body, style = "deepObject")]
-        pub company: Option<crate::models::PostIssuingCardholdersCompany>,
+        pub company: Option<crate::models::CompanyParam>,
         /// The cardholder's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -270,7 +270,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Additional information about an `individual` cardholder.
         #[endpoint(body, style = "deepObject")]
-        pub individual: Option<crate::models::PostIssuingCardholdersIndividual>,
+        pub individual: Option<crate::models::IndividualParam>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
@@ -282,27 +282,24 @@ endpoint! {
         pub phone_number: Option<String>,
         /// Rules that control spending across this cardholder's cards. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
         #[endpoint(body, style = "deepObject")]
-        pub spending_controls: Option<crate::models::PostIssuingCardholdersSpendingControls>,
+        pub spending_controls: Option<crate::models::AuthorizationControlsParamV2>,
         /// Specifies whether to permit authorizations on this cardholder's cards. Defaults to `active`.
         ///
         /// One of `"active"`, `"inactive"`.
         #[endpoint(body)]
-        pub status: Option<crate::models::PostIssuingCardholdersStatus>,
+        pub status: Option<crate::models::PostIssuingStatus>,
         /// One of `individual` or `company`. See [Choose a cardholder type](https://stripe.com/docs/issuing/other/choose-cardholder) for more details.
         ///
         /// One of `"company"`, `"individual"`.
         #[endpoint(body)]
-        pub r#type: Option<crate::models::IssuingCardholderType>,
+        pub r#type: Option<crate::models::Type>,
     }
 }
 
 impl PostIssuingCardholders {
     /// A `PostIssuingCardholders` of its required fields (`billing`, `name`), every other field `None`.
     #[must_use]
-    pub fn new(
-        billing: crate::models::PostIssuingCardholdersBilling,
-        name: impl Into<String>,
-    ) -> Self {
+    pub fn new(billing: crate::models::BillingSpecs, name: impl Into<String>) -> Self {
         Self {
             billing,
             company: None,
@@ -363,10 +360,10 @@ endpoint! {
         pub cardholder: String,
         /// The cardholder's billing address.
         #[endpoint(body, style = "deepObject")]
-        pub billing: Option<crate::models::PostIssuingCardholdersBilling>,
+        pub billing: Option<crate::models::BillingSpecs>,
         /// Additional information about a `company` cardholder.
         #[endpoint(body, style = "deepObject")]
-        pub company: Option<crate::models::PostIssuingCardholdersCompany>,
+        pub company: Option<crate::models::CompanyParam>,
         /// The cardholder's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -375,7 +372,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Additional information about an `individual` cardholder.
         #[endpoint(body, style = "deepObject")]
-        pub individual: Option<crate::models::PostIssuingCardholdersIndividual>,
+        pub individual: Option<crate::models::IndividualParam>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
@@ -384,12 +381,12 @@ endpoint! {
         pub phone_number: Option<String>,
         /// Rules that control spending across this cardholder's cards. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
         #[endpoint(body, style = "deepObject")]
-        pub spending_controls: Option<crate::models::PostIssuingCardholdersSpendingControls>,
+        pub spending_controls: Option<crate::models::AuthorizationControlsParamV2>,
         /// Specifies whether to permit authorizations on this cardholder's cards.
         ///
         /// One of `"active"`, `"inactive"`.
         #[endpoint(body)]
-        pub status: Option<crate::models::PostIssuingCardholdersStatus>,
+        pub status: Option<crate::models::PostIssuingStatus>,
     }
 }
 
@@ -435,7 +432,7 @@ endpoint! {
         pub cardholder: Option<String>,
         /// Only return cards that were issued during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -467,12 +464,12 @@ endpoint! {
         ///
         /// One of `"active"`, `"canceled"`, `"inactive"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::IssuingCardStatus>,
+        pub status: Option<crate::models::ActiveOrCanceledOrInactive>,
         /// Only return cards that have the given type. One of `virtual` or `physical`.
         ///
         /// One of `"physical"`, `"virtual"`.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::IssuingCardType>,
+        pub r#type: Option<crate::models::PhysicalOrVirtual>,
     }
 }
 
@@ -511,30 +508,30 @@ endpoint! {
         ///
         /// One of `"damaged"`, `"expired"`, `"lost"`, `"stolen"`.
         #[endpoint(body)]
-        pub replacement_reason: Option<crate::models::PostIssuingCardsReplacementReason>,
+        pub replacement_reason: Option<crate::models::ReplacementReason>,
         /// The address where the card will be shipped.
         #[endpoint(body, style = "deepObject")]
         pub shipping: Option<crate::models::PostIssuingCardsShipping>,
         /// Rules that control spending for this card. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
         #[endpoint(body, style = "deepObject")]
-        pub spending_controls: Option<crate::models::PostIssuingCardsSpendingControls>,
+        pub spending_controls: Option<crate::models::AuthorizationControlsParam>,
         /// Whether authorizations can be approved on this card. May be blocked from activating cards depending on past-due Cardholder requirements. Defaults to `inactive`.
         ///
         /// One of `"active"`, `"inactive"`.
         #[endpoint(body)]
-        pub status: Option<crate::models::PostIssuingCardholdersStatus>,
+        pub status: Option<crate::models::PostIssuingStatus>,
         /// The type of card to issue. Possible values are `physical` or `virtual`.
         ///
         /// One of `"physical"`, `"virtual"`.
         #[endpoint(body)]
-        pub r#type: crate::models::IssuingCardType,
+        pub r#type: crate::models::PhysicalOrVirtual,
     }
 }
 
 impl PostIssuingCards {
     /// A `PostIssuingCards` of its required fields (`currency`, `type`), every other field `None`.
     #[must_use]
-    pub fn new(currency: impl Into<String>, r#type: crate::models::IssuingCardType) -> Self {
+    pub fn new(currency: impl Into<String>, r#type: crate::models::PhysicalOrVirtual) -> Self {
         Self {
             cardholder: None,
             currency: currency.into(),
@@ -605,18 +602,18 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The desired new PIN for this card.
         #[endpoint(body, style = "deepObject")]
         pub pin: Option<crate::models::PostIssuingCardsCardPin>,
         /// Rules that control spending for this card. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
         #[endpoint(body, style = "deepObject")]
-        pub spending_controls: Option<crate::models::PostIssuingCardsSpendingControls>,
+        pub spending_controls: Option<crate::models::AuthorizationControlsParam>,
         /// Dictates whether authorizations can be approved on this card. May be blocked from activating cards depending on past-due Cardholder requirements. Defaults to `inactive`. If this card is being canceled because it was lost or stolen, this information should be provided as `cancellation_reason`.
         ///
         /// One of `"active"`, `"canceled"`, `"inactive"`.
         #[endpoint(body)]
-        pub status: Option<crate::models::IssuingCardStatus>,
+        pub status: Option<crate::models::ActiveOrCanceledOrInactive>,
     }
 }
 
@@ -654,7 +651,7 @@ endpoint! {
     pub struct GetIssuingDisputes = "GET /v1/issuing/disputes" -> crate::models::GetIssuingDisputesResponse {
         /// Select Issuing disputes that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -698,7 +695,7 @@ endpoint! {
         pub amount: Option<i64>,
         /// Evidence provided for the dispute.
         #[endpoint(body, style = "deepObject")]
-        pub evidence: Option<crate::models::PostIssuingDisputesEvidence>,
+        pub evidence: Option<crate::models::EvidenceParam>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -763,13 +760,13 @@ endpoint! {
         pub amount: Option<i64>,
         /// Evidence provided for the dispute.
         #[endpoint(body, style = "deepObject")]
-        pub evidence: Option<crate::models::PostIssuingDisputesEvidence>,
+        pub evidence: Option<crate::models::EvidenceParam>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 
@@ -805,7 +802,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 
@@ -839,7 +836,7 @@ endpoint! {
     pub struct GetIssuingSettlements = "GET /v1/issuing/settlements" -> crate::models::GetIssuingSettlementsResponse {
         /// Only return issuing settlements that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -950,7 +947,7 @@ endpoint! {
         pub cardholder: Option<String>,
         /// Only return transactions that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -971,7 +968,7 @@ endpoint! {
         ///
         /// One of `"capture"`, `"refund"`.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::IssuingTransactionType>,
+        pub r#type: Option<crate::models::CaptureOrRefund>,
     }
 }
 
@@ -1022,7 +1019,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 

@@ -14,20 +14,18 @@ endpoint! {
     pub struct Post = "POST /v1/link_account_sessions" -> crate::models::FinancialConnectionsSession {
         /// The account holder to link accounts for.
         #[endpoint(body, style = "deepObject")]
-        pub account_holder: crate::models::PostFinancialConnectionsSessionsAccountHolder,
+        pub account_holder: crate::models::SessionsAccountHolder,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Filters to restrict the kinds of accounts to collect.
         #[endpoint(body, style = "deepObject")]
-        pub filters: Option<crate::models::PostFinancialConnectionsSessionsFilters>,
+        pub filters: Option<crate::models::FiltersParams>,
         /// List of data features that you would like to request access to.
         ///
         /// Possible values are `balances`, `transactions`, `ownership`, and `payment_method`.
         #[endpoint(body, style = "deepObject")]
-        pub permissions: Vec<
-            crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem,
-        >,
+        pub permissions: Vec<crate::models::PermissionsItem>,
         /// For webview integrations only. Upon completing OAuth login in the native browser, the user will be redirected to this URL to return to your app.
         ///
         /// At most 5000 characters.
@@ -40,8 +38,8 @@ impl Post {
     /// A `Post` of its required fields (`account_holder`, `permissions`), every other field `None`.
     #[must_use]
     pub fn new(
-        account_holder: crate::models::PostFinancialConnectionsSessionsAccountHolder,
-        permissions: Vec<crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem>,
+        account_holder: crate::models::SessionsAccountHolder,
+        permissions: Vec<crate::models::PermissionsItem>,
     ) -> Self {
         Self {
             account_holder,

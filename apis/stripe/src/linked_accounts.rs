@@ -21,9 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/linked_accounts" -> crate::models::BankConnectionsResourceLinkedAccountList {
         /// If present, only return accounts that belong to the specified account holder. `account_holder[customer]` and `account_holder[account]` are mutually exclusive.
         #[endpoint(query, style = "deepObject")]
-        pub account_holder: Option<
-            crate::models::GetFinancialConnectionsAccountsAccountHolder,
-        >,
+        pub account_holder: Option<crate::models::AccountholderParams>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -184,9 +182,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// The list of account features that you would like to refresh.
         #[endpoint(body, style = "deepObject")]
-        pub features: Vec<
-            crate::models::PostFinancialConnectionsAccountsAccountRefreshFeaturesItem,
-        >,
+        pub features: Vec<crate::models::AccountsAccountRefreshFeaturesItem>,
     }
 }
 
@@ -195,7 +191,7 @@ impl PostAccountRefresh {
     #[must_use]
     pub fn new(
         account: impl Into<String>,
-        features: Vec<crate::models::PostFinancialConnectionsAccountsAccountRefreshFeaturesItem>,
+        features: Vec<crate::models::AccountsAccountRefreshFeaturesItem>,
     ) -> Self {
         Self {
             account: account.into(),

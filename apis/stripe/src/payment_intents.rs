@@ -21,7 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/payment_intents" -> crate::models::GetPaymentIntentsResponse {
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return PaymentIntents for the customer specified by this customer ID.
         ///
         /// At most 5000 characters.
@@ -83,7 +83,7 @@ endpoint! {
         ///
         /// One of `"automatic"`, `"automatic_async"`, `"manual"`.
         #[endpoint(body)]
-        pub capture_method: Option<crate::models::PaymentIntentCaptureMethod>,
+        pub capture_method: Option<crate::models::CaptureMethod>,
         /// Set to `true` to attempt to [confirm](https://stripe.com/docs/api/payment_intents/confirm) this PaymentIntent immediately. This parameter defaults to `false`. When creating and confirming a PaymentIntent at the same time, parameters available in the [confirm](https://stripe.com/docs/api/payment_intents/confirm) API may also be provided.
         #[endpoint(body)]
         pub confirm: Option<bool>,
@@ -91,9 +91,7 @@ endpoint! {
         ///
         /// One of `"automatic"`, `"manual"`.
         #[endpoint(body)]
-        pub confirmation_method: Option<
-            crate::models::CustomerBalanceCustomerBalanceSettingsReconciliationMode,
-        >,
+        pub confirmation_method: Option<crate::models::AutomaticOrManual>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: String,
@@ -124,13 +122,13 @@ endpoint! {
         pub mandate: Option<String>,
         /// This hash contains details about the Mandate to create. This parameter can only be used with [`confirm=true`](https://stripe.com/docs/api/payment_intents/create#create_payment_intent-confirm).
         #[endpoint(body, style = "deepObject")]
-        pub mandate_data: Option<crate::models::PostPaymentIntentsMandateData>,
+        pub mandate_data: Option<crate::models::SecretKeyParam>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// Set to `true` to indicate that the customer is not in your checkout flow during this payment attempt, and therefore is unable to authenticate. This parameter is intended for scenarios where you collect card details and [charge them later](https://stripe.com/docs/payments/cards/charging-saved-cards). This parameter can only be used with [`confirm=true`](https://stripe.com/docs/api/payment_intents/create#create_payment_intent-confirm).
         #[endpoint(body, style = "deepObject")]
-        pub off_session: Option<crate::models::PostPaymentIntentsOffSession>,
+        pub off_session: Option<crate::models::OffSession>,
         /// The Stripe account ID for which these funds are intended. For details, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body)]
         pub on_behalf_of: Option<String>,
@@ -145,18 +143,16 @@ endpoint! {
         /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
         /// property on the PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
+        pub payment_method_data: Option<crate::models::PaymentMethodDataParams>,
         /// Payment-method-specific configuration for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_options: Option<
-            crate::models::PostPaymentIntentsPaymentMethodOptions,
-        >,
+        pub payment_method_options: Option<crate::models::PaymentMethodOptions>,
         /// The list of payment method types (e.g. card) that this PaymentIntent is allowed to use. If this is not provided, defaults to \["card"\]. Use automatic_payment_methods to manage payment methods from the [Stripe Dashboard](https://dashboard.stripe.com/settings/payment_methods).
         #[endpoint(body, style = "deepObject")]
         pub payment_method_types: Option<Vec<String>>,
         /// Options to configure Radar. See [Radar Session](https://stripe.com/docs/radar/radar-session) for more information.
         #[endpoint(body, style = "deepObject")]
-        pub radar_options: Option<crate::models::PostChargesRadarOptions>,
+        pub radar_options: Option<crate::models::RadarOptions>,
         /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
         #[endpoint(body)]
         pub receipt_email: Option<String>,
@@ -171,12 +167,10 @@ endpoint! {
         ///
         /// One of `"off_session"`, `"on_session"`.
         #[endpoint(body)]
-        pub setup_future_usage: Option<
-            crate::models::PostCheckoutSessionsPaymentIntentDataSetupFutureUsage,
-        >,
+        pub setup_future_usage: Option<crate::models::OffSessionOrOnSession>,
         /// Shipping information for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostChargesShipping>,
+        pub shipping: Option<crate::models::OptionalFieldsShipping>,
         /// For non-card charges, you can use this value as the complete description that appears on your customers’ statements. Must contain at least one letter, maximum 22 characters.
         ///
         /// At most 22 characters.
@@ -352,14 +346,12 @@ endpoint! {
         pub amount: Option<i64>,
         /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. The amount of the application fee collected will be capped at the total payment amount. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
-        pub application_fee_amount: Option<
-            crate::models::PostPaymentIntentsPaymentMethodOptionsKonbiniPaymentMethodOptionsParamExpiresAfterDays,
-        >,
+        pub application_fee_amount: Option<crate::models::IntegerOrString>,
         /// Controls when the funds will be captured from the customer's account.
         ///
         /// One of `"automatic"`, `"automatic_async"`, `"manual"`.
         #[endpoint(body)]
-        pub capture_method: Option<crate::models::PaymentIntentCaptureMethod>,
+        pub capture_method: Option<crate::models::CaptureMethod>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: Option<String>,
@@ -382,7 +374,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// ID of the payment method (a PaymentMethod, Card, or [compatible Source](https://stripe.com/docs/payments/payment-methods/transitioning#compatibility) object) to attach to this PaymentIntent.
         ///
         /// At most 5000 characters.
@@ -392,18 +384,16 @@ endpoint! {
         /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
         /// property on the PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
+        pub payment_method_data: Option<crate::models::PaymentMethodDataParams>,
         /// Payment-method-specific configuration for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_options: Option<
-            crate::models::PostPaymentIntentsPaymentMethodOptions,
-        >,
+        pub payment_method_options: Option<crate::models::PaymentMethodOptions>,
         /// The list of payment method types (e.g. card) that this PaymentIntent is allowed to use. Use automatic_payment_methods to manage payment methods from the [Stripe Dashboard](https://dashboard.stripe.com/settings/payment_methods).
         #[endpoint(body, style = "deepObject")]
         pub payment_method_types: Option<Vec<String>>,
         /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
         #[endpoint(body, style = "deepObject")]
-        pub receipt_email: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub receipt_email: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
         ///
         /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
@@ -414,12 +404,10 @@ endpoint! {
         ///
         /// One of `""`, `"off_session"`, `"on_session"`.
         #[endpoint(body)]
-        pub setup_future_usage: Option<
-            crate::models::PostPaymentIntentsIntentSetupFutureUsage,
-        >,
+        pub setup_future_usage: Option<crate::models::EmptyOrOffSessionOrOnSession>,
         /// Shipping information for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostPaymentIntentsIntentShipping>,
+        pub shipping: Option<crate::models::OptionalFieldsShippingOrString>,
         /// For non-card charges, you can use this value as the complete description that appears on your customers’ statements. Must contain at least one letter, maximum 22 characters.
         ///
         /// At most 22 characters.
@@ -432,7 +420,7 @@ endpoint! {
         pub statement_descriptor_suffix: Option<String>,
         /// The parameters used to automatically create a Transfer when the payment succeeds. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostChargesChargeCaptureTransferData>,
+        pub transfer_data: Option<crate::models::PostTransferData>,
         /// A string that identifies the resulting payment as part of a group. `transfer_group` may only be provided if it has not been set. See the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts) for details.
         #[endpoint(body)]
         pub transfer_group: Option<String>,
@@ -590,7 +578,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// For non-card charges, you can use this value as the complete description that appears on your customers’ statements. Must contain at least one letter, maximum 22 characters.
         ///
         /// At most 22 characters.
@@ -604,7 +592,7 @@ endpoint! {
         /// The parameters used to automatically create a Transfer when the payment
         /// is captured. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostChargesChargeCaptureTransferData>,
+        pub transfer_data: Option<crate::models::PostTransferData>,
     }
 }
 
@@ -663,7 +651,7 @@ endpoint! {
         ///
         /// One of `"automatic"`, `"automatic_async"`, `"manual"`.
         #[endpoint(body)]
-        pub capture_method: Option<crate::models::PaymentIntentCaptureMethod>,
+        pub capture_method: Option<crate::models::CaptureMethod>,
         /// The client secret of the PaymentIntent.
         ///
         /// At most 5000 characters.
@@ -682,10 +670,10 @@ endpoint! {
         pub mandate: Option<String>,
         /// This hash contains details about the Mandate to create
         #[endpoint(body, style = "deepObject")]
-        pub mandate_data: Option<crate::models::PostPaymentIntentsIntentConfirmMandateData>,
+        pub mandate_data: Option<crate::models::IntentsIntentConfirmMandateData>,
         /// Set to `true` to indicate that the customer is not in your checkout flow during this payment attempt, and therefore is unable to authenticate. This parameter is intended for scenarios where you collect card details and [charge them later](https://stripe.com/docs/payments/cards/charging-saved-cards).
         #[endpoint(body, style = "deepObject")]
-        pub off_session: Option<crate::models::PostPaymentIntentsOffSession>,
+        pub off_session: Option<crate::models::OffSession>,
         /// ID of the payment method (a PaymentMethod, Card, or [compatible Source](https://stripe.com/docs/payments/payment-methods/transitioning#compatibility) object) to attach to this PaymentIntent.
         ///
         /// At most 5000 characters.
@@ -695,21 +683,19 @@ endpoint! {
         /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
         /// property on the PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
+        pub payment_method_data: Option<crate::models::PaymentMethodDataParams>,
         /// Payment-method-specific configuration for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_options: Option<
-            crate::models::PostPaymentIntentsPaymentMethodOptions,
-        >,
+        pub payment_method_options: Option<crate::models::PaymentMethodOptions>,
         /// The list of payment method types (e.g. card) that this PaymentIntent is allowed to use. Use automatic_payment_methods to manage payment methods from the [Stripe Dashboard](https://dashboard.stripe.com/settings/payment_methods).
         #[endpoint(body, style = "deepObject")]
         pub payment_method_types: Option<Vec<String>>,
         /// Options to configure Radar. See [Radar Session](https://stripe.com/docs/radar/radar-session) for more information.
         #[endpoint(body, style = "deepObject")]
-        pub radar_options: Option<crate::models::PostChargesRadarOptions>,
+        pub radar_options: Option<crate::models::RadarOptions>,
         /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
         #[endpoint(body, style = "deepObject")]
-        pub receipt_email: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub receipt_email: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// The URL to redirect your customer back to after they authenticate or cancel their payment on the payment method's app or site.
         /// If you'd prefer to redirect to a mobile application, you can alternatively supply an application URI scheme.
         /// This parameter is only used for cards and other redirect-based payment methods.
@@ -725,12 +711,10 @@ endpoint! {
         ///
         /// One of `""`, `"off_session"`, `"on_session"`.
         #[endpoint(body)]
-        pub setup_future_usage: Option<
-            crate::models::PostPaymentIntentsIntentSetupFutureUsage,
-        >,
+        pub setup_future_usage: Option<crate::models::EmptyOrOffSessionOrOnSession>,
         /// Shipping information for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostPaymentIntentsIntentShipping>,
+        pub shipping: Option<crate::models::OptionalFieldsShippingOrString>,
         /// Set to `true` only when using manual confirmation and the iOS or Android SDKs to handle additional authentication steps.
         #[endpoint(body)]
         pub use_stripe_sdk: Option<bool>,
@@ -833,7 +817,7 @@ endpoint! {
         /// The parameters used to automatically create a Transfer when the payment is captured.
         /// For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostChargesChargeCaptureTransferData>,
+        pub transfer_data: Option<crate::models::PostTransferData>,
     }
 }
 

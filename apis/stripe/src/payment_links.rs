@@ -52,7 +52,7 @@ endpoint! {
     pub struct Post = "POST /v1/payment_links" -> crate::models::PaymentLink {
         /// Behavior after the purchase is complete.
         #[endpoint(body, style = "deepObject")]
-        pub after_completion: Option<crate::models::PostPaymentLinksAfterCompletion>,
+        pub after_completion: Option<crate::models::AfterCompletionParams>,
         /// Enables user redeemable promotion codes.
         #[endpoint(body)]
         pub allow_promotion_codes: Option<bool>,
@@ -71,32 +71,30 @@ endpoint! {
         ///
         /// One of `"auto"`, `"required"`.
         #[endpoint(body)]
-        pub billing_address_collection: Option<
-            crate::models::PaymentLinkBillingAddressCollection,
-        >,
+        pub billing_address_collection: Option<crate::models::BillingAddressCollection>,
         /// Configure fields to gather active consent from customers.
         #[endpoint(body, style = "deepObject")]
-        pub consent_collection: Option<crate::models::PostCheckoutSessionsConsentCollection>,
+        pub consent_collection: Option<crate::models::ConsentCollectionParams>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies) and supported by each line item's price.
         #[endpoint(body)]
         pub currency: Option<String>,
         /// Collect additional information from your customer using custom fields. Up to 2 fields are supported.
         #[endpoint(body, style = "deepObject")]
-        pub custom_fields: Option<Vec<crate::models::PostCheckoutSessionsCustomFieldsItem>>,
+        pub custom_fields: Option<Vec<crate::models::CustomFieldParam>>,
         /// Display additional text for your customers using custom text.
         #[endpoint(body, style = "deepObject")]
-        pub custom_text: Option<crate::models::PostCheckoutSessionsCustomText>,
+        pub custom_text: Option<crate::models::CustomTextParam>,
         /// Configures whether [checkout sessions](https://stripe.com/docs/api/checkout/sessions) created by this payment link create a [Customer](https://stripe.com/docs/api/customers).
         ///
         /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
-        pub customer_creation: Option<crate::models::PaymentLinkCustomerCreation>,
+        pub customer_creation: Option<crate::models::AlwaysOrIfRequired>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Generate a post-purchase Invoice for one-time payments.
         #[endpoint(body, style = "deepObject")]
-        pub invoice_creation: Option<crate::models::PostPaymentLinksInvoiceCreation>,
+        pub invoice_creation: Option<crate::models::InvoiceCreation>,
         /// The line items representing what is being sold. Each line item represents an item being sold. Up to 20 line items are supported.
         #[endpoint(body, style = "deepObject")]
         pub line_items: Vec<crate::models::PostPaymentLinksLineItemsItem>,
@@ -117,7 +115,7 @@ endpoint! {
         ///
         /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
-        pub payment_method_collection: Option<crate::models::PaymentLinkCustomerCreation>,
+        pub payment_method_collection: Option<crate::models::AlwaysOrIfRequired>,
         /// The list of payment method types that customers can use. If no value is passed, Stripe will dynamically show relevant payment methods from your [payment method settings](https://dashboard.stripe.com/settings/payment_methods) (20+ payment methods [supported](https://stripe.com/docs/payments/payment-methods/integration-options#payment-method-product-support)).
         #[endpoint(body, style = "deepObject")]
         pub payment_method_types: Option<
@@ -133,7 +131,7 @@ endpoint! {
         /// Configuration for collecting the customer's shipping address.
         #[endpoint(body, style = "deepObject")]
         pub shipping_address_collection: Option<
-            crate::models::PostCheckoutSessionsShippingAddressCollection,
+            crate::models::ShippingAddressCollectionParams,
         >,
         /// The shipping rate options to apply to [checkout sessions](https://stripe.com/docs/api/checkout/sessions) created by this payment link.
         #[endpoint(body, style = "deepObject")]
@@ -142,7 +140,7 @@ endpoint! {
         ///
         /// One of `"auto"`, `"book"`, `"donate"`, `"pay"`.
         #[endpoint(body)]
-        pub submit_type: Option<crate::models::PaymentLinkSubmitType>,
+        pub submit_type: Option<crate::models::SubmitType>,
         /// When creating a subscription, the specified configuration data will be used. There must be at least one line item with a recurring price to use `subscription_data`.
         #[endpoint(body, style = "deepObject")]
         pub subscription_data: Option<crate::models::PostPaymentLinksSubscriptionData>,
@@ -239,7 +237,7 @@ endpoint! {
         pub active: Option<bool>,
         /// Behavior after the purchase is complete.
         #[endpoint(body, style = "deepObject")]
-        pub after_completion: Option<crate::models::PostPaymentLinksAfterCompletion>,
+        pub after_completion: Option<crate::models::AfterCompletionParams>,
         /// Enables user redeemable promotion codes.
         #[endpoint(body)]
         pub allow_promotion_codes: Option<bool>,
@@ -252,26 +250,24 @@ endpoint! {
         ///
         /// One of `"auto"`, `"required"`.
         #[endpoint(body)]
-        pub billing_address_collection: Option<
-            crate::models::PaymentLinkBillingAddressCollection,
-        >,
+        pub billing_address_collection: Option<crate::models::BillingAddressCollection>,
         /// Collect additional information from your customer using custom fields. Up to 2 fields are supported.
         #[endpoint(body, style = "deepObject")]
         pub custom_fields: Option<crate::models::PostPaymentLinksPaymentLinkCustomFields>,
         /// Display additional text for your customers using custom text.
         #[endpoint(body, style = "deepObject")]
-        pub custom_text: Option<crate::models::PostCheckoutSessionsCustomText>,
+        pub custom_text: Option<crate::models::CustomTextParam>,
         /// Configures whether [checkout sessions](https://stripe.com/docs/api/checkout/sessions) created by this payment link create a [Customer](https://stripe.com/docs/api/customers).
         ///
         /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
-        pub customer_creation: Option<crate::models::PaymentLinkCustomerCreation>,
+        pub customer_creation: Option<crate::models::AlwaysOrIfRequired>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Generate a post-purchase Invoice for one-time payments.
         #[endpoint(body, style = "deepObject")]
-        pub invoice_creation: Option<crate::models::PostPaymentLinksInvoiceCreation>,
+        pub invoice_creation: Option<crate::models::InvoiceCreation>,
         /// The line items representing what is being sold. Each line item represents an item being sold. Up to 20 line items are supported.
         #[endpoint(body, style = "deepObject")]
         pub line_items: Option<Vec<crate::models::PostPaymentLinksPaymentLinkLineItemsItem>>,
@@ -286,7 +282,7 @@ endpoint! {
         ///
         /// One of `"always"`, `"if_required"`.
         #[endpoint(body)]
-        pub payment_method_collection: Option<crate::models::PaymentLinkCustomerCreation>,
+        pub payment_method_collection: Option<crate::models::AlwaysOrIfRequired>,
         /// The list of payment method types that customers can use. Pass an empty string to enable automatic payment methods that use your [payment method settings](https://dashboard.stripe.com/settings/payment_methods).
         #[endpoint(body, style = "deepObject")]
         pub payment_method_types: Option<

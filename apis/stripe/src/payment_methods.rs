@@ -59,7 +59,7 @@ endpoint! {
     pub struct Post = "POST /v1/payment_methods" -> crate::models::PaymentMethod {
         /// If this is an `acss_debit` PaymentMethod, this hash contains details about the ACSS Debit payment method.
         #[endpoint(body, style = "deepObject")]
-        pub acss_debit: Option<crate::models::PostPaymentIntentsPaymentMethodDataAcssDebit>,
+        pub acss_debit: Option<crate::models::PaymentMethodParam>,
         /// If this is an `affirm` PaymentMethod, this hash contains details about the Affirm payment method.
         #[endpoint(body, style = "deepObject")]
         pub affirm: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -71,26 +71,22 @@ endpoint! {
         pub alipay: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is an `au_becs_debit` PaymentMethod, this hash contains details about the bank account.
         #[endpoint(body, style = "deepObject")]
-        pub au_becs_debit: Option<
-            crate::models::PostPaymentIntentsPaymentMethodDataAuBecsDebit,
-        >,
+        pub au_becs_debit: Option<crate::models::Param>,
         /// If this is a `bacs_debit` PaymentMethod, this hash contains details about the Bacs Direct Debit bank account.
         #[endpoint(body, style = "deepObject")]
-        pub bacs_debit: Option<crate::models::PostPaymentIntentsPaymentMethodDataBacsDebit>,
+        pub bacs_debit: Option<crate::models::BacsDebit>,
         /// If this is a `bancontact` PaymentMethod, this hash contains details about the Bancontact payment method.
         #[endpoint(body, style = "deepObject")]
         pub bancontact: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// Billing information associated with the PaymentMethod that may be used or required by particular types of payment methods.
         #[endpoint(body, style = "deepObject")]
-        pub billing_details: Option<
-            crate::models::PostPaymentIntentsPaymentMethodDataBillingDetails,
-        >,
+        pub billing_details: Option<crate::models::BillingDetailsInnerParams>,
         /// If this is a `blik` PaymentMethod, this hash contains details about the BLIK payment method.
         #[endpoint(body, style = "deepObject")]
         pub blik: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is a `boleto` PaymentMethod, this hash contains details about the Boleto payment method.
         #[endpoint(body, style = "deepObject")]
-        pub boleto: Option<crate::models::PostPaymentIntentsPaymentMethodDataBoleto>,
+        pub boleto: Option<crate::models::Boleto>,
         /// If this is a `card` PaymentMethod, this hash contains the user's card details. For backwards compatibility, you can alternatively provide a Stripe token (e.g., for Apple Pay, Amex Express Checkout, or legacy Checkout) into the card hash with format `card: {token: "tok_visa"}`. When providing a card number, you must meet the requirements for [PCI compliance](https://stripe.com/docs/security#validating-pci-compliance). We strongly recommend using Stripe.js instead of interacting with this API directly.
         #[endpoint(body, style = "deepObject")]
         pub card: Option<crate::models::PostPaymentMethodsCard>,
@@ -107,13 +103,13 @@ endpoint! {
         pub customer_balance: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is an `eps` PaymentMethod, this hash contains details about the EPS payment method.
         #[endpoint(body, style = "deepObject")]
-        pub eps: Option<crate::models::PostPaymentIntentsPaymentMethodDataEps>,
+        pub eps: Option<crate::models::Eps>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// If this is an `fpx` PaymentMethod, this hash contains details about the FPX payment method.
         #[endpoint(body, style = "deepObject")]
-        pub fpx: Option<crate::models::PostPaymentIntentsPaymentMethodDataFpx>,
+        pub fpx: Option<crate::models::Fpx>,
         /// If this is a `giropay` PaymentMethod, this hash contains details about the Giropay payment method.
         #[endpoint(body, style = "deepObject")]
         pub giropay: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -122,13 +118,13 @@ endpoint! {
         pub grabpay: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is an `ideal` PaymentMethod, this hash contains details about the iDEAL payment method.
         #[endpoint(body, style = "deepObject")]
-        pub ideal: Option<crate::models::PostPaymentIntentsPaymentMethodDataIdeal>,
+        pub ideal: Option<crate::models::Ideal>,
         /// If this is an `interac_present` PaymentMethod, this hash contains details about the Interac Present payment method.
         #[endpoint(body, style = "deepObject")]
         pub interac_present: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is a `klarna` PaymentMethod, this hash contains details about the Klarna payment method.
         #[endpoint(body, style = "deepObject")]
-        pub klarna: Option<crate::models::PostPaymentIntentsPaymentMethodDataKlarna>,
+        pub klarna: Option<crate::models::Klarna>,
         /// If this is a `konbini` PaymentMethod, this hash contains details about the Konbini payment method.
         #[endpoint(body, style = "deepObject")]
         pub konbini: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -143,7 +139,7 @@ endpoint! {
         pub oxxo: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is a `p24` PaymentMethod, this hash contains details about the P24 payment method.
         #[endpoint(body, style = "deepObject")]
-        pub p24: Option<crate::models::PostPaymentIntentsPaymentMethodDataP24>,
+        pub p24: Option<crate::models::P24>,
         /// The PaymentMethod to share.
         ///
         /// At most 5000 characters.
@@ -160,13 +156,13 @@ endpoint! {
         pub promptpay: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// Options to configure Radar. See [Radar Session](https://stripe.com/docs/radar/radar-session) for more information.
         #[endpoint(body, style = "deepObject")]
-        pub radar_options: Option<crate::models::PostChargesRadarOptions>,
+        pub radar_options: Option<crate::models::RadarOptions>,
         /// If this is a `sepa_debit` PaymentMethod, this hash contains details about the SEPA debit bank account.
         #[endpoint(body, style = "deepObject")]
-        pub sepa_debit: Option<crate::models::PostPaymentIntentsPaymentMethodDataSepaDebit>,
+        pub sepa_debit: Option<crate::models::SepaDebit>,
         /// If this is a `sofort` PaymentMethod, this hash contains details about the SOFORT payment method.
         #[endpoint(body, style = "deepObject")]
-        pub sofort: Option<crate::models::PostPaymentIntentsPaymentMethodDataSofort>,
+        pub sofort: Option<crate::models::Sofort>,
         /// The type of the PaymentMethod. An additional hash is included on the PaymentMethod with a name matching this value. It contains additional information specific to the PaymentMethod type.
         ///
         /// One of `"acss_debit"`, `"affirm"`, `"afterpay_clearpay"`, `"alipay"`, `"au_becs_debit"`, `"bacs_debit"`, `"bancontact"`, `"blik"`, `"boleto"`, `"card"` and 19 more.
@@ -174,9 +170,7 @@ endpoint! {
         pub r#type: Option<crate::models::PostCheckoutSessionsPaymentMethodTypesItem>,
         /// If this is an `us_bank_account` PaymentMethod, this hash contains details about the US bank account payment method.
         #[endpoint(body, style = "deepObject")]
-        pub us_bank_account: Option<
-            crate::models::PostPaymentIntentsPaymentMethodDataUsBankAccount,
-        >,
+        pub us_bank_account: Option<crate::models::UsBankAccount>,
         /// If this is an `wechat_pay` PaymentMethod, this hash contains details about the wechat_pay payment method.
         #[endpoint(body, style = "deepObject")]
         pub wechat_pay: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -227,9 +221,7 @@ endpoint! {
         pub payment_method: String,
         /// Billing information associated with the PaymentMethod that may be used or required by particular types of payment methods.
         #[endpoint(body, style = "deepObject")]
-        pub billing_details: Option<
-            crate::models::PostPaymentIntentsPaymentMethodDataBillingDetails,
-        >,
+        pub billing_details: Option<crate::models::BillingDetailsInnerParams>,
         /// If this is a `card` PaymentMethod, this hash contains the user's card details.
         #[endpoint(body, style = "deepObject")]
         pub card: Option<crate::models::PostPaymentMethodsPaymentMethodCard>,
@@ -241,7 +233,7 @@ endpoint! {
         pub link: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// If this is an `us_bank_account` PaymentMethod, this hash contains details about the US bank account payment method.
         #[endpoint(body, style = "deepObject")]
         pub us_bank_account: Option<

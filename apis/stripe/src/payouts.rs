@@ -21,10 +21,10 @@ endpoint! {
     pub struct Get = "GET /v1/payouts" -> crate::models::GetPayoutsResponse {
         /// The `arrival_date` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub arrival_date: Option<crate::models::GetAccountsCreated>,
+        pub arrival_date: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// The ID of an external account - only return payouts sent to this external account.
         #[endpoint(query)]
         pub destination: Option<String>,
@@ -93,12 +93,12 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"instant"`, `"standard"`.
         #[endpoint(body)]
-        pub method: Option<crate::models::BankAccountAvailablePayoutMethodsItem>,
+        pub method: Option<crate::models::InstantOrStandard>,
         /// The balance type of your Stripe balance to draw this payout from. Balances for different payment sources are kept separately. You can find the amounts with the balances API. One of `bank_account`, `card`, or `fpx`.
         ///
         /// At most 5000 characters; one of `"bank_account"`, `"card"`, `"fpx"`.
         #[endpoint(body)]
-        pub source_type: Option<crate::models::PostPayoutsSourceType>,
+        pub source_type: Option<crate::models::PostSourceType>,
         /// A string to be displayed on the recipient's bank or card statement. This may be at most 22 characters. Attempting to use a `statement_descriptor` longer than 22 characters will return an error. Note: Most banks will truncate this information and/or display it inconsistently. Some may not display it at all.
         ///
         /// At most 22 characters.
@@ -172,7 +172,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 

@@ -24,7 +24,7 @@ endpoint! {
         pub active: Option<bool>,
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -65,7 +65,7 @@ endpoint! {
         ///
         /// One of `"last_during_period"`, `"last_ever"`, `"max"`, `"sum"`.
         #[endpoint(body)]
-        pub aggregate_usage: Option<crate::models::PostPlansAggregateUsage>,
+        pub aggregate_usage: Option<crate::models::AggregateUsage>,
         /// A positive integer in cents (or local equivalent) (or 0 for a free plan) representing how much to charge on a recurring basis.
         #[endpoint(body)]
         pub amount: Option<i64>,
@@ -78,7 +78,7 @@ endpoint! {
         ///
         /// One of `"per_unit"`, `"tiered"`.
         #[endpoint(body)]
-        pub billing_scheme: Option<crate::models::PriceBillingScheme>,
+        pub billing_scheme: Option<crate::models::BillingScheme>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: String,
@@ -94,13 +94,13 @@ endpoint! {
         ///
         /// One of `"day"`, `"month"`, `"week"`, `"year"`.
         #[endpoint(body)]
-        pub interval: crate::models::RecurringInterval,
+        pub interval: crate::models::Interval,
         /// The number of intervals between subscription billings. For example, `interval=month` and `interval_count=3` bills every 3 months. Maximum of one year interval allowed (1 year, 12 months, or 52 weeks).
         #[endpoint(body)]
         pub interval_count: Option<i64>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// A brief description of the plan, hidden from customers.
         ///
         /// At most 5000 characters.
@@ -111,15 +111,15 @@ endpoint! {
         pub product: Option<crate::models::PostPlansProduct>,
         /// Each element represents a pricing tier. This parameter requires `billing_scheme` to be set to `tiered`. See also the documentation for `billing_scheme`.
         #[endpoint(body, style = "deepObject")]
-        pub tiers: Option<Vec<crate::models::PostPlansTiersItem>>,
+        pub tiers: Option<Vec<crate::models::Tier>>,
         /// Defines if the tiering price should be `graduated` or `volume` based. In `volume`-based tiering, the maximum quantity within a period determines the per unit price, in `graduated` tiering pricing can successively change as the quantity grows.
         ///
         /// One of `"graduated"`, `"volume"`.
         #[endpoint(body)]
-        pub tiers_mode: Option<crate::models::PostPlansTiersMode>,
+        pub tiers_mode: Option<crate::models::TiersMode>,
         /// Apply a transformation to the reported usage or set quantity before computing the billed price. Cannot be combined with `tiers`.
         #[endpoint(body, style = "deepObject")]
-        pub transform_usage: Option<crate::models::PostPlansTransformUsage>,
+        pub transform_usage: Option<crate::models::TransformUsageParam>,
         /// Default number of trial days when subscribing a customer to this plan using [`trial_from_plan=true`](https://stripe.com/docs/api#create_subscription-trial_from_plan).
         #[endpoint(body)]
         pub trial_period_days: Option<i64>,
@@ -127,14 +127,14 @@ endpoint! {
         ///
         /// One of `"licensed"`, `"metered"`.
         #[endpoint(body)]
-        pub usage_type: Option<crate::models::RecurringUsageType>,
+        pub usage_type: Option<crate::models::UsageType>,
     }
 }
 
 impl Post {
     /// A `Post` of its required fields (`currency`, `interval`), every other field `None`.
     #[must_use]
-    pub fn new(currency: impl Into<String>, interval: crate::models::RecurringInterval) -> Self {
+    pub fn new(currency: impl Into<String>, interval: crate::models::Interval) -> Self {
         Self {
             active: None,
             aggregate_usage: None,
@@ -208,7 +208,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// A brief description of the plan, hidden from customers.
         ///
         /// At most 5000 characters.

@@ -24,7 +24,7 @@ endpoint! {
         pub active: Option<bool>,
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return prices for the given currency.
         #[endpoint(query)]
         pub currency: Option<String>,
@@ -59,7 +59,7 @@ endpoint! {
         ///
         /// One of `"one_time"`, `"recurring"`.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::PriceType>,
+        pub r#type: Option<crate::models::OneTimeOrRecurring>,
     }
 }
 
@@ -79,7 +79,7 @@ endpoint! {
         ///
         /// One of `"per_unit"`, `"tiered"`.
         #[endpoint(body)]
-        pub billing_scheme: Option<crate::models::PriceBillingScheme>,
+        pub billing_scheme: Option<crate::models::BillingScheme>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: String,
@@ -93,9 +93,7 @@ endpoint! {
         >,
         /// When set, provides configuration for the amount to be adjusted by the customer during Checkout Sessions and Payment Links.
         #[endpoint(body, style = "deepObject")]
-        pub custom_unit_amount: Option<
-            crate::models::PostPricesCurrencyOptionsValueCustomUnitAmount,
-        >,
+        pub custom_unit_amount: Option<crate::models::PostPricesCustomUnitAmount>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -119,7 +117,7 @@ endpoint! {
         pub product: Option<String>,
         /// These fields can be used to create a new product that this price will belong to.
         #[endpoint(body, style = "deepObject")]
-        pub product_data: Option<crate::models::PostPlansProductInlineProductParams>,
+        pub product_data: Option<crate::models::InlineProductParams>,
         /// The recurring components of a price such as `interval` and `usage_type`.
         #[endpoint(body, style = "deepObject")]
         pub recurring: Option<crate::models::PostPricesRecurring>,
@@ -127,21 +125,21 @@ endpoint! {
         ///
         /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
+        pub tax_behavior: Option<crate::models::TaxBehavior>,
         /// Each element represents a pricing tier. This parameter requires `billing_scheme` to be set to `tiered`. See also the documentation for `billing_scheme`.
         #[endpoint(body, style = "deepObject")]
-        pub tiers: Option<Vec<crate::models::PostPlansTiersItem>>,
+        pub tiers: Option<Vec<crate::models::Tier>>,
         /// Defines if the tiering price should be `graduated` or `volume` based. In `volume`-based tiering, the maximum quantity within a period determines the per unit price, in `graduated` tiering pricing can successively change as the quantity grows.
         ///
         /// One of `"graduated"`, `"volume"`.
         #[endpoint(body)]
-        pub tiers_mode: Option<crate::models::PostPlansTiersMode>,
+        pub tiers_mode: Option<crate::models::TiersMode>,
         /// If set to true, will atomically remove the lookup key from the existing price, and assign it to this price.
         #[endpoint(body)]
         pub transfer_lookup_key: Option<bool>,
         /// Apply a transformation to the reported usage or set quantity before computing the billed price. Cannot be combined with `tiers`.
         #[endpoint(body, style = "deepObject")]
-        pub transform_quantity: Option<crate::models::PostPlansTransformUsage>,
+        pub transform_quantity: Option<crate::models::TransformUsageParam>,
         /// A positive integer in cents (or local equivalent) (or 0 for a free price) representing how much to charge. One of `unit_amount` or `custom_unit_amount` is required, unless `billing_scheme=tiered`.
         #[endpoint(body)]
         pub unit_amount: Option<i64>,
@@ -283,7 +281,7 @@ endpoint! {
         pub lookup_key: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// A brief description of the price, hidden from customers.
         ///
         /// At most 5000 characters.
@@ -293,7 +291,7 @@ endpoint! {
         ///
         /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
+        pub tax_behavior: Option<crate::models::TaxBehavior>,
         /// If set to true, will atomically remove the lookup key from the existing price, and assign it to this price.
         #[endpoint(body)]
         pub transfer_lookup_key: Option<bool>,

@@ -24,7 +24,7 @@ endpoint! {
         pub active: Option<bool>,
         /// Only return products that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -96,7 +96,7 @@ endpoint! {
         pub name: String,
         /// The dimensions of this product for shipping purposes.
         #[endpoint(body, style = "deepObject")]
-        pub package_dimensions: Option<crate::models::PostProductsPackageDimensions>,
+        pub package_dimensions: Option<crate::models::PackageDimensionsSpecs>,
         /// Whether this product is shipped (i.e., physical goods).
         #[endpoint(body)]
         pub shippable: Option<bool>,
@@ -251,10 +251,10 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// A list of up to 8 URLs of images for this product, meant to be displayable to the customer.
         #[endpoint(body, style = "deepObject")]
-        pub images: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub images: Option<crate::models::ListOrString>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The product's name, meant to be displayable to the customer.
         ///
         /// At most 5000 characters.
@@ -276,7 +276,7 @@ endpoint! {
         pub statement_descriptor: Option<String>,
         /// A [tax code](https://stripe.com/docs/tax/tax-categories) ID.
         #[endpoint(body, style = "deepObject")]
-        pub tax_code: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub tax_code: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// A label that represents units of this product. When set, this will be included in customers' receipts, invoices, Checkout, and the customer portal. May only be set if `type=service`.
         ///
         /// At most 12 characters.
@@ -284,7 +284,7 @@ endpoint! {
         pub unit_label: Option<String>,
         /// A URL of a publicly-accessible webpage for this product.
         #[endpoint(body, style = "deepObject")]
-        pub url: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub url: Option<crate::models::BusinessProfileSpecsSupportUrl>,
     }
 }
 

@@ -34,7 +34,7 @@ endpoint! {
         pub coupon: Option<String>,
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return promotion codes that are restricted to this customer.
         ///
         /// At most 5000 characters.
@@ -174,7 +174,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Settings that restrict the redemption of the promotion code.
         #[endpoint(body, style = "deepObject")]
         pub restrictions: Option<crate::models::PostPromotionCodesPromotionCodeRestrictions>,

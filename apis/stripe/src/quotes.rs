@@ -64,14 +64,10 @@ endpoint! {
     pub struct Post = "POST /v1/quotes" -> crate::models::Quote {
         /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
         #[endpoint(body, style = "deepObject")]
-        pub application_fee_amount: Option<
-            crate::models::PostPaymentIntentsPaymentMethodOptionsKonbiniPaymentMethodOptionsParamExpiresAfterDays,
-        >,
+        pub application_fee_amount: Option<crate::models::IntegerOrString>,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. There must be at least 1 line item with a recurring price to use this field.
         #[endpoint(body, style = "deepObject")]
-        pub application_fee_percent: Option<
-            crate::models::PostAccountsAccountPeopleRelationshipPercentOwnership,
-        >,
+        pub application_fee_percent: Option<crate::models::NumberOrString>,
         /// Settings for automatic tax lookup for this quote and resulting invoices and subscriptions.
         #[endpoint(body, style = "deepObject")]
         pub automatic_tax: Option<
@@ -81,7 +77,7 @@ endpoint! {
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// The customer for which this quote belongs to. A customer is required before finalizing the quote. Once specified, it cannot be changed.
         ///
         /// At most 5000 characters.
@@ -89,7 +85,7 @@ endpoint! {
         pub customer: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub default_tax_rates: Option<crate::models::ListOrString>,
         /// A description that will be displayed on the quote PDF. If no value is passed, the default description configured in your [quote template settings](https://dashboard.stripe.com/settings/billing/quote) will be used.
         ///
         /// At most 500 characters.
@@ -97,7 +93,7 @@ endpoint! {
         pub description: Option<String>,
         /// The discounts applied to the quote. You can only set up to one discount.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
+        pub discounts: Option<crate::models::Discounts>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -121,7 +117,7 @@ endpoint! {
         pub header: Option<String>,
         /// All invoices will be billed using the specified settings.
         #[endpoint(body, style = "deepObject")]
-        pub invoice_settings: Option<crate::models::PostQuotesInvoiceSettings>,
+        pub invoice_settings: Option<crate::models::InvoiceSettings>,
         /// A list of line items the customer is being quoted for. Each line item includes information about the product, the quantity, and the resulting cost.
         #[endpoint(body, style = "deepObject")]
         pub line_items: Option<Vec<crate::models::PostQuotesLineItemsItem>>,
@@ -130,10 +126,10 @@ endpoint! {
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The account on behalf of which to charge.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub on_behalf_of: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// When creating a subscription or subscription schedule, the specified configuration data will be used. There must be at least one line item with a recurring price for a subscription or subscription schedule to be created. A subscription schedule is created if `subscription_data[effective_date]` is present and in the future, otherwise a subscription is created.
         #[endpoint(body, style = "deepObject")]
-        pub subscription_data: Option<crate::models::PostQuotesSubscriptionData>,
+        pub subscription_data: Option<crate::models::SubscriptionData>,
         /// ID of the test clock to attach to the quote.
         ///
         /// At most 5000 characters.
@@ -189,14 +185,10 @@ endpoint! {
         pub quote: String,
         /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
         #[endpoint(body, style = "deepObject")]
-        pub application_fee_amount: Option<
-            crate::models::PostPaymentIntentsPaymentMethodOptionsKonbiniPaymentMethodOptionsParamExpiresAfterDays,
-        >,
+        pub application_fee_amount: Option<crate::models::IntegerOrString>,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. There must be at least 1 line item with a recurring price to use this field.
         #[endpoint(body, style = "deepObject")]
-        pub application_fee_percent: Option<
-            crate::models::PostAccountsAccountPeopleRelationshipPercentOwnership,
-        >,
+        pub application_fee_percent: Option<crate::models::NumberOrString>,
         /// Settings for automatic tax lookup for this quote and resulting invoices and subscriptions.
         #[endpoint(body, style = "deepObject")]
         pub automatic_tax: Option<
@@ -206,7 +198,7 @@ endpoint! {
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// The customer for which this quote belongs to. A customer is required before finalizing the quote. Once specified, it cannot be changed.
         ///
         /// At most 5000 characters.
@@ -214,7 +206,7 @@ endpoint! {
         pub customer: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub default_tax_rates: Option<crate::models::ListOrString>,
         /// A description that will be displayed on the quote PDF.
         ///
         /// At most 500 characters.
@@ -222,7 +214,7 @@ endpoint! {
         pub description: Option<String>,
         /// The discounts applied to the quote. You can only set up to one discount.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
+        pub discounts: Option<crate::models::Discounts>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -243,7 +235,7 @@ endpoint! {
         pub header: Option<String>,
         /// All invoices will be billed using the specified settings.
         #[endpoint(body, style = "deepObject")]
-        pub invoice_settings: Option<crate::models::PostQuotesInvoiceSettings>,
+        pub invoice_settings: Option<crate::models::InvoiceSettings>,
         /// A list of line items the customer is being quoted for. Each line item includes information about the product, the quantity, and the resulting cost.
         #[endpoint(body, style = "deepObject")]
         pub line_items: Option<Vec<crate::models::PostQuotesQuoteLineItemsItem>>,
@@ -252,10 +244,10 @@ endpoint! {
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The account on behalf of which to charge.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub on_behalf_of: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// When creating a subscription or subscription schedule, the specified configuration data will be used. There must be at least one line item with a recurring price for a subscription or subscription schedule to be created. A subscription schedule is created if `subscription_data[effective_date]` is present and in the future, otherwise a subscription is created.
         #[endpoint(body, style = "deepObject")]
-        pub subscription_data: Option<crate::models::PostQuotesSubscriptionData>,
+        pub subscription_data: Option<crate::models::SubscriptionData>,
         /// The data with which to automatically create a Transfer for each of the invoices.
         #[endpoint(body, style = "deepObject")]
         pub transfer_data: Option<crate::models::PostQuotesTransferData>,

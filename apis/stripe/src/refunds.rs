@@ -24,7 +24,7 @@ endpoint! {
         pub charge: Option<String>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -78,12 +78,12 @@ endpoint! {
         pub instructions_email: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Origin of the refund
         ///
         /// Always `"customer_balance"`.
         #[endpoint(body)]
-        pub origin: Option<crate::models::PostChargesChargeRefundsOrigin>,
+        pub origin: Option<crate::models::RefundsOrigin>,
         /// The `payment_intent` property of the body.
         ///
         /// At most 5000 characters.
@@ -93,7 +93,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"duplicate"`, `"fraudulent"`, `"requested_by_customer"`.
         #[endpoint(body)]
-        pub reason: Option<crate::models::PostChargesChargeRefundReason>,
+        pub reason: Option<crate::models::Reason>,
         /// The `refund_application_fee` property of the body.
         #[endpoint(body)]
         pub refund_application_fee: Option<bool>,
@@ -150,7 +150,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 

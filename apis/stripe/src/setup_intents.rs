@@ -26,7 +26,7 @@ endpoint! {
         pub attach_to_self: Option<bool>,
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return SetupIntents for the customer specified by this customer ID.
         ///
         /// At most 5000 characters.
@@ -102,10 +102,10 @@ endpoint! {
         ///
         /// Include `inbound` if you intend to use the payment method as the origin to pull funds from. Include `outbound` if you intend to use the payment method as the destination to send funds to. You can include both if you intend to use the payment method for both purposes.
         #[endpoint(body, style = "deepObject")]
-        pub flow_directions: Option<Vec<crate::models::SetupAttemptFlowDirectionsItem>>,
+        pub flow_directions: Option<Vec<crate::models::FlowDirectionsItem>>,
         /// This hash contains details about the Mandate to create. This parameter can only be used with [`confirm=true`](https://stripe.com/docs/api/setup_intents/create#create_setup_intent-confirm).
         #[endpoint(body, style = "deepObject")]
-        pub mandate_data: Option<crate::models::PostPaymentIntentsMandateData>,
+        pub mandate_data: Option<crate::models::SecretKeyParam>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
@@ -120,7 +120,7 @@ endpoint! {
         /// When included, this hash creates a PaymentMethod that is set as the [`payment_method`](https://stripe.com/docs/api/setup_intents/object#setup_intent_object-payment_method)
         /// value in the SetupIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
+        pub payment_method_data: Option<crate::models::PaymentMethodDataParams>,
         /// Payment-method-specific configuration for this SetupIntent.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<
@@ -139,9 +139,7 @@ endpoint! {
         ///
         /// One of `"off_session"`, `"on_session"`.
         #[endpoint(body)]
-        pub usage: Option<
-            crate::models::PostCheckoutSessionsPaymentIntentDataSetupFutureUsage,
-        >,
+        pub usage: Option<crate::models::OffSessionOrOnSession>,
     }
 }
 
@@ -225,10 +223,10 @@ endpoint! {
         ///
         /// Include `inbound` if you intend to use the payment method as the origin to pull funds from. Include `outbound` if you intend to use the payment method as the destination to send funds to. You can include both if you intend to use the payment method for both purposes.
         #[endpoint(body, style = "deepObject")]
-        pub flow_directions: Option<Vec<crate::models::SetupAttemptFlowDirectionsItem>>,
+        pub flow_directions: Option<Vec<crate::models::FlowDirectionsItem>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// ID of the payment method (a PaymentMethod, Card, or saved Source object) to attach to this SetupIntent.
         ///
         /// At most 5000 characters.
@@ -237,7 +235,7 @@ endpoint! {
         /// When included, this hash creates a PaymentMethod that is set as the [`payment_method`](https://stripe.com/docs/api/setup_intents/object#setup_intent_object-payment_method)
         /// value in the SetupIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
+        pub payment_method_data: Option<crate::models::PaymentMethodDataParams>,
         /// Payment-method-specific configuration for this SetupIntent.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<
@@ -290,9 +288,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"abandoned"`, `"duplicate"`, `"requested_by_customer"`.
         #[endpoint(body)]
-        pub cancellation_reason: Option<
-            crate::models::PostSetupIntentsIntentCancelCancellationReason,
-        >,
+        pub cancellation_reason: Option<crate::models::CancellationReason>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -350,7 +346,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// This hash contains details about the Mandate to create
         #[endpoint(body, style = "deepObject")]
-        pub mandate_data: Option<crate::models::PostPaymentIntentsIntentConfirmMandateData>,
+        pub mandate_data: Option<crate::models::IntentsIntentConfirmMandateData>,
         /// ID of the payment method (a PaymentMethod, Card, or saved Source object) to attach to this SetupIntent.
         ///
         /// At most 5000 characters.
@@ -359,7 +355,7 @@ endpoint! {
         /// When included, this hash creates a PaymentMethod that is set as the [`payment_method`](https://stripe.com/docs/api/setup_intents/object#setup_intent_object-payment_method)
         /// value in the SetupIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
+        pub payment_method_data: Option<crate::models::PaymentMethodDataParams>,
         /// Payment-method-specific configuration for this SetupIntent.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<

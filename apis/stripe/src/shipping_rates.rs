@@ -24,7 +24,7 @@ endpoint! {
         pub active: Option<bool>,
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return shipping rates for the given currency.
         #[endpoint(query)]
         pub currency: Option<String>,
@@ -58,9 +58,7 @@ endpoint! {
     pub struct Post = "POST /v1/shipping_rates" -> crate::models::ShippingRate {
         /// The estimated range for how long shipping will take, meant to be displayable to the customer. This will appear on CheckoutSessions.
         #[endpoint(body, style = "deepObject")]
-        pub delivery_estimate: Option<
-            crate::models::PostCheckoutSessionsShippingOptionsItemShippingRateDataDeliveryEstimate,
-        >,
+        pub delivery_estimate: Option<crate::models::DeliveryEstimate>,
         /// The name of the shipping rate, meant to be displayable to the customer. This will appear on CheckoutSessions.
         ///
         /// At most 100 characters.
@@ -71,9 +69,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Describes a fixed amount to charge for shipping. Must be present if type is `fixed_amount`.
         #[endpoint(body, style = "deepObject")]
-        pub fixed_amount: Option<
-            crate::models::PostCheckoutSessionsShippingOptionsItemShippingRateDataFixedAmount,
-        >,
+        pub fixed_amount: Option<crate::models::FixedAmount>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
@@ -81,7 +77,7 @@ endpoint! {
         ///
         /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
+        pub tax_behavior: Option<crate::models::TaxBehavior>,
         /// A [tax code](https://stripe.com/docs/tax/tax-categories) ID. The Shipping tax code is `txcd_92010001`.
         #[endpoint(body)]
         pub tax_code: Option<String>,
@@ -165,12 +161,12 @@ endpoint! {
         >,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Specifies whether the rate is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`.
         ///
         /// One of `"exclusive"`, `"inclusive"`, `"unspecified"`.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
+        pub tax_behavior: Option<crate::models::TaxBehavior>,
     }
 }
 

@@ -33,7 +33,7 @@ endpoint! {
         pub flow: Option<crate::models::PostSourcesFlow>,
         /// Information about a mandate possibility attached to a source object (generally for bank debits) as well as its acceptance status.
         #[endpoint(body, style = "deepObject")]
-        pub mandate: Option<crate::models::PostSourcesMandate>,
+        pub mandate: Option<crate::models::MandateParams>,
         /// The `metadata` property of the body.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
@@ -44,15 +44,13 @@ endpoint! {
         pub original_source: Option<String>,
         /// Information about the owner of the payment instrument that may be used or required by particular source types.
         #[endpoint(body, style = "deepObject")]
-        pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
+        pub owner: Option<crate::models::Owner>,
         /// Optional parameters for the receiver flow. Can be set only if the source is a receiver (`flow` is `receiver`).
         #[endpoint(body, style = "deepObject")]
         pub receiver: Option<crate::models::PostSourcesReceiver>,
         /// Parameters required for the redirect flow. Required if the source is authenticated by a redirect (`flow` is `redirect`).
         #[endpoint(body, style = "deepObject")]
-        pub redirect: Option<
-            crate::models::PostBillingPortalSessionsFlowDataAfterCompletionRedirect,
-        >,
+        pub redirect: Option<crate::models::Redirect>,
         /// Information about the items and shipping associated with the source. Required for transactional credit (for example Klarna) sources before you can charge it.
         #[endpoint(body, style = "deepObject")]
         pub source_order: Option<crate::models::PostSourcesSourceOrder>,
@@ -139,13 +137,13 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Information about a mandate possibility attached to a source object (generally for bank debits) as well as its acceptance status.
         #[endpoint(body, style = "deepObject")]
-        pub mandate: Option<crate::models::PostSourcesMandate>,
+        pub mandate: Option<crate::models::MandateParams>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Information about the owner of the payment instrument that may be used or required by particular source types.
         #[endpoint(body, style = "deepObject")]
-        pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
+        pub owner: Option<crate::models::Owner>,
         /// Information about the items and shipping associated with the source. Required for transactional credit (for example Klarna) sources before you can charge it.
         #[endpoint(body, style = "deepObject")]
         pub source_order: Option<crate::models::PostSourcesSourceOrder>,

@@ -64,9 +64,7 @@ endpoint! {
     pub struct Post = "POST /v1/subscription_items" -> crate::models::SubscriptionItem {
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
-        pub billing_thresholds: Option<
-            crate::models::PostCustomersCustomerSubscriptionsItemsItemBillingThresholds,
-        >,
+        pub billing_thresholds: Option<crate::models::PostBillingThresholds>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -83,9 +81,7 @@ endpoint! {
         ///
         /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
-        pub payment_behavior: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
-        >,
+        pub payment_behavior: Option<crate::models::PaymentBehavior>,
         /// The ID of the price object.
         ///
         /// At most 5000 characters.
@@ -93,16 +89,12 @@ endpoint! {
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
         #[endpoint(body, style = "deepObject")]
-        pub price_data: Option<
-            crate::models::PostCustomersCustomerSubscriptionsItemsItemPriceData,
-        >,
+        pub price_data: Option<crate::models::RecurringPriceData>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
-        pub proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
         ///
         /// Format `unix-time`.
@@ -118,7 +110,7 @@ endpoint! {
         pub subscription: String,
         /// A list of [Tax Rate](https://stripe.com/docs/api/tax_rates) ids. These Tax Rates will override the [`default_tax_rates`](https://stripe.com/docs/api/subscriptions/create#create_subscription-default_tax_rates) on the Subscription. When updating, pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub tax_rates: Option<crate::models::ListOrString>,
     }
 }
 
@@ -186,15 +178,13 @@ endpoint! {
         pub item: String,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
-        pub billing_thresholds: Option<
-            crate::models::PostCustomersCustomerSubscriptionsItemsItemBillingThresholds,
-        >,
+        pub billing_thresholds: Option<crate::models::PostBillingThresholds>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
@@ -208,9 +198,7 @@ endpoint! {
         ///
         /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
-        pub payment_behavior: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
-        >,
+        pub payment_behavior: Option<crate::models::PaymentBehavior>,
         /// The ID of the price object. When changing a subscription item's price, `quantity` is set to 1 unless a `quantity` parameter is provided.
         ///
         /// At most 5000 characters.
@@ -218,16 +206,12 @@ endpoint! {
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
         #[endpoint(body, style = "deepObject")]
-        pub price_data: Option<
-            crate::models::PostCustomersCustomerSubscriptionsItemsItemPriceData,
-        >,
+        pub price_data: Option<crate::models::RecurringPriceData>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
-        pub proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
         ///
         /// Format `unix-time`.
@@ -238,7 +222,7 @@ endpoint! {
         pub quantity: Option<i64>,
         /// A list of [Tax Rate](https://stripe.com/docs/api/tax_rates) ids. These Tax Rates will override the [`default_tax_rates`](https://stripe.com/docs/api/subscriptions/create#create_subscription-default_tax_rates) on the Subscription. When updating, pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub tax_rates: Option<crate::models::ListOrString>,
     }
 }
 
@@ -283,9 +267,7 @@ endpoint! {
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
-        pub proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
         ///
         /// Format `unix-time`.

@@ -21,13 +21,13 @@ endpoint! {
     pub struct Get = "GET /v1/subscription_schedules" -> crate::models::GetSubscriptionSchedulesResponse {
         /// Only return subscription schedules that were created canceled the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub canceled_at: Option<crate::models::GetAccountsCreated>,
+        pub canceled_at: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return subscription schedules that completed during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub completed_at: Option<crate::models::GetAccountsCreated>,
+        pub completed_at: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return subscription schedules that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return subscription schedules for the given customer.
         ///
         /// At most 5000 characters.
@@ -46,7 +46,7 @@ endpoint! {
         pub limit: Option<i64>,
         /// Only return subscription schedules that were released during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub released_at: Option<crate::models::GetAccountsCreated>,
+        pub released_at: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return subscription schedules that have not started yet.
         #[endpoint(query)]
         pub scheduled: Option<bool>,
@@ -74,14 +74,12 @@ endpoint! {
         pub customer: Option<String>,
         /// Object representing the subscription schedule's default settings.
         #[endpoint(body, style = "deepObject")]
-        pub default_settings: Option<
-            crate::models::PostSubscriptionSchedulesDefaultSettings,
-        >,
+        pub default_settings: Option<crate::models::DefaultSettingsParams>,
         /// Behavior of the subscription schedule and underlying subscription when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
         ///
         /// One of `"cancel"`, `"none"`, `"release"`, `"renew"`.
         #[endpoint(body)]
-        pub end_behavior: Option<crate::models::SubscriptionScheduleEndBehavior>,
+        pub end_behavior: Option<crate::models::EndBehavior>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -92,7 +90,7 @@ endpoint! {
         pub from_subscription: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// List representing phases of the subscription schedule. Each phase can be customized to have different durations, plans, and coupons. If there are multiple phases, the `end_date` of one phase will always equal the `start_date` of the next phase.
         #[endpoint(body, style = "deepObject")]
         pub phases: Option<Vec<crate::models::PostSubscriptionSchedulesPhasesItem>>,
@@ -146,20 +144,18 @@ endpoint! {
         pub schedule: String,
         /// Object representing the subscription schedule's default settings.
         #[endpoint(body, style = "deepObject")]
-        pub default_settings: Option<
-            crate::models::PostSubscriptionSchedulesDefaultSettings,
-        >,
+        pub default_settings: Option<crate::models::DefaultSettingsParams>,
         /// Behavior of the subscription schedule and underlying subscription when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
         ///
         /// One of `"cancel"`, `"none"`, `"release"`, `"renew"`.
         #[endpoint(body)]
-        pub end_behavior: Option<crate::models::SubscriptionScheduleEndBehavior>,
+        pub end_behavior: Option<crate::models::EndBehavior>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// List representing phases of the subscription schedule. Each phase can be customized to have different durations, plans, and coupons. If there are multiple phases, the `end_date` of one phase will always equal the `start_date` of the next phase. Note that past phases can be omitted.
         #[endpoint(body, style = "deepObject")]
         pub phases: Option<Vec<crate::models::PostSubscriptionSchedulesSchedulePhasesItem>>,
@@ -167,9 +163,7 @@ endpoint! {
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
-        pub proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub proration_behavior: Option<crate::models::ProrationBehavior>,
     }
 }
 

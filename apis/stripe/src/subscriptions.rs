@@ -23,16 +23,16 @@ endpoint! {
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(query)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// The `current_period_end` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub current_period_end: Option<crate::models::GetAccountsCreated>,
+        pub current_period_end: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// The `current_period_start` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub current_period_start: Option<crate::models::GetAccountsCreated>,
+        pub current_period_start: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// The ID of the customer whose subscriptions will be retrieved.
         ///
         /// At most 5000 characters.
@@ -93,9 +93,7 @@ endpoint! {
     pub struct Post = "POST /v1/subscriptions" -> crate::models::Subscription {
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
-        pub add_invoice_items: Option<
-            Vec<crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItem>,
-        >,
+        pub add_invoice_items: Option<Vec<crate::models::AddInvoiceItemEntry>>,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
         #[endpoint(body)]
         pub application_fee_percent: Option<f64>,
@@ -116,9 +114,7 @@ endpoint! {
         pub billing_cycle_anchor: Option<i64>,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
-        pub billing_thresholds: Option<
-            crate::models::PostCustomersCustomerSubscriptionsBillingThresholds,
-        >,
+        pub billing_thresholds: Option<crate::models::BillingThresholds>,
         /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
         ///
         /// Format `unix-time`.
@@ -131,7 +127,7 @@ endpoint! {
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
         ///
         /// At most 5000 characters.
@@ -160,7 +156,7 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub default_tax_rates: Option<crate::models::ListOrString>,
         /// The subscription's description, meant to be displayable to the customer. Use this field to optionally store an explanation of the subscription for rendering in Stripe surfaces.
         ///
         /// At most 500 characters.
@@ -174,13 +170,13 @@ endpoint! {
         pub items: Option<Vec<crate::models::PostCustomersCustomerSubscriptionsItemsItem>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
         /// The account on behalf of which to charge, for each of the subscription's invoices.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub on_behalf_of: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// Only applies to subscriptions with `collection_method=charge_automatically`.
         ///
         /// Use `allow_incomplete` to create subscriptions with `status=incomplete` if the first invoice cannot be paid. Creating subscriptions with this status allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
@@ -195,19 +191,13 @@ endpoint! {
         ///
         /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
-        pub payment_behavior: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
-        >,
+        pub payment_behavior: Option<crate::models::PaymentBehavior>,
         /// Payment settings to pass to invoices created by the subscription.
         #[endpoint(body, style = "deepObject")]
-        pub payment_settings: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentSettings,
-        >,
+        pub payment_settings: Option<crate::models::PaymentSettings>,
         /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
         #[endpoint(body, style = "deepObject")]
-        pub pending_invoice_item_interval: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
-        >,
+        pub pending_invoice_item_interval: Option<crate::models::PendingInvoiceItemInterval>,
         /// The API ID of a promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
         ///
         /// At most 5000 characters.
@@ -217,17 +207,13 @@ endpoint! {
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
-        pub proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges.
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<
-            crate::models::PostCheckoutSessionsSubscriptionDataTransferData,
-        >,
+        pub transfer_data: Option<crate::models::TransferDataSpecs>,
         /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body, style = "deepObject")]
-        pub trial_end: Option<crate::models::PostCustomersCustomerSubscriptionsTrialEnd>,
+        pub trial_end: Option<crate::models::TrialEnd>,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body)]
         pub trial_from_plan: Option<bool>,
@@ -236,9 +222,7 @@ endpoint! {
         pub trial_period_days: Option<i64>,
         /// Settings related to subscription trials.
         #[endpoint(body, style = "deepObject")]
-        pub trial_settings: Option<
-            crate::models::PostCheckoutSessionsSubscriptionDataTrialSettings,
-        >,
+        pub trial_settings: Option<crate::models::TrialSettingsConfig>,
     }
 }
 
@@ -371,9 +355,7 @@ endpoint! {
         pub subscription_exposed_id: String,
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
-        pub add_invoice_items: Option<
-            Vec<crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItem>,
-        >,
+        pub add_invoice_items: Option<Vec<crate::models::AddInvoiceItemEntry>>,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
         #[endpoint(body)]
         pub application_fee_percent: Option<f64>,
@@ -386,32 +368,24 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"now"`, `"unchanged"`.
         #[endpoint(body)]
-        pub billing_cycle_anchor: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdBillingCycleAnchor,
-        >,
+        pub billing_cycle_anchor: Option<crate::models::NowOrUnchanged>,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
-        pub billing_thresholds: Option<
-            crate::models::PostCustomersCustomerSubscriptionsBillingThresholds,
-        >,
+        pub billing_thresholds: Option<crate::models::BillingThresholds>,
         /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
         #[endpoint(body, style = "deepObject")]
-        pub cancel_at: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancelAt,
-        >,
+        pub cancel_at: Option<crate::models::At>,
         /// Boolean indicating whether this subscription should cancel at the end of the current period.
         #[endpoint(body)]
         pub cancel_at_period_end: Option<bool>,
         /// Details about why this subscription was cancelled
         #[endpoint(body, style = "deepObject")]
-        pub cancellation_details: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancellationDetails,
-        >,
+        pub cancellation_details: Option<crate::models::CancellationDetailsParam>,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::CollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
         ///
         /// At most 5000 characters.
@@ -432,7 +406,7 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
+        pub default_tax_rates: Option<crate::models::ListOrString>,
         /// The subscription's description, meant to be displayable to the customer. Use this field to optionally store an explanation of the subscription for rendering in Stripe surfaces.
         ///
         /// At most 500 characters.
@@ -443,24 +417,20 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// A list of up to 20 subscription items, each with an attached price.
         #[endpoint(body, style = "deepObject")]
-        pub items: Option<
-            Vec<
-                crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdItemsItem,
-            >,
-        >,
+        pub items: Option<Vec<crate::models::SubscriptionItemUpdateParams>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
         /// The account on behalf of which to charge, for each of the subscription's invoices.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
+        pub on_behalf_of: Option<crate::models::BusinessProfileSpecsSupportUrl>,
         /// If specified, payment collection for this subscription will be paused.
         #[endpoint(body, style = "deepObject")]
         pub pause_collection: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdPauseCollection,
+            crate::models::SubscriptionsSubscriptionExposedIdPauseCollection,
         >,
         /// Use `allow_incomplete` to transition the subscription to `status=past_due` if a payment is required but cannot be paid. This allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
         ///
@@ -472,19 +442,13 @@ endpoint! {
         ///
         /// One of `"allow_incomplete"`, `"default_incomplete"`, `"error_if_incomplete"`, `"pending_if_incomplete"`.
         #[endpoint(body)]
-        pub payment_behavior: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
-        >,
+        pub payment_behavior: Option<crate::models::PaymentBehavior>,
         /// Payment settings to pass to invoices created by the subscription.
         #[endpoint(body, style = "deepObject")]
-        pub payment_settings: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPaymentSettings,
-        >,
+        pub payment_settings: Option<crate::models::PaymentSettings>,
         /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
         #[endpoint(body, style = "deepObject")]
-        pub pending_invoice_item_interval: Option<
-            crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
-        >,
+        pub pending_invoice_item_interval: Option<crate::models::PendingInvoiceItemInterval>,
         /// The promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
         ///
         /// At most 5000 characters.
@@ -494,9 +458,7 @@ endpoint! {
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
-        pub proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint. It can also be used to implement custom proration logic, such as prorating by day instead of by second, by providing the time that you wish to use for proration calculations.
         ///
         /// Format `unix-time`.
@@ -504,20 +466,16 @@ endpoint! {
         pub proration_date: Option<i64>,
         /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdTransferData,
-        >,
+        pub transfer_data: Option<crate::models::TransferDataSpecsOrString>,
         /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
         #[endpoint(body, style = "deepObject")]
-        pub trial_end: Option<crate::models::PostCustomersCustomerSubscriptionsTrialEnd>,
+        pub trial_end: Option<crate::models::TrialEnd>,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body)]
         pub trial_from_plan: Option<bool>,
         /// Settings related to subscription trials.
         #[endpoint(body, style = "deepObject")]
-        pub trial_settings: Option<
-            crate::models::PostCheckoutSessionsSubscriptionDataTrialSettings,
-        >,
+        pub trial_settings: Option<crate::models::TrialSettingsConfig>,
     }
 }
 
@@ -585,9 +543,7 @@ endpoint! {
         pub subscription_exposed_id: String,
         /// Details about why this subscription was cancelled
         #[endpoint(body, style = "deepObject")]
-        pub cancellation_details: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancellationDetails,
-        >,
+        pub cancellation_details: Option<crate::models::CancellationDetailsParam>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -661,9 +617,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"now"`, `"unchanged"`.
         #[endpoint(body)]
-        pub billing_cycle_anchor: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdBillingCycleAnchor,
-        >,
+        pub billing_cycle_anchor: Option<crate::models::NowOrUnchanged>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -671,9 +625,7 @@ endpoint! {
         ///
         /// One of `"always_invoice"`, `"create_prorations"`, `"none"`.
         #[endpoint(body)]
-        pub proration_behavior: Option<
-            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
-        >,
+        pub proration_behavior: Option<crate::models::ProrationBehavior>,
         /// If set, the proration will be calculated as though the subscription was resumed at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
         ///
         /// Format `unix-time`.

@@ -72,7 +72,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetTaxCalculationsCalculationLineItems = "GET /v1/tax/calculations/{calculation}/line_items" -> crate::models::GetTaxCalculationsCalculationLineItemsResponse {
+    pub struct GetTaxCalculationsCalculationLineItems = "GET /v1/tax/calculations/{calculation}/line_items" -> crate::models::TaxCalculationLineItems {
         /// The `calculation` path parameter.
         ///
         /// At most 5000 characters.
@@ -258,7 +258,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetTaxTransactionsTransactionLineItems = "GET /v1/tax/transactions/{transaction}/line_items" -> crate::models::GetTaxTransactionsTransactionLineItemsResponse {
+    pub struct GetTaxTransactionsTransactionLineItems = "GET /v1/tax/transactions/{transaction}/line_items" -> crate::models::TaxTransactionLineItems {
         /// The `transaction` path parameter.
         ///
         /// At most 5000 characters.

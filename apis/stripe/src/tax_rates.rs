@@ -24,7 +24,7 @@ endpoint! {
         pub active: Option<bool>,
         /// Optional range for filtering created date.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -100,7 +100,7 @@ endpoint! {
         ///
         /// One of `"gst"`, `"hst"`, `"igst"`, `"jct"`, `"lease_tax"`, `"pst"`, `"qst"`, `"rst"`, `"sales_tax"`, `"vat"`.
         #[endpoint(body)]
-        pub tax_type: Option<crate::models::TaxProductResourceLineItemTaxRateDetailsTaxType>,
+        pub tax_type: Option<crate::models::TaxType>,
     }
 }
 
@@ -194,7 +194,7 @@ endpoint! {
         pub jurisdiction: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// [ISO 3166-2 subdivision code](https://en.wikipedia.org/wiki/ISO_3166-2:US), without country prefix. For example, "NY" for New York, United States.
         ///
         /// At most 2 characters.
@@ -204,7 +204,7 @@ endpoint! {
         ///
         /// One of `"gst"`, `"hst"`, `"igst"`, `"jct"`, `"lease_tax"`, `"pst"`, `"qst"`, `"rst"`, `"sales_tax"`, `"vat"`.
         #[endpoint(body)]
-        pub tax_type: Option<crate::models::TaxProductResourceLineItemTaxRateDetailsTaxType>,
+        pub tax_type: Option<crate::models::TaxType>,
     }
 }
 

@@ -213,17 +213,13 @@ endpoint! {
         pub amount_tip: Option<i64>,
         /// Simulated data for the card_present payment method.
         #[endpoint(body, style = "deepObject")]
-        pub card_present: Option<
-            crate::models::PostTestHelpersTerminalReadersReaderPresentPaymentMethodCardPresent,
-        >,
+        pub card_present: Option<crate::models::Present>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Simulated data for the interac_present payment method.
         #[endpoint(body, style = "deepObject")]
-        pub interac_present: Option<
-            crate::models::PostTestHelpersTerminalReadersReaderPresentPaymentMethodCardPresent,
-        >,
+        pub interac_present: Option<crate::models::Present>,
         /// Simulated payment type.
         ///
         /// One of `"card_present"`, `"interac_present"`.
@@ -590,9 +586,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Optional hash to set the the return code.
         #[endpoint(body, style = "deepObject")]
-        pub returned_details: Option<
-            crate::models::PostTestHelpersTreasuryOutboundPaymentsIdReturnReturnedDetails,
-        >,
+        pub returned_details: Option<crate::models::ReturnedDetailsParams>,
     }
 }
 
@@ -686,9 +680,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Details about a returned OutboundTransfer.
         #[endpoint(body, style = "deepObject")]
-        pub returned_details: Option<
-            crate::models::PostTestHelpersTreasuryOutboundPaymentsIdReturnReturnedDetails,
-        >,
+        pub returned_details: Option<crate::models::ReturnedDetailsParams>,
     }
 }
 
@@ -732,14 +724,12 @@ endpoint! {
         pub financial_account: String,
         /// Initiating payment method details for the object.
         #[endpoint(body, style = "deepObject")]
-        pub initiating_payment_method_details: Option<
-            crate::models::PostTestHelpersTreasuryReceivedCreditsInitiatingPaymentMethodDetails,
-        >,
+        pub initiating_payment_method_details: Option<crate::models::SourceParams>,
         /// The rails used for the object.
         ///
         /// One of `"ach"`, `"us_domestic_wire"`.
         #[endpoint(body)]
-        pub network: crate::models::UsBankAccountNetworksSupportedItem,
+        pub network: crate::models::AchOrUsDomesticWire,
     }
 }
 
@@ -750,7 +740,7 @@ impl PostTestHelpersTreasuryReceivedCredits {
         amount: i64,
         currency: impl Into<String>,
         financial_account: impl Into<String>,
-        network: crate::models::UsBankAccountNetworksSupportedItem,
+        network: crate::models::AchOrUsDomesticWire,
     ) -> Self {
         Self {
             amount,
@@ -792,9 +782,7 @@ endpoint! {
         pub financial_account: String,
         /// Initiating payment method details for the object.
         #[endpoint(body, style = "deepObject")]
-        pub initiating_payment_method_details: Option<
-            crate::models::PostTestHelpersTreasuryReceivedCreditsInitiatingPaymentMethodDetails,
-        >,
+        pub initiating_payment_method_details: Option<crate::models::SourceParams>,
         /// The rails used for the object.
         ///
         /// Always `"ach"`.

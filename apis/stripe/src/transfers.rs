@@ -21,7 +21,7 @@ endpoint! {
     pub struct Get = "GET /v1/transfers" -> crate::models::GetTransfersResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// Only return transfers for the destination specified by this account ID.
         ///
         /// At most 5000 characters.
@@ -87,7 +87,7 @@ endpoint! {
         ///
         /// At most 5000 characters; one of `"bank_account"`, `"card"`, `"fpx"`.
         #[endpoint(body)]
-        pub source_type: Option<crate::models::PostPayoutsSourceType>,
+        pub source_type: Option<crate::models::PostSourceType>,
         /// A string that identifies this transaction as part of a group. See the [Connect documentation](https://stripe.com/docs/connect/charges-transfers#transfer-options) for details.
         #[endpoint(body)]
         pub transfer_group: Option<String>,
@@ -199,7 +199,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// Boolean indicating whether the application fee should be refunded when reversing this transfer. If a full transfer reversal is given, the full application fee will be refunded. Otherwise, the application fee will be refunded with an amount proportional to the amount of the transfer reversed.
         #[endpoint(body)]
         pub refund_application_fee: Option<bool>,
@@ -277,7 +277,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 
@@ -354,7 +354,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
     }
 }
 

@@ -47,7 +47,7 @@ endpoint! {
         ///
         /// One of `"canceled"`, `"posted"`, `"processing"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::TreasuryCreditReversalStatus>,
+        pub status: Option<crate::models::CanceledOrPostedOrProcessing>,
     }
 }
 
@@ -283,7 +283,7 @@ endpoint! {
     pub struct GetTreasuryFinancialAccounts = "GET /v1/treasury/financial_accounts" -> crate::models::GetTreasuryFinancialAccountsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// An object ID cursor for use in pagination.
         ///
         /// At most 5000 characters.
@@ -317,15 +317,13 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Encodes whether a FinancialAccount has access to a particular feature. Stripe or the platform can control features via the requested field.
         #[endpoint(body, style = "deepObject")]
-        pub features: Option<crate::models::PostTreasuryFinancialAccountsFeatures>,
+        pub features: Option<crate::models::FeatureAccess>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The set of functionalities that the platform can restrict on the FinancialAccount.
         #[endpoint(body, style = "deepObject")]
-        pub platform_restrictions: Option<
-            crate::models::PostTreasuryFinancialAccountsPlatformRestrictions,
-        >,
+        pub platform_restrictions: Option<crate::models::PlatformRestrictions>,
         /// The currencies the FinancialAccount can hold a balance in.
         #[endpoint(body, style = "deepObject")]
         pub supported_currencies: Vec<String>,
@@ -393,15 +391,13 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Encodes whether a FinancialAccount has access to a particular feature, with a status enum and associated `status_details`. Stripe or the platform may control features via the requested field.
         #[endpoint(body, style = "deepObject")]
-        pub features: Option<crate::models::PostTreasuryFinancialAccountsFeatures>,
+        pub features: Option<crate::models::FeatureAccess>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The set of functionalities that the platform can restrict on the FinancialAccount.
         #[endpoint(body, style = "deepObject")]
-        pub platform_restrictions: Option<
-            crate::models::PostTreasuryFinancialAccountsPlatformRestrictions,
-        >,
+        pub platform_restrictions: Option<crate::models::PlatformRestrictions>,
     }
 }
 
@@ -463,42 +459,28 @@ endpoint! {
         pub financial_account: String,
         /// Encodes the FinancialAccount's ability to be used with the Issuing product, including attaching cards to and drawing funds from the FinancialAccount.
         #[endpoint(body, style = "deepObject")]
-        pub card_issuing: Option<
-            crate::models::PostTreasuryFinancialAccountsFeaturesCardIssuing,
-        >,
+        pub card_issuing: Option<crate::models::FeatureAccessCardIssuing>,
         /// Represents whether this FinancialAccount is eligible for deposit insurance. Various factors determine the insurance amount.
         #[endpoint(body, style = "deepObject")]
-        pub deposit_insurance: Option<
-            crate::models::PostTreasuryFinancialAccountsFeaturesCardIssuing,
-        >,
+        pub deposit_insurance: Option<crate::models::FeatureAccessCardIssuing>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Contains Features that add FinancialAddresses to the FinancialAccount.
         #[endpoint(body, style = "deepObject")]
-        pub financial_addresses: Option<
-            crate::models::PostTreasuryFinancialAccountsFeaturesFinancialAddresses,
-        >,
+        pub financial_addresses: Option<crate::models::FinancialAddresses>,
         /// Contains settings related to adding funds to a FinancialAccount from another Account with the same owner.
         #[endpoint(body, style = "deepObject")]
-        pub inbound_transfers: Option<
-            crate::models::PostTreasuryFinancialAccountsFeaturesInboundTransfers,
-        >,
+        pub inbound_transfers: Option<crate::models::FeaturesInboundTransfers>,
         /// Represents the ability for the FinancialAccount to send money to, or receive money from other FinancialAccounts (for example, via OutboundPayment).
         #[endpoint(body, style = "deepObject")]
-        pub intra_stripe_flows: Option<
-            crate::models::PostTreasuryFinancialAccountsFeaturesCardIssuing,
-        >,
+        pub intra_stripe_flows: Option<crate::models::FeatureAccessCardIssuing>,
         /// Includes Features related to initiating money movement out of the FinancialAccount to someone else's bucket of money.
         #[endpoint(body, style = "deepObject")]
-        pub outbound_payments: Option<
-            crate::models::PostTreasuryFinancialAccountsFeaturesOutboundPayments,
-        >,
+        pub outbound_payments: Option<crate::models::FeatureAccessOutboundPayments>,
         /// Contains a Feature and settings related to moving money out of the FinancialAccount into another Account with the same owner.
         #[endpoint(body, style = "deepObject")]
-        pub outbound_transfers: Option<
-            crate::models::PostTreasuryFinancialAccountsFeaturesOutboundPayments,
-        >,
+        pub outbound_transfers: Option<crate::models::FeatureAccessOutboundPayments>,
     }
 }
 
@@ -803,7 +785,7 @@ endpoint! {
         /// Payment method-specific configuration for this OutboundPayment.
         #[endpoint(body, style = "deepObject")]
         pub destination_payment_method_options: Option<
-            crate::models::PostTreasuryOutboundPaymentsDestinationPaymentMethodOptions,
+            crate::models::DestinationPaymentMethodOptions,
         >,
         /// End user details.
         #[endpoint(body, style = "deepObject")]
@@ -997,7 +979,7 @@ endpoint! {
         /// Hash describing payment method configuration details.
         #[endpoint(body, style = "deepObject")]
         pub destination_payment_method_options: Option<
-            crate::models::PostTreasuryOutboundPaymentsDestinationPaymentMethodOptions,
+            crate::models::DestinationPaymentMethodOptions,
         >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -1139,7 +1121,7 @@ endpoint! {
         ///
         /// One of `"failed"`, `"succeeded"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::TreasuryReceivedCreditStatus>,
+        pub status: Option<crate::models::FailedOrSucceeded>,
     }
 }
 
@@ -1227,7 +1209,7 @@ endpoint! {
         ///
         /// One of `"failed"`, `"succeeded"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::TreasuryReceivedCreditStatus>,
+        pub status: Option<crate::models::FailedOrSucceeded>,
     }
 }
 
@@ -1290,13 +1272,13 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct GetTreasuryTransactionEntries = "GET /v1/treasury/transaction_entries" -> crate::models::GetTreasuryTransactionEntriesResponse {
+    pub struct GetTreasuryTransactionEntries = "GET /v1/treasury/transaction_entries" -> crate::models::TreasuryTransactionEntries {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// The `effective_at` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub effective_at: Option<crate::models::GetAccountsCreated>,
+        pub effective_at: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -1394,7 +1376,7 @@ endpoint! {
     pub struct GetTreasuryTransactions = "GET /v1/treasury/transactions" -> crate::models::GetTreasuryTransactionsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetAccountsCreated>,
+        pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -1423,7 +1405,7 @@ endpoint! {
         ///
         /// One of `"open"`, `"posted"`, `"void"`.
         #[endpoint(query)]
-        pub status: Option<crate::models::TreasuryTransactionStatus>,
+        pub status: Option<crate::models::OpenOrPostedOrVoid>,
         /// A filter for the `status_transitions.posted_at` timestamp. When using this filter, `status=posted` and `order_by=posted_at` must also be specified.
         #[endpoint(query, style = "deepObject")]
         pub status_transitions: Option<

@@ -62,13 +62,13 @@ endpoint! {
         pub description: Option<String>,
         /// The list of events to enable for this endpoint. You may specify `['*']` to enable all events, except those that require explicit selection.
         #[endpoint(body, style = "deepObject")]
-        pub enabled_events: Vec<crate::models::PostWebhookEndpointsEnabledEventsItem>,
+        pub enabled_events: Vec<crate::models::EnabledEventsItem>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The URL of the webhook endpoint.
         #[endpoint(body)]
         pub url: String,
@@ -79,7 +79,7 @@ impl Post {
     /// A `Post` of its required fields (`enabled_events`, `url`), every other field `None`.
     #[must_use]
     pub fn new(
-        enabled_events: Vec<crate::models::PostWebhookEndpointsEnabledEventsItem>,
+        enabled_events: Vec<crate::models::EnabledEventsItem>,
         url: impl Into<String>,
     ) -> Self {
         Self {
@@ -146,15 +146,13 @@ endpoint! {
         pub disabled: Option<bool>,
         /// The list of events to enable for this endpoint. You may specify `['*']` to enable all events, except those that require explicit selection.
         #[endpoint(body, style = "deepObject")]
-        pub enabled_events: Option<
-            Vec<crate::models::PostWebhookEndpointsEnabledEventsItem>,
-        >,
+        pub enabled_events: Option<Vec<crate::models::EnabledEventsItem>>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
+        pub metadata: Option<crate::models::Metadata>,
         /// The URL of the webhook endpoint.
         #[endpoint(body)]
         pub url: Option<String>,

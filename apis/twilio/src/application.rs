@@ -78,7 +78,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
-        pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML from `sms_url`.
         ///
         /// Format `uri`.
@@ -88,7 +88,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_method: Option<crate::models::Method>,
         /// The URL we should call using a POST method to send status information about SMS messages sent by the application.
         ///
         /// Format `uri`.
@@ -108,9 +108,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
-        pub status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub status_callback_method: Option<crate::models::Method>,
         /// Whether we should look up the caller's caller-ID name from the CNAM database (additional charges apply). Can be: `true` or `false`.
         #[endpoint(body, rename = "VoiceCallerIdLookup")]
         pub voice_caller_id_lookup: Option<bool>,
@@ -118,7 +116,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
         ///
         /// Format `uri`.
@@ -128,7 +126,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_method: Option<crate::models::Method>,
         /// The URL we should call when the phone number assigned to this application receives a call.
         ///
         /// Format `uri`.
@@ -226,7 +224,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
-        pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML from `sms_url`.
         ///
         /// Format `uri`.
@@ -236,7 +234,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_method: Option<crate::models::Method>,
         /// Same as message_status_callback: The URL we should call using a POST method to send status information about SMS messages sent by the application. Deprecated, included for backwards compatibility.
         ///
         /// Format `uri`.
@@ -256,9 +254,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
-        pub status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub status_callback_method: Option<crate::models::Method>,
         /// Whether we should look up the caller's caller-ID name from the CNAM database (additional charges apply). Can be: `true` or `false`.
         #[endpoint(body, rename = "VoiceCallerIdLookup")]
         pub voice_caller_id_lookup: Option<bool>,
@@ -266,7 +262,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
         ///
         /// Format `uri`.
@@ -276,7 +272,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_method: Option<crate::models::Method>,
         /// The URL we should call when the phone number assigned to this application receives a call.
         ///
         /// Format `uri`.

@@ -135,7 +135,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "AnnounceMethod")]
-        pub announce_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub announce_method: Option<crate::models::Method>,
         /// The URL we should call to announce something into the conference. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs.
         ///
         /// Format `uri`.

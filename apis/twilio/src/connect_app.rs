@@ -101,9 +101,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "DeauthorizeCallbackMethod")]
-        pub deauthorize_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub deauthorize_callback_method: Option<crate::models::Method>,
         /// The URL to call using the `deauthorize_callback_method` to de-authorize the Connect App.
         ///
         /// Format `uri`.

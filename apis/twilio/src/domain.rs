@@ -85,7 +85,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML from `voice_url`.
         ///
         /// Format `uri`.
@@ -95,14 +95,12 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_method: Option<crate::models::Method>,
         /// The HTTP method we should use to call `voice_status_callback_url`. Can be: `GET` or `POST`.
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceStatusCallbackMethod")]
-        pub voice_status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub voice_status_callback_method: Option<crate::models::Method>,
         /// The URL that we should call to pass status parameters (such as call ended) to your application.
         ///
         /// Format `uri`.
@@ -213,7 +211,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML requested by `voice_url`.
         ///
         /// Format `uri`.
@@ -223,14 +221,12 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_method: Option<crate::models::Method>,
         /// The HTTP method we should use to call `voice_status_callback_url`. Can be: `GET` or `POST`.
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceStatusCallbackMethod")]
-        pub voice_status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub voice_status_callback_method: Option<crate::models::Method>,
         /// The URL that we should call to pass status parameters (such as call ended) to your application.
         ///
         /// Format `uri`.

@@ -122,7 +122,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
-        pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs while requesting or executing the TwiML defined by `sms_url`.
         ///
         /// Format `uri`.
@@ -132,7 +132,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_method: Option<crate::models::Method>,
         /// The URL we should call when the new phone number receives an incoming SMS message.
         ///
         /// Format `uri`.
@@ -147,9 +147,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
-        pub status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub status_callback_method: Option<crate::models::Method>,
         /// The SID of the Trunk we should use to handle calls to the new phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use only those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
         ///
         /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -167,7 +165,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
         ///
         /// Format `uri`.
@@ -177,7 +175,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_method: Option<crate::models::Method>,
         /// The configuration parameter for the new phone number to receive incoming voice calls or faxes. Can be: `fax` or `voice` and defaults to `voice`.
         ///
         /// One of `"voice"`, `"fax"`.
@@ -317,7 +315,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
-        pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs while requesting or executing the TwiML defined by `sms_url`.
         ///
         /// Format `uri`.
@@ -327,7 +325,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_method: Option<crate::models::Method>,
         /// The URL we should call when the phone number receives an incoming SMS message.
         ///
         /// Format `uri`.
@@ -342,9 +340,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
-        pub status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub status_callback_method: Option<crate::models::Method>,
         /// The SID of the Trunk we should use to handle phone calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use only those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
         ///
         /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -362,7 +358,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
         ///
         /// Format `uri`.
@@ -372,7 +368,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_method: Option<crate::models::Method>,
         /// The configuration parameter for the phone number to receive incoming voice calls or faxes. Can be: `fax` or `voice` and defaults to `voice`.
         ///
         /// One of `"voice"`, `"fax"`.

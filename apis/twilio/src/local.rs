@@ -235,7 +235,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
-        pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs while requesting or executing the TwiML defined by `sms_url`.
         ///
         /// Format `uri`.
@@ -245,7 +245,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_method: Option<crate::models::Method>,
         /// The URL we should call when the new phone number receives an incoming SMS message.
         ///
         /// Format `uri`.
@@ -260,9 +260,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
-        pub status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub status_callback_method: Option<crate::models::Method>,
         /// The SID of the Trunk we should use to handle calls to the new phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use only those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
         ///
         /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -280,7 +278,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
         ///
         /// Format `uri`.
@@ -290,7 +288,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub voice_method: Option<crate::models::Method>,
         /// The configuration parameter for the new phone number to receive incoming voice calls or faxes. Can be: `fax` or `voice` and defaults to `voice`.
         ///
         /// One of `"voice"`, `"fax"`.

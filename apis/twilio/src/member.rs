@@ -107,7 +107,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "Method")]
-        pub method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub method: Option<crate::models::Method>,
         /// The absolute URL of the Queue resource.
         ///
         /// Format `uri`.

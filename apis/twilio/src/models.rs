@@ -370,9 +370,7 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -382,9 +380,7 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -399,9 +395,7 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub status_callback_method: ::endpoint::model::Nullable<Method>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -422,9 +416,7 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -434,9 +426,7 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
     ///
     /// Format `uri`.
@@ -460,19 +450,19 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
         phone_number: ::endpoint::model::Nullable<String> = "phone_number",
         sid: ::endpoint::model::Nullable<String> = "sid",
         sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
-        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_method: ::endpoint::model::Nullable<Method> = "sms_fallback_method",
         sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_method: ::endpoint::model::Nullable<Method> = "sms_method",
         sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
         status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        status_callback_method: ::endpoint::model::Nullable<Method> = "status_callback_method",
         trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
         uri: ::endpoint::model::Nullable<String> = "uri",
         voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
         voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_method: ::endpoint::model::Nullable<Method> = "voice_fallback_method",
         voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_method: ::endpoint::model::Nullable<Method> = "voice_method",
         voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
 }
@@ -504,23 +494,32 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    /// The `sms_fallback_method` of [`ApiV2010AccountAddressDependentPhoneNumber`].
     #[cfg(
         any(
             feature = "application",
+            feature = "call",
+            feature = "conference",
             feature = "connect-app",
             feature = "dependent-phone-number",
             feature = "domain",
             feature = "incoming-phone-number",
             feature = "local",
+            feature = "member",
             feature = "mobile",
             feature = "notification",
+            feature = "participant",
+            feature = "recording",
             feature = "short-code",
+            feature = "siprec",
+            feature = "stream",
             feature = "toll-free",
-            feature = "trigger"
+            feature = "trigger",
+            feature = "user-defined-message-subscription",
+            feature = "validation-request"
         )
     )]
-    pub enum ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod {
+    pub enum Method {
         /// `HEAD`
         Head = "HEAD",
         /// `GET`
@@ -642,9 +641,7 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -654,9 +651,7 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call using a POST method to send status information to your application about SMS messages that refer to the application.
     ///
     /// Format `uri`.
@@ -676,9 +671,7 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub status_callback_method: ::endpoint::model::Nullable<Method>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
@@ -689,9 +682,7 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -701,9 +692,7 @@ pub struct ApiV2010AccountApplication {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call when the phone number assigned to this application receives a call.
     ///
     /// Format `uri`.
@@ -723,18 +712,18 @@ pub struct ApiV2010AccountApplication {
         message_status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "message_status_callback",
         public_application_connect_enabled: ::endpoint::model::Nullable<bool> = "public_application_connect_enabled",
         sid: ::endpoint::model::Nullable<String> = "sid",
-        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_method: ::endpoint::model::Nullable<Method> = "sms_fallback_method",
         sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_method: ::endpoint::model::Nullable<Method> = "sms_method",
         sms_status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_status_callback",
         sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
         status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        status_callback_method: ::endpoint::model::Nullable<Method> = "status_callback_method",
         uri: ::endpoint::model::Nullable<String> = "uri",
         voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_method: ::endpoint::model::Nullable<Method> = "voice_fallback_method",
         voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_method: ::endpoint::model::Nullable<Method> = "voice_method",
         voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
 }
@@ -800,46 +789,6 @@ impl ::endpoint::model::Paginated for ListApplicationResponse {
         previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(
-        any(
-            feature = "application",
-            feature = "call",
-            feature = "conference",
-            feature = "connect-app",
-            feature = "domain",
-            feature = "incoming-phone-number",
-            feature = "local",
-            feature = "member",
-            feature = "mobile",
-            feature = "participant",
-            feature = "recording",
-            feature = "short-code",
-            feature = "siprec",
-            feature = "stream",
-            feature = "toll-free",
-            feature = "trigger",
-            feature = "user-defined-message-subscription",
-            feature = "validation-request"
-        )
-    )]
-    pub enum CreateApplicationSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
     }
 }
 
@@ -1090,11 +1039,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// A formatted version of the phone number.
     ///
     /// Format `phone-number`.
@@ -1139,7 +1084,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
     } {
         address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
         beta: ::endpoint::model::Nullable<bool> = "beta",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
         iso_country: ::endpoint::model::Nullable<String> = "iso_country",
         lata: ::endpoint::model::Nullable<String> = "lata",
@@ -1153,7 +1098,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
     }
 }
 
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
+/// The `capabilities` of [`ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal`].
 #[cfg(
     any(
         feature = "incoming-phone-number",
@@ -1167,7 +1112,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
     )
 )]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities {
+pub struct Capabilities {
     /// The `fax` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fax: Option<bool>,
@@ -1184,7 +1129,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCa
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "incoming-phone-number", feature = "local", feature = "machine-to-machine", feature = "mobile", feature = "national", feature = "shared-cost", feature = "toll-free", feature = "voip"))]
-    ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities {
+    Capabilities {
     } {
         fax: Option<bool> = "fax",
         mms: Option<bool> = "mms",
@@ -1273,11 +1218,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachine
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// A formatted version of the phone number.
     ///
     /// Format `phone-number`.
@@ -1322,7 +1263,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachine
     } {
         address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
         beta: ::endpoint::model::Nullable<bool> = "beta",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
         iso_country: ::endpoint::model::Nullable<String> = "iso_country",
         lata: ::endpoint::model::Nullable<String> = "lata",
@@ -1418,11 +1359,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile 
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// A formatted version of the phone number.
     ///
     /// Format `phone-number`.
@@ -1467,7 +1404,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile 
     } {
         address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
         beta: ::endpoint::model::Nullable<bool> = "beta",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
         iso_country: ::endpoint::model::Nullable<String> = "iso_country",
         lata: ::endpoint::model::Nullable<String> = "lata",
@@ -1561,11 +1498,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationa
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// A formatted version of the phone number.
     ///
     /// Format `phone-number`.
@@ -1610,7 +1543,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationa
     } {
         address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
         beta: ::endpoint::model::Nullable<bool> = "beta",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
         iso_country: ::endpoint::model::Nullable<String> = "iso_country",
         lata: ::endpoint::model::Nullable<String> = "lata",
@@ -1704,11 +1637,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedC
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// A formatted version of the phone number.
     ///
     /// Format `phone-number`.
@@ -1753,7 +1682,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedC
     } {
         address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
         beta: ::endpoint::model::Nullable<bool> = "beta",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
         iso_country: ::endpoint::model::Nullable<String> = "iso_country",
         lata: ::endpoint::model::Nullable<String> = "lata",
@@ -1847,11 +1776,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFre
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// A formatted version of the phone number.
     ///
     /// Format `phone-number`.
@@ -1896,7 +1821,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFre
     } {
         address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
         beta: ::endpoint::model::Nullable<bool> = "beta",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
         iso_country: ::endpoint::model::Nullable<String> = "iso_country",
         lata: ::endpoint::model::Nullable<String> = "lata",
@@ -1990,11 +1915,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip {
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// A formatted version of the phone number.
     ///
     /// Format `phone-number`.
@@ -2039,7 +1960,7 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip {
     } {
         address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
         beta: ::endpoint::model::Nullable<bool> = "beta",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
         iso_country: ::endpoint::model::Nullable<String> = "iso_country",
         lata: ::endpoint::model::Nullable<String> = "lata",
@@ -2511,9 +2432,7 @@ pub struct ApiV2010AccountCallCallNotification {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub request_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub request_method: ::endpoint::model::Nullable<Method>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
     ///
     /// Format `uri`.
@@ -2543,7 +2462,7 @@ pub struct ApiV2010AccountCallCallNotification {
         message_date: ::endpoint::model::Nullable<String> = "message_date",
         message_text: ::endpoint::model::Nullable<String> = "message_text",
         more_info: ::endpoint::model::Nullable<::endpoint::model::Uri> = "more_info",
-        request_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "request_method",
+        request_method: ::endpoint::model::Nullable<Method> = "request_method",
         request_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "request_url",
         sid: ::endpoint::model::Nullable<String> = "sid",
         uri: ::endpoint::model::Nullable<String> = "uri",
@@ -2664,9 +2583,7 @@ pub struct ApiV2010AccountCallCallNotificationInstance {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub request_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub request_method: ::endpoint::model::Nullable<Method>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
     ///
     /// Format `uri`.
@@ -2705,7 +2622,7 @@ pub struct ApiV2010AccountCallCallNotificationInstance {
         message_date: ::endpoint::model::Nullable<String> = "message_date",
         message_text: ::endpoint::model::Nullable<String> = "message_text",
         more_info: ::endpoint::model::Nullable<::endpoint::model::Uri> = "more_info",
-        request_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "request_method",
+        request_method: ::endpoint::model::Nullable<Method> = "request_method",
         request_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "request_url",
         request_variables: ::endpoint::model::Nullable<String> = "request_variables",
         response_body: ::endpoint::model::Nullable<String> = "response_body",
@@ -3851,9 +3768,7 @@ pub struct ApiV2010AccountConnectApp {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub deauthorize_callback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub deauthorize_callback_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call using the `deauthorize_callback_method` to de-authorize the Connect App.
     ///
     /// Format `uri`.
@@ -3890,7 +3805,7 @@ pub struct ApiV2010AccountConnectApp {
         account_sid: ::endpoint::model::Nullable<String> = "account_sid",
         authorize_redirect_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "authorize_redirect_url",
         company_name: ::endpoint::model::Nullable<String> = "company_name",
-        deauthorize_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "deauthorize_callback_method",
+        deauthorize_callback_method: ::endpoint::model::Nullable<Method> = "deauthorize_callback_method",
         deauthorize_callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "deauthorize_callback_url",
         description: ::endpoint::model::Nullable<String> = "description",
         friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
@@ -4010,11 +3925,7 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
     ///
     /// Format `date-time-rfc-2822`.
@@ -4070,9 +3981,7 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -4082,9 +3991,7 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -4102,9 +4009,7 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub status_callback_method: ::endpoint::model::Nullable<Method>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -4125,9 +4030,7 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -4137,9 +4040,7 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The `voice_receive_mode` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_receive_mode: ::endpoint::model::Nullable<
@@ -4162,7 +4063,7 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
         api_version: ::endpoint::model::Nullable<String> = "api_version",
         beta: ::endpoint::model::Nullable<bool> = "beta",
         bundle_sid: ::endpoint::model::Nullable<String> = "bundle_sid",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         date_created: ::endpoint::model::Nullable<String> = "date_created",
         date_updated: ::endpoint::model::Nullable<String> = "date_updated",
         emergency_address_sid: ::endpoint::model::Nullable<String> = "emergency_address_sid",
@@ -4174,20 +4075,20 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
         phone_number: ::endpoint::model::Nullable<String> = "phone_number",
         sid: ::endpoint::model::Nullable<String> = "sid",
         sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
-        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_method: ::endpoint::model::Nullable<Method> = "sms_fallback_method",
         sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_method: ::endpoint::model::Nullable<Method> = "sms_method",
         sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
         status: ::endpoint::model::Nullable<String> = "status",
         status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        status_callback_method: ::endpoint::model::Nullable<Method> = "status_callback_method",
         trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
         uri: ::endpoint::model::Nullable<String> = "uri",
         voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
         voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_method: ::endpoint::model::Nullable<Method> = "voice_fallback_method",
         voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_method: ::endpoint::model::Nullable<Method> = "voice_method",
         voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberEnumVoiceReceiveMode> = "voice_receive_mode",
         voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
@@ -4347,11 +4248,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
     ///
     /// Format `date-time-rfc-2822`.
@@ -4407,9 +4304,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -4419,9 +4314,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -4439,9 +4332,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub status_callback_method: ::endpoint::model::Nullable<Method>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -4462,9 +4353,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -4474,9 +4363,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The `voice_receive_mode` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_receive_mode: ::endpoint::model::Nullable<
@@ -4499,7 +4386,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
         api_version: ::endpoint::model::Nullable<String> = "api_version",
         beta: ::endpoint::model::Nullable<bool> = "beta",
         bundle_sid: ::endpoint::model::Nullable<String> = "bundle_sid",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         date_created: ::endpoint::model::Nullable<String> = "date_created",
         date_updated: ::endpoint::model::Nullable<String> = "date_updated",
         emergency_address_sid: ::endpoint::model::Nullable<String> = "emergency_address_sid",
@@ -4511,20 +4398,20 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
         phone_number: ::endpoint::model::Nullable<String> = "phone_number",
         sid: ::endpoint::model::Nullable<String> = "sid",
         sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
-        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_method: ::endpoint::model::Nullable<Method> = "sms_fallback_method",
         sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_method: ::endpoint::model::Nullable<Method> = "sms_method",
         sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
         status: ::endpoint::model::Nullable<String> = "status",
         status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        status_callback_method: ::endpoint::model::Nullable<Method> = "status_callback_method",
         trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
         uri: ::endpoint::model::Nullable<String> = "uri",
         voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
         voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_method: ::endpoint::model::Nullable<Method> = "voice_fallback_method",
         voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_method: ::endpoint::model::Nullable<Method> = "voice_method",
         voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumVoiceReceiveMode> = "voice_receive_mode",
         voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
@@ -4686,11 +4573,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
     ///
     /// Format `date-time-rfc-2822`.
@@ -4746,9 +4629,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -4758,9 +4639,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -4778,9 +4657,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub status_callback_method: ::endpoint::model::Nullable<Method>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -4801,9 +4678,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -4813,9 +4688,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The `voice_receive_mode` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_receive_mode: ::endpoint::model::Nullable<
@@ -4838,7 +4711,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
         api_version: ::endpoint::model::Nullable<String> = "api_version",
         beta: ::endpoint::model::Nullable<bool> = "beta",
         bundle_sid: ::endpoint::model::Nullable<String> = "bundle_sid",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         date_created: ::endpoint::model::Nullable<String> = "date_created",
         date_updated: ::endpoint::model::Nullable<String> = "date_updated",
         emergency_address_sid: ::endpoint::model::Nullable<String> = "emergency_address_sid",
@@ -4850,20 +4723,20 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
         phone_number: ::endpoint::model::Nullable<String> = "phone_number",
         sid: ::endpoint::model::Nullable<String> = "sid",
         sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
-        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_method: ::endpoint::model::Nullable<Method> = "sms_fallback_method",
         sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_method: ::endpoint::model::Nullable<Method> = "sms_method",
         sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
         status: ::endpoint::model::Nullable<String> = "status",
         status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        status_callback_method: ::endpoint::model::Nullable<Method> = "status_callback_method",
         trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
         uri: ::endpoint::model::Nullable<String> = "uri",
         voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
         voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_method: ::endpoint::model::Nullable<Method> = "voice_fallback_method",
         voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_method: ::endpoint::model::Nullable<Method> = "voice_method",
         voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumVoiceReceiveMode> = "voice_receive_mode",
         voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
@@ -5025,11 +4898,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// Format `phone-number-capabilities`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub capabilities: ::endpoint::model::Nullable<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities,
-        >,
-    >,
+    pub capabilities: ::endpoint::model::Nullable<Box<Capabilities>>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
     ///
     /// Format `date-time-rfc-2822`.
@@ -5085,9 +4954,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -5097,9 +4964,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call when the phone number receives an incoming SMS message.
     ///
     /// Format `uri`.
@@ -5117,9 +4982,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub status_callback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub status_callback_method: ::endpoint::model::Nullable<Method>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
     ///
     /// At least 34 characters; at most 34 characters; matching `^TK[0-9a-fA-F]{32}$`.
@@ -5140,9 +5003,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
     ///
     /// Format `uri`.
@@ -5152,9 +5013,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The `voice_receive_mode` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_receive_mode: ::endpoint::model::Nullable<
@@ -5177,7 +5036,7 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
         api_version: ::endpoint::model::Nullable<String> = "api_version",
         beta: ::endpoint::model::Nullable<bool> = "beta",
         bundle_sid: ::endpoint::model::Nullable<String> = "bundle_sid",
-        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        capabilities: ::endpoint::model::Nullable<Box<Capabilities>> = "capabilities",
         date_created: ::endpoint::model::Nullable<String> = "date_created",
         date_updated: ::endpoint::model::Nullable<String> = "date_updated",
         emergency_address_sid: ::endpoint::model::Nullable<String> = "emergency_address_sid",
@@ -5189,20 +5048,20 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
         phone_number: ::endpoint::model::Nullable<String> = "phone_number",
         sid: ::endpoint::model::Nullable<String> = "sid",
         sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
-        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_method: ::endpoint::model::Nullable<Method> = "sms_fallback_method",
         sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_method: ::endpoint::model::Nullable<Method> = "sms_method",
         sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
         status: ::endpoint::model::Nullable<String> = "status",
         status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        status_callback_method: ::endpoint::model::Nullable<Method> = "status_callback_method",
         trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
         uri: ::endpoint::model::Nullable<String> = "uri",
         voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
         voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_method: ::endpoint::model::Nullable<Method> = "voice_fallback_method",
         voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_method: ::endpoint::model::Nullable<Method> = "voice_method",
         voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumVoiceReceiveMode> = "voice_receive_mode",
         voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
@@ -6228,9 +6087,7 @@ pub struct ApiV2010AccountNotification {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub request_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub request_method: ::endpoint::model::Nullable<Method>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
     ///
     /// Format `uri`.
@@ -6260,7 +6117,7 @@ pub struct ApiV2010AccountNotification {
         message_date: ::endpoint::model::Nullable<String> = "message_date",
         message_text: ::endpoint::model::Nullable<String> = "message_text",
         more_info: ::endpoint::model::Nullable<::endpoint::model::Uri> = "more_info",
-        request_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "request_method",
+        request_method: ::endpoint::model::Nullable<Method> = "request_method",
         request_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "request_url",
         sid: ::endpoint::model::Nullable<String> = "sid",
         uri: ::endpoint::model::Nullable<String> = "uri",
@@ -6381,9 +6238,7 @@ pub struct ApiV2010AccountNotificationInstance {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub request_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub request_method: ::endpoint::model::Nullable<Method>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
     ///
     /// Format `uri`.
@@ -6422,7 +6277,7 @@ pub struct ApiV2010AccountNotificationInstance {
         message_date: ::endpoint::model::Nullable<String> = "message_date",
         message_text: ::endpoint::model::Nullable<String> = "message_text",
         more_info: ::endpoint::model::Nullable<::endpoint::model::Uri> = "more_info",
-        request_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "request_method",
+        request_method: ::endpoint::model::Nullable<Method> = "request_method",
         request_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "request_url",
         request_variables: ::endpoint::model::Nullable<String> = "request_variables",
         response_body: ::endpoint::model::Nullable<String> = "response_body",
@@ -7787,9 +7642,7 @@ pub struct ApiV2010AccountSipSipDomain {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML requested from `voice_url`.
     ///
     /// Format `uri`.
@@ -7799,16 +7652,12 @@ pub struct ApiV2010AccountSipSipDomain {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The HTTP method we use to call `voice_status_callback_url`. Either `GET` or `POST`.
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub voice_status_callback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub voice_status_callback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call to pass status parameters (such as call ended) to your application.
     ///
     /// Format `uri`.
@@ -7840,10 +7689,10 @@ pub struct ApiV2010AccountSipSipDomain {
         sip_registration: ::endpoint::model::Nullable<bool> = "sip_registration",
         subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
         uri: ::endpoint::model::Nullable<String> = "uri",
-        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_method: ::endpoint::model::Nullable<Method> = "voice_fallback_method",
         voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
-        voice_status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_status_callback_method",
+        voice_method: ::endpoint::model::Nullable<Method> = "voice_method",
+        voice_status_callback_method: ::endpoint::model::Nullable<Method> = "voice_status_callback_method",
         voice_status_callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_status_callback_url",
         voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
@@ -8753,9 +8602,7 @@ pub struct ApiV2010AccountShortCode {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_fallback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_fallback_method: ::endpoint::model::Nullable<Method>,
     /// The URL that we call if an error occurs while retrieving or executing the TwiML from `sms_url`.
     ///
     /// Format `uri`.
@@ -8765,9 +8612,7 @@ pub struct ApiV2010AccountShortCode {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub sms_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub sms_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call when receiving an incoming SMS message to this short code.
     ///
     /// Format `uri`.
@@ -8789,9 +8634,9 @@ pub struct ApiV2010AccountShortCode {
         friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
         short_code: ::endpoint::model::Nullable<String> = "short_code",
         sid: ::endpoint::model::Nullable<String> = "sid",
-        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_method: ::endpoint::model::Nullable<Method> = "sms_fallback_method",
         sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_method: ::endpoint::model::Nullable<Method> = "sms_method",
         sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
         uri: ::endpoint::model::Nullable<String> = "uri",
     }
@@ -15666,9 +15511,7 @@ pub struct ApiV2010AccountUsageUsageTrigger {
     ///
     /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub callback_method: ::endpoint::model::Nullable<
-        ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod,
-    >,
+    pub callback_method: ::endpoint::model::Nullable<Method>,
     /// The URL we call using the `callback_method` when the trigger fires.
     ///
     /// Format `uri`.
@@ -15726,7 +15569,7 @@ pub struct ApiV2010AccountUsageUsageTrigger {
     } {
         account_sid: ::endpoint::model::Nullable<String> = "account_sid",
         api_version: ::endpoint::model::Nullable<String> = "api_version",
-        callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "callback_method",
+        callback_method: ::endpoint::model::Nullable<Method> = "callback_method",
         callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "callback_url",
         current_value: ::endpoint::model::Nullable<String> = "current_value",
         date_created: ::endpoint::model::Nullable<String> = "date_created",

@@ -82,9 +82,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "AmdStatusCallbackMethod")]
-        pub amd_status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub amd_status_callback_method: Option<crate::models::Method>,
         /// Whether to play a notification beep to the conference when the participant joins. Can be: `true`, `false`, `onEnter`, or `onExit`. The default value is `true`.
         #[endpoint(body, rename = "Beep")]
         pub beep: Option<String>,
@@ -125,9 +123,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "ConferenceRecordingStatusCallbackMethod")]
-        pub conference_recording_status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub conference_recording_status_callback_method: Option<crate::models::Method>,
         /// The URL we should call using the `conference_status_callback_method` when the conference events in `conference_status_callback_event` occur. Only the value set by the first participant to join the conference is used. Subsequent `conference_status_callback` values are ignored.
         ///
         /// Format `uri`.
@@ -140,9 +136,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "ConferenceStatusCallbackMethod")]
-        pub conference_status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub conference_status_callback_method: Option<crate::models::Method>,
         /// Whether to trim leading and trailing silence from the conference recording. Can be: `trim-silence` or `do-not-trim` and defaults to `trim-silence`.
         #[endpoint(body, rename = "ConferenceTrim")]
         pub conference_trim: Option<String>,
@@ -202,9 +196,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "RecordingStatusCallbackMethod")]
-        pub recording_status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub recording_status_callback_method: Option<crate::models::Method>,
         /// The audio track to record for the call. Can be: `inbound`, `outbound` or `both`. The default is `both`. `inbound` records the audio that is received by Twilio. `outbound` records the audio that is sent from Twilio. `both` records the audio that is received and sent by Twilio.
         #[endpoint(body, rename = "RecordingTrack")]
         pub recording_track: Option<String>,
@@ -232,9 +224,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
-        pub status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub status_callback_method: Option<crate::models::Method>,
         /// The maximum duration of the call in seconds. Constraints depend on account and configuration.
         #[endpoint(body, rename = "TimeLimit")]
         pub time_limit: Option<i64>,
@@ -253,7 +243,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "WaitMethod")]
-        pub wait_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub wait_method: Option<crate::models::Method>,
         /// The URL we should call using the `wait_method` for the music to play while participants are waiting for the conference to start. The default value is the URL of our standard hold music. [Learn more about hold music](https://www.twilio.com/labs/twimlets/holdmusic).
         ///
         /// Format `uri`.
@@ -384,7 +374,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "AnnounceMethod")]
-        pub announce_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub announce_method: Option<crate::models::Method>,
         /// The URL we call using the `announce_method` for an announcement to the participant. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs.
         ///
         /// Format `uri`.
@@ -411,7 +401,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "HoldMethod")]
-        pub hold_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub hold_method: Option<crate::models::Method>,
         /// The URL we call using the `hold_method` for music that plays when the participant is on hold. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs.
         ///
         /// Format `uri`.
@@ -424,7 +414,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "WaitMethod")]
-        pub wait_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub wait_method: Option<crate::models::Method>,
         /// The URL we call using the `wait_method` for the music to play while participants are waiting for the conference to start. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs. The default value is the URL of our standard hold music. [Learn more about hold music](https://www.twilio.com/labs/twimlets/holdmusic).
         ///
         /// Format `uri`.

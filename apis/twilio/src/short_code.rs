@@ -107,7 +107,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
-        pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_fallback_method: Option<crate::models::Method>,
         /// The URL that we should call if an error occurs while retrieving or executing the TwiML from `sms_url`.
         ///
         /// Format `uri`.
@@ -117,7 +117,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub sms_method: Option<crate::models::Method>,
         /// The URL we should call when receiving an incoming SMS message to this short code.
         ///
         /// Format `uri`.

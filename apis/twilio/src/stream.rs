@@ -625,9 +625,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
-        pub status_callback_method: Option<
-            crate::models::CreateApplicationSmsFallbackMethod,
-        >,
+        pub status_callback_method: Option<crate::models::Method>,
         /// One of `inbound_track`, `outbound_track`, `both_tracks`.
         ///
         /// One of `"inbound_track"`, `"outbound_track"`, `"both_tracks"`.

@@ -78,7 +78,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "CallbackMethod")]
-        pub callback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub callback_method: Option<crate::models::Method>,
         /// The URL we should call using `callback_method` when the trigger fires.
         ///
         /// Format `uri`.
@@ -179,7 +179,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "CallbackMethod")]
-        pub callback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub callback_method: Option<crate::models::Method>,
         /// The URL we should call using `callback_method` when the trigger fires.
         ///
         /// Format `uri`.

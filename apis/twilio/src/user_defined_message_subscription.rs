@@ -31,7 +31,7 @@ endpoint! {
         ///
         /// One of `"HEAD"`, `"GET"`, `"POST"`, `"PATCH"`, `"PUT"`, `"DELETE"`; format `http-method`.
         #[endpoint(body, rename = "Method")]
-        pub method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
+        pub method: Option<crate::models::Method>,
     }
 }
 
