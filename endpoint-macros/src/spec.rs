@@ -19,8 +19,10 @@ use std::time::SystemTime;
 use endpoint_macros_core::declared::{Declaration, Location, Parameter};
 use endpoint_openapi::api::{Api, MediaContent, Operation, ParamIn};
 use endpoint_openapi::filter::nearest;
+use endpoint_openapi::operations::essence;
 use endpoint_openapi::read::{Read, read_file};
 use endpoint_openapi::schema::{Additional, Kind, Schema};
+use endpoint_runtime::sibling::BodyKind;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::spanned::Spanned;
@@ -734,20 +736,10 @@ fn attribute_hint(location: ParamIn) -> &'static str {
     }
 }
 
-/// A media type without its parameters, lower case.
-fn essence(media_type: &str) -> String {
-    media_type
-        .split(';')
-        .next()
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase()
-}
-
-/// Whether `media_type` is JSON (`application/json`, `…+json`).
+/// Whether `media_type` is JSON (`application/json`, `…+json`), as the
+/// runtime writes bodies.
 fn is_json(media_type: &str) -> bool {
-    let essence = essence(media_type);
-    essence == "application/json" || essence.ends_with("+json")
+    BodyKind::of(media_type) == BodyKind::Json
 }
 
 /// What values a Rust type holds, as far as its name tells (its path's

@@ -324,8 +324,9 @@ pub struct OperationPlan {
     pub doc: String,
 }
 
-/// The media type without parameters, lower case.
-fn essence(media_type: &str) -> String {
+/// The media type without parameters, lower case: `text/plain` of
+/// `Text/Plain; charset=utf-8`.
+pub fn essence(media_type: &str) -> String {
     media_type
         .split(';')
         .next()
