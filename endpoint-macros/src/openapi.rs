@@ -157,16 +157,23 @@ fn generate(input: &Input, dir: &Path) -> syn::Result<TokenStream> {
             ),
         )
     })?;
-    let files = output.files_read.iter().map(|file| {
-        let file = file.display().to_string();
-        quote! { const _: &[u8] = include_bytes!(#file); }
-    });
+    let files = includes(&output.files_read);
     let warning = warning(&output.diagnostics, &input.path);
     Ok(quote! {
-        #(#files)*
+        #files
         #warning
         #items
     })
+}
+
+/// An `include_bytes!` of each file read, so that rustc's dependency
+/// information names them and cargo builds the crate again when one
+/// changes.
+pub(crate) fn includes(files: &[PathBuf]) -> TokenStream {
+    let files = files.iter().map(|file| file.display().to_string());
+    quote! {
+        #(const _: &[u8] = ::core::include_bytes!(#files);)*
+    }
 }
 
 /// While it lives, `proc_macro2` is the library's own implementation, not

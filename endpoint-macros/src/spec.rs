@@ -11,75 +11,34 @@
 //! with the nearest name the description has. The expansion includes every
 //! file read, so that a change to the description rebuilds the crate.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::SystemTime;
+use std::path::Path;
+use std::sync::Arc;
 
 use endpoint_macros_core::declared::{Declaration, Location, Parameter};
 use endpoint_openapi::api::{Api, MediaContent, Operation, ParamIn};
 use endpoint_openapi::filter::nearest;
 use endpoint_openapi::operations::essence;
-use endpoint_openapi::read::{Read, read_file};
+use endpoint_openapi::read::Read;
 use endpoint_openapi::schema::{Additional, Kind, Schema};
 use endpoint_runtime::sibling::BodyKind;
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
 use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, Type};
 
-/// A description as read, or why it could not be, with the modification
-/// times of the files read when it was.
-struct Loaded {
-    read: Result<Read, String>,
-    stamps: Vec<Option<SystemTime>>,
-}
+use crate::openapi::{includes, read_cached};
 
-/// The descriptions read in this compilation, by absolute path.
-static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Loaded>>>> = OnceLock::new();
-
-/// When `path` was last modified, if the file system says.
-fn stamp(path: &Path) -> Option<SystemTime> {
-    std::fs::metadata(path).and_then(|m| m.modified()).ok()
-}
-
-/// The description at `path`, read once per process while none of its
-/// files changes (a long-lived process, such as an editor's, reads it again
-/// after a change).
-fn load(path: &Path) -> Arc<Loaded> {
-    let cache = CACHE.get_or_init(Mutex::default);
-    let mut cache = cache
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(loaded) = cache.get(path) {
-        let files = match &loaded.read {
-            Ok(read) => read.files.clone(),
-            Err(_) => vec![path.to_path_buf()],
-        };
-        if files
-            .iter()
-            .map(|file| stamp(file))
-            .eq(loaded.stamps.iter().copied())
-        {
-            return Arc::clone(loaded);
-        }
-    }
-    let read = read_file(path, &[]).map_err(|err| {
-        // The file is named as written in the attribute, not by the
-        // absolute path.
+/// The description at `path`, read once per compilation while none of its
+/// files changes ([`read_cached`], as `openapi!` reads it), or why it
+/// cannot be read (the file named as written in the attribute, not by its
+/// absolute path).
+fn load(path: &Path) -> Result<Arc<Read>, String> {
+    read_cached(path, &[]).map_err(|err| {
         let prefix = format!("{}: ", path.display());
         err.message
             .strip_prefix(&prefix)
             .unwrap_or(&err.message)
             .to_owned()
-    });
-    let stamps = match &read {
-        Ok(read) => read.files.iter().map(|file| stamp(file)).collect(),
-        Err(_) => vec![stamp(path)],
-    };
-    let loaded = Arc::new(Loaded { read, stamps });
-    cache.insert(path.to_path_buf(), Arc::clone(&loaded));
-    loaded
+    })
 }
 
 /// Checks `declared` against the description it names: an
@@ -96,8 +55,7 @@ pub(crate) fn check(declared: &Declaration) -> syn::Result<TokenStream> {
         ));
     };
     let path = Path::new(&dir).join(&source);
-    let loaded = load(&path);
-    let read = loaded.read.as_ref().map_err(|message| {
+    let read = load(&path).map_err(|message| {
         syn::Error::new(
             declared.spec.span(),
             format!("cannot read the OpenAPI description `{source}`: {message}"),
@@ -115,10 +73,7 @@ pub(crate) fn check(declared: &Declaration) -> syn::Result<TokenStream> {
         .run();
     }
     errors.finish()?;
-    let files = read.files.iter().filter_map(|file| file.to_str());
-    Ok(quote! {
-        #(const _: &[u8] = ::core::include_bytes!(#files);)*
-    })
+    Ok(includes(&read.files))
 }
 
 /// The errors found, combined into one.
@@ -849,6 +804,11 @@ fn type_name(ty: &Type) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+    use std::time::SystemTime;
+
+    use quote::quote;
+
     use super::*;
 
     /// The description of the tests, by its absolute path.
@@ -914,17 +874,16 @@ mod tests {
 
     #[test]
     fn a_description_is_read_once_until_it_changes() {
-        let first = load(&petstore());
-        assert!(first.read.is_ok());
-        assert!(Arc::ptr_eq(&first, &load(&petstore())));
+        let first = load(&petstore()).unwrap();
+        assert!(Arc::ptr_eq(&first, &load(&petstore()).unwrap()));
 
         let dir = std::env::temp_dir().join(format!("endpoint-spec-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("api.yaml");
         let text = std::fs::read_to_string(petstore()).unwrap();
         std::fs::write(&file, &text).unwrap();
-        let before = load(&file);
-        assert!(Arc::ptr_eq(&before, &load(&file)));
+        let before = load(&file).unwrap();
+        assert!(Arc::ptr_eq(&before, &load(&file).unwrap()));
         std::fs::write(&file, text.replace("listPets", "listAllPets")).unwrap();
         let earlier = SystemTime::now() - std::time::Duration::from_secs(60);
         std::fs::File::options()
@@ -932,12 +891,9 @@ mod tests {
             .open(&file)
             .and_then(|f| f.set_modified(earlier))
             .unwrap();
-        let after = load(&file);
+        let after = load(&file).unwrap();
         assert!(!Arc::ptr_eq(&before, &after));
         let ids: Vec<_> = after
-            .read
-            .as_ref()
-            .unwrap()
             .api
             .operations
             .iter()
