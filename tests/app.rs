@@ -17,7 +17,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use endpoint::client::{self, ClientBuilder, Clock, Error, Event, GitHubApp, Retry};
-use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use jsonwebtoken::crypto::{CryptoProvider, JwtVerifier, KeyUtils};
+use jsonwebtoken::{Algorithm, DecodingKey, DecodingKeyKind, Validation};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -40,6 +41,44 @@ const TOKEN_PATH: &str = "/app/installations/42/access_tokens";
 /// it) covers a request that a loaded machine delays, short enough that
 /// tokens expire several times in a test.
 const VALIDITY: Duration = Duration::from_secs(4);
+
+/// jsonwebtoken's cryptography: RS256 signatures checked by ring (the
+/// crate's own providers would build aws-lc-rs or RustCrypto's RSA), the
+/// one algorithm a GitHub App's tokens use; anything else is refused.
+static RING: CryptoProvider = CryptoProvider {
+    signer_factory: |_, _| Err(jsonwebtoken::errors::ErrorKind::InvalidAlgorithm.into()),
+    verifier_factory: |algorithm, key| match (algorithm, key.kind()) {
+        (Algorithm::RS256, DecodingKeyKind::SecretOrDer(der)) => {
+            Ok(Box::new(Rs256(der.clone())) as Box<dyn JwtVerifier>)
+        }
+        _ => Err(jsonwebtoken::errors::ErrorKind::InvalidAlgorithm.into()),
+    },
+    key_utils: KeyUtils::new_unimplemented(),
+};
+
+/// An RSA public key (PKCS #1, DER) checking RS256 signatures.
+struct Rs256(Vec<u8>);
+
+impl jsonwebtoken::signature::Verifier<Vec<u8>> for Rs256 {
+    fn verify(
+        &self,
+        message: &[u8],
+        signature: &Vec<u8>,
+    ) -> Result<(), jsonwebtoken::signature::Error> {
+        ring::signature::UnparsedPublicKey::new(
+            &ring::signature::RSA_PKCS1_2048_8192_SHA256,
+            &self.0,
+        )
+        .verify(message, signature)
+        .map_err(|_| jsonwebtoken::signature::Error::new())
+    }
+}
+
+impl JwtVerifier for Rs256 {
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::RS256
+    }
+}
 
 /// The claims of an App's JWT.
 #[derive(Debug, Deserialize)]
@@ -78,6 +117,8 @@ impl GitHub {
 
     /// A stand-in whose tokens expire on `clock`, the client's.
     fn on(prefix: &str, token_delay: Duration, clock: Clock) -> Arc<GitHub> {
+        // Once per process: a second install (another test's) changes nothing.
+        let _ = RING.install_default();
         Arc::new(GitHub {
             clock,
             key: DecodingKey::from_rsa_pem(PUBLIC_KEY.as_bytes()).expect("the public key"),

@@ -113,8 +113,12 @@ fn endpoint_for(host: &str, port: u16) -> Endpoint {
         .expect("valid settings")
 }
 
-/// A reqwest client trusting only the test certificate.
+/// A reqwest client trusting only the test certificate, built by reqwest
+/// itself: with the crypto provider it needs installed first, as the
+/// `reqwest` client's documentation says (endpoint turns on reqwest's
+/// `rustls-no-provider`; the clients it builds bring ring's themselves).
 fn trusting_reqwest(endpoint: Endpoint) -> client::reqwest::Client {
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let certificate = reqwest::Certificate::from_pem(CERT).expect("the test certificate");
     let http = reqwest::Client::builder()
         .tls_certs_only([certificate])

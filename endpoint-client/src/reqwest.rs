@@ -1,9 +1,14 @@
 //! The async client, on reqwest 0.13 (feature `reqwest`).
 //!
-//! The feature turns on reqwest's `rustls` (rustls with the aws-lc-rs
-//! provider and the platform's certificate verifier), so that `https://`
-//! URLs work as they are; [`Client::with_client`] takes a reqwest client
-//! built another way.
+//! The clients this module builds speak TLS through rustls with ring's
+//! cryptography (the provider the `ureq` client uses too; a default one the
+//! program installed is used instead) and check certificates with the
+//! platform's verifier, so that `https://` URLs work as they are.
+//! [`Client::with_client`] takes a reqwest client built another way: the
+//! feature turns on reqwest's `rustls-no-provider`, so such a client needs
+//! a crypto provider of its own — reqwest's `rustls` feature (aws-lc-rs),
+//! or one installed before it is built
+//! (`rustls::crypto::ring::default_provider().install_default()`).
 
 use std::fmt;
 use std::future::Future;
@@ -31,6 +36,24 @@ use endpoint_runtime::{Endpoint, Request, TypedRequest};
 mod stream;
 
 pub use stream::{Events, Lines, Streamed, Upload};
+
+/// The TLS settings of the reqwest clients this module builds: rustls with
+/// the program's default crypto provider if it installed one, else ring's;
+/// certificates checked by the platform's verifier; HTTP/1.1 offered by
+/// ALPN, the one version these clients speak.
+fn tls_config() -> Result<rustls::ClientConfig, Error> {
+    use rustls_platform_verifier::BuilderVerifierExt;
+    let provider = rustls::crypto::CryptoProvider::get_default()
+        .cloned()
+        .unwrap_or_else(|| Arc::new(rustls::crypto::ring::default_provider()));
+    let mut config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .and_then(|builder| builder.with_platform_verifier())
+        .map_err(|err| Error::Setup(err.into()))?
+        .with_no_client_auth();
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(config)
+}
 
 /// An async client: an [`Endpoint`] and a reqwest client.
 ///
@@ -120,7 +143,10 @@ impl Client {
         if transport.no_proxy {
             builder = builder.no_proxy();
         }
-        let client = builder.build().map_err(|err| Error::Setup(err.into()))?;
+        let client = builder
+            .tls_backend_preconfigured(tls_config()?)
+            .build()
+            .map_err(|err| Error::Setup(err.into()))?;
         Ok(Client {
             endpoint,
             client,
@@ -129,7 +155,8 @@ impl Client {
     }
 
     /// A client for `endpoint` sending with `client` (for its timeouts,
-    /// proxy, TLS settings), sending each request once as
+    /// proxy, TLS settings; it needs a TLS crypto provider of its own, see
+    /// the [module](self)'s documentation), sending each request once as
     /// [`Client::new`] does; [`ClientBuilder::build_with_client`] gives it
     /// the builder's settings. Build it with
     /// `redirect(reqwest::redirect::Policy::none())`, so that redirects are
@@ -881,5 +908,24 @@ impl ClientBuilder<Client> {
     pub fn build_with_client(&self, client: ::reqwest::Client) -> Result<Client, Error> {
         let (endpoint, policy) = self.parts()?;
         Ok(Client::from_parts(endpoint, client, policy))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Client;
+
+    /// The client brings its TLS provider (ring's) itself: it builds with
+    /// none installed for the process, and installs none there.
+    #[test]
+    fn builds_with_its_own_tls_provider_and_installs_none() {
+        assert!(rustls::crypto::CryptoProvider::get_default().is_none());
+        let client = Client::builder()
+            .base_url("https://api.example.com/v1")
+            .build();
+        assert!(client.is_ok(), "{:?}", client.err());
+        let config = super::tls_config().expect("TLS settings");
+        assert_eq!(config.alpn_protocols, [b"http/1.1".to_vec()]);
+        assert!(rustls::crypto::CryptoProvider::get_default().is_none());
     }
 }

@@ -223,7 +223,17 @@ struct Transports {
 
 fn transports() -> &'static Transports {
     static TRANSPORTS: OnceLock<Transports> = OnceLock::new();
-    TRANSPORTS.get_or_init(|| Transports {
+    TRANSPORTS.get_or_init(|| {
+        // reqwest's client needs a crypto provider even for plain HTTP:
+        // ring's, as the clients' own (another one installed first stays).
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        transports_now()
+    })
+}
+
+/// The transports, built once by [`transports`].
+fn transports_now() -> Transports {
+    Transports {
         agent: ::ureq::Agent::config_builder()
             .max_redirects(0)
             .http_status_as_error(false)
@@ -241,7 +251,7 @@ fn transports() -> &'static Transports {
             .enable_all()
             .build()
             .expect("a tokio runtime"),
-    })
+    }
 }
 
 /// The `answers` fuzz target.
