@@ -1197,10 +1197,11 @@ fn read_json(path: &Path) -> Value {
 /// The answers written for the corrections of the overlay
 /// (`tests/fixtures/github-answers/`, each in the shape a report of a real
 /// answer shows, with the value the description does not allow): each
-/// decodes into its operation's answer type and keeps every value it
-/// models, and names the actions it needs (`corrects`), which the overlay
-/// holds, and the evidence behind them. Without those actions the
-/// generated models refuse these answers.
+/// decodes into its operation's answer type and writes every key back with
+/// its value (a `null` included), and names the actions it needs
+/// (`corrects`), which the overlay holds, and the evidence behind them.
+/// Without those actions the generated models refuse these answers, or
+/// read a `null` they hold as an absent key and drop it.
 #[test]
 fn every_answer_behind_a_correction_decodes() {
     let overlay = read_json(Path::new(OVERLAY));
@@ -1254,6 +1255,12 @@ fn every_answer_behind_a_correction_decodes() {
         if outcome.compared == 0 {
             failures.push(format!("{name}: no value compared"));
         }
+        failures.extend(
+            outcome
+                .not_modeled
+                .iter()
+                .map(|path| format!("{name} as {id}: {path} is dropped")),
+        );
         failures.extend(
             outcome
                 .failures

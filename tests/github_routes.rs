@@ -342,8 +342,8 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
     );
 
     // A file as the body, query parameters on a POST and the uploads URL,
-    // which a base URL of the endpoint does not change, and its uploads URL
-    // does.
+    // which a base URL of the endpoint moves to that server's own uploads,
+    // and its uploads URL anywhere.
     let upload = gh::repos::UploadReleaseAsset {
         owner: "octocat".into(),
         repo: "hello".into(),
@@ -354,10 +354,16 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
     };
     let ghe =
         Endpoint::default().defaults(json!({ "baseUrl": "https://ghe.example.com/api/v3" }))?;
-    for request in [upload.to_request()?, upload.to_request_with(&ghe)?] {
+    for (request, uploads) in [
+        (upload.to_request()?, "https://uploads.github.com"),
+        (
+            upload.to_request_with(&ghe)?,
+            "https://ghe.example.com/api/uploads",
+        ),
+    ] {
         assert_eq!(
             request.url,
-            "https://uploads.github.com/repos/octocat/hello/releases/1/assets?name=a%20b.zip"
+            format!("{uploads}/repos/octocat/hello/releases/1/assets?name=a%20b.zip")
         );
         assert_eq!(request.body, Some(Body::Bytes(b"bytes".to_vec())));
         // With no media type of its own, the file is the operation's.
@@ -374,14 +380,58 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
         zip.to_request()?.headers.get("content-type"),
         Some("application/zip")
     );
-    let ghe = ghe.with_server(
-        "https://uploads.github.com",
-        "https://ghe.example.com/api/uploads",
-    )?;
+    let ghe = ghe.with_server("https://uploads.github.com", "https://files.example.com/up")?;
     assert_eq!(
         upload.to_request_with(&ghe)?.url,
-        "https://ghe.example.com/api/uploads/repos/octocat/hello/releases/1/assets?name=a%20b.zip"
+        "https://files.example.com/up/repos/octocat/hello/releases/1/assets?name=a%20b.zip"
     );
+    Ok(())
+}
+
+/// GitHub's uploads server belongs with api.github.com: the crate's own
+/// settings tie it to their base URL. Settings of a GitHub Enterprise
+/// Server's base URL send a release asset to that server's own uploads
+/// (`https://HOST/api/uploads`, as its releases' `upload_url` says), the
+/// token with it, and never the token to `uploads.github.com`, whether
+/// they are an `Api` or an `Endpoint`, with the credential host check or
+/// without.
+#[test]
+fn uploads_follow_a_github_enterprise_base_url() -> Result<(), Error> {
+    const ASSET: &str = "/repos/octocat/hello/releases/1/assets?name=a.zip";
+    let upload = gh::repos::UploadReleaseAsset::new("octocat", "hello", 1, "a.zip");
+    let token = |base: &str| -> Result<endpoint::Api, Error> {
+        Ok(endpoint::Api::new(base)?
+            .header("authorization", "token secret")?
+            .with_credential_host_check(true))
+    };
+    let ghe = token("https://ghe.example.com:8443/api/v3")?;
+    let endpoint = Endpoint::from_api(&ghe);
+    for request in [
+        upload.to_request_with(&ghe)?,
+        upload.to_request_with(&ghe.with_credential_host_check(false))?,
+        upload.to_request_with(&endpoint)?,
+        upload.to_request_with(&endpoint.with_credential_host_check(false))?,
+    ] {
+        assert_eq!(
+            request.url,
+            format!("https://ghe.example.com:8443/api/uploads{ASSET}")
+        );
+        assert_eq!(request.headers.get("authorization"), Some("token secret"));
+    }
+    // On GitHub's own base URL, GitHub's uploads server, with the token.
+    let dotcom = token("https://api.github.com")?;
+    for request in [
+        upload.to_request()?,
+        upload.to_request_with(&dotcom)?,
+        upload.to_request_with(&Endpoint::from_api(&dotcom))?,
+    ] {
+        assert_eq!(request.url, format!("https://uploads.github.com{ASSET}"));
+    }
+    // Settings sending the uploads elsewhere themselves are followed.
+    let proxied = ghe.with_server("https://uploads.github.com", "https://up.example.com")?;
+    let request = upload.to_request_with(&proxied)?;
+    assert_eq!(request.url, format!("https://up.example.com{ASSET}"));
+    assert_eq!(request.headers.get("authorization"), Some("token secret"));
     Ok(())
 }
 

@@ -66,6 +66,16 @@ pub struct Conventions {
     /// The crate's `README.md` instead of the one written from the
     /// description.
     pub readme: Option<String>,
+    /// Where a server the operations declare on another origin than the
+    /// API's base URL is on another deployment of the API: the server and
+    /// the path it is at on that deployment's origin (GitHub's
+    /// `https://uploads.github.com`, at `/api/uploads` of a GitHub
+    /// Enterprise Server). Every such server is tied to the base URL in the
+    /// crate's `api()` (`Api::with_tied_server`): a request built for
+    /// another base URL goes to the path given here on that base URL's
+    /// origin, and without one carries no credentials to the server when
+    /// the settings check where credentials go.
+    pub deployment_paths: Vec<(String, String)>,
 }
 
 /// A former name of an operation, from the [`Conventions::renames`]

@@ -11,10 +11,12 @@
 //! back after the name. Every file starts with a `@generated` line, and the
 //! same description and options always give the same files.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use endpoint_macros_core::{FieldDef, ItemDef};
+use endpoint_runtime::sibling::Origin;
 use proc_macro2::Span;
 use quote::{ToTokens, quote};
 use serde_json::{Value, json};
@@ -399,7 +401,10 @@ fn generate_checked(
             None => readme(api, options, &plan, &infos, &kept, &example),
         },
     });
-    let statics = statics(&ApiSettings::with_accept(api, options.conventions.accept()));
+    let statics = statics(
+        &ApiSettings::with_accept(api, options.conventions.accept())
+            .tied(&plan, &options.conventions),
+    );
     files.push(GeneratedFile {
         path: "src/lib.rs".into(),
         text: lib_rs(api, options, &plan, &modules, &example, &statics),
@@ -1268,15 +1273,41 @@ fn statics(settings: &ApiSettings) -> String {
     let api_fn = "pub fn api() -> &'static ::endpoint::Api {\n    \
                    static API: ::std::sync::OnceLock<::endpoint::Api> = \
                    ::std::sync::OnceLock::new();\n    \
-                   API.get_or_init(|| {\n        ::endpoint::__private::api_settings(";
-    let headers = format!("&[{}])\n    }})\n}}\n", headers.join(", "));
+                   API.get_or_init(|| {\n        ::endpoint::__private::api_settings";
+    let tied: Vec<String> = settings
+        .tied
+        .iter()
+        .map(|(server, path)| format!("({server:?}, {path:?})"))
+        .collect();
+    let (api_fn, headers) = match tied.is_empty() {
+        true => (
+            format!("{api_fn}("),
+            format!("&[{}])\n    }})\n}}\n", headers.join(", ")),
+        ),
+        false => (
+            format!("{api_fn}_tied("),
+            format!(
+                "&[{}], &[{}])\n    }})\n}}\n",
+                headers.join(", "),
+                tied.join(", ")
+            ),
+        ),
+    };
+    let ties = match settings.tied.is_empty() {
+        true => "",
+        false => {
+            ";\n/// the servers of its operations on other origins belong with it: an `Api`\n\
+             /// of another base URL sends them to that deployment's own, or no\n\
+             /// credentials there (`Api::with_tied_server`)"
+        }
+    };
     if let Some(url) = &settings.base_url {
         let _ = write!(
             out,
             "\n/// The API's server, the first its description names: the base URL of its requests.\n\
              pub const BASE_URL: &str = {url:?};\n\
              {make}[`BASE_URL`], and JSON as the answer asked for (an operation\n\
-             /// whose answers are of other media types asks for those).\n\
+             /// whose answers are of other media types asks for those){ties}.\n\
              {api_fn}BASE_URL, {headers}\n\
              /// The settings of [`api()`] as an endpoint, for dynamic calls and other\n\
              /// defaults: start from it for another base URL or credentials\n\
@@ -1307,6 +1338,11 @@ pub struct ApiSettings {
     pub base_url: Option<String>,
     /// The headers every request carries, by lowercase name, in order.
     pub headers: Vec<(String, String)>,
+    /// The servers the operations declare on other origins than the base
+    /// URL's, tied to it (`Api::with_tied_server`), each with the path it
+    /// is at on another deployment's origin when the conventions say
+    /// ([`Conventions::deployment_paths`]); in order, once each.
+    pub tied: Vec<(String, Option<String>)>,
 }
 
 impl ApiSettings {
@@ -1322,7 +1358,36 @@ impl ApiSettings {
         ApiSettings {
             base_url: base_url(api),
             headers: vec![("accept".to_owned(), accept.to_owned())],
+            tied: Vec::new(),
         }
+    }
+
+    /// These settings with the servers `plan`'s operations declare on
+    /// other origins than the base URL's tied to it, each with its path on
+    /// another deployment from `conventions`. None without a base URL.
+    pub fn tied(mut self, plan: &Plan, conventions: &Conventions) -> ApiSettings {
+        let Some(base) = self.base_url.as_deref().and_then(Origin::of) else {
+            return self;
+        };
+        let servers: BTreeSet<&str> = plan
+            .operations
+            .iter()
+            .filter_map(|op| op.server.as_deref())
+            .map(|server| server.trim_end_matches('/'))
+            .filter(|server| Origin::of(server).is_some_and(|origin| origin != base))
+            .collect();
+        self.tied = servers
+            .into_iter()
+            .map(|server| {
+                let path = conventions
+                    .deployment_paths
+                    .iter()
+                    .find(|(known, _)| known.trim_end_matches('/') == server)
+                    .map(|(_, path)| path.clone());
+                (server.to_owned(), path)
+            })
+            .collect();
+        self
     }
 }
 

@@ -8,7 +8,7 @@ use endpoint_openapi::read;
 /// A description with GitHub's extensions: a multi-segment path
 /// parameter, renamed operations (one former name of two operations), a
 /// body property named like a path parameter, a `nullable-` twin,
-/// `externalDocs`.
+/// `externalDocs`, an operation on a server of another origin.
 const DESCRIPTION: &str = r##"{
   "openapi": "3.0.3",
   "info": {"title": "Hub", "version": "1"},
@@ -53,6 +53,16 @@ const DESCRIPTION: &str = r##"{
             "total_count": {"type": "integer"},
             "items": {"type": "array", "items": {"$ref": "#/components/schemas/simple-user"}},
             "fallback_reasons": {"type": "array", "items": {"type": "string"}}}}}}}}
+      }
+    },
+    "/repos/{owner}/assets": {
+      "post": {
+        "operationId": "repos/upload-asset",
+        "servers": [{"url": "https://uploads.example.com"}],
+        "parameters": [
+          {"name": "owner", "in": "path", "required": true, "schema": {"type": "string"}}
+        ],
+        "responses": {"204": {"description": "done"}}
       }
     },
     "/archive/{owner}.tar": {
@@ -100,6 +110,7 @@ fn github() -> Conventions {
         default_accept: Some("application/vnd.hub+json".into()),
         crate_doc: Some("The Hub's API.\n\nGenerated with its conventions.".into()),
         readme: Some("# hub\n".into()),
+        deployment_paths: vec![("https://uploads.example.com/".into(), "/api/uploads".into())],
     }
 }
 
@@ -263,4 +274,38 @@ fn a_wrapped_list_is_a_page_of_link_headers() {
     );
     let without = crate_of(Conventions::default(), path());
     assert!(!file(&without, "src/models.rs").contains("Paginated for SearchIssuesResponse"));
+}
+
+#[test]
+fn a_server_on_another_origin_is_tied_to_the_base_url() {
+    let tied = |conventions: Conventions| {
+        let generated = crate_of(conventions, path());
+        let lib = file(&generated, "src/lib.rs");
+        assert!(
+            lib.contains("#[endpoint(server = \"https://uploads.example.com\")]")
+                || file(&generated, "src/repos.rs")
+                    .contains("#[endpoint(server = \"https://uploads.example.com\")]"),
+            "{lib}"
+        );
+        assert!(lib.contains("Api::with_tied_server"), "{lib}");
+        lib.lines()
+            .find(|line| line.contains("api_settings"))
+            .unwrap_or_else(|| panic!("{lib}"))
+            .trim()
+            .to_owned()
+    };
+    // The conventions say where the server is on another deployment…
+    assert_eq!(
+        tied(github()),
+        "::endpoint::__private::api_settings_tied(BASE_URL, \
+         &[(\"accept\", \"application/vnd.hub+json\")], \
+         &[(\"https://uploads.example.com\", Some(\"/api/uploads\"))])"
+    );
+    // …or nothing: the server is tied all the same, without a path.
+    assert_eq!(
+        tied(Conventions::default()),
+        "::endpoint::__private::api_settings_tied(BASE_URL, \
+         &[(\"accept\", \"application/json\")], \
+         &[(\"https://uploads.example.com\", None)])"
+    );
 }

@@ -63,6 +63,10 @@ pub struct Api {
     /// A declared server (its URL and origin) that takes credentials only
     /// when the base URL's origin is the last one (see [`Api::guard_server`]).
     guarded: Option<Arc<(String, Origin, Option<Origin>)>>,
+    /// The servers this API's routes declare on another origin than its
+    /// base URL's, which belong with that base URL
+    /// ([`Api::with_tied_server`]).
+    tied: Arc<[Tied]>,
     /// The `accept` these settings were made with besides JSON's (that of
     /// the code that wrote them), which a route's own `accept` replaces as
     /// it replaces JSON's; one set later is the caller's choice, kept.
@@ -72,6 +76,29 @@ pub struct Api {
     invalid: Option<Arc<Error>>,
 }
 
+/// A server an API's routes declare on another origin than its base URL's,
+/// which belongs with that base URL, and the path it is at on the origin of
+/// another base URL, if any (see [`Api::with_tied_server`]).
+#[derive(Clone, Debug)]
+struct Tied {
+    /// The server, without a trailing `/`.
+    server: String,
+    /// The path it is at on another base URL's origin, without a trailing `/`.
+    elsewhere: Option<String>,
+}
+
+/// Where a typed route goes under settings of another base URL than its
+/// own API's ([`Api::tied_route`]).
+pub(crate) enum TiedRoute {
+    /// Where the settings send it.
+    Free,
+    /// To this URL, the tied server's path on the settings' origin.
+    At(String),
+    /// To its declared server, with no credentials when the settings check
+    /// where credentials go.
+    Bound,
+}
+
 /// The settings of a crate of requests, written in its code: `base_url`
 /// (empty for none) and `headers` over a new [`Api`]'s (a `user-agent`,
 /// JSON asked for). What a generated crate's `api()` makes once; a base
@@ -79,10 +106,25 @@ pub struct Api {
 /// with them, never by a panic.
 #[doc(hidden)]
 pub fn api_settings(base_url: &str, headers: &[(&'static str, &'static str)]) -> Api {
+    api_settings_tied(base_url, headers, &[])
+}
+
+/// [`api_settings`] with the servers its routes declare on other origins
+/// than the base URL's, tied to it ([`Api::with_tied_server`]): each with
+/// the path it is at on another base URL's origin, if any.
+#[doc(hidden)]
+pub fn api_settings_tied(
+    base_url: &str,
+    headers: &[(&'static str, &'static str)],
+    tied: &[(&'static str, Option<&'static str>)],
+) -> Api {
     let settings = Api::new(base_url).and_then(|api| {
-        headers
+        let api = headers
             .iter()
-            .try_fold(api, |api, (name, value)| api.header(*name, *value))
+            .try_fold(api, |api, (name, value)| api.header(*name, *value))?;
+        tied.iter().try_fold(api, |api, (server, elsewhere)| {
+            api.with_tied_server(server, *elsewhere)
+        })
     });
     let default_accept = headers
         .iter()
@@ -158,6 +200,7 @@ impl Api {
             servers: Arc::default(),
             credential_check: false,
             guarded: None,
+            tied: Arc::default(),
             default_accept: None,
             invalid: None,
         }
@@ -258,6 +301,118 @@ impl Api {
             servers: servers.into(),
             ..self.clone()
         })
+    }
+
+    /// The same settings, where the routes declaring the server `server`
+    /// (`#[endpoint(server = "…")]`, an absolute URL on another origin than
+    /// the base URL's) belong with this base URL: a deployment of the API
+    /// elsewhere has its own. Built with the settings of another base URL
+    /// (`to_request_with`), which do not send `server` elsewhere themselves
+    /// ([`Api::with_server`]), such a route of this API's goes to
+    /// `elsewhere` (a path) on that base URL's origin when it is given, as
+    /// GitHub's uploads (`https://uploads.github.com`) are at `/api/uploads`
+    /// of a GitHub Enterprise Server; without it, its request keeps
+    /// `server` but carries no credentials there when those settings check
+    /// where credentials go ([`Api::with_credential_host_check`]), refused
+    /// with [`Error::CredentialsHost`]. Setting the same server again
+    /// replaces its path.
+    ///
+    /// ```
+    /// use endpoint::{Api, endpoint};
+    ///
+    /// fn shop() -> &'static Api {
+    ///     static SHOP: std::sync::LazyLock<Api> = std::sync::LazyLock::new(|| {
+    ///         Api::new("https://api.shop.example")
+    ///             .and_then(|api| api.with_tied_server("https://files.shop.example", Some("/files")))
+    ///             .expect("valid settings")
+    ///     });
+    ///     &SHOP
+    /// }
+    ///
+    /// endpoint! {
+    ///     #[endpoint(api = shop, server = "https://files.shop.example")]
+    ///     pub struct GetFile = "GET /f/{id}";
+    /// }
+    /// let file = GetFile { id: "7".into() };
+    /// assert_eq!(file.to_request()?.url, "https://files.shop.example/f/7");
+    /// let staging = Api::new("https://staging.shop.example/v1")?;
+    /// assert_eq!(file.to_request_with(&staging)?.url, "https://staging.shop.example/files/f/7");
+    /// # Ok::<(), endpoint::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Option`] (key `servers.tied` or `servers.elsewhere`) when
+    /// `server` is no absolute server URL or `elsewhere` no path, saying
+    /// what is wrong.
+    pub fn with_tied_server(&self, server: &str, elsewhere: Option<&str>) -> Result<Api> {
+        if let Some(reason) = server_error(server) {
+            return Err(Error::option("servers.tied", reason));
+        }
+        if !is_absolute(server) {
+            return Err(Error::option(
+                "servers.tied",
+                "must be an absolute http:// or https:// URL",
+            ));
+        }
+        if let Some(path) = elsewhere {
+            if let Some(reason) = server_error(path) {
+                return Err(Error::option("servers.elsewhere", reason));
+            }
+            if !path.starts_with('/') {
+                return Err(Error::option("servers.elsewhere", "must be a path (`/…`)"));
+            }
+        }
+        let server = server.trim_end_matches('/');
+        let mut tied: Vec<Tied> = self
+            .tied
+            .iter()
+            .filter(|known| known.server != server)
+            .cloned()
+            .collect();
+        tied.push(Tied {
+            server: server.to_owned(),
+            elsewhere: elsewhere.map(|path| path.trim_end_matches('/').to_owned()),
+        });
+        Ok(Api {
+            tied: tied.into(),
+            ..self.clone()
+        })
+    }
+
+    /// Where a route of this API's goes under `used`, the settings it is
+    /// built with (another API's perhaps): [`TiedRoute::At`] the path of a
+    /// server this API ties to its base URL ([`Api::with_tied_server`]) on
+    /// `used`'s origin, or [`TiedRoute::Bound`] to it without one, when
+    /// `used` has another base URL and does not send that server elsewhere
+    /// itself; [`TiedRoute::Free`] otherwise.
+    pub(crate) fn tied_route(&self, plan: &Plan, used: &Api) -> TiedRoute {
+        let Some(server) = plan.server else {
+            return TiedRoute::Free;
+        };
+        let server = server.trim_end_matches('/');
+        let Some(tied) = self.tied.iter().find(|tied| tied.server == server) else {
+            return TiedRoute::Free;
+        };
+        let Some(base) = used.base_origin.as_ref() else {
+            return TiedRoute::Free;
+        };
+        if self.base_origin.as_ref() == Some(base) || used.redirect(server).is_some() {
+            return TiedRoute::Free;
+        }
+        match &tied.elsewhere {
+            Some(path) => TiedRoute::At(format!("{base}{path}")),
+            None => TiedRoute::Bound,
+        }
+    }
+
+    /// `request`, a route bound to a server these settings do not know
+    /// ([`TiedRoute::Bound`]): refused when the credential host check is on
+    /// and it carries credentials anywhere but the base URL's origin.
+    pub(crate) fn bound_credentials(&self, request: Request) -> Result<Request> {
+        if self.credential_check {
+            credentials_to(self.base_origin.as_ref(), &request)?;
+        }
+        Ok(request)
     }
 
     /// The same settings, refusing to send credentials anywhere but the
@@ -420,6 +575,22 @@ pub trait Settings {
 
     /// The API's settings.
     fn api(&self) -> &Api;
+
+    /// The request of a typed route with these settings, sending the
+    /// routes that declare the server `declared` to `actual` instead (as
+    /// [`Api::with_server`] does).
+    #[doc(hidden)]
+    fn typed_request_moved(
+        &self,
+        declared: &str,
+        actual: &str,
+        plan: &Plan,
+        fields: &[Option<Param<'_>>],
+    ) -> Result<Request> {
+        self.api()
+            .with_server(declared, actual)?
+            .typed_request(plan, fields)
+    }
 }
 
 impl Settings for Api {
@@ -543,6 +714,85 @@ mod tests {
         assert_eq!(request.url, "https://shop.example/v1/x");
         assert_eq!(request.headers.get("accept"), Some("text/csv"));
         assert_eq!(request.headers.get("x-shop"), None);
+        Ok(())
+    }
+
+    #[test]
+    fn a_server_tied_to_the_base_url_follows_another_base_or_keeps_its_credentials() -> Result<()> {
+        const FILES: &str = "https://files.shop.example";
+        let route = plan(Some(FILES));
+        // What `to_request_with` does with a route of `home` and `used`.
+        let build = |home: &Api, used: &Api| match home.tied_route(&route, used) {
+            TiedRoute::Free => used.typed_request(&route, &[None]),
+            TiedRoute::At(url) => used.typed_request_moved(FILES, &url, &route, &[None]),
+            TiedRoute::Bound => used.bound_credentials(used.typed_request(&route, &[None])?),
+        };
+        let home = Api::new("https://api.shop.example")?;
+        let tied = home.with_tied_server(FILES, None)?;
+        let moved = home.with_tied_server("https://files.shop.example/", Some("/files/"))?;
+        let token = |base: &str| {
+            Api::new(base)?
+                .header("authorization", "Bearer t")
+                .map(|api| api.with_credential_host_check(true))
+        };
+        // Under its own base URL, a route goes to its server.
+        for home in [&tied, &moved] {
+            assert_eq!(build(home, home)?.url, "https://files.shop.example/x");
+            let own = token("https://api.shop.example/v2")?;
+            assert_eq!(build(home, &own)?.url, "https://files.shop.example/x");
+        }
+        // Under another, to that deployment's server on its origin…
+        let staging = token("https://staging.example:8443/api/v1")?;
+        let request = build(&moved, &staging)?;
+        assert_eq!(request.url, "https://staging.example:8443/files/x");
+        assert_eq!(request.headers.get("authorization"), Some("Bearer t"));
+        // …or, without one, with no credentials to the declared server.
+        match build(&tied, &staging) {
+            Err(Error::CredentialsHost {
+                header,
+                host,
+                base_host,
+            }) => {
+                assert_eq!(header, "authorization");
+                assert_eq!(host, "https://files.shop.example");
+                assert_eq!(base_host, "https://staging.example:8443");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Without credentials, or without the check, the request is sent.
+        let plain = Api::new("https://staging.example")?;
+        assert_eq!(build(&tied, &plain)?.url, "https://files.shop.example/x");
+        let unchecked = staging.with_credential_host_check(false);
+        assert_eq!(
+            build(&tied, &unchecked)?.url,
+            "https://files.shop.example/x"
+        );
+        // Settings sending the server elsewhere themselves are followed.
+        let proxied = staging.with_server(FILES, "https://proxy.example/f")?;
+        for home in [&tied, &moved] {
+            assert_eq!(build(home, &proxied)?.url, "https://proxy.example/f/x");
+        }
+        // A route of no tied server, and an API of no base URL, are left.
+        let other = plan(Some("https://elsewhere.example"));
+        assert!(matches!(tied.tied_route(&other, &staging), TiedRoute::Free));
+        assert!(matches!(
+            tied.tied_route(&plan(None), &staging),
+            TiedRoute::Free
+        ));
+        let none = Api::new("")?;
+        assert_eq!(build(&tied, &none)?.url, "https://files.shop.example/x");
+        // What is no server, or no path, is refused, naming the key.
+        for (server, elsewhere, key) in [
+            ("/files", None, "servers.tied"),
+            ("https://files.shop.example?a=1", None, "servers.tied"),
+            (FILES, Some("files"), "servers.elsewhere"),
+            (FILES, Some("/files#a"), "servers.elsewhere"),
+        ] {
+            match home.with_tied_server(server, elsewhere) {
+                Err(Error::Option { key: got, .. }) => assert_eq!(got, key, "{server}"),
+                other => panic!("{server} {elsewhere:?}: {other:?}"),
+            }
+        }
         Ok(())
     }
 

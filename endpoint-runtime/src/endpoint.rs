@@ -576,6 +576,17 @@ impl Settings for Endpoint {
     fn api(&self) -> &Api {
         &self.inner.api
     }
+
+    fn typed_request_moved(
+        &self,
+        declared: &str,
+        actual: &str,
+        plan: &Plan,
+        fields: &[Option<Param<'_>>],
+    ) -> Result<Request> {
+        self.with_server(declared, actual)?
+            .typed_request(plan, fields)
+    }
 }
 
 /// A typed route's fields under an endpoint's default parameters.

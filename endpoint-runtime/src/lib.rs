@@ -121,7 +121,7 @@ pub mod __private {
     pub use crate::__decode_tagged_union as decode_tagged_union;
     pub use crate::__decode_union as decode_union;
     pub use crate::__open_enum as open_enum;
-    pub use crate::api::api_settings;
+    pub use crate::api::{api_settings, api_settings_tied};
     pub use crate::body::Content;
     pub use crate::model::Pagination;
     pub use crate::model::answer::{

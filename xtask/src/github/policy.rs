@@ -43,6 +43,13 @@ pub fn conventions() -> Conventions {
         twin_prefixes: vec!["nullable-".to_owned()],
         crate_doc: Some(CRATE_DOC.to_owned()),
         readme: None,
+        // A GitHub Enterprise Server's uploads are at `/api/uploads` on its
+        // own origin (the `upload_url` of its releases): an `Api` of its
+        // base URL sends them there, and never its token to GitHub's.
+        deployment_paths: vec![(
+            endpoint_runtime::DEFAULT_UPLOADS_URL.to_owned(),
+            "/api/uploads".to_owned(),
+        )],
     }
 }
 
