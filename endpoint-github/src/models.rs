@@ -39288,8 +39288,8 @@ pub struct PullRequestReviewComment {
     /// The relative path of the file to which the comment applies.
     pub path: String,
     /// The line index in the diff to which the comment applies. This field is closing down; use `line` instead.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub position: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub position: ::endpoint::model::Nullable<i64>,
     /// The index of the original line in the diff to which the comment applies. This field is closing down; use `original_line` instead.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub original_position: Option<i64>,
@@ -39334,8 +39334,8 @@ pub struct PullRequestReviewComment {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_side: ::endpoint::model::Nullable<Side>,
     /// The line of the blob to which the comment applies. The last line of the range for a multi-line comment
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub line: ::endpoint::model::Nullable<i64>,
     /// The line of the blob to which the comment applies. The last line of the range for a multi-line comment
     #[serde(skip_serializing_if = "Option::is_none")]
     pub original_line: Option<i64>,
@@ -39379,14 +39379,14 @@ pub struct PullRequestReviewComment {
         links: PullRequestReviewCommentLinks = "_links",
     } {
         pull_request_review_id: ::endpoint::model::Nullable<i64> = "pull_request_review_id",
-        position: Option<i64> = "position",
+        position: ::endpoint::model::Nullable<i64> = "position",
         original_position: Option<i64> = "original_position",
         in_reply_to_id: Option<i64> = "in_reply_to_id",
         user: ::endpoint::model::Nullable<Box<SimpleUser>> = "user",
         start_line: ::endpoint::model::Nullable<i64> = "start_line",
         original_start_line: ::endpoint::model::Nullable<i64> = "original_start_line",
         start_side: ::endpoint::model::Nullable<Side> = "start_side",
-        line: Option<i64> = "line",
+        line: ::endpoint::model::Nullable<i64> = "line",
         original_line: Option<i64> = "original_line",
         side: Option<Side> = "side",
         subject_type: Option<ReviewCommentSubjectType> = "subject_type",

@@ -68,11 +68,14 @@ pub const BASE_URL: &str = "http://localhost:8080/v1";
 
 /// The settings every request of this crate is built with by `to_request()`,
 /// made once: [`BASE_URL`], and JSON as the answer asked for (an operation
-/// whose answers are of other media types asks for those).
+/// whose answers are of other media types asks for those);
+/// the servers of its operations on other origins belong with it: an `Api`
+/// of another base URL sends them to that deployment's own, or no
+/// credentials there (`Api::with_tied_server`).
 pub fn api() -> &'static ::endpoint::Api {
     static API: ::std::sync::OnceLock<::endpoint::Api> = ::std::sync::OnceLock::new();
     API.get_or_init(|| {
-        ::endpoint::__private::api_settings(BASE_URL, &[("accept", "application/json")])
+        ::endpoint::__private::api_settings_tied(BASE_URL, &[("accept", "application/json")], &[("https://files.every.example/v2", None)])
     })
 }
 
