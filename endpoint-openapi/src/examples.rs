@@ -320,7 +320,11 @@ impl Walker<'_> {
                             ),
                         });
                     } else {
-                        widen(self, Change::Number, "an integer (`i64`)");
+                        self.found.push(Found {
+                            place: site.cloned(),
+                            change: Change::Number,
+                            message: format!("{shown} is {n}{within}, beyond an `i64`"),
+                        });
                     }
                 }
                 Value::Number(_) => widen(self, Change::Number, "an integer"),
@@ -652,6 +656,27 @@ mod tests {
                 "#/example/0 (get): `owner` is a string in the example, where the schema says an object; any JSON value (`serde_json::Value`)",
                 "#/example/0 (get): `tags.b` is a string in the example, where the schema says a boolean; any JSON value (`serde_json::Value`)",
                 "#/example/0 (get): `note` is `null` in the example, where the schema does not allow `null`; optional (`null` allowed)",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_integer_beyond_i64_says_so_and_is_a_number() {
+        let api = api(
+            json!({"type": "object", "properties": {"flush_ms": {"type": "integer"}}}),
+            &[json!({"flush_ms": 9_223_372_036_854_776_000_u64})],
+            json!({}),
+        );
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        assert_eq!(
+            property(answer(&relaxed), "flush_ms").schema.kind,
+            Kind::Number
+        );
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/example/0 (get): `flush_ms` is 9223372036854776000 in the example, beyond an `i64`; a number (`f64`)"
             ]
         );
     }

@@ -1068,7 +1068,15 @@ impl OperationPlanner<'_, '_> {
 
     fn plan(&mut self, index: usize, module: usize, name: String) -> OperationPlan {
         let operation = self.operation;
-        let mut template = operation.path.clone();
+        // A fragment tells apart operations of one path (Box writes
+        // `/files/{file_id}#remove_shared_link`); it is never sent, and the
+        // query must not follow it, so the route ends before it.
+        let mut template = literal_path(
+            operation
+                .path
+                .split_once('#')
+                .map_or(operation.path.as_str(), |(path, _)| path),
+        );
         // Path parameters first, in the order of the path.
         let mut path_params: Vec<&Parameter> = operation
             .parameters
@@ -1847,6 +1855,25 @@ fn variant_name(media_type: &str) -> String {
         (top, sub) => format!("{top} {sub}"),
     };
     ident::variant(&name.replace("vnd.", "").replace('+', " "))
+}
+
+/// `path` as the literal text of a route: the runtime reads `<name>`, and
+/// `:name` after a `/`, as placeholders, where OpenAPI has only `{name}`;
+/// so `<`, `>` and such a `:` are percent-encoded (`/<upload_url>` is
+/// `/%3Cupload_url%3E`), as the request would send them anyway.
+fn literal_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut previous = None;
+    for c in path.chars() {
+        match c {
+            '<' => out.push_str("%3C"),
+            '>' => out.push_str("%3E"),
+            ':' if previous == Some('/') => out.push_str("%3A"),
+            c => out.push(c),
+        }
+        previous = Some(c);
+    }
+    out
 }
 
 /// The placeholders of a path, in order (`/a/{x}/{y}` → `x`, `y`).

@@ -1608,3 +1608,72 @@ fn a_wire_name_is_the_field_name_the_macro_gives_it() {
     assert!(things.contains("pub http_server: String"), "{things}");
     assert!(models.contains("pub plus_1: String"), "{models}");
 }
+
+#[test]
+fn a_fragment_of_the_path_is_not_part_of_the_route() {
+    // Box tells two operations of one path apart by a fragment; the query
+    // of the request must not follow it, where no server would see it.
+    let mut remove = op(
+        Some("removeSharedLink"),
+        "PUT",
+        "/files/{file_id}#remove_shared_link",
+        &["files"],
+    );
+    remove.parameters = vec![
+        param("file_id", ParamIn::Path, true, string()),
+        param("fields", ParamIn::Query, true, string()),
+    ];
+    let mut update = op(Some("updateFile"), "PUT", "/files/{file_id}", &["files"]);
+    update.parameters = vec![param("file_id", ParamIn::Path, true, string())];
+    let api = Api {
+        operations: vec![remove, update],
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let files = file(&generated, "src/files.rs");
+    assert!(
+        files.contains("    /// `PUT /files/{file_id}#remove_shared_link`\n"),
+        "{files}"
+    );
+    assert!(
+        files.contains("pub struct RemoveSharedLink = \"PUT /files/{file_id}\" -> "),
+        "{files}"
+    );
+    assert!(
+        files.contains("pub struct UpdateFile = \"PUT /files/{file_id}\" -> "),
+        "{files}"
+    );
+    assert!(!files.contains("\"PUT /files/{file_id}#"), "{files}");
+    assert_eq!(expand_all(files), 2);
+}
+
+#[test]
+fn angle_brackets_and_colons_of_a_path_are_text_not_placeholders() {
+    // `endpoint!` reads `<name>` and `/:name` as placeholders; in an
+    // OpenAPI path they are text, so the generated struct has no field for
+    // them and the request sends them percent-encoded.
+    let upload = op(Some("upload"), "PUT", "/<upload_url>", &["files"]);
+    let mut cancel = op(Some("cancel"), "POST", "/jobs/{id}/:cancel", &["files"]);
+    cancel.parameters = vec![param("id", ParamIn::Path, true, string())];
+    let api = Api {
+        operations: vec![upload, cancel],
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let files = file(&generated, "src/files.rs");
+    assert!(files.contains("    /// `PUT /<upload_url>`\n"), "{files}");
+    assert!(
+        files.contains("pub struct Upload = \"PUT /%3Cupload_url%3E\" -> ();\n"),
+        "{files}"
+    );
+    assert!(
+        files.contains("pub struct Cancel = \"POST /jobs/{id}/%3Acancel\" -> () {\n"),
+        "{files}"
+    );
+    assert_eq!(expand_all(files), 2);
+    assert!(
+        generated.diagnostics.is_empty(),
+        "{:?}",
+        generated.diagnostics
+    );
+}

@@ -1131,3 +1131,71 @@ fn examples_of_answers_bodies_and_components_are_kept_with_their_pointers() {
         )]
     );
 }
+
+#[test]
+fn an_operation_that_is_a_reference_to_a_file_is_that_file_operation() {
+    let dir = temp_dir("operation-ref");
+    std::fs::create_dir_all(dir.join("droplets")).unwrap();
+    std::fs::write(
+        dir.join("main.yaml"),
+        r##"
+openapi: 3.0.0
+paths:
+  /droplets/{droplet_id}:
+    get: {$ref: 'droplets/get.yml'}
+    delete: {$ref: 'droplets/missing.yml'}
+    put: {$ref: 'droplets/get.yml#/summary'}
+"##,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("droplets/get.yml"),
+        r##"
+operationId: droplets_get
+summary: A droplet
+parameters:
+  - $ref: 'parameters.yml#/droplet_id'
+responses:
+  '200':
+    description: the droplet
+    content:
+      application/json:
+        schema: {type: object, properties: {id: {type: integer}}}
+"##,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("droplets/parameters.yml"),
+        "droplet_id: {name: droplet_id, in: path, required: true, schema: {type: integer}}\n",
+    )
+    .unwrap();
+    let read = read_file(&dir.join("main.yaml"), &[]).unwrap();
+    let get = operation(&read, "droplets_get");
+    assert_eq!(get.method, "GET");
+    assert_eq!(get.pointer, "droplets/get.yml#");
+    assert_eq!(get.summary.as_deref(), Some("A droplet"));
+    assert_eq!(get.parameters.len(), 1);
+    assert_eq!(get.parameters[0].name, "droplet_id");
+    assert_eq!(get.parameters[0].location, ParamIn::Path);
+    assert_eq!(get.parameters[0].schema.kind, Kind::Integer);
+    assert_eq!(get.responses.len(), 1);
+    assert_eq!(get.responses[0].status, "200");
+    // A broken reference, or one to what is no operation, leaves the
+    // operation out with a diagnostic that says where and why.
+    assert_eq!(read.api.operations.len(), 1);
+    let diags = diagnostics(&read);
+    assert_eq!(diags.len(), 2, "{diags:?}");
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.contains("DELETE /droplets/{droplet_id}") && d.contains("missing.yml")),
+        "{diags:?}"
+    );
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.contains("PUT /droplets/{droplet_id}") && d.contains("not an object")),
+        "{diags:?}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -320,6 +320,21 @@ impl Reader<'_> {
         servers: &[Server],
     ) -> Option<Operation> {
         let method = method.to_ascii_uppercase();
+        // An operation written as a `$ref` to another file (OpenAPI has no
+        // such reference here, but split descriptions such as DigitalOcean's
+        // use it, and bundlers resolve it): read where it leads.
+        let located;
+        let (doc, pointer, value) = if value.get("$ref").is_some() {
+            let label = format!("{method} {path}");
+            located = self.deref(doc, pointer, value, Some(&label), "left out")?;
+            (
+                located.doc,
+                located.pointer.as_str(),
+                located.value.as_ref(),
+            )
+        } else {
+            (doc, pointer, value)
+        };
         let at = self.docs.at(doc, pointer);
         if !value.is_object() {
             let label = format!("{method} {path}");
