@@ -249,20 +249,39 @@ fn expand_expression(
         // encoder tells whether it holds a `.` or a `%`; for the operators
         // that write nothing else that could, that answers the question
         // without a second look at the text.
-        if let Param::Str(text) = value
-            && !matches!(var.modifier, Modifier::Prefix(_))
-        {
-            let set = value_set(style, var, text)?;
-            start_variable(style, &mut first, out);
-            if style.named {
-                write_name(style, name, text.is_empty(), out);
+        let prefix = matches!(var.modifier, Modifier::Prefix(_));
+        match value {
+            Param::Str(text) if !prefix => {
+                let set = if var.multi_segment {
+                    value_set(style, var, text)?
+                } else {
+                    style.set
+                };
+                start_variable(style, &mut first, out);
+                if style.named {
+                    write_name(style, name, text.is_empty(), out);
+                }
+                if !expression.in_path {
+                    encode::encode(out, text, set);
+                } else if encode::encode_noting_dots(out, text, set) | style.writes_dots {
+                    dots |= may_write_dot(out.as_bytes().get(from..).unwrap_or_default());
+                }
+                continue;
             }
-            if !expression.in_path {
-                encode::encode(out, text, set);
-            } else if encode::encode_noting_dots(out, text, set) | style.writes_dots {
-                dots |= may_write_dot(out.as_bytes().get(from..).unwrap_or_default());
+            // An integer: its digits (and `-`) are unreserved characters,
+            // written as they are, and hold no `.` or `%`.
+            Param::U64(_) | Param::I64(_) if !prefix => {
+                start_variable(style, &mut first, out);
+                if style.named {
+                    write_name(style, name, false, out);
+                }
+                value.write_scalar(out);
+                if expression.in_path && style.writes_dots {
+                    dots |= may_write_dot(out.as_bytes().get(from..).unwrap_or_default());
+                }
+                continue;
             }
-            continue;
+            _ => {}
         }
         expand_value(style, var, value, &mut first, out)?;
         if expression.in_path {
@@ -343,27 +362,27 @@ fn expand_list(
     out: &mut String,
 ) -> Result<()> {
     let mut defined = false;
-    for item in items.iter() {
-        if matches!(item, Param::Null) {
-            continue;
+    // What comes between two items.
+    let between = if explode { style.separator } else { ',' };
+    let mut write = |item: Param<'_>| -> Result<()> {
+        match item {
+            Param::Null => return Ok(()),
+            // Strings and other scalars, the items of almost every list.
+            Param::Str(_) | Param::Bool(_) | Param::U64(_) | Param::I64(_) | Param::F64(_) => {}
+            Param::Bytes(_) | Param::File(_) | Param::Content(_) => {
+                return Err(expansion_error(name, BODY_ONLY));
+            }
+            Param::List(_) | Param::Json(_) => return Err(expansion_error(name, NESTED)),
         }
-        if is_composite(&item) {
-            return Err(expansion_error(name, NESTED));
-        }
-        if item.is_body_only() {
-            return Err(expansion_error(name, BODY_ONLY));
-        }
-        if !defined {
+        if defined {
+            out.push(between);
+        } else {
             start_variable(style, first, out);
             if style.named && !explode {
                 write_name(style, name, false, out);
             }
-        } else if explode {
-            out.push(style.separator);
-        } else {
-            out.push(',');
+            defined = true;
         }
-        defined = true;
         if explode && style.named {
             write_name(style, name, matches!(item, Param::Str("")), out);
         }
@@ -372,8 +391,14 @@ fn expand_list(
             Param::Str(text) => encode::encode(out, text, style.set),
             scalar => write_scalar(&scalar, None, style.set, out),
         }
+        Ok(())
+    };
+    // Each kind of list read in a loop of its own: no dispatch on the kind
+    // per item.
+    match items {
+        Items::Json(values) => values.iter().try_for_each(|value| write(json_param(value))),
+        Items::List(list) => (0..list.len()).try_for_each(|i| write(list.item(i).resolve())),
     }
-    Ok(())
 }
 
 fn expand_map(
@@ -1007,5 +1032,65 @@ mod tests {
             (var.modifier, var.multi_segment),
             (Modifier::Prefix(9999), true)
         );
+    }
+
+    /// The operators, each as a template of one expression in the path
+    /// (`/x{…v}`) and one in the query (`/x?{…v}`), with and without `*`.
+    fn one_variable_templates() -> Vec<String> {
+        let mut templates = Vec::new();
+        for operator in ["", "+", "#", ".", "/", ";", "?", "&"] {
+            for explode in ["", "*"] {
+                templates.push(format!("/x{{{operator}v{explode}}}"));
+                templates.push(format!("/x?{{{operator}v{explode}}}"));
+            }
+        }
+        templates
+    }
+
+    /// `v` as a list that is not JSON, as a typed `Vec<String>` field is.
+    struct ListVar<'a>(&'a Vec<Option<String>>);
+
+    impl Vars for ListVar<'_> {
+        fn var(&self, _slot: usize, _name: &str) -> Result<Option<Param<'_>>> {
+            Ok(Some(Param::List(self.0)))
+        }
+    }
+
+    fn text() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::string::string_regex("[a-z0-9 ./%~:é?#\\[\\]-]{0,8}").expect("a valid pattern")
+    }
+
+    proptest::proptest! {
+        /// An integer is written by its own path, never encoded: the same
+        /// text as its decimal string through the general one, by every
+        /// operator, in the path (the dot-segment check included) and in
+        /// the query.
+        #[test]
+        fn an_integer_expands_as_its_text(n in proptest::prelude::any::<i64>(), unsigned in proptest::prelude::any::<u64>()) {
+            for template in one_variable_templates() {
+                for number in [json!(n), json!(unsigned)] {
+                    let text = json!(number.to_string());
+                    proptest::prop_assert_eq!(
+                        expand_url(&template, json!({"v": number})),
+                        expand_url(&template, json!({"v": text})),
+                        "{}", template
+                    );
+                }
+            }
+        }
+
+        /// A list that is not JSON is read item by item as a JSON array is:
+        /// the same text, or the same error, by every operator.
+        #[test]
+        fn a_typed_list_expands_as_a_json_array(
+            items in proptest::collection::vec(proptest::option::of(text()), 0..4)
+        ) {
+            for src in one_variable_templates() {
+                let template = Template::parse(&src).expect("a valid template");
+                let mut typed = String::new();
+                let typed = template.expand_url(&ListVar(&items), &mut typed).map(|()| typed);
+                proptest::prop_assert_eq!(typed, expand_url(&src, json!({"v": items})), "{}", src);
+            }
+        }
     }
 }
