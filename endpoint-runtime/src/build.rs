@@ -610,7 +610,7 @@ mod tests {
     fn query_values() {
         let text = |key: &str, value: serde_json::Value| {
             let mut url = String::new();
-            style::write_octokit_value(&mut url, key, &Param::Json(&value).resolve()).map(|()| url)
+            style::write_joined_value(&mut url, key, &Param::Json(&value).resolve()).map(|()| url)
         };
         assert_eq!(
             text("l", serde_json::json!(["a", "b c", null])).unwrap(),

@@ -474,7 +474,7 @@ impl<C: CallParams> Params for LayerParams<'_, C> {
                     let placement = self
                         .call
                         .merging(key)
-                        .map_or(&Placement::OCTOKIT, |(_, placement)| placement);
+                        .map_or(&Placement::DYNAMIC, |(_, placement)| placement);
                     f(key, value, placement)
                 },
             )?;
@@ -504,7 +504,7 @@ impl CallParams for JsonCall<'_, '_> {
     fn merging(&self, key: &str) -> Option<(&Value, &Placement)> {
         self.layers
             .call_value(key)
-            .map(|value| (value, &Placement::OCTOKIT))
+            .map(|value| (value, &Placement::DYNAMIC))
     }
 
     fn owns(&self, _key: &str) -> bool {
@@ -525,7 +525,7 @@ impl CallParams for JsonCall<'_, '_> {
                 || (options && is_option_key(key))
                 || (defaults && has_default(key));
             if !left_out {
-                f(key, Param::Json(call), &Placement::OCTOKIT)?;
+                f(key, Param::Json(call), &Placement::DYNAMIC)?;
             }
         }
         Ok(())

@@ -41,7 +41,7 @@ pub struct Plan {
     /// the base URL.
     pub server: Option<&'static str>,
     /// The body's media type, when the route names one; `None` for the
-    /// octokit rule (a JSON object of the body's fields, or `data` as the
+    /// dynamic layer's rule (a JSON object of the body's fields, or `data` as the
     /// whole body).
     pub body: Option<BodyPlan>,
     /// The route's `accept` header (`#[endpoint(accept = "…")]`): the media

@@ -175,7 +175,7 @@ fn write_field(
             let mut name = name;
             return style::write_brackets(pairs, key, &mut name, &value, placement.arrays, 0);
         }
-        Style::Default | Style::Octokit => None,
+        Style::Default | Style::Joined => None,
         _ if placement.explode => None,
         Style::SpaceDelimited => Some("%20"),
         Style::PipeDelimited => Some("%7C"),

@@ -2,9 +2,9 @@
 //! (path, query, header, cookie, a body field, the whole body), how it is
 //! written (OpenAPI's styles), and the request bodies of every media type.
 //!
-//! Nothing here knows the octokit layer (options, defaults, previews, the
+//! Nothing here knows the dynamic layer (options, defaults, previews, the
 //! `data` parameter): that layer is above it and hands its own parameters
-//! with [`Placement::OCTOKIT`](plan::Placement::OCTOKIT).
+//! with [`Placement::DYNAMIC`](plan::Placement::DYNAMIC).
 
 use serde_json::Value;
 

@@ -12,7 +12,7 @@
 /// included, is read as the description writes it, before it is placed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Location {
-    /// Today's octokit rule, for a parameter declared with no location: the
+    /// The dynamic layer's rule, for a parameter declared with no location: the
     /// query string of a GET or HEAD request, a field of the body of any
     /// other (a JSON object, where `data` is the whole body, unless the
     /// route names a body media type).
@@ -67,7 +67,7 @@ impl Location {
     }
 }
 
-/// How a value is written: OpenAPI's `style`, plus the rules of the octokit
+/// How a value is written: OpenAPI's `style`, plus the rule of the dynamic
 /// layer.
 ///
 /// Path parameters take their style from the URL template's operators
@@ -76,12 +76,12 @@ impl Location {
 /// locations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Style {
-    /// `@octokit/endpoint`'s rule, for the dynamic layer and the defaults'
-    /// parameters: a list is joined with `,` under one name (the comma
+    /// The dynamic layer's rule (the reference implementation's), for its
+    /// options and the defaults' parameters: a list is joined with `,` under one name (the comma
     /// percent-encoded), `null` items empty, an object is an error; values
     /// are encoded as `encodeURIComponent` does, and `q` keeps its `+`.
-    Octokit,
-    /// A typed field declared with no style: scalars as [`Style::Octokit`]
+    Joined,
+    /// A typed field declared with no style: scalars as [`Style::Joined`]
     /// writes them, lists and objects as OpenAPI's default for the query,
     /// `form` exploded (`kind=cat&kind=dog`).
     Default,
@@ -122,7 +122,7 @@ impl Style {
     /// assert_eq!(Style::from_openapi("deepObject"), Some(Style::DeepObject));
     /// assert_eq!(Style::from_openapi("deepobject"), None);
     /// assert_eq!(Style::DeepObject.openapi_name(), Some("deepObject"));
-    /// assert_eq!(Style::Octokit.openapi_name(), None);
+    /// assert_eq!(Style::Joined.openapi_name(), None);
     /// ```
     pub fn from_openapi(name: &str) -> Option<Style> {
         Style::OPENAPI
@@ -132,7 +132,7 @@ impl Style {
     }
 
     /// OpenAPI's name of the style; `None` for the two rules of parameters
-    /// declared with no style ([`Style::Octokit`], [`Style::Default`]).
+    /// declared with no style ([`Style::Joined`], [`Style::Default`]).
     pub fn openapi_name(self) -> Option<&'static str> {
         Style::OPENAPI
             .iter()
@@ -174,11 +174,11 @@ pub struct Placement {
 }
 
 impl Placement {
-    /// A parameter of the octokit layer: dynamic options, and an endpoint's
+    /// A parameter of the dynamic layer: its options, and an endpoint's
     /// default parameters.
-    pub const OCTOKIT: Placement = Placement {
+    pub const DYNAMIC: Placement = Placement {
         location: Location::Default,
-        style: Style::Octokit,
+        style: Style::Joined,
         explode: false,
         allow_reserved: false,
         arrays: Arrays::Brackets,

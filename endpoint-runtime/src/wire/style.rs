@@ -40,9 +40,9 @@
 //! inside a list or object is an error, except in `deepObject`, which nests
 //! them in brackets.
 //!
-//! [`Style::Octokit`] is `@octokit/endpoint`'s rule for the dynamic layer,
+//! [`Style::Joined`] is the dynamic layer's rule (the reference implementation's),
 //! and [`Style::Default`] that of a typed field declared with no style: its
-//! scalars are written as octokit writes them, its lists and objects as
+//! scalars are written as the joined style writes them, its lists and objects as
 //! `form` exploded.
 
 use crate::encode::{self, Set};
@@ -83,14 +83,14 @@ impl<'u> Query<'u> {
         self.url
     }
 
-    /// Writes `key=value` by the octokit rule: the name as it is, the value
-    /// by [`write_octokit_value`].
+    /// Writes `key=value` by the joined style: the name as it is, the value
+    /// by [`write_joined_value`].
     #[inline]
-    fn octokit_pair(&mut self, key: &str, value: &Param<'_>) -> Result<()> {
+    fn joined_pair(&mut self, key: &str, value: &Param<'_>) -> Result<()> {
         let url = self.pair();
         url.push_str(key);
         url.push('=');
-        write_octokit_value(url, key, value)
+        write_joined_value(url, key, value)
     }
 
     /// Writes one `name=value` pair: the name encoded as names are, the value
@@ -116,7 +116,7 @@ fn query_set(placement: &Placement) -> Set {
 ///
 /// # Errors
 /// [`Error::Query`] naming `key` for a value the style cannot write (an
-/// object in the octokit style, a list or object inside a list or object
+/// object in the joined style, a list or object inside a list or object
 /// but in `deepObject`, a value that is not text); [`Error::TooDeep`] for a
 /// `deepObject` value nested deeper than [`MAX_DEPTH`].
 #[inline]
@@ -132,9 +132,9 @@ pub(crate) fn write_query(
         // Most query parameters: a scalar, which both styles write as one
         // pair of its name as it is and its text.
         Param::Str(_) | Param::U64(_) | Param::I64(_) | Param::Bool(_)
-            if matches!(placement.style, Style::Default | Style::Octokit) =>
+            if matches!(placement.style, Style::Default | Style::Joined) =>
         {
-            query.octokit_pair(key, &value)
+            query.joined_pair(key, &value)
         }
         _ => write_styled(query, key, &value, placement),
     }
@@ -148,7 +148,7 @@ fn write_styled(
     placement: &Placement,
 ) -> Result<()> {
     match placement.style {
-        Style::Octokit => query.octokit_pair(key, value),
+        Style::Joined => query.joined_pair(key, value),
         Style::Default => write_default(query, key, value),
         Style::DeepObject => write_deep(query, key, value, placement),
         Style::SpaceDelimited if !placement.explode => {
@@ -165,10 +165,10 @@ fn write_styled(
     }
 }
 
-/// Writes one query value of the octokit style: text conversion (lists
+/// Writes one query value of the joined style: text conversion (lists
 /// joined with `,`, `null` items empty, nested lists flattened), then
 /// percent-encoding as `encodeURIComponent` does. `q` keeps its `+` signs.
-pub(crate) fn write_octokit_value(url: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
+pub(crate) fn write_joined_value(url: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
     match value {
         Param::Str(text) if key != "q" => encode::encode(url, text, Set::Component),
         Param::U64(n) => number::push_u64(url, *n),
@@ -176,7 +176,7 @@ pub(crate) fn write_octokit_value(url: &mut String, key: &str, value: &Param<'_>
         Param::Bool(b) => url.push_str(if *b { "true" } else { "false" }),
         _ => {
             let mut text = String::new();
-            octokit_text(&mut text, key, value)?;
+            joined_text(&mut text, key, value)?;
             if key == "q" {
                 for (i, part) in text.split('+').enumerate() {
                     if i > 0 {
@@ -192,8 +192,8 @@ pub(crate) fn write_octokit_value(url: &mut String, key: &str, value: &Param<'_>
     Ok(())
 }
 
-/// The text of an octokit-style query value before encoding.
-fn octokit_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
+/// The text of a joined-style query value before encoding.
+fn joined_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
     if value.write_scalar(out) {
         return Ok(());
     }
@@ -203,7 +203,7 @@ fn octokit_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
             if i > 0 {
                 out.push(',');
             }
-            octokit_text(out, key, &item)?;
+            joined_text(out, key, &item)?;
         }
         return Ok(());
     }
@@ -216,14 +216,14 @@ fn octokit_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
     }
 }
 
-/// A typed field of no style: a scalar as the octokit style writes it (its
-/// name as it is), a list as repeated pairs of the octokit style's items, an
+/// A typed field of no style: a scalar as the joined style writes it (its
+/// name as it is), a list as repeated pairs of the joined style's items, an
 /// object as one pair per member.
 fn write_default(query: &mut Query<'_>, key: &str, value: &Param<'_>) -> Result<()> {
     if let Some(items) = value.items() {
         for item in items.iter() {
             if !matches!(item, Param::Null) {
-                query.octokit_pair(key, &item)?;
+                query.joined_pair(key, &item)?;
             }
         }
         return Ok(());
@@ -235,12 +235,12 @@ fn write_default(query: &mut Query<'_>, key: &str, value: &Param<'_>) -> Result<
                 let url = query.pair();
                 encode::encode(url, name, Set::Component);
                 url.push('=');
-                write_octokit_value(url, key, &member)?;
+                write_joined_value(url, key, &member)?;
             }
         }
         return Ok(());
     }
-    query.octokit_pair(key, value)
+    query.joined_pair(key, value)
 }
 
 /// The members of an object value.
@@ -856,19 +856,19 @@ mod tests {
         let members = json!({"a": null, "b": "B"});
         assert_eq!(query(Style::Form, true, &members), "b=B");
         assert_eq!(query(Style::DeepObject, true, &members), "color%5Bb%5D=B");
-        // The octokit rule is today's: `[]` sends the name, `null` items are
+        // The dynamic layer's rule: `[]` sends the name, `null` items are
         // empty, the comma is encoded.
-        let octokit = Placement::OCTOKIT;
-        assert_eq!(query_in(&octokit, "l", &json!([])).unwrap(), "l=");
-        assert_eq!(query_in(&octokit, "l", &holes).unwrap(), "l=a%2C%2Cb");
-        assert_eq!(query_in(&octokit, "l", &json!(null)).unwrap(), "");
+        let joined = Placement::DYNAMIC;
+        assert_eq!(query_in(&joined, "l", &json!([])).unwrap(), "l=");
+        assert_eq!(query_in(&joined, "l", &holes).unwrap(), "l=a%2C%2Cb");
+        assert_eq!(query_in(&joined, "l", &json!(null)).unwrap(), "");
     }
 
     #[test]
     fn the_default_style() {
         let default = Placement::DEFAULT;
         let text = |key: &str, value: Value| query_in(&default, key, &value).unwrap();
-        // Scalars as the octokit style writes them.
+        // Scalars as the joined style writes them.
         assert_eq!(text("x", json!("a b!*'()/")), "x=a%20b!*'()%2F");
         assert_eq!(
             text("q", json!("is:open+label:bug")),
@@ -993,7 +993,7 @@ mod tests {
             }
         }
         assert!(matches!(
-            query_in(&Placement::OCTOKIT, "o", &json!({"a": 1})),
+            query_in(&Placement::DYNAMIC, "o", &json!({"a": 1})),
             Err(Error::Query { key, .. }) if key == "o"
         ));
         let simple = placement(Location::Header, Style::Simple, false);
