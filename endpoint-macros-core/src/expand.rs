@@ -502,10 +502,26 @@ fn pagination(paginate: Option<&Pagination<String>>) -> TokenStream {
 }
 
 /// A remaining parameter's `ParamPlan`: `ParamPlan::new(name)` for the
-/// default placement, which is most of them and the least to compile.
+/// default placement, `ParamPlan::at(name, location, style)` for a location
+/// and style with every other option at its default (most of a generated
+/// crate's fields), the least to compile; else the whole literal.
 fn param_plan(name: &str, placed: &Placed) -> TokenStream {
     if *placed == Placed::DEFAULT {
         return quote!(::endpoint::__private::ParamPlan::new(#name));
+    }
+    let defaults = Placed {
+        location: placed.location,
+        style: placed.style,
+        ..Placed::DEFAULT
+    };
+    if *placed == defaults {
+        let location = format_ident!("{}", format!("{:?}", placed.location));
+        let style = format_ident!("{}", format!("{:?}", placed.style));
+        return quote!(::endpoint::__private::ParamPlan::at(
+            #name,
+            ::endpoint::__private::Location::#location,
+            ::endpoint::__private::Style::#style,
+        ));
     }
     let Placed {
         location,
@@ -1158,6 +1174,23 @@ mod tests {
         );
         assert!(
             out.contains("body : :: core :: option :: Option :: None"),
+            "{out}"
+        );
+
+        // A location named, every other option its default: the short
+        // constructor, as generated crates name every field's location.
+        let out = expand(quote! {
+            pub struct Named = "GET /a" {
+                #[endpoint(query)] q: Option<String>,
+            }
+        });
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(
+            out.contains(
+                "params : & [:: endpoint :: __private :: ParamPlan :: at (\"q\" , \
+                 :: endpoint :: __private :: Location :: Query , \
+                 :: endpoint :: __private :: Style :: Form ,)]"
+            ),
             "{out}"
         );
 

@@ -306,6 +306,7 @@ fn generate_checked(
         plan: &plan,
         paths: &paths,
         parsed: Default::default(),
+        shared: Default::default(),
     };
 
     // Each module's items, in the description's order.
@@ -367,6 +368,17 @@ fn generate_checked(
                 })
                 .collect(),
         });
+    }
+
+    // A shared enum's documentation names every operation that uses it.
+    for (module, written, full) in writer.shared_docs() {
+        let written = format!("///{written}\n");
+        if let Some(text) = modules[module]
+            .iter_mut()
+            .find(|text| text.contains(&written))
+        {
+            *text = text.replacen(&written, &format!("///{full}\n"), 1);
+        }
     }
 
     // The former names of renamed operations, after each module's structs.
@@ -538,6 +550,28 @@ struct Writer<'p> {
     paths: &'p Paths,
     /// Each Rust type written so far, parsed.
     parsed: std::cell::RefCell<std::collections::HashMap<String, syn::Type>>,
+    /// The enums by status written so far, by module, kind and variants:
+    /// an operation whose enum has the same variants as one written before
+    /// in its module names that one by an alias ([`SharedEnum`]).
+    shared: std::cell::RefCell<std::collections::HashMap<String, SharedEnum>>,
+}
+
+/// An enum of answers or refusals by status that operations of a module
+/// share: the first writes it, the others alias it (`pub type`), so that
+/// the crate compiles one enum and its impls where it would compile one
+/// per operation.
+#[derive(Debug, Clone, Default)]
+struct SharedEnum {
+    /// The module's index.
+    module: usize,
+    /// The enum's name (the first operation's).
+    name: String,
+    /// Its documentation's first line as written (the first operation's).
+    doc: String,
+    /// `answers` or `refusals`.
+    what: &'static str,
+    /// The operations that use it, in order (the first one's first).
+    operations: Vec<String>,
 }
 
 impl Writer<'_> {
@@ -583,14 +617,16 @@ impl Writer<'_> {
         }
     }
 
-    /// The `answers!` enum of types by status named `name`, formatted.
+    /// The `answers!` enum of types by status named `name`, formatted, or
+    /// the alias of the same enum written before in the module; with the
+    /// key to register it under once the operation is written.
     fn answers_enum(
         &self,
         op: &OperationPlan,
         name: &str,
-        what: &str,
+        what: &'static str,
         by_status: &[(String, Option<Ty>)],
-    ) -> Result<String, String> {
+    ) -> Result<(String, String), String> {
         let mut variants: Vec<String> = Vec::new();
         let mut tokens = Vec::new();
         for (status, ty) in by_status {
@@ -615,6 +651,20 @@ impl Writer<'_> {
             tokens.push(quote!(#(#docs)* #variant #ty = #status,));
         }
         let ident = ident::ident(name);
+        let key = format!("{}\n{what}\n{}", op.module, quote!(#(#tokens)*));
+        if let Some(shared) = self.shared.borrow().get(&key) {
+            let first = ident::ident(&shared.name);
+            let doc = format!(
+                " The {what} of [`{}`], by status: [`{}`], which [`{}`] shares.",
+                op.name, shared.name, shared.operations[0]
+            );
+            let file: syn::File = syn::parse2(quote! {
+                #[doc = #doc]
+                pub type #ident = #first;
+            })
+            .map_err(|err| format!("the alias `{name}`: {err}"))?;
+            return Ok((prettyplease::unparse(&file), key));
+        }
         let doc = format!(" The {what} of [`{}`], by status.", op.name);
         let file: syn::File = syn::parse2(quote! {
             #[doc = #doc]
@@ -627,7 +677,52 @@ impl Writer<'_> {
             out.push_str(&doc_indent(line));
         }
         out.push_str("}\n");
-        Ok(out)
+        Ok((out, key))
+    }
+
+    /// Registers an operation's enum by status under `key` once the
+    /// operation is written: the first of its module's with these variants
+    /// writes it, the others use it.
+    fn register_enum(&self, key: String, op: &OperationPlan, name: &str, what: &'static str) {
+        let mut shared = self.shared.borrow_mut();
+        let entry = shared.entry(key).or_insert_with(|| SharedEnum {
+            module: op.module,
+            name: name.to_owned(),
+            doc: format!(" The {what} of [`{}`], by status.", op.name),
+            what,
+            operations: Vec::new(),
+        });
+        entry.operations.push(op.name.clone());
+    }
+
+    /// The enums that several operations share, with the first line of
+    /// their documentation as written and as it should read: naming every
+    /// operation that uses it.
+    fn shared_docs(&self) -> Vec<(usize, String, String)> {
+        let shared = self.shared.borrow();
+        let mut docs: Vec<(usize, String, String)> = shared
+            .values()
+            .filter(|shared| shared.operations.len() > 1)
+            .map(|shared| {
+                let names: Vec<String> = shared
+                    .operations
+                    .iter()
+                    .map(|name| format!("[`{name}`]"))
+                    .collect();
+                let (last, rest) = names.split_last().unwrap_or((&names[0], &[]));
+                (
+                    shared.module,
+                    shared.doc.clone(),
+                    format!(
+                        " The {} of {} and {last}, by status.",
+                        shared.what,
+                        rest.join(", ")
+                    ),
+                )
+            })
+            .collect();
+        docs.sort();
+        docs
     }
 
     /// The text of an operation's items (its choice of bodies, then the
@@ -656,18 +751,25 @@ impl Writer<'_> {
             text.push_str(&choice);
             text.push('\n');
         }
-        if let Success::ByStatus(by_status) = &op.success {
-            text.push_str(&self.answers_enum(op, &op.answer_name, "answers", by_status)?);
-            text.push('\n');
-        }
-        if let Success::ByStatus(by_status) = &op.error {
-            text.push_str(&self.answers_enum(op, &op.error_name, "refusals", by_status)?);
-            text.push('\n');
+        let mut enums = Vec::new();
+        for (by_status, name, what) in [
+            (&op.success, &op.answer_name, "answers"),
+            (&op.error, &op.error_name, "refusals"),
+        ] {
+            if let Success::ByStatus(by_status) = by_status {
+                let (enum_text, key) = self.answers_enum(op, name, what, by_status)?;
+                text.push_str(&enum_text);
+                text.push('\n');
+                enums.push((key, name, what));
+            }
         }
         text.push_str(&item_text(&item)?);
         if let Some(constructor) = constructor(self, op) {
             text.push('\n');
             text.push_str(&constructor);
+        }
+        for (key, name, what) in enums {
+            self.register_enum(key, op, name, what);
         }
         Ok((text, dropped))
     }

@@ -686,6 +686,78 @@ fn answers() {
 }
 
 #[test]
+fn operations_of_a_module_that_refuse_alike_share_one_enum() {
+    let refusals = || {
+        vec![
+            answer("200", Vec::new()),
+            answer("404", vec![content("text/plain", Some(string()))]),
+            answer("default", Vec::new()),
+        ]
+    };
+    let mut get = op(Some("getPet"), "GET", "/v1/pets/{id}", &["pets"]);
+    get.parameters = vec![param("id", ParamIn::Path, true, string())];
+    get.responses = refusals();
+    let mut feed = op(Some("feedPet"), "POST", "/v1/pets/{id}/feed", &["pets"]);
+    feed.parameters = vec![param("id", ParamIn::Path, true, string())];
+    feed.responses = refusals();
+    let mut walk = op(Some("walkPet"), "POST", "/v1/pets/{id}/walk", &["pets"]);
+    walk.parameters = vec![param("id", ParamIn::Path, true, string())];
+    walk.responses = refusals();
+    // A 404 of another type: an enum of its own.
+    let mut sell = op(Some("sellPet"), "POST", "/v1/pets/{id}/sell", &["pets"]);
+    sell.parameters = vec![param("id", ParamIn::Path, true, string())];
+    sell.responses = vec![
+        answer("200", Vec::new()),
+        answer(
+            "404",
+            vec![content("application/json", Some(Schema::of(Kind::Integer)))],
+        ),
+        answer("default", Vec::new()),
+    ];
+    // The same refusals in another module: an enum of that module's.
+    let mut list = op(Some("listToys"), "GET", "/v1/toys", &["toys"]);
+    list.responses = refusals();
+    let api = Api {
+        title: "Pets".into(),
+        version: "1.0.0".into(),
+        spec_version: "3.1.0".into(),
+        operations: vec![get, feed, sell, walk, list],
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let pets = file(&generated, "src/pets.rs");
+    assert_eq!(pets.matches("::endpoint::answers! {").count(), 2, "{pets}");
+    assert!(
+        pets.contains(
+            "    /// The refusals of [`GetPet`], [`FeedPet`] and [`WalkPet`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum GetPetError {"
+        ),
+        "{pets}"
+    );
+    for name in ["FeedPet", "WalkPet"] {
+        assert!(
+            pets.contains(&format!(
+                "/// The refusals of [`{name}`], by status: [`GetPetError`], which [`GetPet`] shares.
+pub type {name}Error = GetPetError;
+"
+            )),
+            "{pets}"
+        );
+        assert!(pets.contains(&format!("#[endpoint(error = {name}Error)]")));
+    }
+    assert!(
+        pets.contains("    /// The refusals of [`SellPet`], by status.\n"),
+        "{pets}"
+    );
+    let toys = file(&generated, "src/toys.rs");
+    assert!(
+        toys.contains("    /// The refusals of [`List`], by status.\n    #[derive"),
+        "{toys}"
+    );
+}
+
+#[test]
 fn diagnostics_are_listed_sorted() {
     let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
     let broken = generated

@@ -413,6 +413,11 @@ macro_rules! answers {
             const _: () = $crate::__private::check_answer_statuses(STATUSES);
 
             impl $crate::model::Answer for $name {
+                // Inline, so that a crate of enums compiles no decoder of
+                // its types until a caller decodes one: without, each
+                // enum's decoding of each of its bodies is compiled where
+                // the enum is declared, used or not.
+                #[inline]
                 fn decode(
                     status: u16,
                     media_type: ::core::option::Option<&str>,
@@ -467,6 +472,22 @@ mod tests {
     use super::*;
     use serde::Deserialize;
     use serde_json::{Value, json};
+
+    /// `answers!`'s `decode` is inline: a generated crate of many enums
+    /// compiled each one's decoders of its bodies (serde_json's and
+    /// serde_path_to_error's code for every type they reach) where it was
+    /// declared, ten times the machine code of the crate.
+    #[test]
+    fn the_enums_decode_is_compiled_where_it_is_called() {
+        let source = include_str!("answer.rs");
+        let expansion = &source[source.find("macro_rules! answers").unwrap()..];
+        let decode = expansion.find("fn decode(").unwrap();
+        assert!(
+            expansion[..decode].trim_end().ends_with("#[inline]"),
+            "{}",
+            &expansion[..decode]
+        );
+    }
 
     #[test]
     fn json_text_bytes_and_nothing() {

@@ -215,6 +215,21 @@ impl ParamPlan {
             placement: Placement::DEFAULT,
         }
     }
+
+    /// A parameter at `location`, written in `style`, every other option at
+    /// its default (exploded, reserved characters encoded, lists in plain
+    /// brackets, no media type of its own): what `endpoint!` writes for a
+    /// field that names its location, the shortest constant to compile.
+    pub const fn at(name: &'static str, location: Location, style: Style) -> Self {
+        ParamPlan {
+            name,
+            placement: Placement {
+                location,
+                style,
+                ..Placement::DEFAULT
+            },
+        }
+    }
 }
 
 /// What a route's request body is, when the route names its media type.
@@ -291,6 +306,24 @@ impl BodyKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn at_a_location_is_the_whole_literal_of_its_defaults() {
+        assert_eq!(
+            ParamPlan::at("q", Location::Query, Style::Form),
+            ParamPlan {
+                name: "q",
+                placement: Placement {
+                    location: Location::Query,
+                    style: Style::Form,
+                    explode: true,
+                    allow_reserved: false,
+                    arrays: Arrays::Brackets,
+                    content_type: None,
+                },
+            }
+        );
+    }
 
     #[test]
     fn kinds_of_media_types() {
