@@ -932,7 +932,7 @@ impl GetArtifactAndLogRetentionSettingsOrganization {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`SetArtifactAndLogRetentionSettingsOrganization`], by status.
+    /// The refusals of [`SetArtifactAndLogRetentionSettingsOrganization`], [`SetSelfHostedRunnersPermissionsOrganization`], [`EnableSelectedRepositorySelfHostedRunnersOrganization`] and [`DisableSelectedRepositorySelfHostedRunnersOrganization`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum SetArtifactAndLogRetentionSettingsOrganizationError {
         /// `403`: Forbidden
@@ -1006,7 +1006,7 @@ impl GetForkPrContributorApprovalPermissionsOrganization {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`SetForkPrContributorApprovalPermissionsOrganization`], by status.
+    /// The refusals of [`SetForkPrContributorApprovalPermissionsOrganization`], [`GetConcurrencyGroupForRepository`], [`SetArtifactAndLogRetentionSettingsRepository`], [`SetForkPrContributorApprovalPermissionsRepository`], [`SetPrivateRepoForkPrWorkflowsSettingsRepository`] and [`ListConcurrencyGroupsForWorkflowRun`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum SetForkPrContributorApprovalPermissionsOrganizationError {
         /// `404`: Resource not found
@@ -1349,20 +1349,8 @@ impl GetSelfHostedRunnersPermissionsOrganization {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`SetSelfHostedRunnersPermissionsOrganization`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum SetSelfHostedRunnersPermissionsOrganizationError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`SetSelfHostedRunnersPermissionsOrganization`], by status: [`SetArtifactAndLogRetentionSettingsOrganizationError`], which [`SetArtifactAndLogRetentionSettingsOrganization`] shares.
+pub type SetSelfHostedRunnersPermissionsOrganizationError = SetArtifactAndLogRetentionSettingsOrganizationError;
 
 endpoint! {
     /// Set self-hosted runners settings for an organization
@@ -1481,20 +1469,8 @@ impl SetSelectedRepositoriesSelfHostedRunnersOrganization {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`EnableSelectedRepositorySelfHostedRunnersOrganization`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum EnableSelectedRepositorySelfHostedRunnersOrganizationError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`EnableSelectedRepositorySelfHostedRunnersOrganization`], by status: [`SetArtifactAndLogRetentionSettingsOrganizationError`], which [`SetArtifactAndLogRetentionSettingsOrganization`] shares.
+pub type EnableSelectedRepositorySelfHostedRunnersOrganizationError = SetArtifactAndLogRetentionSettingsOrganizationError;
 
 endpoint! {
     /// Add a repository to the list of repositories allowed to use self-hosted runners in an organization
@@ -1526,20 +1502,8 @@ impl EnableSelectedRepositorySelfHostedRunnersOrganization {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DisableSelectedRepositorySelfHostedRunnersOrganization`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DisableSelectedRepositorySelfHostedRunnersOrganizationError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`DisableSelectedRepositorySelfHostedRunnersOrganization`], by status: [`SetArtifactAndLogRetentionSettingsOrganizationError`], which [`SetArtifactAndLogRetentionSettingsOrganization`] shares.
+pub type DisableSelectedRepositorySelfHostedRunnersOrganizationError = SetArtifactAndLogRetentionSettingsOrganizationError;
 
 endpoint! {
     /// Remove a repository from the list of repositories allowed to use self-hosted runners in an organization
@@ -2231,7 +2195,7 @@ impl ListRunnerApplicationsForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`GenerateRunnerJitconfigForOrg`], by status.
+    /// The refusals of [`GenerateRunnerJitconfigForOrg`] and [`GenerateRunnerJitconfigForRepo`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum GenerateRunnerJitconfigForOrgError {
         /// `404`: Resource not found
@@ -2458,7 +2422,7 @@ impl ListLabelsForSelfHostedRunnerForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`SetCustomLabelsForSelfHostedRunnerForOrg`], by status.
+    /// The refusals of [`SetCustomLabelsForSelfHostedRunnerForOrg`], [`AddCustomLabelsToSelfHostedRunnerForOrg`], [`RemoveCustomLabelFromSelfHostedRunnerForOrg`], [`SetCustomLabelsForSelfHostedRunnerForRepo`], [`AddCustomLabelsToSelfHostedRunnerForRepo`] and [`RemoveCustomLabelFromSelfHostedRunnerForRepo`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum SetCustomLabelsForSelfHostedRunnerForOrgError {
         /// `404`: Resource not found
@@ -2506,16 +2470,8 @@ impl SetCustomLabelsForSelfHostedRunnerForOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddCustomLabelsToSelfHostedRunnerForOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddCustomLabelsToSelfHostedRunnerForOrgError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`AddCustomLabelsToSelfHostedRunnerForOrg`], by status: [`SetCustomLabelsForSelfHostedRunnerForOrgError`], which [`SetCustomLabelsForSelfHostedRunnerForOrg`] shares.
+pub type AddCustomLabelsToSelfHostedRunnerForOrgError = SetCustomLabelsForSelfHostedRunnerForOrgError;
 
 endpoint! {
     /// Add custom labels to a self-hosted runner for an organization
@@ -2587,16 +2543,8 @@ impl RemoveAllCustomLabelsFromSelfHostedRunnerForOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`RemoveCustomLabelFromSelfHostedRunnerForOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum RemoveCustomLabelFromSelfHostedRunnerForOrgError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`RemoveCustomLabelFromSelfHostedRunnerForOrg`], by status: [`SetCustomLabelsForSelfHostedRunnerForOrgError`], which [`SetCustomLabelsForSelfHostedRunnerForOrg`] shares.
+pub type RemoveCustomLabelFromSelfHostedRunnerForOrgError = SetCustomLabelsForSelfHostedRunnerForOrgError;
 
 endpoint! {
     /// Remove a custom label from a self-hosted runner for an organization
@@ -2735,7 +2683,7 @@ impl GetOrgSecret {
 }
 
 ::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateOrgSecret`], by status.
+    /// The answers of [`CreateOrUpdateOrgSecret`], [`CreateOrUpdateRepoSecret`] and [`CreateOrUpdateEnvironmentSecret`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateOrUpdateOrgSecretAnswer {
         /// `201`.
@@ -3887,16 +3835,8 @@ impl ListConcurrencyGroupsForRepository {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetConcurrencyGroupForRepository`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetConcurrencyGroupForRepositoryError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`GetConcurrencyGroupForRepository`], by status: [`SetForkPrContributorApprovalPermissionsOrganizationError`], which [`SetForkPrContributorApprovalPermissionsOrganization`] shares.
+pub type GetConcurrencyGroupForRepositoryError = SetForkPrContributorApprovalPermissionsOrganizationError;
 
 endpoint! {
     /// Get a concurrency group for a repository
@@ -4415,16 +4355,8 @@ impl GetArtifactAndLogRetentionSettingsRepository {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`SetArtifactAndLogRetentionSettingsRepository`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum SetArtifactAndLogRetentionSettingsRepositoryError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`SetArtifactAndLogRetentionSettingsRepository`], by status: [`SetForkPrContributorApprovalPermissionsOrganizationError`], which [`SetForkPrContributorApprovalPermissionsOrganization`] shares.
+pub type SetArtifactAndLogRetentionSettingsRepositoryError = SetForkPrContributorApprovalPermissionsOrganizationError;
 
 endpoint! {
     /// Set artifact and log retention settings for a repository
@@ -4491,16 +4423,8 @@ impl GetForkPrContributorApprovalPermissionsRepository {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`SetForkPrContributorApprovalPermissionsRepository`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum SetForkPrContributorApprovalPermissionsRepositoryError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`SetForkPrContributorApprovalPermissionsRepository`], by status: [`SetForkPrContributorApprovalPermissionsOrganizationError`], which [`SetForkPrContributorApprovalPermissionsOrganization`] shares.
+pub type SetForkPrContributorApprovalPermissionsRepositoryError = SetForkPrContributorApprovalPermissionsOrganizationError;
 
 endpoint! {
     /// Set fork PR contributor approval permissions for a repository
@@ -4573,16 +4497,8 @@ impl GetPrivateRepoForkPrWorkflowsSettingsRepository {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`SetPrivateRepoForkPrWorkflowsSettingsRepository`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum SetPrivateRepoForkPrWorkflowsSettingsRepositoryError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`SetPrivateRepoForkPrWorkflowsSettingsRepository`], by status: [`SetForkPrContributorApprovalPermissionsOrganizationError`], which [`SetForkPrContributorApprovalPermissionsOrganization`] shares.
+pub type SetPrivateRepoForkPrWorkflowsSettingsRepositoryError = SetForkPrContributorApprovalPermissionsOrganizationError;
 
 endpoint! {
     /// Set private repo fork PR workflow settings for a repository
@@ -4856,18 +4772,8 @@ impl ListRunnerApplicationsForRepo {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GenerateRunnerJitconfigForRepo`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GenerateRunnerJitconfigForRepoError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`GenerateRunnerJitconfigForRepo`], by status: [`GenerateRunnerJitconfigForOrgError`], which [`GenerateRunnerJitconfigForOrg`] shares.
+pub type GenerateRunnerJitconfigForRepoError = GenerateRunnerJitconfigForOrgError;
 
 endpoint! {
     /// Create configuration for a just-in-time runner for a repository
@@ -5102,16 +5008,8 @@ impl ListLabelsForSelfHostedRunnerForRepo {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`SetCustomLabelsForSelfHostedRunnerForRepo`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum SetCustomLabelsForSelfHostedRunnerForRepoError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`SetCustomLabelsForSelfHostedRunnerForRepo`], by status: [`SetCustomLabelsForSelfHostedRunnerForOrgError`], which [`SetCustomLabelsForSelfHostedRunnerForOrg`] shares.
+pub type SetCustomLabelsForSelfHostedRunnerForRepoError = SetCustomLabelsForSelfHostedRunnerForOrgError;
 
 endpoint! {
     /// Set custom labels for a self-hosted runner for a repository
@@ -5159,16 +5057,8 @@ impl SetCustomLabelsForSelfHostedRunnerForRepo {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddCustomLabelsToSelfHostedRunnerForRepo`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddCustomLabelsToSelfHostedRunnerForRepoError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`AddCustomLabelsToSelfHostedRunnerForRepo`], by status: [`SetCustomLabelsForSelfHostedRunnerForOrgError`], which [`SetCustomLabelsForSelfHostedRunnerForOrg`] shares.
+pub type AddCustomLabelsToSelfHostedRunnerForRepoError = SetCustomLabelsForSelfHostedRunnerForOrgError;
 
 endpoint! {
     /// Add custom labels to a self-hosted runner for a repository
@@ -5251,16 +5141,8 @@ impl RemoveAllCustomLabelsFromSelfHostedRunnerForRepo {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`RemoveCustomLabelFromSelfHostedRunnerForRepo`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum RemoveCustomLabelFromSelfHostedRunnerForRepoError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`RemoveCustomLabelFromSelfHostedRunnerForRepo`], by status: [`SetCustomLabelsForSelfHostedRunnerForOrgError`], which [`SetCustomLabelsForSelfHostedRunnerForOrg`] shares.
+pub type RemoveCustomLabelFromSelfHostedRunnerForRepoError = SetCustomLabelsForSelfHostedRunnerForOrgError;
 
 endpoint! {
     /// Remove a custom label from a self-hosted runner for a repository
@@ -5747,16 +5629,8 @@ impl CancelWorkflowRun {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListConcurrencyGroupsForWorkflowRun`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListConcurrencyGroupsForWorkflowRunError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`ListConcurrencyGroupsForWorkflowRun`], by status: [`SetForkPrContributorApprovalPermissionsOrganizationError`], which [`SetForkPrContributorApprovalPermissionsOrganization`] shares.
+pub type ListConcurrencyGroupsForWorkflowRunError = SetForkPrContributorApprovalPermissionsOrganizationError;
 
 endpoint! {
     /// List concurrency groups for a workflow run
@@ -6326,16 +6200,8 @@ impl GetRepoSecret {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateRepoSecret`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateOrUpdateRepoSecretAnswer {
-        /// `201`.
-        Created(crate::models::EmptyObject) = "201",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CreateOrUpdateRepoSecret`], by status: [`CreateOrUpdateOrgSecretAnswer`], which [`CreateOrUpdateOrgSecret`] shares.
+pub type CreateOrUpdateRepoSecretAnswer = CreateOrUpdateOrgSecretAnswer;
 
 endpoint! {
     /// Create or update a repository secret
@@ -7086,16 +6952,8 @@ impl GetEnvironmentSecret {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateEnvironmentSecret`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateOrUpdateEnvironmentSecretAnswer {
-        /// `201`.
-        Created(crate::models::EmptyObject) = "201",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CreateOrUpdateEnvironmentSecret`], by status: [`CreateOrUpdateOrgSecretAnswer`], which [`CreateOrUpdateOrgSecret`] shares.
+pub type CreateOrUpdateEnvironmentSecretAnswer = CreateOrUpdateOrgSecretAnswer;
 
 endpoint! {
     /// Create or update an environment secret

@@ -103,7 +103,7 @@ impl GetOrgSecret {
 }
 
 ::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateOrgSecret`], by status.
+    /// The answers of [`CreateOrUpdateOrgSecret`] and [`CreateOrUpdateRepoSecret`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateOrUpdateOrgSecretAnswer {
         /// `201`.
@@ -898,16 +898,8 @@ impl GetRepoSecret {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateRepoSecret`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateOrUpdateRepoSecretAnswer {
-        /// `201`.
-        Created(crate::models::EmptyObject) = "201",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CreateOrUpdateRepoSecret`], by status: [`CreateOrUpdateOrgSecretAnswer`], which [`CreateOrUpdateOrgSecret`] shares.
+pub type CreateOrUpdateRepoSecretAnswer = CreateOrUpdateOrgSecretAnswer;
 
 endpoint! {
     /// Create or update a repository secret

@@ -95,7 +95,7 @@ endpoint! {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`ListWebhookDeliveries`], by status.
+    /// The refusals of [`ListWebhookDeliveries`], [`GetWebhookDelivery`] and [`RedeliverWebhookDelivery`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListWebhookDeliveriesError {
         /// `400`: Bad Request
@@ -131,16 +131,8 @@ endpoint! {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetWebhookDelivery`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetWebhookDeliveryError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`GetWebhookDelivery`], by status: [`ListWebhookDeliveriesError`], which [`ListWebhookDeliveries`] shares.
+pub type GetWebhookDeliveryError = ListWebhookDeliveriesError;
 
 endpoint! {
     /// Get a delivery for an app webhook
@@ -169,16 +161,8 @@ impl GetWebhookDelivery {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`RedeliverWebhookDelivery`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum RedeliverWebhookDeliveryError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`RedeliverWebhookDelivery`], by status: [`ListWebhookDeliveriesError`], which [`ListWebhookDeliveries`] shares.
+pub type RedeliverWebhookDeliveryError = ListWebhookDeliveriesError;
 
 endpoint! {
     /// Redeliver a delivery for an app webhook
@@ -307,7 +291,7 @@ impl DeleteInstallation {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateInstallationAccessToken`], by status.
+    /// The refusals of [`CreateInstallationAccessToken`] and [`ScopeToken`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateInstallationAccessTokenError {
         /// `401`: Requires authentication
@@ -554,20 +538,8 @@ impl ResetToken {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ScopeToken`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ScopeTokenError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`ScopeToken`], by status: [`CreateInstallationAccessTokenError`], which [`CreateInstallationAccessToken`] shares.
+pub type ScopeTokenError = CreateInstallationAccessTokenError;
 
 endpoint! {
     /// Create a scoped access token

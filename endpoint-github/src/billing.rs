@@ -6,7 +6,7 @@
 use ::endpoint::endpoint;
 
 ::endpoint::answers! {
-    /// The refusals of [`GetGithubBillingAiCreditUsageReportOrg`], by status.
+    /// The refusals of [`GetGithubBillingAiCreditUsageReportOrg`], [`GetBudgetOrg`], [`DeleteBudgetOrg`], [`GetGithubBillingPremiumRequestUsageReportOrg`], [`GetGithubBillingAiCreditUsageReportUser`], [`GetGithubBillingPremiumRequestUsageReportUser`] and [`GetGithubBillingUsageSummaryReportUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum GetGithubBillingAiCreditUsageReportOrgError {
         /// `400`: Bad Request
@@ -214,22 +214,8 @@ impl CreateOrganizationBudget {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetBudgetOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetBudgetOrgError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetBudgetOrg`], by status: [`GetGithubBillingAiCreditUsageReportOrgError`], which [`GetGithubBillingAiCreditUsageReportOrg`] shares.
+pub type GetBudgetOrgError = GetGithubBillingAiCreditUsageReportOrgError;
 
 endpoint! {
     /// Get a budget by ID for an organization
@@ -259,22 +245,8 @@ impl GetBudgetOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteBudgetOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteBudgetOrgError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`DeleteBudgetOrg`], by status: [`GetGithubBillingAiCreditUsageReportOrgError`], which [`GetGithubBillingAiCreditUsageReportOrg`] shares.
+pub type DeleteBudgetOrgError = GetGithubBillingAiCreditUsageReportOrgError;
 
 endpoint! {
     /// Delete a budget for an organization
@@ -395,22 +367,8 @@ impl UpdateBudgetOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetGithubBillingPremiumRequestUsageReportOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetGithubBillingPremiumRequestUsageReportOrgError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetGithubBillingPremiumRequestUsageReportOrg`], by status: [`GetGithubBillingAiCreditUsageReportOrgError`], which [`GetGithubBillingAiCreditUsageReportOrg`] shares.
+pub type GetGithubBillingPremiumRequestUsageReportOrgError = GetGithubBillingAiCreditUsageReportOrgError;
 
 endpoint! {
     /// Get billing premium request usage report for an organization
@@ -464,7 +422,7 @@ impl GetGithubBillingPremiumRequestUsageReportOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`GetGithubBillingUsageReportOrg`], by status.
+    /// The refusals of [`GetGithubBillingUsageReportOrg`], [`GetGithubBillingUsageSummaryReportOrg`] and [`GetGithubBillingUsageReportUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum GetGithubBillingUsageReportOrgError {
         /// `400`: Bad Request
@@ -517,20 +475,8 @@ impl GetGithubBillingUsageReportOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetGithubBillingUsageSummaryReportOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetGithubBillingUsageSummaryReportOrgError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetGithubBillingUsageSummaryReportOrg`], by status: [`GetGithubBillingUsageReportOrgError`], which [`GetGithubBillingUsageReportOrg`] shares.
+pub type GetGithubBillingUsageSummaryReportOrgError = GetGithubBillingUsageReportOrgError;
 
 endpoint! {
     /// Get billing usage summary for an organization
@@ -586,22 +532,8 @@ impl GetGithubBillingUsageSummaryReportOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetGithubBillingAiCreditUsageReportUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetGithubBillingAiCreditUsageReportUserError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetGithubBillingAiCreditUsageReportUser`], by status: [`GetGithubBillingAiCreditUsageReportOrgError`], which [`GetGithubBillingAiCreditUsageReportOrg`] shares.
+pub type GetGithubBillingAiCreditUsageReportUserError = GetGithubBillingAiCreditUsageReportOrgError;
 
 endpoint! {
     /// Get billing AI credit usage report for a user
@@ -650,22 +582,8 @@ impl GetGithubBillingAiCreditUsageReportUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetGithubBillingPremiumRequestUsageReportUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetGithubBillingPremiumRequestUsageReportUserError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetGithubBillingPremiumRequestUsageReportUser`], by status: [`GetGithubBillingAiCreditUsageReportOrgError`], which [`GetGithubBillingAiCreditUsageReportOrg`] shares.
+pub type GetGithubBillingPremiumRequestUsageReportUserError = GetGithubBillingAiCreditUsageReportOrgError;
 
 endpoint! {
     /// Get billing premium request usage report for a user
@@ -714,20 +632,8 @@ impl GetGithubBillingPremiumRequestUsageReportUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetGithubBillingUsageReportUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetGithubBillingUsageReportUserError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetGithubBillingUsageReportUser`], by status: [`GetGithubBillingUsageReportOrgError`], which [`GetGithubBillingUsageReportOrg`] shares.
+pub type GetGithubBillingUsageReportUserError = GetGithubBillingUsageReportOrgError;
 
 endpoint! {
     /// Get billing usage report for a user
@@ -768,22 +674,8 @@ impl GetGithubBillingUsageReportUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetGithubBillingUsageSummaryReportUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetGithubBillingUsageSummaryReportUserError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetGithubBillingUsageSummaryReportUser`], by status: [`GetGithubBillingAiCreditUsageReportOrgError`], which [`GetGithubBillingAiCreditUsageReportOrg`] shares.
+pub type GetGithubBillingUsageSummaryReportUserError = GetGithubBillingAiCreditUsageReportOrgError;
 
 endpoint! {
     /// Get billing usage summary for a user

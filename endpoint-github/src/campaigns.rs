@@ -6,7 +6,7 @@
 use ::endpoint::endpoint;
 
 ::endpoint::answers! {
-    /// The refusals of [`ListOrgCampaigns`], by status.
+    /// The refusals of [`ListOrgCampaigns`] and [`DeleteCampaign`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListOrgCampaignsError {
         /// `404`: Resource not found
@@ -205,16 +205,8 @@ impl GetCampaignSummary {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteCampaign`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteCampaignError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`DeleteCampaign`], by status: [`ListOrgCampaignsError`], which [`ListOrgCampaigns`] shares.
+pub type DeleteCampaignError = ListOrgCampaignsError;
 
 endpoint! {
     /// Delete a campaign for an organization

@@ -6,7 +6,7 @@
 use ::endpoint::endpoint;
 
 ::endpoint::answers! {
-    /// The refusals of [`ListFindingsForRepo`], by status.
+    /// The refusals of [`ListFindingsForRepo`], [`GetFinding`] and [`GetSetup`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListFindingsForRepoError {
         /// `403`: Response if the user is not authorized to access Code quality for this repository.
@@ -72,18 +72,8 @@ impl ListFindingsForRepo {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetFinding`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetFindingError {
-        /// `403`: Response if the user is not authorized to access Code quality for this repository.
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetFinding`], by status: [`ListFindingsForRepoError`], which [`ListFindingsForRepo`] shares.
+pub type GetFindingError = ListFindingsForRepoError;
 
 endpoint! {
     /// Get a code quality finding
@@ -118,18 +108,8 @@ impl GetFinding {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetSetup`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetSetupError {
-        /// `403`: Response if the user is not authorized to access Code quality for this repository.
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetSetup`], by status: [`ListFindingsForRepoError`], which [`ListFindingsForRepo`] shares.
+pub type GetSetupError = ListFindingsForRepoError;
 
 endpoint! {
     /// Get a code quality setup configuration

@@ -6,7 +6,7 @@
 use ::endpoint::endpoint;
 
 ::endpoint::answers! {
-    /// The refusals of [`ListAlertsForOrg`], by status.
+    /// The refusals of [`ListAlertsForOrg`], [`GetVariantAnalysis`] and [`GetVariantAnalysisRepoTask`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListAlertsForOrgError {
         /// `404`: Resource not found
@@ -99,7 +99,7 @@ impl ListAlertsForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`ListAlertsForRepo`], by status.
+    /// The refusals of [`ListAlertsForRepo`], [`GetAlert`], [`ListAlertInstances`], [`ListRecentAnalyses`], [`ListCodeqlDatabases`], [`GetCodeqlDatabase`] and [`GetDefaultSetup`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListAlertsForRepoError {
         /// `403`: Response if GitHub Advanced Security is not enabled for this repository
@@ -186,18 +186,8 @@ impl ListAlertsForRepo {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetAlert`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetAlertError {
-        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetAlert`], by status: [`ListAlertsForRepoError`], which [`ListAlertsForRepo`] shares.
+pub type GetAlertError = ListAlertsForRepoError;
 
 endpoint! {
     /// Get a code scanning alert
@@ -233,7 +223,7 @@ impl GetAlert {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`UpdateAlert`], by status.
+    /// The refusals of [`UpdateAlert`] and [`DeleteAnalysis`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum UpdateAlertError {
         /// `400`: Bad Request
@@ -452,18 +442,8 @@ impl CommitAutofix {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListAlertInstances`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListAlertInstancesError {
-        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`ListAlertInstances`], by status: [`ListAlertsForRepoError`], which [`ListAlertsForRepo`] shares.
+pub type ListAlertInstancesError = ListAlertsForRepoError;
 
 endpoint! {
     /// List instances of a code scanning alert
@@ -514,18 +494,8 @@ impl ListAlertInstances {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListRecentAnalyses`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListRecentAnalysesError {
-        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`ListRecentAnalyses`], by status: [`ListAlertsForRepoError`], which [`ListAlertsForRepo`] shares.
+pub type ListRecentAnalysesError = ListAlertsForRepoError;
 
 endpoint! {
     /// List code scanning analyses for a repository
@@ -671,20 +641,8 @@ impl GetAnalysis {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteAnalysis`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteAnalysisError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Response if the repository is archived or if GitHub Advanced Security is not enabled for this repository
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`DeleteAnalysis`], by status: [`UpdateAlertError`], which [`UpdateAlert`] shares.
+pub type DeleteAnalysisError = UpdateAlertError;
 
 endpoint! {
     /// Delete a code scanning analysis from a repository
@@ -784,18 +742,8 @@ impl DeleteAnalysis {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListCodeqlDatabases`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListCodeqlDatabasesError {
-        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`ListCodeqlDatabases`], by status: [`ListAlertsForRepoError`], which [`ListAlertsForRepo`] shares.
+pub type ListCodeqlDatabasesError = ListAlertsForRepoError;
 
 endpoint! {
     /// List CodeQL databases for a repository
@@ -827,18 +775,8 @@ impl ListCodeqlDatabases {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetCodeqlDatabase`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetCodeqlDatabaseError {
-        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetCodeqlDatabase`], by status: [`ListAlertsForRepoError`], which [`ListAlertsForRepo`] shares.
+pub type GetCodeqlDatabaseError = ListAlertsForRepoError;
 
 endpoint! {
     /// Get a CodeQL database for a repository
@@ -1009,16 +947,8 @@ impl CreateVariantAnalysis {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetVariantAnalysis`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetVariantAnalysisError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetVariantAnalysis`], by status: [`ListAlertsForOrgError`], which [`ListAlertsForOrg`] shares.
+pub type GetVariantAnalysisError = ListAlertsForOrgError;
 
 endpoint! {
     /// Get the summary of a CodeQL variant analysis
@@ -1057,16 +987,8 @@ impl GetVariantAnalysis {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetVariantAnalysisRepoTask`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetVariantAnalysisRepoTaskError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetVariantAnalysisRepoTask`], by status: [`ListAlertsForOrgError`], which [`ListAlertsForOrg`] shares.
+pub type GetVariantAnalysisRepoTaskError = ListAlertsForOrgError;
 
 endpoint! {
     /// Get the analysis status of a repository in a CodeQL variant analysis
@@ -1113,18 +1035,8 @@ impl GetVariantAnalysisRepoTask {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetDefaultSetup`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetDefaultSetupError {
-        /// `403`: Response if GitHub Advanced Security is not enabled for this repository
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`GetDefaultSetup`], by status: [`ListAlertsForRepoError`], which [`ListAlertsForRepo`] shares.
+pub type GetDefaultSetupError = ListAlertsForRepoError;
 
 endpoint! {
     /// Get a code scanning default setup configuration

@@ -41,7 +41,7 @@ impl ListInOrganization {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`SetCodespacesAccess`], by status.
+    /// The refusals of [`SetCodespacesAccess`], [`SetCodespacesAccessUsers`] and [`DeleteCodespacesAccessUsers`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum SetCodespacesAccessError {
         /// `400`: Users are neither members nor collaborators of this organization.
@@ -97,20 +97,8 @@ impl SetCodespacesAccess {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`SetCodespacesAccessUsers`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum SetCodespacesAccessUsersError {
-        /// `400`: Users are neither members nor collaborators of this organization.
-        BadRequest = "400",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`SetCodespacesAccessUsers`], by status: [`SetCodespacesAccessError`], which [`SetCodespacesAccess`] shares.
+pub type SetCodespacesAccessUsersError = SetCodespacesAccessError;
 
 endpoint! {
     /// Add users to Codespaces access for an organization
@@ -149,20 +137,8 @@ impl SetCodespacesAccessUsers {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteCodespacesAccessUsers`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteCodespacesAccessUsersError {
-        /// `400`: Users are neither members nor collaborators of this organization.
-        BadRequest = "400",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`DeleteCodespacesAccessUsers`], by status: [`SetCodespacesAccessError`], which [`SetCodespacesAccess`] shares.
+pub type DeleteCodespacesAccessUsersError = SetCodespacesAccessError;
 
 endpoint! {
     /// Remove users from Codespaces access for an organization
@@ -291,7 +267,7 @@ impl GetOrgSecret {
 }
 
 ::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateOrgSecret`], by status.
+    /// The answers of [`CreateOrUpdateOrgSecret`], [`CreateOrUpdateRepoSecret`] and [`CreateOrUpdateSecretForAuthenticatedUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateOrUpdateOrgSecretAnswer {
         /// `201`.
@@ -302,7 +278,7 @@ impl GetOrgSecret {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateOrUpdateOrgSecret`], by status.
+    /// The refusals of [`CreateOrUpdateOrgSecret`] and [`CreateOrUpdateSecretForAuthenticatedUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateOrUpdateOrgSecretError {
         /// `404`: Resource not found
@@ -1107,16 +1083,8 @@ impl GetRepoSecret {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateRepoSecret`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateOrUpdateRepoSecretAnswer {
-        /// `201`.
-        Created(crate::models::EmptyObject) = "201",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CreateOrUpdateRepoSecret`], by status: [`CreateOrUpdateOrgSecretAnswer`], which [`CreateOrUpdateOrgSecret`] shares.
+pub type CreateOrUpdateRepoSecretAnswer = CreateOrUpdateOrgSecretAnswer;
 
 endpoint! {
     /// Create or update a repository secret
@@ -1201,7 +1169,7 @@ impl DeleteRepoSecret {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateWithPrForAuthenticatedUser`], by status.
+    /// The refusals of [`CreateWithPrForAuthenticatedUser`] and [`CreateForAuthenticatedUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateWithPrForAuthenticatedUserError {
         /// `401`: Requires authentication
@@ -1315,20 +1283,8 @@ endpoint! {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`CreateForAuthenticatedUser`], by status: [`CreateWithPrForAuthenticatedUserError`], which [`CreateWithPrForAuthenticatedUser`] shares.
+pub type CreateForAuthenticatedUserError = CreateWithPrForAuthenticatedUserError;
 
 endpoint! {
     /// Create a codespace for the authenticated user
@@ -1427,27 +1383,11 @@ impl GetSecretForAuthenticatedUser {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateSecretForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateOrUpdateSecretForAuthenticatedUserAnswer {
-        /// `201`.
-        Created(crate::models::EmptyObject) = "201",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CreateOrUpdateSecretForAuthenticatedUser`], by status: [`CreateOrUpdateOrgSecretAnswer`], which [`CreateOrUpdateOrgSecret`] shares.
+pub type CreateOrUpdateSecretForAuthenticatedUserAnswer = CreateOrUpdateOrgSecretAnswer;
 
-::endpoint::answers! {
-    /// The refusals of [`CreateOrUpdateSecretForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateOrUpdateSecretForAuthenticatedUserError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateOrUpdateSecretForAuthenticatedUser`], by status: [`CreateOrUpdateOrgSecretError`], which [`CreateOrUpdateOrgSecret`] shares.
+pub type CreateOrUpdateSecretForAuthenticatedUserError = CreateOrUpdateOrgSecretError;
 
 endpoint! {
     /// Create or update a secret for the authenticated user

@@ -72,7 +72,7 @@ impl CopilotEnterpriseUsageMetrics {
 }
 
 ::endpoint::answers! {
-    /// The answers of [`CopilotEnterpriseReposOneDayReport`], by status.
+    /// The answers of [`CopilotEnterpriseReposOneDayReport`], [`CopilotOrganizationOneDayUsageMetrics`], [`CopilotOrganizationReposOneDayReport`], [`CopilotOrganizationUserTeamsOneDayReport`] and [`CopilotOrganizationUsersOneDayUsageMetrics`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CopilotEnterpriseReposOneDayReportAnswer {
         /// `200`.
@@ -441,7 +441,7 @@ impl ListCopilotSeats {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`AddCopilotSeatsForTeams`], by status.
+    /// The refusals of [`AddCopilotSeatsForTeams`], [`CancelCopilotSeatAssignmentForTeams`] and [`AddCopilotSeatsForUsers`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum AddCopilotSeatsForTeamsError {
         /// `401`: Requires authentication
@@ -499,22 +499,8 @@ impl AddCopilotSeatsForTeams {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CancelCopilotSeatAssignmentForTeams`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CancelCopilotSeatAssignmentForTeamsError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Copilot Business or Enterprise is not enabled for this organization, billing has not been set up for this organization, a public code suggestions policy has not been set for this organization, or the organization's Copilot access setting is set to enable Copilot for all users or is unconfigured.
-        UnprocessableContent = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`CancelCopilotSeatAssignmentForTeams`], by status: [`AddCopilotSeatsForTeamsError`], which [`AddCopilotSeatsForTeams`] shares.
+pub type CancelCopilotSeatAssignmentForTeamsError = AddCopilotSeatsForTeamsError;
 
 endpoint! {
     /// Remove teams from the Copilot subscription for an organization
@@ -557,22 +543,8 @@ impl CancelCopilotSeatAssignmentForTeams {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddCopilotSeatsForUsers`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddCopilotSeatsForUsersError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Copilot Business or Enterprise is not enabled for this organization, billing has not been set up for this organization, a public code suggestions policy has not been set for this organization, or the organization's Copilot access setting is set to enable Copilot for all users or is unconfigured.
-        UnprocessableContent = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`AddCopilotSeatsForUsers`], by status: [`AddCopilotSeatsForTeamsError`], which [`AddCopilotSeatsForTeams`] shares.
+pub type AddCopilotSeatsForUsersError = AddCopilotSeatsForTeamsError;
 
 endpoint! {
     /// Add users to the Copilot subscription for an organization
@@ -810,7 +782,7 @@ impl ListCopilotCodingAgentSelectedRepositoriesForOrganization {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`SetCopilotCodingAgentSelectedRepositoriesForOrganization`], by status.
+    /// The refusals of [`SetCopilotCodingAgentSelectedRepositoriesForOrganization`] and [`EnableCopilotCodingAgentForRepositoryInOrganization`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum SetCopilotCodingAgentSelectedRepositoriesForOrganizationError {
         /// `401`: Requires authentication
@@ -865,24 +837,8 @@ impl SetCopilotCodingAgentSelectedRepositoriesForOrganization {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`EnableCopilotCodingAgentForRepositoryInOrganization`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum EnableCopilotCodingAgentForRepositoryInOrganizationError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`EnableCopilotCodingAgentForRepositoryInOrganization`], by status: [`SetCopilotCodingAgentSelectedRepositoriesForOrganizationError`], which [`SetCopilotCodingAgentSelectedRepositoriesForOrganization`] shares.
+pub type EnableCopilotCodingAgentForRepositoryInOrganizationError = SetCopilotCodingAgentSelectedRepositoriesForOrganizationError;
 
 endpoint! {
     /// Enable a repository for Copilot cloud agent in an organization
@@ -1057,16 +1013,8 @@ impl SetCopilotContentExclusionForOrganization {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CopilotOrganizationOneDayUsageMetrics`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CopilotOrganizationOneDayUsageMetricsAnswer {
-        /// `200`.
-        Ok(crate::models::CopilotUsageMetrics1DayReport) = "200",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CopilotOrganizationOneDayUsageMetrics`], by status: [`CopilotEnterpriseReposOneDayReportAnswer`], which [`CopilotEnterpriseReposOneDayReport`] shares.
+pub type CopilotOrganizationOneDayUsageMetricsAnswer = CopilotEnterpriseReposOneDayReportAnswer;
 
 endpoint! {
     /// Get Copilot organization usage metrics for a specific day
@@ -1138,16 +1086,8 @@ impl CopilotOrganizationUsageMetrics {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CopilotOrganizationReposOneDayReport`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CopilotOrganizationReposOneDayReportAnswer {
-        /// `200`.
-        Ok(crate::models::CopilotUsageMetrics1DayReport) = "200",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CopilotOrganizationReposOneDayReport`], by status: [`CopilotEnterpriseReposOneDayReportAnswer`], which [`CopilotEnterpriseReposOneDayReport`] shares.
+pub type CopilotOrganizationReposOneDayReportAnswer = CopilotEnterpriseReposOneDayReportAnswer;
 
 endpoint! {
     /// Get Copilot organization repository report for a specific day
@@ -1186,16 +1126,8 @@ impl CopilotOrganizationReposOneDayReport {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CopilotOrganizationUserTeamsOneDayReport`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CopilotOrganizationUserTeamsOneDayReportAnswer {
-        /// `200`.
-        Ok(crate::models::CopilotUsageMetrics1DayReport) = "200",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CopilotOrganizationUserTeamsOneDayReport`], by status: [`CopilotEnterpriseReposOneDayReportAnswer`], which [`CopilotEnterpriseReposOneDayReport`] shares.
+pub type CopilotOrganizationUserTeamsOneDayReportAnswer = CopilotEnterpriseReposOneDayReportAnswer;
 
 endpoint! {
     /// Get Copilot organization user-teams report for a specific day
@@ -1234,16 +1166,8 @@ impl CopilotOrganizationUserTeamsOneDayReport {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CopilotOrganizationUsersOneDayUsageMetrics`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CopilotOrganizationUsersOneDayUsageMetricsAnswer {
-        /// `200`.
-        Ok(crate::models::CopilotUsageMetrics1DayReport) = "200",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CopilotOrganizationUsersOneDayUsageMetrics`], by status: [`CopilotEnterpriseReposOneDayReportAnswer`], which [`CopilotEnterpriseReposOneDayReport`] shares.
+pub type CopilotOrganizationUsersOneDayUsageMetricsAnswer = CopilotEnterpriseReposOneDayReportAnswer;
 
 endpoint! {
     /// Get Copilot organization users usage metrics for a specific day

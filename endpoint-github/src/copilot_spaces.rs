@@ -49,7 +49,7 @@ impl ListForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateForOrg`], by status.
+    /// The refusals of [`CreateForOrg`], [`UpdateForOrg`], [`AddCollaboratorForOrg`], [`UpdateCollaboratorForOrg`], [`CreateResourceForOrg`], [`UpdateResourceForOrg`], [`CreateForUser`], [`UpdateForUser`], [`AddCollaboratorForUser`], [`UpdateCollaboratorForUser`], [`CreateResourceForUser`] and [`UpdateResourceForUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateForOrgError {
         /// `403`: Forbidden
@@ -155,18 +155,8 @@ impl GetForOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateForOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateForOrgError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateForOrg`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type UpdateForOrgError = CreateForOrgError;
 
 endpoint! {
     /// Set an organization Copilot Space
@@ -232,7 +222,7 @@ impl UpdateForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`DeleteForOrg`], by status.
+    /// The refusals of [`DeleteForOrg`] and [`DeleteForUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum DeleteForOrgError {
         /// `404`: Resource not found
@@ -314,18 +304,8 @@ impl ListCollaboratorsForOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddCollaboratorForOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddCollaboratorForOrgError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddCollaboratorForOrg`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type AddCollaboratorForOrgError = CreateForOrgError;
 
 endpoint! {
     /// Add a collaborator to an organization Copilot Space
@@ -386,7 +366,7 @@ impl AddCollaboratorForOrg {
 }
 
 ::endpoint::answers! {
-    /// The answers of [`UpdateCollaboratorForOrg`], by status.
+    /// The answers of [`UpdateCollaboratorForOrg`] and [`UpdateCollaboratorForUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum UpdateCollaboratorForOrgAnswer {
         /// `200`.
@@ -396,18 +376,8 @@ impl AddCollaboratorForOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateCollaboratorForOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateCollaboratorForOrgError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateCollaboratorForOrg`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type UpdateCollaboratorForOrgError = CreateForOrgError;
 
 endpoint! {
     /// Set a collaborator role for an organization Copilot Space
@@ -540,18 +510,8 @@ impl ListResourcesForOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateResourceForOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateResourceForOrgError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateResourceForOrg`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type CreateResourceForOrgError = CreateForOrgError;
 
 endpoint! {
     /// Create a resource for an organization Copilot Space
@@ -643,18 +603,8 @@ impl GetResourceForOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateResourceForOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateResourceForOrgError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateResourceForOrg`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type UpdateResourceForOrgError = CreateForOrgError;
 
 endpoint! {
     /// Set a resource for an organization Copilot Space
@@ -774,18 +724,8 @@ impl ListForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateForUserError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateForUser`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type CreateForUserError = CreateForOrgError;
 
 endpoint! {
     /// Create a Copilot Space for a user
@@ -877,18 +817,8 @@ impl GetForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateForUserError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateForUser`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type UpdateForUserError = CreateForOrgError;
 
 endpoint! {
     /// Set a Copilot Space for a user
@@ -950,16 +880,8 @@ impl UpdateForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteForUserError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`DeleteForUser`], by status: [`DeleteForOrgError`], which [`DeleteForOrg`] shares.
+pub type DeleteForUserError = DeleteForOrgError;
 
 endpoint! {
     /// Delete a Copilot Space for a user
@@ -1027,18 +949,8 @@ impl ListCollaboratorsForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddCollaboratorForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddCollaboratorForUserError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddCollaboratorForUser`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type AddCollaboratorForUserError = CreateForOrgError;
 
 endpoint! {
     /// Add a collaborator to a Copilot Space for a user
@@ -1095,29 +1007,11 @@ impl AddCollaboratorForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`UpdateCollaboratorForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateCollaboratorForUserAnswer {
-        /// `200`.
-        Ok(crate::models::CopilotSpaceCollaborator) = "200",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`UpdateCollaboratorForUser`], by status: [`UpdateCollaboratorForOrgAnswer`], which [`UpdateCollaboratorForOrg`] shares.
+pub type UpdateCollaboratorForUserAnswer = UpdateCollaboratorForOrgAnswer;
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateCollaboratorForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateCollaboratorForUserError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateCollaboratorForUser`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type UpdateCollaboratorForUserError = CreateForOrgError;
 
 endpoint! {
     /// Set a collaborator role for a Copilot Space for a user
@@ -1244,18 +1138,8 @@ impl ListResourcesForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateResourceForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateResourceForUserError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateResourceForUser`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type CreateResourceForUserError = CreateForOrgError;
 
 endpoint! {
     /// Create a resource for a Copilot Space for a user
@@ -1343,18 +1227,8 @@ impl GetResourceForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateResourceForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateResourceForUserError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateResourceForUser`], by status: [`CreateForOrgError`], which [`CreateForOrg`] shares.
+pub type UpdateResourceForUserError = CreateForOrgError;
 
 endpoint! {
     /// Set a resource for a Copilot Space for a user

@@ -253,7 +253,7 @@ impl SetRepositoryAccessDefaultLevelForEnterprise {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`ListAlertsForOrg`], by status.
+    /// The refusals of [`ListAlertsForOrg`] and [`ListAlertsForRepo`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListAlertsForOrgError {
         /// `400`: Bad Request
@@ -612,7 +612,7 @@ impl GetOrgSecret {
 }
 
 ::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateOrgSecret`], by status.
+    /// The answers of [`CreateOrUpdateOrgSecret`] and [`CreateOrUpdateRepoSecret`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateOrUpdateOrgSecretAnswer {
         /// `201`.
@@ -921,20 +921,8 @@ impl RemoveSelectedRepoFromOrgSecret {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListAlertsForRepo`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListAlertsForRepoError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`ListAlertsForRepo`], by status: [`ListAlertsForOrgError`], which [`ListAlertsForOrg`] shares.
+pub type ListAlertsForRepoError = ListAlertsForOrgError;
 
 endpoint! {
     /// List Dependabot alerts for a repository
@@ -1278,16 +1266,8 @@ impl GetRepoSecret {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CreateOrUpdateRepoSecret`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateOrUpdateRepoSecretAnswer {
-        /// `201`.
-        Created(crate::models::EmptyObject) = "201",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CreateOrUpdateRepoSecret`], by status: [`CreateOrUpdateOrgSecretAnswer`], which [`CreateOrUpdateOrgSecret`] shares.
+pub type CreateOrUpdateRepoSecretAnswer = CreateOrUpdateOrgSecretAnswer;
 
 endpoint! {
     /// Create or update a repository secret

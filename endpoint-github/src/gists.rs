@@ -28,7 +28,7 @@ endpoint! {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`Create`], by status.
+    /// The refusals of [`Create`], [`Fork`] and [`GetRevision`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateError {
         /// `403`: Forbidden
@@ -136,7 +136,7 @@ endpoint! {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`Get`], by status.
+    /// The refusals of [`Get`] and [`GetComment`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum GetError {
         /// `403`: Forbidden Gist
@@ -317,16 +317,8 @@ impl CreateComment {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetComment`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetCommentError {
-        /// `403`: Forbidden Gist
-        Forbidden(crate::models::Forbidden) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-    }
-}
+/// The refusals of [`GetComment`], by status: [`GetError`], which [`Get`] shares.
+pub type GetCommentError = GetError;
 
 endpoint! {
     /// Get a gist comment
@@ -485,18 +477,8 @@ impl ListForks {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`Fork`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ForkError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`Fork`], by status: [`CreateError`], which [`Create`] shares.
+pub type ForkError = CreateError;
 
 endpoint! {
     /// Fork a gist
@@ -603,18 +585,8 @@ impl Unstar {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetRevision`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetRevisionError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`GetRevision`], by status: [`CreateError`], which [`Create`] shares.
+pub type GetRevisionError = CreateError;
 
 endpoint! {
     /// Get a gist revision

@@ -60,7 +60,7 @@ impl CreateBlob {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`GetBlob`], by status.
+    /// The refusals of [`GetBlob`] and [`CreateTree`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum GetBlobError {
         /// `403`: Forbidden
@@ -117,7 +117,7 @@ impl GetBlob {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateCommit`], by status.
+    /// The refusals of [`CreateCommit`] and [`GetTree`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateCommitError {
         /// `404`: Resource not found
@@ -368,7 +368,7 @@ impl GetRef {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateRef`], by status.
+    /// The refusals of [`CreateRef`], [`UpdateRef`] and [`CreateTag`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateRefError {
         /// `409`: Conflict
@@ -467,16 +467,8 @@ impl DeleteRef {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateRef`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateRefError {
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateRef`], by status: [`CreateRefError`], which [`CreateRef`] shares.
+pub type UpdateRefError = CreateRefError;
 
 endpoint! {
     /// Update a reference
@@ -524,16 +516,8 @@ impl UpdateRef {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateTag`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateTagError {
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateTag`], by status: [`CreateRefError`], which [`CreateRef`] shares.
+pub type CreateTagError = CreateRefError;
 
 endpoint! {
     /// Create a tag object
@@ -686,20 +670,8 @@ impl GetTag {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateTree`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateTreeError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateTree`], by status: [`GetBlobError`], which [`GetBlob`] shares.
+pub type CreateTreeError = GetBlobError;
 
 endpoint! {
     /// Create a tree
@@ -747,18 +719,8 @@ impl CreateTree {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetTree`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetTreeError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`GetTree`], by status: [`CreateCommitError`], which [`CreateCommit`] shares.
+pub type GetTreeError = CreateCommitError;
 
 endpoint! {
     /// Get a tree

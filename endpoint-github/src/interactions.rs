@@ -121,7 +121,7 @@ impl GetPullRequestCreationCapForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`UpdatePullRequestCreationCapForOrg`], by status.
+    /// The refusals of [`UpdatePullRequestCreationCapForOrg`] and [`UpdatePullRequestCreationCapForRepo`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum UpdatePullRequestCreationCapForOrgError {
         /// `403`: Forbidden
@@ -304,7 +304,7 @@ impl GetPullRequestBypassListForRepo {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`SetPullRequestBypassListForRepo`], by status.
+    /// The refusals of [`SetPullRequestBypassListForRepo`] and [`RemovePullRequestBypassListForRepo`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum SetPullRequestBypassListForRepoError {
         /// `403`: Forbidden
@@ -355,18 +355,8 @@ impl SetPullRequestBypassListForRepo {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`RemovePullRequestBypassListForRepo`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum RemovePullRequestBypassListForRepoError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`RemovePullRequestBypassListForRepo`], by status: [`SetPullRequestBypassListForRepoError`], which [`SetPullRequestBypassListForRepo`] shares.
+pub type RemovePullRequestBypassListForRepoError = SetPullRequestBypassListForRepoError;
 
 endpoint! {
     /// Remove users from the pull request creation cap bypass list for a repository
@@ -436,20 +426,8 @@ impl GetPullRequestCreationCapForRepo {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdatePullRequestCreationCapForRepo`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdatePullRequestCreationCapForRepoError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `405`: Method Not Allowed
-        MethodNotAllowed(crate::models::BasicError) = "405",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdatePullRequestCreationCapForRepo`], by status: [`UpdatePullRequestCreationCapForOrgError`], which [`UpdatePullRequestCreationCapForOrg`] shares.
+pub type UpdatePullRequestCreationCapForRepoError = UpdatePullRequestCreationCapForOrgError;
 
 endpoint! {
     /// Update pull request creation cap for a repository

@@ -6,7 +6,7 @@
 use ::endpoint::endpoint;
 
 ::endpoint::answers! {
-    /// The refusals of [`List`], by status.
+    /// The refusals of [`List`], [`ListForRepo`], [`ListCommentsForRepo`], [`ListSuggestions`], [`CreateLabel`] and [`CreateMilestone`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListError {
         /// `404`: Resource not found
@@ -239,16 +239,8 @@ impl CheckUserCanBeAssigned {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListForRepo`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListForRepoError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`ListForRepo`], by status: [`ListError`], which [`List`] shares.
+pub type ListForRepoError = ListError;
 
 endpoint! {
     /// List repository issues
@@ -447,16 +439,8 @@ impl Create {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListCommentsForRepo`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListCommentsForRepoError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`ListCommentsForRepo`], by status: [`ListError`], which [`List`] shares.
+pub type ListCommentsForRepoError = ListError;
 
 endpoint! {
     /// List issue comments for a repository
@@ -1126,7 +1110,7 @@ impl ListComments {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateComment`], by status.
+    /// The refusals of [`CreateComment`], [`AddBlockedByDependency`], [`Lock`] and [`AddSubIssue`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateCommentError {
         /// `403`: Forbidden
@@ -1239,20 +1223,8 @@ impl ListDependenciesBlockedBy {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddBlockedByDependency`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddBlockedByDependencyError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `410`: Gone
-        Gone(crate::models::BasicError) = "410",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddBlockedByDependency`], by status: [`CreateCommentError`], which [`CreateComment`] shares.
+pub type AddBlockedByDependencyError = CreateCommentError;
 
 endpoint! {
     /// Add a dependency an issue is blocked by
@@ -1480,7 +1452,7 @@ impl ListIssueFieldValuesForIssue {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`SetIssueFieldValues`], by status.
+    /// The refusals of [`SetIssueFieldValues`] and [`AddIssueFieldValues`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum SetIssueFieldValuesError {
         /// `400`: Bad Request
@@ -1545,22 +1517,8 @@ impl SetIssueFieldValues {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddIssueFieldValues`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddIssueFieldValuesError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`AddIssueFieldValues`], by status: [`SetIssueFieldValuesError`], which [`SetIssueFieldValues`] shares.
+pub type AddIssueFieldValuesError = SetIssueFieldValuesError;
 
 endpoint! {
     /// Add issue field values to an issue
@@ -1711,7 +1669,7 @@ impl ListLabelsOnIssue {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`SetLabels`], by status.
+    /// The refusals of [`SetLabels`] and [`AddLabels`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum SetLabelsError {
         /// `404`: Resource not found
@@ -1759,18 +1717,8 @@ impl SetLabels {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddLabels`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddLabelsError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `410`: Gone
-        Gone(crate::models::BasicError) = "410",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddLabels`], by status: [`SetLabelsError`], which [`SetLabels`] shares.
+pub type AddLabelsError = SetLabelsError;
 
 endpoint! {
     /// Add labels to an issue
@@ -1878,20 +1826,8 @@ impl RemoveLabel {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`Lock`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum LockError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `410`: Gone
-        Gone(crate::models::BasicError) = "410",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`Lock`], by status: [`CreateCommentError`], which [`CreateComment`] shares.
+pub type LockError = CreateCommentError;
 
 endpoint! {
     /// Lock an issue
@@ -2101,20 +2037,8 @@ impl ListSubIssues {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddSubIssue`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddSubIssueError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `410`: Gone
-        Gone(crate::models::BasicError) = "410",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddSubIssue`], by status: [`CreateCommentError`], which [`CreateComment`] shares.
+pub type AddSubIssueError = CreateCommentError;
 
 endpoint! {
     /// Add sub-issue
@@ -2236,16 +2160,8 @@ impl ReprioritizeSubIssue {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListSuggestions`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListSuggestionsError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`ListSuggestions`], by status: [`ListError`], which [`List`] shares.
+pub type ListSuggestionsError = ListError;
 
 endpoint! {
     /// List issue suggestions
@@ -2305,7 +2221,7 @@ impl ListSuggestions {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`ApproveSuggestion`], by status.
+    /// The refusals of [`ApproveSuggestion`] and [`DismissSuggestion`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ApproveSuggestionError {
         /// `403`: Forbidden
@@ -2358,18 +2274,8 @@ impl ApproveSuggestion {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DismissSuggestion`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DismissSuggestionError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`DismissSuggestion`], by status: [`ApproveSuggestionError`], which [`ApproveSuggestion`] shares.
+pub type DismissSuggestionError = ApproveSuggestionError;
 
 endpoint! {
     /// Dismiss an issue suggestion
@@ -2491,16 +2397,8 @@ impl ListLabelsForRepo {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateLabel`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateLabelError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateLabel`], by status: [`ListError`], which [`List`] shares.
+pub type CreateLabelError = ListError;
 
 endpoint! {
     /// Create a label
@@ -2701,16 +2599,8 @@ impl ListMilestones {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateMilestone`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateMilestoneError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateMilestone`], by status: [`ListError`], which [`List`] shares.
+pub type CreateMilestoneError = ListError;
 
 endpoint! {
     /// Create a milestone

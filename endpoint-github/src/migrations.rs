@@ -345,7 +345,7 @@ impl GetImportStatus {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`StartImport`], by status.
+    /// The refusals of [`StartImport`] and [`MapCommitAuthor`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum StartImportError {
         /// `404`: Resource not found
@@ -548,18 +548,8 @@ impl GetCommitAuthors {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`MapCommitAuthor`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum MapCommitAuthorError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `503`: Unavailable due to service under maintenance.
-        ServiceUnavailable(crate::models::BasicError) = "503",
-    }
-}
+/// The refusals of [`MapCommitAuthor`], by status: [`StartImportError`], which [`StartImport`] shares.
+pub type MapCommitAuthorError = StartImportError;
 
 endpoint! {
     /// Map a commit author

@@ -33,7 +33,7 @@ impl ListOidcCustomPropertyInclusionsForEnterprise {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateOidcCustomPropertyInclusionForEnterprise`], by status.
+    /// The refusals of [`CreateOidcCustomPropertyInclusionForEnterprise`] and [`CreateOidcCustomPropertyInclusionForOrg`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateOidcCustomPropertyInclusionForEnterpriseError {
         /// `400`: Invalid input
@@ -78,7 +78,7 @@ impl CreateOidcCustomPropertyInclusionForEnterprise {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`DeleteOidcCustomPropertyInclusionForEnterprise`], by status.
+    /// The refusals of [`DeleteOidcCustomPropertyInclusionForEnterprise`] and [`DeleteOidcCustomPropertyInclusionForOrg`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum DeleteOidcCustomPropertyInclusionForEnterpriseError {
         /// `400`: Invalid input
@@ -147,18 +147,8 @@ impl ListOidcCustomPropertyInclusionsForOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateOidcCustomPropertyInclusionForOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateOidcCustomPropertyInclusionForOrgError {
-        /// `400`: Invalid input
-        BadRequest = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `422`: Property inclusion already exists
-        UnprocessableContent = "422",
-    }
-}
+/// The refusals of [`CreateOidcCustomPropertyInclusionForOrg`], by status: [`CreateOidcCustomPropertyInclusionForEnterpriseError`], which [`CreateOidcCustomPropertyInclusionForEnterprise`] shares.
+pub type CreateOidcCustomPropertyInclusionForOrgError = CreateOidcCustomPropertyInclusionForEnterpriseError;
 
 endpoint! {
     /// Create an OIDC custom property inclusion for an organization
@@ -192,18 +182,8 @@ impl CreateOidcCustomPropertyInclusionForOrg {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteOidcCustomPropertyInclusionForOrg`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteOidcCustomPropertyInclusionForOrgError {
-        /// `400`: Invalid input
-        BadRequest = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Property inclusion not found
-        NotFound = "404",
-    }
-}
+/// The refusals of [`DeleteOidcCustomPropertyInclusionForOrg`], by status: [`DeleteOidcCustomPropertyInclusionForEnterpriseError`], which [`DeleteOidcCustomPropertyInclusionForEnterprise`] shares.
+pub type DeleteOidcCustomPropertyInclusionForOrgError = DeleteOidcCustomPropertyInclusionForEnterpriseError;
 
 endpoint! {
     /// Delete an OIDC custom property inclusion for an organization

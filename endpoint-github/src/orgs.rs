@@ -1128,7 +1128,7 @@ impl ListWebhooks {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateWebhook`], by status.
+    /// The refusals of [`CreateWebhook`], [`UpdateWebhook`], [`CreateInvitation`], [`CancelInvitation`], [`ListOrgRoles`], [`GetOrgRole`] and [`ListOrganizationFineGrainedPermissions`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateWebhookError {
         /// `404`: Resource not found
@@ -1256,16 +1256,8 @@ impl DeleteWebhook {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateWebhook`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateWebhookError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateWebhook`], by status: [`CreateWebhookError`], which [`CreateWebhook`] shares.
+pub type UpdateWebhookError = CreateWebhookError;
 
 endpoint! {
     /// Update an organization webhook
@@ -1403,7 +1395,7 @@ impl UpdateWebhookConfigForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`ListWebhookDeliveries`], by status.
+    /// The refusals of [`ListWebhookDeliveries`], [`GetWebhookDelivery`] and [`RedeliverWebhookDelivery`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListWebhookDeliveriesError {
         /// `400`: Bad Request
@@ -1460,16 +1452,8 @@ impl ListWebhookDeliveries {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetWebhookDelivery`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetWebhookDeliveryError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`GetWebhookDelivery`], by status: [`ListWebhookDeliveriesError`], which [`ListWebhookDeliveries`] shares.
+pub type GetWebhookDeliveryError = ListWebhookDeliveriesError;
 
 endpoint! {
     /// Get a webhook delivery for an organization webhook
@@ -1507,16 +1491,8 @@ impl GetWebhookDelivery {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`RedeliverWebhookDelivery`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum RedeliverWebhookDeliveryError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`RedeliverWebhookDelivery`], by status: [`ListWebhookDeliveriesError`], which [`ListWebhookDeliveries`] shares.
+pub type RedeliverWebhookDeliveryError = ListWebhookDeliveriesError;
 
 endpoint! {
     /// Redeliver a delivery for an organization webhook
@@ -1675,16 +1651,8 @@ impl ListPendingInvitations {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateInvitation`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateInvitationError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateInvitation`], by status: [`CreateWebhookError`], which [`CreateWebhook`] shares.
+pub type CreateInvitationError = CreateWebhookError;
 
 endpoint! {
     /// Create an organization invitation
@@ -1737,16 +1705,8 @@ impl CreateInvitation {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CancelInvitation`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CancelInvitationError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CancelInvitation`], by status: [`CreateWebhookError`], which [`CreateWebhook`] shares.
+pub type CancelInvitationError = CreateWebhookError;
 
 endpoint! {
     /// Cancel an organization invitation
@@ -1840,7 +1800,7 @@ impl ListIssueFields {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateIssueField`], by status.
+    /// The refusals of [`CreateIssueField`], [`DeleteIssueField`], [`UpdateIssueField`], [`CreateIssueType`], [`UpdateIssueType`] and [`DeleteIssueType`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateIssueFieldError {
         /// `404`: Resource not found
@@ -1909,16 +1869,8 @@ impl CreateIssueField {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteIssueField`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteIssueFieldError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`DeleteIssueField`], by status: [`CreateIssueFieldError`], which [`CreateIssueField`] shares.
+pub type DeleteIssueFieldError = CreateIssueFieldError;
 
 endpoint! {
     /// Delete issue field for an organization
@@ -1953,16 +1905,8 @@ impl DeleteIssueField {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateIssueField`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateIssueFieldError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`UpdateIssueField`], by status: [`CreateIssueFieldError`], which [`CreateIssueField`] shares.
+pub type UpdateIssueFieldError = CreateIssueFieldError;
 
 endpoint! {
     /// Update issue field for an organization
@@ -2041,16 +1985,8 @@ impl ListIssueTypes {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateIssueType`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateIssueTypeError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`CreateIssueType`], by status: [`CreateIssueFieldError`], which [`CreateIssueField`] shares.
+pub type CreateIssueTypeError = CreateIssueFieldError;
 
 endpoint! {
     /// Create issue type for an organization
@@ -2101,16 +2037,8 @@ impl CreateIssueType {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateIssueType`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateIssueTypeError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`UpdateIssueType`], by status: [`CreateIssueFieldError`], which [`CreateIssueField`] shares.
+pub type UpdateIssueTypeError = CreateIssueFieldError;
 
 endpoint! {
     /// Update issue type for an organization
@@ -2169,16 +2097,8 @@ impl UpdateIssueType {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteIssueType`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteIssueTypeError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`DeleteIssueType`], by status: [`CreateIssueFieldError`], which [`CreateIssueField`] shares.
+pub type DeleteIssueTypeError = CreateIssueFieldError;
 
 endpoint! {
     /// Delete issue type for an organization
@@ -2433,16 +2353,8 @@ impl RemoveMembershipForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListOrgRoles`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListOrgRolesError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`ListOrgRoles`], by status: [`CreateWebhookError`], which [`CreateWebhook`] shares.
+pub type ListOrgRolesError = CreateWebhookError;
 
 endpoint! {
     /// Get all organization roles for an organization
@@ -2674,16 +2586,8 @@ impl RevokeOrgRoleUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetOrgRole`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetOrgRoleError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`GetOrgRole`], by status: [`CreateWebhookError`], which [`CreateWebhook`] shares.
+pub type GetOrgRoleError = CreateWebhookError;
 
 endpoint! {
     /// Get an organization role
@@ -2920,7 +2824,7 @@ impl RemoveOutsideCollaborator {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`ListPatGrantRequests`], by status.
+    /// The refusals of [`ListPatGrantRequests`], [`ReviewPatGrantRequestsInBulk`], [`ReviewPatGrantRequest`], [`ListPatGrants`], [`UpdatePatAccesses`] and [`UpdatePatAccess`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListPatGrantRequestsError {
         /// `403`: Forbidden
@@ -3005,20 +2909,8 @@ impl ListPatGrantRequests {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ReviewPatGrantRequestsInBulk`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ReviewPatGrantRequestsInBulkError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`ReviewPatGrantRequestsInBulk`], by status: [`ListPatGrantRequestsError`], which [`ListPatGrantRequests`] shares.
+pub type ReviewPatGrantRequestsInBulkError = ListPatGrantRequestsError;
 
 endpoint! {
     /// Review requests to access organization resources with fine-grained personal access tokens
@@ -3062,20 +2954,8 @@ impl ReviewPatGrantRequestsInBulk {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ReviewPatGrantRequest`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ReviewPatGrantRequestError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`ReviewPatGrantRequest`], by status: [`ListPatGrantRequestsError`], which [`ListPatGrantRequests`] shares.
+pub type ReviewPatGrantRequestError = ListPatGrantRequestsError;
 
 endpoint! {
     /// Review a request to access organization resources with a fine-grained personal access token
@@ -3156,20 +3036,8 @@ impl ListPatGrantRequestRepositories {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListPatGrants`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListPatGrantsError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`ListPatGrants`], by status: [`ListPatGrantRequestsError`], which [`ListPatGrantRequests`] shares.
+pub type ListPatGrantsError = ListPatGrantRequestsError;
 
 endpoint! {
     /// List fine-grained personal access tokens with access to organization resources
@@ -3242,20 +3110,8 @@ impl ListPatGrants {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdatePatAccesses`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdatePatAccessesError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`UpdatePatAccesses`], by status: [`ListPatGrantRequestsError`], which [`ListPatGrantRequests`] shares.
+pub type UpdatePatAccessesError = ListPatGrantRequestsError;
 
 endpoint! {
     /// Update the access to organization resources via fine-grained personal access tokens
@@ -3299,20 +3155,8 @@ impl UpdatePatAccesses {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdatePatAccess`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdatePatAccessError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`UpdatePatAccess`], by status: [`ListPatGrantRequestsError`], which [`ListPatGrantRequests`] shares.
+pub type UpdatePatAccessError = ListPatGrantRequestsError;
 
 endpoint! {
     /// Update the access a fine-grained personal access token has to organization resources
@@ -3630,7 +3474,7 @@ impl CustomPropertiesForReposGetOrganizationValues {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CustomPropertiesForReposCreateOrUpdateOrganizationValues`], by status.
+    /// The refusals of [`CustomPropertiesForReposCreateOrUpdateOrganizationValues`] and [`UpdateMembershipForAuthenticatedUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CustomPropertiesForReposCreateOrUpdateOrganizationValuesError {
         /// `403`: Forbidden
@@ -4265,18 +4109,8 @@ impl GetMembershipForAuthenticatedUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateMembershipForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateMembershipForAuthenticatedUserError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateMembershipForAuthenticatedUser`], by status: [`CustomPropertiesForReposCreateOrUpdateOrganizationValuesError`], which [`CustomPropertiesForReposCreateOrUpdateOrganizationValues`] shares.
+pub type UpdateMembershipForAuthenticatedUserError = CustomPropertiesForReposCreateOrUpdateOrganizationValuesError;
 
 endpoint! {
     /// Update an organization membership for the authenticated user
@@ -4371,16 +4205,8 @@ impl ListForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListOrganizationFineGrainedPermissions`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListOrganizationFineGrainedPermissionsError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`ListOrganizationFineGrainedPermissions`], by status: [`CreateWebhookError`], which [`CreateWebhook`] shares.
+pub type ListOrganizationFineGrainedPermissionsError = CreateWebhookError;
 
 endpoint! {
     /// List organization fine-grained permissions for an organization

@@ -33,7 +33,7 @@ impl ListDockerMigrationConflictingPackagesForOrganization {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`ListPackagesForOrganization`], by status.
+    /// The refusals of [`ListPackagesForOrganization`] and [`ListPackagesForUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListPackagesForOrganizationError {
         /// `400`: The value of `per_page` multiplied by `page` cannot be greater than 10000.
@@ -773,18 +773,8 @@ impl ListDockerMigrationConflictingPackagesForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListPackagesForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListPackagesForUserError {
-        /// `400`: The value of `per_page` multiplied by `page` cannot be greater than 10000.
-        BadRequest = "400",
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-    }
-}
+/// The refusals of [`ListPackagesForUser`], by status: [`ListPackagesForOrganizationError`], which [`ListPackagesForOrganization`] shares.
+pub type ListPackagesForUserError = ListPackagesForOrganizationError;
 
 endpoint! {
     /// List packages for a user

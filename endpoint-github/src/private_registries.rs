@@ -42,7 +42,7 @@ impl ListOrgPrivateRegistries {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateOrgPrivateRegistry`], by status.
+    /// The refusals of [`CreateOrgPrivateRegistry`] and [`UpdateOrgPrivateRegistry`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateOrgPrivateRegistryError {
         /// `404`: Resource not found
@@ -275,16 +275,8 @@ impl DeleteOrgPrivateRegistry {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateOrgPrivateRegistry`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateOrgPrivateRegistryError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateOrgPrivateRegistry`], by status: [`CreateOrgPrivateRegistryError`], which [`CreateOrgPrivateRegistry`] shares.
+pub type UpdateOrgPrivateRegistryError = CreateOrgPrivateRegistryError;
 
 endpoint! {
     /// Update a private registry for an organization

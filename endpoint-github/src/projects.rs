@@ -152,7 +152,7 @@ impl ListFieldsForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`AddFieldForOrg`], by status.
+    /// The refusals of [`AddFieldForOrg`] and [`AddFieldForUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum AddFieldForOrgError {
         /// `401`: Requires authentication
@@ -404,7 +404,7 @@ impl DeleteItemForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`UpdateItemForOrg`], by status.
+    /// The refusals of [`UpdateItemForOrg`] and [`UpdateItemForUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum UpdateItemForOrgError {
         /// `401`: Requires authentication
@@ -460,7 +460,7 @@ impl UpdateItemForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateViewForOrg`], by status.
+    /// The refusals of [`CreateViewForOrg`] and [`CreateViewForUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateViewForOrgError {
         /// `401`: Requires authentication
@@ -628,22 +628,8 @@ impl CreateDraftItemForAuthenticatedUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateViewForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateViewForUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::BasicError) = "503",
-    }
-}
+/// The refusals of [`CreateViewForUser`], by status: [`CreateViewForOrgError`], which [`CreateViewForOrg`] shares.
+pub type CreateViewForUserError = CreateViewForOrgError;
 
 endpoint! {
     /// Create a view for a user-owned project
@@ -819,18 +805,8 @@ impl ListFieldsForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddFieldForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddFieldForUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddFieldForUser`], by status: [`AddFieldForOrgError`], which [`AddFieldForOrg`] shares.
+pub type AddFieldForUserError = AddFieldForOrgError;
 
 endpoint! {
     /// Add field to user owned project
@@ -1073,20 +1049,8 @@ impl DeleteItemForUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateItemForUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateItemForUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateItemForUser`], by status: [`UpdateItemForOrgError`], which [`UpdateItemForOrg`] shares.
+pub type UpdateItemForUserError = UpdateItemForOrgError;
 
 endpoint! {
     /// Update project item for user

@@ -81,7 +81,7 @@ impl List {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`Create`], by status.
+    /// The refusals of [`Create`], [`Update`], [`CreateReviewComment`] and [`UpdateBranch`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateError {
         /// `403`: Forbidden
@@ -411,16 +411,8 @@ impl Get {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`Update`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`Update`], by status: [`CreateError`], which [`Create`] shares.
+pub type UpdateError = CreateError;
 
 endpoint! {
     /// Update a pull request
@@ -547,16 +539,8 @@ impl ListReviewComments {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateReviewComment`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateReviewCommentError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateReviewComment`], by status: [`CreateError`], which [`Create`] shares.
+pub type CreateReviewCommentError = CreateError;
 
 endpoint! {
     /// Create a review comment for a pull request
@@ -1392,7 +1376,7 @@ impl UpdateReview {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`DeletePendingReview`], by status.
+    /// The refusals of [`DeletePendingReview`] and [`DismissReview`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum DeletePendingReviewError {
         /// `404`: Resource not found
@@ -1502,16 +1486,8 @@ impl ListCommentsForReview {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DismissReview`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DismissReviewError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`DismissReview`], by status: [`DeletePendingReviewError`], which [`DeletePendingReview`] shares.
+pub type DismissReviewError = DeletePendingReviewError;
 
 endpoint! {
     /// Dismiss a review for a pull request
@@ -1645,16 +1621,8 @@ impl SubmitReview {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateBranch`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateBranchError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateBranch`], by status: [`CreateError`], which [`Create`] shares.
+pub type UpdateBranchError = CreateError;
 
 endpoint! {
     /// Update a pull request branch

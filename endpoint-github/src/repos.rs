@@ -59,7 +59,7 @@ impl ListForOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateInOrg`], by status.
+    /// The refusals of [`CreateInOrg`], [`CreateAttestation`], [`RemoveCollaborator`] and [`CreateCommitComment`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateInOrgError {
         /// `403`: Forbidden
@@ -267,7 +267,7 @@ impl GetOrgRulesets {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateOrgRuleset`], by status.
+    /// The refusals of [`CreateOrgRuleset`], [`UpdateOrgRuleset`], [`CreateRepoRuleset`] and [`UpdateRepoRuleset`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateOrgRulesetError {
         /// `404`: Resource not found
@@ -472,18 +472,8 @@ impl GetOrgRuleset {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateOrgRuleset`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateOrgRulesetError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`UpdateOrgRuleset`], by status: [`CreateOrgRulesetError`], which [`CreateOrgRuleset`] shares.
+pub type UpdateOrgRulesetError = CreateOrgRulesetError;
 
 endpoint! {
     /// Update an organization repository ruleset
@@ -652,7 +642,7 @@ impl Delete {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`Update`], by status.
+    /// The refusals of [`Update`], [`AddStatusCheckContexts`], [`RenameBranch`], [`CreateWebhook`] and [`CustomPropertiesForReposCreateOrUpdateRepositoryValues`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum UpdateError {
         /// `403`: Forbidden
@@ -916,16 +906,8 @@ impl ListActivities {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateAttestation`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateAttestationError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateAttestation`], by status: [`CreateInOrgError`], which [`CreateInOrg`] shares.
+pub type CreateAttestationError = CreateInOrgError;
 
 endpoint! {
     /// Create an attestation
@@ -1934,7 +1916,7 @@ impl RemoveStatusCheckProtection {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`UpdateStatusCheckProtection`], by status.
+    /// The refusals of [`UpdateStatusCheckProtection`], [`SetStatusCheckContexts`], [`RemoveStatusCheckContexts`], [`CreateDispatchEvent`], [`UpdateWebhook`], [`GetReadme`] and [`GetReadmeInDirectory`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum UpdateStatusCheckProtectionError {
         /// `404`: Resource not found
@@ -2033,16 +2015,8 @@ impl GetAllStatusCheckContexts {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`SetStatusCheckContexts`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum SetStatusCheckContextsError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`SetStatusCheckContexts`], by status: [`UpdateStatusCheckProtectionError`], which [`UpdateStatusCheckProtection`] shares.
+pub type SetStatusCheckContextsError = UpdateStatusCheckProtectionError;
 
 endpoint! {
     /// Set status check contexts
@@ -2085,18 +2059,8 @@ impl SetStatusCheckContexts {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddStatusCheckContexts`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddStatusCheckContextsError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddStatusCheckContexts`], by status: [`UpdateError`], which [`Update`] shares.
+pub type AddStatusCheckContextsError = UpdateError;
 
 endpoint! {
     /// Add status check contexts
@@ -2139,16 +2103,8 @@ impl AddStatusCheckContexts {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`RemoveStatusCheckContexts`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum RemoveStatusCheckContextsError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`RemoveStatusCheckContexts`], by status: [`UpdateStatusCheckProtectionError`], which [`UpdateStatusCheckProtection`] shares.
+pub type RemoveStatusCheckContextsError = UpdateStatusCheckProtectionError;
 
 endpoint! {
     /// Remove status check contexts
@@ -2788,18 +2744,8 @@ impl RemoveUserAccessRestrictions {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`RenameBranch`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum RenameBranchError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`RenameBranch`], by status: [`UpdateError`], which [`Update`] shares.
+pub type RenameBranchError = UpdateError;
 
 endpoint! {
     /// Rename a branch
@@ -3066,16 +3012,8 @@ impl AddCollaborator {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`RemoveCollaborator`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum RemoveCollaboratorError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`RemoveCollaborator`], by status: [`CreateInOrgError`], which [`CreateInOrg`] shares.
+pub type RemoveCollaboratorError = CreateInOrgError;
 
 endpoint! {
     /// Remove a repository collaborator
@@ -3422,7 +3360,7 @@ impl ListCommits {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`ListBranchesForHeadCommit`], by status.
+    /// The refusals of [`ListBranchesForHeadCommit`] and [`CreatePagesSite`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListBranchesForHeadCommitError {
         /// `409`: Conflict
@@ -3520,16 +3458,8 @@ impl ListCommentsForCommit {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateCommitComment`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateCommitCommentError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateCommitComment`], by status: [`CreateInOrgError`], which [`CreateInOrg`] shares.
+pub type CreateCommitCommentError = CreateInOrgError;
 
 endpoint! {
     /// Create a commit comment
@@ -4478,7 +4408,7 @@ impl GetDeployment {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`DeleteDeployment`], by status.
+    /// The refusals of [`DeleteDeployment`] and [`ReplaceAllTopics`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum DeleteDeploymentError {
         /// `404`: Resource not found
@@ -4678,16 +4608,8 @@ impl GetDeploymentStatus {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateDispatchEvent`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateDispatchEventError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateDispatchEvent`], by status: [`UpdateStatusCheckProtectionError`], which [`UpdateStatusCheckProtection`] shares.
+pub type CreateDispatchEventError = UpdateStatusCheckProtectionError;
 
 endpoint! {
     /// Create a repository dispatch event
@@ -5519,18 +5441,8 @@ impl ListWebhooks {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateWebhook`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateWebhookError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateWebhook`], by status: [`UpdateError`], which [`Update`] shares.
+pub type CreateWebhookError = UpdateError;
 
 endpoint! {
     /// Create a repository webhook
@@ -5642,16 +5554,8 @@ impl DeleteWebhook {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateWebhook`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateWebhookError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateWebhook`], by status: [`UpdateStatusCheckProtectionError`], which [`UpdateStatusCheckProtection`] shares.
+pub type UpdateWebhookError = UpdateStatusCheckProtectionError;
 
 endpoint! {
     /// Update a repository webhook
@@ -5787,7 +5691,7 @@ impl UpdateWebhookConfigForRepo {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`ListWebhookDeliveries`], by status.
+    /// The refusals of [`ListWebhookDeliveries`], [`GetWebhookDelivery`] and [`RedeliverWebhookDelivery`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ListWebhookDeliveriesError {
         /// `400`: Bad Request
@@ -5842,16 +5746,8 @@ impl ListWebhookDeliveries {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetWebhookDelivery`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetWebhookDeliveryError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`GetWebhookDelivery`], by status: [`ListWebhookDeliveriesError`], which [`ListWebhookDeliveries`] shares.
+pub type GetWebhookDeliveryError = ListWebhookDeliveriesError;
 
 endpoint! {
     /// Get a delivery for a repository webhook
@@ -5892,16 +5788,8 @@ impl GetWebhookDelivery {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`RedeliverWebhookDelivery`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum RedeliverWebhookDeliveryError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`RedeliverWebhookDelivery`], by status: [`ListWebhookDeliveriesError`], which [`ListWebhookDeliveries`] shares.
+pub type RedeliverWebhookDeliveryError = ListWebhookDeliveriesError;
 
 endpoint! {
     /// Redeliver a delivery for a repository webhook
@@ -6581,16 +6469,8 @@ impl UpdateInformationAboutPagesSite {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreatePagesSite`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreatePagesSiteError {
-        /// `409`: Conflict
-        Conflict(crate::models::BasicError) = "409",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreatePagesSite`], by status: [`ListBranchesForHeadCommitError`], which [`ListBranchesForHeadCommit`] shares.
+pub type CreatePagesSiteError = ListBranchesForHeadCommitError;
 
 endpoint! {
     /// Create a GitHub Pages site
@@ -7121,18 +7001,8 @@ impl CustomPropertiesForReposGetRepositoryValues {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CustomPropertiesForReposCreateOrUpdateRepositoryValues`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CustomPropertiesForReposCreateOrUpdateRepositoryValuesError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CustomPropertiesForReposCreateOrUpdateRepositoryValues`], by status: [`UpdateError`], which [`Update`] shares.
+pub type CustomPropertiesForReposCreateOrUpdateRepositoryValuesError = UpdateError;
 
 endpoint! {
     /// Create or update custom property values for a repository
@@ -7174,16 +7044,8 @@ impl CustomPropertiesForReposCreateOrUpdateRepositoryValues {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetReadme`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetReadmeError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`GetReadme`], by status: [`UpdateStatusCheckProtectionError`], which [`UpdateStatusCheckProtection`] shares.
+pub type GetReadmeError = UpdateStatusCheckProtectionError;
 
 endpoint! {
     /// Get a repository README
@@ -7222,16 +7084,8 @@ impl GetReadme {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`GetReadmeInDirectory`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum GetReadmeInDirectoryError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`GetReadmeInDirectory`], by status: [`UpdateStatusCheckProtectionError`], which [`UpdateStatusCheckProtection`] shares.
+pub type GetReadmeInDirectoryError = UpdateStatusCheckProtectionError;
 
 endpoint! {
     /// Get a repository README for a directory
@@ -7951,18 +7805,8 @@ impl GetRepoRulesets {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateRepoRuleset`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateRepoRulesetError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`CreateRepoRuleset`], by status: [`CreateOrgRulesetError`], which [`CreateOrgRuleset`] shares.
+pub type CreateRepoRulesetError = CreateOrgRulesetError;
 
 endpoint! {
     /// Create a repository ruleset
@@ -8167,18 +8011,8 @@ impl GetRepoRuleset {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateRepoRuleset`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateRepoRulesetError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `500`: Internal Error
-        InternalServerError(crate::models::BasicError) = "500",
-    }
-}
+/// The refusals of [`UpdateRepoRuleset`], by status: [`CreateOrgRulesetError`], which [`CreateOrgRuleset`] shares.
+pub type UpdateRepoRulesetError = CreateOrgRulesetError;
 
 endpoint! {
     /// Update a repository ruleset
@@ -8775,16 +8609,8 @@ impl GetAllTopics {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ReplaceAllTopics`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ReplaceAllTopicsError {
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationErrorSimple) = "422",
-    }
-}
+/// The refusals of [`ReplaceAllTopics`], by status: [`DeleteDeploymentError`], which [`DeleteDeployment`] shares.
+pub type ReplaceAllTopicsError = DeleteDeploymentError;
 
 endpoint! {
     /// Replace all repository topics

@@ -301,7 +301,7 @@ impl Labels {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`Repos`], by status.
+    /// The refusals of [`Repos`] and [`Users`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum ReposError {
         /// `422`: Validation failed, or the endpoint has been spammed.
@@ -406,16 +406,8 @@ impl Topics {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`Users`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UsersError {
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`Users`], by status: [`ReposError`], which [`Repos`] shares.
+pub type UsersError = ReposError;
 
 endpoint! {
     /// Search users

@@ -212,7 +212,7 @@ impl ListOrgCustomPatterns {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`BulkCreateOrgCustomPatterns`], by status.
+    /// The refusals of [`BulkCreateOrgCustomPatterns`] and [`BulkCreateRepoCustomPatterns`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum BulkCreateOrgCustomPatternsError {
         /// `400`: Bad Request
@@ -308,7 +308,7 @@ impl BulkDeleteOrgCustomPatterns {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`UpdateOrgCustomPattern`], by status.
+    /// The refusals of [`UpdateOrgCustomPattern`] and [`UpdateRepoCustomPattern`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum UpdateOrgCustomPatternError {
         /// `400`: Bad Request
@@ -610,7 +610,7 @@ impl ListAlertsForRepo {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`GetAlert`], by status.
+    /// The refusals of [`GetAlert`] and [`ListLocationsForAlert`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum GetAlertError {
         /// `404`: Repository is public, or secret scanning is disabled for the repository, or the resource is not found
@@ -740,16 +740,8 @@ impl UpdateAlert {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListLocationsForAlert`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListLocationsForAlertError {
-        /// `404`: Repository is public, or secret scanning is disabled for the repository, or the resource is not found
-        NotFound = "404",
-        /// `503`: Service unavailable
-        ServiceUnavailable(crate::models::ServiceUnavailable) = "503",
-    }
-}
+/// The refusals of [`ListLocationsForAlert`], by status: [`GetAlertError`], which [`GetAlert`] shares.
+pub type ListLocationsForAlertError = GetAlertError;
 
 endpoint! {
     /// List locations for a secret scanning alert
@@ -864,22 +856,8 @@ impl ListRepoCustomPatterns {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`BulkCreateRepoCustomPatterns`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum BulkCreateRepoCustomPatternsError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed for one or more patterns.
-        UnprocessableContent(
-            crate::models::SecretScanningBulkCreateOrgCustomPatternsUnprocessableContent,
-        ) = "422",
-    }
-}
+/// The refusals of [`BulkCreateRepoCustomPatterns`], by status: [`BulkCreateOrgCustomPatternsError`], which [`BulkCreateOrgCustomPatterns`] shares.
+pub type BulkCreateRepoCustomPatternsError = BulkCreateOrgCustomPatternsError;
 
 endpoint! {
     /// Bulk create repository custom patterns
@@ -968,22 +946,8 @@ impl BulkDeleteRepoCustomPatterns {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateRepoCustomPattern`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateRepoCustomPatternError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `412`: Precondition Failed
-        PreconditionFailed(crate::models::BasicError) = "412",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateRepoCustomPattern`], by status: [`UpdateOrgCustomPatternError`], which [`UpdateOrgCustomPattern`] shares.
+pub type UpdateRepoCustomPatternError = UpdateOrgCustomPatternError;
 
 endpoint! {
     /// Update a repository custom pattern

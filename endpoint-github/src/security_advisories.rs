@@ -257,7 +257,7 @@ impl ListRepositoryAdvisories {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateRepositoryAdvisory`], by status.
+    /// The refusals of [`CreateRepositoryAdvisory`], [`CreatePrivateVulnerabilityReport`] and [`UpdateRepositoryAdvisory`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateRepositoryAdvisoryError {
         /// `403`: Forbidden
@@ -346,18 +346,8 @@ impl CreateRepositoryAdvisory {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreatePrivateVulnerabilityReport`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreatePrivateVulnerabilityReportError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreatePrivateVulnerabilityReport`], by status: [`CreateRepositoryAdvisoryError`], which [`CreateRepositoryAdvisory`] shares.
+pub type CreatePrivateVulnerabilityReportError = CreateRepositoryAdvisoryError;
 
 endpoint! {
     /// Privately report a security vulnerability
@@ -466,18 +456,8 @@ impl GetRepositoryAdvisory {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateRepositoryAdvisory`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateRepositoryAdvisoryError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateRepositoryAdvisory`], by status: [`CreateRepositoryAdvisoryError`], which [`CreateRepositoryAdvisory`] shares.
+pub type UpdateRepositoryAdvisoryError = CreateRepositoryAdvisoryError;
 
 endpoint! {
     /// Update a repository security advisory
@@ -569,7 +549,7 @@ impl UpdateRepositoryAdvisory {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`CreateRepositoryAdvisoryCveRequest`], by status.
+    /// The refusals of [`CreateRepositoryAdvisoryCveRequest`] and [`CreateFork`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateRepositoryAdvisoryCveRequestError {
         /// `400`: Bad Request
@@ -624,20 +604,8 @@ impl CreateRepositoryAdvisoryCveRequest {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateFork`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateForkError {
-        /// `400`: Bad Request
-        BadRequest(crate::models::BasicError) = "400",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateFork`], by status: [`CreateRepositoryAdvisoryCveRequestError`], which [`CreateRepositoryAdvisoryCveRequest`] shares.
+pub type CreateForkError = CreateRepositoryAdvisoryCveRequestError;
 
 endpoint! {
     /// Create a temporary private fork

@@ -45,7 +45,7 @@ impl List {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`Create`], by status.
+    /// The refusals of [`Create`] and [`AddOrUpdateRepoPermissionsLegacy`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CreateError {
         /// `403`: Forbidden
@@ -199,7 +199,7 @@ impl DeleteInOrg {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`UpdateInOrg`], by status.
+    /// The refusals of [`UpdateInOrg`], [`UpdateLegacy`] and [`ListChildLegacy`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum UpdateInOrgError {
         /// `403`: Forbidden
@@ -547,7 +547,7 @@ impl ListReposInOrg {
 }
 
 ::endpoint::answers! {
-    /// The answers of [`CheckPermissionsForRepoInOrg`], by status.
+    /// The answers of [`CheckPermissionsForRepoInOrg`] and [`CheckPermissionsForRepoLegacy`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum CheckPermissionsForRepoInOrgAnswer {
         /// `200`.
@@ -802,18 +802,8 @@ impl DeleteLegacy {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`UpdateLegacy`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum UpdateLegacyError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`UpdateLegacy`], by status: [`UpdateInOrgError`], which [`UpdateInOrg`] shares.
+pub type UpdateLegacyError = UpdateInOrgError;
 
 endpoint! {
     /// Update a team (Legacy)
@@ -1273,16 +1263,8 @@ impl ListReposLegacy {
     }
 }
 
-::endpoint::answers! {
-    /// The answers of [`CheckPermissionsForRepoLegacy`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CheckPermissionsForRepoLegacyAnswer {
-        /// `200`.
-        Ok(crate::models::TeamRepository) = "200",
-        /// `204`.
-        NoContent = "204",
-    }
-}
+/// The answers of [`CheckPermissionsForRepoLegacy`], by status: [`CheckPermissionsForRepoInOrgAnswer`], which [`CheckPermissionsForRepoInOrg`] shares.
+pub type CheckPermissionsForRepoLegacyAnswer = CheckPermissionsForRepoInOrgAnswer;
 
 endpoint! {
     /// Check team permissions for a repository (Legacy)
@@ -1322,16 +1304,8 @@ impl CheckPermissionsForRepoLegacy {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddOrUpdateRepoPermissionsLegacy`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddOrUpdateRepoPermissionsLegacyError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddOrUpdateRepoPermissionsLegacy`], by status: [`CreateError`], which [`Create`] shares.
+pub type AddOrUpdateRepoPermissionsLegacyError = CreateError;
 
 endpoint! {
     /// Add or update team repository permissions (Legacy)
@@ -1413,18 +1387,8 @@ impl RemoveRepoLegacy {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`ListChildLegacy`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum ListChildLegacyError {
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`ListChildLegacy`], by status: [`UpdateInOrgError`], which [`UpdateInOrg`] shares.
+pub type ListChildLegacyError = UpdateInOrgError;
 
 endpoint! {
     /// List child teams (Legacy)

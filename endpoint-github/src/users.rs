@@ -18,7 +18,7 @@ endpoint! {
 }
 
 ::endpoint::answers! {
-    /// The refusals of [`UpdateAuthenticated`], by status.
+    /// The refusals of [`UpdateAuthenticated`], [`Block`], [`SetPrimaryEmailVisibilityForAuthenticatedUser`], [`AddEmailForAuthenticatedUser`], [`DeleteEmailForAuthenticatedUser`], [`Follow`], [`CreateGpgKeyForAuthenticatedUser`], [`DeleteGpgKeyForAuthenticatedUser`], [`CreatePublicSshKeyForAuthenticatedUser`], [`AddSocialAccountForAuthenticatedUser`], [`DeleteSocialAccountForAuthenticatedUser`] and [`CreateSshSigningKeyForAuthenticatedUser`], by status.
     #[derive(Debug, Clone, PartialEq)]
     pub enum UpdateAuthenticatedError {
         /// `401`: Requires authentication
@@ -114,20 +114,8 @@ impl CheckBlocked {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`Block`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum BlockError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`Block`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type BlockError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Block a user
@@ -179,20 +167,8 @@ impl Unblock {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`SetPrimaryEmailVisibilityForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum SetPrimaryEmailVisibilityForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`SetPrimaryEmailVisibilityForAuthenticatedUser`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type SetPrimaryEmailVisibilityForAuthenticatedUserError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Set primary email visibility for the authenticated user
@@ -245,20 +221,8 @@ endpoint! {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddEmailForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddEmailForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddEmailForAuthenticatedUser`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type AddEmailForAuthenticatedUserError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Add an email address for the authenticated user
@@ -277,20 +241,8 @@ endpoint! {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteEmailForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteEmailForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`DeleteEmailForAuthenticatedUser`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type DeleteEmailForAuthenticatedUserError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Delete an email address for the authenticated user
@@ -370,20 +322,8 @@ impl CheckPersonIsFollowedByAuthenticated {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`Follow`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum FollowError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`Follow`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type FollowError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Follow a user
@@ -458,20 +398,8 @@ endpoint! {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateGpgKeyForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateGpgKeyForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateGpgKeyForAuthenticatedUser`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type CreateGpgKeyForAuthenticatedUserError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Create a GPG key for the authenticated user
@@ -533,20 +461,8 @@ impl GetGpgKeyForAuthenticatedUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteGpgKeyForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteGpgKeyForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`DeleteGpgKeyForAuthenticatedUser`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type DeleteGpgKeyForAuthenticatedUserError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Delete a GPG key for the authenticated user
@@ -596,20 +512,8 @@ endpoint! {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreatePublicSshKeyForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreatePublicSshKeyForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreatePublicSshKeyForAuthenticatedUser`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type CreatePublicSshKeyForAuthenticatedUserError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Create a public SSH key for the authenticated user
@@ -740,20 +644,8 @@ endpoint! {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`AddSocialAccountForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum AddSocialAccountForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`AddSocialAccountForAuthenticatedUser`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type AddSocialAccountForAuthenticatedUserError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Add social accounts for the authenticated user
@@ -784,20 +676,8 @@ impl AddSocialAccountForAuthenticatedUser {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`DeleteSocialAccountForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum DeleteSocialAccountForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`DeleteSocialAccountForAuthenticatedUser`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type DeleteSocialAccountForAuthenticatedUserError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Delete social accounts for the authenticated user
@@ -849,20 +729,8 @@ endpoint! {
     }
 }
 
-::endpoint::answers! {
-    /// The refusals of [`CreateSshSigningKeyForAuthenticatedUser`], by status.
-    #[derive(Debug, Clone, PartialEq)]
-    pub enum CreateSshSigningKeyForAuthenticatedUserError {
-        /// `401`: Requires authentication
-        Unauthorized(crate::models::BasicError) = "401",
-        /// `403`: Forbidden
-        Forbidden(crate::models::BasicError) = "403",
-        /// `404`: Resource not found
-        NotFound(crate::models::BasicError) = "404",
-        /// `422`: Validation failed, or the endpoint has been spammed.
-        UnprocessableContent(crate::models::ValidationError) = "422",
-    }
-}
+/// The refusals of [`CreateSshSigningKeyForAuthenticatedUser`], by status: [`UpdateAuthenticatedError`], which [`UpdateAuthenticated`] shares.
+pub type CreateSshSigningKeyForAuthenticatedUserError = UpdateAuthenticatedError;
 
 endpoint! {
     /// Create a SSH signing key for the authenticated user
