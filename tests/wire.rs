@@ -98,6 +98,9 @@ fn send_ureq(request: http::Request<Vec<u8>>) -> ClientAnswer {
 
 /// reqwest converts an `http::Request` into its own request type.
 fn send_reqwest(request: http::Request<Vec<u8>>) -> ClientAnswer {
+    // The crypto provider reqwest's own client needs (endpoint's `reqwest`
+    // feature leaves reqwest's out): ring's, as the clients use.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let client = reqwest::blocking::Client::builder()
         .no_proxy()
         .redirect(reqwest::redirect::Policy::none())

@@ -129,6 +129,10 @@ impl Backend {
                 Backend::Ureq(ureq::Client::with_agent(endpoint, agent))
             }
             "reqwest" => {
+                // A reqwest client built here needs a crypto provider of the
+                // process (endpoint's `reqwest` feature brings ring's only
+                // to the clients it builds), as its documentation says.
+                let _ = rustls::crypto::ring::default_provider().install_default();
                 let client = ::reqwest::Client::builder()
                     .no_proxy()
                     .redirect(::reqwest::redirect::Policy::none())
