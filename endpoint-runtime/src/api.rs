@@ -177,15 +177,7 @@ impl Api {
     /// As [`Api::new`].
     pub fn with_headers(base_url: &str, headers: Headers) -> Result<Api> {
         if !base_url.is_empty() {
-            if let Some(reason) = server_error(base_url) {
-                return Err(Error::option("baseUrl", reason));
-            }
-            if !is_absolute(base_url) {
-                return Err(Error::option(
-                    "baseUrl",
-                    "must be an absolute http:// or https:// URL",
-                ));
-            }
+            check_absolute("baseUrl", base_url)?;
         }
         Ok(Api::unchecked(base_url, headers))
     }
@@ -345,15 +337,7 @@ impl Api {
     /// `server` is no absolute server URL or `elsewhere` no path, saying
     /// what is wrong.
     pub fn with_tied_server(&self, server: &str, elsewhere: Option<&str>) -> Result<Api> {
-        if let Some(reason) = server_error(server) {
-            return Err(Error::option("servers.tied", reason));
-        }
-        if !is_absolute(server) {
-            return Err(Error::option(
-                "servers.tied",
-                "must be an absolute http:// or https:// URL",
-            ));
-        }
+        check_absolute("servers.tied", server)?;
         if let Some(path) = elsewhere {
             if let Some(reason) = server_error(path) {
                 return Err(Error::option("servers.elsewhere", reason));
@@ -563,6 +547,21 @@ impl Api {
         }
         credentials_to(origin.as_ref(), &request).map(|()| request)
     }
+}
+
+/// Refuses `url` under the option `key` unless it is an absolute `http://`
+/// or `https://` server URL, saying what is wrong.
+fn check_absolute(key: &str, url: &str) -> Result<()> {
+    if let Some(reason) = server_error(url) {
+        return Err(Error::option(key, reason));
+    }
+    if !is_absolute(url) {
+        return Err(Error::option(
+            key,
+            "must be an absolute http:// or https:// URL",
+        ));
+    }
+    Ok(())
 }
 
 /// What typed requests are built with: an [`Api`]'s settings, or an
