@@ -1605,6 +1605,45 @@ fn a_page_wrapped_in_the_answer_pages_below_it() {
     }
 }
 
+#[test]
+fn a_query_parameter_of_a_write_named_like_a_list_is_kept() {
+    // OpenAI's `createRun`: `include[]` in the query of a POST.
+    let read = endpoint_openapi::read::read_value(
+        json!({
+            "openapi": "3.1.0",
+            "info": {"title": "Runs", "version": "1"},
+            "paths": {"/threads/{thread_id}/runs": {"post": {
+                "operationId": "createRun", "tags": ["runs"],
+                "parameters": [
+                    {"name": "thread_id", "in": "path", "required": true, "schema": {"type": "string"}},
+                    {"name": "include[]", "in": "query",
+                     "schema": {"type": "array", "items": {"type": "string"}}}
+                ],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["assistant_id"],
+                    "properties": {"assistant_id": {"type": "string"}}
+                }}}},
+                "responses": {"200": {"description": "The run.", "content": {"application/json": {
+                    "schema": {"type": "object", "properties": {"id": {"type": "string"}}}
+                }}}}
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let generated =
+        endpoint_openapi::package::generate_read(&read, &options(Modules::Tags)).unwrap();
+    assert!(
+        generated.diagnostics.is_empty(),
+        "{:?}",
+        generated.diagnostics
+    );
+    let runs = file(&generated, "src/runs.rs");
+    assert!(runs.contains("rename = \"include[]\""), "{runs}");
+    assert_eq!(expand_all(runs), 1);
+}
+
 /// Wire names that are hard to name: acronyms, digits, keywords, words
 /// that cannot be raw, signs, non-ASCII letters.
 const TRICKY: [&str; 11] = [
