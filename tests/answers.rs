@@ -5,10 +5,7 @@
 //! error type (`#[endpoint(error = Type)]`), also when the body does not
 //! fit it, beside a route that names none.
 
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use endpoint::body::Bytes;
 use endpoint::client::Error;

@@ -6,10 +6,7 @@
 //! parse fails at `build()`; a token answer's absurd `date` is no panic;
 //! and no key, JWT or token is shown.
 
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};

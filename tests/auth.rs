@@ -6,11 +6,7 @@
 //! eight threads sharing a client, again once after a `401`; a token source
 //! of one's own; a server of a description with variables.
 
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -5,14 +5,7 @@
 //! bytes and text as they are, and a choice of media type
 //! ([`endpoint::body::Content`]), each route declared with `endpoint!`.
 
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-#[macro_use]
-#[path = "support/plans.rs"]
-mod plans;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, plans, server};
 
 use std::collections::BTreeMap;
 

@@ -4,8 +4,7 @@
 //! any URL or body, no secret in `Debug`, a client for an API that is not
 //! GitHub end to end, and the transport's errors.
 
-#[path = "support/server.rs"]
-mod server;
+use crate::server;
 
 use std::io::{Read, Write};
 use std::net::TcpListener;

@@ -4,10 +4,7 @@
 //! GitHub Enterprise base URL, redirects to another host, transport and
 //! decoding failures, and the credential host check.
 
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -409,13 +406,16 @@ fn decode_failures_name_the_path_and_keep_the_body() {
             let decode = error.decode_error().expect("a decode error");
             assert_eq!(decode.path(), "[1].user.login");
             assert_eq!(decode.operation(), "GET /repos/{owner}/{repo}/issues");
-            assert_eq!(decode.request_type(), Some("client::ListTypedIssues"));
+            assert_eq!(
+                decode.request_type(),
+                Some("suite::client::ListTypedIssues")
+            );
             assert_eq!(
                 decode.url(),
                 format!("{}/repos/o/r/issues", server.base_url())
             );
             assert_eq!(decode.body(), PAGE.as_bytes());
-            assert!(decode.type_name().ends_with("Vec<client::Issue>"));
+            assert!(decode.type_name().ends_with("Vec<suite::client::Issue>"));
             assert_eq!(
                 error.to_string(),
                 format!(
@@ -659,7 +659,7 @@ fn answers_that_do_not_fit_and_empty_answers() {
             assert!(
                 message.starts_with(&format!(
                     "GET /repos/{{owner}}/{{repo}} ({}/repos/o/r): the answer does not fit \
-                     `client::Repo` at `id`: invalid type",
+                     `suite::client::Repo` at `id`: invalid type",
                     server.base_url()
                 )),
                 "{message}"
@@ -674,7 +674,7 @@ fn answers_that_do_not_fit_and_empty_answers() {
             let message = error.to_string();
             assert!(
                 message.starts_with(&format!(
-                    "GET {}/repos/o/r: the answer does not fit `client::Repo` at `id`: invalid type",
+                    "GET {}/repos/o/r: the answer does not fit `suite::client::Repo` at `id`: invalid type",
                     server.base_url()
                 )),
                 "{message}"

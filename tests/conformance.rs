@@ -10,8 +10,7 @@
 //! fails once, listing every mismatch. `informational.jsonl` only has to run
 //! without panicking.
 
-#[path = "support/ops.rs"]
-mod ops;
+use crate::ops;
 
 use std::cell::RefCell;
 use std::fmt::Write as _;

@@ -7,17 +7,17 @@
 mod floor;
 
 #[path = "../benches/support/decode_inputs.rs"]
-mod decode_inputs;
+mod inputs;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use decode_inputs::decode;
+use inputs::decode;
 
 /// Decodes each input three ways and records its name.
 struct Check(Vec<&'static str>);
 
-impl decode_inputs::Each for Check {
+impl inputs::Each for Check {
     fn input<G: DeserializeOwned, H: DeserializeOwned>(
         &mut self,
         name: &'static str,
@@ -52,8 +52,8 @@ impl decode_inputs::Each for Check {
 #[test]
 fn every_input_decodes_into_its_types() {
     let mut check = Check(Vec::new());
-    decode_inputs::for_each(&mut check);
-    assert_eq!(check.0, decode_inputs::NAMES);
+    inputs::for_each(&mut check);
+    assert_eq!(check.0, inputs::NAMES);
 }
 
 /// The generated types keep what they decoded: one field of each input,
@@ -62,17 +62,16 @@ fn every_input_decodes_into_its_types() {
 fn the_generated_types_keep_the_text() {
     use endpoint_github::models;
 
-    let issues: Vec<models::Issue> = decode(&decode_inputs::load("issues_page")).unwrap();
+    let issues: Vec<models::Issue> = decode(&inputs::load("issues_page")).unwrap();
     assert_eq!(issues[0].number, 13);
     assert_eq!(
         issues[0].created_at.as_str().len(),
         "2022-07-19T04:38:46Z".len()
     );
     let search: models::SearchIssuesAndPullRequestsResponse =
-        decode(&decode_inputs::load("search_issues_page")).unwrap();
+        decode(&inputs::load("search_issues_page")).unwrap();
     assert_eq!(search.total_count, 30);
-    let repository: models::FullRepository =
-        decode(&decode_inputs::load("full_repository")).unwrap();
+    let repository: models::FullRepository = decode(&inputs::load("full_repository")).unwrap();
     assert_eq!(repository.full_name, "octokit-fixture-org/hello-world");
 }
 
@@ -82,7 +81,7 @@ fn the_generated_types_keep_the_text() {
 fn the_commits_keep_their_users() {
     use endpoint_github::models;
 
-    let bytes = decode_inputs::load("commits_page");
+    let bytes = inputs::load("commits_page");
     let commits: Vec<models::Commit> = decode(&bytes).unwrap();
     let value: Value = decode(&bytes).unwrap();
     let Value::Array(items) = value else {

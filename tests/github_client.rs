@@ -4,8 +4,7 @@
 //! output, its exit status, and what the fake received (method, path and
 //! query, token, body).
 
-#[path = "support/server.rs"]
-mod server;
+use crate::server;
 
 #[path = "../examples/github_client.rs"]
 #[allow(dead_code)]

@@ -795,11 +795,16 @@ fn isolated(test: &str, body: fn()) {
         return;
     }
     let exe = std::env::current_exe().expect("test binary");
+    // The test's name in the harness: its path below the test crate.
+    let name = match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::{test}"),
+        None => test.to_owned(),
+    };
     let output = Command::new("sh")
         .arg("-c")
         .arg(r#"ulimit -v 4194304 2>/dev/null; exec "$0" "$@""#)
         .arg(exe)
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .args([name.as_str(), "--exact", "--nocapture", "--test-threads=1"])
         .env(CHILD, test)
         .output()
         .expect("child test process");

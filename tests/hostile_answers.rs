@@ -3,11 +3,7 @@
 //! is never cut short silently nor read for ever, what a server writes is
 //! printed bounded and on one line, and the answer size cap is exact.
 
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};

@@ -7,10 +7,7 @@
 //! credentials go into no URL and no body; and no `Debug` text, error or
 //! event shows a token, a header's secret or a password in a base URL.
 
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -7,11 +7,7 @@
 //! a manual clock ([`Clock::manual`]) where the network is not what is
 //! waited for: exact, and no time.
 
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::net::TcpListener;
 use std::sync::Arc;

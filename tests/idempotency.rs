@@ -3,11 +3,7 @@
 //! its tries, kept when the caller gave one, none for a read, none at all
 //! unless asked for.
 
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::collections::HashSet;
 use std::io::Write;

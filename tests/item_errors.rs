@@ -7,10 +7,7 @@
 //! broken item resumes with neither loss nor repetition. A page whose
 //! structure does not fit, and a single object that does not, fail whole.
 
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use endpoint::client::{Cursor, DecodeError, Error};
 use endpoint_github::models::{Issue, IssueSearchResultItem};

@@ -6,11 +6,7 @@
 //! (`next_page_uri`, relative or absolute), offsets and limits, page
 //! numbers. The server checks the query of every request it receives.
 
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use endpoint::client::{ClientBuilder, Cursor, Error, Pagination};
 use endpoint::endpoint;

@@ -8,10 +8,7 @@
 //! from it: the rest of the items come, none lost or repeated, and the
 //! server sees the failed page asked for again.
 
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::str::FromStr;
 

@@ -5,11 +5,7 @@
 //! refusal, an empty list, an error's message and a quota. The waits are on
 //! a manual clock ([`Clock::manual`]): exact, and no time.
 
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::borrow::Cow;
 use std::collections::HashSet;

@@ -16,10 +16,7 @@
 //! the async (reqwest) one, each against a fresh server, and must use every
 //! recorded exchange.
 
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use endpoint::Endpoint;
 use endpoint::body::File;

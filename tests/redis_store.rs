@@ -4,10 +4,7 @@
 //! quota, a restarted Redis is connected again, and a Redis that is down
 //! makes a request fail quickly with a transport error.
 
-#[path = "support/redis.rs"]
-mod redis_server;
-#[path = "support/server.rs"]
-mod server;
+use crate::{redis_server, server};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};

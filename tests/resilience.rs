@@ -5,11 +5,7 @@
 //! sees. Every wait for a rate limit or a spacing is on a manual clock
 //! ([`Clock::manual`]): exact, and no time.
 
-#[macro_use]
-#[path = "support/backends.rs"]
-mod backends;
-#[path = "support/server.rs"]
-mod server;
+use crate::{backends, server};
 
 use std::io::Write;
 use std::net::TcpListener;

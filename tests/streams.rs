@@ -7,8 +7,7 @@
 //! the call's rules (redirects, retries, errors) applied to a streamed
 //! answer's head.
 
-#[path = "support/server.rs"]
-mod server;
+use crate::server;
 
 use std::future::poll_fn;
 use std::io::Read;

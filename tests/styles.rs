@@ -6,9 +6,7 @@
 //! The tables are OpenAPI 3.2's Style Examples, cell by cell (see
 //! `docs/styles.md`); the first column is the empty string.
 
-#[macro_use]
-#[path = "support/plans.rs"]
-mod plans;
+use crate::plans;
 
 use endpoint::__private::{Arrays, Location, ParamPlan, Placement, Style, ToParam};
 use endpoint::template::Template;

@@ -13,12 +13,7 @@
 //! Each test starts its own server (`tests/support/server.rs`) on a free
 //! loopback port and stops it when it ends.
 
-#[path = "support/server.rs"]
-mod server;
-
-#[macro_use]
-#[path = "support/plans.rs"]
-mod plans;
+use crate::{plans, server};
 
 use endpoint::{Endpoint, Request, TypedRequest, USER_AGENT, endpoint};
 use serde::Serialize;

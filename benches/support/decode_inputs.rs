@@ -3,9 +3,9 @@
 //! `endpoint-github` declares for the operation (`generated`), and the
 //! hand-written floor of `support/floor.rs` (`handwritten`).
 //!
-//! Shared by `benches/decode.rs` and `tests/decode_inputs.rs` through
-//! `#[path = "…/support/decode_inputs.rs"] mod decode_inputs;`, beside
-//! `#[path = "…/support/floor.rs"] mod floor;` at the root of the crate.
+//! Shared by `benches/decode.rs` and `tests/decode_inputs.rs` as a module
+//! of `#[path = "…/support/decode_inputs.rs"]`, beside
+//! `#[path = "…/support/floor.rs"] mod floor;` in the same module.
 
 use std::path::PathBuf;
 
@@ -13,7 +13,7 @@ use endpoint::TypedRequest;
 use endpoint_github::{issues, repos, search};
 use serde::de::DeserializeOwned;
 
-use crate::floor;
+use super::floor;
 
 /// The names of the inputs, in the order of the table: each is the file
 /// `benches/fixtures/decode/<name>.json`.

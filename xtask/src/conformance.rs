@@ -8,7 +8,7 @@
 //! parameters. Each parameter becomes a `serde_json::Value` field renamed to
 //! its wire name (`p0`, `p1`, …), so that the check can set the record's
 //! values; placeholders the options leave out are `Value::Null` in the
-//! path and `None` elsewhere. `tests/macro.rs` compares every typed call
+//! path and `None` elsewhere. `tests/macros.rs` compares every typed call
 //! with the dynamic one and with the record's expected result.
 
 use std::fmt::Write as _;

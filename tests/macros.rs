@@ -483,6 +483,16 @@ mod placement {
             pub a: bool,
         }
 
+        /// A query parameter whose name can be no template variable.
+        pub struct CreateRun = "POST /threads/{thread_id}/runs" {
+            pub thread_id: String,
+            #[endpoint(query, rename = "include[]")]
+            pub include: Option<Vec<String>>,
+            #[endpoint(query)]
+            pub page: Option<u32>,
+            pub assistant_id: String,
+        }
+
         /// `#[endpoint(query)]` on GET is simply a query parameter.
         pub struct GetQuery = "GET /x" {
             #[endpoint(query)]
@@ -603,6 +613,27 @@ mod placement {
             json!({"page": 2, "a": true}),
         );
         assert_eq!(request.url, "https://api.github.com/x?fixed=1&page=2");
+
+        let run = CreateRun {
+            thread_id: "t".into(),
+            include: Some(vec!["a.b".into(), "c".into()]),
+            page: Some(2),
+            assistant_id: "x".into(),
+        };
+        assert_eq!(CreateRun::TEMPLATE, "/threads/{thread_id}/runs{?page*}");
+        let request = run.to_request().unwrap();
+        assert_eq!(
+            request.url,
+            "https://api.github.com/threads/t/runs?page=2&include%5B%5D=a.b&include%5B%5D=c"
+        );
+        assert_eq!(body_json(&request), Some(json!({"assistant_id": "x"})));
+        let request = CreateRun {
+            include: None,
+            ..run
+        }
+        .to_request()
+        .unwrap();
+        assert_eq!(request.url, "https://api.github.com/threads/t/runs?page=2");
 
         let get = GetQuery { page: 3 };
         assert_eq!(GetQuery::TEMPLATE, "/x");

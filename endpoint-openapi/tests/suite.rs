@@ -1,0 +1,18 @@
+//! The generator's integration tests, one module per subject, built as one
+//! test binary (each binary links the generator and its models).
+//!
+//! A module runs alone by its name: `cargo test -p endpoint-openapi --test
+//! suite read::`.
+
+mod conventions;
+mod described_examples;
+mod descriptions;
+mod generate;
+mod generate_explained;
+mod generate_fixtures;
+mod generator;
+mod read;
+mod read_fixtures;
+mod read_never_panics;
+mod round_trip;
+mod std_names;
