@@ -518,11 +518,14 @@ impl Api {
         base_url: &str,
         build: impl FnOnce(&str) -> Result<Request>,
     ) -> Result<Request> {
+        // One call of `build`, which typed requests inline.
+        let url = plan
+            .server
+            .map(|server| resolve_server(base_url, self.redirect(server).unwrap_or(server)));
+        let request = build(url.as_deref().unwrap_or(base_url));
         let Some(server) = plan.server else {
-            return self.check_credentials_on(&self.base_origin, build(base_url));
+            return self.check_credentials_on(&self.base_origin, request);
         };
-        let url = resolve_server(base_url, self.redirect(server).unwrap_or(server));
-        let request = build(&url);
         let origin = match request.as_ref().ok().and_then(|r| Origin::of(&r.url)) {
             Some(origin) if self.credential_origins().contains(&origin) => Some(origin),
             _ => self.declared_origin(server).or(self.base_origin.clone()),

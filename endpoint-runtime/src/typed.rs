@@ -99,7 +99,8 @@ pub fn argument(argument: &Argument) -> Result<Param<'_>> {
 }
 
 /// The request of a typed route on an API's base URL (or the URL of the
-/// route's own server) with its headers.
+/// route's own server) with its headers; inlined, as [`build`] is.
+#[inline(always)]
 pub(crate) fn request<'a>(
     base_url: &str,
     headers: &'a BodyHeaders,
@@ -120,7 +121,9 @@ pub(crate) fn request<'a>(
 }
 
 /// The request of a typed route on `base_url` with the `options` its
-/// settings resolved to, its fields read through `params`.
+/// settings resolved to, its fields read through `params`; inlined, as
+/// [`build`] is.
+#[inline(always)]
 pub(crate) fn build_with(
     base_url: &str,
     options: Resolved<'_>,
