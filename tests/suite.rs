@@ -1,6 +1,7 @@
 //! The facade's integration tests, one module per subject, built as one test
-//! binary: each binary links the whole workspace, and thirty-four of them
-//! spent more of a clean build in linking than in their own code.
+//! binary: each binary links the whole workspace, and as thirty-four
+//! binaries, one per file, they took half as long again to build as this one
+//! and `tests/github.rs` do (`docs/testing.md`).
 //!
 //! A module runs alone by its name: `cargo test --all-features --test suite
 //! client::` (a module behind a feature is compiled only with it).
