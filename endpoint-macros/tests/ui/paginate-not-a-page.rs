@@ -1,5 +1,5 @@
-use endpoint::client::ureq::Client;
-use endpoint::endpoint;
+use endpoint::model::Paginated;
+use endpoint::{TypedRequest, endpoint};
 use serde::Deserialize;
 
 /// One pet: not a page of a list.
@@ -12,9 +12,14 @@ endpoint! {
     pub struct GetPet = "GET /pets/{id}" -> Pet;
 }
 
+/// The bound of both clients' `paginate` (`endpoint::client::ureq::Client`'s
+/// and the async one's), which this package's checks build without.
+fn paginate<R: TypedRequest>(_route: &R)
+where
+    R::Response: Paginated,
+{
+}
+
 fn main() {
-    let client = Client::builder().base_url("https://pets.example.com").build().unwrap();
-    for pet in client.paginate(&GetPet { id: "1".into() }) {
-        let _ = pet;
-    }
+    paginate(&GetPet { id: "1".into() });
 }
