@@ -264,6 +264,12 @@ fn pets_api() -> Api {
     }
 }
 
+/// The crate of a description written as JSON, its modules by tag.
+fn generate_json(description: serde_json::Value) -> Generated {
+    let read = endpoint_openapi::read::read_value(description, None, &[]).unwrap();
+    endpoint_openapi::package::generate_read(&read, &options(Modules::Tags)).unwrap()
+}
+
 fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
     &generated
         .files
@@ -1112,49 +1118,42 @@ fn a_long_chain_of_references_is_generated() {
 #[test]
 fn an_operations_own_server_reaches_its_route() {
     let answered = json!({"204": {"description": "Done."}});
-    let read = endpoint_openapi::read::read_value(
-        json!({
-            "openapi": "3.1.0",
-            "info": {"title": "Files", "version": "1"},
-            "servers": [{"url": "https://{region}.api.example/v1", "variables": {"region": {"default": "eu"}}}],
-            "paths": {
-                // A path item's server, its variable at its default, for
-                // each of its operations.
-                "/files/{name}": {
-                    "servers": [{"url": "https://files.example/{v}", "variables": {"v": {"default": "v2"}}}],
-                    "put": {"operationId": "putFile", "tags": ["files"], "responses": answered},
-                    "delete": {"operationId": "deleteFile", "tags": ["files"], "responses": answered}
+    let generated = generate_json(json!({
+        "openapi": "3.1.0",
+        "info": {"title": "Files", "version": "1"},
+        "servers": [{"url": "https://{region}.api.example/v1", "variables": {"region": {"default": "eu"}}}],
+        "paths": {
+            // A path item's server, its variable at its default, for
+            // each of its operations.
+            "/files/{name}": {
+                "servers": [{"url": "https://files.example/{v}", "variables": {"v": {"default": "v2"}}}],
+                "put": {"operationId": "putFile", "tags": ["files"], "responses": answered},
+                "delete": {"operationId": "deleteFile", "tags": ["files"], "responses": answered}
+            },
+            "/status": {
+                // The operation's own server wins over its path item's.
+                "servers": [{"url": "https://status.example"}],
+                "get": {
+                    "operationId": "getStatus", "tags": ["files"], "responses": answered,
+                    "servers": [{"url": "/v2/"}]
                 },
-                "/status": {
-                    // The operation's own server wins over its path item's.
-                    "servers": [{"url": "https://status.example"}],
-                    "get": {
-                        "operationId": "getStatus", "tags": ["files"], "responses": answered,
-                        "servers": [{"url": "/v2/"}]
-                    },
-                    // The API's first server, as written or with a trailing
-                    // `/`: no server of its own.
-                    "head": {
-                        "operationId": "headStatus", "tags": ["files"], "responses": answered,
-                        "servers": [{"url": "https://eu.api.example/v1/"}]
-                    }
-                },
-                "/plain": {
-                    "get": {"operationId": "getPlain", "tags": ["files"], "responses": answered},
-                    // No server of a route: the API's, with a diagnostic.
-                    "post": {
-                        "operationId": "postPlain", "tags": ["files"], "responses": answered,
-                        "servers": [{"url": "https://me@files.example/?a=1"}]
-                    }
+                // The API's first server, as written or with a trailing
+                // `/`: no server of its own.
+                "head": {
+                    "operationId": "headStatus", "tags": ["files"], "responses": answered,
+                    "servers": [{"url": "https://eu.api.example/v1/"}]
+                }
+            },
+            "/plain": {
+                "get": {"operationId": "getPlain", "tags": ["files"], "responses": answered},
+                // No server of a route: the API's, with a diagnostic.
+                "post": {
+                    "operationId": "postPlain", "tags": ["files"], "responses": answered,
+                    "servers": [{"url": "https://me@files.example/?a=1"}]
                 }
             }
-        }),
-        None,
-        &[],
-    )
-    .unwrap();
-    let generated =
-        endpoint_openapi::package::generate_read(&read, &options(Modules::Tags)).unwrap();
+        }
+    }));
     let text = file(&generated, "src/files.rs");
     let server_of = |name: &str| -> Option<String> {
         let at = text
@@ -1557,34 +1556,27 @@ fn bodiless_statuses_have_no_body() {
 
 #[test]
 fn a_page_wrapped_in_the_answer_pages_below_it() {
-    let read = endpoint_openapi::read::read_value(
-        json!({
-            "openapi": "3.0.3",
-            "info": {"title": "Shop", "version": "1"},
-            "paths": {"/orders": {"get": {
-                "operationId": "listOrders", "tags": ["orders"],
-                "parameters": [{"name": "cursor", "in": "query", "schema": {"type": "string"}}],
-                "responses": {"200": {"description": "A page.", "content": {"application/json": {
-                    "schema": {"type": "object", "required": ["orders"], "properties": {
-                        "orders": {"$ref": "#/components/schemas/OrderPage"},
-                        "request_id": {"type": "string"}
-                    }}
-                }}}}
-            }}},
-            "components": {"schemas": {
-                "OrderPage": {"type": "object", "required": ["items"], "properties": {
-                    "items": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}},
-                    "next_cursor": {"type": "string", "nullable": true}
-                }},
-                "Order": {"type": "object", "properties": {"id": {"type": "string"}}}
-            }}
-        }),
-        None,
-        &[],
-    )
-    .unwrap();
-    let generated =
-        endpoint_openapi::package::generate_read(&read, &options(Modules::Tags)).unwrap();
+    let generated = generate_json(json!({
+        "openapi": "3.0.3",
+        "info": {"title": "Shop", "version": "1"},
+        "paths": {"/orders": {"get": {
+            "operationId": "listOrders", "tags": ["orders"],
+            "parameters": [{"name": "cursor", "in": "query", "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "A page.", "content": {"application/json": {
+                "schema": {"type": "object", "required": ["orders"], "properties": {
+                    "orders": {"$ref": "#/components/schemas/OrderPage"},
+                    "request_id": {"type": "string"}
+                }}
+            }}}}
+        }}},
+        "components": {"schemas": {
+            "OrderPage": {"type": "object", "required": ["items"], "properties": {
+                "items": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}},
+                "next_cursor": {"type": "string", "nullable": true}
+            }},
+            "Order": {"type": "object", "properties": {"id": {"type": "string"}}}
+        }}
+    }));
     let orders = file(&generated, "src/orders.rs");
     assert!(
         orders.split_whitespace().collect::<String>().contains(
@@ -1608,32 +1600,25 @@ fn a_page_wrapped_in_the_answer_pages_below_it() {
 #[test]
 fn a_query_parameter_of_a_write_named_like_a_list_is_kept() {
     // OpenAI's `createRun`: `include[]` in the query of a POST.
-    let read = endpoint_openapi::read::read_value(
-        json!({
-            "openapi": "3.1.0",
-            "info": {"title": "Runs", "version": "1"},
-            "paths": {"/threads/{thread_id}/runs": {"post": {
-                "operationId": "createRun", "tags": ["runs"],
-                "parameters": [
-                    {"name": "thread_id", "in": "path", "required": true, "schema": {"type": "string"}},
-                    {"name": "include[]", "in": "query",
-                     "schema": {"type": "array", "items": {"type": "string"}}}
-                ],
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["assistant_id"],
-                    "properties": {"assistant_id": {"type": "string"}}
-                }}}},
-                "responses": {"200": {"description": "The run.", "content": {"application/json": {
-                    "schema": {"type": "object", "properties": {"id": {"type": "string"}}}
-                }}}}
-            }}}
-        }),
-        None,
-        &[],
-    )
-    .unwrap();
-    let generated =
-        endpoint_openapi::package::generate_read(&read, &options(Modules::Tags)).unwrap();
+    let generated = generate_json(json!({
+        "openapi": "3.1.0",
+        "info": {"title": "Runs", "version": "1"},
+        "paths": {"/threads/{thread_id}/runs": {"post": {
+            "operationId": "createRun", "tags": ["runs"],
+            "parameters": [
+                {"name": "thread_id", "in": "path", "required": true, "schema": {"type": "string"}},
+                {"name": "include[]", "in": "query",
+                 "schema": {"type": "array", "items": {"type": "string"}}}
+            ],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["assistant_id"],
+                "properties": {"assistant_id": {"type": "string"}}
+            }}}},
+            "responses": {"200": {"description": "The run.", "content": {"application/json": {
+                "schema": {"type": "object", "properties": {"id": {"type": "string"}}}
+            }}}}
+        }}}
+    }));
     assert!(
         generated.diagnostics.is_empty(),
         "{:?}",
