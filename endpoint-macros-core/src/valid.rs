@@ -568,8 +568,10 @@ fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ident: &Ident, wir
     }
 }
 
-/// Whether `name` can be the variable of a `{?…}` expression (RFC 6570's
-/// `varname`: letters, digits, `_`, percent-encoded octets and inner dots).
+/// Whether `name` can be the variable of a `{?…}` expression, as the
+/// runtime's template parser reads one (RFC 6570's `varname`: letters,
+/// digits, `_`, percent-encoded octets and inner dots, and `-` as
+/// `@octokit/endpoint` accepts it).
 fn is_template_variable(name: &str) -> bool {
     Template::parse(&format!("{{?{name}}}")).is_ok()
 }
