@@ -4,9 +4,9 @@
 //! naming its violations in the `sl-violations` header of its answer,
 //! killed when dropped.
 //!
-//! It must be installed (`npm ci` in `tests/prism`, as `.ci/run` does when
-//! `tests/prism/node_modules` is missing): a test that needs it fails,
-//! saying so, rather than passing without it.
+//! `cargo xtask test`, the test command of README.md, installs it (`npm ci`
+//! in `tests/prism`) and names it in `PRISM`: a test that cannot start it
+//! fails, saying so, rather than passing without it.
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
@@ -37,8 +37,9 @@ const STARTUP: Duration = Duration::from_secs(120);
 
 /// How to install the server, for the messages of a test that cannot
 /// start it.
-const INSTALL: &str = "install it with `npm ci` in tests/prism (as .ci/run does; Node.js and npm \
-                       are needed), or set PRISM to the path of a `prism` 5.16.0";
+const INSTALL: &str = "run the suite with `cargo xtask test`, which installs it (or `cargo xtask \
+                       test-setup` once; Node.js and npm are needed), or set PRISM to the path of \
+                       a `prism` 5.16.0";
 
 /// A running Prism mock server.
 pub struct Prism {

@@ -1,8 +1,9 @@
 //! A `redis-server` of the test's own, on a free loopback port, keeping
 //! nothing on disk, killed when dropped.
 //!
-//! The binary must be installed (`.ci/run` installs it when missing): a
-//! test that needs it fails, saying so, rather than passing without it.
+//! `cargo xtask test`, the test command of README.md, installs it when
+//! missing and names it in `REDIS_SERVER`: a test that cannot start it
+//! fails, saying so, rather than passing without it.
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
@@ -68,9 +69,9 @@ impl RedisServer {
         let child = match child {
             Ok(child) => child,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => panic!(
-                "`{}` is not installed, and these tests need a real Redis: install it \
-                 (`apt-get install redis-server`, as .ci/run does), or set REDIS_SERVER \
-                 to its path",
+                "`{}` is not installed, and these tests need a real Redis: run the suite \
+                 with `cargo xtask test`, which installs it (or `cargo xtask test-setup` \
+                 once), or set REDIS_SERVER to its path",
                 program()
             ),
             Err(error) => panic!("`{}` could not be started: {error}", program()),

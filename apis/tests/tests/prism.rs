@@ -14,8 +14,8 @@
 //! form out (or fills the header); an answer that Prism makes up
 //! against the description (it names its own violations) must be refused.
 //!
-//! Prism must be installed (`npm ci` in `tests/prism`, as `.ci/run` does):
-//! without it the test fails, saying how to install it.
+//! `cargo xtask test` installs Prism (`npm ci` in `tests/prism`) and names
+//! it in `PRISM`: without it the test fails, saying how to install it.
 
 #[path = "../../../tests/support/prism.rs"]
 mod prism;
