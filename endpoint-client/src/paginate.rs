@@ -11,6 +11,7 @@ use endpoint_runtime::sibling::Origin;
 use http::{HeaderMap, StatusCode, Uri};
 use serde::de::{DeserializeOwned, Error as _};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::decode::{Failure, Operation, decode};
 use super::error::{DecodeError, Error};
@@ -857,35 +858,35 @@ struct Seen {
 /// answer's object holds (with its key), else the whole body. What is
 /// beside the list (a page number the server echoes, a request id) does
 /// not count: two pages with the same items have the same fingerprint.
+///
+/// The list's text is the answer's own, found without decoding the items
+/// (as [`RawValue`]s), unless the scheme decoded the answer already
+/// (`json`).
 fn items_fingerprint(answer: &Answer, json: Option<&Value>, items: Option<&str>) -> u64 {
     let mut hasher = DefaultHasher::new();
     let body = &answer.body;
-    let starts_with_list = body
-        .iter()
-        .find(|b| !b.is_ascii_whitespace())
-        .is_some_and(|&b| b == b'[');
-    if items.is_none() && starts_with_list {
-        hasher.write(body);
-        return hasher.finish();
-    }
-    let parsed;
-    let json = match json {
-        Some(json) => Some(json),
-        None => {
-            parsed = decode::<Value>(answer.status, &answer.headers, body).ok();
-            parsed.as_ref()
+    let Some(json) = json else {
+        match raw_lists(body, items) {
+            Some(lists) => {
+                for (key, list) in lists {
+                    hasher.write(key.as_bytes());
+                    hasher.write(list.get().as_bytes());
+                }
+            }
+            None => hasher.write(body),
         }
+        return hasher.finish();
     };
     // Writing JSON into a hasher cannot fail.
     let write = |hasher: &mut DefaultHasher, value: &Value| {
         let _ = serde_json::to_writer(HashWriter(hasher), value);
     };
     match (json, items) {
-        (Some(json), Some(pointer)) => match json.pointer(pointer) {
+        (json, Some(pointer)) => match json.pointer(pointer) {
             Some(list) => write(&mut hasher, list),
             None => hasher.write(body),
         },
-        (Some(Value::Object(object)), None) => {
+        (Value::Object(object), None) => {
             for (key, value) in object {
                 if value.is_array() {
                     hasher.write(key.as_bytes());
@@ -896,6 +897,33 @@ fn items_fingerprint(answer: &Answer, json: Option<&Value>, items: Option<&str>)
         _ => hasher.write(body),
     }
     hasher.finish()
+}
+
+/// The JSON text of the lists of a page whose body is `body`: the value at
+/// the JSON pointer `items` (through objects only), else the body itself
+/// when it is a list, else every list of its object with its key. `None`
+/// when the body is not JSON or has nothing there.
+fn raw_lists<'b>(body: &'b [u8], items: Option<&str>) -> Option<Vec<(String, &'b RawValue)>> {
+    type Members<'b> = std::collections::BTreeMap<String, &'b RawValue>;
+    let mut value: &'b RawValue = serde_json::from_slice(body).ok()?;
+    if let Some(pointer) = items {
+        for token in pointer.split('/').skip(1) {
+            let key = token.replace("~1", "/").replace("~0", "~");
+            let members: Members<'b> = serde_json::from_str(value.get()).ok()?;
+            value = members.get(&key).copied()?;
+        }
+        return Some(vec![(String::new(), value)]);
+    }
+    if value.get().starts_with('[') {
+        return Some(vec![(String::new(), value)]);
+    }
+    let members: Members<'b> = serde_json::from_str(value.get()).ok()?;
+    Some(
+        members
+            .into_iter()
+            .filter(|(_, value)| value.get().starts_with('['))
+            .collect(),
+    )
 }
 
 /// A [`Hasher`] as an [`std::io::Write`], for JSON written into it.
@@ -2150,6 +2178,46 @@ mod tests {
                 1
             ),
             Ok(Some("https://a.example/x?page%5Bnumber%5D=2".to_owned()))
+        );
+    }
+
+    #[test]
+    fn a_page_s_fingerprint_is_its_list_s_alone() {
+        let of = |body: &str, items: Option<&str>, decoded: bool| {
+            let mut answer = answer(200, None, json!(null));
+            answer.body = body.as_bytes().to_vec();
+            let json = serde_json::from_str::<Value>(body).ok();
+            items_fingerprint(&answer, json.as_ref().filter(|_| decoded), items)
+        };
+        for decoded in [false, true] {
+            for (one, other, items) in [
+                (
+                    r#"{"items": [1, 2], "page": 3}"#,
+                    r#"{"page": 4, "items": [1, 2]}"#,
+                    None,
+                ),
+                (
+                    r#"{"a": {"b~c": [{"id": 1}]}, "n": 1}"#,
+                    r#"{"a": {"b~c": [{"id": 1}]}, "n": 2}"#,
+                    Some("/a/b~0c"),
+                ),
+            ] {
+                assert_eq!(of(one, items, decoded), of(other, items, decoded), "{one}");
+                let changed = one.replace('1', "7");
+                assert_ne!(
+                    of(one, items, decoded),
+                    of(&changed, items, decoded),
+                    "{one}"
+                );
+            }
+            assert_ne!(of("[1, 2]", None, decoded), of("[1, 3]", None, decoded));
+        }
+        assert_eq!(of(" [1, 2] ", None, false), of("[1, 2]", None, false));
+        // A body that is not JSON counts whole.
+        assert_ne!(of("a", None, false), of("b", None, false));
+        assert_ne!(
+            of(r#"{"a": 1}"#, Some("/x"), false),
+            of(r#"{"a": 2}"#, Some("/x"), false)
         );
     }
 }

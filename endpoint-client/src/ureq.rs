@@ -768,10 +768,8 @@ impl<'c, T> Pages<'c, T> {
     /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
     /// // At most 5 pages; the 6th is the cursor's.
     /// let mut pets = client.paginate_request::<Value>(request).max_pages(5);
-    /// for pet in pets.by_ref() {
-    ///     if let Err(error) = pet {
-    ///         eprintln!("{error}; resume at {:?}", pets.cursor());
-    ///     }
+    /// if let Some(error) = pets.by_ref().find_map(Result::err) {
+    ///     eprintln!("{error}; resume at {:?}", pets.cursor());
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -896,10 +894,8 @@ impl<'c, I> EachPage<'c, I> {
     /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
     /// // At most 5 pages; the 6th is the cursor's.
     /// let mut pets = client.pages_request::<Value>(request).max_pages(5);
-    /// for pet in pets.by_ref() {
-    ///     if let Err(error) = pet {
-    ///         eprintln!("{error}; resume at {:?}", pets.cursor());
-    ///     }
+    /// if let Some(error) = pets.by_ref().find_map(Result::err) {
+    ///     eprintln!("{error}; resume at {:?}", pets.cursor());
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
