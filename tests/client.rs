@@ -377,13 +377,22 @@ fn typed_pages_need_no_turbofish() {
 #[test]
 fn decode_failures_name_the_path_and_keep_the_body() {
     const PAGE: &str = r#"[{"number":1,"user":{"login":"a"}},{"number":2,"user":{"login":null}}]"#;
+    // The second page: another item that fits, the same one that does not
+    // (a page that repeats the page before whole ends the pages).
+    const PAGE_2: &str =
+        r#"[{"number":3,"user":{"login":"c"}},{"number":2,"user":{"login":null}}]"#;
     with_each_backend(
         "",
         |request| {
             let answer = Answer {
                 status: 200,
                 headers: vec![("content-type".into(), "application/json".into())],
-                body: PAGE.as_bytes().to_vec(),
+                body: match query(request, "page") {
+                    None => PAGE,
+                    Some(_) => PAGE_2,
+                }
+                .as_bytes()
+                .to_vec(),
             };
             match query(request, "page") {
                 None => answer.with_header(
@@ -435,7 +444,7 @@ fn decode_failures_name_the_path_and_keep_the_body() {
             const ITEM: &str = r#"{"number":2,"user":{"login":null}}"#;
             let pages = backend.paginate(&route);
             assert_eq!(pages.items.len(), 4);
-            assert_eq!(pages.items[2].as_ref().unwrap().number, 1);
+            assert_eq!(pages.items[2].as_ref().unwrap().number, 3);
             let error = pages.items[1].as_ref().unwrap_err();
             let decode = error.decode_error().expect("a decode error");
             assert_eq!(decode.path(), "[1].user.login");

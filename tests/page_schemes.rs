@@ -471,7 +471,13 @@ fn a_cursor_that_never_changes_is_an_error_not_an_endless_list() {
         assert_eq!(read[0].as_ref().expect("the first item").id, 1);
         assert_eq!(read[1].as_ref().expect("the second item").id, 2);
         let error = read[2].as_ref().expect_err("the error that ends the list");
-        assert!(error.to_string().contains("points back to"), "{error}");
+        assert!(matches!(error, Error::Paging { page: 2, .. }), "{error:?}");
+        assert!(
+            error
+                .to_string()
+                .contains("the cursor at `/metadata/continue`, sent as `continue`, points back to"),
+            "{error}"
+        );
         assert_eq!(queries(&server), ["", "continue=same"]);
         // The error has a cursor: the page named again.
         assert_eq!(
@@ -648,5 +654,235 @@ fn a_typed_route_of_json_values_reads_its_list_at_its_items_pointer() {
                 "limit=3&starting_after=6"
             ]
         );
+    }
+}
+
+/// Ids 1 to 6, two a page at `?page=N` (from 1), each answer saying
+/// `"pages": 3`; past page 3, `past`'s answer to the page's number.
+fn three_pages(received: &Received, past: impl Fn(u32) -> Answer) -> Answer {
+    let page: u32 = param(received, "page").map_or(1, |n| n.parse().expect("a page"));
+    if page > 3 {
+        return past(page);
+    }
+    Answer::json(
+        200,
+        &json!({"data": items([page * 2 - 1, page * 2]), "page": page, "pages": 3}),
+    )
+}
+
+/// A server that answers its last page for any number past it (as a mock
+/// server does that clamps the number, or one that ignores it).
+fn clamping(received: &Received) -> Answer {
+    three_pages(received, |_| {
+        Answer::json(200, &json!({"data": items([5, 6]), "page": 3, "pages": 3}))
+    })
+}
+
+#[test]
+fn a_server_that_repeats_its_last_page_ends_the_walk_with_an_error_not_a_loop() {
+    for name in BACKENDS {
+        eprintln!("with {name}");
+        let server = Server::start(clamping);
+        let client = api(
+            name,
+            &server,
+            Pagination::page_number("page").items("/data"),
+        );
+        let mut read = client.items_request::<Item>(request(&client, "/things", json!({})), None);
+        let all: Vec<_> = read.by_ref().collect();
+        assert_eq!(all.len(), 7, "{all:?}");
+        assert_eq!(ids(all.into_iter().take(6)), [1, 2, 3, 4, 5, 6]);
+        let mut read = client.items_request::<Item>(request(&client, "/things", json!({})), None);
+        let error = read
+            .by_ref()
+            .find_map(Result::err)
+            .expect("the error that ends the pages");
+        assert!(matches!(error, Error::Paging { page: 4, .. }), "{error:?}");
+        let text = error.to_string();
+        assert!(
+            text.contains(
+                "/things?page=4 (page 4 of the walk): this page holds the same 2 items as page 3"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("the server ignores the query parameter `page`"),
+            "{text}"
+        );
+        assert_eq!(read.cursor(), None);
+        // Four requests a walk, not an endless stream of them.
+        let queries = queries(&server);
+        assert_eq!(queries.len(), 8, "{queries:?}");
+        assert_eq!(queries[..4], ["", "page=2", "page=3", "page=4"]);
+    }
+}
+
+#[test]
+fn a_page_number_refused_past_the_last_page_ends_the_walk_after_every_item() {
+    for name in BACKENDS {
+        for status in [400, 404, 422] {
+            eprintln!("with {name}, {status}");
+            let server = Server::start(move |received| {
+                three_pages(received, |page| {
+                    Answer::json(status, &json!({"message": format!("no page {page}")}))
+                })
+            });
+            let client = api(
+                name,
+                &server,
+                Pagination::page_number("page").items("/data"),
+            );
+            let mut read =
+                client.items_request::<Item>(request(&client, "/things", json!({})), None);
+            assert_eq!(ids(read.by_ref()), [1, 2, 3, 4, 5, 6]);
+            assert_eq!(read.cursor(), None);
+            assert_eq!(queries(&server), ["", "page=2", "page=3", "page=4"]);
+            // Whole pages: three, and no error.
+            let pages: Vec<_> = client
+                .pages_request::<Item>(request(&client, "/things", json!({})), None)
+                .map(|page| page.expect("a page").items.len())
+                .collect();
+            assert_eq!(pages, [2, 2, 2]);
+        }
+    }
+}
+
+endpoint! {
+    /// A list wrapped with its page number and number of pages, whose route
+    /// names the page parameter only.
+    #[endpoint(paginate(page = "page", items = "/data"))]
+    struct ListThings = "GET /things" -> Value;
+}
+
+#[test]
+fn a_walk_s_own_pagination_replaces_the_route_s() {
+    for name in BACKENDS {
+        eprintln!("with {name}");
+        let server = Server::start(clamping);
+        let client = api(name, &server, Pagination::link());
+        let numbers = Pagination::page_number("page")
+            .total_pages("/pages")
+            .items("/data");
+        let read: Vec<u64> = client
+            .items(&ListThings {}, None)
+            .pagination(numbers)
+            .map(|item| item.expect("an item")["id"].as_u64().expect("an id"))
+            .collect();
+        assert_eq!(read, [1, 2, 3, 4, 5, 6]);
+        assert_eq!(queries(&server), ["", "page=2", "page=3"]);
+        let pages = client
+            .pages(&ListThings {}, None)
+            .pagination(numbers)
+            .map(|page| page.expect("a page").items.len())
+            .collect::<Vec<_>>();
+        assert_eq!(pages, [2, 2, 2]);
+        assert_eq!(queries(&server).len(), 3);
+    }
+}
+
+/// The value of the query parameter of `received` whose name is
+/// `page[number]` however it is written, checking there is at most one.
+fn page_number(received: &Received) -> Result<u32, String> {
+    let found: Vec<&str> = query(received)
+        .split('&')
+        .filter_map(|pair| {
+            let (key, value) = pair.split_once('=')?;
+            let key = key
+                .replace("%5B", "[")
+                .replace("%5b", "[")
+                .replace("%5D", "]")
+                .replace("%5d", "]");
+            (key == "page[number]").then_some(value)
+        })
+        .collect();
+    match found[..] {
+        [] => Ok(1),
+        [one] => one.parse().map_err(|_| format!("`{one}` is no number")),
+        _ => Err(format!(
+            "{} page numbers in `{}`",
+            found.len(),
+            received.url
+        )),
+    }
+}
+
+#[test]
+fn a_page_parameter_with_brackets_is_replaced_not_repeated() {
+    for name in BACKENDS {
+        eprintln!("with {name}");
+        // Three pages of two, then an empty one; a query with two page
+        // numbers is refused.
+        let server = Server::start(|received| match page_number(received) {
+            Ok(page) if page <= 3 => {
+                Answer::json(200, &json!({"data": items([page * 2 - 1, page * 2])}))
+            }
+            Ok(_) => Answer::json(200, &json!({"data": []})),
+            Err(message) => Answer::json(400, &json!({ "message": message })),
+        });
+        let client = api(
+            name,
+            &server,
+            Pagination::page_number("page[number]").items("/data"),
+        );
+        let read = client.items_request::<Item>(request(&client, "/things", json!({})), None);
+        assert_eq!(ids(read), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(
+            queries(&server),
+            [
+                "",
+                "page%5Bnumber%5D=2",
+                "page%5Bnumber%5D=3",
+                "page%5Bnumber%5D=4"
+            ]
+        );
+        // The first page's number written otherwise than the client writes it.
+        let mut first = request(&client, "/things", json!({"page[size]": 2}));
+        first.url.push_str("&page%5bnumber%5d=2");
+        let read = client.items_request::<Item>(first, None);
+        assert_eq!(ids(read), [3, 4, 5, 6]);
+        let queries = queries(&server);
+        assert_eq!(queries.len(), 3, "{queries:?}");
+        assert!(queries[1].ends_with("&page%5Bnumber%5D=3"), "{queries:?}");
+        assert_eq!(queries[2].matches("number").count(), 1, "{queries:?}");
+    }
+}
+
+/// An endless list: item N at `?page=N`, linking to page N + 1.
+fn endless(received: &Received) -> Answer {
+    let page: u32 = param(received, "page").map_or(1, |n| n.parse().expect("a page"));
+    Answer::json(200, &json!(items([page]))).with_header(
+        "link",
+        &format!("</things?page={}>; rel=\"next\"", page + 1),
+    )
+}
+
+#[test]
+fn a_walk_requests_at_most_its_bound_of_pages() {
+    for name in BACKENDS {
+        eprintln!("with {name}");
+        let server = Server::start(endless);
+        let base = server.base_url();
+        let client = client!(name, &base, |b: ClientBuilder<_>| b
+            .timeout(server::WAIT)
+            .max_pages(4));
+        let mut read = client.items_request::<Item>(request(&client, "/things", json!({})), None);
+        let all: Vec<_> = read.by_ref().collect();
+        assert_eq!(all.len(), 5, "{all:?}");
+        let error = all[4].as_ref().expect_err("the bound");
+        assert!(matches!(error, Error::Paging { page: 4, .. }), "{error:?}");
+        assert!(error.to_string().contains("`max_pages`"), "{error}");
+        assert_eq!(ids(all.into_iter().take(4)), [1, 2, 3, 4]);
+        assert_eq!(server.requests().len(), 4);
+        // Resumable at the page not fetched.
+        assert_eq!(
+            read.cursor().map(|cursor| cursor.to_string()),
+            Some(format!("{base}/things?page=5"))
+        );
+        // The walk's own bound wins.
+        let read = client
+            .items_request::<Item>(request(&client, "/things", json!({})), None)
+            .max_pages(Some(2));
+        assert_eq!(read.count(), 3);
+        assert_eq!(server.requests().len(), 2);
     }
 }

@@ -188,6 +188,8 @@ pub struct ClientBuilder<C> {
     hook: Option<Hook>,
     /// `None`: the policy's (`Link` headers unless it says otherwise).
     pagination: Option<Pagination>,
+    /// The most pages one walk requests; `None`: no bound.
+    max_pages: Option<usize>,
     clock: Clock,
     client: PhantomData<fn() -> C>,
 }
@@ -214,6 +216,7 @@ impl<C> Clone for ClientBuilder<C> {
             cache: self.cache.clone(),
             hook: self.hook.clone(),
             pagination: self.pagination,
+            max_pages: self.max_pages,
             clock: self.clock.clone(),
             client: PhantomData,
         }
@@ -242,6 +245,7 @@ impl<C> Default for ClientBuilder<C> {
             cache: None,
             hook: None,
             pagination: None,
+            max_pages: Some(crate::DEFAULT_MAX_PAGES),
             clock: Clock::system(),
             client: PhantomData,
         }
@@ -298,6 +302,7 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             .field("cache", &self.cache)
             .field("on_event", &self.hook.is_some())
             .field("pagination", &self.pagination_in_force())
+            .field("max_pages", &self.max_pages)
             .field("clock", &self.clock);
         debug.finish()
     }
@@ -611,9 +616,14 @@ impl<C> ClientBuilder<C> {
 
     /// How the API's lists page ([`Pagination`]): what `pages`,
     /// `paginate` and their cursors follow, for every route without a
-    /// scheme of its own (`#[endpoint(paginate = …)]`, which wins).
-    /// Unless told, the policy's: `Link: <…>; rel="next"` headers unless it
-    /// says otherwise.
+    /// scheme of its own (`#[endpoint(paginate = …)]`, or a generated
+    /// crate's, which wins over this one: a client's routes may page in
+    /// different ways). Unless told, the policy's: `Link: <…>; rel="next"`
+    /// headers unless it says otherwise.
+    ///
+    /// To replace a route's own scheme (a generated one that does not fit
+    /// the server), set it on the walk: `client.paginate(&route).pagination(…)`
+    /// (or `pages(…)`), which wins over the route's and this one.
     ///
     /// ```no_run
     /// # #[cfg(feature = "ureq")] {
@@ -628,6 +638,37 @@ impl<C> ClientBuilder<C> {
     /// ```
     pub fn pagination(mut self, pagination: Pagination) -> Self {
         self.pagination = Some(pagination);
+        self
+    }
+
+    /// The most pages one walk of `pages` or `paginate` (and their
+    /// `_request` and `_from` forms) requests, or no bound for `None`:
+    /// [`DEFAULT_MAX_PAGES`](crate::DEFAULT_MAX_PAGES) unless told, and at
+    /// least one. The walk that reaches it ends with an
+    /// [`Error::Paging`] saying so, after every item of the pages read; its
+    /// cursor resumes at the page not fetched. A walk's own `max_pages(…)`
+    /// wins over this one.
+    ///
+    /// The bound is a guard against a server that would keep answering new
+    /// pages for ever (one that ignores the page parameter and answers
+    /// items in another order each time): the walk stops by itself at a
+    /// link back to a page requested already, at a page that repeats the
+    /// items of the one before, and after
+    /// [`MAX_EMPTY_PAGES`](crate::MAX_EMPTY_PAGES) empty pages in a row.
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::ureq::Client;
+    ///
+    /// // A list of a million items, 100 a page.
+    /// let big = Client::builder().base_url("https://api.example.com").max_pages(20_000).build()?;
+    /// // No bound at all.
+    /// let unbounded = Client::builder().base_url("https://api.example.com").max_pages(None).build()?;
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn max_pages(mut self, max_pages: impl Into<Option<usize>>) -> Self {
+        self.max_pages = max_pages.into().map(|max| max.max(1));
         self
     }
 
@@ -799,6 +840,7 @@ impl<C> ClientBuilder<C> {
             api: self.api_in_force(),
             origins: Arc::default(),
             pagination: self.pagination_in_force(),
+            max_pages: self.max_pages,
             query_keys: Arc::default(),
             clock: self.clock.clone(),
         }

@@ -57,6 +57,9 @@ pub(crate) struct Policy {
     /// How the API's lists page, for the routes without a scheme of their
     /// own.
     pub(crate) pagination: Pagination,
+    /// The most pages one walk of `pages` or `paginate` requests; `None`:
+    /// no bound.
+    pub(crate) max_pages: Option<usize>,
     /// The API keys added to the query of each request to `origins` as it
     /// leaves, and of no URL shown.
     pub(crate) query_keys: Arc<[ApiKey]>,
@@ -76,6 +79,7 @@ impl fmt::Debug for Policy {
             .field("origins", &self.origins)
             .field("api", &self.api)
             .field("pagination", &self.pagination)
+            .field("max_pages", &self.max_pages)
             .field("query_keys", &self.query_keys)
             .field("clock", &self.clock)
             .finish()
@@ -117,6 +121,7 @@ impl Default for Policy {
             api: Arc::new(IetfPolicy),
             origins: Arc::default(),
             pagination: Pagination::default(),
+            max_pages: Some(crate::DEFAULT_MAX_PAGES),
             query_keys: Arc::default(),
             clock: Clock::system(),
         }

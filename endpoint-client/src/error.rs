@@ -100,12 +100,8 @@ pub enum Error {
     },
 
     /// A redirect could not be followed: too many of them, or a `location`
-    /// that is not a URL; or the pages cannot be followed: a `next` link
-    /// (or a next URL in the answer) that is not a URL, one that points
-    /// back to a page read already (a cursor sent again),
-    /// [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a row,
-    /// each pointing to another, or a cursor in the answer that is neither
-    /// a string nor an integer (the message names its JSON pointer).
+    /// that is not a URL; or a page's `next` link (or next URL in the
+    /// answer) that is not a URL.
     #[error("{method} {}: {}", Bounded::text(.url), Bounded::text(.reason))]
     Redirect {
         /// The method of the request that was redirected.
@@ -113,6 +109,32 @@ pub enum Error {
         /// The URL that answered with the redirect.
         url: String,
         /// What went wrong.
+        reason: String,
+    },
+
+    /// The pages of a list stopped, as going on would not read anything
+    /// new or would not end: the next page's URL was requested already in
+    /// this walk (a `next` link back, a cursor sent again), a page holds the
+    /// same items as the page before it (a server that ignores or clamps the
+    /// page parameter), [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty
+    /// pages in a row each pointed to another, the walk reached its bound on
+    /// requests (`max_pages`), or the page does not say where the next one
+    /// is in a way that can be followed (a cursor that is neither a string
+    /// nor an integer: the message names its JSON pointer).
+    ///
+    /// The items read before stay read; the message says what happened and
+    /// what to set. The walk's cursor says where it would resume: the page
+    /// not fetched, after a bound, a link back or empty pages; `None` after
+    /// a page that repeats the one before, or a next page that cannot be
+    /// told.
+    #[error("{} (page {page} of the walk): {}", Bounded::text(.url), Bounded::text(.reason))]
+    Paging {
+        /// The URL of the page concerned: the page read last, or the one
+        /// that repeats the page before it.
+        url: String,
+        /// Its number in this walk: 1 for the first page fetched.
+        page: usize,
+        /// What happened, and what to set.
         reason: String,
     },
 
@@ -317,6 +339,12 @@ impl fmt::Debug for Error {
                 .debug_struct("Redirect")
                 .field("method", method)
                 .field("url", &Bounded::text(url))
+                .field("reason", &Bounded::text(reason))
+                .finish(),
+            Error::Paging { url, page, reason } => f
+                .debug_struct("Paging")
+                .field("url", &Bounded::text(url))
+                .field("page", page)
                 .field("reason", &Bounded::text(reason))
                 .finish(),
             Error::Authentication {

@@ -107,10 +107,17 @@
 //!   reads as an empty list for the first page
 //!   ([`ApiPolicy::empty_list`]: e.g. `Client::github()`'s 409 for the
 //!   commits of an empty repository) is one; any other is an
-//!   [`Error::Status`]. A link back to a
-//!   page read already (a cursor the server sends again) ends the pages
-//!   with an [`Error::Redirect`], and so do [`MAX_EMPTY_PAGES`] empty pages
-//!   in a row that point on (both resumable at the page named, not fetched);
+//!   [`Error::Status`]. A walk never loops: a link back to a page
+//!   requested already (a cursor the server sends again), a page that holds
+//!   the same items as the page before it (a server that ignores the page
+//!   parameter), [`MAX_EMPTY_PAGES`] empty pages in a row that point on,
+//!   and [`DEFAULT_MAX_PAGES`] requests (`max_pages`, on the builder or the
+//!   walk) each end it with an [`Error::Paging`] saying what happened, after
+//!   every item read before. A page number (or offset) past a page with
+//!   items, with no end known, that the server refuses with a 400, 404,
+//!   416 or 422 ends the walk quietly, as an empty page does. The parameter
+//!   a scheme sets replaces the page's own of that name however either is
+//!   percent-encoded (`page[number]`, `page%5Bnumber%5D`);
 //! - `pages` and `pages_request` read the same pages whole: each a [`Page`]
 //!   with its items (those that fit; the others are its
 //!   [`failures`](Page::failures)), URL, status, headers, links (`next`,
@@ -154,7 +161,8 @@
 //! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |
 //! | a call's deadline | 5 minutes for all one call does ([`DEFAULT_DEADLINE`]): no wait or retry is started that would end past it, and each request's timeout is cut to the time left | [`ClientBuilder::deadline`] |
 //! | what it did | nothing said | [`ClientBuilder::on_event`]: each wait and retry as an [`Event`] |
-//! | pagination | `Link: <…>; rel="next"` headers (GitHub's); a page's list is the answer, or its one list beside `total_count` | [`ClientBuilder::pagination`]: a [`Pagination`] (a cursor at a JSON pointer, the last item's id, a next URL in the answer, offsets, page numbers; the list at a JSON pointer); a route's own `#[endpoint(paginate(…))]` wins |
+//! | pagination | `Link: <…>; rel="next"` headers (GitHub's); a page's list is the answer, or its one list beside `total_count` | [`ClientBuilder::pagination`]: a [`Pagination`] (a cursor at a JSON pointer, the last item's id, a next URL in the answer, offsets, page numbers; the list at a JSON pointer); a route's own `#[endpoint(paginate(…))]` wins over it, and a walk's own `.pagination(…)` over both |
+//! | pages a walk requests | [`DEFAULT_MAX_PAGES`] (10,000), then an [`Error::Paging`] resumable at the page not fetched | [`ClientBuilder::max_pages`]: another bound, or `None`; a walk's own `.max_pages(…)` wins |
 //!
 //! What one call (a `send`, an `execute`, a page of `paginate` or `pages`)
 //! costs at most in time, with the defaults: a server that accepts the
@@ -414,9 +422,17 @@ pub const MAX_REDIRECTS: usize = 10;
 
 /// The most pages in a row with no item, each linking to another, that
 /// `paginate` and `pages` read: after them the page linked to is not
-/// fetched, and the pages end with an [`Error::Redirect`] naming the count
+/// fetched, and the pages end with an [`Error::Paging`] naming the count
 /// and the last page read, their cursor resuming at the page not fetched.
 pub const MAX_EMPTY_PAGES: usize = 10;
+
+/// The most pages one walk of `pages` or `paginate` requests unless told
+/// ([`ClientBuilder::max_pages`], or the walk's own `max_pages`): the walk
+/// that reaches it ends with an [`Error::Paging`], resumable at the page
+/// not fetched. Ten thousand pages are a million items at 100 a page; a
+/// server that never ends its list gets ten thousand requests, not an
+/// endless stream of them.
+pub const DEFAULT_MAX_PAGES: usize = 10_000;
 
 /// The largest answer body a client reads whole; a larger one is an
 /// [`Error::Transport`]. A streamed answer's body (`stream`,

@@ -2,22 +2,24 @@
 //! (`Link: <…>; rel="next"` unless told), read whole or item by item, and
 //! where to resume them.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
+use std::hash::{DefaultHasher, Hasher};
 
 use endpoint_runtime::model::{Next as Scheme, Paginated, Pagination};
 use endpoint_runtime::sibling::Origin;
-use http::{HeaderMap, Method, StatusCode, Uri};
+use http::{HeaderMap, StatusCode, Uri};
 use serde::de::{DeserializeOwned, Error as _};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
-use super::MAX_EMPTY_PAGES;
 use super::decode::{Failure, Operation, decode};
 use super::error::{DecodeError, Error};
 use super::exchange::{Answer, Exchange, resolve};
 use super::link::{Link, next_page};
 use super::page::{Cursor, Page};
 use super::rate_limit::RateLimit;
+use super::{DEFAULT_MAX_PAGES, MAX_EMPTY_PAGES};
 
 /// What to fetch next.
 #[derive(Debug)]
@@ -94,8 +96,23 @@ pub(crate) struct PageState<I> {
     server: Option<Origin>,
     /// The URL of the page read last.
     url: String,
-    /// Every page URL requested, to stop at a `next` link that loops.
-    seen: HashSet<String>,
+    /// Every page URL requested in this walk, with its number (1 for the
+    /// first), to stop at a `next` link that loops.
+    seen: HashMap<String, usize>,
+    /// How many pages this walk requested.
+    requested: usize,
+    /// The most pages this walk requests; `None`: no bound.
+    max_pages: Option<usize>,
+    /// Whether [`PageState::max_pages`] was set for this walk, which the
+    /// client's does not replace.
+    own_max_pages: bool,
+    /// The items of the page read last, when it had any: to stop at a page
+    /// that repeats them.
+    last_items: Option<Seen>,
+    /// Whether the next page's URL is a guess of the client's (a page
+    /// number or an offset past the page read last, with no end known), so
+    /// that a 400, 404, 416 or 422 for it ends the pages.
+    next_guessed: bool,
     /// Whether the page being fetched is the first request's.
     fetching_first: bool,
     /// How a page points at the next one, and where its items are.
@@ -148,7 +165,12 @@ impl<I> PageState<I> {
             first: None,
             server: None,
             url: String::new(),
-            seen: HashSet::new(),
+            seen: HashMap::new(),
+            requested: 0,
+            max_pages: Some(DEFAULT_MAX_PAGES),
+            own_max_pages: false,
+            last_items: None,
+            next_guessed: false,
             fetching_first: false,
             pagination: Pagination::link(),
             route_pagination: false,
@@ -206,12 +228,34 @@ impl<I> PageState<I> {
     }
 
     /// The same pages, following the client's `pagination` unless the
-    /// route has its own.
-    pub(crate) fn client_pagination(mut self, pagination: Pagination) -> PageState<I> {
+    /// route has its own, and stopping after the client's `max_pages`
+    /// unless the walk has its own.
+    pub(crate) fn client_settings(
+        mut self,
+        pagination: Pagination,
+        max_pages: Option<usize>,
+    ) -> PageState<I> {
         if !self.route_pagination {
             self.pagination = pagination;
         }
+        if !self.own_max_pages {
+            self.max_pages = max_pages;
+        }
         self
+    }
+
+    /// Follows `pagination` from the next page on, whatever the route's or
+    /// the client's: the caller's own setting for this walk.
+    pub(crate) fn set_pagination(&mut self, pagination: Pagination) {
+        self.pagination = pagination;
+        self.route_pagination = true;
+    }
+
+    /// Requests at most `max_pages` pages in this walk (at least one), or
+    /// any number for `None`, whatever the client's bound.
+    pub(crate) fn set_max_pages(&mut self, max_pages: Option<usize>) {
+        self.max_pages = max_pages.map(|max| max.max(1));
+        self.own_max_pages = true;
     }
 
     /// The next item read (or the error of one that does not fit), or the
@@ -291,9 +335,9 @@ impl<I> PageState<I> {
             Next::Done => return None,
             Next::First(request) => self.first_exchange(request),
             Next::Fail(reason) => {
-                self.error = Some(Error::Redirect {
-                    method: Method::GET,
+                self.error = Some(Error::Paging {
                     url: self.url.clone(),
+                    page: self.requested,
                     reason,
                 });
                 self.at = At::Nowhere;
@@ -302,9 +346,9 @@ impl<I> PageState<I> {
             Next::Link(url) if self.empty_in_row >= MAX_EMPTY_PAGES => {
                 // A server may link empty page to empty page for ever: the
                 // pages end here, resumable at the page not fetched.
-                self.error = Some(Error::Redirect {
-                    method: Method::GET,
+                self.error = Some(Error::Paging {
                     url: self.url.clone(),
+                    page: self.requested,
                     reason: format!(
                         "{} pages in a row had no item and linked to another; the pages stop \
                          before `{url}`, where their cursor resumes",
@@ -330,22 +374,44 @@ impl<I> PageState<I> {
                 return None;
             }
         };
-        if !self.seen.insert(exchange.url()) {
+        if let Some(&page) = self.seen.get(&exchange.url()) {
             // A server that names a page read already (a `next` link back,
             // a cursor sent again) would have the pages go round for ever:
             // they end here, resumable at that page.
-            self.error = Some(Error::Redirect {
-                method: Method::GET,
+            self.error = Some(Error::Paging {
                 url: self.url.clone(),
+                page: self.requested,
                 reason: format!(
-                    "the next page's link points back to `{}`, already read; the pages stop \
-                     there, where their cursor resumes",
+                    "{} points back to `{}`, requested already as page {page} of this walk; \
+                     the pages would go round for ever, and stop there, where their cursor \
+                     resumes",
+                    what_points_next(&self.pagination),
                     exchange.url()
                 ),
             });
             self.at = At::Fetching(cursor);
             return None;
         }
+        if let Some(max) = self.max_pages
+            && self.requested >= max
+        {
+            // Whatever the server answers, a walk asks for at most so many
+            // pages: it ends here, resumable at the page not fetched.
+            self.error = Some(Error::Paging {
+                url: self.url.clone(),
+                page: self.requested,
+                reason: format!(
+                    "the walk requested its most pages ({max}, `max_pages`); it stops before \
+                     `{}`, where its cursor resumes: raise the bound with `max_pages(…)` on \
+                     the client's builder or on the walk, or resume from the cursor",
+                    exchange.url()
+                ),
+            });
+            self.at = At::Fetching(cursor);
+            return None;
+        }
+        self.requested += 1;
+        self.seen.insert(exchange.url(), self.requested);
         self.fetching_first = self.first.as_ref().map(Exchange::url) == Some(exchange.url());
         self.at = At::Fetching(cursor);
         Some(exchange)
@@ -411,10 +477,22 @@ impl<I> PageState<I> {
             return;
         }
         if !answer.status.is_success() {
+            if std::mem::take(&mut self.next_guessed)
+                && matches!(answer.status.as_u16(), 400 | 404 | 416 | 422)
+            {
+                // The page number (or offset) past a page with items was
+                // the client's guess, the end being unknown: a server that
+                // refuses it as out of range (Django REST framework's 404
+                // "Invalid page", a 400 or 422 naming the page parameter,
+                // a 416) says the previous page was the last.
+                self.at = At::Next;
+                return;
+            }
             self.at = At::Fetching(cursor);
             self.error = Some(answer.into_error());
             return;
         }
+        self.next_guessed = false;
         head.headers = answer.headers.clone();
         // The answer is read as JSON for the next page only when the scheme
         // looks into it: `Link` reads the headers, offsets the URL and the
@@ -423,10 +501,39 @@ impl<I> PageState<I> {
             Scheme::Link | Scheme::Offset { .. } | Scheme::PageNumber { total: None, .. } => None,
             _ => decode::<Value>(answer.status, &answer.headers, &answer.body).ok(),
         };
+        let fingerprint = items_fingerprint(&answer, json.as_ref(), self.pagination.items);
         match (self.read)(self.operation, answer, self.pagination.items) {
             Ok(page) => {
                 let mut items = page.items;
                 let length = items.len();
+                let seen = (length > 0).then(|| Seen {
+                    fingerprint,
+                    length,
+                    page: self.requested,
+                    url: self.url.clone(),
+                });
+                if let (Some(last), Some(now)) = (&self.last_items, &seen)
+                    && last.fingerprint == now.fingerprint
+                    && last.length == now.length
+                {
+                    // A server that ignores (or clamps) the parameter that
+                    // names the page answers the same page again, and
+                    // would for ever: its items are not yielded twice.
+                    self.error = Some(Error::Paging {
+                        url: self.url.clone(),
+                        page: self.requested,
+                        reason: format!(
+                            "this page holds the same {length} items as page {} (`{}`): {}; the \
+                             pages stop here, every item before read",
+                            last.page,
+                            last.url,
+                            repeat_hint(&self.pagination)
+                        ),
+                    });
+                    self.at = At::Nowhere;
+                    return;
+                }
+                self.last_items = seen;
                 let next = match next_of(
                     &self.pagination,
                     &self.url,
@@ -454,6 +561,8 @@ impl<I> PageState<I> {
                     self.incomplete_results = page.incomplete_results;
                 }
                 if let Some(next) = next {
+                    self.next_guessed = matches!(next, Next::Link(_))
+                        && end_unknown(&self.pagination, json.as_ref());
                     self.next = next;
                 }
             }
@@ -731,6 +840,158 @@ fn pointer_path(pointer: &str) -> String {
         .join(".")
 }
 
+/// A page with items, as the next page is checked against it.
+#[derive(Debug)]
+struct Seen {
+    /// The hash of its list's JSON text ([`items_fingerprint`]).
+    fingerprint: u64,
+    /// Its number of items.
+    length: usize,
+    /// Its number in the walk.
+    page: usize,
+    /// Its URL.
+    url: String,
+}
+
+/// A hash of the JSON text of a page's list: the list at the JSON pointer
+/// `items`, else the answer itself when it is a list, else every list the
+/// answer's object holds (with its key), else the whole body. What is
+/// beside the list (a page number the server echoes, a request id) does
+/// not count: two pages with the same items have the same fingerprint.
+///
+/// The list's text is the answer's own, found without decoding the items
+/// (as [`RawValue`]s), unless the scheme decoded the answer already
+/// (`json`).
+fn items_fingerprint(answer: &Answer, json: Option<&Value>, items: Option<&str>) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    let body = &answer.body;
+    let Some(json) = json else {
+        match raw_lists(body, items) {
+            Some(lists) => {
+                for (key, list) in lists {
+                    hasher.write(key.as_bytes());
+                    hasher.write(list.get().as_bytes());
+                }
+            }
+            None => hasher.write(body),
+        }
+        return hasher.finish();
+    };
+    // Writing JSON into a hasher cannot fail.
+    let write = |hasher: &mut DefaultHasher, value: &Value| {
+        let _ = serde_json::to_writer(HashWriter(hasher), value);
+    };
+    match (json, items) {
+        (json, Some(pointer)) => match json.pointer(pointer) {
+            Some(list) => write(&mut hasher, list),
+            None => hasher.write(body),
+        },
+        (Value::Object(object), None) => {
+            for (key, value) in object {
+                if value.is_array() {
+                    hasher.write(key.as_bytes());
+                    write(&mut hasher, value);
+                }
+            }
+        }
+        _ => hasher.write(body),
+    }
+    hasher.finish()
+}
+
+/// The JSON text of the lists of a page whose body is `body`: the value at
+/// the JSON pointer `items` (through objects only), else the body itself
+/// when it is a list, else every list of its object with its key. `None`
+/// when the body is not JSON or has nothing there.
+fn raw_lists<'b>(body: &'b [u8], items: Option<&str>) -> Option<Vec<(String, &'b RawValue)>> {
+    type Members<'b> = std::collections::BTreeMap<String, &'b RawValue>;
+    let mut value: &'b RawValue = serde_json::from_slice(body).ok()?;
+    if let Some(pointer) = items {
+        for token in pointer.split('/').skip(1) {
+            let key = token.replace("~1", "/").replace("~0", "~");
+            let members: Members<'b> = serde_json::from_str(value.get()).ok()?;
+            value = members.get(&key).copied()?;
+        }
+        return Some(vec![(String::new(), value)]);
+    }
+    if value.get().starts_with('[') {
+        return Some(vec![(String::new(), value)]);
+    }
+    let members: Members<'b> = serde_json::from_str(value.get()).ok()?;
+    Some(
+        members
+            .into_iter()
+            .filter(|(_, value)| value.get().starts_with('['))
+            .collect(),
+    )
+}
+
+/// A [`Hasher`] as an [`std::io::Write`], for JSON written into it.
+struct HashWriter<'h>(&'h mut DefaultHasher);
+
+impl std::io::Write for HashWriter<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.write(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Whether the next page `pagination` names after a page with items is a
+/// guess of the client's: a page number or an offset, with no end known
+/// (no number of pages in `json`, the page read last).
+fn end_unknown(pagination: &Pagination, json: Option<&Value>) -> bool {
+    match pagination.next {
+        Scheme::Offset { .. } | Scheme::PageNumber { total: None, .. } => true,
+        Scheme::PageNumber {
+            total: Some(pointer),
+            ..
+        } => json
+            .and_then(|json| json.pointer(pointer))
+            .is_none_or(Value::is_null),
+        _ => false,
+    }
+}
+
+/// What names the next page in `pagination`, for a message.
+fn what_points_next(pagination: &Pagination) -> String {
+    match pagination.next {
+        Scheme::Link => "the page's `next` link".to_owned(),
+        Scheme::NextUrl { pointer } => format!("the next page URL at `{pointer}`"),
+        Scheme::Cursor { pointer, param } => {
+            format!("the cursor at `{pointer}`, sent as `{param}`,")
+        }
+        Scheme::AfterLastItem { param, .. } => format!("the last item's key, sent as `{param}`,"),
+        Scheme::Offset { param, .. } => format!("the offset `{param}`"),
+        Scheme::PageNumber { param, .. } => format!("the page number `{param}`"),
+    }
+}
+
+/// Why a page may repeat the one before, by `pagination`, and what to set.
+fn repeat_hint(pagination: &Pagination) -> String {
+    match pagination.next {
+        Scheme::Link => "the server's `next` link leads to the same items".to_owned(),
+        Scheme::NextUrl { pointer } => {
+            format!("the next page URL at `{pointer}` leads to the same items")
+        }
+        Scheme::PageNumber { param, .. } => format!(
+            "the server ignores the query parameter `{param}`, or answers the last page for \
+             any number past it; give the pages an end, the answer's number of pages \
+             (`Pagination::page_number(\"{param}\").total_pages(\"/…\")`), with the route's \
+             `paginate(…)` or the walk's `.pagination(…)`"
+        ),
+        Scheme::Offset { param, .. }
+        | Scheme::Cursor { param, .. }
+        | Scheme::AfterLastItem { param, .. } => format!(
+            "the server ignores the query parameter `{param}`; set the scheme it follows with \
+             the walk's `.pagination(…)`"
+        ),
+    }
+}
+
 /// Where the page after the one at `url` is, by `pagination`: its URL
 /// (absolute, or relative to `url`), `None` after the last page, or why it
 /// cannot be told. `json` is the page as JSON (`None` when it is not
@@ -847,6 +1108,7 @@ fn next_of(
 mod tests {
     use super::*;
     use crate::policy::{ApiPolicy, IetfPolicy};
+    use http::Method;
     use serde_json::json;
     use std::sync::Arc;
     use std::time::SystemTime;
@@ -1634,5 +1896,328 @@ mod tests {
         );
         let state = PageState::<Value>::dynamic(request);
         assert_eq!(state.cursor(), None);
+    }
+
+    /// An answer from `url`.
+    fn answer_at(url: &str, status: u16, body: Value) -> Answer {
+        let mut answer = answer(status, None, body);
+        answer.url = url.to_owned();
+        answer
+    }
+
+    /// Walks `state` against `server` (a URL to its status and JSON), at
+    /// most 50 requests: every item or error yielded, and the URLs asked for.
+    fn walk(
+        state: &mut PageState<Value>,
+        mut server: impl FnMut(&str) -> (u16, Value),
+    ) -> (Vec<Result<Value, Error>>, Vec<String>) {
+        let mut read = Vec::new();
+        let mut urls = Vec::new();
+        while urls.len() < 50 {
+            read.extend(std::iter::from_fn(|| state.pop_item()));
+            let Some(exchange) = state.next_exchange() else {
+                read.extend(std::iter::from_fn(|| state.pop_item()));
+                return (read, urls);
+            };
+            let url = exchange.url();
+            let (status, body) = server(&url);
+            state.receive(Ok(answer_at(&url, status, body)));
+            urls.push(url);
+        }
+        panic!("more than 50 requests: {urls:?}");
+    }
+
+    /// The page number of `url`'s query parameter `name`, 1 without one.
+    fn page_of(url: &str, name: &str) -> u64 {
+        endpoint_runtime::sibling::query_param(url, name).map_or(1, |page| page.parse().unwrap())
+    }
+
+    /// Ids 1 to 6, two a page at `?page=N`, the answer saying `"pages": 3`;
+    /// past page 3, what `past` says.
+    fn three_pages(url: &str, past: impl Fn(u64) -> (u16, Value)) -> (u16, Value) {
+        let page = page_of(url, "page");
+        if page > 3 {
+            return past(page);
+        }
+        let ids: Vec<u64> = (page * 2 - 1..=page * 2).collect();
+        (200, json!({"data": ids, "page": page, "pages": 3}))
+    }
+
+    fn ids(read: &[Result<Value, Error>]) -> Vec<u64> {
+        read.iter()
+            .filter_map(|item| item.as_ref().ok()?.as_u64())
+            .collect()
+    }
+
+    fn numbered(pagination: Pagination) -> PageState<Value> {
+        PageState::dynamic(request()).client_settings(pagination, Some(DEFAULT_MAX_PAGES))
+    }
+
+    #[test]
+    fn a_page_that_repeats_the_one_before_ends_the_pages_with_an_error() {
+        // A server that answers its last page for any number past it.
+        let mut state = numbered(Pagination::page_number("page").items("/data"));
+        let (read, urls) = walk(&mut state, |url| {
+            three_pages(url, |page| {
+                (200, json!({"data": [5, 6], "page": page, "pages": 3}))
+            })
+        });
+        assert_eq!(ids(&read), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(read.len(), 7, "{read:?}");
+        assert_eq!(urls.len(), 4, "{urls:?}");
+        let error = read[6].as_ref().unwrap_err();
+        let Error::Paging { url, page, reason } = error else {
+            panic!("{error:?}")
+        };
+        assert_eq!((url.as_str(), *page), (PAGE_4, 4));
+        assert!(
+            reason.starts_with(&format!(
+                "this page holds the same 2 items as page 3 (`{PAGE_3}`): the server ignores \
+                 the query parameter `page`"
+            )),
+            "{reason}"
+        );
+        assert!(reason.contains("total_pages"), "{reason}");
+        assert_eq!(state.cursor(), None);
+        assert!(state.next_exchange().is_none());
+
+        // In every scheme: a cursor the server ignores, a `next` link to the
+        // same items under another URL.
+        let mut state = numbered(Pagination::cursor("/next", "cursor").items("/items"));
+        let (read, urls) = walk(&mut state, |url| {
+            let next = page_of(url, "cursor") + 1;
+            (200, json!({"items": [1, 2], "next": next}))
+        });
+        assert_eq!(ids(&read), [1, 2]);
+        assert_eq!(urls.len(), 2);
+        let error = read[2].as_ref().unwrap_err().to_string();
+        assert!(
+            error.contains("the server ignores the query parameter `cursor`"),
+            "{error}"
+        );
+        let mut state = numbered(Pagination::link());
+        state.next_exchange().unwrap();
+        let mut first = answer_at(PAGE_1, 200, json!([1, 2]));
+        let link = format!("<{PAGE_3}>; rel=next").parse().unwrap();
+        first.headers.insert("link", link);
+        state.receive(Ok(first));
+        assert_eq!(drain(&mut state), [Ok(json!(1)), Ok(json!(2))]);
+        assert_eq!(state.next_exchange().unwrap().url(), PAGE_3);
+        let mut again = answer_at(PAGE_3, 200, json!([1, 2]));
+        let link = format!("<{PAGE_4}>; rel=next").parse().unwrap();
+        again.headers.insert("link", link);
+        state.receive(Ok(again));
+        let read = drain(&mut state);
+        assert_eq!(read.len(), 1, "{read:?}");
+        let error = read[0].as_ref().unwrap_err();
+        assert!(
+            error.contains("(page 2 of the walk): this page holds the same 2 items as page 1"),
+            "{error}"
+        );
+        assert!(
+            error.contains("the server's `next` link leads to the same items"),
+            "{error}"
+        );
+        assert!(state.next_exchange().is_none());
+    }
+
+    const PAGE_3: &str = "https://api.example.com/search/issues?q=x&page=3";
+    const PAGE_4: &str = "https://api.example.com/search/issues?q=x&page=4";
+
+    #[test]
+    fn a_page_number_refused_past_the_last_page_ends_the_pages() {
+        for status in [400, 404, 416, 422] {
+            let mut state = numbered(Pagination::page_number("page").items("/data"));
+            let (read, urls) = walk(&mut state, |url| {
+                three_pages(url, |_| (status, json!({"message": "page out of range"})))
+            });
+            assert_eq!(read.len(), 6, "{status}: {read:?}");
+            assert_eq!(ids(&read), [1, 2, 3, 4, 5, 6]);
+            assert_eq!(urls.last().map(String::as_str), Some(PAGE_4));
+            assert_eq!(state.cursor(), None);
+        }
+        // Any other status is an error, and so is a refusal of a page the
+        // answer said exists, or of the first page.
+        let mut state = numbered(Pagination::page_number("page").items("/data"));
+        let (read, _) = walk(&mut state, |url| {
+            three_pages(url, |_| (403, json!({"message": "no"})))
+        });
+        assert_eq!(ids(&read), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(
+            read[6].as_ref().unwrap_err().status(),
+            Some(StatusCode::FORBIDDEN)
+        );
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_4));
+        let mut state = numbered(
+            Pagination::page_number("page")
+                .total_pages("/pages")
+                .items("/data"),
+        );
+        let (read, _) = walk(&mut state, |url| match page_of(url, "page") {
+            2 => (400, json!({"message": "bad"})),
+            _ => three_pages(url, |_| unreachable!()),
+        });
+        assert_eq!(ids(&read), [1, 2]);
+        assert_eq!(
+            read[2].as_ref().unwrap_err().status(),
+            Some(StatusCode::BAD_REQUEST)
+        );
+        let mut state = numbered(Pagination::page_number("page").items("/data"));
+        let (read, _) = walk(&mut state, |_| (404, json!({"message": "no"})));
+        assert_eq!(read.len(), 1);
+        assert_eq!(
+            read[0].as_ref().unwrap_err().status(),
+            Some(StatusCode::NOT_FOUND)
+        );
+    }
+
+    #[test]
+    fn a_walk_requests_at_most_its_bound_of_pages() {
+        let endless = |url: &str| {
+            let page = page_of(url, "page");
+            (200, json!({"data": [page]}))
+        };
+        let mut state = numbered(Pagination::page_number("page").items("/data"));
+        state.set_max_pages(Some(3));
+        let (read, urls) = walk(&mut state, endless);
+        assert_eq!(ids(&read), [1, 2, 3]);
+        assert_eq!(urls.len(), 3);
+        let error = read[3].as_ref().unwrap_err();
+        assert!(matches!(error, Error::Paging { page: 3, .. }), "{error:?}");
+        assert!(error.to_string().contains("(3, `max_pages`)"), "{error}");
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_4));
+        // The walk's bound wins over the client's, in either order.
+        let mut state = PageState::<Value>::dynamic(request());
+        state.set_max_pages(Some(0));
+        let mut state = state.client_settings(
+            Pagination::page_number("page").items("/data"),
+            Some(DEFAULT_MAX_PAGES),
+        );
+        let (read, urls) = walk(&mut state, endless);
+        assert_eq!((ids(&read), urls.len()), (vec![1], 1));
+        let mut state = numbered(Pagination::page_number("page").items("/data"));
+        state.set_max_pages(None);
+        assert_eq!(state.max_pages, None);
+    }
+
+    #[test]
+    fn the_walk_s_pagination_wins_over_the_route_s_and_the_client_s() {
+        let route = Pagination::page_number("page").items("/data");
+        let mut state = PageState::<Value>::dynamic(request())
+            .route_pagination(Some(route))
+            .client_settings(Pagination::link(), Some(DEFAULT_MAX_PAGES));
+        assert_eq!(state.pagination, route);
+        let walk_s = Pagination::page_number("page")
+            .total_pages("/pages")
+            .items("/data");
+        state.set_pagination(walk_s);
+        let (read, urls) = walk(&mut state, |url| {
+            three_pages(url, |_| unreachable!("past the last page"))
+        });
+        assert_eq!(read.len(), 6, "{read:?}");
+        assert_eq!(urls.len(), 3);
+    }
+
+    #[test]
+    fn a_page_parameter_is_replaced_however_it_is_written() {
+        let pages = Pagination::page_number("page[number]").items("/data");
+        for (url, next) in [
+            (
+                "https://api.example/v1/things?page%5Bnumber%5D=2&page%5Bsize%5D=9",
+                "https://api.example/v1/things?page%5Bsize%5D=9&page%5Bnumber%5D=3",
+            ),
+            (
+                "https://api.example/v1/things?page[number]=2",
+                "https://api.example/v1/things?page%5Bnumber%5D=3",
+            ),
+            (
+                "https://api.example/v1/things?page%5bnumber%5d=2&x=1",
+                "https://api.example/v1/things?x=1&page%5Bnumber%5D=3",
+            ),
+            (
+                "https://api.example/v1/things",
+                "https://api.example/v1/things?page%5Bnumber%5D=2",
+            ),
+        ] {
+            let json = json!({"data": [1]});
+            let found = next_of(&pages, url, &HeaderMap::new(), Some(&json), 1);
+            assert_eq!(found, Ok(Some(next.to_owned())), "{url}");
+        }
+        let dotted = Pagination::page_number("page.number");
+        assert_eq!(
+            next_of(
+                &dotted,
+                "https://a.example/x?page%2Enumber=4",
+                &HeaderMap::new(),
+                None,
+                1
+            ),
+            Ok(Some("https://a.example/x?page.number=5".to_owned()))
+        );
+        let offsets = Pagination::offset("page[offset]", "page[limit]");
+        assert_eq!(
+            next_of(
+                &offsets,
+                "https://a.example/x?page%5Blimit%5D=2&page%5Boffset%5D=4",
+                &HeaderMap::new(),
+                None,
+                2
+            ),
+            Ok(Some(
+                "https://a.example/x?page%5Blimit%5D=2&page%5Boffset%5D=6".to_owned()
+            ))
+        );
+        // A name given encoded is not encoded twice.
+        let encoded = Pagination::page_number("page%5Bnumber%5D");
+        assert_eq!(
+            next_of(
+                &encoded,
+                "https://a.example/x?page[number]=1",
+                &HeaderMap::new(),
+                None,
+                1
+            ),
+            Ok(Some("https://a.example/x?page%5Bnumber%5D=2".to_owned()))
+        );
+    }
+
+    #[test]
+    fn a_page_s_fingerprint_is_its_list_s_alone() {
+        let of = |body: &str, items: Option<&str>, decoded: bool| {
+            let mut answer = answer(200, None, json!(null));
+            answer.body = body.as_bytes().to_vec();
+            let json = serde_json::from_str::<Value>(body).ok();
+            items_fingerprint(&answer, json.as_ref().filter(|_| decoded), items)
+        };
+        for decoded in [false, true] {
+            for (one, other, items) in [
+                (
+                    r#"{"items": [1, 2], "page": 3}"#,
+                    r#"{"page": 4, "items": [1, 2]}"#,
+                    None,
+                ),
+                (
+                    r#"{"a": {"b~c": [{"id": 1}]}, "n": 1}"#,
+                    r#"{"a": {"b~c": [{"id": 1}]}, "n": 2}"#,
+                    Some("/a/b~0c"),
+                ),
+            ] {
+                assert_eq!(of(one, items, decoded), of(other, items, decoded), "{one}");
+                let changed = one.replace('1', "7");
+                assert_ne!(
+                    of(one, items, decoded),
+                    of(&changed, items, decoded),
+                    "{one}"
+                );
+            }
+            assert_ne!(of("[1, 2]", None, decoded), of("[1, 3]", None, decoded));
+        }
+        assert_eq!(of(" [1, 2] ", None, false), of("[1, 2]", None, false));
+        // A body that is not JSON counts whole.
+        assert_ne!(of("a", None, false), of("b", None, false));
+        assert_ne!(
+            of(r#"{"a": 1}"#, Some("/x"), false),
+            of(r#"{"a": 2}"#, Some("/x"), false)
+        );
     }
 }

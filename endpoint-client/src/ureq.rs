@@ -14,7 +14,7 @@ use super::paginate::PageState;
 use super::policy::ApiPolicy;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
-use endpoint_runtime::model::Paginated;
+use endpoint_runtime::model::{Paginated, Pagination};
 use endpoint_runtime::sibling::route_origin;
 use endpoint_runtime::{Endpoint, Request, TypedRequest};
 
@@ -625,7 +625,7 @@ pub struct Pages<'c, T> {
 
 impl<'c, T> Pages<'c, T> {
     fn new(client: &'c Client, state: PageState<T>) -> Self {
-        let state = state.client_pagination(client.policy.pagination);
+        let state = state.client_settings(client.policy.pagination, client.policy.max_pages);
         Pages { client, state }
     }
 
@@ -690,12 +690,15 @@ impl<'c, T> Pages<'c, T> {
     ///   skips them;
     /// - between pages (and before the first), the page to fetch next;
     /// - after [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a
-    ///   row and their error, the page linked to, not fetched; after a link
-    ///   (or cursor) back to a page read already, that page;
-    /// - `None` once the last page was read whole, or when the pages cannot
-    ///   go on (a request that cannot be built, a link that is not a URL, a
-    ///   cursor that is neither a string nor an integer), or for a first
-    ///   page sent with another method than GET, which a cursor cannot name.
+    ///   row and their error, or after the walk's bound on pages
+    ///   ([`Pages::max_pages`]), the page linked to, not fetched; after a
+    ///   link (or cursor) back to a page read already, that page;
+    /// - `None` once the last page was read whole (or a page number past it
+    ///   was refused), or when the pages cannot go on (a request that cannot
+    ///   be built, a link that is not a URL, a cursor that is neither a
+    ///   string nor an integer, a page that repeats the items of the one
+    ///   before), or for a first page sent with another method than GET,
+    ///   which a cursor cannot name.
     ///
     /// ```no_run
     /// # use endpoint::client::ureq::Client;
@@ -715,6 +718,65 @@ impl<'c, T> Pages<'c, T> {
     /// ```
     pub fn cursor(&self) -> Option<Cursor> {
         self.state.cursor()
+    }
+
+    /// Follows `pagination` in this walk, instead of the route's own
+    /// scheme (`#[endpoint(paginate(…))]`, or a generated crate's) and the
+    /// client's ([`ClientBuilder::pagination`](crate::ClientBuilder::pagination)):
+    /// the caller's setting wins, for a route whose scheme does not fit its
+    /// server. Set it before the first page is read; set later, it applies
+    /// from the next page on.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::Pagination;
+    /// use endpoint::endpoint;
+    ///
+    /// endpoint! {
+    ///     /// The pets, a page at a time (the route says `?page=N`).
+    ///     #[endpoint(paginate(page = "page", items = "/data"))]
+    ///     struct ListPets = "GET /pets" -> serde_json::Value;
+    /// }
+    ///
+    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// // The server's pages say how many there are: this walk stops there.
+    /// let pets = client
+    ///     .paginate(&ListPets {})
+    ///     .pagination(Pagination::page_number("page").total_pages("/pages").items("/data"));
+    /// for pet in pets {
+    ///     let _ = pet?;
+    /// }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    #[must_use]
+    pub fn pagination(mut self, pagination: Pagination) -> Self {
+        self.state.set_pagination(pagination);
+        self
+    }
+
+    /// Requests at most `max_pages` pages in this walk (at least one), or
+    /// any number for `None`, instead of the client's bound
+    /// ([`ClientBuilder::max_pages`](crate::ClientBuilder::max_pages),
+    /// [`DEFAULT_MAX_PAGES`](crate::DEFAULT_MAX_PAGES) unless told). The
+    /// walk that reaches it ends with an [`Error::Paging`] after every item
+    /// of the pages read, and its cursor resumes at the page not fetched.
+    ///
+    /// ```no_run
+    /// # use endpoint::client::ureq::Client;
+    /// # use serde_json::{json, Value};
+    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
+    /// // At most 5 pages; the 6th is the cursor's.
+    /// let mut pets = client.paginate_request::<Value>(request).max_pages(5);
+    /// if let Some(error) = pets.by_ref().find_map(Result::err) {
+    ///     eprintln!("{error}; resume at {:?}", pets.cursor());
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_pages(mut self, max_pages: impl Into<Option<usize>>) -> Self {
+        self.state.set_max_pages(max_pages.into());
+        self
     }
 }
 
@@ -759,7 +821,7 @@ pub struct EachPage<'c, I> {
 
 impl<'c, I> EachPage<'c, I> {
     fn new(client: &'c Client, state: PageState<I>) -> Self {
-        let state = state.client_pagination(client.policy.pagination);
+        let state = state.client_settings(client.policy.pagination, client.policy.max_pages);
         EachPage { client, state }
     }
 
@@ -782,6 +844,65 @@ impl<'c, I> EachPage<'c, I> {
     /// ```
     pub fn cursor(&self) -> Option<Cursor> {
         self.state.cursor()
+    }
+
+    /// Follows `pagination` in this walk, instead of the route's own
+    /// scheme (`#[endpoint(paginate(…))]`, or a generated crate's) and the
+    /// client's ([`ClientBuilder::pagination`](crate::ClientBuilder::pagination)):
+    /// the caller's setting wins, for a route whose scheme does not fit its
+    /// server. Set it before the first page is read; set later, it applies
+    /// from the next page on.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::Pagination;
+    /// use endpoint::endpoint;
+    ///
+    /// endpoint! {
+    ///     /// The pets, a page at a time (the route says `?page=N`).
+    ///     #[endpoint(paginate(page = "page", items = "/data"))]
+    ///     struct ListPets = "GET /pets" -> serde_json::Value;
+    /// }
+    ///
+    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// // The server's pages say how many there are: this walk stops there.
+    /// let pets = client
+    ///     .pages(&ListPets {})
+    ///     .pagination(Pagination::page_number("page").total_pages("/pages").items("/data"));
+    /// for pet in pets {
+    ///     let _ = pet?;
+    /// }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    #[must_use]
+    pub fn pagination(mut self, pagination: Pagination) -> Self {
+        self.state.set_pagination(pagination);
+        self
+    }
+
+    /// Requests at most `max_pages` pages in this walk (at least one), or
+    /// any number for `None`, instead of the client's bound
+    /// ([`ClientBuilder::max_pages`](crate::ClientBuilder::max_pages),
+    /// [`DEFAULT_MAX_PAGES`](crate::DEFAULT_MAX_PAGES) unless told). The
+    /// walk that reaches it ends with an [`Error::Paging`] after every item
+    /// of the pages read, and its cursor resumes at the page not fetched.
+    ///
+    /// ```no_run
+    /// # use endpoint::client::ureq::Client;
+    /// # use serde_json::{json, Value};
+    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
+    /// // At most 5 pages; the 6th is the cursor's.
+    /// let mut pets = client.pages_request::<Value>(request).max_pages(5);
+    /// if let Some(error) = pets.by_ref().find_map(Result::err) {
+    ///     eprintln!("{error}; resume at {:?}", pets.cursor());
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_pages(mut self, max_pages: impl Into<Option<usize>>) -> Self {
+        self.state.set_max_pages(max_pages.into());
+        self
     }
 }
 

@@ -166,7 +166,7 @@ pub mod sibling {
     };
     pub use crate::url::{
         Origin, form_encode, is_absolute, query_param, redact_userinfo, resolve_server,
-        server_error, url_host, with_query_param,
+        same_param_name, server_error, url_host, with_query_param,
     };
     pub use crate::value::List;
     pub use crate::wire::plan::{BodyKind, Location, Style};

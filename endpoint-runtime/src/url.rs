@@ -167,11 +167,16 @@ pub fn redact_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
 /// The raw (still percent-encoded) value of the first query parameter
 /// called `name` in `url`; an empty one for `name` without `=`.
 ///
+/// Names are compared percent-decoded, both the URL's and `name`:
+/// `page[number]`, `page%5Bnumber%5D` and `page%5bnumber%5d` are one name
+/// ([`same_param_name`]).
+///
 /// ```
 /// use endpoint_runtime::sibling::query_param;
 ///
 /// assert_eq!(query_param("https://h.example/v1?limit=20&offset=40", "offset"), Some("40"));
 /// assert_eq!(query_param("https://h.example/v1?limit=20#offset=4", "offset"), None);
+/// assert_eq!(query_param("https://h.example/v1?page%5Bnumber%5D=3", "page[number]"), Some("3"));
 /// ```
 pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
     let (_, end) = path_range(url);
@@ -181,8 +186,8 @@ pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
     query
         .split('&')
         .find_map(|pair| match pair.split_once('=') {
-            Some((key, value)) if key == name => Some(value),
-            None if pair == name => Some(""),
+            Some((key, value)) if same_param_name(key, name) => Some(value),
+            None if same_param_name(pair, name) => Some(""),
             _ => None,
         })
 }
@@ -190,6 +195,12 @@ pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
 /// `url` with the query parameter `name` set to `value`
 /// (percent-encoded as `encodeURIComponent` does): every parameter called
 /// `name` is dropped, and one is appended; the fragment is dropped.
+///
+/// A parameter is replaced, never added beside one of the same name, however
+/// either is written: names are compared percent-decoded
+/// ([`same_param_name`]), so that `page%5Bnumber%5D=1` or `page[number]=1`
+/// in `url` is replaced by `page%5Bnumber%5D=2` for the name `page[number]`
+/// (or `page%5Bnumber%5D`: a name given percent-encoded is not encoded twice).
 ///
 /// ```
 /// use endpoint_runtime::sibling::with_query_param;
@@ -199,6 +210,10 @@ pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
 ///     "https://h.example/v1?limit=2&cursor=b%20c%2F%3D"
 /// );
 /// assert_eq!(with_query_param("https://h.example/v1#top", "page", "2"), "https://h.example/v1?page=2");
+/// assert_eq!(
+///     with_query_param("https://h.example/v1?page[number]=1&page%5bsize%5d=9", "page[number]", "2"),
+///     "https://h.example/v1?page%5bsize%5d=9&page%5Bnumber%5D=2"
+/// );
 /// ```
 pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
     let (_, end) = path_range(url);
@@ -209,7 +224,7 @@ pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
     let mut separator = '?';
     for pair in rest.strip_prefix('?').unwrap_or_default().split('&') {
         let key = pair.split_once('=').map_or(pair, |(key, _)| key);
-        if pair.is_empty() || key == name {
+        if pair.is_empty() || same_param_name(key, name) {
             continue;
         }
         out.push(separator);
@@ -217,10 +232,28 @@ pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
         separator = '&';
     }
     out.push(separator);
-    crate::encode::encode(&mut out, name, crate::encode::Set::Component);
+    let name = percent_encoding::percent_decode_str(name).decode_utf8_lossy();
+    crate::encode::encode(&mut out, &name, crate::encode::Set::Component);
     out.push('=');
     crate::encode::encode(&mut out, value, crate::encode::Set::Component);
     out
+}
+
+/// Whether the query parameter names `a` and `b` are one name once
+/// percent-decoded: `page[number]`, `page%5Bnumber%5D`, `page%5bnumber%5d`
+/// and `page%5Bnumber]` are. `+` is kept as it is (not read as a space).
+///
+/// ```
+/// use endpoint_runtime::sibling::same_param_name;
+///
+/// assert!(same_param_name("page%5Bnumber%5D", "page[number]"));
+/// assert!(same_param_name("page%5bnumber%5d", "page%5Bnumber%5D"));
+/// assert!(same_param_name("page.number", "page%2Enumber"));
+/// assert!(!same_param_name("page", "Page"));
+/// assert!(!same_param_name("page%20", "page+"));
+/// ```
+pub fn same_param_name(a: &str, b: &str) -> bool {
+    a == b || percent_encoding::percent_decode_str(a).eq(percent_encoding::percent_decode_str(b))
 }
 
 /// `text` encoded as a name or value of an `application/x-www-form-urlencoded`
@@ -372,6 +405,38 @@ pub(crate) fn unsafe_segment<'u>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_query_parameter_is_replaced_however_its_name_is_encoded() {
+        for url in [
+            "https://h.example/v1?page[number]=1&size=2",
+            "https://h.example/v1?page%5Bnumber%5D=1&size=2",
+            "https://h.example/v1?page%5bnumber%5d=1&size=2",
+            "https://h.example/v1?page%5Bnumber]=1&size=2&page[number]=7",
+        ] {
+            for name in ["page[number]", "page%5Bnumber%5D"] {
+                assert_eq!(query_param(url, name), Some("1"), "{url} {name}");
+                assert_eq!(
+                    with_query_param(url, name, "2"),
+                    "https://h.example/v1?size=2&page%5Bnumber%5D=2",
+                    "{url} {name}"
+                );
+            }
+        }
+        assert_eq!(
+            with_query_param("https://h.example/v1?page.number=1", "page%2Enumber", "2"),
+            "https://h.example/v1?page.number=2"
+        );
+        // Other names stay, `+` is not a space, and a `%` that starts no
+        // escape is kept as it is.
+        let url = "https://h.example/v1?page+1=a&page%=b&pages=c";
+        assert_eq!(
+            with_query_param(url, "page 1", "x"),
+            format!("{url}&page%201=x")
+        );
+        assert_eq!(query_param(url, "page%"), Some("b"));
+        assert!(!same_param_name("page", "pages"));
+    }
 
     #[test]
     fn absolute_urls_and_hosts() {

@@ -8,7 +8,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use endpoint::client::{Cursor, Error, Event, Page, Response, Retry, reqwest, ureq};
+use endpoint::client::{Cursor, Error, Event, Page, Pagination, Response, Retry, reqwest, ureq};
 use endpoint::model::{Answer, Paginated};
 use endpoint::{Endpoint, Request, TypedRequest};
 use futures_core::Stream;
@@ -390,6 +390,22 @@ impl<T> Items<'_, T> {
             Items::Reqwest(pages, _) => pages.total_count(),
         }
     }
+
+    /// `pagination(pagination)`: the walk's own scheme.
+    pub fn pagination(self, pagination: Pagination) -> Self {
+        match self {
+            Items::Ureq(pages) => Items::Ureq(pages.pagination(pagination)),
+            Items::Reqwest(pages, runtime) => Items::Reqwest(pages.pagination(pagination), runtime),
+        }
+    }
+
+    /// `max_pages(max)`: the walk's own bound on pages.
+    pub fn max_pages(self, max: Option<usize>) -> Self {
+        match self {
+            Items::Ureq(pages) => Items::Ureq(pages.max_pages(max)),
+            Items::Reqwest(pages, runtime) => Items::Reqwest(pages.max_pages(max), runtime),
+        }
+    }
 }
 
 impl<T> Iterator for Items<'_, T> {
@@ -419,6 +435,22 @@ impl<I> Pages<'_, I> {
         match self {
             Pages::Ureq(pages) => pages.cursor(),
             Pages::Reqwest(pages, _) => pages.cursor(),
+        }
+    }
+
+    /// `pagination(pagination)`: the walk's own scheme.
+    pub fn pagination(self, pagination: Pagination) -> Self {
+        match self {
+            Pages::Ureq(pages) => Pages::Ureq(pages.pagination(pagination)),
+            Pages::Reqwest(pages, runtime) => Pages::Reqwest(pages.pagination(pagination), runtime),
+        }
+    }
+
+    /// `max_pages(max)`: the walk's own bound on pages.
+    pub fn max_pages(self, max: Option<usize>) -> Self {
+        match self {
+            Pages::Ureq(pages) => Pages::Ureq(pages.max_pages(max)),
+            Pages::Reqwest(pages, runtime) => Pages::Reqwest(pages.max_pages(max), runtime),
         }
     }
 }

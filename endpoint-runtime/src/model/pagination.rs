@@ -17,7 +17,9 @@
 /// items at that pointer are decoded as the response type's items.
 ///
 /// A client takes one for an API (`ClientBuilder::pagination`); a route of
-/// `endpoint!` may name its own (`#[endpoint(paginate = …)]`), which wins.
+/// `endpoint!` may name its own (`#[endpoint(paginate = …)]`), which wins
+/// over the client's; a walk's own (`client.paginate(&route).pagination(…)`)
+/// wins over both.
 ///
 /// ```
 /// use endpoint::model::Pagination;
@@ -67,7 +69,8 @@ pub struct Pagination<S = &'static str> {
 ///
 /// Every JSON pointer is RFC 6901's (`/metadata/continue`, `/a~1b` for the
 /// key `a/b`); every parameter is a query parameter of the page's URL, set
-/// or replaced in the next page's.
+/// or replaced in the next page's (its name compared percent-decoded:
+/// `page[number]` replaces `page%5Bnumber%5D`).
 ///
 /// Exhaustive: the macro's reader and writer of `paginate(…)` and the code
 /// generators match every scheme, so that a new one is taught to each.
@@ -114,7 +117,10 @@ pub enum Next<S = &'static str> {
     },
     /// A page number (`param`, 1 when the URL has none) that grows by 1; an
     /// empty page ends the list, as does the page whose number is the
-    /// answer's number of pages at `total`, when given.
+    /// answer's number of pages at `total`, when given. With no number of
+    /// pages, a client also ends the list at a page past the last that the
+    /// server refuses (400, 404, 416, 422), and stops with an error at a page
+    /// that repeats the one before (a server that ignores `param`).
     PageNumber {
         /// The query parameter of the page number.
         param: S,
