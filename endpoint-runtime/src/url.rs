@@ -165,13 +165,15 @@ pub fn redact_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The raw (still percent-encoded) value of the first query parameter
-/// called `name` in `url`; an empty one for `name` without `=`.
+/// called `name` in `url`; an empty one for `name` without `=`. A name is
+/// compared percent-decoded: `page%5Bnumber%5D` is `page[number]`.
 ///
 /// ```
 /// use endpoint_runtime::sibling::query_param;
 ///
 /// assert_eq!(query_param("https://h.example/v1?limit=20&offset=40", "offset"), Some("40"));
 /// assert_eq!(query_param("https://h.example/v1?limit=20#offset=4", "offset"), None);
+/// assert_eq!(query_param("https://h.example/v1?page%5Bnumber%5D=2", "page[number]"), Some("2"));
 /// ```
 pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
     let (_, end) = path_range(url);
@@ -181,15 +183,16 @@ pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
     query
         .split('&')
         .find_map(|pair| match pair.split_once('=') {
-            Some((key, value)) if key == name => Some(value),
-            None if pair == name => Some(""),
+            Some((key, value)) if same_name(key, name) => Some(value),
+            None if same_name(pair, name) => Some(""),
             _ => None,
         })
 }
 
 /// `url` with the query parameter `name` set to `value`
 /// (percent-encoded as `encodeURIComponent` does): every parameter called
-/// `name` is dropped, and one is appended; the fragment is dropped.
+/// `name` (as written, or percent-encoded) is dropped, and one is
+/// appended; the fragment is dropped.
 ///
 /// ```
 /// use endpoint_runtime::sibling::with_query_param;
@@ -199,6 +202,10 @@ pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
 ///     "https://h.example/v1?limit=2&cursor=b%20c%2F%3D"
 /// );
 /// assert_eq!(with_query_param("https://h.example/v1#top", "page", "2"), "https://h.example/v1?page=2");
+/// assert_eq!(
+///     with_query_param("https://h.example/v1?page[number]=1&page%5Bsize%5D=5", "page[number]", "2"),
+///     "https://h.example/v1?page%5Bsize%5D=5&page%5Bnumber%5D=2"
+/// );
 /// ```
 pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
     let (_, end) = path_range(url);
@@ -209,7 +216,7 @@ pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
     let mut separator = '?';
     for pair in rest.strip_prefix('?').unwrap_or_default().split('&') {
         let key = pair.split_once('=').map_or(pair, |(key, _)| key);
-        if pair.is_empty() || key == name {
+        if pair.is_empty() || same_name(key, name) {
             continue;
         }
         out.push(separator);
@@ -221,6 +228,34 @@ pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
     out.push('=');
     crate::encode::encode(&mut out, value, crate::encode::Set::Component);
     out
+}
+
+/// Whether the query parameter name `key`, as a URL holds it (raw or
+/// percent-encoded), is `name`.
+fn same_name(key: &str, name: &str) -> bool {
+    if key == name {
+        return true;
+    }
+    if !key.contains('%') {
+        return false;
+    }
+    let bytes = key.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let hex = |i: usize| bytes.get(i).and_then(|b| (*b as char).to_digit(16));
+        match (bytes[at], hex(at + 1), hex(at + 2)) {
+            (b'%', Some(high), Some(low)) => {
+                decoded.push(u8::try_from(high * 16 + low).unwrap_or(b'%'));
+                at += 3;
+            }
+            (byte, ..) => {
+                decoded.push(byte);
+                at += 1;
+            }
+        }
+    }
+    decoded == name.as_bytes()
 }
 
 /// `text` encoded as a name or value of an `application/x-www-form-urlencoded`
@@ -372,6 +407,40 @@ pub(crate) fn unsafe_segment<'u>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn query_names_are_compared_percent_decoded() {
+        // A page number under a bracketed name: the next page's URL, built
+        // with the name encoded, is read back and replaced as the same
+        // parameter, not a second one.
+        let first = "https://h.example/v1?page[number]=1&page[size]=2";
+        let second = with_query_param(first, "page[number]", "2");
+        assert_eq!(
+            second,
+            "https://h.example/v1?page[size]=2&page%5Bnumber%5D=2"
+        );
+        assert_eq!(query_param(&second, "page[number]"), Some("2"));
+        let third = with_query_param(&second, "page[number]", "3");
+        assert_eq!(
+            third,
+            "https://h.example/v1?page[size]=2&page%5Bnumber%5D=3"
+        );
+        assert_eq!(
+            query_param("https://h.example/v1?page%5bsize%5d", "page[size]"),
+            Some("")
+        );
+        // A broken or partial escape is no other name.
+        assert_eq!(query_param("https://h.example/v1?page%5=1", "page"), None);
+        assert_eq!(
+            query_param("https://h.example/v1?page%=1", "page%"),
+            Some("1")
+        );
+        assert_eq!(
+            query_param("https://h.example/v1?%C3%A9=1", "\u{e9}"),
+            Some("1")
+        );
+        assert_eq!(query_param("https://h.example/v1?%E9=1", "\u{e9}"), None);
+    }
 
     #[test]
     fn absolute_urls_and_hosts() {
