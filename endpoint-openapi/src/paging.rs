@@ -179,24 +179,17 @@ pub fn find(
         Some((list, _)) => vec![list.clone()],
         None => lists_within(&members, schemas, 0),
     };
-    let named = |names: &[&str]| {
-        names
-            .iter()
-            .map(|name| format!("`{name}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let message = match lists.as_slice() {
         [] => return Ok(None),
         [_] => format!(
-            "the list takes the paging parameters {}, but its answer holds {}",
-            named(&asked),
+            "the list takes {}, but its answer holds {}",
+            parameters(&asked),
             params.missing(),
         ),
         several => format!(
-            "the list takes the paging parameters {}, but its answer holds several lists ({}) \
-             and nothing says which one pages",
-            named(&asked),
+            "the list takes {}, but its answer holds several lists ({}) and nothing says which \
+             one pages",
+            parameters(&asked),
             several
                 .iter()
                 .map(|list| format!("`{list}`"))
@@ -265,18 +258,27 @@ fn bare(operation: &Operation, params: &Params) -> Result<Option<Pagination<Stri
     });
     Err(Unpaged {
         message: format!(
-            "the list takes the paging parameters {}, but its answer is a bare list, which holds \
-             no cursor or next page's URL, and it declares no `Link` header{header}",
-            asked
-                .iter()
-                .map(|name| format!("`{name}`"))
-                .collect::<Vec<_>>()
-                .join(", "),
+            "the list takes {}, but its answer is a bare list, which holds no cursor or next \
+             page's URL, and it declares no `Link` header{header}",
+            parameters(&asked),
         ),
         fallback: "pages by `Link` headers, the clients' default: a server that sends none ends \
                    the list after its first page"
             .to_owned(),
     })
+}
+
+/// The paging parameters `names`, as a diagnostic names them.
+fn parameters(names: &[&str]) -> String {
+    let listed = names
+        .iter()
+        .map(|name| format!("`{name}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match names {
+        [_] => format!("the paging parameter {listed}"),
+        _ => format!("the paging parameters {listed}"),
+    }
 }
 
 /// The names of the lists of an answer of `members` and of its objects,
