@@ -883,6 +883,78 @@ fn a_walk_requests_at_most_its_bound_of_pages() {
             .items_request::<Item>(request(&client, "/things", json!({})), None)
             .max_pages(Some(2));
         assert_eq!(read.count(), 3);
+
+/// Ids 1 to 7, three a page, at `?page[number]=N` (from 1, the name as
+/// written or percent-encoded), `meta.total_pages` 3, and, as Prism does, a
+/// page past the last answered as the last: only the number of pages ends
+/// the list.
+fn bracketed(received: &Received) -> Answer {
+    let decoded = query(received).replace("%5B", "[").replace("%5D", "]");
+    let numbers: Vec<&str> = decoded
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("page[number]="))
+        .collect();
+    assert!(numbers.len() <= 1, "{decoded}");
+    let page: u32 = numbers.first().map_or(1, |n| n.parse().expect("a page"));
+    let page = page.min(3);
+    let ids = ((page - 1) * 3 + 1..=(page * 3).min(7)).collect::<Vec<_>>();
+    Answer::json(
+        200,
+        &json!({"data": items(ids), "meta": {"total_pages": 3, "total_count": 7}}),
+    )
+}
+
+endpoint! {
+    /// A list whose page number and size are bracketed query parameters,
+    /// its number of pages under `meta`, as the generator writes it.
+    #[endpoint(paginate(page = "page[number]", total_pages = "/meta/total_pages", items = "/data"))]
+    struct ListArticles = "GET /articles" {
+        #[endpoint(query, rename = "page[number]")]
+        page_number: Option<u32>,
+        #[endpoint(query, rename = "page[size]")]
+        page_size: Option<u32>,
+    }
+}
+
+#[test]
+fn a_bracketed_page_number_ends_at_the_number_of_pages_under_meta() {
+    for name in BACKENDS {
+        eprintln!("with {name}");
+        let server = Server::start(bracketed);
+        let client = api(name, &server, Pagination::link());
+        let read_all = |route: &ListArticles| -> Vec<u64> {
+            client
+                .items(route, None)
+                .take(20)
+                .map(|item| {
+                    let item = item.unwrap_or_else(|err| panic!("an item failed: {err}"));
+                    item["id"].as_u64().expect("an id")
+                })
+                .collect()
+        };
+        let route = ListArticles {
+            page_number: None,
+            page_size: Some(3),
+        };
+        assert_eq!(read_all(&route), (1..=7).collect::<Vec<_>>());
+        let asked: Vec<String> = queries(&server)
+            .iter()
+            .map(|query| query.replace("%5B", "[").replace("%5D", "]"))
+            .collect();
+        assert_eq!(
+            asked,
+            [
+                "page[size]=3",
+                "page[size]=3&page[number]=2",
+                "page[size]=3&page[number]=3"
+            ]
+        );
+        // From the second page, its number given as the route's field.
+        let route = ListArticles {
+            page_number: Some(2),
+            page_size: Some(3),
+        };
+        assert_eq!(read_all(&route), (4..=7).collect::<Vec<_>>());
         assert_eq!(server.requests().len(), 2);
     }
 }

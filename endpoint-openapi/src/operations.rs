@@ -657,7 +657,7 @@ pub fn plan(
         if conventions.link_pages {
             mark_wrapped_page(&op, &mut space);
         } else {
-            op.paging = list_paging(operation, &op, &api.schemas, &mut space);
+            op.paging = list_paging(operation, &op, &api.schemas, &mut space, diagnostics);
         }
         // A choice's name, unique in the module beside the structs.
         if let Some(choice) = &mut op.choice {
@@ -904,11 +904,14 @@ fn name_shared_answers(
 /// holds, in a field, a struct that does (`{"orders": {"items": […]}}`:
 /// both marked, the outer a page of the inner's items); `None` when the
 /// answer is of another shape, or the operation pages by `Link` headers.
+/// A list whose paging parameters complete no scheme, or whose page's
+/// list is no field of its answer's type, is a diagnostic.
 fn list_paging(
     operation: &Operation,
     op: &OperationPlan,
     schemas: &BTreeMap<String, Schema>,
     space: &mut TypeSpace<'_>,
+    diagnostics: &mut Diagnostics,
 ) -> Option<Pagination<String>> {
     let Success::One(Ty::Planned(ty)) = &op.success else {
         return None;
@@ -920,7 +923,18 @@ fn list_paging(
         .flat_map(|response| &response.contents)
         .find(|content| media_kind(&content.media_type) == BodyKind::Json)
         .and_then(|content| content.schema.as_ref());
-    let paging = paging::paging(operation, answer, schemas)?;
+    let paging = match paging::find(operation, answer, schemas) {
+        Ok(paging) => paging?,
+        Err(unpaged) => {
+            diagnostics.push(
+                &operation.pointer,
+                Some(&operation.label()),
+                unpaged.message,
+                unpaged.fallback,
+            );
+            return None;
+        }
+    };
     let Some(members) = paging::items_members(&paging) else {
         return matches!(ty, Type::Vec(_)).then_some(paging);
     };

@@ -272,8 +272,14 @@ fn a_wrapped_list_is_a_page_of_link_headers() {
         models.contains("impl ::endpoint::model::Paginated for SearchIssuesResponse {"),
         "{models}"
     );
+    // Without the conventions, the page number pages its one required
+    // list, until an empty page (a `total_count` ends no list).
     let without = crate_of(Conventions::default(), path());
-    assert!(!file(&without, "src/models.rs").contains("Paginated for SearchIssuesResponse"));
+    let search = file(&without, "src/search.rs");
+    assert!(
+        search.contains("#[endpoint(paginate(page = \"page\", items = \"/items\"))]"),
+        "{search}"
+    );
 }
 
 #[test]

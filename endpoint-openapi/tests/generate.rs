@@ -265,12 +265,12 @@ fn pets_api() -> Api {
 }
 
 /// The crate of a description written as JSON, its modules by tag.
-fn generate_json(description: serde_json::Value) -> Generated {
+pub(crate) fn generate_json(description: serde_json::Value) -> Generated {
     let read = endpoint_openapi::read::read_value(description, None, &[]).unwrap();
     endpoint_openapi::package::generate_read(&read, &options(Modules::Tags)).unwrap()
 }
 
-fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
+pub(crate) fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
     &generated
         .files
         .iter()
@@ -281,7 +281,7 @@ fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
 
 /// The `endpoint!` invocations of a module's text, each expanded as the
 /// macro would: none may be refused.
-fn expand_all(text: &str) -> usize {
+pub(crate) fn expand_all(text: &str) -> usize {
     let file = syn::parse_file(text).expect("a module parses");
     let mut count = 0;
     for item in file.items {

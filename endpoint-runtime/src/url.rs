@@ -165,7 +165,8 @@ pub fn redact_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The raw (still percent-encoded) value of the first query parameter
-/// called `name` in `url`; an empty one for `name` without `=`.
+/// called `name` in `url`; an empty one for `name` without `=`. A name is
+/// compared percent-decoded: `page%5Bnumber%5D` is `page[number]`.
 ///
 /// Names are compared percent-decoded, both the URL's and `name`:
 /// `page[number]`, `page%5Bnumber%5D` and `page%5bnumber%5d` are one name
@@ -194,7 +195,8 @@ pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
 
 /// `url` with the query parameter `name` set to `value`
 /// (percent-encoded as `encodeURIComponent` does): every parameter called
-/// `name` is dropped, and one is appended; the fragment is dropped.
+/// `name` (as written, or percent-encoded) is dropped, and one is
+/// appended; the fragment is dropped.
 ///
 /// A parameter is replaced, never added beside one of the same name, however
 /// either is written: names are compared percent-decoded
@@ -436,6 +438,40 @@ mod tests {
         );
         assert_eq!(query_param(url, "page%"), Some("b"));
         assert!(!same_param_name("page", "pages"));
+    }
+
+    #[test]
+    fn query_names_are_compared_percent_decoded() {
+        // A page number under a bracketed name: the next page's URL, built
+        // with the name encoded, is read back and replaced as the same
+        // parameter, not a second one.
+        let first = "https://h.example/v1?page[number]=1&page[size]=2";
+        let second = with_query_param(first, "page[number]", "2");
+        assert_eq!(
+            second,
+            "https://h.example/v1?page[size]=2&page%5Bnumber%5D=2"
+        );
+        assert_eq!(query_param(&second, "page[number]"), Some("2"));
+        let third = with_query_param(&second, "page[number]", "3");
+        assert_eq!(
+            third,
+            "https://h.example/v1?page[size]=2&page%5Bnumber%5D=3"
+        );
+        assert_eq!(
+            query_param("https://h.example/v1?page%5bsize%5d", "page[size]"),
+            Some("")
+        );
+        // A broken or partial escape is no other name.
+        assert_eq!(query_param("https://h.example/v1?page%5=1", "page"), None);
+        assert_eq!(
+            query_param("https://h.example/v1?page%=1", "page%"),
+            Some("1")
+        );
+        assert_eq!(
+            query_param("https://h.example/v1?%C3%A9=1", "\u{e9}"),
+            Some("1")
+        );
+        assert_eq!(query_param("https://h.example/v1?%E9=1", "\u{e9}"), None);
     }
 
     #[test]
