@@ -61,7 +61,9 @@
 //!   `allOf`; not an `enum` that other alternatives share) and its
 //!   component's name (OpenAPI's implicit value). An alternative left with
 //!   no value, or values that do not tell the alternatives apart, make it a
-//!   union tried in order, and a problem.
+//!   union tried in order, and a problem; so does a `propertyName` that an
+//!   alternative has not (a property of the object holding the union,
+//!   beside it).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -1102,6 +1104,28 @@ impl<'a> TypeSpace<'a> {
                 ));
                 None
             }
+            // A discriminator that names no property of an alternative (a
+            // property of the object holding the union, beside it: `{"type":
+            // "card", "data": {…}}`) tells nothing from the value itself:
+            // decoded by trying each alternative in order, never by a key
+            // its values do not have.
+            Some(discriminator)
+                if self.rules.write_back
+                    && alternatives.len() == variants.len()
+                    && let Some(i) = alternatives
+                        .iter()
+                        .position(|a| !self.may_have(a, &discriminator.property_name, 0)) =>
+            {
+                let label = match &alternatives[i].kind {
+                    Kind::Ref(component) => format!("`{component}`"),
+                    _ => format!("number {}", i + 1),
+                };
+                self.problems.push(format!(
+                    "`{name}`: its discriminator `{}` is no property of alternative {label} (a property of the object holding it names the alternative, perhaps); decoded by trying each alternative in order",
+                    discriminator.property_name
+                ));
+                None
+            }
             Some(discriminator)
                 if self.rules.write_back && alternatives.len() == variants.len() =>
             {
@@ -1218,6 +1242,31 @@ impl<'a> TypeSpace<'a> {
                 .map(|mine| mine.into_iter().map(|(value, _)| value).collect())
                 .collect(),
         })
+    }
+
+    /// Whether a value of `schema` may have the property `key`: an object
+    /// that defines or requires it, or admits other keys, through
+    /// references, `allOf` parts (any of them) and unions (any
+    /// alternative); not an object whose properties are all named and
+    /// `key` not among them, nor a value that is no object.
+    fn may_have(&self, schema: &Schema, key: &str, depth: usize) -> bool {
+        match &schema.kind {
+            _ if depth > MAX_LOOK => true,
+            Kind::Ref(component) => self
+                .components
+                .get(component)
+                .is_none_or(|schema| self.may_have(schema, key, depth + 1)),
+            Kind::Object(object) => {
+                object.properties.iter().any(|p| p.name == key)
+                    || object.required.iter().any(|r| r == key)
+                    || !matches!(object.additional, Additional::None)
+            }
+            Kind::AllOf(parts) | Kind::OneOf(parts) => {
+                parts.iter().any(|part| self.may_have(part, key, depth + 1))
+            }
+            Kind::Any => true,
+            _ => false,
+        }
     }
 
     /// The string values `schema` pins its property `key` to (a string
@@ -2352,6 +2401,53 @@ mod tests {
         let types = space.finish();
         assert_eq!(named(&types, "NoValue").tag, None);
         assert_eq!(named(&types, "SameValue").tag, None);
+    }
+
+    #[test]
+    fn a_discriminator_the_alternatives_do_not_have_does_not_tag() {
+        // The alternatives of `data` are named by `type` beside it, in the
+        // object holding it: their values have no `type`.
+        let components = components(json!({
+            "payment": {"type": "object", "required": ["type", "data"], "properties": {
+                "type": {"type": "string", "enum": ["credit_card", "bank"]},
+                "data": {"oneOf": [{"$ref": "#/components/schemas/card"},
+                                   {"$ref": "#/components/schemas/bank"}],
+                         "discriminator": {"propertyName": "type", "mapping": {
+                             "credit_card": "#/components/schemas/card",
+                             "bank": "#/components/schemas/bank"}}}
+            }},
+            "card": {"type": "object", "required": ["number"],
+                     "properties": {"number": {"type": "string"}}},
+            "bank": {"type": "object", "required": ["iban"],
+                     "properties": {"iban": {"type": "string"}}},
+            // Through `allOf`, an alternative has it: tagged.
+            "pet": {"oneOf": [{"$ref": "#/components/schemas/dog"},
+                              {"$ref": "#/components/schemas/cat"}],
+                    "discriminator": {"propertyName": "kind"}},
+            "base": {"type": "object", "properties": {"kind": {"type": "string"}}},
+            "dog": {"allOf": [{"$ref": "#/components/schemas/base"},
+                              {"type": "object", "properties": {"bark": {"type": "string"}}}]},
+            "cat": {"allOf": [{"$ref": "#/components/schemas/base"}]}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        assert_eq!(
+            space.problems(),
+            [
+                "`PaymentData`: its discriminator `type` is no property of alternative `card` \
+              (a property of the object holding it names the alternative, perhaps); decoded \
+              by trying each alternative in order"
+            ]
+        );
+        let types = space.finish();
+        assert_eq!(named(&types, "PaymentData").tag, None);
+        assert_eq!(
+            named(&types, "Pet")
+                .tag
+                .as_ref()
+                .map(|tag| tag.key.as_str()),
+            Some("kind")
+        );
     }
 
     #[test]
