@@ -6,6 +6,7 @@
 
 mod conventions;
 mod described_examples;
+mod described_examples_classes;
 mod descriptions;
 mod generate;
 mod generate_explained;
