@@ -28,9 +28,10 @@
 //! shows it: in a component schema that only the example's operation uses
 //! (or only the users of the component whose example it is), the
 //! component itself is relaxed; in one that other operations use too, a
-//! copy of it of the operation's own (named `{component}-for-{operation}`,
-//! `ErrorForGetAccount`), reached by the operation's references, is, and
-//! the others keep it as written. Copies that come out the same are one.
+//! copy of it of the operation's own (named `{operation}-answer-{component}`,
+//! `GetAccountAnswerError`), reached by the operation's references, is,
+//! and the others keep it as written. Copies that come out the same are
+//! one.
 //! Requests' examples are not read for this: what a request may leave out
 //! is the schema's to say. The work is bounded: [`MAX_EXAMPLES`] examples
 //! of an operation's answers, [`MAX_DEPTH`] levels of an example,
@@ -331,11 +332,16 @@ pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
         let Some(schema) = api.schemas.get(component) else {
             continue;
         };
-        let whose = match owner {
-            Owner::Operation(o) => api.operations[*o].label(),
-            Owner::Component(name) => name.clone(),
+        // Named by its owner first, so that the inline types the copy
+        // shares with the component keep the names their places end with.
+        let (whose, base) = match owner {
+            Owner::Operation(o) => {
+                let label = api.operations[*o].label();
+                let base = format!("{label}-answer-{component}");
+                (label, base)
+            }
+            Owner::Component(name) => (name.clone(), format!("{name}-{component}")),
         };
-        let base = format!("{component}-for-{whose}");
         let mut name = base.clone();
         let mut n = 1;
         while relaxed.schemas.contains_key(&name) {

@@ -152,7 +152,7 @@ fn the_fields_an_example_contradicts_are_relaxed() {
         // Beyond `int32` in the component's example: an `i64`.
         "pubquantity:i64,",
         // The page wrapped in the answer is read through it.
-        "typeItem=<OrderPageForListOrdersas::endpoint_runtime::model::Paginated>::Item;",
+        "typeItem=<ListOrdersAnswerOrderPageas::endpoint_runtime::model::Paginated>::Item;",
     ] {
         assert!(compact.contains(expected), "{expected} in\n{emitted}");
     }

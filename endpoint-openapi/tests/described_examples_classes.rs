@@ -212,7 +212,7 @@ fn each_contradiction_is_relaxed_where_its_example_is() {
         // The shared `Error` as written, for listPayments.
         r#"Error{code:String="code",message:String="message",}{source:Option<String>="source",}"#,
         // getAccount's own copy.
-        r#"ErrorForGetAccount{message:String="message",}{code:Option<String>="code",source:Option<::serde_json::Value>="source",}"#,
+        r#"GetAccountAnswerError{message:String="message",}{code:Option<String>="code",source:Option<::serde_json::Value>="source",}"#,
         // Each property's own example.
         r#"Account{id:String="id",number:::serde_json::Value="number",balance:::serde_json::Value="balance",}{tags:Option<::serde_json::Value>="tags",aliases:Option<Vec<::serde_json::Value>>="aliases",}"#,
         // The example written as text.
@@ -240,7 +240,7 @@ fn every_example_decodes_and_is_written_back_unchanged() {
     );
     let error: models::Error = round_trip(json!({"code": "none", "message": "no payments"}));
     assert_eq!(error.code, "none");
-    let error: models::ErrorForGetAccount = round_trip(no_account());
+    let error: models::GetAccountAnswerError = round_trip(no_account());
     assert_eq!(error.code, None);
     assert_eq!(error.source, Some(json!(7)));
     let account: models::Account = round_trip(account());

@@ -6,12 +6,12 @@
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct OrderList {
     /// The `orders` property.
-    pub orders: OrderPageForListOrders,
+    pub orders: ListOrdersAnswerOrderPage,
     /// The `request_id` property.
     pub request_id: String,
 }
 impl ::endpoint_runtime::model::Paginated for OrderList {
-    type Item = <OrderPageForListOrders as ::endpoint_runtime::model::Paginated>::Item;
+    type Item = <ListOrdersAnswerOrderPage as ::endpoint_runtime::model::Paginated>::Item;
     fn into_items(self) -> Vec<Self::Item> {
         ::endpoint_runtime::model::Paginated::into_items(self.orders)
     }
@@ -19,7 +19,7 @@ impl ::endpoint_runtime::model::Paginated for OrderList {
 
 ::endpoint_runtime::__private::decode_struct! {
     OrderList {
-        orders: OrderPageForListOrders = "orders",
+        orders: ListOrdersAnswerOrderPage = "orders",
         request_id: String = "request_id",
     } {
     }
@@ -27,23 +27,23 @@ impl ::endpoint_runtime::model::Paginated for OrderList {
 
 /// The `OrderPage` schema, as `listOrders` has it: relaxed where its examples contradict it.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct OrderPageForListOrders {
+pub struct ListOrdersAnswerOrderPage {
     /// The `items` property.
-    pub items: Vec<OrderForListOrders>,
+    pub items: Vec<ListOrdersAnswerOrder>,
     /// The `next_cursor` property.
     #[serde(skip_serializing_if = "::endpoint_runtime::model::Nullable::is_absent")]
     pub next_cursor: ::endpoint_runtime::model::Nullable<String>,
 }
-impl ::endpoint_runtime::model::Paginated for OrderPageForListOrders {
-    type Item = OrderForListOrders;
+impl ::endpoint_runtime::model::Paginated for ListOrdersAnswerOrderPage {
+    type Item = ListOrdersAnswerOrder;
     fn into_items(self) -> Vec<Self::Item> {
         self.items
     }
 }
 
 ::endpoint_runtime::__private::decode_struct! {
-    OrderPageForListOrders {
-        items: Vec<OrderForListOrders> = "items",
+    ListOrdersAnswerOrderPage {
+        items: Vec<ListOrdersAnswerOrder> = "items",
     } {
         next_cursor: ::endpoint_runtime::model::Nullable<String> = "next_cursor",
     }
@@ -51,7 +51,7 @@ impl ::endpoint_runtime::model::Paginated for OrderPageForListOrders {
 
 /// The `Order` schema, as `listOrders` has it: relaxed where its examples contradict it.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct OrderForListOrders {
+pub struct ListOrdersAnswerOrder {
     /// The `id` property.
     pub id: ::serde_json::Value,
     /// The `total` property.
@@ -62,7 +62,7 @@ pub struct OrderForListOrders {
 }
 
 ::endpoint_runtime::__private::decode_struct! {
-    OrderForListOrders {
+    ListOrdersAnswerOrder {
         id: ::serde_json::Value = "id",
         lines: Vec<Line> = "lines",
     } {

@@ -144,7 +144,7 @@ pub struct Account {
 
 /// The `Error` schema, as `getAccount` has it: relaxed where its examples contradict it.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct ErrorForGetAccount {
+pub struct GetAccountAnswerError {
     /// The `code` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
@@ -156,7 +156,7 @@ pub struct ErrorForGetAccount {
 }
 
 ::endpoint_runtime::__private::decode_struct! {
-    ErrorForGetAccount {
+    GetAccountAnswerError {
         message: String = "message",
     } {
         code: Option<String> = "code",
