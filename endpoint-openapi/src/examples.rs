@@ -334,13 +334,9 @@ pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
         };
         // Named by its owner first, so that the inline types the copy
         // shares with the component keep the names their places end with.
-        let (whose, base) = match owner {
-            Owner::Operation(o) => {
-                let label = api.operations[*o].label();
-                let base = format!("{label}-answer-{component}");
-                (label, base)
-            }
-            Owner::Component(name) => (name.clone(), format!("{name}-{component}")),
+        let base = match owner {
+            Owner::Operation(o) => format!("{}-answer-{component}", api.operations[*o].label()),
+            Owner::Component(name) => format!("{name}-{component}"),
         };
         let mut name = base.clone();
         let mut n = 1;
@@ -351,7 +347,8 @@ pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
         let mut schema = schema.clone();
         if schema.description.is_none() {
             schema.description = Some(format!(
-                "The `{component}` schema, as `{whose}` has it: relaxed where its examples contradict it."
+                "The `{component}` schema, relaxed where the examples of the answers it is \
+                 used in here contradict it."
             ));
         }
         relaxed.schemas.insert(name.clone(), schema);
@@ -618,9 +615,19 @@ fn merge_copies(api: &mut Api, names: &BTreeMap<Target, String>) {
                 .filter(|name| api.schemas.contains_key(*name))
                 .collect();
             for (i, later) in present.iter().enumerate() {
-                if let Some(first) = present[..i]
-                    .iter()
-                    .find(|first| api.schemas.get(**first) == api.schemas.get(*later))
+                // The same, a reference of the later to itself as one of
+                // the first to itself.
+                let same = |first: &str| {
+                    let (Some(first_schema), Some(later_schema)) =
+                        (api.schemas.get(first), api.schemas.get(*later))
+                    else {
+                        return false;
+                    };
+                    let mut later_schema = later_schema.clone();
+                    rename(&mut later_schema, later, first, 0);
+                    &later_schema == first_schema
+                };
+                if let Some(first) = present[..i].iter().find(|first| same(first))
                     && !merged.iter().any(|(gone, _)| gone == first)
                 {
                     merged.push(((*later).to_owned(), (*first).to_owned()));
@@ -1257,5 +1264,132 @@ mod tests {
         let relaxed = relax(&api, &mut diagnostics).unwrap();
         assert!(!property(&relaxed.schemas["Node"], "id").required);
         assert_eq!(diagnostics.len(), 1, "{:?}", said(&diagnostics));
+    }
+
+    #[test]
+    fn a_component_other_operations_use_is_relaxed_in_copies_of_their_own() {
+        // Three operations answer a `Node` (a list that refers to itself):
+        // the examples of `a` and `b` leave out `id` and `next` deep in the
+        // list, `c` has none.
+        let mut chain = json!({"id": "n_3"});
+        for _ in 0..3 {
+            chain = json!({"next": chain});
+        }
+        let mut api = api(
+            json!({"$ref": "#/components/schemas/Node"}),
+            &[chain.clone()],
+            json!({"Node": {"type": "object", "required": ["next", "id"], "properties": {
+                "next": {"$ref": "#/components/schemas/Node"}, "id": {"type": "string"}
+            }}}),
+        );
+        let first = api.operations[0].clone();
+        for id in ["b", "c"] {
+            let mut operation = first.clone();
+            operation.operation_id = Some(id.into());
+            if id == "c" {
+                operation.responses[0].contents[0].examples.clear();
+            }
+            api.operations.push(operation);
+        }
+        api.operations[0].operation_id = Some("a".into());
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        // `Node` as written, for `c`.
+        assert!(property(&relaxed.schemas["Node"], "id").required);
+        assert_eq!(
+            answer(&relaxed).kind,
+            Kind::Ref("a-answer-Node".into()),
+            "{relaxed:#?}"
+        );
+        // One copy for `a` and `b`, which say the same, that refers to
+        // itself.
+        let copy = &relaxed.schemas["a-answer-Node"];
+        assert!(!property(copy, "id").required);
+        assert_eq!(
+            property(copy, "next").schema.kind,
+            Kind::Ref("a-answer-Node".into())
+        );
+        assert!(!relaxed.schemas.contains_key("b-answer-Node"));
+        let answers: Vec<&Kind> = relaxed
+            .operations
+            .iter()
+            .map(|operation| {
+                &operation.responses[0].contents[0]
+                    .schema
+                    .as_ref()
+                    .unwrap()
+                    .kind
+            })
+            .collect();
+        assert_eq!(
+            answers,
+            [
+                &Kind::Ref("a-answer-Node".into()),
+                &Kind::Ref("a-answer-Node".into()),
+                &Kind::Ref("Node".into())
+            ]
+        );
+        // Each relaxation once an operation, named by the first place of
+        // the example that shows it.
+        let copy =
+            "in a copy of `Node` of this operation's own (its other users keep `Node` as written)";
+        assert_eq!(
+            said(&diagnostics),
+            [
+                format!(
+                    "#/example/0 (a): `next.next.next.next` is missing from the example, where the schema requires it; `next` optional, {copy}"
+                ),
+                format!(
+                    "#/example/0 (a): `next.next.id` is missing from the example, where the schema requires it; `id` optional, {copy}"
+                ),
+                format!(
+                    "#/example/0 (b): `next.next.next.next` is missing from the example, where the schema requires it; `next` optional, {copy}"
+                ),
+                format!(
+                    "#/example/0 (b): `next.next.id` is missing from the example, where the schema requires it; `id` optional, {copy}"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_part_s_own_example_relaxes_the_part() {
+        let mut api = api(
+            json!({"$ref": "#/components/schemas/Account"}),
+            &[],
+            json!({"Account": {"type": "object", "properties": {
+                "number": {"type": "string"},
+                "tags": {"type": "array", "items": {"type": "string"}}
+            }}}),
+        );
+        let inner = |pointer: &str, path: &[&str], value: Value| crate::api::InnerExample {
+            pointer: pointer.into(),
+            path: path.iter().map(|key| (*key).to_owned()).collect(),
+            value,
+        };
+        api.inner_examples.insert(
+            "Account".into(),
+            vec![
+                inner("#/number", &["properties", "number"], json!(1111)),
+                inner("#/tags", &["properties", "tags", "items"], json!(["a"])),
+                // A part the schema read has not: not read.
+                inner("#/nothing", &["properties", "nothing"], json!(1)),
+            ],
+        );
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        let account = &relaxed.schemas["Account"];
+        assert_eq!(property(account, "number").schema.kind, Kind::Any);
+        assert_eq!(
+            property(account, "tags").schema.kind,
+            Kind::Array(Box::new(Schema::of(Kind::Any)))
+        );
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/number: the example is an integer, where the schema says a string; any JSON value (`serde_json::Value`)",
+                "#/tags: the example is a list, where the schema says a string; any JSON value (`serde_json::Value`)",
+            ]
+        );
     }
 }

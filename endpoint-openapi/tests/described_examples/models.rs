@@ -25,7 +25,7 @@ impl ::endpoint_runtime::model::Paginated for OrderList {
     }
 }
 
-/// The `OrderPage` schema, as `listOrders` has it: relaxed where its examples contradict it.
+/// The `OrderPage` schema, relaxed where the examples of the answers it is used in here contradict it.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ListOrdersAnswerOrderPage {
     /// The `items` property.
@@ -49,7 +49,7 @@ impl ::endpoint_runtime::model::Paginated for ListOrdersAnswerOrderPage {
     }
 }
 
-/// The `Order` schema, as `listOrders` has it: relaxed where its examples contradict it.
+/// The `Order` schema, relaxed where the examples of the answers it is used in here contradict it.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ListOrdersAnswerOrder {
     /// The `id` property.

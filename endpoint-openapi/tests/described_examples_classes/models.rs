@@ -142,7 +142,7 @@ pub struct Account {
     }
 }
 
-/// The `Error` schema, as `getAccount` has it: relaxed where its examples contradict it.
+/// The `Error` schema, relaxed where the examples of the answers it is used in here contradict it.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct GetAccountAnswerError {
     /// The `code` property.
