@@ -836,6 +836,20 @@ impl Walker<'_> {
                         }
                     }
                 }
+                // What `required` lists of another part's properties (in
+                // an `allOf`), left out.
+                for name in &object.required {
+                    if !map.contains_key(name) {
+                        self.found.push(Found {
+                            place: Some(place.clone()),
+                            change: Change::Optional(name.clone()),
+                            message: format!(
+                                "`{}` is missing from the example, where the schema requires it",
+                                member(path, name)
+                            ),
+                        });
+                    }
+                }
                 if let Additional::Typed(values) = &object.additional {
                     let place = place.below(Step::Additional);
                     for (key, inner) in map {
@@ -1024,10 +1038,11 @@ fn apply(schema: &mut Schema, change: &Change) {
     };
     match change {
         Change::Optional(name) => {
-            if let Kind::Object(object) = &mut schema.kind
-                && let Some(property) = object.properties.iter_mut().find(|p| &p.name == name)
-            {
-                property.required = false;
+            if let Kind::Object(object) = &mut schema.kind {
+                if let Some(property) = object.properties.iter_mut().find(|p| &p.name == name) {
+                    property.required = false;
+                }
+                object.required.retain(|required| required != name);
             }
         }
         Change::Nullable => schema.nullable = true,
@@ -1348,6 +1363,33 @@ mod tests {
                 format!(
                     "#/example/0 (b): `next.next.id` is missing from the example, where the schema requires it; `id` optional, {copy}"
                 ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_property_another_part_requires_is_relaxed_where_it_is_required() {
+        let api = api(
+            json!({"allOf": [
+                {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
+                {"required": ["id", "name"]}
+            ]}),
+            &[json!({"name": "a"})],
+            json!({}),
+        );
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        let Kind::AllOf(parts) = &answer(&relaxed).kind else {
+            panic!("{relaxed:?}")
+        };
+        let Kind::Object(second) = &parts[1].kind else {
+            panic!("{parts:?}")
+        };
+        assert_eq!(second.required, ["name"]);
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/example/0 (get): `id` is missing from the example, where the schema requires it; `id` optional"
             ]
         );
     }
