@@ -8,7 +8,9 @@
 //!
 //! An example is walked against its schema (references followed, every
 //! part of an `allOf`; a `oneOf`/`anyOf` holds when any alternative does,
-//! and is left alone otherwise); an answer's example written as the text
+//! else the alternative its discriminator names for the value is relaxed,
+//! and it is left alone when none is named); an answer's example written
+//! as the text
 //! of a JSON object or list, where the schema admits no string, is read as
 //! that JSON:
 //!
@@ -77,6 +79,8 @@ enum Step {
     Items,
     Additional,
     Part(usize),
+    /// An alternative of a `oneOf`/`anyOf`.
+    Alternative(usize),
     /// Into the component schema a reference names.
     Ref(String),
 }
@@ -880,7 +884,50 @@ impl Walker<'_> {
                         break;
                     }
                 }
+                // None fits, but the discriminator names the one the value
+                // is: that one is relaxed (a value of another alternative
+                // is not decoded by it).
+                if !fits_one && let Some(i) = self.chosen(schema, alternatives, value) {
+                    let place = place.below(Step::Alternative(i));
+                    self.check(value, &alternatives[i], &place, None, path, depth + 1);
+                }
             }
+        }
+    }
+
+    /// The alternative of the union `schema` that its discriminator names
+    /// for `value`: by `mapping`, by the component's name, or by the one
+    /// value an alternative pins the property to.
+    fn chosen(&self, schema: &Schema, alternatives: &[Schema], value: &Value) -> Option<usize> {
+        let discriminator = schema.discriminator.as_ref()?;
+        let key = &discriminator.property_name;
+        let tag = value.get(key)?.as_str()?;
+        let target = discriminator
+            .mapping
+            .iter()
+            .find(|(value, _)| value == tag)
+            .map_or(tag, |(_, target)| target.as_str());
+        alternatives
+            .iter()
+            .position(|a| matches!(&a.kind, Kind::Ref(name) if name == target))
+            .or_else(|| alternatives.iter().position(|a| self.pins(a, key, tag, 0)))
+    }
+
+    /// Whether `schema` pins its property `key` to `tag` (a string `enum`
+    /// of that one value), through references and `allOf` parts.
+    fn pins(&self, schema: &Schema, key: &str, tag: &str, depth: usize) -> bool {
+        match &schema.kind {
+            _ if depth > MAX_DEPTH => false,
+            Kind::Ref(name) => self
+                .schemas
+                .get(name)
+                .is_some_and(|target| self.pins(target, key, tag, depth + 1)),
+            Kind::Object(object) => object.properties.iter().any(|property| {
+                property.name == key
+                    && matches!(&property.schema.kind, Kind::String { values: Some(values), .. } if values.len() == 1 && values[0] == tag)
+            }),
+            Kind::AllOf(parts) => parts.iter().any(|part| self.pins(part, key, tag, depth + 1)),
+            _ => false,
         }
     }
 
@@ -1022,6 +1069,7 @@ fn schema_at<'a>(
                 _ => return None,
             },
             (Step::Part(i), Kind::AllOf(parts)) => parts.get_mut(*i)?,
+            (Step::Alternative(i), Kind::OneOf(alternatives)) => alternatives.get_mut(*i)?,
             _ => return None,
         };
     }
@@ -1390,6 +1438,43 @@ mod tests {
             said(&diagnostics),
             [
                 "#/example/0 (get): `id` is missing from the example, where the schema requires it; `id` optional"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_alternative_a_discriminator_names_is_relaxed() {
+        let api = api(
+            json!({"type": "array", "items": {
+                "oneOf": [
+                    {"$ref": "#/components/schemas/Card"},
+                    {"type": "object", "required": ["kind", "iban"], "properties": {
+                        "kind": {"type": "string", "enum": ["bank"]}, "iban": {"type": "string"}
+                    }}
+                ],
+                "discriminator": {"propertyName": "kind", "mapping": {"card": "#/components/schemas/Card"}}
+            }}),
+            &[json!([{"kind": "card"}, {"kind": "bank", "iban": 7}, {"kind": "cash"}])],
+            json!({"Card": {"type": "object", "required": ["kind", "number"], "properties": {
+                "kind": {"type": "string"}, "number": {"type": "string"}
+            }}}),
+        );
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        assert!(!property(&relaxed.schemas["Card"], "number").required);
+        let Kind::Array(items) = &answer(&relaxed).kind else {
+            panic!()
+        };
+        let Kind::OneOf(alternatives) = &items.kind else {
+            panic!()
+        };
+        assert_eq!(property(&alternatives[1], "iban").schema.kind, Kind::Any);
+        // No alternative is `cash`: the union keeps it as it is.
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/example/0 (get): `[0].number` is missing from the example, where the schema requires it; `number` optional",
+                "#/example/0 (get): `[1].iban` is an integer in the example, where the schema says a string; any JSON value (`serde_json::Value`)",
             ]
         );
     }
