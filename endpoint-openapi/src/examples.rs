@@ -10,9 +10,8 @@
 //! part of an `allOf`; a `oneOf`/`anyOf` holds when any alternative does,
 //! else the alternative its discriminator names for the value is relaxed,
 //! and it is left alone when none is named); an answer's example written
-//! as the text
-//! of a JSON object or list, where the schema admits no string, is read as
-//! that JSON:
+//! as the text of a JSON object or list, where the schema admits no
+//! string, is read as that JSON:
 //!
 //! - a required property the example leaves out becomes optional;
 //! - `null` where the schema does not allow it makes the value nullable;
