@@ -16,7 +16,7 @@ pub struct Payment {
 ::endpoint_runtime::__private::decode_struct! {
     Payment {
         r#type: PaymentType = "type",
-        data: PaymentData = "data",
+        data: PaymentData = "data" by r#type,
     } {
     }
 }
@@ -90,6 +90,12 @@ pub enum PaymentData {
     PaymentData {
         Card: Card => one_pass,
         Bank: Bank,
+    }
+}
+::endpoint_runtime::__private::decode_union_by! {
+    PaymentData {
+        Card: Card = "credit_card",
+        Bank: Bank = "bank",
     }
 }
 
