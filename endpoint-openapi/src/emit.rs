@@ -354,7 +354,8 @@ fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths, macro_name: &s
 }
 
 /// The field beside `field` whose value names the alternative of the union
-/// it holds ([`TypeDef::beside`]): a text or string enum field of that key.
+/// it holds ([`TypeDef::beside`]): a text, string enum or JSON field of that
+/// key.
 fn beside<'a>(field: &Field, fields: &'a [Field], types: &[TypeDef]) -> Option<&'a str> {
     let Type::Named(id) = field.ty.core() else {
         return None;
@@ -364,7 +365,7 @@ fn beside<'a>(field: &Field, fields: &'a [Field], types: &[TypeDef]) -> Option<&
         .iter()
         .find(|f| &f.key == key && !f.additional && f.key != field.key)?;
     let text = match sibling.ty.core() {
-        Type::String => true,
+        Type::String | Type::Json => true,
         Type::Named(held) => matches!(types[*held].body, Body::Enum(_)),
         _ => false,
     };

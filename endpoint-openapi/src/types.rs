@@ -1048,7 +1048,7 @@ impl<'a> TypeSpace<'a> {
         }
         if write_back {
             for (property, field) in object.properties.iter().zip(&fields) {
-                self.find_beside(object, discriminator, property, field, name);
+                self.find_beside(object, discriminator, property, field, &fields, name);
             }
         }
         Ok(Defined::Body(Body::Struct(fields), None, None))
@@ -1167,6 +1167,7 @@ impl<'a> TypeSpace<'a> {
         discriminator: Option<&Discriminator>,
         property: &Property,
         field: &Field,
+        fields: &[Field],
         name: &str,
     ) {
         let Type::Named(id) = field.ty.core() else {
@@ -1195,12 +1196,24 @@ impl<'a> TypeSpace<'a> {
             return;
         }
         let key = &property.name;
-        // A property of the object, other than the union's.
+        // A property of the object, other than the union's, whose value is
+        // text (a string, an enum of strings, any value).
+        let text = |wanted: &str| {
+            fields.iter().any(|f| {
+                f.key == wanted
+                    && !f.additional
+                    && match f.ty.core() {
+                        Type::String | Type::Json => true,
+                        Type::Named(held) => matches!(self.types[*held].body, Body::Enum(_)),
+                        _ => false,
+                    }
+            })
+        };
         let sibling = |wanted: &str| {
             object
                 .properties
                 .iter()
-                .find(|p| p.name == wanted && &p.name != key)
+                .find(|p| p.name == wanted && &p.name != key && text(wanted))
         };
         let components: Vec<Option<&String>> = alternatives
             .iter()
@@ -1302,7 +1315,7 @@ impl<'a> TypeSpace<'a> {
             found = object
                 .properties
                 .iter()
-                .filter(|p| &p.name != key)
+                .filter(|p| &p.name != key && text(&p.name))
                 .find_map(|p| {
                     let values = self.string_values(&p.schema, 0);
                     let fits = values.len() == alternatives.len()
