@@ -21,8 +21,13 @@
 //!   an integer of any size (`i64`), anything else (a number where it says
 //!   string, a decimal's text where it says integer, an object where it
 //!   says a list, a list as the example of a list's items) any JSON value;
-//! - a value of another type at the example's top, where no field can be
-//!   widened, keeps the schema as written (a diagnostic says so).
+//! - a value of another type at the top of an answer's example (an object
+//!   where the schema says a list) widens that operation's answer alone:
+//!   its schema there (a reference to a component replaced, the component
+//!   kept for the others) is any JSON value, or allows `null`;
+//! - a value of another type at the top of a component's own example, where
+//!   no field can be widened, keeps the schema as written (a diagnostic
+//!   says so).
 //!
 //! A field is widened where it is (the property, the list's items), not in
 //! the component it refers to. A relaxation stays with the example that
@@ -233,7 +238,10 @@ pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
                         break;
                     }
                     read += 1;
-                    for one in walk(api, example, schema, root.clone(), None) {
+                    for mut one in walk(api, example, schema, root.clone(), None) {
+                        // The whole answer of another type: the answer's
+                        // schema of this operation is what is widened.
+                        one.place.get_or_insert_with(|| root.clone());
                         all.push((Owner::Operation(o), at.clone(), Some(label.clone()), one));
                     }
                 }
@@ -285,6 +293,9 @@ pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
                             Owner::Component(name) => format!("`{name}`'s"),
                         }
                     ),
+                    Target::Answer(..) if steps.is_empty() => {
+                        format!("{}, as this operation's answer", one.change.fallback())
+                    }
                     _ => one.change.fallback(),
                 };
                 if !found.insert((target, steps, one.change.clone())) {
@@ -1248,8 +1259,6 @@ mod tests {
                 json!({"id": "c", "value": {"m": 1}}),
                 // A part's required property left out.
                 json!({"value": "text"}),
-                // The top of the example is of another type: kept.
-                json!("an order"),
             ],
             json!({}),
         );
@@ -1274,7 +1283,36 @@ mod tests {
             said(&diagnostics),
             [
                 "#/example/3 (get): `id` is missing from the example, where the schema requires it; `id` optional",
-                "#/example/4 (get): the example is a string, where the schema says an object; the schema as written",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_answer_s_example_of_another_type_widens_that_answer_alone() {
+        // An object where the schema says a list, of a component another
+        // answer uses too.
+        let list = json!({"type": "array", "items": {"type": "string"}});
+        let mut api = api(
+            json!({"$ref": "#/components/schemas/names"}),
+            &[json!({"names": ["a"]})],
+            json!({"names": list}),
+        );
+        let mut other = api.operations[0].clone();
+        other.responses[0].contents[0].examples.clear();
+        api.operations.push(other);
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        assert_eq!(answer(&relaxed).kind, Kind::Any);
+        assert_eq!(
+            relaxed.operations[1].responses[0].contents[0].schema,
+            api.operations[1].responses[0].contents[0].schema
+        );
+        assert_eq!(relaxed.schemas["names"], api.schemas["names"]);
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/example/0 (get): the example is an object, where the schema says a list; \
+                 any JSON value (`serde_json::Value`), as this operation's answer"
             ]
         );
     }
