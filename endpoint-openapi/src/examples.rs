@@ -21,13 +21,16 @@
 //!   an integer of any size (`i64`), anything else (a number where it says
 //!   string, a decimal's text where it says integer, an object where it
 //!   says a list, a list as the example of a list's items) any JSON value;
-//! - a value of another type at the top of an answer's example (an object
-//!   where the schema says a list) widens that operation's answer alone:
-//!   its schema there (a reference to a component replaced, the component
-//!   kept for the others) is any JSON value, or allows `null`;
-//! - a value of another type at the top of a component's own example, where
-//!   no field can be widened, keeps the schema as written (a diagnostic
-//!   says so).
+//! - an object or a list at the top of an answer's example where the
+//!   schema says another type (an object where it says a list) widens that
+//!   operation's answer alone: its schema there (a reference to a
+//!   component replaced, the component kept for the others) is any JSON
+//!   value;
+//! - any other value of another type at the top of an example (text where
+//!   an answer says an object, more often a misplaced part of the
+//!   description than what the API sends; the top of a component's own
+//!   example), where no field can be widened, keeps the schema as written
+//!   (a diagnostic says so).
 //!
 //! A field is widened where it is (the property, the list's items), not in
 //! the component it refers to. A relaxation stays with the example that
@@ -239,9 +242,15 @@ pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
                     }
                     read += 1;
                     for mut one in walk(api, example, schema, root.clone(), None) {
-                        // The whole answer of another type: the answer's
-                        // schema of this operation is what is widened.
-                        one.place.get_or_insert_with(|| root.clone());
+                        // The whole answer of another type, an object or a
+                        // list: the answer's schema of this operation is
+                        // what is widened. (Text where the schema says an
+                        // object is more often a misplaced part of the
+                        // description, `{"value": "octocat", "name": …}`
+                        // as the Example Object, than what the API sends.)
+                        if one.place.is_none() && one.change == Change::Any && structured(example) {
+                            one.place = Some(root.clone());
+                        }
                         all.push((Owner::Operation(o), at.clone(), Some(label.clone()), one));
                     }
                 }
@@ -385,6 +394,16 @@ pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
     }
     merge_copies(&mut relaxed, &names);
     Some(relaxed)
+}
+
+/// Whether an example is an object or a list, or the text of one.
+fn structured(example: &Value) -> bool {
+    match example {
+        Value::Object(_) | Value::Array(_) => true,
+        Value::String(text) => serde_json::from_str::<Value>(text)
+            .is_ok_and(|value| value.is_object() || value.is_array()),
+        _ => false,
+    }
 }
 
 /// Whether an answer of `media_type` is decoded as JSON (a JSON media
@@ -1313,6 +1332,23 @@ mod tests {
             [
                 "#/example/0 (get): the example is an object, where the schema says a list; \
                  any JSON value (`serde_json::Value`), as this operation's answer"
+            ]
+        );
+        // Text where the answer says an object (the Example Object's
+        // `value` of a description that wrote the example beside it):
+        // kept as written.
+        let text = self::api(
+            json!({"type": "object", "properties": {"name": {"type": "string"}}}),
+            &[json!("octocat")],
+            json!({}),
+        );
+        let mut diagnostics = Diagnostics::new();
+        assert_eq!(relax(&text, &mut diagnostics), None);
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/example/0 (get): the example is a string, where the schema says an object; \
+              the schema as written"
             ]
         );
     }
