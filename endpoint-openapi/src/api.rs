@@ -52,6 +52,10 @@ pub struct Api {
     /// The examples of component schemas (`example`; OpenAPI 3.1's
     /// `examples`, a list), by component name, each with its JSON pointer.
     pub schema_examples: BTreeMap<String, Vec<(String, Value)>>,
+    /// The examples written inside component schemas, of one of their
+    /// parts (a property's `example`, `items.example`, …), by component
+    /// name.
+    pub inner_examples: BTreeMap<String, Vec<InnerExample>>,
     /// Security schemes by name (`components.securitySchemes`).
     pub security_schemes: BTreeMap<String, SecurityScheme>,
     /// The security requirements that apply where an operation says none
@@ -255,6 +259,25 @@ pub struct MediaContent {
     /// `value` of each of `examples` (references followed; an example given
     /// by `externalValue` only is not read), in the description's order.
     pub examples: Vec<(String, Value)>,
+    /// The examples written inside `schema`, of one of its parts (a
+    /// property's `example`, `items.example`, …).
+    pub inner_examples: Vec<InnerExample>,
+}
+
+/// An example written inside a schema, of one of its parts: a property's
+/// `example` (or each of OpenAPI 3.1's `examples`), `items.example`, and
+/// so on through `properties`, `items`, `additionalProperties` and
+/// `allOf` (not through a `$ref`, or the alternatives of a
+/// `oneOf`/`anyOf`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct InnerExample {
+    /// Its JSON pointer.
+    pub pointer: String,
+    /// The keys from the schema to the part it is an example of
+    /// (`["properties", "id"]`, `["items"]`).
+    pub path: Vec<String>,
+    /// The example, as written.
+    pub value: Value,
 }
 
 /// How one property of a form or multipart body is written (`encoding`).

@@ -104,6 +104,13 @@ pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, 
                     Some(tag) => decode_tagged_union(def, variants, tag, types, paths),
                     None => decode_union(def, variants, &first_in_one_pass, types, paths),
                 });
+                if let Some(beside) = &def.beside {
+                    out.push_str(
+                        &decode_tagged_union(def, variants, beside, types, paths)
+                            .replacen("decode_tagged_union!", "decode_union_by!", 1)
+                            .replacen(&format!(" [{:?}]", beside.key), "", 1),
+                    );
+                }
             }
             _ => out.push_str(&format(item(def, types, paths))?),
         }
@@ -322,13 +329,15 @@ fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths, macro_name: &s
         out.push_str(&format!("    {cfg}\n"));
     }
     out.push_str(&format!("    {} {{\n", def.name));
+    let all = fields;
     let (additional, fields): (Vec<_>, Vec<_>) = fields.iter().partition(|f| f.additional);
     let (optional, required): (Vec<_>, Vec<_>) = fields
         .into_iter()
         .partition(|f| matches!(f.ty, Type::Option(_) | Type::Nullable(_)));
     let field = |field: &Field| {
         let ty = type_text(&field.ty, types, "", paths);
-        format!("        {}: {ty} = {:?},\n", field.name, field.key)
+        let by = beside(field, all, types).map_or_else(String::new, |by| format!(" by {by}"));
+        format!("        {}: {ty} = {:?}{by},\n", field.name, field.key)
     };
     out.extend(required.into_iter().map(field));
     out.push_str("    } {\n");
@@ -342,6 +351,25 @@ fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths, macro_name: &s
     }
     out.push_str("\n}\n");
     out
+}
+
+/// The field beside `field` whose value names the alternative of the union
+/// it holds ([`TypeDef::beside`]): a text, string enum or JSON field of that
+/// key.
+fn beside<'a>(field: &Field, fields: &'a [Field], types: &[TypeDef]) -> Option<&'a str> {
+    let Type::Named(id) = field.ty.core() else {
+        return None;
+    };
+    let key = &types[*id].beside.as_ref()?.key;
+    let sibling = fields
+        .iter()
+        .find(|f| &f.key == key && !f.additional && f.key != field.key)?;
+    let text = match sibling.ty.core() {
+        Type::String | Type::Json => true,
+        Type::Named(held) => matches!(types[*held].body, Body::Enum(_)),
+        _ => false,
+    };
+    text.then_some(sibling.name.as_str())
 }
 
 /// A tagged union's `Deserialize` as `decode_tagged_union!` writes it: the

@@ -33,7 +33,8 @@
 //!   values beyond their type (bounds, lengths, `pattern`, the values of
 //!   `enum` or `const`) in its [`Constraints`], for documentation;
 //!   `examples` and `example` are not (the reader keeps those of component
-//!   schemas and media types in the read model, for [`crate::examples`]);
+//!   schemas, media types and their parts in the read model, for
+//!   [`crate::examples`]);
 //!   `additionalProperties: false` is [`Additional::None`].
 
 use serde_json::{Map, Number, Value};

@@ -61,7 +61,12 @@
 //!   `allOf`; not an `enum` that other alternatives share) and its
 //!   component's name (OpenAPI's implicit value). An alternative left with
 //!   no value, or values that do not tell the alternatives apart, make it a
-//!   union tried in order, and a problem.
+//!   union tried in order, and a problem. A `propertyName` that an
+//!   alternative has not is a property of the object holding the union,
+//!   beside it: the union is decoded by its value there
+//!   ([`TypeDef::beside`]; so is a union that the holding object's own
+//!   discriminator, or a string enum of the alternatives' names in order,
+//!   names), else tried in order; a problem says which.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -240,6 +245,12 @@ pub struct TypeDef {
     /// For a union whose alternatives tell themselves apart by a key: the
     /// key, and the values of each alternative.
     pub tag: Option<Tag>,
+    /// For a union whose alternative a key of the object holding it names
+    /// (`{"type": "card", "data": {…}}`, the alternatives of `data` named
+    /// by `type` beside it): that key, and the values of each alternative.
+    /// A struct holding it with a field of that key decodes it by that
+    /// field's value.
+    pub beside: Option<Tag>,
     /// Whether it writes back every value it read ([`Rules::write_back`]).
     pub write_back: bool,
 }
@@ -723,6 +734,7 @@ impl<'a> TypeSpace<'a> {
             features: BTreeSet::new(),
             page: None,
             tag: None,
+            beside: None,
             write_back: self.rules.write_back,
         });
         id
@@ -866,12 +878,12 @@ impl<'a> TypeSpace<'a> {
             Kind::Array(items) => Defined::Type(Type::Vec(Box::new(
                 self.resolve(items, &format!("{name}Item"))?,
             ))),
-            Kind::Object(object) => self.object(object, name)?,
+            Kind::Object(object) => self.object(object, schema.discriminator.as_ref(), name)?,
             Kind::AllOf(parts) => match parts.as_slice() {
                 [] => Defined::Type(Type::Json),
                 [one] => self.define_part(one, name)?,
                 _ => match self.merge(parts, name) {
-                    Some(object) => self.object(&object, name)?,
+                    Some(object) => self.object(&object, schema.discriminator.as_ref(), name)?,
                     None => self.define_part(&parts[0], name)?,
                 },
             },
@@ -960,7 +972,12 @@ impl<'a> TypeSpace<'a> {
         Some(merged)
     }
 
-    fn object(&mut self, object: &Object, name: &str) -> Result<Defined, String> {
+    fn object(
+        &mut self,
+        object: &Object,
+        discriminator: Option<&Discriminator>,
+        name: &str,
+    ) -> Result<Defined, String> {
         if object.properties.is_empty() {
             return Ok(Defined::Type(match &object.additional {
                 Additional::Typed(values) => {
@@ -1028,6 +1045,11 @@ impl<'a> TypeSpace<'a> {
                 write_only: false,
                 additional: true,
             });
+        }
+        if write_back {
+            for (property, field) in object.properties.iter().zip(&fields) {
+                self.find_beside(object, discriminator, property, field, &fields, name);
+            }
         }
         Ok(Defined::Body(Body::Struct(fields), None, None))
     }
@@ -1102,6 +1124,21 @@ impl<'a> TypeSpace<'a> {
                 ));
                 None
             }
+            // A discriminator that names no property of an alternative (a
+            // property of the object holding the union, beside it: `{"type":
+            // "card", "data": {…}}`) tells nothing from the value itself:
+            // never decoded by a key its values do not have, but by the
+            // value beside it (or by trying each alternative in order), as
+            // the object holding it finds ([`TypeSpace::find_beside`]).
+            Some(discriminator)
+                if self.rules.write_back
+                    && alternatives.len() == variants.len()
+                    && alternatives
+                        .iter()
+                        .any(|a| !self.may_have(a, &discriminator.property_name, 0)) =>
+            {
+                None
+            }
             Some(discriminator)
                 if self.rules.write_back && alternatives.len() == variants.len() =>
             {
@@ -1110,6 +1147,213 @@ impl<'a> TypeSpace<'a> {
             _ => None,
         };
         Ok(Defined::Body(Body::Union(variants), None, tag))
+    }
+
+    /// When `field` of the object `name` (of `property`) holds a union that
+    /// a property beside it names the alternative of, records that property
+    /// and its values on the union ([`TypeDef::beside`]), and says so (a
+    /// problem, for the diagnostics). The property is, first found: the
+    /// union's discriminator, when it is no property of an alternative but
+    /// one of the object (values by its `mapping`, else the alternatives'
+    /// component names); the object's own discriminator, when its mapping
+    /// names alternatives of the union (or, without one, its values are the
+    /// alternatives' component names); a string enum whose values are, in
+    /// order, the alternatives' names or titles. A union whose discriminator
+    /// is no property of an alternative, with none of those, is decoded by
+    /// trying each alternative in order, and says so too.
+    fn find_beside(
+        &mut self,
+        object: &Object,
+        discriminator: Option<&Discriminator>,
+        property: &Property,
+        field: &Field,
+        fields: &[Field],
+        name: &str,
+    ) {
+        let Type::Named(id) = field.ty.core() else {
+            return;
+        };
+        let id = *id;
+        let variants = match &self.types[id].body {
+            Body::Union(variants) if self.types[id].tag.is_none() => variants.clone(),
+            _ => return,
+        };
+        let mut schema = &property.schema;
+        for _ in 0..MAX_LOOK {
+            match &schema.kind {
+                Kind::Ref(component) => match self.components.get(component) {
+                    Some(target) => schema = target,
+                    None => return,
+                },
+                Kind::AllOf(parts) if parts.len() == 1 => schema = &parts[0],
+                _ => break,
+            }
+        }
+        let Kind::OneOf(alternatives) = &schema.kind else {
+            return;
+        };
+        if alternatives.len() != variants.len() {
+            return;
+        }
+        let key = &property.name;
+        // A property of the object, other than the union's, whose value is
+        // text (a string, an enum of strings, any value).
+        let text = |wanted: &str| {
+            fields.iter().any(|f| {
+                f.key == wanted
+                    && !f.additional
+                    && match f.ty.core() {
+                        Type::String | Type::Json => true,
+                        Type::Named(held) => matches!(self.types[*held].body, Body::Enum(_)),
+                        _ => false,
+                    }
+            })
+        };
+        let sibling = |wanted: &str| {
+            object
+                .properties
+                .iter()
+                .find(|p| p.name == wanted && &p.name != key && text(wanted))
+        };
+        let components: Vec<Option<&String>> = alternatives
+            .iter()
+            .map(|a| match &a.kind {
+                Kind::Ref(component) => Some(component),
+                _ => None,
+            })
+            .collect();
+        // Each alternative's values by a discriminator's mapping, else its
+        // component's name; `None` when one has none or two share one.
+        let by_mapping = |mapping: &[(String, String)]| -> Option<Vec<Vec<String>>> {
+            let values: Vec<Vec<String>> = components
+                .iter()
+                .map(|component| {
+                    let component = (*component)?;
+                    let mapped: Vec<String> = mapping
+                        .iter()
+                        .filter(|(_, target)| target == component)
+                        .map(|(value, _)| value.clone())
+                        .collect();
+                    Some(if mapped.is_empty() {
+                        vec![component.clone()]
+                    } else {
+                        mapped
+                    })
+                })
+                .collect::<Option<_>>()?;
+            let mut seen = BTreeSet::new();
+            values
+                .iter()
+                .flatten()
+                .all(|value| seen.insert(value))
+                .then_some(values)
+        };
+        let own = schema.discriminator.as_ref().filter(|d| {
+            alternatives
+                .iter()
+                .any(|a| !self.may_have(a, &d.property_name, 0))
+        });
+        let mut found: Option<(Tag, &str)> = None;
+        if let Some(d) = own
+            && sibling(&d.property_name).is_some()
+            && let Some(values) = by_mapping(&d.mapping)
+        {
+            found = Some((
+                Tag {
+                    key: d.property_name.clone(),
+                    values,
+                },
+                "its discriminator",
+            ));
+        }
+        if found.is_none()
+            && let Some(d) = discriminator
+            && let Some(p) = sibling(&d.property_name)
+            && let Some(values) = by_mapping(&d.mapping)
+        {
+            let names_one = d
+                .mapping
+                .iter()
+                .any(|(_, target)| components.contains(&Some(target)));
+            let enumerated = self.string_values(&p.schema, 0);
+            let named = names_one
+                || (d.mapping.is_empty()
+                    && values
+                        .iter()
+                        .flatten()
+                        .all(|value| enumerated.contains(value)));
+            if named {
+                found = Some((
+                    Tag {
+                        key: d.property_name.clone(),
+                        values,
+                    },
+                    "the discriminator of the object holding it",
+                ));
+            }
+        }
+        if found.is_none() {
+            let normal = |text: &str| -> String {
+                text.chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .map(|c| c.to_ascii_lowercase())
+                    .collect()
+            };
+            // The names an alternative goes by.
+            let names = |i: usize| -> Vec<String> {
+                let mut names = vec![normal(&variants[i].name)];
+                let mut alternative = &alternatives[i];
+                if let Kind::Ref(component) = &alternative.kind {
+                    names.push(normal(component));
+                    if let Some(target) = self.components.get(component) {
+                        alternative = target;
+                    }
+                }
+                names.extend(alternative.title.as_deref().map(normal));
+                names
+            };
+            found = object
+                .properties
+                .iter()
+                .filter(|p| &p.name != key && text(&p.name))
+                .find_map(|p| {
+                    let values = self.string_values(&p.schema, 0);
+                    let fits = values.len() == alternatives.len()
+                        && values
+                            .iter()
+                            .enumerate()
+                            .all(|(i, value)| names(i).contains(&normal(value)));
+                    fits.then(|| {
+                        (
+                            Tag {
+                                key: p.name.clone(),
+                                values: values.into_iter().map(|value| vec![value]).collect(),
+                            },
+                            "its values, the names of the alternatives",
+                        )
+                    })
+                });
+        }
+        let union = self.types[id].name.clone();
+        match found {
+            Some((tag, how)) => {
+                self.problems.push(format!(
+                    "`{name}`: the alternative of `{union}` (its `{key}`) is named by `{}` beside it ({how}); decoded by that value, any other kept as JSON (`Other`)",
+                    tag.key
+                ));
+                if self.types[id].beside.is_none() {
+                    self.types[id].beside = Some(tag);
+                }
+            }
+            None => {
+                if let Some(d) = own {
+                    self.problems.push(format!(
+                        "`{name}`: the discriminator `{}` of `{union}` (its `{key}`) is no property of its alternatives, and no property beside it names them; decoded by trying each alternative in order",
+                        d.property_name
+                    ));
+                }
+            }
+        }
     }
 
     /// Whether a value of `ty` may be a JSON object: a struct, a union, a
@@ -1218,6 +1462,31 @@ impl<'a> TypeSpace<'a> {
                 .map(|mine| mine.into_iter().map(|(value, _)| value).collect())
                 .collect(),
         })
+    }
+
+    /// Whether a value of `schema` may have the property `key`: an object
+    /// that defines or requires it, or admits other keys, through
+    /// references, `allOf` parts (any of them) and unions (any
+    /// alternative); not an object whose properties are all named and
+    /// `key` not among them, nor a value that is no object.
+    fn may_have(&self, schema: &Schema, key: &str, depth: usize) -> bool {
+        match &schema.kind {
+            _ if depth > MAX_LOOK => true,
+            Kind::Ref(component) => self
+                .components
+                .get(component)
+                .is_none_or(|schema| self.may_have(schema, key, depth + 1)),
+            Kind::Object(object) => {
+                object.properties.iter().any(|p| p.name == key)
+                    || object.required.iter().any(|r| r == key)
+                    || !matches!(object.additional, Additional::None)
+            }
+            Kind::AllOf(parts) | Kind::OneOf(parts) => {
+                parts.iter().any(|part| self.may_have(part, key, depth + 1))
+            }
+            Kind::Any => true,
+            _ => false,
+        }
     }
 
     /// The string values `schema` pins its property `key` to (a string
@@ -2352,6 +2621,72 @@ mod tests {
         let types = space.finish();
         assert_eq!(named(&types, "NoValue").tag, None);
         assert_eq!(named(&types, "SameValue").tag, None);
+    }
+
+    #[test]
+    fn a_discriminator_the_alternatives_do_not_have_is_the_property_beside_the_union() {
+        // The alternatives of `data` are named by `type` beside it, in the
+        // object holding it: their values have no `type`.
+        let components = components(json!({
+            "payment": {"type": "object", "required": ["type", "data"], "properties": {
+                "type": {"type": "string", "enum": ["credit_card", "bank"]},
+                "data": {"oneOf": [{"$ref": "#/components/schemas/card"},
+                                   {"$ref": "#/components/schemas/bank"}],
+                         "discriminator": {"propertyName": "type", "mapping": {
+                             "credit_card": "#/components/schemas/card",
+                             "bank": "#/components/schemas/bank"}}}
+            }},
+            "card": {"type": "object", "required": ["number"],
+                     "properties": {"number": {"type": "string"}}},
+            "bank": {"type": "object", "required": ["iban"],
+                     "properties": {"iban": {"type": "string"}}},
+            // Through `allOf`, an alternative has it: tagged.
+            "pet": {"oneOf": [{"$ref": "#/components/schemas/dog"},
+                              {"$ref": "#/components/schemas/cat"}],
+                    "discriminator": {"propertyName": "kind"}},
+            "base": {"type": "object", "properties": {"kind": {"type": "string"}}},
+            "dog": {"allOf": [{"$ref": "#/components/schemas/base"},
+                              {"type": "object", "properties": {"bark": {"type": "string"}}}]},
+            "cat": {"allOf": [{"$ref": "#/components/schemas/base"}]},
+            // Nothing beside it has the discriminator's name.
+            "refund": {"type": "object", "properties": {
+                "reason": {"type": "string"},
+                "data": {"oneOf": [{"$ref": "#/components/schemas/card"},
+                                   {"$ref": "#/components/schemas/bank"}],
+                         "discriminator": {"propertyName": "method"}}
+            }}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        assert_eq!(
+            space.problems(),
+            [
+                "`Payment`: the alternative of `PaymentData` (its `data`) is named by `type` \
+                 beside it (its discriminator); decoded by that value, any other kept as JSON \
+                 (`Other`)",
+                "`Refund`: the discriminator `method` of `RefundData` (its `data`) is no \
+                 property of its alternatives, and no property beside it names them; decoded \
+                 by trying each alternative in order"
+            ]
+        );
+        let types = space.finish();
+        assert_eq!(named(&types, "PaymentData").tag, None);
+        assert_eq!(
+            named(&types, "PaymentData").beside,
+            Some(Tag {
+                key: "type".into(),
+                values: vec![vec!["credit_card".into()], vec!["bank".into()]],
+            })
+        );
+        assert_eq!(named(&types, "RefundData").beside, None);
+        assert_eq!(named(&types, "Pet").beside, None);
+        assert_eq!(
+            named(&types, "Pet")
+                .tag
+                .as_ref()
+                .map(|tag| tag.key.as_str()),
+            Some("kind")
+        );
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! property left out, an integer where the schema says string): the
 //! generated models are relaxed so that the example decodes and is written
 //! back unchanged, each relaxation a diagnostic naming the example. The
-//! answer is a page wrapped in an object, read through the wrapping.
+//! answer is a page wrapped in an object, read through the wrapping; its
+//! `Order` and `OrderPage`, which other operations use too, are relaxed in
+//! copies of the operation's own.
 //!
 //! The models are `described_examples/models.rs`, emitted from the
 //! description below; the first test says when the file is not what the
@@ -150,7 +152,7 @@ fn the_fields_an_example_contradicts_are_relaxed() {
         // Beyond `int32` in the component's example: an `i64`.
         "pubquantity:i64,",
         // The page wrapped in the answer is read through it.
-        "typeItem=<OrderPageas::endpoint_runtime::model::Paginated>::Item;",
+        "typeItem=<ListOrdersAnswerOrderPageas::endpoint_runtime::model::Paginated>::Item;",
     ] {
         assert!(compact.contains(expected), "{expected} in\n{emitted}");
     }
@@ -172,12 +174,14 @@ fn the_fields_an_example_contradicts_are_relaxed() {
             expected(
                 EXAMPLE,
                 "`orders.items[0].id` is an integer in the example, where the schema says a string",
-                "any JSON value (`serde_json::Value`)",
+                "any JSON value (`serde_json::Value`), in a copy of `Order` of this operation's \
+                 own (its other users keep `Order` as written)",
             ),
             expected(
                 EXAMPLE,
                 "`orders.items[1].total` is missing from the example, where the schema requires it",
-                "`total` optional",
+                "`total` optional, in a copy of `Order` of this operation's own (its other users \
+                 keep `Order` as written)",
             ),
         ]
     );

@@ -1130,6 +1130,110 @@ fn examples_of_answers_bodies_and_components_are_kept_with_their_pointers() {
             json!([{"id": "o_1"}])
         )]
     );
+
+    // An example given for a media type with parameters, where the answer
+    // is produced as JSON.
+    let read = read_value(
+        json!({
+            "swagger": "2.0",
+            "info": {"title": "Shop", "version": "1"},
+            "produces": ["application/json"],
+            "paths": {"/orders": {"get": {
+                "operationId": "listOrders",
+                "responses": {"200": {
+                    "description": "Orders.",
+                    "schema": {"type": "array", "items": {"type": "object"}},
+                    "examples": {"application/json; charset=utf-8": [{"id": "o_2"}]}
+                }}
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let answer = &operation(&read, "listOrders").responses[0].contents;
+    assert_eq!(answer[0].examples.len(), 1);
+    assert_eq!(answer[0].examples[0].1, json!([{"id": "o_2"}]));
+}
+
+#[test]
+fn the_examples_of_a_schema_s_parts_are_kept_with_their_paths() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "info": {"title": "Shop", "version": "1"},
+            "paths": {"/orders": {"get": {
+                "operationId": "listOrders",
+                "responses": {"200": {"description": "Orders.", "content": {"application/json": {
+                    "schema": {"type": "object", "properties": {
+                        "count": {"type": "integer", "example": "7"},
+                        "next": {"$ref": "#/components/schemas/Order"}
+                    }}
+                }}}}
+            }}},
+            "components": {"schemas": {"Order": {
+                "type": "object",
+                "example": {"id": "o_1"},
+                "properties": {
+                    "id": {"type": "string", "examples": [1, 2]},
+                    "lines": {"type": "array", "items": {"type": "string", "example": ["a"]}},
+                    "meta": {"additionalProperties": {"type": "string", "example": "x"}}
+                },
+                "allOf": [{"properties": {"sku": {"type": "string", "example": "s"}}}]
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let kept = |examples: &[endpoint_openapi::api::InnerExample]| -> Vec<(String, String, Value)> {
+        examples
+            .iter()
+            .map(|e| (e.pointer.clone(), e.path.join("/"), e.value.clone()))
+            .collect()
+    };
+    let at = |pointer: &str, path: &str, value: Value| (pointer.to_owned(), path.to_owned(), value);
+    let order = "#/components/schemas/Order";
+    assert_eq!(
+        kept(&read.api.inner_examples["Order"]),
+        [
+            at(
+                &format!("{order}/properties/id/examples/0"),
+                "properties/id",
+                json!(1)
+            ),
+            at(
+                &format!("{order}/properties/id/examples/1"),
+                "properties/id",
+                json!(2)
+            ),
+            at(
+                &format!("{order}/properties/lines/items/example"),
+                "properties/lines/items",
+                json!(["a"])
+            ),
+            at(
+                &format!("{order}/properties/meta/additionalProperties/example"),
+                "properties/meta/additionalProperties",
+                json!("x")
+            ),
+            at(
+                &format!("{order}/allOf/0/properties/sku/example"),
+                "allOf/0/properties/sku",
+                json!("s")
+            ),
+        ]
+    );
+    // An answer's schema's parts: not through its reference.
+    let answer = &operation(&read, "listOrders").responses[0].contents[0];
+    assert_eq!(
+        kept(&answer.inner_examples),
+        [at(
+            "#/paths/~1orders/get/responses/200/content/application~1json/schema/properties/count/example",
+            "properties/count",
+            json!("7")
+        )]
+    );
 }
 
 #[test]

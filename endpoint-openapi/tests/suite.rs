@@ -6,6 +6,8 @@
 
 mod conventions;
 mod described_examples;
+mod described_examples_classes;
+mod described_unions;
 mod descriptions;
 mod generate;
 mod generate_explained;

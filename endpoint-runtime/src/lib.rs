@@ -120,6 +120,7 @@ pub mod __private {
     pub use crate::__decode_struct_or_value as decode_struct_or_value;
     pub use crate::__decode_tagged_union as decode_tagged_union;
     pub use crate::__decode_union as decode_union;
+    pub use crate::__decode_union_by as decode_union_by;
     pub use crate::__open_enum as open_enum;
     pub use crate::api::{api_settings, api_settings_tied};
     pub use crate::body::Content;
@@ -127,7 +128,7 @@ pub mod __private {
     pub use crate::model::answer::{
         check_statuses as check_answer_statuses, choose as choose_answer,
     };
-    pub use crate::model::key::{Key, required};
+    pub use crate::model::key::{DecodeBy, Key, required, tag_text};
     pub use crate::model::nullable::OptionalField;
     pub use crate::model::open_enum::{
         deserialize as open_enum_deserialize, unknown as open_enum_unknown,

@@ -9,8 +9,8 @@ use endpoint_runtime::sibling::is_token;
 use serde_json::Value;
 
 use crate::api::{
-    Api, Encoding, MediaContent, Operation, ParamIn, Parameter, RequestBody, Response,
-    SecurityScheme, Server, ServerVariable, TagInfo,
+    Api, Encoding, InnerExample, MediaContent, Operation, ParamIn, Parameter, RequestBody,
+    Response, SecurityScheme, Server, ServerVariable, TagInfo,
 };
 use crate::diag::Diagnostics;
 use crate::schema::Schema;
@@ -114,6 +114,10 @@ impl Reader<'_> {
                 .collect::<Vec<_>>();
             if !examples.is_empty() {
                 api.schema_examples.insert(name.clone(), examples);
+            }
+            let inner = self.inner_examples(doc, &pointer, &value);
+            if !inner.is_empty() {
+                api.inner_examples.insert(name.clone(), inner);
             }
             api.schemas.insert(name.clone(), schema);
             api.schema_pointers
@@ -775,15 +779,83 @@ impl Reader<'_> {
             let schema = schema_of("schema", self);
             let item_schema = schema_of("itemSchema", self);
             let examples = self.examples(&media, operation);
+            let inner_examples = match media.value.get("schema") {
+                Some(schema) => {
+                    self.inner_examples(media.doc, &format!("{}/schema", media.pointer), schema)
+                }
+                None => Vec::new(),
+            };
             out.push(MediaContent {
                 media_type: media_type.clone(),
                 schema,
                 item_schema,
                 encoding: encodings(media.value.get("encoding")),
                 examples,
+                inner_examples,
             });
         }
         out
+    }
+
+    /// The examples written inside the schema `schema` (at `pointer` of
+    /// document `doc`), of its parts, each with its pointer.
+    fn inner_examples(&self, doc: usize, pointer: &str, schema: &Value) -> Vec<InnerExample> {
+        let mut found = Vec::new();
+        inner_examples(schema, &mut Vec::new(), &mut found);
+        found
+            .into_iter()
+            .map(|(path, at, value)| {
+                let relative: String = path.iter().map(|key| format!("/{}", escape(key))).collect();
+                InnerExample {
+                    pointer: self.docs.at(doc, &format!("{pointer}{relative}{at}")),
+                    path,
+                    value,
+                }
+            })
+            .collect()
+    }
+}
+
+/// How deeply [`inner_examples`] looks into a schema.
+const INNER_DEPTH: usize = 32;
+
+/// How many examples [`inner_examples`] reads of one schema.
+const INNER_EXAMPLES: usize = 1_000;
+
+/// The examples of the parts of `schema` (which is at `path` below the
+/// schema read), each with its path, the place of the example below the
+/// part (`/example`, `/examples/0`) and the example.
+fn inner_examples(
+    schema: &Value,
+    path: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, String, Value)>,
+) {
+    if path.len() > INNER_DEPTH || out.len() >= INNER_EXAMPLES || schema.get("$ref").is_some() {
+        return;
+    }
+    let mut below = |key: &[&str], part: &Value, out: &mut Vec<(Vec<String>, String, Value)>| {
+        let depth = path.len();
+        path.extend(key.iter().map(|k| (*k).to_owned()));
+        if part.is_object() && part.get("$ref").is_none() {
+            out.extend(schema_examples(part).map(|(at, example)| (path.clone(), at, example)));
+        }
+        inner_examples(part, path, out);
+        path.truncate(depth);
+    };
+    for (name, property) in entries(schema.get("properties")) {
+        below(&["properties", name], property, out);
+    }
+    if let Some(items) = schema.get("items").filter(|items| items.is_object()) {
+        below(&["items"], items, out);
+    }
+    if let Some(values) = schema
+        .get("additionalProperties")
+        .filter(|values| values.is_object())
+    {
+        below(&["additionalProperties"], values, out);
+    }
+    for (i, part) in items(schema.get("allOf")) {
+        below(&["allOf", &i.to_string()], part, out);
     }
 }
 

@@ -331,6 +331,35 @@ fn convert_parameter(parameter: &mut Value, at: &str, diagnostics: &mut Diagnost
     object.insert("schema".into(), schema);
 }
 
+/// The example of `media_type` among a Swagger 2.0 answer's `examples`:
+/// the one of that media type, else of the same type without its
+/// parameters or case (`application/json; charset=utf-8`), else, for a
+/// JSON media type, the one JSON example when there is one.
+fn example_of<'a>(examples: &'a Value, media_type: &str) -> Option<&'a Value> {
+    let examples = examples.as_object()?;
+    if let Some(example) = examples.get(media_type) {
+        return Some(example);
+    }
+    let bare = |media: &str| {
+        media
+            .split(';')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase()
+    };
+    let wanted = bare(media_type);
+    if let Some((_, example)) = examples.iter().find(|(media, _)| bare(media) == wanted) {
+        return Some(example);
+    }
+    let json = |media: &str| bare(media).contains("json");
+    let mut json_examples = examples.iter().filter(|(media, _)| json(media));
+    match (json(media_type), json_examples.next(), json_examples.next()) {
+        (true, Some((_, example)), None) => Some(example),
+        _ => None,
+    }
+}
+
 /// A Swagger 2.0 answer as OpenAPI 3.0's.
 fn convert_response(response: &mut Value, produces: &Option<Vec<String>>) {
     let Some(object) = response.as_object_mut() else {
@@ -350,7 +379,7 @@ fn convert_response(response: &mut Value, produces: &Option<Vec<String>>) {
             .into_iter()
             .map(|media_type| {
                 let mut media = json!({"schema": schema});
-                if let Some(example) = examples.as_ref().and_then(|e| e.get(&media_type)) {
+                if let Some(example) = examples.as_ref().and_then(|e| example_of(e, &media_type)) {
                     media["example"] = example.clone();
                 }
                 (media_type, media)

@@ -6,12 +6,12 @@
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct OrderList {
     /// The `orders` property.
-    pub orders: OrderPage,
+    pub orders: ListOrdersAnswerOrderPage,
     /// The `request_id` property.
     pub request_id: String,
 }
 impl ::endpoint_runtime::model::Paginated for OrderList {
-    type Item = <OrderPage as ::endpoint_runtime::model::Paginated>::Item;
+    type Item = <ListOrdersAnswerOrderPage as ::endpoint_runtime::model::Paginated>::Item;
     fn into_items(self) -> Vec<Self::Item> {
         ::endpoint_runtime::model::Paginated::into_items(self.orders)
     }
@@ -19,8 +19,70 @@ impl ::endpoint_runtime::model::Paginated for OrderList {
 
 ::endpoint_runtime::__private::decode_struct! {
     OrderList {
-        orders: OrderPage = "orders",
+        orders: ListOrdersAnswerOrderPage = "orders",
         request_id: String = "request_id",
+    } {
+    }
+}
+
+/// The `OrderPage` schema, relaxed where the examples of the answers it is used in here contradict it.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct ListOrdersAnswerOrderPage {
+    /// The `items` property.
+    pub items: Vec<ListOrdersAnswerOrder>,
+    /// The `next_cursor` property.
+    #[serde(skip_serializing_if = "::endpoint_runtime::model::Nullable::is_absent")]
+    pub next_cursor: ::endpoint_runtime::model::Nullable<String>,
+}
+impl ::endpoint_runtime::model::Paginated for ListOrdersAnswerOrderPage {
+    type Item = ListOrdersAnswerOrder;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    ListOrdersAnswerOrderPage {
+        items: Vec<ListOrdersAnswerOrder> = "items",
+    } {
+        next_cursor: ::endpoint_runtime::model::Nullable<String> = "next_cursor",
+    }
+}
+
+/// The `Order` schema, relaxed where the examples of the answers it is used in here contradict it.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct ListOrdersAnswerOrder {
+    /// The `id` property.
+    pub id: ::serde_json::Value,
+    /// The `total` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<i64>,
+    /// The `lines` property.
+    pub lines: Vec<Line>,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    ListOrdersAnswerOrder {
+        id: ::serde_json::Value = "id",
+        lines: Vec<Line> = "lines",
+    } {
+        total: Option<i64> = "total",
+    }
+}
+
+/// The `Line` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct Line {
+    /// The `sku` property.
+    pub sku: String,
+    /// The `quantity` property.
+    pub quantity: i64,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    Line {
+        sku: String = "sku",
+        quantity: i64 = "quantity",
     } {
     }
 }
@@ -53,36 +115,18 @@ impl ::endpoint_runtime::model::Paginated for OrderPage {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct Order {
     /// The `id` property.
-    pub id: ::serde_json::Value,
+    pub id: String,
     /// The `total` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub total: Option<i64>,
+    pub total: i64,
     /// The `lines` property.
     pub lines: Vec<Line>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     Order {
-        id: ::serde_json::Value = "id",
+        id: String = "id",
+        total: i64 = "total",
         lines: Vec<Line> = "lines",
-    } {
-        total: Option<i64> = "total",
-    }
-}
-
-/// The `Line` schema.
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct Line {
-    /// The `sku` property.
-    pub sku: String,
-    /// The `quantity` property.
-    pub quantity: i64,
-}
-
-::endpoint_runtime::__private::decode_struct! {
-    Line {
-        sku: String = "sku",
-        quantity: i64 = "quantity",
     } {
     }
 }

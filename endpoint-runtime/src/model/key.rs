@@ -68,7 +68,11 @@ pub fn required<T, E: de::Error>(value: Option<T>, key: &'static str) -> Result<
 /// tells the two apart). Each field is written with its type (of the
 /// struct's field, `Option` included), which spares the compiler inferring
 /// it. A last block `{ ..extra: Map }` names a map field that keeps every
-/// other key and its value, instead of skipping them.
+/// other key and its value, instead of skipping them. A field written
+/// `data: Data = "data" by kind` is a union whose alternative the value of
+/// the field `kind` beside it names (`{"type": "card", "data": {…}}`): its
+/// value is read whole and decoded, once the object is read, by
+/// [`DecodeBy`] with the text of `kind` (any order of the two keys).
 ///
 /// ```
 /// #[derive(Debug, PartialEq)]
@@ -122,12 +126,25 @@ macro_rules! __decode_struct {
             $map.next_value()?,
         );
     };
+    // What a field's key is read into: its type, or the value whole for a
+    // field decoded by another's value once the object is read.
+    (@slot $type:ty) => { $type };
+    (@slot $type:ty, $by:ident) => { $crate::__private::serde_json::Value };
+    (@by $field:ident: $type:ty) => {};
+    (@by $field:ident: $type:ty, $by:ident) => {
+        let $field: ::core::option::Option<$type> = $field.map(|value| {
+            <$type as $crate::__private::DecodeBy>::decode_by(
+                $crate::__private::tag_text(&$by).as_deref(),
+                value,
+            )
+        });
+    };
     (
         $(#[$attr:meta])*
         $name:ident {
-            $($required:ident: $required_type:ty = $required_key:literal),* $(,)?
+            $($required:ident: $required_type:ty = $required_key:literal $(by $required_by:ident)?),* $(,)?
         } {
-            $($optional:ident: $optional_type:ty = $optional_key:literal),* $(,)?
+            $($optional:ident: $optional_type:ty = $optional_key:literal $(by $optional_by:ident)?),* $(,)?
         } $({
             ..$extra:ident: $extra_type:ty
         })?
@@ -150,10 +167,12 @@ macro_rules! __decode_struct {
                         self,
                         mut map: __A,
                     ) -> ::core::result::Result<$name, __A::Error> {
-                        $(let mut $required: ::core::option::Option<$required_type> =
-                            ::core::option::Option::None;)*
-                        $(let mut $optional: ::core::option::Option<$optional_type> =
-                            ::core::option::Option::None;)*
+                        $(let mut $required: ::core::option::Option<
+                            $crate::__decode_struct!(@slot $required_type $(, $required_by)?)
+                        > = ::core::option::Option::None;)*
+                        $(let mut $optional: ::core::option::Option<
+                            $crate::__decode_struct!(@slot $optional_type $(, $optional_by)?)
+                        > = ::core::option::Option::None;)*
                         $(let mut $extra: $extra_type = ::core::default::Default::default();)?
                         while let ::core::option::Option::Some(key) =
                             map.next_key::<$crate::__private::Key<'de>>()?
@@ -166,6 +185,8 @@ macro_rules! __decode_struct {
                                 }
                             }
                         }
+                        $($crate::__decode_struct!(@by $required: $required_type $(, $required_by)?);)*
+                        $($crate::__decode_struct!(@by $optional: $optional_type $(, $optional_by)?);)*
                         ::core::result::Result::Ok($name {
                             $($required: $crate::__private::required($required, $required_key)?,)*
                             $($optional: <$optional_type as $crate::__private::OptionalField>::or_absent($optional),)*
@@ -240,6 +261,116 @@ macro_rules! __decode_tagged_union {
                     _ => {}
                 }
                 ::core::result::Result::Ok($name::Other(value))
+            }
+        }
+    };
+}
+
+/// A union decoded by the value of a key beside it, in the object holding
+/// it (`{"type": "card", "data": {…}}`): the alternative that value names,
+/// else (another value, none, or a value the alternative does not decode)
+/// the union's `Other` with the value whole. Not a public API: written by
+/// `decode_union_by!`, called by `decode_struct!` for a field written
+/// `… by kind`.
+pub trait DecodeBy: Sized {
+    /// The value as the alternative `tag` names.
+    fn decode_by(tag: Option<&str>, value: serde_json::Value) -> Self;
+}
+
+impl<T: DecodeBy> DecodeBy for Option<T> {
+    fn decode_by(tag: Option<&str>, value: serde_json::Value) -> Self {
+        (!value.is_null()).then(|| T::decode_by(tag, value))
+    }
+}
+
+impl<T: DecodeBy> DecodeBy for crate::model::Nullable<T> {
+    fn decode_by(tag: Option<&str>, value: serde_json::Value) -> Self {
+        if value.is_null() {
+            crate::model::Nullable::Null
+        } else {
+            crate::model::Nullable::Value(T::decode_by(tag, value))
+        }
+    }
+}
+
+impl<T: DecodeBy> DecodeBy for Box<T> {
+    fn decode_by(tag: Option<&str>, value: serde_json::Value) -> Self {
+        Box::new(T::decode_by(tag, value))
+    }
+}
+
+/// The text of the field that names a union's alternative (a string, an
+/// open enum, an `Option` of one), as it writes back; `None` when it is
+/// missing or no string. Not a public API: `decode_struct!` calls it.
+pub fn tag_text<T: serde::Serialize>(field: &T) -> Option<String> {
+    match serde_json::to_value(field) {
+        Ok(serde_json::Value::String(text)) => Some(text),
+        _ => None,
+    }
+}
+
+/// [`DecodeBy`] for a generated union whose alternative a key beside it
+/// names: each variant with its type and the values that name it.
+///
+/// ```
+/// # use endpoint::__private::serde_json::{self, json, Value};
+/// #[derive(Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+/// struct Card { number: Option<String> }
+/// #[derive(Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+/// struct Bank { iban: Option<String> }
+///
+/// #[derive(Debug, PartialEq)]
+/// enum Data { Card(Card), Bank(Bank), Other(Value) }
+///
+/// endpoint::__private::decode_union_by! {
+///     Data {
+///         Card: Card = "credit_card",
+///         Bank: Bank = "bank" | "bank_account",
+///     }
+/// }
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Payment { r#type: String, data: Data }
+///
+/// endpoint::__private::decode_struct! {
+///     Payment { r#type: String = "type", data: Data = "data" by r#type } {}
+/// }
+///
+/// // Both alternatives would take `{}`: the `type` beside it decides.
+/// let payment: Payment = serde_json::from_str(r#"{"data": {}, "type": "bank"}"#)?;
+/// assert_eq!(payment.data, Data::Bank(Bank { iban: None }));
+/// let payment: Payment = serde_json::from_str(r#"{"type": "cash", "data": {}}"#)?;
+/// assert_eq!(payment.data, Data::Other(json!({})));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __decode_union_by {
+    (
+        $(#[$attr:meta])*
+        $name:ident {
+            $($variant:ident: $type:ty = $($value:literal)|+),* $(,)?
+        }
+    ) => {
+        $(#[$attr])*
+        impl $crate::__private::DecodeBy for $name {
+            fn decode_by(
+                tag: ::core::option::Option<&str>,
+                value: $crate::__private::serde_json::Value,
+            ) -> Self {
+                match tag {
+                    $(
+                        ::core::option::Option::Some($($value)|+) => {
+                            if let ::core::result::Result::Ok(decoded) =
+                                <$type as $crate::__private::serde::Deserialize>::deserialize(&value)
+                            {
+                                return $name::$variant(decoded);
+                            }
+                        }
+                    )*
+                    _ => {}
+                }
+                $name::Other(value)
             }
         }
     };
