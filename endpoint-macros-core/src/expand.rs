@@ -435,7 +435,18 @@ fn plan(
     accept: Option<&str>,
     paginate: Option<&Pagination<String>>,
 ) -> TokenStream {
-    let method = format_ident!("{method}");
+    // A method with a constant of its own, else (`TRACE`, `QUERY`, an
+    // extension method) made of its lowercase name.
+    let method = match endpoint_runtime::sibling::METHODS.contains(&method) {
+        true => {
+            let constant = format_ident!("{method}");
+            quote!(::endpoint::__private::Method::#constant)
+        }
+        false => {
+            let lowercase = method.to_ascii_lowercase();
+            quote!(::endpoint::__private::Method::from_checked(#lowercase))
+        }
+    };
     let (text, code) = template.packed();
     let code = code
         .iter()
@@ -468,7 +479,7 @@ fn plan(
     };
     quote! {
         ::endpoint::__private::Plan {
-            method: ::endpoint::__private::Method::#method,
+            method: #method,
             template: ::endpoint::__private::static_template(#text, &[#(#code),*]),
             params: &[#(#params),*],
             server: #server,
