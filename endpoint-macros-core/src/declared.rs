@@ -42,6 +42,10 @@ pub struct Declaration {
     /// Every field of the struct, generated ones (placeholders nobody
     /// declared) first.
     pub parameters: Vec<Parameter>,
+    /// Whether the struct names its API's settings (`api = path`); a check
+    /// may give one that does not the description's
+    /// ([`Checked::api`](crate::Checked::api)).
+    pub names_api: bool,
 }
 
 /// One field of a [`Declaration`].
@@ -111,6 +115,7 @@ pub(crate) fn declaration(
         path: openapi_path(template),
         media_type: checked.body.as_ref().map(|body| body.media_type.clone()),
         parameters,
+        names_api: checked.api.is_some(),
     })
 }
 

@@ -41,10 +41,10 @@ pub(crate) fn item(def: &ItemDef, check: &mut SpecCheck<'_>) -> TokenStream {
     let checked = check_item(&mut cx, def);
     match (cx.check(), &checked.template) {
         (Ok(()), Some(template)) => match declaration(def, &checked, template).map(|d| check(&d)) {
-            None => item_impl(def, &checked, template),
+            None => item_impl(def, &checked, None, template),
             Some(Ok(extra)) => {
-                let mut out = item_impl(def, &checked, template);
-                out.extend(extra);
+                let mut out = item_impl(def, &checked, extra.api.as_ref(), template);
+                out.extend(extra.tokens);
                 out
             }
             Some(Err(err)) => {
@@ -128,7 +128,14 @@ fn item_fallback(def: &ItemDef, checked: &CheckedItem) -> TokenStream {
     }
 }
 
-fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> TokenStream {
+/// The struct and its implementations; `checked_api` is the settings a
+/// check against a description gives a struct that names none.
+fn item_impl(
+    def: &ItemDef,
+    checked: &CheckedItem,
+    checked_api: Option<&syn::Path>,
+    template: &Template<'_>,
+) -> TokenStream {
     let definition = struct_definition(def, &checked.fields);
     let ident = &def.ident;
     let (impl_generics, ty_generics, where_clause) = def.generics.split_for_impl();
@@ -156,7 +163,7 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
         checked.paginate.as_ref(),
     );
     let field = with_fields_fn(&field_values(checked, template));
-    let api = default_api(checked.api.as_ref());
+    let api = default_api(checked.api.as_ref().or(checked_api));
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
     let mut answer_doc = format!(
@@ -435,7 +442,18 @@ fn plan(
     accept: Option<&str>,
     paginate: Option<&Pagination<String>>,
 ) -> TokenStream {
-    let method = format_ident!("{method}");
+    // A method with a constant of its own, else (`TRACE`, `QUERY`, an
+    // extension method) made of its lowercase name.
+    let method = match endpoint_runtime::sibling::METHODS.contains(&method) {
+        true => {
+            let constant = format_ident!("{method}");
+            quote!(::endpoint::__private::Method::#constant)
+        }
+        false => {
+            let lowercase = method.to_ascii_lowercase();
+            quote!(::endpoint::__private::Method::from_checked(#lowercase))
+        }
+    };
     let (text, code) = template.packed();
     let code = code
         .iter()
@@ -468,7 +486,7 @@ fn plan(
     };
     quote! {
         ::endpoint::__private::Plan {
-            method: ::endpoint::__private::Method::#method,
+            method: #method,
             template: ::endpoint::__private::static_template(#text, &[#(#code),*]),
             params: &[#(#params),*],
             server: #server,
@@ -746,6 +764,36 @@ mod tests {
     }
 
     #[test]
+    fn a_check_gives_its_settings_to_a_struct_that_names_none() {
+        let check = &mut |declared: &crate::declared::Declaration| {
+            let names_api = declared.names_api;
+            Ok(crate::Checked {
+                tokens: quote!(
+                    fn spec_api() -> &'static ::endpoint::__private::Api {
+                        todo!()
+                    }
+                ),
+                api: (!names_api).then(|| syn::parse_quote!(spec_api)),
+            })
+        };
+        let out = crate::expand_with(
+            quote!(#[endpoint(spec = "api.yaml")] pub struct GetPet = "GET /pets/{id}";),
+            check,
+        )
+        .to_string();
+        assert!(out.contains("fn default_api"), "{out}");
+        assert!(out.contains("= spec_api ;"), "{out}");
+        // A struct's own `api = path` wins.
+        let out = crate::expand_with(
+            quote!(#[endpoint(spec = "api.yaml", api = shop)] pub struct GetPet = "GET /pets/{id}";),
+            check,
+        )
+        .to_string();
+        assert!(out.contains("= shop ;"), "{out}");
+        assert!(!out.contains("= spec_api ;"), "{out}");
+    }
+
+    #[test]
     fn a_check_adds_tokens_or_errors() {
         let input = quote! {
             #[endpoint(spec = "api.yaml")]
@@ -754,7 +802,8 @@ mod tests {
         let out = crate::expand_with(input.clone(), &mut |_| {
             Ok(quote!(
                 const CHECKED: () = ();
-            ))
+            )
+            .into())
         })
         .to_string();
         assert!(out.contains("const CHECKED"), "{out}");

@@ -64,10 +64,30 @@ use declared::Declaration;
 pub use route::edit_distance;
 
 /// A check of a struct against the OpenAPI description it names
-/// (`#[endpoint(spec = "…")]`): the tokens to add to the struct's
-/// expansion (what makes the crate rebuild when the description changes),
-/// or the mistakes found, each spanned where it is.
-pub type SpecCheck<'a> = dyn FnMut(&Declaration) -> syn::Result<TokenStream> + 'a;
+/// (`#[endpoint(spec = "…")]`): what to add to the struct's expansion
+/// ([`Checked`]), or the mistakes found, each spanned where it is.
+pub type SpecCheck<'a> = dyn FnMut(&Declaration) -> syn::Result<Checked> + 'a;
+
+/// What a check against a description adds to a struct's expansion.
+#[derive(Default)]
+pub struct Checked {
+    /// Items beside the struct (what makes the crate rebuild when the
+    /// description changes, the function [`Checked::api`] names).
+    pub tokens: TokenStream,
+    /// For a struct that names no API's settings (`api = path`): a
+    /// function `fn() -> &'static Api`, defined in [`Checked::tokens`],
+    /// whose settings (the description's server and media types) its
+    /// `to_request()` builds with, instead of the octokit defaults. Ignored
+    /// for a struct that names its own.
+    pub api: Option<syn::Path>,
+}
+
+impl From<TokenStream> for Checked {
+    /// Tokens alone, and no settings.
+    fn from(tokens: TokenStream) -> Checked {
+        Checked { tokens, api: None }
+    }
+}
 
 /// Expands the tokens of one `endpoint!` invocation into the code the macro
 /// emits. Never panics: input of neither form, invalid routes and invalid
@@ -82,8 +102,9 @@ pub fn expand(input: TokenStream) -> TokenStream {
 
 /// [`expand`], with each struct that names a description (`#[endpoint(spec
 /// = "…")]`) checked by `check` once its own checks have passed: the tokens
-/// `check` returns are added to the struct's expansion, and its errors
-/// replace the struct's methods.
+/// `check` returns are added to the struct's expansion (a struct that names
+/// no API built with the settings it gives, if any), and its errors replace
+/// the struct's methods.
 ///
 /// ```
 /// use endpoint_macros_core::declared::Location;
@@ -98,7 +119,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
 ///     assert_eq!((declared.method.as_str(), declared.path.as_deref()), ("GET", Some("/pets/{petId}")));
 ///     let places: Vec<_> = declared.parameters.iter().map(|p| (p.name.as_str(), p.location)).collect();
 ///     assert_eq!(places, [("petId", Location::Path), ("fields", Location::Query)]);
-///     Ok(quote!(const CHECKED: bool = true;))
+///     Ok(quote!(const CHECKED: bool = true;).into())
 /// });
 /// assert!(out.to_string().contains("const CHECKED"));
 /// ```
@@ -111,7 +132,7 @@ pub fn expand_with(input: TokenStream, check: &mut SpecCheck<'_>) -> TokenStream
 
 /// The check of [`expand`]: a struct that names a description is refused,
 /// at the description's name.
-fn unchecked(declared: &Declaration) -> syn::Result<TokenStream> {
+fn unchecked(declared: &Declaration) -> syn::Result<Checked> {
     Err(syn::Error::new(
         declared.spec.span(),
         format!(

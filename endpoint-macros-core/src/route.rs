@@ -9,7 +9,8 @@
 
 use endpoint_runtime::route::Route;
 use endpoint_runtime::sibling::{
-    BodyKind, METHODS, OPTION_KEYS, is_absolute, is_identifier, is_option_key, sends_query,
+    BodyKind, METHODS, OPTION_KEYS, is_absolute, is_identifier, is_option_key, is_token,
+    sends_query,
 };
 use endpoint_runtime::template::{Template, TemplateError, TemplateErrorKind};
 use proc_macro2::Span;
@@ -326,9 +327,18 @@ fn is_url_form(url: &str) -> bool {
     url.starts_with('/') || is_absolute(url)
 }
 
+/// The methods a route may use besides [`METHODS`]: `TRACE` (RFC 9110) and
+/// `QUERY` (a safe method with a body, which OpenAPI 3.2 describes).
+const MORE_METHODS: [&str; 2] = ["TRACE", "QUERY"];
+
 /// Checks the method of a route; the error suggests the right spelling.
+/// Besides the methods of [`METHODS`] and [`MORE_METHODS`], any other
+/// method token in capitals (`PURGE`, `LOCK`, `VERSION-CONTROL`: OpenAPI
+/// 3.2's `additionalOperations`, RFC 9110's extension methods) is accepted,
+/// unless it is within two edits of a known one, which is taken for a
+/// typing mistake (`GTE`, `PTACH`).
 fn check_method(method: &str) -> Result<(), String> {
-    if METHODS.contains(&method) {
+    if METHODS.contains(&method) || MORE_METHODS.contains(&method) {
         return Ok(());
     }
     if method.is_empty() {
@@ -338,22 +348,32 @@ fn check_method(method: &str) -> Result<(), String> {
         );
     }
     let upper = method.to_ascii_uppercase();
-    if METHODS.contains(&upper.as_str()) {
+    if METHODS.contains(&upper.as_str()) || MORE_METHODS.contains(&upper.as_str()) {
         return Err(format!(
             "the method `{method}` must be uppercase: did you mean `{upper}`?"
         ));
     }
     let best = METHODS
         .iter()
+        .chain(&MORE_METHODS)
         .map(|candidate| (edit_distance(&upper, candidate), *candidate))
         .min_by_key(|(distance, _)| *distance);
+    let extension =
+        is_token(method) && method == upper && method.bytes().any(|b| b.is_ascii_alphabetic());
     match best {
         Some((distance, candidate)) if distance <= 2 => Err(format!(
             "unknown method `{method}` at column 1: did you mean `{candidate}`?"
         )),
+        _ if extension => Ok(()),
         _ => Err(format!(
-            "unknown method `{method}` at column 1: expected one of {}",
-            METHODS.map(|m| format!("`{m}`")).join(", ")
+            "unknown method `{method}` at column 1: expected one of {}, or another method \
+             token in capitals",
+            METHODS
+                .iter()
+                .chain(&MORE_METHODS)
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
     }
 }
@@ -545,8 +565,22 @@ mod tests {
                 .unwrap_err()
                 .contains("did you mean `PATCH`?")
         );
+        // TRACE, QUERY and other method tokens in capitals (OpenAPI 3.2's
+        // `additionalOperations`) are methods; one near a known method is a
+        // typing mistake, and lowercase is refused as for any.
+        for method in ["TRACE", "QUERY", "PURGE", "LOCK", "VERSION-CONTROL"] {
+            assert_eq!(check_method(method), Ok(()), "{method}");
+        }
+        assert_eq!(
+            check_method("QEURY").unwrap_err(),
+            "unknown method `QEURY` at column 1: did you mean `QUERY`?"
+        );
+        assert_eq!(
+            check_method("trace").unwrap_err(),
+            "the method `trace` must be uppercase: did you mean `TRACE`?"
+        );
         assert!(
-            check_method("FROBNICATE")
+            check_method("Frobnicate")
                 .unwrap_err()
                 .contains("expected one of `GET`, `HEAD`")
         );

@@ -127,6 +127,8 @@ struct Scope<'a> {
     vars: &'a [Placeholder],
     /// The body's media type, when the struct or its `request_body` names one.
     body: Option<&'a BodyDef>,
+    /// Whether the struct names its API's settings (`api = path`).
+    own_api: bool,
 }
 
 impl Scope<'_> {
@@ -144,6 +146,16 @@ impl Scope<'_> {
     /// that `data` is the raw body and option names are reserved.
     fn is_octokit(&self) -> bool {
         self.body.is_none()
+    }
+
+    /// Whether the option names are reserved: an octokit route
+    /// ([`Scope::is_octokit`]) of no API of its own. A struct that names its
+    /// API's settings (`api = path`, as every struct of a generated crate
+    /// does) is built from its fields alone, which no option key is read
+    /// from: its placeholders and parameters may have any name (an
+    /// operation's `{url}`, a query's `method`).
+    fn reserves_option_names(&self) -> bool {
+        self.is_octokit() && !self.own_api
     }
 }
 
@@ -171,17 +183,18 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         .collect();
     let body = body_def(cx, &route, &item_attrs, &field_attrs);
     let vars = route.placeholders();
-    if body.is_none() {
-        for var in &vars {
-            route::check_placeholder_key(cx, &item.route, &var.name);
-        }
-    }
     let scope = Scope {
         lit: &item.route,
         route: &route,
         vars: &vars,
         body: body.as_ref(),
+        own_api: item_attrs.api.is_some(),
     };
+    if scope.reserves_option_names() {
+        for var in &vars {
+            route::check_placeholder_key(cx, &item.route, &var.name);
+        }
+    }
     let mut idents = HashSet::new();
     let mut path_styles = Vec::new();
     let declared: Vec<Field> = item
@@ -477,7 +490,7 @@ fn check_wire_name(
         );
     }
     let to_body = role == Role::Remaining && !scope.route.is_query_method();
-    let read_as_option = scope.is_octokit()
+    let read_as_option = scope.reserves_option_names()
         && !to_body
         && (role == Role::Template || placement.location == Location::Default);
     if read_as_option && is_option_key(wire) {
@@ -1334,6 +1347,34 @@ mod tests {
             ],
         );
         assert_eq!(errors.len(), 5, "{errors:?}");
+    }
+
+    #[test]
+    fn a_struct_of_its_own_api_may_name_parameters_like_options() {
+        // Built from its fields alone, with its API's settings: no option
+        // key is read from it, and an operation's `{url}` or `method` is a
+        // parameter like any.
+        let (checked, errors) = item(quote! {
+            #[endpoint(api = crate::api)]
+            struct S = "GET /x/{url}/{request}" {
+                #[endpoint(query)] method: String,
+                #[endpoint(query, rename = "baseUrl")] base_url: String,
+                headers: Option<String>,
+                #[endpoint(rename = "mediaType")] media_type: Option<String>,
+            }
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        let wires: Vec<&str> = checked.fields.iter().map(|f| f.wire.as_str()).collect();
+        for wire in [
+            "url",
+            "request",
+            "method",
+            "baseUrl",
+            "headers",
+            "mediaType",
+        ] {
+            assert!(wires.contains(&wire), "{wire}: {wires:?}");
+        }
     }
 
     #[test]

@@ -14,14 +14,17 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use endpoint_macros_core::Checked;
 use endpoint_macros_core::declared::{Declaration, Location, Parameter};
 use endpoint_openapi::api::{Api, MediaContent, Operation, ParamIn};
 use endpoint_openapi::filter::nearest;
 use endpoint_openapi::operations::essence;
+use endpoint_openapi::package::ApiSettings;
 use endpoint_openapi::read::Read;
 use endpoint_openapi::schema::{Additional, Kind, Schema};
 use endpoint_runtime::sibling::BodyKind;
 use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
 use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, Type};
 
@@ -42,8 +45,10 @@ fn load(path: &Path) -> Result<Arc<Read>, String> {
 }
 
 /// Checks `declared` against the description it names: an
-/// `include_bytes!` of each file read, or every mistake found.
-pub(crate) fn check(declared: &Declaration) -> syn::Result<TokenStream> {
+/// `include_bytes!` of each file read, and for a struct that names no
+/// API's settings (`api = path`) the description's ([`settings`]), or
+/// every mistake found.
+pub(crate) fn check(declared: &Declaration) -> syn::Result<Checked> {
     let source = declared.spec.value();
     let Some(dir) = std::env::var_os("CARGO_MANIFEST_DIR") else {
         return Err(syn::Error::new(
@@ -73,7 +78,39 @@ pub(crate) fn check(declared: &Declaration) -> syn::Result<TokenStream> {
         .run();
     }
     errors.finish()?;
-    Ok(includes(&read.files))
+    let mut tokens = includes(&read.files);
+    let api = (!declared.names_api).then(|| {
+        let (function, path) = settings(declared, &read.api);
+        tokens.extend(function);
+        path
+    });
+    Ok(Checked { tokens, api })
+}
+
+/// The settings a checked struct that names no API is built with: the
+/// description's, as a generated crate's `api()` holds them (its first
+/// server as the base URL, none when it names no absolute one; JSON asked
+/// for), never the octokit defaults' GitHub. A function beside the struct,
+/// named after it, and its path.
+fn settings(declared: &Declaration, api: &Api) -> (TokenStream, syn::Path) {
+    let settings = ApiSettings::of(api);
+    let base_url = settings.base_url.unwrap_or_default();
+    let headers = settings
+        .headers
+        .iter()
+        .map(|(name, value)| quote!((#name, #value)));
+    let name = format_ident!("__endpoint_spec_api_{}", declared.ident);
+    let function = quote! {
+        /// The settings of the description the struct is checked against.
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        fn #name() -> &'static ::endpoint::__private::Api {
+            static API: ::std::sync::OnceLock<::endpoint::__private::Api> =
+                ::std::sync::OnceLock::new();
+            API.get_or_init(|| ::endpoint::__private::api_settings(#base_url, &[#(#headers),*]))
+        }
+    };
+    (function, syn::Path::from(name))
 }
 
 /// The errors found, combined into one.

@@ -44,6 +44,46 @@ endpoint! {
     }
 }
 
+/// Settings of the struct's own, which a checked struct may still name.
+fn local() -> &'static endpoint::Api {
+    static LOCAL: std::sync::LazyLock<endpoint::Api> = std::sync::LazyLock::new(|| {
+        endpoint::Api::new("http://localhost:4010/v1").expect("a valid base URL")
+    });
+    &LOCAL
+}
+
+endpoint! {
+    /// A pet of a description that names its server.
+    #[endpoint(spec = "tests/openapi/pets.yaml")]
+    pub struct GetPet = "GET /pets/{petId}" {
+        pet_id: i64,
+    }
+
+    /// The same operation, with settings of its own.
+    #[endpoint(spec = "tests/openapi/pets.yaml", api = local)]
+    pub struct GetPetLocally = "GET /pets/{petId}" {
+        pet_id: i64,
+    }
+}
+
+#[test]
+fn a_checked_struct_goes_to_the_descriptions_server_unless_it_names_its_api() -> endpoint::Result<()>
+{
+    let request = GetPet { pet_id: 7 }.to_request()?;
+    assert_eq!(request.url, "https://petstore.example.com/v1/pets/7");
+    // The description's settings: JSON asked for, not GitHub's media type.
+    assert_eq!(request.headers.get("accept"), Some("application/json"));
+    assert!(!format!("{request:?}").contains("github"), "{request:?}");
+    // Another base URL, as a client's, is followed.
+    let mock = endpoint::Api::new("http://127.0.0.1:4010")?;
+    let request = GetPet { pet_id: 7 }.to_request_with(&mock)?;
+    assert_eq!(request.url, "http://127.0.0.1:4010/pets/7");
+    // `api = …` wins over the description's server.
+    let request = GetPetLocally { pet_id: 7 }.to_request()?;
+    assert_eq!(request.url, "http://localhost:4010/v1/pets/7");
+    Ok(())
+}
+
 #[test]
 fn path_query_and_cookie() -> endpoint::Result<()> {
     let request = ShowPet {
@@ -53,7 +93,12 @@ fn path_query_and_cookie() -> endpoint::Result<()> {
     }
     .to_request()?;
     assert_eq!(request.method, "get");
-    assert_eq!(request.url, "https://api.github.com/pets/7?fields=name");
+    // The description's server, and none of GitHub's settings.
+    assert_eq!(
+        request.url,
+        "https://petstore.example.com/v1/pets/7?fields=name"
+    );
+    assert_eq!(request.headers.get("accept"), Some("application/json"));
     assert_eq!(request.headers.get("cookie"), Some("session=s1"));
     assert_eq!(ShowPet::TEMPLATE, "/pets/{petId}{?fields}");
     Ok(())
@@ -69,7 +114,7 @@ fn query_list_and_header() -> endpoint::Result<()> {
     .to_request()?;
     assert_eq!(
         request.url,
-        "https://api.github.com/pets?limit=20&tags=cat&tags=calm"
+        "https://petstore.example.com/v1/pets?limit=20&tags=cat&tags=calm"
     );
     assert_eq!(request.headers.get("x-request-id"), Some("4f2a"));
     Ok(())
@@ -86,7 +131,7 @@ fn json_body() -> endpoint::Result<()> {
     }
     .to_request()?;
     assert_eq!(request.method, "post");
-    assert_eq!(request.url, "https://api.github.com/pets");
+    assert_eq!(request.url, "https://petstore.example.com/v1/pets");
     assert_eq!(
         request.body,
         Some(Body::Json(

@@ -73,8 +73,8 @@ pub struct Conventions {
     /// Enterprise Server). Every such server is tied to the base URL in the
     /// crate's `api()` (`Api::with_tied_server`): a request built for
     /// another base URL goes to the path given here on that base URL's
-    /// origin, and without one carries no credentials to the server when
-    /// the settings check where credentials go.
+    /// origin, and without one is refused until the settings say where that
+    /// server is (`Api::with_server`).
     pub deployment_paths: Vec<(String, String)>,
 }
 

@@ -69,7 +69,7 @@ use crate::diag::Diagnostics;
 use crate::docs::{self, Links};
 use crate::ident;
 use crate::paging;
-use crate::schema::{Kind, Schema};
+use crate::schema::{Kind, Object, Property, Schema};
 use crate::types::{Policy, Type, TypeDef, TypeSpace};
 use endpoint_runtime::model::Pagination;
 /// Where a field is sent: the runtime's locations, which the field's
@@ -77,7 +77,9 @@ use endpoint_runtime::model::Pagination;
 /// a path parameter is [`Location::Path`], a whole body
 /// [`Location::Content`]; the generator writes no [`Location::Default`].
 pub use endpoint_runtime::sibling::Location;
-use endpoint_runtime::sibling::{BodyKind, PAGE_KEYS, is_token, redact_userinfo, server_error};
+use endpoint_runtime::sibling::{
+    BodyKind, Origin, PAGE_KEYS, is_token, redact_userinfo, server_error,
+};
 
 /// The names and documentation of a generated crate's models: names as
 /// [`ident`] makes them, descriptions as rustdoc ([`docs::rustdoc`]).
@@ -294,7 +296,10 @@ pub struct OperationPlan {
     /// The operation's own server (the struct's `server = "…"`): the
     /// first of the operation's or its path item's `servers`, its
     /// variables at their defaults; `None` when it has none, or when it is
-    /// the API's first server.
+    /// the API's first server. A server on the origin of the API's first
+    /// server (`https://api.example/beta` beside `https://api.example/v2`)
+    /// is its path (`/beta`): it follows the origin of whatever base URL a
+    /// request is built with (a mock, a proxy), as the API's server does.
     pub server: Option<String>,
     /// The fields, in order: path, query, header, cookie, body.
     pub fields: Vec<FieldPlan>,
@@ -1012,6 +1017,64 @@ fn same_server(api: &str, server: &str) -> bool {
     api.starts_with("//") && api == without_scheme
 }
 
+/// The properties of `schema` into `out` (a later one of a name replacing
+/// an earlier), through component references and `allOf` parts, and the
+/// names they require into `required`; nothing of other kinds, nor deeper
+/// than 64 references.
+fn collect_parts(
+    components: &BTreeMap<String, Schema>,
+    schema: &Schema,
+    out: &mut Vec<Property>,
+    required: &mut Vec<String>,
+    depth: usize,
+) {
+    if depth > 64 {
+        return;
+    }
+    match &schema.kind {
+        Kind::Object(object) => {
+            for property in &object.properties {
+                if property.required {
+                    required.push(property.name.clone());
+                }
+                match out.iter_mut().find(|known| known.name == property.name) {
+                    Some(known) => *known = property.clone(),
+                    None => out.push(property.clone()),
+                }
+            }
+            required.extend(object.required.iter().cloned());
+        }
+        Kind::Ref(name) => {
+            if let Some(target) = components.get(name) {
+                collect_parts(components, target, out, required, depth + 1);
+            }
+        }
+        Kind::AllOf(parts) => {
+            for part in parts {
+                collect_parts(components, part, out, required, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The path of the absolute `server` (`/` for none, without a trailing
+/// `/`) when it is on the origin (scheme, host, port) of the absolute
+/// `api`, the API's first server: a path server, which follows the origin
+/// of the base URL a request is built with. `None` on another origin.
+fn path_on_origin_of(api: &str, server: &str) -> Option<String> {
+    let origin = Origin::of(server)?;
+    if Origin::of(api)? != origin {
+        return None;
+    }
+    let authority = server.find("://")? + 3;
+    let path = server[authority..]
+        .find('/')
+        .map_or("", |start| &server[authority + start..]);
+    let path = path.trim_end_matches('/');
+    Some(if path.is_empty() { "/" } else { path }.to_owned())
+}
+
 struct OperationPlanner<'s, 'a> {
     space: &'s mut TypeSpace<'a>,
     components: &'a BTreeMap<String, Schema>,
@@ -1085,12 +1148,20 @@ impl OperationPlanner<'_, '_> {
         // A fragment tells apart operations of one path (Box writes
         // `/files/{file_id}#remove_shared_link`); it is never sent, and the
         // query must not follow it, so the route ends before it.
-        let mut template = literal_path(
-            operation
-                .path
-                .split_once('#')
-                .map_or(operation.path.as_str(), |(path, _)| path),
-        );
+        let path = operation
+            .path
+            .split_once('#')
+            .map_or(operation.path.as_str(), |(path, _)| path);
+        let mut template = literal_path(path);
+        let white = |text: &str| text.chars().filter(char::is_ascii_whitespace).count();
+        if white(&template) < white(path) {
+            let pointer = operation.pointer.clone();
+            self.diagnose(
+                &pointer,
+                format!("the path `{path}` holds white space, which no URL holds"),
+                "the white space percent-encoded (`%20`)",
+            );
+        }
         // Path parameters first, in the order of the path.
         let mut path_params: Vec<&Parameter> = operation
             .parameters
@@ -1156,6 +1227,20 @@ impl OperationPlanner<'_, '_> {
                 param.explode,
             );
             let mut plan = self.parameter(param, field, Location::Path);
+            // A path has no `null`, nor a way to leave a segment out.
+            if let Ty::Planned(Type::Option(inner)) = &plan.ty {
+                let inner = Ty::Planned((**inner).clone());
+                self.diagnose(
+                    &param.pointer,
+                    format!(
+                        "the path parameter `{}` may be `null`, which no path can hold \
+                         (OpenAPI requires path parameters)",
+                        param.name
+                    ),
+                    "a required field, its `null` left out",
+                );
+                plan.ty = inner;
+            }
             plan.multi_segment = self.conventions.is_multi_segment(&param.extensions);
             plan.wire = placeholder;
             plan.style = None;
@@ -1188,6 +1273,39 @@ impl OperationPlanner<'_, '_> {
                             ),
                             "left out",
                         );
+                    }
+                    ParamIn::Header if !is_token(&param.name) => {
+                        // No header has that name: one that is a header's
+                        // name but for the white space around it is sent
+                        // by that name, another cannot be sent.
+                        let trimmed = param.name.trim();
+                        if is_token(trimmed) {
+                            self.diagnose(
+                                &param.pointer,
+                                format!(
+                                    "the header parameter `{}` has white space around its name",
+                                    param.name
+                                ),
+                                format!("sent as `{trimmed}`"),
+                            );
+                            let param = Parameter {
+                                name: trimmed.to_owned(),
+                                ..param.clone()
+                            };
+                            let field = self.field_name(&param.name, Location::Header);
+                            let plan = self.parameter(&param, field, Location::Header);
+                            self.fields.push(plan);
+                        } else {
+                            self.diagnose(
+                                &param.pointer,
+                                format!(
+                                    "the header parameter `{}` is no header name (letters, digits \
+                                     and ``!#$%&'*+-.^_`|~``), and cannot be sent",
+                                    param.name
+                                ),
+                                "left out of the request",
+                            );
+                        }
                     }
                     _ => {
                         let at = match location {
@@ -1263,7 +1381,11 @@ impl OperationPlanner<'_, '_> {
             );
             return None;
         }
-        Some(server)
+        let on_api_origin = self
+            .api_server
+            .as_deref()
+            .and_then(|api| path_on_origin_of(api, &server));
+        Some(on_api_origin.unwrap_or(server))
     }
 
     fn parameter(&mut self, param: &Parameter, field: String, location: Location) -> FieldPlan {
@@ -1470,7 +1592,13 @@ impl OperationPlanner<'_, '_> {
                 },
                 _ => None,
             };
-            if let Some(object) = object.filter(|o| !o.properties.is_empty()) {
+            // A multipart body is made of parts: those of an object written
+            // as an `allOf` are its parts too, and one that names none has
+            // none (rather than one whole value, which is no multipart body).
+            let object = object.filter(|o| !o.properties.is_empty()).or_else(|| {
+                (kind == BodyKind::Multipart).then(|| self.multipart_parts(&schema, pointer))
+            });
+            if let Some(object) = object {
                 for property in &object.properties {
                     let location = Location::Body;
                     let field = self.field_name(&property.name, location);
@@ -1563,6 +1691,34 @@ impl OperationPlanner<'_, '_> {
             content_type: None,
         });
         Some(media_type)
+    }
+
+    /// The parts of a multipart body whose schema is no object of
+    /// properties: the properties of its `allOf` parts (and of the
+    /// components they name), each required when a part requires it. None,
+    /// with a diagnostic, when it names none (an object of
+    /// `additionalProperties` only, a schema of no object).
+    fn multipart_parts(&mut self, schema: &Schema, pointer: &str) -> Object {
+        let mut parts = Object::default();
+        let mut required = Vec::new();
+        collect_parts(
+            self.components,
+            schema,
+            &mut parts.properties,
+            &mut required,
+            0,
+        );
+        for part in &mut parts.properties {
+            part.required = required.contains(&part.name);
+        }
+        if parts.properties.is_empty() {
+            self.diagnose(
+                pointer,
+                "the multipart body names no parts: its schema is no object of `properties`",
+                "a request of no part fields, its body sent with no parts",
+            );
+        }
+        parts
     }
 
     fn choice(
@@ -1874,15 +2030,30 @@ fn variant_name(media_type: &str) -> String {
 /// `path` as the literal text of a route: the runtime reads `<name>`, and
 /// `:name` after a `/`, as placeholders, where OpenAPI has only `{name}`;
 /// so `<`, `>` and such a `:` are percent-encoded (`/<upload_url>` is
-/// `/%3Cupload_url%3E`), as the request would send them anyway.
+/// `/%3Cupload_url%3E`), as the request would send them anyway. White
+/// space outside a `{placeholder}` (`/files list/{id}`), which no URL holds
+/// and which would end the route, is percent-encoded as text
+/// (`/files%20list/{id}`).
 fn literal_path(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     let mut previous = None;
+    let mut in_placeholder = false;
     for c in path.chars() {
         match c {
+            '{' => {
+                in_placeholder = true;
+                out.push(c);
+            }
+            '}' => {
+                in_placeholder = false;
+                out.push(c);
+            }
             '<' => out.push_str("%3C"),
             '>' => out.push_str("%3E"),
             ':' if previous == Some('/') => out.push_str("%3A"),
+            c if c.is_ascii_whitespace() && !in_placeholder => {
+                let _ = write!(out, "%{:02X}", c as u32);
+            }
             c => out.push(c),
         }
         previous = Some(c);

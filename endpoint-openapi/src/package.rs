@@ -406,17 +406,16 @@ fn generate_checked(
         path: "DIAGNOSTICS.md".into(),
         text: diagnostics_md(api, &diagnostic_lines),
     });
+    let settings = ApiSettings::with_accept(api, options.conventions.accept())
+        .tied(&plan, &options.conventions);
     files.push(GeneratedFile {
         path: "README.md".into(),
         text: match &options.conventions.readme {
             Some(text) => text.clone(),
-            None => readme(api, options, &plan, &infos, &kept, &example),
+            None => readme(api, options, &plan, &infos, &kept, &example, &settings),
         },
     });
-    let statics = statics(
-        &ApiSettings::with_accept(api, options.conventions.accept())
-            .tied(&plan, &options.conventions),
-    );
+    let statics = statics(&settings);
     files.push(GeneratedFile {
         path: "src/lib.rs".into(),
         text: lib_rs(api, options, &plan, &modules, &example, &statics),
@@ -1399,8 +1398,8 @@ fn statics(settings: &ApiSettings) -> String {
         true => "",
         false => {
             ";\n/// the servers of its operations on other origins belong with it: an `Api`\n\
-             /// of another base URL sends them to that deployment's own, or no\n\
-             /// credentials there (`Api::with_tied_server`)"
+             /// of another base URL sends them to that deployment's own, or refuses\n\
+             /// them until told where they are (`Api::with_tied_server`, `Api::with_server`)"
         }
     };
     if let Some(url) = &settings.base_url {
@@ -1751,6 +1750,7 @@ fn readme(
     infos: &[OperationInfo],
     kept: &[bool],
     example: &[String],
+    settings: &ApiSettings,
 ) -> String {
     let cell = |text: &str| one_line(text).replace('|', "\\|");
     let mut out = format!("<!-- {GENERATED} -->\n# {}\n\n", options.name);
@@ -1801,7 +1801,71 @@ fn readme(
             info.rust
         );
     }
+    servers_section(&mut out, plan, infos, kept, settings);
     out
+}
+
+/// The README's list of the operations with a server of their own, and
+/// where each goes when a client's base URL is not the API's (a mock, a
+/// proxy, another deployment); nothing when there is none.
+fn servers_section(
+    out: &mut String,
+    plan: &Plan,
+    infos: &[OperationInfo],
+    kept: &[bool],
+    settings: &ApiSettings,
+) {
+    let own: Vec<(&OperationPlan, &OperationInfo)> = plan
+        .operations
+        .iter()
+        .zip(infos)
+        .zip(kept)
+        .filter(|(_, k)| **k)
+        .filter_map(|((op, info), _)| op.server.is_some().then_some((op, info)))
+        .collect();
+    if own.is_empty() {
+        return;
+    }
+    out.push_str(
+        "\n## Operations on servers of their own\n\nThese operations go to another server than the \
+         API's. With a client of another base URL (a mock, a proxy, another deployment), one on \
+         the API's own host follows that base URL's host, at the same path; one on another host \
+         is refused (`endpoint::Error::UnmappedServer`) until the client says where that server is \
+         (`Api::with_server(server, url)`, a client builder's `operation_server(server, url)`), so \
+         that no request leaves for the API's own host with another deployment's credentials.\n\n\
+         | Rust | method | path | server | with another base URL |\n| --- | --- | --- | --- | --- |\n",
+    );
+    for (op, info) in own {
+        let declared = op.server.as_deref().unwrap_or_default();
+        let server = declared.trim_end_matches('/');
+        let (shown, elsewhere) = if declared.starts_with('/') {
+            let path = if server.is_empty() { "/" } else { server };
+            (
+                format!("`{path}` on the API's host"),
+                format!("`{path}` on its host"),
+            )
+        } else {
+            let tied = settings
+                .tied
+                .iter()
+                .find(|(known, _)| known.trim_end_matches('/') == server);
+            let elsewhere = match tied {
+                Some((_, Some(path))) => format!("`{path}` on its host"),
+                Some((_, None)) => "refused until mapped".to_owned(),
+                None => "its server".to_owned(),
+            };
+            (format!("`{server}`"), elsewhere)
+        };
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | `{}` | {} | {} |",
+            info.rust,
+            info.method,
+            one_line(&info.path).replace('|', "\\|").replace('`', "'"),
+            shown,
+            elsewhere
+        );
+    }
 }
 
 fn diagnostics_md(api: &Api, lines: &[String]) -> String {

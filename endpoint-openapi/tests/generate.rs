@@ -1190,6 +1190,85 @@ fn an_operations_own_server_reaches_its_route() {
     assert_eq!(expand_all(text), 6);
 }
 
+#[test]
+fn an_operation_server_on_the_apis_origin_follows_the_base_url_and_the_readme_lists_them() {
+    let answered = json!({"204": {"description": "Done."}});
+    let generated = generate_json(json!({
+        "openapi": "3.0.3",
+        "info": {"title": "Beta", "version": "1"},
+        "servers": [
+            {"url": "https://api.beta.example/v2"},
+            {"url": "https://sandbox.beta.example/v2"}
+        ],
+        "paths": {
+            // The beta version of the same API, on the API's host.
+            "/things": {"get": {
+                "operationId": "listThings", "tags": ["t"], "responses": answered,
+                "servers": [{"url": "https://api.beta.example/beta/"}]
+            }},
+            // The API's host without a path.
+            "/root": {
+                "servers": [{"url": "https://API.beta.example:443"}],
+                "get": {"operationId": "getRoot", "tags": ["t"], "responses": answered}
+            },
+            // Another host: tied to the base URL, refused elsewhere.
+            "/uploads": {"post": {
+                "operationId": "upload", "tags": ["t"], "responses": answered,
+                "servers": [{"url": "https://uploads.beta.example/v2"}]
+            }},
+            // The same host on another scheme is another origin.
+            "/plain": {"get": {
+                "operationId": "getPlain", "tags": ["t"], "responses": answered,
+                "servers": [{"url": "http://api.beta.example/v2"}]
+            }},
+            "/own": {"get": {"operationId": "getOwn", "tags": ["t"], "responses": answered}}
+        }
+    }));
+    let text = file(&generated, "src/t.rs");
+    let server_of = |name: &str| -> Option<String> {
+        let at = text
+            .find(&format!("pub struct {name} "))
+            .unwrap_or_else(|| panic!("{text}"));
+        let item = &text[text[..at].rfind("endpoint! {").unwrap()..at];
+        item.split("#[endpoint(server = ")
+            .nth(1)
+            .map(|rest| rest[..rest.find(")]").unwrap()].to_owned())
+    };
+    assert_eq!(server_of("ListThings").as_deref(), Some("\"/beta\""));
+    assert_eq!(server_of("GetRoot").as_deref(), Some("\"/\""));
+    assert_eq!(
+        server_of("Upload").as_deref(),
+        Some("\"https://uploads.beta.example/v2\"")
+    );
+    assert_eq!(
+        server_of("GetPlain").as_deref(),
+        Some("\"http://api.beta.example/v2\"")
+    );
+    assert_eq!(server_of("GetOwn"), None);
+    assert_eq!(expand_all(text), 5);
+    // Only the servers on other origins are tied to the base URL.
+    let lib = file(&generated, "src/lib.rs");
+    assert!(
+        lib.contains(
+            "&[(\"http://api.beta.example/v2\", None), (\"https://uploads.beta.example/v2\", None)]"
+        ),
+        "{lib}"
+    );
+    let readme = file(&generated, "README.md");
+    let section = &readme[readme
+        .find("## Operations on servers of their own")
+        .unwrap_or_else(|| panic!("{readme}"))..];
+    for row in [
+        "| `t::ListThings` | GET | `/things` | `/beta` on the API's host | `/beta` on its host |",
+        "| `t::GetRoot` | GET | `/root` | `/` on the API's host | `/` on its host |",
+        "| `t::Upload` | POST | `/uploads` | `https://uploads.beta.example/v2` | refused until mapped |",
+    ] {
+        assert!(section.contains(row), "{row}\n{section}");
+    }
+    assert!(section.contains("Api::with_server"), "{section}");
+    assert!(!section.contains("GetOwn"), "{section}");
+}
+
 /// A description of orders written for the rules of requests: a required
 /// path parameter, required query and header parameters, an optional body
 /// with a required property, a required body with no required property,

@@ -13,6 +13,7 @@ mod generate;
 mod generate_explained;
 mod generate_fixtures;
 mod generator;
+mod left_out;
 mod paging;
 mod read;
 mod read_fixtures;

@@ -94,9 +94,9 @@ pub(crate) enum TiedRoute {
     Free,
     /// To this URL, the tied server's path on the settings' origin.
     At(String),
-    /// To its declared server, with no credentials when the settings check
-    /// where credentials go.
-    Bound,
+    /// Nowhere: the settings' deployment has its own server, which they do
+    /// not name ([`Error::UnmappedServer`]).
+    Refused(Error),
 }
 
 /// The settings of a crate of requests, written in its code: `base_url`
@@ -303,10 +303,11 @@ impl Api {
     /// ([`Api::with_server`]), such a route of this API's goes to
     /// `elsewhere` (a path) on that base URL's origin when it is given, as
     /// GitHub's uploads (`https://uploads.github.com`) are at `/api/uploads`
-    /// of a GitHub Enterprise Server; without it, its request keeps
-    /// `server` but carries no credentials there when those settings check
-    /// where credentials go ([`Api::with_credential_host_check`]), refused
-    /// with [`Error::CredentialsHost`]. Setting the same server again
+    /// of a GitHub Enterprise Server; without it, its request is refused
+    /// with [`Error::UnmappedServer`], which names `server` and
+    /// [`Api::with_server`], the setting that says where that deployment's
+    /// server is: it is never sent to `server`, with credentials meant for
+    /// another base URL, nor anywhere guessed. Setting the same server again
     /// replaces its path.
     ///
     /// ```
@@ -366,9 +367,9 @@ impl Api {
     /// Where a route of this API's goes under `used`, the settings it is
     /// built with (another API's perhaps): [`TiedRoute::At`] the path of a
     /// server this API ties to its base URL ([`Api::with_tied_server`]) on
-    /// `used`'s origin, or [`TiedRoute::Bound`] to it without one, when
-    /// `used` has another base URL and does not send that server elsewhere
-    /// itself; [`TiedRoute::Free`] otherwise.
+    /// `used`'s origin, or [`TiedRoute::Refused`] without one, when `used`
+    /// has another base URL and does not send that server elsewhere itself;
+    /// [`TiedRoute::Free`] otherwise.
     pub(crate) fn tied_route(&self, plan: &Plan, used: &Api) -> TiedRoute {
         let Some(server) = plan.server else {
             return TiedRoute::Free;
@@ -385,18 +386,12 @@ impl Api {
         }
         match &tied.elsewhere {
             Some(path) => TiedRoute::At(format!("{base}{path}")),
-            None => TiedRoute::Bound,
+            None => TiedRoute::Refused(Error::UnmappedServer {
+                server: server.to_owned(),
+                home: redact_userinfo(&self.base_url).into_owned(),
+                base_url: redact_userinfo(&used.base_url).into_owned(),
+            }),
         }
-    }
-
-    /// `request`, a route bound to a server these settings do not know
-    /// ([`TiedRoute::Bound`]): refused when the credential host check is on
-    /// and it carries credentials anywhere but the base URL's origin.
-    pub(crate) fn bound_credentials(&self, request: Request) -> Result<Request> {
-        if self.credential_check {
-            credentials_to(self.base_origin.as_ref(), &request)?;
-        }
-        Ok(request)
     }
 
     /// The same settings, refusing to send credentials anywhere but the
@@ -720,14 +715,14 @@ mod tests {
     }
 
     #[test]
-    fn a_server_tied_to_the_base_url_follows_another_base_or_keeps_its_credentials() -> Result<()> {
+    fn a_server_tied_to_the_base_url_follows_another_base_or_is_refused() -> Result<()> {
         const FILES: &str = "https://files.shop.example";
         let route = plan(Some(FILES));
         // What `to_request_with` does with a route of `home` and `used`.
         let build = |home: &Api, used: &Api| match home.tied_route(&route, used) {
             TiedRoute::Free => used.typed_request(&route, &[None]),
             TiedRoute::At(url) => used.typed_request_moved(FILES, &url, &route, &[None]),
-            TiedRoute::Bound => used.bound_credentials(used.typed_request(&route, &[None])?),
+            TiedRoute::Refused(error) => Err(error),
         };
         let home = Api::new("https://api.shop.example")?;
         let tied = home.with_tied_server(FILES, None)?;
@@ -748,26 +743,31 @@ mod tests {
         let request = build(&moved, &staging)?;
         assert_eq!(request.url, "https://staging.example:8443/files/x");
         assert_eq!(request.headers.get("authorization"), Some("Bearer t"));
-        // …or, without one, with no credentials to the declared server.
-        match build(&tied, &staging) {
-            Err(Error::CredentialsHost {
-                header,
-                host,
-                base_host,
-            }) => {
-                assert_eq!(header, "authorization");
-                assert_eq!(host, "https://files.shop.example");
-                assert_eq!(base_host, "https://staging.example:8443");
-            }
-            other => panic!("{other:?}"),
-        }
-        // Without credentials, or without the check, the request is sent.
+        // …or, without one, nowhere: neither to the declared server with the
+        // other deployment's credentials nor anywhere guessed, with or
+        // without credentials, checked or not. The error names the server
+        // and the setting that places it.
         let plain = Api::new("https://staging.example")?;
-        assert_eq!(build(&tied, &plain)?.url, "https://files.shop.example/x");
         let unchecked = staging.with_credential_host_check(false);
-        assert_eq!(
-            build(&tied, &unchecked)?.url,
-            "https://files.shop.example/x"
+        for used in [&staging, &plain, &unchecked] {
+            match build(&tied, used) {
+                Err(Error::UnmappedServer {
+                    server,
+                    home,
+                    base_url,
+                }) => {
+                    assert_eq!(server, FILES);
+                    assert_eq!(home, "https://api.shop.example");
+                    assert_eq!(base_url, used.base_url());
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let message = build(&tied, &plain).unwrap_err().to_string();
+        assert!(
+            message.contains("`https://files.shop.example`")
+                && message.contains("Api::with_server(\"https://files.shop.example\", url)"),
+            "{message}"
         );
         // Settings sending the server elsewhere themselves are followed.
         let proxied = staging.with_server(FILES, "https://proxy.example/f")?;

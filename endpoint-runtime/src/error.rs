@@ -173,6 +173,27 @@ pub enum Error {
         /// The base URL's origin, written the same way.
         base_host: String,
     },
+
+    /// A typed route declares a server of its own on another origin than
+    /// its API's base URL (an OpenAPI operation's `servers`), and is built
+    /// with the settings of another base URL (a test server, a proxy,
+    /// another deployment), which do not say where that deployment's
+    /// server is: the request would leave for the API's own host, with
+    /// credentials meant for the other. Say where it goes with
+    /// [`Api::with_server`](crate::Api::with_server) (a client builder's
+    /// `operation_server`).
+    #[error(
+        "the route's server `{server}` belongs with the base URL `{home}`, not `{base_url}`: say where that deployment's server is with `Api::with_server({server:?}, url)` (a client builder's `operation_server`), or build the request with the base URL `{home}`"
+    )]
+    UnmappedServer {
+        /// The server the route declares.
+        server: String,
+        /// The base URL of the route's own API, which the server belongs
+        /// with.
+        home: String,
+        /// The base URL the request was built with.
+        base_url: String,
+    },
 }
 
 impl Error {

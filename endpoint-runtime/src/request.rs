@@ -214,6 +214,15 @@ impl Method {
     /// `options`.
     pub const OPTIONS: Method = Method(Cow::Borrowed("options"));
 
+    /// The method `lowercase`, a method token in lower case that a route
+    /// checked at compile time names besides the constants (`trace`,
+    /// `query`, an extension method such as `purge`): what the expansion of
+    /// `endpoint!` writes for such a method.
+    #[doc(hidden)]
+    pub const fn from_checked(lowercase: &'static str) -> Method {
+        Method(Cow::Borrowed(lowercase))
+    }
+
     /// A method as given in options: uppercased as `@octokit/endpoint` does
     /// (Unicode), then required to be an HTTP token, then lowercased.
     pub(crate) fn parse(given: &str) -> Result<Self> {
@@ -271,5 +280,9 @@ mod tests {
         assert_eq!(&*Method::parse("M-SEARCH").unwrap().0, "m-search");
         assert!(Method::parse("").is_err());
         assert!(Method::parse("GE T").is_err());
+        assert_eq!(
+            Method::from_checked("trace"),
+            Method::parse("TRACE").unwrap()
+        );
     }
 }

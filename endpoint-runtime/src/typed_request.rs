@@ -65,14 +65,16 @@ pub trait TypedRequest: Fields {
     /// which may add previews, default parameters and a `request` option.
     /// A route declaring a server its own API ([`TypedRequest::default_api`])
     /// ties to its base URL ([`Api::with_tied_server`]) goes, with the
-    /// settings of another base URL, to that deployment's server, or
-    /// carries no credentials to the declared one.
+    /// settings of another base URL, to that deployment's server, or is
+    /// refused ([`Error::UnmappedServer`](crate::Error::UnmappedServer))
+    /// when the settings do not say where that server is.
     ///
     /// # Errors
     /// As [`Endpoint::endpoint`](crate::Endpoint::endpoint): a value that
     /// cannot be expanded or written into the query, a parameter whose
     /// serialization fails, a header the defaults make invalid, credentials
-    /// bound for another host.
+    /// bound for another host, a server of the route's own API that the
+    /// settings of another base URL do not place.
     fn to_request_with<S: Settings + ?Sized>(&self, settings: &S) -> Result<Request>
     where
         Self: Sized,
@@ -91,11 +93,7 @@ pub trait TypedRequest: Fields {
                         settings.typed_request_moved(declared, &url, plan, fields)
                     });
                 }
-                TiedRoute::Bound => {
-                    let request =
-                        self.with_fields(&mut |fields| settings.typed_request(plan, fields))?;
-                    return settings.api().bound_credentials(request);
-                }
+                TiedRoute::Refused(error) => return Err(error),
             }
         }
         self.with_fields(&mut |fields| settings.typed_request(plan, fields))

@@ -233,8 +233,8 @@ pub const BASE_URL: &str = "https://api.stripe.com";
 /// made once: [`BASE_URL`], and JSON as the answer asked for (an operation
 /// whose answers are of other media types asks for those);
 /// the servers of its operations on other origins belong with it: an `Api`
-/// of another base URL sends them to that deployment's own, or no
-/// credentials there (`Api::with_tied_server`).
+/// of another base URL sends them to that deployment's own, or refuses
+/// them until told where they are (`Api::with_tied_server`, `Api::with_server`).
 pub fn api() -> &'static ::endpoint::Api {
     static API: ::std::sync::OnceLock<::endpoint::Api> = ::std::sync::OnceLock::new();
     API.get_or_init(|| {

@@ -410,6 +410,38 @@ fn every_operation_on_its_own_server_goes_where_it_is_redirected() {
 }
 
 #[test]
+fn an_operation_on_another_host_is_refused_by_a_client_of_another_base_url_until_placed() {
+    let route = every_api::bodies::PutFile {
+        name: "a.bin".into(),
+        body: File::new(vec![1, 2, 3]),
+    };
+    for name in BACKENDS {
+        // A mock of the API, and no word of where the file server is: the
+        // request would go to the production file host with the mock's
+        // token. It is refused before anything is sent.
+        let api = Server::start(|_| empty(204));
+        let client = client!(name, &api.base_url(), |b: ClientBuilder<_>| b
+            .bearer("s3cr3t"));
+        let error = client.send(&route).expect_err(name);
+        let text = error.to_string();
+        assert!(
+            text.contains("`https://files.every.example/v2`") && text.contains("Api::with_server"),
+            "{name}: {text}"
+        );
+        assert!(!text.contains("s3cr3t"), "{name}: {text}");
+        assert!(
+            matches!(
+                error,
+                Error::Build(endpoint::Error::UnmappedServer { ref server, .. })
+                    if server == "https://files.every.example/v2"
+            ),
+            "{name}: {error:?}"
+        );
+        assert!(api.requests().is_empty(), "{name}");
+    }
+}
+
+#[test]
 fn every_body_of_several_media_types() {
     use every_api::bodies::{PostChoice, PostChoiceBody};
     let pet = json!({"name": "Rex", "tag": "good"});

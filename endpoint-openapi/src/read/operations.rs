@@ -566,6 +566,17 @@ impl Reader<'_> {
             );
             return None;
         }
+        if location == ParamIn::Path && value.get("required") == Some(&Value::Bool(false)) {
+            self.diag(
+                at.clone(),
+                operation,
+                format!(
+                    "path parameter `{name}` is marked optional (`required: false`), which OpenAPI \
+                     does not allow: a path needs its every segment"
+                ),
+                "required",
+            );
+        }
         let mut parameter = Parameter {
             pointer: at.clone(),
             required: location == ParamIn::Path || flag(&value, "required"),
@@ -785,8 +796,34 @@ impl Reader<'_> {
                 }
                 None => Vec::new(),
             };
+            let media_type = match lenient_media_type(media_type) {
+                Some((read, dropped)) if dropped.is_empty() => read,
+                Some((read, dropped)) => {
+                    let at = self.docs.at(doc, &media_pointer);
+                    self.diag(
+                        at,
+                        Some(operation),
+                        format!(
+                            "the media type `{media_type}` has {} that is not `name=value`: {}",
+                            if dropped.len() == 1 {
+                                "a parameter"
+                            } else {
+                                "parameters"
+                            },
+                            dropped
+                                .iter()
+                                .map(|parameter| format!("`{parameter}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                        &format!("read as `{read}`"),
+                    );
+                    read
+                }
+                None => media_type.clone(),
+            };
             out.push(MediaContent {
-                media_type: media_type.clone(),
+                media_type,
                 schema,
                 item_schema,
                 encoding: encodings(media.value.get("encoding")),
@@ -870,6 +907,44 @@ fn schema_examples(schema: &Value) -> impl Iterator<Item = (String, Value)> + '_
             items(schema.get("examples"))
                 .map(|(i, example)| (format!("/examples/{i}"), example.clone())),
         )
+}
+
+/// A media type whose essence is `type/subtype` (RFC 9110 tokens) but
+/// some of whose parameters are not `name=value` (a token, then a token or
+/// a quoted string), as descriptions write `text/plain; utf-8`: the media
+/// type read leniently, its essence and good parameters kept, with the
+/// malformed parameters dropped (empty ones, `text/plain;`, dropped
+/// without a word). `None` when there is nothing to drop, or when the
+/// essence itself is no media type (left as written).
+pub(crate) fn lenient_media_type(media_type: &str) -> Option<(String, Vec<String>)> {
+    let mut pieces = media_type.split(';');
+    let essence = pieces.next().unwrap_or_default().trim();
+    let (kind, subtype) = essence.split_once('/')?;
+    if !is_token(kind) || !is_token(subtype) {
+        return None;
+    }
+    let mut kept = vec![essence.to_owned()];
+    let mut dropped = Vec::new();
+    let mut changed = false;
+    for parameter in pieces {
+        let parameter = parameter.trim();
+        let good = parameter.split_once('=').is_some_and(|(name, value)| {
+            let quoted = value.len() >= 2
+                && value.starts_with('"')
+                && value.ends_with('"')
+                && !value[1..value.len() - 1].contains(['"', '\r', '\n', '\0']);
+            is_token(name) && (is_token(value) || quoted)
+        });
+        if good {
+            kept.push(parameter.to_owned());
+        } else {
+            changed = true;
+            if !parameter.is_empty() {
+                dropped.push(parameter.to_owned());
+            }
+        }
+    }
+    changed.then(|| (kept.join("; "), dropped))
 }
 
 fn encodings(value: Option<&Value>) -> Vec<(String, Encoding)> {
