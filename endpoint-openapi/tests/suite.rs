@@ -14,5 +14,6 @@ mod generator;
 mod read;
 mod read_fixtures;
 mod read_never_panics;
+mod request_bodies;
 mod round_trip;
 mod std_names;
