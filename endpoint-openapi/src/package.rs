@@ -1717,8 +1717,9 @@ fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool]) -> Vec<S
         })
         .or_else(|| candidates.iter().find(|(op, _)| Some(op.index) != listed))
         .or_else(|| candidates.first());
-    // A write of a body, built by `new(…)`: one that answers what it made
-    // (a `POST`) first, then the shortest.
+    // A write of a body, built by `new(…)`: one that answers what it made,
+    // named a creation, a `POST`, given more than empty lists, first; then
+    // the shortest.
     let create = plan
         .operations
         .iter()
@@ -1729,9 +1730,14 @@ fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool]) -> Vec<S
             Some((op, example_create(module, op, plan, &library)?))
         })
         .min_by_key(|(op, expression)| {
+            let creates = ident::words(&op.name)
+                .iter()
+                .any(|word| word.eq_ignore_ascii_case("create"));
             (
                 op.success == Success::Unit,
+                !creates,
                 op.method != "POST",
+                expression.contains("Vec::new()"),
                 expression.len(),
             )
         });

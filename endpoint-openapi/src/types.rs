@@ -772,20 +772,24 @@ impl<'a> TypeSpace<'a> {
             _ => false,
         };
         // The types both hold whose shape differs: those with a one-way
-        // field, then those that hold one of them (all held by both too).
+        // field, then those that hold one of them (all held by both too),
+        // found by following the edges back once.
+        let mut holders: Vec<Vec<usize>> = vec![Vec::new(); edges.len()];
+        for (id, held) in edges.iter().enumerate() {
+            for &to in held {
+                holders[to].push(id);
+            }
+        }
         let mut differs: Vec<bool> = (0..edges.len())
             .map(|id| sent[id] && answered[id] && one_way(&self.types[id]))
             .collect();
-        loop {
-            let more: Vec<usize> = (0..edges.len())
-                .filter(|&id| !differs[id] && sent[id] && answered[id])
-                .filter(|&id| edges[id].iter().any(|&to| differs[to]))
-                .collect();
-            if more.is_empty() {
-                break;
-            }
-            for id in more {
-                differs[id] = true;
+        let mut stack: Vec<usize> = (0..edges.len()).filter(|&id| differs[id]).collect();
+        while let Some(at) = stack.pop() {
+            for &holder in &holders[at] {
+                if !differs[holder] && sent[holder] && answered[holder] {
+                    differs[holder] = true;
+                    stack.push(holder);
+                }
             }
         }
         // Each differing type's request twin, named after it.
@@ -797,6 +801,14 @@ impl<'a> TypeSpace<'a> {
             let twin = self.types.len();
             self.names.insert(name.clone(), twin);
             let mut def = self.types[id].clone();
+            let note = format!(
+                "As requests send it, without what only answers hold; [`{}`] is as answers hold it.",
+                def.name
+            );
+            def.doc = Some(match def.doc.take() {
+                Some(doc) => format!("{doc}\n\n{note}"),
+                None => note,
+            });
             def.name = name;
             def.page = None;
             self.types.push(def);

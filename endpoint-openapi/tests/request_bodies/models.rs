@@ -142,6 +142,8 @@ pub struct Session {
 }
 
 /// The `Server` schema.
+///
+/// As requests send it, without what only answers hold; [`Server`] is as answers hold it.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ServerRequest {
     /// The `name` property.
@@ -180,6 +182,8 @@ impl ServerRequest {
 }
 
 /// The `Port` schema.
+///
+/// As requests send it, without what only answers hold; [`Port`] is as answers hold it.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct PortRequest {
     /// The `number` property.
