@@ -78,12 +78,13 @@
 //!
 //! ```no_run
 //! use endpoint::client::ureq::Client;
-//! use endpoint_github::{BASE_URL, meta, codes_of_conduct};
+//! use endpoint_github::{BASE_URL, meta, apps, codes_of_conduct};
 //!
 //! let client = Client::builder()
 //!     .base_url(BASE_URL)
 //!     .build()?;
 //! let answer = client.send(&meta::Root {})?.body; // its answer, decoded
+//! let created = client.send(&apps::CreateInstallationAccessToken::new(1))?.body; // its answer, decoded
 //! for item in client.paginate(&codes_of_conduct::GetAllCodesOfConduct {}) {
 //!     let item = item?; // every page, item by item
 //! }

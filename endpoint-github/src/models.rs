@@ -15904,6 +15904,17 @@ pub struct DeleteAttestationsBulkBodyObject {
     pub subject_digests: Vec<String>,
 }
 
+#[cfg(any(feature = "orgs", feature = "users"))]
+impl DeleteAttestationsBulkBodyObject {
+    /// A `DeleteAttestationsBulkBodyObject` of its required fields (`subject_digests`), every other field `None`.
+    #[must_use]
+    pub fn new(subject_digests: Vec<String>) -> Self {
+        Self {
+            subject_digests,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "orgs", feature = "users"))]
     DeleteAttestationsBulkBodyObject {
@@ -15918,6 +15929,17 @@ pub struct DeleteAttestationsBulkBodyObject {
 pub struct DeleteAttestationsBulkBodyObject2 {
     /// List of unique IDs associated with the artifact attestations to delete.
     pub attestation_ids: Vec<i64>,
+}
+
+#[cfg(any(feature = "orgs", feature = "users"))]
+impl DeleteAttestationsBulkBodyObject2 {
+    /// A `DeleteAttestationsBulkBodyObject2` of its required fields (`attestation_ids`), every other field `None`.
+    #[must_use]
+    pub fn new(attestation_ids: Vec<i64>) -> Self {
+        Self {
+            attestation_ids,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -21289,6 +21311,17 @@ pub struct ProjectsAddFieldForOrgBodyObject {
     pub issue_field_id: i64,
 }
 
+#[cfg(feature = "projects")]
+impl ProjectsAddFieldForOrgBodyObject {
+    /// A `ProjectsAddFieldForOrgBodyObject` of its required fields (`issue_field_id`), every other field `None`.
+    #[must_use]
+    pub fn new(issue_field_id: i64) -> Self {
+        Self {
+            issue_field_id,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "projects")]
     ProjectsAddFieldForOrgBodyObject {
@@ -21329,6 +21362,21 @@ pub struct ProjectsAddFieldForOrgBodyObject2 {
     pub data_type: ProjectsAddFieldForOrgBodyObjectDataType,
 }
 
+#[cfg(feature = "projects")]
+impl ProjectsAddFieldForOrgBodyObject2 {
+    /// A `ProjectsAddFieldForOrgBodyObject2` of its required fields (`name`, `data_type`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        data_type: ProjectsAddFieldForOrgBodyObjectDataType,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            data_type,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "projects")]
     ProjectsAddFieldForOrgBodyObject2 {
@@ -21359,6 +21407,23 @@ pub struct ProjectsAddFieldForOrgBodyObject3 {
     pub data_type: ProjectsAddFieldForOrgBodyObjectDataType2,
     /// The options available for single select fields. At least one option must be provided when creating a single select field.
     pub single_select_options: Vec<::serde_json::Map<String, ::serde_json::Value>>,
+}
+
+#[cfg(feature = "projects")]
+impl ProjectsAddFieldForOrgBodyObject3 {
+    /// A `ProjectsAddFieldForOrgBodyObject3` of its required fields (`name`, `data_type`, `single_select_options`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        data_type: ProjectsAddFieldForOrgBodyObjectDataType2,
+        single_select_options: Vec<::serde_json::Map<String,::serde_json::Value>>,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            data_type,
+            single_select_options,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -21392,6 +21457,23 @@ pub struct ProjectsAddFieldForOrgBodyObject4 {
     pub data_type: ProjectsAddFieldForOrgBodyObjectDataType3,
     /// The configuration for iteration fields.
     pub iteration_configuration: ::serde_json::Map<String, ::serde_json::Value>,
+}
+
+#[cfg(feature = "projects")]
+impl ProjectsAddFieldForOrgBodyObject4 {
+    /// A `ProjectsAddFieldForOrgBodyObject4` of its required fields (`name`, `data_type`, `iteration_configuration`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        data_type: ProjectsAddFieldForOrgBodyObjectDataType3,
+        iteration_configuration: ::serde_json::Map<String,::serde_json::Value>,
+    ) -> Self {
+        Self {
+            name: name.into(),
+            data_type,
+            iteration_configuration,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -28266,6 +28348,18 @@ pub struct ActionsReviewCustomGatesForRunBodyObject {
     pub comment: String,
 }
 
+#[cfg(feature = "actions")]
+impl ActionsReviewCustomGatesForRunBodyObject {
+    /// A `ActionsReviewCustomGatesForRunBodyObject` of its required fields (`environment_name`, `comment`), every other field `None`.
+    #[must_use]
+    pub fn new(environment_name: impl Into<String>, comment: impl Into<String>) -> Self {
+        Self {
+            environment_name: environment_name.into(),
+            comment: comment.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "actions")]
     ActionsReviewCustomGatesForRunBodyObject {
@@ -28307,6 +28401,19 @@ pub struct ActionsReviewCustomGatesForRunBodyObject2 {
     /// Optional comment to include with the review.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+}
+
+#[cfg(feature = "actions")]
+impl ActionsReviewCustomGatesForRunBodyObject2 {
+    /// A `ActionsReviewCustomGatesForRunBodyObject2` of its required fields (`environment_name`, `state`), every other field `None`.
+    #[must_use]
+    pub fn new(environment_name: impl Into<String>, state: ActionsReviewState) -> Self {
+        Self {
+            environment_name: environment_name.into(),
+            state,
+            comment: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -30360,6 +30467,17 @@ pub struct ReposSetStatusCheckContextsBodyObject {
     pub contexts: Vec<String>,
 }
 
+#[cfg(feature = "repos")]
+impl ReposSetStatusCheckContextsBodyObject {
+    /// A `ReposSetStatusCheckContextsBodyObject` of its required fields (`contexts`), every other field `None`.
+    #[must_use]
+    pub fn new(contexts: Vec<String>) -> Self {
+        Self {
+            contexts,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "repos")]
     ReposSetStatusCheckContextsBodyObject {
@@ -30374,6 +30492,17 @@ pub struct ReposSetStatusCheckContextsBodyObject {
 pub struct ReposSetTeamAccessRestrictionsBodyObject {
     /// The slug values for teams
     pub teams: Vec<String>,
+}
+
+#[cfg(feature = "repos")]
+impl ReposSetTeamAccessRestrictionsBodyObject {
+    /// A `ReposSetTeamAccessRestrictionsBodyObject` of its required fields (`teams`), every other field `None`.
+    #[must_use]
+    pub fn new(teams: Vec<String>) -> Self {
+        Self {
+            teams,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -30627,6 +30756,15 @@ pub struct ChecksUpdateBodyObject {
     pub additional_properties: ::std::collections::BTreeMap<String, ::serde_json::Value>,
 }
 
+#[cfg(feature = "checks")]
+impl ChecksUpdateBodyObject {
+    /// A `ChecksUpdateBodyObject` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "checks")]
     ChecksUpdateBodyObject {
@@ -30660,6 +30798,15 @@ pub struct ChecksUpdateBodyObject2 {
     /// The keys no other field names, with their values.
     #[serde(flatten)]
     pub additional_properties: ::std::collections::BTreeMap<String, ::serde_json::Value>,
+}
+
+#[cfg(feature = "checks")]
+impl ChecksUpdateBodyObject2 {
+    /// A `ChecksUpdateBodyObject2` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -38644,6 +38791,15 @@ pub struct IssuesSetLabelsBodyObject {
     pub labels: Option<Vec<String>>,
 }
 
+#[cfg(feature = "issues")]
+impl IssuesSetLabelsBodyObject {
+    /// A `IssuesSetLabelsBodyObject` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "issues")]
     IssuesSetLabelsBodyObject {
@@ -38659,6 +38815,15 @@ pub struct IssuesSetLabelsBodyObject2 {
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub labels: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
+}
+
+#[cfg(feature = "issues")]
+impl IssuesSetLabelsBodyObject2 {
+    /// A `IssuesSetLabelsBodyObject2` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -38698,6 +38863,15 @@ pub struct IssuesAddLabelsBodyObject {
     /// The labels to add to the issue's existing labels. You can also pass an `array` of labels directly, but GitHub recommends passing an object with the `labels` key. To replace all of the labels for an issue, use "[Set labels for an issue](https://docs.github.com/rest/issues/labels#set-labels-for-an-issue)."
     #[serde(skip_serializing_if = "Option::is_none")]
     pub labels: Option<Vec<StringOrObject>>,
+}
+
+#[cfg(feature = "issues")]
+impl IssuesAddLabelsBodyObject {
+    /// A `IssuesAddLabelsBodyObject` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -45315,6 +45489,28 @@ pub struct CodespacesCreateForAuthenticatedUserBodyObject {
     pub retention_period_minutes: Option<i64>,
 }
 
+#[cfg(feature = "codespaces")]
+impl CodespacesCreateForAuthenticatedUserBodyObject {
+    /// A `CodespacesCreateForAuthenticatedUserBodyObject` of its required fields (`repository_id`), every other field `None`.
+    #[must_use]
+    pub fn new(repository_id: i64) -> Self {
+        Self {
+            repository_id,
+            r#ref: None,
+            location: None,
+            geo: None,
+            client_ip: None,
+            machine: None,
+            devcontainer_path: None,
+            multi_repo_permissions_opt_out: None,
+            working_directory: None,
+            idle_timeout_minutes: None,
+            display_name: None,
+            retention_period_minutes: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "codespaces")]
     CodespacesCreateForAuthenticatedUserBodyObject {
@@ -45360,6 +45556,23 @@ pub struct CodespacesCreateForAuthenticatedUserBodyObject2 {
     /// Time in minutes before codespace stops from inactivity
     #[serde(skip_serializing_if = "Option::is_none")]
     pub idle_timeout_minutes: Option<i64>,
+}
+
+#[cfg(feature = "codespaces")]
+impl CodespacesCreateForAuthenticatedUserBodyObject2 {
+    /// A `CodespacesCreateForAuthenticatedUserBodyObject2` of its required fields (`pull_request`), every other field `None`.
+    #[must_use]
+    pub fn new(pull_request: ::serde_json::Map<String,::serde_json::Value>) -> Self {
+        Self {
+            pull_request,
+            location: None,
+            geo: None,
+            machine: None,
+            devcontainer_path: None,
+            working_directory: None,
+            idle_timeout_minutes: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -45701,6 +45914,17 @@ pub struct UsersAddEmailForAuthenticatedUserBodyObject {
     pub emails: Vec<String>,
 }
 
+#[cfg(feature = "users")]
+impl UsersAddEmailForAuthenticatedUserBodyObject {
+    /// A `UsersAddEmailForAuthenticatedUserBodyObject` of its required fields (`emails`), every other field `None`.
+    #[must_use]
+    pub fn new(emails: Vec<String>) -> Self {
+        Self {
+            emails,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "users")]
     UsersAddEmailForAuthenticatedUserBodyObject {
@@ -45715,6 +45939,17 @@ pub struct UsersAddEmailForAuthenticatedUserBodyObject {
 pub struct UsersDeleteEmailForAuthenticatedUserBodyObject {
     /// Email addresses associated with the GitHub user account.
     pub emails: Vec<String>,
+}
+
+#[cfg(feature = "users")]
+impl UsersDeleteEmailForAuthenticatedUserBodyObject {
+    /// A `UsersDeleteEmailForAuthenticatedUserBodyObject` of its required fields (`emails`), every other field `None`.
+    #[must_use]
+    pub fn new(emails: Vec<String>) -> Self {
+        Self {
+            emails,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {

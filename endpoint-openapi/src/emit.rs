@@ -18,6 +18,9 @@
 //! a property that may be left out is not written when `None`
 //! (`skip_serializing_if`), a [`Type::Nullable`] field not when absent; the
 //! map of other keys is `#[serde(flatten)]`, and `decode_struct!` fills it.
+//! A struct that a request holds ([`TypeDef::request`]) is built by its
+//! users too: it has `new(…)` of its required fields (every other `None`,
+//! absent or empty), and derives `Default` when it has none.
 //!
 //! How each [`Type`] is written: `i64`, `f64`, `i32`, `u32`, `u64`, `f32`,
 //! `bool`, `String` (also for [`Type::Base64`]), `Vec<u8>` ([`Type::Bytes`]),
@@ -89,9 +92,13 @@ pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, 
                 }
                 out.push_str("}\n");
             }
-            Body::Struct(_) => {
+            Body::Struct(fields) => {
                 out.push_str(&format(item(def, types, paths))?);
                 out.push('\n');
+                if def.request {
+                    out.push_str(&model_constructor(def, fields, types, paths));
+                    out.push('\n');
+                }
                 out.push_str(&decode_struct(def, types, paths, "decode_struct"));
                 if first_in_one_pass[id] {
                     out.push_str(&decode_struct(def, types, paths, "decode_struct_or_value"));
@@ -314,6 +321,108 @@ fn first_in_one_pass(types: &[TypeDef]) -> Vec<bool> {
     out
 }
 
+/// A field as a constructor ([`constructor`]) sets it: from an argument of
+/// this type (text as `impl Into<String>`), or to its empty value.
+pub(crate) struct Slot<'a> {
+    /// The field's Rust name.
+    pub name: &'a str,
+    /// The argument's type, when the constructor takes one.
+    pub argument: Option<String>,
+    /// The value of a field without an argument (`None`).
+    pub empty: &'static str,
+}
+
+/// `new`, the constructor of the struct `name`, written as text as rustfmt
+/// writes it (a generated crate has one per request, and parsing and
+/// printing each again would cost a tenth of the generation): one argument
+/// per field that has one, in the struct's order (`String` as `impl
+/// Into<String>`), every other field its empty value, so that a call reads
+/// `GetOrder { expand: Some(..), ..GetOrder::new("ord_1") }`. A struct
+/// without arguments is its `Default` (which it derives). `cfg` is the
+/// struct's own `#[cfg(…)]`. The constructor of operations and of models
+/// alike.
+pub(crate) fn constructor(name: &str, cfg: Option<&str>, slots: &[Slot<'_>]) -> String {
+    let cfg = cfg.map(|cfg| format!("{cfg}\n")).unwrap_or_default();
+    let mut arguments = Vec::new();
+    let mut values = String::new();
+    let mut required = Vec::new();
+    for slot in slots {
+        let name = slot.name;
+        match &slot.argument {
+            Some(ty) if ty == "String" => {
+                arguments.push(format!("{name}: impl Into<String>"));
+                values.push_str(&format!("            {name}: {name}.into(),\n"));
+            }
+            Some(ty) => {
+                arguments.push(format!("{name}: {ty}"));
+                values.push_str(&format!("            {name},\n"));
+            }
+            None => values.push_str(&format!("            {name}: {},\n", slot.empty)),
+        }
+        if slot.argument.is_some() {
+            required.push(format!("`{}`", name.trim_start_matches("r#")));
+        }
+    }
+    if arguments.is_empty() {
+        return format!(
+            "{cfg}impl {name} {{\n    \
+             /// A `{name}` with every field left out, as `Default` makes it.\n    \
+             #[must_use]\n    \
+             pub fn new() -> Self {{\n        Self::default()\n    }}\n}}\n"
+        );
+    }
+    let lint = if arguments.len() > 7 {
+        "    #[allow(clippy::too_many_arguments)]\n"
+    } else {
+        ""
+    };
+    let one_line = format!("    pub fn new({}) -> Self {{", arguments.join(", "));
+    let signature = if one_line.len() <= 100 {
+        one_line
+    } else {
+        let mut vertical = String::from("    pub fn new(\n");
+        for argument in &arguments {
+            vertical.push_str(&format!("        {argument},\n"));
+        }
+        vertical.push_str("    ) -> Self {");
+        vertical
+    };
+    let others = if slots
+        .iter()
+        .all(|slot| slot.argument.is_some() || slot.empty == "None")
+    {
+        "`None`"
+    } else {
+        "left out"
+    };
+    format!(
+        "{cfg}impl {name} {{\n    \
+         /// A `{name}` of its required fields ({required}), every other field {others}.\n\
+         {lint}    #[must_use]\n\
+         {signature}\n        Self {{\n{values}        }}\n    }}\n}}\n",
+        required = required.join(", "),
+    )
+}
+
+/// The [`constructor`] of a model a request holds: an argument per
+/// [`Field::is_argument`], every other field `None`, absent or empty.
+fn model_constructor(def: &TypeDef, fields: &[Field], types: &[TypeDef], paths: &Paths) -> String {
+    let slots: Vec<Slot<'_>> = fields
+        .iter()
+        .map(|field| Slot {
+            name: &field.name,
+            argument: field
+                .is_argument()
+                .then(|| type_text(&field.ty, types, "", paths)),
+            empty: match field.ty {
+                Type::Option(_) => "None",
+                _ => "Default::default()",
+            },
+        })
+        .collect();
+    constructor(&def.name, cfg_text(def).as_deref(), &slots)
+}
+
 /// A struct's `Deserialize` as the support crate's `decode_struct!` writes
 /// it (instead of the derive, at about a third of its compile time): the
 /// required fields, then the `Option` ones, each with its key. With `macro`
@@ -469,7 +578,11 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
             // (a request body): no `#[non_exhaustive]`, and `Default` when
             // every field may be left out.
             let non_exhaustive = (!def.write_back).then(|| quote!(#[non_exhaustive]));
-            let derive = if def.write_back && fields.iter().all(|f| !f.required) {
+            // A request's model, built by `new(…)`, too when `new` takes
+            // nothing.
+            let default = (def.write_back && fields.iter().all(|f| !f.required))
+                || (def.request && !fields.iter().any(Field::is_argument));
+            let derive = if default {
                 quote!(#[derive(Debug, Clone, PartialEq, Default, #serde::Serialize)])
             } else {
                 derive.clone()

@@ -35,8 +35,14 @@
 //! - a `querystring` parameter of an object schema is its properties, each
 //!   a query parameter;
 //! - a body of one media type whose schema is an object with properties
-//!   (JSON, form, multipart) is one field per property; any other schema is
-//!   one `request_body` field (a `File` for bytes, a `String` for text);
+//!   (JSON, form, multipart) is one field per property but its `readOnly`
+//!   ones; any other schema is one `request_body` field (a `File` for
+//!   bytes, a `String` for text);
+//! - a `readOnly` property is left out of what requests send and a
+//!   `writeOnly` one out of what answers hold, a type that both hold
+//!   planned once for each when they differ
+//!   ([`TypeSpace::directions`]: `Server` answered, `ServerRequest`
+//!   sent);
 //! - a body of several media types: when one is JSON and the others are
 //!   form or multipart encodings of the same schema, the JSON one (with a
 //!   diagnostic naming the others); otherwise a choice, an enum with a
@@ -359,6 +365,12 @@ pub(crate) fn media_kind(media_type: &str) -> BodyKind {
 /// else.
 fn is_binary(schema: &Schema) -> bool {
     matches!(&schema.kind, Kind::String { format: Some(f), .. } if f == "binary")
+}
+
+/// Whether a property is `readOnly` (and not `writeOnly` too, which says
+/// nothing).
+fn is_read_only(property: &crate::schema::Property) -> bool {
+    property.schema.read_only && !property.schema.write_only
 }
 
 /// Whether `name` is a version segment of a path (`v1`, `v1beta2`,
@@ -700,6 +712,33 @@ pub fn plan(
         .chain(["Response", "Body"].map(str::to_owned))
         .collect();
     space.name_shared(&answers, &|words| reasons.contains(words));
+    // What requests send and answers hold: each direction's shape, and the
+    // request's twin of a type whose shape differs by direction.
+    let requests: Vec<Type> = operations
+        .iter()
+        .flat_map(|op| &op.fields)
+        .filter_map(|field| match &field.ty {
+            Ty::Planned(ty) => Some(ty.clone()),
+            _ => None,
+        })
+        .collect();
+    let answered: Vec<Type> = operations
+        .iter()
+        .flat_map(|op| &op.answers)
+        .flat_map(|(_, by_media)| by_media)
+        .filter_map(|(_, ty)| match ty {
+            Some(Ty::Planned(ty)) => Some(ty.clone()),
+            _ => None,
+        })
+        .collect();
+    let twins = space.directions(&requests, &answered);
+    if !twins.is_empty() {
+        for field in operations.iter_mut().flat_map(|op| &mut op.fields) {
+            if let Ty::Planned(ty) = &mut field.ty {
+                *ty = ty.with_twins(&twins);
+            }
+        }
+    }
     let types = space.finish();
     let aliases = aliases(
         api,
@@ -1599,7 +1638,8 @@ impl OperationPlanner<'_, '_> {
                 (kind == BodyKind::Multipart).then(|| self.multipart_parts(&schema, pointer))
             });
             if let Some(object) = object {
-                for property in &object.properties {
+                // A `readOnly` property is the server's: never sent.
+                for property in object.properties.iter().filter(|p| !is_read_only(p)) {
                     let location = Location::Body;
                     let field = self.field_name(&property.name, location);
                     let (text, doc) =

@@ -942,60 +942,23 @@ impl Writer<'_> {
 }
 
 /// `new`, the constructor of a request that has required fields (and so no
-/// `Default`): one argument per required field, in the struct's order (text
-/// as `impl Into<String>`), every other field `None`, so that a call reads
-/// `GetOrder { expand: Some(..), ..GetOrder::new("ord_1") }`. `None` for a
-/// struct that derives `Default`.
+/// `Default`): one argument per required field ([`emit::constructor`]),
+/// every other field `None`. `None` for a struct that derives `Default`.
 fn constructor(writer: &Writer<'_>, op: &OperationPlan) -> Option<String> {
     if op.fields.iter().all(FieldPlan::may_be_left_out) {
         return None;
     }
-    // Written as text, as rustfmt writes it: a generated crate has one per
-    // operation, and parsing and printing each again would cost a tenth of
-    // the generation.
-    let mut arguments = Vec::new();
-    let mut values = String::new();
-    let mut required = Vec::new();
-    for field in &op.fields {
-        let name = &field.name;
-        if !field.may_be_left_out() {
-            let ty = writer.ty(&field.ty, op, "crate::models::");
-            if ty == "String" {
-                arguments.push(format!("{name}: impl Into<String>"));
-                let _ = writeln!(values, "            {name}: {name}.into(),");
-            } else {
-                arguments.push(format!("{name}: {ty}"));
-                let _ = writeln!(values, "            {name},");
-            }
-            required.push(format!("`{}`", name.trim_start_matches("r#")));
-        } else {
-            let _ = writeln!(values, "            {name}: None,");
-        }
-    }
-    let lint = if arguments.len() > 7 {
-        "    #[allow(clippy::too_many_arguments)]\n"
-    } else {
-        ""
-    };
-    let one_line = format!("    pub fn new({}) -> Self {{", arguments.join(", "));
-    let signature = if one_line.len() <= 100 {
-        one_line
-    } else {
-        let mut vertical = String::from("    pub fn new(\n");
-        for argument in &arguments {
-            let _ = writeln!(vertical, "        {argument},");
-        }
-        vertical.push_str("    ) -> Self {");
-        vertical
-    };
-    Some(format!(
-        "impl {name} {{\n    \
-         /// A `{name}` of its required fields ({required}), every other field `None`.\n\
-         {lint}    #[must_use]\n\
-         {signature}\n        Self {{\n{values}        }}\n    }}\n}}\n",
-        name = op.name,
-        required = required.join(", "),
-    ))
+    let slots: Vec<emit::Slot<'_>> = op
+        .fields
+        .iter()
+        .map(|field| emit::Slot {
+            name: &field.name,
+            argument: (!field.may_be_left_out())
+                .then(|| writer.ty(&field.ty, op, "crate::models::")),
+            empty: "None",
+        })
+        .collect();
+    Some(emit::constructor(&op.name, None, &slots))
 }
 
 /// The first error the macro reports for `item`, if any: the message of
@@ -1536,6 +1499,102 @@ fn example_struct(module: &str, op: &OperationPlan) -> Option<String> {
     Some(format!("{path} {{ {} }}", fields.join(", ")))
 }
 
+/// A value of `ty` for an argument of a constructor in the first call's
+/// example, under the crate `library`: a string literal (an argument
+/// `impl Into<String>`), `1`, `1.0`, `true`, an empty list or map, an
+/// enum's first value, a model's own `new(…)` (to `depth` levels); `None`
+/// for other types, which the example leaves to operations without them.
+fn argument_example(
+    ty: &Type,
+    wire: &str,
+    plan: &Plan,
+    library: &str,
+    depth: usize,
+) -> Option<String> {
+    use crate::types::Body;
+    Some(match ty {
+        Type::String | Type::Base64 => format!("{wire:?}"),
+        Type::Integer | Type::I32 | Type::U32 | Type::U64 => "1".to_owned(),
+        Type::Number | Type::F32 => "1.0".to_owned(),
+        Type::Boolean => "true".to_owned(),
+        Type::Vec(_) => "Vec::new()".to_owned(),
+        Type::Map(_) => "Default::default()".to_owned(),
+        Type::Box(inner) => format!(
+            "Box::new({})",
+            argument_example(inner, wire, plan, library, depth)?
+        ),
+        Type::Named(id) => {
+            let def = &plan.types[*id];
+            let path = format!("{library}::models::{}", def.name);
+            match &def.body {
+                Body::Enum(variants) => format!("{path}::{}", variants.first()?.name),
+                Body::Alias(inner) => argument_example(inner, wire, plan, library, depth)?,
+                Body::Struct(fields) if def.request && depth > 0 => {
+                    let arguments = fields
+                        .iter()
+                        .filter(|field| field.is_argument())
+                        .map(|field| {
+                            argument_example(&field.ty, &field.key, plan, library, depth - 1)
+                        })
+                        .collect::<Option<Vec<String>>>()?;
+                    let call = format!("{path}::new({})", arguments.join(", "));
+                    // One optional text set beside them, as a caller does.
+                    match fields
+                        .iter()
+                        .find(|field| field.ty == Type::String.optional() && !field.required)
+                    {
+                        Some(field) => format!(
+                            "{path} {{ {}: Some({:?}.into()), ..{call} }}",
+                            field.name, field.key
+                        ),
+                        None => call,
+                    }
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The expression of a call of `op`'s `new(…)` (a write: `POST`, `PUT` or
+/// `PATCH` with a body) with [`argument_example`]s, one optional text of
+/// its body set beside them; `None` when it has no `new` or an argument has
+/// no example.
+fn example_create(module: &str, op: &OperationPlan, plan: &Plan, library: &str) -> Option<String> {
+    let body = |field: &&FieldPlan| matches!(field.location, Location::Body | Location::Content);
+    if !matches!(op.method.as_str(), "POST" | "PUT" | "PATCH")
+        || !op.fields.iter().any(|field| body(&field))
+        || op.fields.iter().all(FieldPlan::may_be_left_out)
+    {
+        return None;
+    }
+    let path = format!("{module}::{}", op.name);
+    let arguments = op
+        .fields
+        .iter()
+        .filter(|field| !field.may_be_left_out())
+        .map(|field| match &field.ty {
+            Ty::Planned(ty) => argument_example(ty, &field.wire, plan, library, 2),
+            _ => None,
+        })
+        .collect::<Option<Vec<String>>>()?;
+    let call = format!("{path}::new({})", arguments.join(", "));
+    Some(
+        match op.fields.iter().filter(body).find(|field| {
+            field.optional
+                && field.ty == Ty::Planned(Type::String)
+                && field.location == Location::Body
+        }) {
+            Some(field) => format!(
+                "{path} {{ {}: Some({:?}.into()), ..{call} }}",
+                field.name, field.wire
+            ),
+            None => call,
+        },
+    )
+}
+
 /// The client's credentials of the example, as the description's own
 /// security scheme sends them (of the operation's alternatives, or the
 /// API's, a bearer token first, then a key, then a user and password): the
@@ -1619,8 +1678,9 @@ fn example_auth(
 
 /// A first call of the crate, as Rust lines of a doctest (the hidden ones
 /// start with `# `): a client of the API's server with the description's
-/// own credentials, a `send` of one operation and a `paginate` of a list
-/// operation, when the crate has operations of plain fields (and a list).
+/// own credentials, a `send` of one operation, a write of a body built by
+/// `new(…)` and a `paginate` of a list operation, when the crate has
+/// operations of plain fields (a write, a list).
 fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool]) -> Vec<String> {
     let library = options.name.replace('-', "_");
     let env = library.to_ascii_uppercase();
@@ -1656,14 +1716,39 @@ fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool]) -> Vec<S
         })
         .or_else(|| candidates.iter().find(|(op, _)| Some(op.index) != listed))
         .or_else(|| candidates.first());
+    // A write of a body, built by `new(…)`: one that answers what it made,
+    // named a creation, a `POST`, given more than empty lists, first; then
+    // the shortest.
+    let create = plan
+        .operations
+        .iter()
+        .zip(kept)
+        .filter(|(_, kept)| **kept)
+        .filter_map(|(op, _)| {
+            let module = &plan.modules[op.module].name;
+            Some((op, example_create(module, op, plan, &library)?))
+        })
+        .min_by_key(|(op, expression)| {
+            let creates = ident::words(&op.name)
+                .iter()
+                .any(|word| word.eq_ignore_ascii_case("create"));
+            (
+                op.success == Success::Unit,
+                !creates,
+                op.method != "POST",
+                expression.contains("Vec::new()"),
+                expression.len(),
+            )
+        });
     let operation = send.map(|(op, _)| &api.operations[op.index]);
     let auth = example_auth(api, operation, &env);
-    let mut modules: Vec<&str> = send
-        .iter()
-        .chain(&list)
-        .map(|(op, _)| plan.modules[op.module].name.as_str())
-        .collect();
-    modules.dedup();
+    let mut modules: Vec<&str> = Vec::new();
+    for (op, _) in send.into_iter().chain(create.as_ref()).chain(list) {
+        let name = plan.modules[op.module].name.as_str();
+        if !modules.contains(&name) {
+            modules.push(name);
+        }
+    }
     let mut lines = Vec::new();
     let client = match auth.as_ref().and_then(|(_, import)| *import) {
         Some(import) => format!("use endpoint::client::{{{import}, ureq::Client}};"),
@@ -1696,6 +1781,12 @@ fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool]) -> Vec<S
     if let Some((op, expression)) = send {
         lines.push(format!(
             "let answer = client.send(&{expression})?.body; // {}",
+            answer_comment(op)
+        ));
+    }
+    if let Some((op, expression)) = create {
+        lines.push(format!(
+            "let created = client.send(&{expression})?.body; // {}",
             answer_comment(op)
         ));
     }

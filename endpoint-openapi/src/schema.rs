@@ -398,6 +398,20 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
         Ok(Some(out))
     };
     if let Some(mut parts) = alternatives("allOf")? {
+        // `readOnly` or `writeOnly` in a part (`[{"$ref": …}, {"readOnly":
+        // true}]`) holds for the whole.
+        let said = |key: &str| {
+            object
+                .get("allOf")
+                .and_then(Value::as_array)
+                .is_some_and(|parts| {
+                    parts
+                        .iter()
+                        .any(|part| part.get(key) == Some(&Value::Bool(true)))
+                })
+        };
+        schema.read_only |= said("readOnly");
+        schema.write_only |= said("writeOnly");
         if shapes_object(object) {
             // `properties` or `required` beside `allOf`: one more part.
             parts.push(Schema::of(Kind::Object(read_object(object, at, depth)?)));

@@ -67,6 +67,18 @@
 //!   ([`TypeDef::beside`]; so is a union that the holding object's own
 //!   discriminator, or a string enum of the alternatives' names in order,
 //!   names), else tried in order; a problem says which.
+//!
+//! What is sent and what is answered ([`TypeSpace::directions`]): a
+//! `readOnly` property is left out of the types of requests, a `writeOnly`
+//! one out of the types of answers (its `required` holds only where it is
+//! sent). A type that both a request and an answer hold, and that has such
+//! a property (or holds a type that has), is planned twice: the answer's
+//! under its name (`Server`), the request's under the name and `Request`
+//! (`ServerRequest`, numbered when taken). A type that only one direction
+//! holds is that direction's, and one that neither holds (a component no
+//! operation names) keeps every property. Every struct a request holds
+//! ([`TypeDef::request`]) is built by its users: it has `new(…)` of its
+//! required fields, and derives `Default` when it has none.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -212,6 +224,21 @@ impl Type {
         }
     }
 
+    /// The expression with each planned type of `twins` replaced by its
+    /// twin ([`TypeSpace::directions`]: the request's type of a type
+    /// planned twice).
+    pub fn with_twins(&self, twins: &HashMap<usize, usize>) -> Type {
+        match self {
+            Type::Named(id) => Type::Named(twins.get(id).copied().unwrap_or(*id)),
+            Type::Option(inner) => Type::Option(Box::new(inner.with_twins(twins))),
+            Type::Nullable(inner) => Type::Nullable(Box::new(inner.with_twins(twins))),
+            Type::Box(inner) => Type::Box(Box::new(inner.with_twins(twins))),
+            Type::Vec(inner) => Type::Vec(Box::new(inner.with_twins(twins))),
+            Type::Map(inner) => Type::Map(Box::new(inner.with_twins(twins))),
+            other => other.clone(),
+        }
+    }
+
     /// Every planned type named in the expression, with whether it is held
     /// directly (not inside a `Vec` or map).
     fn named(&self, direct: bool, out: &mut Vec<(usize, bool)>) {
@@ -253,6 +280,10 @@ pub struct TypeDef {
     pub beside: Option<Tag>,
     /// Whether it writes back every value it read ([`Rules::write_back`]).
     pub write_back: bool,
+    /// Whether a request holds it (a body, a parameter, or a type they
+    /// hold): a struct's users build it, with `new(…)` of its required
+    /// fields ([`Field::is_argument`]), and `Default` when it has none.
+    pub request: bool,
 }
 
 /// How the alternatives of a union tell themselves apart: by its
@@ -306,6 +337,27 @@ pub struct Field {
     pub additional: bool,
 }
 
+impl Field {
+    /// Whether a constructor of its struct takes it: a required property
+    /// whose value may not be left out (an `Option` or a
+    /// [`Type::Nullable`], `None` when not given, or the map of other
+    /// keys, empty).
+    pub fn is_argument(&self) -> bool {
+        self.required && !self.additional && !matches!(self.ty, Type::Option(_) | Type::Nullable(_))
+    }
+
+    /// Whether only one direction sends it: `Some(true)` for `readOnly`
+    /// (answers only), `Some(false)` for `writeOnly` (requests only);
+    /// `None` when both do (neither said, or both, which says nothing).
+    fn one_way(&self) -> Option<bool> {
+        match (self.read_only, self.write_only) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        }
+    }
+}
+
 /// A value of an open string enum.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variant {
@@ -356,6 +408,9 @@ pub struct TypeSpace<'a> {
     places: HashMap<usize, (String, Vec<Place>)>,
     /// The components whose `allOf` is being merged.
     merging: Vec<String>,
+    /// Each type planned twice by [`TypeSpace::directions`]: the answer's
+    /// and the request's.
+    twins: Vec<(usize, usize)>,
     problems: Vec<String>,
 }
 
@@ -373,6 +428,7 @@ impl<'a> TypeSpace<'a> {
             inline: HashMap::new(),
             places: HashMap::new(),
             merging: Vec::new(),
+            twins: Vec::new(),
             problems: Vec::new(),
         }
     }
@@ -677,6 +733,161 @@ impl<'a> TypeSpace<'a> {
         Ok(())
     }
 
+    /// Says which planned types requests hold (`requests`: bodies and
+    /// parameters) and which answers do (`answers`), and plans each
+    /// direction's shape: a `readOnly` field is left out of a type that
+    /// only requests hold, a `writeOnly` one out of a type that only
+    /// answers hold; a type both hold whose shape differs by direction (it
+    /// has such a field, or holds a type that does) is planned twice, the
+    /// answer's keeping its name and id, the request's named with
+    /// `Request` (see the module's documentation). Every type requests
+    /// hold is then [`TypeDef::request`]. A field that the page of a list
+    /// reads is kept, and so is every field of a struct that would have
+    /// none left.
+    ///
+    /// Returns, for each type planned twice, its request's id: the
+    /// requests' type expressions are [`Type::with_twins`] of it. Call it
+    /// once every operation is planned and named, before
+    /// [`TypeSpace::finish`].
+    pub fn directions(&mut self, requests: &[Type], answers: &[Type]) -> HashMap<usize, usize> {
+        let edges: Vec<Vec<usize>> = self
+            .types
+            .iter()
+            .map(|def| {
+                let mut out = Vec::new();
+                for ty in def_types(def) {
+                    ty.named(true, &mut out);
+                }
+                out.into_iter().map(|(id, _)| id).collect()
+            })
+            .collect();
+        let reach = |roots: &[Type]| {
+            let mut seen = vec![false; edges.len()];
+            let mut stack = Vec::new();
+            for root in roots {
+                let mut named = Vec::new();
+                root.named(true, &mut named);
+                stack.extend(named.into_iter().map(|(id, _)| id));
+            }
+            while let Some(at) = stack.pop() {
+                if !std::mem::replace(&mut seen[at], true) {
+                    stack.extend(&edges[at]);
+                }
+            }
+            seen
+        };
+        let sent = reach(requests);
+        let answered = reach(answers);
+        let one_way = |def: &TypeDef| match &def.body {
+            Body::Struct(fields) => fields.iter().any(|f| f.one_way().is_some()),
+            _ => false,
+        };
+        // The types both hold whose shape differs: those with a one-way
+        // field, then those that hold one of them (all held by both too),
+        // found by following the edges back once.
+        let mut holders: Vec<Vec<usize>> = vec![Vec::new(); edges.len()];
+        for (id, held) in edges.iter().enumerate() {
+            for &to in held {
+                holders[to].push(id);
+            }
+        }
+        let mut differs: Vec<bool> = (0..edges.len())
+            .map(|id| sent[id] && answered[id] && one_way(&self.types[id]))
+            .collect();
+        let mut stack: Vec<usize> = (0..edges.len()).filter(|&id| differs[id]).collect();
+        while let Some(at) = stack.pop() {
+            for &holder in &holders[at] {
+                if !differs[holder] && sent[holder] && answered[holder] {
+                    differs[holder] = true;
+                    stack.push(holder);
+                }
+            }
+        }
+        // Each differing type's request twin, named after it.
+        let mut twins: HashMap<usize, usize> = HashMap::new();
+        for id in (0..edges.len()).filter(|&id| differs[id]) {
+            let name = ident::unique(format!("{}Request", self.types[id].name), |candidate| {
+                self.names.contains_key(candidate)
+            });
+            let twin = self.types.len();
+            self.names.insert(name.clone(), twin);
+            let mut def = self.types[id].clone();
+            let note = format!(
+                "As requests send it, without what only answers hold; [`{}`] is as answers hold it.",
+                def.name
+            );
+            def.doc = Some(match def.doc.take() {
+                Some(doc) => format!("{doc}\n\n{note}"),
+                None => note,
+            });
+            def.name = name;
+            def.page = None;
+            self.types.push(def);
+            twins.insert(id, twin);
+            self.twins.push((id, twin));
+        }
+        for &twin in twins.values() {
+            for ty in def_types_mut(&mut self.types[twin]) {
+                *ty = ty.with_twins(&twins);
+            }
+        }
+        // Which fields each type keeps: a request leaves out `readOnly`
+        // fields, an answer `writeOnly` ones.
+        for id in 0..self.types.len() {
+            // Twins are planned after every other type.
+            let (request, answer) = match edges.get(id) {
+                None => (true, false),
+                Some(_) if differs[id] => (false, true),
+                Some(_) => (sent[id], answered[id]),
+            };
+            let def = &mut self.types[id];
+            let Body::Struct(fields) = &mut def.body else {
+                continue;
+            };
+            let page = def.page.as_ref();
+            let kept = |field: &Field| {
+                let paged = page.is_some_and(|page| {
+                    page.items == field.name
+                        || page.total_count.as_ref() == Some(&field.name)
+                        || page.incomplete_results.as_ref() == Some(&field.name)
+                });
+                paged
+                    || match field.one_way() {
+                        Some(true) => !request || answer,
+                        Some(false) => !answer || request,
+                        None => true,
+                    }
+            };
+            if fields.iter().any(kept) {
+                fields.retain(kept);
+            }
+        }
+        // Every type requests hold, twins included.
+        let requests: Vec<Type> = requests.iter().map(|ty| ty.with_twins(&twins)).collect();
+        self.mark_requests(&requests);
+        twins
+    }
+
+    /// Marks [`TypeDef::request`] every type that `requests` reach.
+    fn mark_requests(&mut self, requests: &[Type]) {
+        let mut stack = Vec::new();
+        for root in requests {
+            let mut named = Vec::new();
+            root.named(true, &mut named);
+            stack.extend(named.into_iter().map(|(id, _)| id));
+        }
+        while let Some(at) = stack.pop() {
+            if std::mem::replace(&mut self.types[at].request, true) {
+                continue;
+            }
+            let mut named = Vec::new();
+            for ty in def_types(&self.types[at]) {
+                ty.named(true, &mut named);
+            }
+            stack.extend(named.into_iter().map(|(id, _)| id));
+        }
+    }
+
     /// Finishes the plan: boxes the fields that close a cycle, and gives each
     /// type the features of the roots that reach it.
     pub fn finish(mut self) -> Vec<TypeDef> {
@@ -736,6 +947,7 @@ impl<'a> TypeSpace<'a> {
             tag: None,
             beside: None,
             write_back: self.rules.write_back,
+            request: false,
         });
         id
     }
@@ -1700,7 +1912,7 @@ impl<'a> TypeSpace<'a> {
     }
 
     fn spread_features(&mut self) {
-        let edges: Vec<Vec<usize>> = self
+        let mut edges: Vec<Vec<usize>> = self
             .types
             .iter()
             .map(|def| {
@@ -1711,6 +1923,11 @@ impl<'a> TypeSpace<'a> {
                 out.into_iter().map(|(id, _)| id).collect()
             })
             .collect();
+        // A request's twin is enabled with its answer's type (the roots
+        // name the answer's).
+        for &(answer, request) in &self.twins {
+            edges[answer].push(request);
+        }
         for (root, feature) in std::mem::take(&mut self.roots) {
             let Some(feature) = feature else { continue };
             let mut start = Vec::new();

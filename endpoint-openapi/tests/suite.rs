@@ -18,5 +18,6 @@ mod paging;
 mod read;
 mod read_fixtures;
 mod read_never_panics;
+mod request_bodies;
 mod round_trip;
 mod std_names;

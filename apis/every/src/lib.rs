@@ -32,6 +32,7 @@
 //!     .bearer(std::env::var("EVERY_API_TOKEN")?)
 //!     .build()?;
 //! let answer = client.send(&answers::SameAnswer {})?.body; // its answer, decoded
+//! let created = client.send(&pets::CreatePet { tag: Some("tag".into()), ..pets::CreatePet::new("name") })?.body; // a `CreatePetAnswer` by status
 //! for item in client.paginate(&pets::List { ..Default::default() }) {
 //!     let item = item?; // every page, item by item
 //! }

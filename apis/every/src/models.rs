@@ -209,6 +209,18 @@ pub struct Point {
     pub y: i32,
 }
 
+#[cfg(any(feature = "bodies", feature = "params"))]
+impl Point {
+    /// A `Point` of its required fields (`x`, `y`), every other field `None`.
+    #[must_use]
+    pub fn new(x: i32, y: i32) -> Self {
+        Self {
+            x,
+            y,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "bodies", feature = "params"))]
     Point {
@@ -230,6 +242,15 @@ pub struct Filter {
     pub status: Option<String>,
 }
 
+#[cfg(feature = "params")]
+impl Filter {
+    /// A `Filter` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "params")]
     Filter {
@@ -249,6 +270,15 @@ pub struct FilterCreated {
     /// The `lt` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lt: Option<i64>,
+}
+
+#[cfg(feature = "params")]
+impl FilterCreated {
+    /// A `FilterCreated` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -301,6 +331,18 @@ pub struct Circle {
     pub radius: f64,
 }
 
+#[cfg(any(feature = "answers", feature = "bodies"))]
+impl Circle {
+    /// A `Circle` of its required fields (`shape`, `radius`), every other field `None`.
+    #[must_use]
+    pub fn new(shape: impl Into<String>, radius: f64) -> Self {
+        Self {
+            shape: shape.into(),
+            radius,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "answers", feature = "bodies"))]
     Circle {
@@ -318,6 +360,18 @@ pub struct Square {
     pub shape: String,
     /// The `side` property.
     pub side: f64,
+}
+
+#[cfg(any(feature = "answers", feature = "bodies"))]
+impl Square {
+    /// A `Square` of its required fields (`shape`, `side`), every other field `None`.
+    #[must_use]
+    pub fn new(shape: impl Into<String>, side: f64) -> Self {
+        Self {
+            shape: shape.into(),
+            side,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -364,6 +418,19 @@ pub struct Named {
     pub label: Option<String>,
 }
 
+#[cfg(any(feature = "answers", feature = "bodies"))]
+impl Named {
+    /// A `Named` of its required fields (`x`, `y`), every other field `None`.
+    #[must_use]
+    pub fn new(x: i32, y: i32) -> Self {
+        Self {
+            x,
+            y,
+            label: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "answers", feature = "bodies"))]
     Named {
@@ -388,6 +455,19 @@ pub struct Node {
     pub parent: Option<Box<Node>>,
 }
 
+#[cfg(any(feature = "answers", feature = "bodies"))]
+impl Node {
+    /// A `Node` of its required fields (`value`), every other field `None`.
+    #[must_use]
+    pub fn new(value: i64) -> Self {
+        Self {
+            value,
+            children: None,
+            parent: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "answers", feature = "bodies"))]
     Node {
@@ -405,6 +485,15 @@ pub struct Local {
     /// The `note` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+#[cfg(any(feature = "answers", feature = "bodies"))]
+impl Local {
+    /// A `Local` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -427,6 +516,15 @@ pub struct PutJsonHere {
     pub lon: Option<f64>,
 }
 
+#[cfg(any(feature = "answers", feature = "bodies"))]
+impl PutJsonHere {
+    /// A `PutJsonHere` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "answers", feature = "bodies"))]
     PutJsonHere {
@@ -444,6 +542,15 @@ pub struct SelfLinks {
     #[serde(rename = "self")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub self_: Option<String>,
+}
+
+#[cfg(any(feature = "answers", feature = "bodies"))]
+impl SelfLinks {
+    /// A `SelfLinks` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -615,6 +722,15 @@ pub struct PostFormCardExp {
     pub year: Option<i64>,
 }
 
+#[cfg(feature = "bodies")]
+impl PostFormCardExp {
+    /// A `PostFormCardExp` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "bodies")]
     PostFormCardExp {
@@ -634,6 +750,15 @@ pub struct PostFormCard {
     /// The `exp` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exp: Option<Box<PostFormCardExp>>,
+}
+
+#[cfg(feature = "bodies")]
+impl PostFormCard {
+    /// A `PostFormCard` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {

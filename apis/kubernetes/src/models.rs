@@ -418,6 +418,15 @@ pub struct IoK8sApimachineryPkgApisMetaV1ObjectMeta {
     pub uid: Option<String>,
 }
 
+#[cfg(any(feature = "admissionregistration-v1", feature = "admissionregistration-v1alpha1", feature = "apiextensions-v1", feature = "apiregistration-v1", feature = "apps-v1", feature = "authentication-v1", feature = "authentication-v1alpha1", feature = "authentication-v1beta1", feature = "authorization-v1", feature = "autoscaling-v1", feature = "autoscaling-v2", feature = "batch-v1", feature = "certificates-v1", feature = "certificates-v1alpha1", feature = "coordination-v1", feature = "core-v1", feature = "discovery-v1", feature = "events-v1", feature = "flowcontrol-apiserver-v1beta2", feature = "flowcontrol-apiserver-v1beta3", feature = "internal-apiserver-v1alpha1", feature = "networking-v1", feature = "networking-v1alpha1", feature = "node-v1", feature = "policy-v1", feature = "rbac-authorization-v1", feature = "resource-v1alpha2", feature = "scheduling-v1", feature = "storage-v1"))]
+impl IoK8sApimachineryPkgApisMetaV1ObjectMeta {
+    /// A `IoK8sApimachineryPkgApisMetaV1ObjectMeta` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "admissionregistration-v1", feature = "admissionregistration-v1alpha1", feature = "apiextensions-v1", feature = "apiregistration-v1", feature = "apps-v1", feature = "authentication-v1", feature = "authentication-v1alpha1", feature = "authentication-v1beta1", feature = "authorization-v1", feature = "autoscaling-v1", feature = "autoscaling-v2", feature = "batch-v1", feature = "certificates-v1", feature = "certificates-v1alpha1", feature = "coordination-v1", feature = "core-v1", feature = "discovery-v1", feature = "events-v1", feature = "flowcontrol-apiserver-v1beta2", feature = "flowcontrol-apiserver-v1beta3", feature = "internal-apiserver-v1alpha1", feature = "networking-v1", feature = "networking-v1alpha1", feature = "node-v1", feature = "policy-v1", feature = "rbac-authorization-v1", feature = "resource-v1alpha2", feature = "scheduling-v1", feature = "storage-v1"))]
     IoK8sApimachineryPkgApisMetaV1ObjectMeta {
@@ -538,6 +547,15 @@ pub struct IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry {
     pub time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
 
+#[cfg(any(feature = "admissionregistration-v1", feature = "admissionregistration-v1alpha1", feature = "apiextensions-v1", feature = "apiregistration-v1", feature = "apps-v1", feature = "authentication-v1", feature = "authentication-v1alpha1", feature = "authentication-v1beta1", feature = "authorization-v1", feature = "autoscaling-v1", feature = "autoscaling-v2", feature = "batch-v1", feature = "certificates-v1", feature = "certificates-v1alpha1", feature = "coordination-v1", feature = "core-v1", feature = "discovery-v1", feature = "events-v1", feature = "flowcontrol-apiserver-v1beta2", feature = "flowcontrol-apiserver-v1beta3", feature = "internal-apiserver-v1alpha1", feature = "networking-v1", feature = "networking-v1alpha1", feature = "node-v1", feature = "policy-v1", feature = "rbac-authorization-v1", feature = "resource-v1alpha2", feature = "scheduling-v1", feature = "storage-v1"))]
+impl IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry {
+    /// A `IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "admissionregistration-v1", feature = "admissionregistration-v1alpha1", feature = "apiextensions-v1", feature = "apiregistration-v1", feature = "apps-v1", feature = "authentication-v1", feature = "authentication-v1alpha1", feature = "authentication-v1beta1", feature = "authorization-v1", feature = "autoscaling-v1", feature = "autoscaling-v2", feature = "batch-v1", feature = "certificates-v1", feature = "certificates-v1alpha1", feature = "coordination-v1", feature = "core-v1", feature = "discovery-v1", feature = "events-v1", feature = "flowcontrol-apiserver-v1beta2", feature = "flowcontrol-apiserver-v1beta3", feature = "internal-apiserver-v1alpha1", feature = "networking-v1", feature = "networking-v1alpha1", feature = "node-v1", feature = "policy-v1", feature = "rbac-authorization-v1", feature = "resource-v1alpha2", feature = "scheduling-v1", feature = "storage-v1"))]
     IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry {
@@ -647,6 +665,27 @@ pub struct IoK8sApimachineryPkgApisMetaV1OwnerReference {
     pub name: String,
     /// UID of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids>
     pub uid: String,
+}
+
+#[cfg(any(feature = "admissionregistration-v1", feature = "admissionregistration-v1alpha1", feature = "apiextensions-v1", feature = "apiregistration-v1", feature = "apps-v1", feature = "authentication-v1", feature = "authentication-v1alpha1", feature = "authentication-v1beta1", feature = "authorization-v1", feature = "autoscaling-v1", feature = "autoscaling-v2", feature = "batch-v1", feature = "certificates-v1", feature = "certificates-v1alpha1", feature = "coordination-v1", feature = "core-v1", feature = "discovery-v1", feature = "events-v1", feature = "flowcontrol-apiserver-v1beta2", feature = "flowcontrol-apiserver-v1beta3", feature = "internal-apiserver-v1alpha1", feature = "networking-v1", feature = "networking-v1alpha1", feature = "node-v1", feature = "policy-v1", feature = "rbac-authorization-v1", feature = "resource-v1alpha2", feature = "scheduling-v1", feature = "storage-v1"))]
+impl IoK8sApimachineryPkgApisMetaV1OwnerReference {
+    /// A `IoK8sApimachineryPkgApisMetaV1OwnerReference` of its required fields (`api_version`, `kind`, `name`, `uid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        api_version: impl Into<String>,
+        kind: impl Into<String>,
+        name: impl Into<String>,
+        uid: impl Into<String>,
+    ) -> Self {
+        Self {
+            api_version: api_version.into(),
+            block_owner_deletion: None,
+            controller: None,
+            kind: kind.into(),
+            name: name.into(),
+            uid: uid.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -907,6 +946,15 @@ pub struct IoK8sApiCoreV1EndpointSubset {
     pub ports: Option<Vec<IoK8sApiCoreV1EndpointPort>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1EndpointSubset {
+    /// A `IoK8sApiCoreV1EndpointSubset` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1EndpointSubset {
@@ -934,6 +982,20 @@ pub struct IoK8sApiCoreV1EndpointAddress {
     #[serde(rename = "targetRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_ref: Option<Box<IoK8sApiCoreV1ObjectReference>>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1EndpointAddress {
+    /// A `IoK8sApiCoreV1EndpointAddress` of its required fields (`ip`), every other field `None`.
+    #[must_use]
+    pub fn new(ip: impl Into<String>) -> Self {
+        Self {
+            hostname: None,
+            ip: ip.into(),
+            node_name: None,
+            target_ref: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -985,6 +1047,15 @@ pub struct IoK8sApiCoreV1ObjectReference {
     pub uid: Option<String>,
 }
 
+#[cfg(any(feature = "batch-v1", feature = "core-v1", feature = "discovery-v1", feature = "events-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1ObjectReference {
+    /// A `IoK8sApiCoreV1ObjectReference` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "batch-v1", feature = "core-v1", feature = "discovery-v1", feature = "events-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1ObjectReference {
@@ -1022,6 +1093,20 @@ pub struct IoK8sApiCoreV1EndpointPort {
     /// The IP protocol for this port. Must be UDP, TCP, or SCTP. Default is TCP.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1EndpointPort {
+    /// A `IoK8sApiCoreV1EndpointPort` of its required fields (`port`), every other field `None`.
+    #[must_use]
+    pub fn new(port: i32) -> Self {
+        Self {
+            app_protocol: None,
+            name: None,
+            port,
+            protocol: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1174,6 +1259,15 @@ pub struct IoK8sApiCoreV1EventSeries {
     pub last_observed_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1EventSeries {
+    /// A `IoK8sApiCoreV1EventSeries` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1EventSeries {
@@ -1193,6 +1287,15 @@ pub struct IoK8sApiCoreV1EventSource {
     /// Node name on which the event is generated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
+}
+
+#[cfg(any(feature = "core-v1", feature = "events-v1"))]
+impl IoK8sApiCoreV1EventSource {
+    /// A `IoK8sApiCoreV1EventSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1278,6 +1381,17 @@ pub struct IoK8sApiCoreV1LimitRangeSpec {
     pub limits: Vec<IoK8sApiCoreV1LimitRangeItem>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1LimitRangeSpec {
+    /// A `IoK8sApiCoreV1LimitRangeSpec` of its required fields (`limits`), every other field `None`.
+    #[must_use]
+    pub fn new(limits: Vec<IoK8sApiCoreV1LimitRangeItem>) -> Self {
+        Self {
+            limits,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1LimitRangeSpec {
@@ -1319,6 +1433,22 @@ pub struct IoK8sApiCoreV1LimitRangeItem {
     >,
     /// Type of resource that this limit applies to.
     pub r#type: String,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1LimitRangeItem {
+    /// A `IoK8sApiCoreV1LimitRangeItem` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            default: None,
+            default_request: None,
+            max: None,
+            max_limit_request_ratio: None,
+            min: None,
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1463,6 +1593,15 @@ pub struct IoK8sApiCoreV1NamespaceSpec {
     pub finalizers: Option<Vec<String>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NamespaceSpec {
+    /// A `IoK8sApiCoreV1NamespaceSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1NamespaceSpec {
@@ -1481,6 +1620,15 @@ pub struct IoK8sApiCoreV1NamespaceStatus {
     /// Phase is the current lifecycle phase of the namespace. More info: <https://kubernetes.io/docs/tasks/administer-cluster/namespaces/>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NamespaceStatus {
+    /// A `IoK8sApiCoreV1NamespaceStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1510,6 +1658,21 @@ pub struct IoK8sApiCoreV1NamespaceCondition {
     pub status: String,
     /// Type of namespace controller condition.
     pub r#type: String,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NamespaceCondition {
+    /// A `IoK8sApiCoreV1NamespaceCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1592,6 +1755,15 @@ pub struct IoK8sApimachineryPkgApisMetaV1Preconditions {
     /// Specifies the target UID.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
+}
+
+#[cfg(any(feature = "admissionregistration-v1", feature = "admissionregistration-v1alpha1", feature = "apiextensions-v1", feature = "apiregistration-v1", feature = "apps-v1", feature = "autoscaling-v1", feature = "autoscaling-v2", feature = "batch-v1", feature = "certificates-v1", feature = "certificates-v1alpha1", feature = "coordination-v1", feature = "core-v1", feature = "discovery-v1", feature = "events-v1", feature = "flowcontrol-apiserver-v1beta2", feature = "flowcontrol-apiserver-v1beta3", feature = "internal-apiserver-v1alpha1", feature = "networking-v1", feature = "networking-v1alpha1", feature = "node-v1", feature = "policy-v1", feature = "rbac-authorization-v1", feature = "resource-v1alpha2", feature = "scheduling-v1", feature = "storage-v1"))]
+impl IoK8sApimachineryPkgApisMetaV1Preconditions {
+    /// A `IoK8sApimachineryPkgApisMetaV1Preconditions` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1858,6 +2030,15 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaim {
     pub status: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimStatus>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PersistentVolumeClaim {
+    /// A `IoK8sApiCoreV1PersistentVolumeClaim` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PersistentVolumeClaim {
@@ -1906,6 +2087,15 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimSpec {
     pub volume_name: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PersistentVolumeClaimSpec {
+    /// A `IoK8sApiCoreV1PersistentVolumeClaimSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PersistentVolumeClaimSpec {
@@ -1942,6 +2132,19 @@ pub struct IoK8sApiCoreV1TypedLocalObjectReference {
     pub name: String,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "networking-v1"))]
+impl IoK8sApiCoreV1TypedLocalObjectReference {
+    /// A `IoK8sApiCoreV1TypedLocalObjectReference` of its required fields (`kind`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            api_group: None,
+            kind: kind.into(),
+            name: name.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "networking-v1"))]
     IoK8sApiCoreV1TypedLocalObjectReference {
@@ -1967,6 +2170,20 @@ pub struct IoK8sApiCoreV1TypedObjectReference {
     /// Namespace is the namespace of resource being referenced Note that when a namespace is specified, a gateway.networking.k8s.io/ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details. (Alpha) This field requires the CrossNamespaceVolumeDataSource feature gate to be enabled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1TypedObjectReference {
+    /// A `IoK8sApiCoreV1TypedObjectReference` of its required fields (`kind`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            api_group: None,
+            kind: kind.into(),
+            name: name.into(),
+            namespace: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2003,6 +2220,15 @@ pub struct IoK8sApiCoreV1ResourceRequirements {
     >,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ResourceRequirements {
+    /// A `IoK8sApiCoreV1ResourceRequirements` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ResourceRequirements {
@@ -2019,6 +2245,17 @@ pub struct IoK8sApiCoreV1ResourceRequirements {
 pub struct IoK8sApiCoreV1ResourceClaim {
     /// Name must match the name of one entry in pod.spec.resourceClaims of the Pod where this field is used. It makes that resource available inside a container.
     pub name: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ResourceClaim {
+    /// A `IoK8sApiCoreV1ResourceClaim` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2058,6 +2295,15 @@ pub struct IoK8sApimachineryPkgApisMetaV1LabelSelector {
     pub match_labels: Option<::std::collections::BTreeMap<String, String>>,
 }
 
+#[cfg(any(feature = "admissionregistration-v1", feature = "admissionregistration-v1alpha1", feature = "apps-v1", feature = "autoscaling-v2", feature = "batch-v1", feature = "core-v1", feature = "networking-v1", feature = "policy-v1", feature = "rbac-authorization-v1", feature = "storage-v1"))]
+impl IoK8sApimachineryPkgApisMetaV1LabelSelector {
+    /// A `IoK8sApimachineryPkgApisMetaV1LabelSelector` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "admissionregistration-v1", feature = "admissionregistration-v1alpha1", feature = "apps-v1", feature = "autoscaling-v2", feature = "batch-v1", feature = "core-v1", feature = "networking-v1", feature = "policy-v1", feature = "rbac-authorization-v1", feature = "storage-v1"))]
     IoK8sApimachineryPkgApisMetaV1LabelSelector {
@@ -2091,6 +2337,19 @@ pub struct IoK8sApimachineryPkgApisMetaV1LabelSelectorRequirement {
     /// values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<String>>,
+}
+
+#[cfg(any(feature = "admissionregistration-v1", feature = "admissionregistration-v1alpha1", feature = "apps-v1", feature = "autoscaling-v2", feature = "batch-v1", feature = "core-v1", feature = "networking-v1", feature = "policy-v1", feature = "rbac-authorization-v1", feature = "storage-v1"))]
+impl IoK8sApimachineryPkgApisMetaV1LabelSelectorRequirement {
+    /// A `IoK8sApimachineryPkgApisMetaV1LabelSelectorRequirement` of its required fields (`key`, `operator`), every other field `None`.
+    #[must_use]
+    pub fn new(key: impl Into<String>, operator: impl Into<String>) -> Self {
+        Self {
+            key: key.into(),
+            operator: operator.into(),
+            values: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2134,6 +2393,15 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimStatus {
     pub resize_status: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PersistentVolumeClaimStatus {
+    /// A `IoK8sApiCoreV1PersistentVolumeClaimStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PersistentVolumeClaimStatus {
@@ -2169,6 +2437,22 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimCondition {
     pub status: String,
     /// The `type` property.
     pub r#type: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PersistentVolumeClaimCondition {
+    /// A `IoK8sApiCoreV1PersistentVolumeClaimCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_probe_time: None,
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2416,6 +2700,55 @@ pub struct IoK8sApiCoreV1PodSpec {
     pub volumes: Option<Vec<IoK8sApiCoreV1Volume>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodSpec {
+    /// A `IoK8sApiCoreV1PodSpec` of its required fields (`containers`), every other field `None`.
+    #[must_use]
+    pub fn new(containers: Vec<IoK8sApiCoreV1Container>) -> Self {
+        Self {
+            active_deadline_seconds: None,
+            affinity: None,
+            automount_service_account_token: None,
+            containers,
+            dns_config: None,
+            dns_policy: None,
+            enable_service_links: None,
+            ephemeral_containers: None,
+            host_aliases: None,
+            host_ipc: None,
+            host_network: None,
+            host_pid: None,
+            host_users: None,
+            hostname: None,
+            image_pull_secrets: None,
+            init_containers: None,
+            node_name: None,
+            node_selector: None,
+            os: None,
+            overhead: None,
+            preemption_policy: None,
+            priority: None,
+            priority_class_name: None,
+            readiness_gates: None,
+            resource_claims: None,
+            restart_policy: None,
+            runtime_class_name: None,
+            scheduler_name: None,
+            scheduling_gates: None,
+            security_context: None,
+            service_account: None,
+            service_account_name: None,
+            set_hostname_as_fqdn: None,
+            share_process_namespace: None,
+            subdomain: None,
+            termination_grace_period_seconds: None,
+            tolerations: None,
+            topology_spread_constraints: None,
+            volumes: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PodSpec {
@@ -2480,6 +2813,15 @@ pub struct IoK8sApiCoreV1Affinity {
     pub pod_anti_affinity: Option<Box<IoK8sApiCoreV1PodAntiAffinity>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1Affinity {
+    /// A `IoK8sApiCoreV1Affinity` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1Affinity {
@@ -2508,6 +2850,15 @@ pub struct IoK8sApiCoreV1NodeAffinity {
     >,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1NodeAffinity {
+    /// A `IoK8sApiCoreV1NodeAffinity` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1NodeAffinity {
@@ -2525,6 +2876,18 @@ pub struct IoK8sApiCoreV1PreferredSchedulingTerm {
     pub preference: IoK8sApiCoreV1NodeSelectorTerm,
     /// Weight associated with matching the corresponding nodeSelectorTerm, in the range 1-100.
     pub weight: i32,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PreferredSchedulingTerm {
+    /// A `IoK8sApiCoreV1PreferredSchedulingTerm` of its required fields (`preference`, `weight`), every other field `None`.
+    #[must_use]
+    pub fn new(preference: IoK8sApiCoreV1NodeSelectorTerm, weight: i32) -> Self {
+        Self {
+            preference,
+            weight,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2559,6 +2922,15 @@ pub struct IoK8sApiCoreV1NodeSelectorTerm {
     pub match_fields: Option<Vec<IoK8sApiCoreV1NodeSelectorRequirement>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "networking-v1alpha1", feature = "resource-v1alpha2", feature = "storage-v1"))]
+impl IoK8sApiCoreV1NodeSelectorTerm {
+    /// A `IoK8sApiCoreV1NodeSelectorTerm` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "networking-v1alpha1", feature = "resource-v1alpha2", feature = "storage-v1"))]
     IoK8sApiCoreV1NodeSelectorTerm {
@@ -2590,6 +2962,19 @@ pub struct IoK8sApiCoreV1NodeSelectorRequirement {
     pub values: Option<Vec<String>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "networking-v1alpha1", feature = "resource-v1alpha2", feature = "storage-v1"))]
+impl IoK8sApiCoreV1NodeSelectorRequirement {
+    /// A `IoK8sApiCoreV1NodeSelectorRequirement` of its required fields (`key`, `operator`), every other field `None`.
+    #[must_use]
+    pub fn new(key: impl Into<String>, operator: impl Into<String>) -> Self {
+        Self {
+            key: key.into(),
+            operator: operator.into(),
+            values: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "networking-v1alpha1", feature = "resource-v1alpha2", feature = "storage-v1"))]
     IoK8sApiCoreV1NodeSelectorRequirement {
@@ -2618,6 +3003,17 @@ pub struct IoK8sApiCoreV1NodeSelector {
     pub node_selector_terms: Vec<IoK8sApiCoreV1NodeSelectorTerm>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "networking-v1alpha1", feature = "resource-v1alpha2", feature = "storage-v1"))]
+impl IoK8sApiCoreV1NodeSelector {
+    /// A `IoK8sApiCoreV1NodeSelector` of its required fields (`node_selector_terms`), every other field `None`.
+    #[must_use]
+    pub fn new(node_selector_terms: Vec<IoK8sApiCoreV1NodeSelectorTerm>) -> Self {
+        Self {
+            node_selector_terms,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "networking-v1alpha1", feature = "resource-v1alpha2", feature = "storage-v1"))]
     IoK8sApiCoreV1NodeSelector {
@@ -2644,6 +3040,15 @@ pub struct IoK8sApiCoreV1PodAffinity {
     >,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodAffinity {
+    /// A `IoK8sApiCoreV1PodAffinity` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PodAffinity {
@@ -2662,6 +3067,18 @@ pub struct IoK8sApiCoreV1WeightedPodAffinityTerm {
     pub pod_affinity_term: IoK8sApiCoreV1PodAffinityTerm,
     /// weight associated with matching the corresponding podAffinityTerm, in the range 1-100.
     pub weight: i32,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1WeightedPodAffinityTerm {
+    /// A `IoK8sApiCoreV1WeightedPodAffinityTerm` of its required fields (`pod_affinity_term`, `weight`), every other field `None`.
+    #[must_use]
+    pub fn new(pod_affinity_term: IoK8sApiCoreV1PodAffinityTerm, weight: i32) -> Self {
+        Self {
+            pod_affinity_term,
+            weight,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2693,6 +3110,20 @@ pub struct IoK8sApiCoreV1PodAffinityTerm {
     pub topology_key: String,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodAffinityTerm {
+    /// A `IoK8sApiCoreV1PodAffinityTerm` of its required fields (`topology_key`), every other field `None`.
+    #[must_use]
+    pub fn new(topology_key: impl Into<String>) -> Self {
+        Self {
+            label_selector: None,
+            namespace_selector: None,
+            namespaces: None,
+            topology_key: topology_key.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PodAffinityTerm {
@@ -2720,6 +3151,15 @@ pub struct IoK8sApiCoreV1PodAntiAffinity {
     pub required_during_scheduling_ignored_during_execution: Option<
         Vec<IoK8sApiCoreV1PodAffinityTerm>,
     >,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodAntiAffinity {
+    /// A `IoK8sApiCoreV1PodAntiAffinity` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2818,6 +3258,39 @@ pub struct IoK8sApiCoreV1Container {
     pub working_dir: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1Container {
+    /// A `IoK8sApiCoreV1Container` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            args: None,
+            command: None,
+            env: None,
+            env_from: None,
+            image: None,
+            image_pull_policy: None,
+            lifecycle: None,
+            liveness_probe: None,
+            name: name.into(),
+            ports: None,
+            readiness_probe: None,
+            resize_policy: None,
+            resources: None,
+            security_context: None,
+            startup_probe: None,
+            stdin: None,
+            stdin_once: None,
+            termination_message_path: None,
+            termination_message_policy: None,
+            tty: None,
+            volume_devices: None,
+            volume_mounts: None,
+            working_dir: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1Container {
@@ -2863,6 +3336,19 @@ pub struct IoK8sApiCoreV1EnvVar {
     pub value_from: Option<Box<IoK8sApiCoreV1EnvVarSource>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1EnvVar {
+    /// A `IoK8sApiCoreV1EnvVar` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            value: None,
+            value_from: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1EnvVar {
@@ -2895,6 +3381,15 @@ pub struct IoK8sApiCoreV1EnvVarSource {
     pub secret_key_ref: Option<Box<IoK8sApiCoreV1SecretKeySelector>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1EnvVarSource {
+    /// A `IoK8sApiCoreV1EnvVarSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1EnvVarSource {
@@ -2920,6 +3415,19 @@ pub struct IoK8sApiCoreV1ConfigMapKeySelector {
     pub optional: Option<bool>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ConfigMapKeySelector {
+    /// A `IoK8sApiCoreV1ConfigMapKeySelector` of its required fields (`key`), every other field `None`.
+    #[must_use]
+    pub fn new(key: impl Into<String>) -> Self {
+        Self {
+            key: key.into(),
+            name: None,
+            optional: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ConfigMapKeySelector {
@@ -2941,6 +3449,18 @@ pub struct IoK8sApiCoreV1ObjectFieldSelector {
     /// Path of the field to select in the specified API version.
     #[serde(rename = "fieldPath")]
     pub field_path: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ObjectFieldSelector {
+    /// A `IoK8sApiCoreV1ObjectFieldSelector` of its required fields (`field_path`), every other field `None`.
+    #[must_use]
+    pub fn new(field_path: impl Into<String>) -> Self {
+        Self {
+            api_version: None,
+            field_path: field_path.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2967,6 +3487,19 @@ pub struct IoK8sApiCoreV1ResourceFieldSelector {
     pub resource: String,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ResourceFieldSelector {
+    /// A `IoK8sApiCoreV1ResourceFieldSelector` of its required fields (`resource`), every other field `None`.
+    #[must_use]
+    pub fn new(resource: impl Into<String>) -> Self {
+        Self {
+            container_name: None,
+            divisor: None,
+            resource: resource.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ResourceFieldSelector {
@@ -2989,6 +3522,19 @@ pub struct IoK8sApiCoreV1SecretKeySelector {
     /// Specify whether the Secret or its key must be defined
     #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1SecretKeySelector {
+    /// A `IoK8sApiCoreV1SecretKeySelector` of its required fields (`key`), every other field `None`.
+    #[must_use]
+    pub fn new(key: impl Into<String>) -> Self {
+        Self {
+            key: key.into(),
+            name: None,
+            optional: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3018,6 +3564,15 @@ pub struct IoK8sApiCoreV1EnvFromSource {
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretEnvSource>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1EnvFromSource {
+    /// A `IoK8sApiCoreV1EnvFromSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1EnvFromSource {
@@ -3040,6 +3595,15 @@ pub struct IoK8sApiCoreV1ConfigMapEnvSource {
     /// Specify whether the ConfigMap must be defined
     #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ConfigMapEnvSource {
+    /// A `IoK8sApiCoreV1ConfigMapEnvSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3065,6 +3629,15 @@ pub struct IoK8sApiCoreV1SecretEnvSource {
     pub optional: Option<bool>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1SecretEnvSource {
+    /// A `IoK8sApiCoreV1SecretEnvSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1SecretEnvSource {
@@ -3086,6 +3659,15 @@ pub struct IoK8sApiCoreV1Lifecycle {
     #[serde(rename = "preStop")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pre_stop: Option<Box<IoK8sApiCoreV1LifecycleHandler>>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1Lifecycle {
+    /// A `IoK8sApiCoreV1Lifecycle` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3114,6 +3696,15 @@ pub struct IoK8sApiCoreV1LifecycleHandler {
     pub tcp_socket: Option<Box<IoK8sApiCoreV1TcpSocketAction>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1LifecycleHandler {
+    /// A `IoK8sApiCoreV1LifecycleHandler` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1LifecycleHandler {
@@ -3131,6 +3722,15 @@ pub struct IoK8sApiCoreV1ExecAction {
     /// Command is the command line to execute inside the container, the working directory for the command  is root ('/') in the container's filesystem. The command is simply exec'd, it is not run inside a shell, so traditional shell instructions ('|', etc) won't work. To use a shell, you need to explicitly call out to that shell. Exit status of 0 is treated as live/healthy and non-zero is unhealthy.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub command: Option<Vec<String>>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ExecAction {
+    /// A `IoK8sApiCoreV1ExecAction` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3162,6 +3762,21 @@ pub struct IoK8sApiCoreV1HttpGetAction {
     pub scheme: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1HttpGetAction {
+    /// A `IoK8sApiCoreV1HttpGetAction` of its required fields (`port`), every other field `None`.
+    #[must_use]
+    pub fn new(port: IoK8sApimachineryPkgUtilIntstrIntOrString) -> Self {
+        Self {
+            host: None,
+            http_headers: None,
+            path: None,
+            port,
+            scheme: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1HttpGetAction {
@@ -3182,6 +3797,18 @@ pub struct IoK8sApiCoreV1HttpHeader {
     pub name: String,
     /// The header field value
     pub value: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1HttpHeader {
+    /// A `IoK8sApiCoreV1HttpHeader` of its required fields (`name`, `value`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            value: value.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3214,6 +3841,18 @@ pub struct IoK8sApiCoreV1TcpSocketAction {
     pub host: Option<String>,
     /// The `port` property.
     pub port: IoK8sApimachineryPkgUtilIntstrIntOrString,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1TcpSocketAction {
+    /// A `IoK8sApiCoreV1TcpSocketAction` of its required fields (`port`), every other field `None`.
+    #[must_use]
+    pub fn new(port: IoK8sApimachineryPkgUtilIntstrIntOrString) -> Self {
+        Self {
+            host: None,
+            port,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3269,6 +3908,15 @@ pub struct IoK8sApiCoreV1Probe {
     pub timeout_seconds: Option<i32>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1Probe {
+    /// A `IoK8sApiCoreV1Probe` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1Probe {
@@ -3297,6 +3945,18 @@ pub struct IoK8sApiCoreV1GrpcAction {
     /// If this is not specified, the default behavior is defined by gRPC.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<String>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1GrpcAction {
+    /// A `IoK8sApiCoreV1GrpcAction` of its required fields (`port`), every other field `None`.
+    #[must_use]
+    pub fn new(port: i32) -> Self {
+        Self {
+            port,
+            service: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3331,6 +3991,21 @@ pub struct IoK8sApiCoreV1ContainerPort {
     pub protocol: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ContainerPort {
+    /// A `IoK8sApiCoreV1ContainerPort` of its required fields (`container_port`), every other field `None`.
+    #[must_use]
+    pub fn new(container_port: i32) -> Self {
+        Self {
+            container_port,
+            host_ip: None,
+            host_port: None,
+            name: None,
+            protocol: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ContainerPort {
@@ -3353,6 +4028,18 @@ pub struct IoK8sApiCoreV1ContainerResizePolicy {
     /// Restart policy to apply when specified resource is resized. If not specified, it defaults to NotRequired.
     #[serde(rename = "restartPolicy")]
     pub restart_policy: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ContainerResizePolicy {
+    /// A `IoK8sApiCoreV1ContainerResizePolicy` of its required fields (`resource_name`, `restart_policy`), every other field `None`.
+    #[must_use]
+    pub fn new(resource_name: impl Into<String>, restart_policy: impl Into<String>) -> Self {
+        Self {
+            resource_name: resource_name.into(),
+            restart_policy: restart_policy.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3412,6 +4099,15 @@ pub struct IoK8sApiCoreV1SecurityContext {
     pub windows_options: Option<Box<IoK8sApiCoreV1WindowsSecurityContextOptions>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1SecurityContext {
+    /// A `IoK8sApiCoreV1SecurityContext` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1SecurityContext {
@@ -3442,6 +4138,15 @@ pub struct IoK8sApiCoreV1Capabilities {
     pub drop: Option<Vec<String>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1Capabilities {
+    /// A `IoK8sApiCoreV1Capabilities` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1Capabilities {
@@ -3469,6 +4174,15 @@ pub struct IoK8sApiCoreV1SeLinuxOptions {
     pub user: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1SeLinuxOptions {
+    /// A `IoK8sApiCoreV1SeLinuxOptions` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1SeLinuxOptions {
@@ -3492,6 +4206,18 @@ pub struct IoK8sApiCoreV1SeccompProfile {
     ///
     /// Localhost - a profile defined in a file on the node should be used. RuntimeDefault - the container runtime default profile should be used. Unconfined - no profile should be applied.
     pub r#type: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1SeccompProfile {
+    /// A `IoK8sApiCoreV1SeccompProfile` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            localhost_profile: None,
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3525,6 +4251,15 @@ pub struct IoK8sApiCoreV1WindowsSecurityContextOptions {
     pub run_as_user_name: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1WindowsSecurityContextOptions {
+    /// A `IoK8sApiCoreV1WindowsSecurityContextOptions` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1WindowsSecurityContextOptions {
@@ -3545,6 +4280,18 @@ pub struct IoK8sApiCoreV1VolumeDevice {
     pub device_path: String,
     /// name must match the name of a persistentVolumeClaim in the pod
     pub name: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1VolumeDevice {
+    /// A `IoK8sApiCoreV1VolumeDevice` of its required fields (`device_path`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(device_path: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            device_path: device_path.into(),
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3583,6 +4330,22 @@ pub struct IoK8sApiCoreV1VolumeMount {
     pub sub_path_expr: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1VolumeMount {
+    /// A `IoK8sApiCoreV1VolumeMount` of its required fields (`mount_path`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(mount_path: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            mount_path: mount_path.into(),
+            mount_propagation: None,
+            name: name.into(),
+            read_only: None,
+            sub_path: None,
+            sub_path_expr: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1VolumeMount {
@@ -3611,6 +4374,15 @@ pub struct IoK8sApiCoreV1PodDnsConfig {
     pub searches: Option<Vec<String>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodDnsConfig {
+    /// A `IoK8sApiCoreV1PodDnsConfig` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PodDnsConfig {
@@ -3631,6 +4403,15 @@ pub struct IoK8sApiCoreV1PodDnsConfigOption {
     /// The `value` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodDnsConfigOption {
+    /// A `IoK8sApiCoreV1PodDnsConfigOption` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3737,6 +4518,40 @@ pub struct IoK8sApiCoreV1EphemeralContainer {
     pub working_dir: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1EphemeralContainer {
+    /// A `IoK8sApiCoreV1EphemeralContainer` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            args: None,
+            command: None,
+            env: None,
+            env_from: None,
+            image: None,
+            image_pull_policy: None,
+            lifecycle: None,
+            liveness_probe: None,
+            name: name.into(),
+            ports: None,
+            readiness_probe: None,
+            resize_policy: None,
+            resources: None,
+            security_context: None,
+            startup_probe: None,
+            stdin: None,
+            stdin_once: None,
+            target_container_name: None,
+            termination_message_path: None,
+            termination_message_policy: None,
+            tty: None,
+            volume_devices: None,
+            volume_mounts: None,
+            working_dir: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1EphemeralContainer {
@@ -3780,6 +4595,15 @@ pub struct IoK8sApiCoreV1HostAlias {
     pub ip: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1HostAlias {
+    /// A `IoK8sApiCoreV1HostAlias` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1HostAlias {
@@ -3798,6 +4622,15 @@ pub struct IoK8sApiCoreV1LocalObjectReference {
     pub name: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1LocalObjectReference {
+    /// A `IoK8sApiCoreV1LocalObjectReference` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1LocalObjectReference {
@@ -3812,6 +4645,17 @@ pub struct IoK8sApiCoreV1LocalObjectReference {
 pub struct IoK8sApiCoreV1PodOs {
     /// Name is the name of the operating system. The currently supported values are linux and windows. Additional value may be defined in future and can be one of: <https://github.com/opencontainers/runtime-spec/blob/master/config.md#platform-specific-configuration> Clients should expect to handle additional values and treat unrecognized values in this field as os: null
     pub name: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodOs {
+    /// A `IoK8sApiCoreV1PodOs` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3831,6 +4675,17 @@ pub struct IoK8sApiCoreV1PodReadinessGate {
     pub condition_type: String,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodReadinessGate {
+    /// A `IoK8sApiCoreV1PodReadinessGate` of its required fields (`condition_type`), every other field `None`.
+    #[must_use]
+    pub fn new(condition_type: impl Into<String>) -> Self {
+        Self {
+            condition_type: condition_type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PodReadinessGate {
@@ -3848,6 +4703,18 @@ pub struct IoK8sApiCoreV1PodResourceClaim {
     /// The `source` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Box<IoK8sApiCoreV1ClaimSource>>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodResourceClaim {
+    /// A `IoK8sApiCoreV1PodResourceClaim` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            source: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3881,6 +4748,15 @@ pub struct IoK8sApiCoreV1ClaimSource {
     pub resource_claim_template_name: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ClaimSource {
+    /// A `IoK8sApiCoreV1ClaimSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ClaimSource {
@@ -3896,6 +4772,17 @@ pub struct IoK8sApiCoreV1ClaimSource {
 pub struct IoK8sApiCoreV1PodSchedulingGate {
     /// Name of the scheduling gate. Each scheduling gate must have a unique name field.
     pub name: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodSchedulingGate {
+    /// A `IoK8sApiCoreV1PodSchedulingGate` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3955,6 +4842,15 @@ pub struct IoK8sApiCoreV1PodSecurityContext {
     pub windows_options: Option<Box<IoK8sApiCoreV1WindowsSecurityContextOptions>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodSecurityContext {
+    /// A `IoK8sApiCoreV1PodSecurityContext` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PodSecurityContext {
@@ -3980,6 +4876,18 @@ pub struct IoK8sApiCoreV1Sysctl {
     pub name: String,
     /// Value of a property to set
     pub value: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1Sysctl {
+    /// A `IoK8sApiCoreV1Sysctl` of its required fields (`name`, `value`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            value: value.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4018,6 +4926,15 @@ pub struct IoK8sApiCoreV1Toleration {
     /// Value is the taint value the toleration matches to. If the operator is Exists, the value should be empty, otherwise just a regular string.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "node-v1"))]
+impl IoK8sApiCoreV1Toleration {
+    /// A `IoK8sApiCoreV1Toleration` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4078,6 +4995,28 @@ pub struct IoK8sApiCoreV1TopologySpreadConstraint {
     /// A constraint is considered "Unsatisfiable" for an incoming pod if and only if every possible node assignment for that pod would violate "MaxSkew" on some topology. For example, in a 3-zone cluster, MaxSkew is set to 1, and pods with the same labelSelector spread as 3/1/1: | zone1 | zone2 | zone3 | | P P P |   P   |   P   | If WhenUnsatisfiable is set to DoNotSchedule, incoming pod can only be scheduled to zone2(zone3) to become 3/2/1(3/1/2) as ActualSkew(2-1) on zone2(zone3) satisfies MaxSkew(1). In other words, the cluster can still be imbalanced, but scheduler won't make it *more* imbalanced. It's a required field.
     #[serde(rename = "whenUnsatisfiable")]
     pub when_unsatisfiable: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1TopologySpreadConstraint {
+    /// A `IoK8sApiCoreV1TopologySpreadConstraint` of its required fields (`max_skew`, `topology_key`, `when_unsatisfiable`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        max_skew: i32,
+        topology_key: impl Into<String>,
+        when_unsatisfiable: impl Into<String>,
+    ) -> Self {
+        Self {
+            label_selector: None,
+            match_label_keys: None,
+            max_skew,
+            min_domains: None,
+            node_affinity_policy: None,
+            node_taints_policy: None,
+            topology_key: topology_key.into(),
+            when_unsatisfiable: when_unsatisfiable.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4211,6 +5150,46 @@ pub struct IoK8sApiCoreV1Volume {
     pub vsphere_volume: Option<Box<IoK8sApiCoreV1VsphereVirtualDiskVolumeSource>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1Volume {
+    /// A `IoK8sApiCoreV1Volume` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            aws_elastic_block_store: None,
+            azure_disk: None,
+            azure_file: None,
+            cephfs: None,
+            cinder: None,
+            config_map: None,
+            csi: None,
+            downward_api: None,
+            empty_dir: None,
+            ephemeral: None,
+            fc: None,
+            flex_volume: None,
+            flocker: None,
+            gce_persistent_disk: None,
+            git_repo: None,
+            glusterfs: None,
+            host_path: None,
+            iscsi: None,
+            name: name.into(),
+            nfs: None,
+            persistent_volume_claim: None,
+            photon_persistent_disk: None,
+            portworx_volume: None,
+            projected: None,
+            quobyte: None,
+            rbd: None,
+            scale_io: None,
+            secret: None,
+            storageos: None,
+            vsphere_volume: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1Volume {
@@ -4277,6 +5256,20 @@ pub struct IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource {
     pub volume_id: String,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource {
+    /// A `IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource` of its required fields (`volume_id`), every other field `None`.
+    #[must_use]
+    pub fn new(volume_id: impl Into<String>) -> Self {
+        Self {
+            fs_type: None,
+            partition: None,
+            read_only: None,
+            volume_id: volume_id.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource {
@@ -4322,6 +5315,22 @@ pub struct IoK8sApiCoreV1AzureDiskVolumeSource {
     pub read_only: Option<bool>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1AzureDiskVolumeSource {
+    /// A `IoK8sApiCoreV1AzureDiskVolumeSource` of its required fields (`disk_name`, `disk_uri`), every other field `None`.
+    #[must_use]
+    pub fn new(disk_name: impl Into<String>, disk_uri: impl Into<String>) -> Self {
+        Self {
+            caching_mode: None,
+            disk_name: disk_name.into(),
+            disk_uri: disk_uri.into(),
+            fs_type: None,
+            kind: None,
+            read_only: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1AzureDiskVolumeSource {
@@ -4349,6 +5358,19 @@ pub struct IoK8sApiCoreV1AzureFileVolumeSource {
     /// shareName is the azure share Name
     #[serde(rename = "shareName")]
     pub share_name: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1AzureFileVolumeSource {
+    /// A `IoK8sApiCoreV1AzureFileVolumeSource` of its required fields (`secret_name`, `share_name`), every other field `None`.
+    #[must_use]
+    pub fn new(secret_name: impl Into<String>, share_name: impl Into<String>) -> Self {
+        Self {
+            read_only: None,
+            secret_name: secret_name.into(),
+            share_name: share_name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4387,6 +5409,22 @@ pub struct IoK8sApiCoreV1CephFsVolumeSource {
     pub user: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1CephFsVolumeSource {
+    /// A `IoK8sApiCoreV1CephFsVolumeSource` of its required fields (`monitors`), every other field `None`.
+    #[must_use]
+    pub fn new(monitors: Vec<String>) -> Self {
+        Self {
+            monitors,
+            path: None,
+            read_only: None,
+            secret_file: None,
+            secret_ref: None,
+            user: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1CephFsVolumeSource {
@@ -4421,6 +5459,20 @@ pub struct IoK8sApiCoreV1CinderVolumeSource {
     pub volume_id: String,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1CinderVolumeSource {
+    /// A `IoK8sApiCoreV1CinderVolumeSource` of its required fields (`volume_id`), every other field `None`.
+    #[must_use]
+    pub fn new(volume_id: impl Into<String>) -> Self {
+        Self {
+            fs_type: None,
+            read_only: None,
+            secret_ref: None,
+            volume_id: volume_id.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1CinderVolumeSource {
@@ -4453,6 +5505,15 @@ pub struct IoK8sApiCoreV1ConfigMapVolumeSource {
     pub optional: Option<bool>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ConfigMapVolumeSource {
+    /// A `IoK8sApiCoreV1ConfigMapVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ConfigMapVolumeSource {
@@ -4475,6 +5536,19 @@ pub struct IoK8sApiCoreV1KeyToPath {
     pub mode: Option<i32>,
     /// path is the relative path of the file to map the key to. May not be an absolute path. May not contain the path element '..'. May not start with the string '..'.
     pub path: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1KeyToPath {
+    /// A `IoK8sApiCoreV1KeyToPath` of its required fields (`key`, `path`), every other field `None`.
+    #[must_use]
+    pub fn new(key: impl Into<String>, path: impl Into<String>) -> Self {
+        Self {
+            key: key.into(),
+            mode: None,
+            path: path.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4511,6 +5585,21 @@ pub struct IoK8sApiCoreV1CsiVolumeSource {
     pub volume_attributes: Option<::std::collections::BTreeMap<String, String>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1CsiVolumeSource {
+    /// A `IoK8sApiCoreV1CsiVolumeSource` of its required fields (`driver`), every other field `None`.
+    #[must_use]
+    pub fn new(driver: impl Into<String>) -> Self {
+        Self {
+            driver: driver.into(),
+            fs_type: None,
+            node_publish_secret_ref: None,
+            read_only: None,
+            volume_attributes: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1CsiVolumeSource {
@@ -4534,6 +5623,15 @@ pub struct IoK8sApiCoreV1DownwardApiVolumeSource {
     /// Items is a list of downward API volume file
     #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiCoreV1DownwardApiVolumeFile>>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1DownwardApiVolumeSource {
+    /// A `IoK8sApiCoreV1DownwardApiVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4564,6 +5662,20 @@ pub struct IoK8sApiCoreV1DownwardApiVolumeFile {
     pub resource_field_ref: Option<Box<IoK8sApiCoreV1ResourceFieldSelector>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1DownwardApiVolumeFile {
+    /// A `IoK8sApiCoreV1DownwardApiVolumeFile` of its required fields (`path`), every other field `None`.
+    #[must_use]
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            field_ref: None,
+            mode: None,
+            path: path.into(),
+            resource_field_ref: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1DownwardApiVolumeFile {
@@ -4588,6 +5700,15 @@ pub struct IoK8sApiCoreV1EmptyDirVolumeSource {
     pub size_limit: Option<IoK8sApimachineryPkgApiResourceQuantity>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1EmptyDirVolumeSource {
+    /// A `IoK8sApiCoreV1EmptyDirVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1EmptyDirVolumeSource {
@@ -4607,6 +5728,15 @@ pub struct IoK8sApiCoreV1EphemeralVolumeSource {
     pub volume_claim_template: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimTemplate>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1EphemeralVolumeSource {
+    /// A `IoK8sApiCoreV1EphemeralVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1EphemeralVolumeSource {
@@ -4624,6 +5754,18 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimTemplate {
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiCoreV1PersistentVolumeClaimSpec,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PersistentVolumeClaimTemplate {
+    /// A `IoK8sApiCoreV1PersistentVolumeClaimTemplate` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: IoK8sApiCoreV1PersistentVolumeClaimSpec) -> Self {
+        Self {
+            metadata: None,
+            spec,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4666,6 +5808,15 @@ pub struct IoK8sApiCoreV1FcVolumeSource {
     pub wwids: Option<Vec<String>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1FcVolumeSource {
+    /// A `IoK8sApiCoreV1FcVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1FcVolumeSource {
@@ -4701,6 +5852,21 @@ pub struct IoK8sApiCoreV1FlexVolumeSource {
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1FlexVolumeSource {
+    /// A `IoK8sApiCoreV1FlexVolumeSource` of its required fields (`driver`), every other field `None`.
+    #[must_use]
+    pub fn new(driver: impl Into<String>) -> Self {
+        Self {
+            driver: driver.into(),
+            fs_type: None,
+            options: None,
+            read_only: None,
+            secret_ref: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1FlexVolumeSource {
@@ -4732,6 +5898,15 @@ pub struct IoK8sApiCoreV1FlockerVolumeSource {
     #[serde(rename = "datasetUUID")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dataset_uuid: Option<String>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1FlockerVolumeSource {
+    /// A `IoK8sApiCoreV1FlockerVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4772,6 +5947,20 @@ pub struct IoK8sApiCoreV1GcePersistentDiskVolumeSource {
     pub read_only: Option<bool>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1GcePersistentDiskVolumeSource {
+    /// A `IoK8sApiCoreV1GcePersistentDiskVolumeSource` of its required fields (`pd_name`), every other field `None`.
+    #[must_use]
+    pub fn new(pd_name: impl Into<String>) -> Self {
+        Self {
+            fs_type: None,
+            partition: None,
+            pd_name: pd_name.into(),
+            read_only: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1GcePersistentDiskVolumeSource {
@@ -4799,6 +5988,19 @@ pub struct IoK8sApiCoreV1GitRepoVolumeSource {
     pub revision: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1GitRepoVolumeSource {
+    /// A `IoK8sApiCoreV1GitRepoVolumeSource` of its required fields (`repository`), every other field `None`.
+    #[must_use]
+    pub fn new(repository: impl Into<String>) -> Self {
+        Self {
+            directory: None,
+            repository: repository.into(),
+            revision: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1GitRepoVolumeSource {
@@ -4821,6 +6023,19 @@ pub struct IoK8sApiCoreV1GlusterfsVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1GlusterfsVolumeSource {
+    /// A `IoK8sApiCoreV1GlusterfsVolumeSource` of its required fields (`endpoints`, `path`), every other field `None`.
+    #[must_use]
+    pub fn new(endpoints: impl Into<String>, path: impl Into<String>) -> Self {
+        Self {
+            endpoints: endpoints.into(),
+            path: path.into(),
+            read_only: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4849,6 +6064,18 @@ pub struct IoK8sApiCoreV1HostPathVolumeSource {
     /// type for HostPath Volume Defaults to "" More info: <https://kubernetes.io/docs/concepts/storage/volumes#hostpath>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1HostPathVolumeSource {
+    /// A `IoK8sApiCoreV1HostPathVolumeSource` of its required fields (`path`), every other field `None`.
+    #[must_use]
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            r#type: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4904,6 +6131,27 @@ pub struct IoK8sApiCoreV1IscsiVolumeSource {
     pub target_portal: String,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1IscsiVolumeSource {
+    /// A `IoK8sApiCoreV1IscsiVolumeSource` of its required fields (`iqn`, `lun`, `target_portal`), every other field `None`.
+    #[must_use]
+    pub fn new(iqn: impl Into<String>, lun: i32, target_portal: impl Into<String>) -> Self {
+        Self {
+            chap_auth_discovery: None,
+            chap_auth_session: None,
+            fs_type: None,
+            initiator_name: None,
+            iqn: iqn.into(),
+            iscsi_interface: None,
+            lun,
+            portals: None,
+            read_only: None,
+            secret_ref: None,
+            target_portal: target_portal.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1IscsiVolumeSource {
@@ -4943,6 +6191,19 @@ pub struct IoK8sApiCoreV1NfsVolumeSource {
     pub server: String,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1NfsVolumeSource {
+    /// A `IoK8sApiCoreV1NfsVolumeSource` of its required fields (`path`, `server`), every other field `None`.
+    #[must_use]
+    pub fn new(path: impl Into<String>, server: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            read_only: None,
+            server: server.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1NfsVolumeSource {
@@ -4964,6 +6225,18 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PersistentVolumeClaimVolumeSource {
+    /// A `IoK8sApiCoreV1PersistentVolumeClaimVolumeSource` of its required fields (`claim_name`), every other field `None`.
+    #[must_use]
+    pub fn new(claim_name: impl Into<String>) -> Self {
+        Self {
+            claim_name: claim_name.into(),
+            read_only: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4993,6 +6266,18 @@ pub struct IoK8sApiCoreV1PhotonPersistentDiskVolumeSource {
     /// pdID is the ID that identifies Photon Controller persistent disk
     #[serde(rename = "pdID")]
     pub pd_id: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1PhotonPersistentDiskVolumeSource {
+    /// A `IoK8sApiCoreV1PhotonPersistentDiskVolumeSource` of its required fields (`pd_id`), every other field `None`.
+    #[must_use]
+    pub fn new(pd_id: impl Into<String>) -> Self {
+        Self {
+            fs_type: None,
+            pd_id: pd_id.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5028,6 +6313,19 @@ pub struct IoK8sApiCoreV1PortworxVolumeSource {
     pub volume_id: String,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1PortworxVolumeSource {
+    /// A `IoK8sApiCoreV1PortworxVolumeSource` of its required fields (`volume_id`), every other field `None`.
+    #[must_use]
+    pub fn new(volume_id: impl Into<String>) -> Self {
+        Self {
+            fs_type: None,
+            read_only: None,
+            volume_id: volume_id.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1PortworxVolumeSource {
@@ -5049,6 +6347,15 @@ pub struct IoK8sApiCoreV1ProjectedVolumeSource {
     /// sources is the list of volume projections
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sources: Option<Vec<IoK8sApiCoreV1VolumeProjection>>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ProjectedVolumeSource {
+    /// A `IoK8sApiCoreV1ProjectedVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5081,6 +6388,15 @@ pub struct IoK8sApiCoreV1VolumeProjection {
     pub service_account_token: Option<Box<IoK8sApiCoreV1ServiceAccountTokenProjection>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1VolumeProjection {
+    /// A `IoK8sApiCoreV1VolumeProjection` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1VolumeProjection {
@@ -5109,6 +6425,15 @@ pub struct IoK8sApiCoreV1ConfigMapProjection {
     pub optional: Option<bool>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ConfigMapProjection {
+    /// A `IoK8sApiCoreV1ConfigMapProjection` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ConfigMapProjection {
@@ -5126,6 +6451,15 @@ pub struct IoK8sApiCoreV1DownwardApiProjection {
     /// Items is a list of DownwardAPIVolume file
     #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiCoreV1DownwardApiVolumeFile>>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1DownwardApiProjection {
+    /// A `IoK8sApiCoreV1DownwardApiProjection` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5153,6 +6487,15 @@ pub struct IoK8sApiCoreV1SecretProjection {
     pub optional: Option<bool>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1SecretProjection {
+    /// A `IoK8sApiCoreV1SecretProjection` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1SecretProjection {
@@ -5176,6 +6519,19 @@ pub struct IoK8sApiCoreV1ServiceAccountTokenProjection {
     pub expiration_seconds: Option<i64>,
     /// path is the path relative to the mount point of the file to project the token into.
     pub path: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ServiceAccountTokenProjection {
+    /// A `IoK8sApiCoreV1ServiceAccountTokenProjection` of its required fields (`path`), every other field `None`.
+    #[must_use]
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            audience: None,
+            expiration_seconds: None,
+            path: path.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5216,6 +6572,22 @@ pub struct IoK8sApiCoreV1QuobyteVolumeSource {
     pub user: Option<String>,
     /// volume is a string that references an already created Quobyte volume by name.
     pub volume: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1QuobyteVolumeSource {
+    /// A `IoK8sApiCoreV1QuobyteVolumeSource` of its required fields (`registry`, `volume`), every other field `None`.
+    #[must_use]
+    pub fn new(registry: impl Into<String>, volume: impl Into<String>) -> Self {
+        Self {
+            group: None,
+            read_only: None,
+            registry: registry.into(),
+            tenant: None,
+            user: None,
+            volume: volume.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5260,6 +6632,24 @@ pub struct IoK8sApiCoreV1RbdVolumeSource {
     /// user is the rados user name. Default is admin. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1RbdVolumeSource {
+    /// A `IoK8sApiCoreV1RbdVolumeSource` of its required fields (`image`, `monitors`), every other field `None`.
+    #[must_use]
+    pub fn new(image: impl Into<String>, monitors: Vec<String>) -> Self {
+        Self {
+            fs_type: None,
+            image: image.into(),
+            keyring: None,
+            monitors,
+            pool: None,
+            read_only: None,
+            secret_ref: None,
+            user: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5318,6 +6708,30 @@ pub struct IoK8sApiCoreV1ScaleIoVolumeSource {
     pub volume_name: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1ScaleIoVolumeSource {
+    /// A `IoK8sApiCoreV1ScaleIoVolumeSource` of its required fields (`gateway`, `secret_ref`, `system`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        gateway: impl Into<String>,
+        secret_ref: IoK8sApiCoreV1LocalObjectReference,
+        system: impl Into<String>,
+    ) -> Self {
+        Self {
+            fs_type: None,
+            gateway: gateway.into(),
+            protection_domain: None,
+            read_only: None,
+            secret_ref,
+            ssl_enabled: None,
+            storage_mode: None,
+            storage_pool: None,
+            system: system.into(),
+            volume_name: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ScaleIoVolumeSource {
@@ -5357,6 +6771,15 @@ pub struct IoK8sApiCoreV1SecretVolumeSource {
     pub secret_name: Option<String>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1SecretVolumeSource {
+    /// A `IoK8sApiCoreV1SecretVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1SecretVolumeSource {
@@ -5392,6 +6815,15 @@ pub struct IoK8sApiCoreV1StorageOsVolumeSource {
     #[serde(rename = "volumeNamespace")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_namespace: Option<String>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1StorageOsVolumeSource {
+    /// A `IoK8sApiCoreV1StorageOsVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5432,6 +6864,20 @@ pub struct IoK8sApiCoreV1VsphereVirtualDiskVolumeSource {
     /// volumePath is the path that identifies vSphere volume vmdk
     #[serde(rename = "volumePath")]
     pub volume_path: String,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1VsphereVirtualDiskVolumeSource {
+    /// A `IoK8sApiCoreV1VsphereVirtualDiskVolumeSource` of its required fields (`volume_path`), every other field `None`.
+    #[must_use]
+    pub fn new(volume_path: impl Into<String>) -> Self {
+        Self {
+            fs_type: None,
+            storage_policy_id: None,
+            storage_policy_name: None,
+            volume_path: volume_path.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5506,6 +6952,15 @@ pub struct IoK8sApiCoreV1PodStatus {
     pub start_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1PodStatus {
+    /// A `IoK8sApiCoreV1PodStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1PodStatus {
@@ -5549,6 +7004,22 @@ pub struct IoK8sApiCoreV1PodCondition {
     pub status: String,
     /// Type is the type of the condition. More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-conditions>
     pub r#type: String,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1PodCondition {
+    /// A `IoK8sApiCoreV1PodCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_probe_time: None,
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5607,6 +7078,33 @@ pub struct IoK8sApiCoreV1ContainerStatus {
     pub state: Option<Box<IoK8sApiCoreV1ContainerState>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ContainerStatus {
+    /// A `IoK8sApiCoreV1ContainerStatus` of its required fields (`image`, `image_id`, `name`, `ready`, `restart_count`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        image: impl Into<String>,
+        image_id: impl Into<String>,
+        name: impl Into<String>,
+        ready: bool,
+        restart_count: i32,
+    ) -> Self {
+        Self {
+            allocated_resources: None,
+            container_id: None,
+            image: image.into(),
+            image_id: image_id.into(),
+            last_state: None,
+            name: name.into(),
+            ready,
+            resources: None,
+            restart_count,
+            started: None,
+            state: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ContainerStatus {
@@ -5640,6 +7138,15 @@ pub struct IoK8sApiCoreV1ContainerState {
     pub waiting: Option<Box<IoK8sApiCoreV1ContainerStateWaiting>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ContainerState {
+    /// A `IoK8sApiCoreV1ContainerState` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ContainerState {
@@ -5658,6 +7165,15 @@ pub struct IoK8sApiCoreV1ContainerStateRunning {
     #[serde(rename = "startedAt")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub started_at: Option<IoK8sApimachineryPkgApisMetaV1Time>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ContainerStateRunning {
+    /// A `IoK8sApiCoreV1ContainerStateRunning` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5698,6 +7214,23 @@ pub struct IoK8sApiCoreV1ContainerStateTerminated {
     pub started_at: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ContainerStateTerminated {
+    /// A `IoK8sApiCoreV1ContainerStateTerminated` of its required fields (`exit_code`), every other field `None`.
+    #[must_use]
+    pub fn new(exit_code: i32) -> Self {
+        Self {
+            container_id: None,
+            exit_code,
+            finished_at: None,
+            message: None,
+            reason: None,
+            signal: None,
+            started_at: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ContainerStateTerminated {
@@ -5724,6 +7257,15 @@ pub struct IoK8sApiCoreV1ContainerStateWaiting {
     pub reason: Option<String>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ContainerStateWaiting {
+    /// A `IoK8sApiCoreV1ContainerStateWaiting` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ContainerStateWaiting {
@@ -5744,6 +7286,15 @@ pub struct IoK8sApiCoreV1PodIp {
     /// ip is an IP address (IPv4 or IPv6) assigned to the pod
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ip: Option<String>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1PodIp {
+    /// A `IoK8sApiCoreV1PodIp` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5784,6 +7335,15 @@ pub struct IoK8sApimachineryPkgApisMetaV1DeleteOptions {
     #[serde(rename = "propagationPolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub propagation_policy: Option<String>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApimachineryPkgApisMetaV1DeleteOptions {
+    /// A `IoK8sApimachineryPkgApisMetaV1DeleteOptions` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5909,6 +7469,15 @@ pub struct IoK8sApiCoreV1PodTemplateSpec {
     pub spec: Option<Box<IoK8sApiCoreV1PodSpec>>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
+impl IoK8sApiCoreV1PodTemplateSpec {
+    /// A `IoK8sApiCoreV1PodTemplateSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PodTemplateSpec {
@@ -6007,6 +7576,15 @@ pub struct IoK8sApiCoreV1ReplicationControllerSpec {
     pub template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ReplicationControllerSpec {
+    /// A `IoK8sApiCoreV1ReplicationControllerSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ReplicationControllerSpec {
@@ -6045,6 +7623,22 @@ pub struct IoK8sApiCoreV1ReplicationControllerStatus {
     pub replicas: i32,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ReplicationControllerStatus {
+    /// A `IoK8sApiCoreV1ReplicationControllerStatus` of its required fields (`replicas`), every other field `None`.
+    #[must_use]
+    pub fn new(replicas: i32) -> Self {
+        Self {
+            available_replicas: None,
+            conditions: None,
+            fully_labeled_replicas: None,
+            observed_generation: None,
+            ready_replicas: None,
+            replicas,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ReplicationControllerStatus {
@@ -6076,6 +7670,21 @@ pub struct IoK8sApiCoreV1ReplicationControllerCondition {
     pub status: String,
     /// Type of replication controller condition.
     pub r#type: String,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ReplicationControllerCondition {
+    /// A `IoK8sApiCoreV1ReplicationControllerCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6133,6 +7742,15 @@ pub struct IoK8sApiAutoscalingV1ScaleSpec {
     pub replicas: Option<i32>,
 }
 
+#[cfg(any(feature = "apps-v1", feature = "core-v1"))]
+impl IoK8sApiAutoscalingV1ScaleSpec {
+    /// A `IoK8sApiAutoscalingV1ScaleSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
     IoK8sApiAutoscalingV1ScaleSpec {
@@ -6150,6 +7768,18 @@ pub struct IoK8sApiAutoscalingV1ScaleStatus {
     /// selector is the label query over pods that should match the replicas count. This is same as the label selector but in the string format to avoid introspection by clients. The string will be in the same format as the query-param syntax. More info about label selectors: <https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<String>,
+}
+
+#[cfg(any(feature = "apps-v1", feature = "core-v1"))]
+impl IoK8sApiAutoscalingV1ScaleStatus {
+    /// A `IoK8sApiAutoscalingV1ScaleStatus` of its required fields (`replicas`), every other field `None`.
+    #[must_use]
+    pub fn new(replicas: i32) -> Self {
+        Self {
+            replicas,
+            selector: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6249,6 +7879,15 @@ pub struct IoK8sApiCoreV1ResourceQuotaSpec {
     pub scopes: Option<Vec<String>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ResourceQuotaSpec {
+    /// A `IoK8sApiCoreV1ResourceQuotaSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ResourceQuotaSpec {
@@ -6267,6 +7906,15 @@ pub struct IoK8sApiCoreV1ScopeSelector {
     #[serde(rename = "matchExpressions")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_expressions: Option<Vec<IoK8sApiCoreV1ScopedResourceSelectorRequirement>>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ScopeSelector {
+    /// A `IoK8sApiCoreV1ScopeSelector` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6289,6 +7937,19 @@ pub struct IoK8sApiCoreV1ScopedResourceSelectorRequirement {
     /// An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<String>>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ScopedResourceSelectorRequirement {
+    /// A `IoK8sApiCoreV1ScopedResourceSelectorRequirement` of its required fields (`operator`, `scope_name`), every other field `None`.
+    #[must_use]
+    pub fn new(operator: impl Into<String>, scope_name: impl Into<String>) -> Self {
+        Self {
+            operator: operator.into(),
+            scope_name: scope_name.into(),
+            values: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6315,6 +7976,15 @@ pub struct IoK8sApiCoreV1ResourceQuotaStatus {
     pub used: Option<
         ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
     >,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ResourceQuotaStatus {
+    /// A `IoK8sApiCoreV1ResourceQuotaStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6497,6 +8167,19 @@ pub struct IoK8sApiAuthenticationV1TokenRequestSpec {
     pub expiration_seconds: Option<i64>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiAuthenticationV1TokenRequestSpec {
+    /// A `IoK8sApiAuthenticationV1TokenRequestSpec` of its required fields (`audiences`), every other field `None`.
+    #[must_use]
+    pub fn new(audiences: Vec<String>) -> Self {
+        Self {
+            audiences,
+            bound_object_ref: None,
+            expiration_seconds: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiAuthenticationV1TokenRequestSpec {
@@ -6526,6 +8209,15 @@ pub struct IoK8sApiAuthenticationV1BoundObjectReference {
     pub uid: Option<String>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiAuthenticationV1BoundObjectReference {
+    /// A `IoK8sApiAuthenticationV1BoundObjectReference` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiAuthenticationV1BoundObjectReference {
@@ -6546,6 +8238,21 @@ pub struct IoK8sApiAuthenticationV1TokenRequestStatus {
     pub expiration_timestamp: IoK8sApimachineryPkgApisMetaV1Time,
     /// Token is the opaque bearer token.
     pub token: String,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiAuthenticationV1TokenRequestStatus {
+    /// A `IoK8sApiAuthenticationV1TokenRequestStatus` of its required fields (`expiration_timestamp`, `token`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        expiration_timestamp: IoK8sApimachineryPkgApisMetaV1Time,
+        token: impl Into<String>,
+    ) -> Self {
+        Self {
+            expiration_timestamp,
+            token: token.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6743,6 +8450,15 @@ pub struct IoK8sApiCoreV1ServiceSpec {
     pub r#type: Option<String>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ServiceSpec {
+    /// A `IoK8sApiCoreV1ServiceSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ServiceSpec {
@@ -6795,6 +8511,22 @@ pub struct IoK8sApiCoreV1ServicePort {
     pub target_port: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ServicePort {
+    /// A `IoK8sApiCoreV1ServicePort` of its required fields (`port`), every other field `None`.
+    #[must_use]
+    pub fn new(port: i32) -> Self {
+        Self {
+            app_protocol: None,
+            name: None,
+            node_port: None,
+            port,
+            protocol: None,
+            target_port: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ServicePort {
@@ -6818,6 +8550,15 @@ pub struct IoK8sApiCoreV1SessionAffinityConfig {
     pub client_ip: Option<Box<IoK8sApiCoreV1ClientIpConfig>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1SessionAffinityConfig {
+    /// A `IoK8sApiCoreV1SessionAffinityConfig` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1SessionAffinityConfig {
@@ -6834,6 +8575,15 @@ pub struct IoK8sApiCoreV1ClientIpConfig {
     #[serde(rename = "timeoutSeconds")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout_seconds: Option<i32>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ClientIpConfig {
+    /// A `IoK8sApiCoreV1ClientIpConfig` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6855,6 +8605,15 @@ pub struct IoK8sApiCoreV1ServiceStatus {
     #[serde(rename = "loadBalancer")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub load_balancer: Option<Box<IoK8sApiCoreV1LoadBalancerStatus>>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ServiceStatus {
+    /// A `IoK8sApiCoreV1ServiceStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6894,6 +8653,28 @@ pub struct IoK8sApimachineryPkgApisMetaV1Condition {
     pub r#type: String,
 }
 
+#[cfg(any(feature = "admissionregistration-v1alpha1", feature = "core-v1", feature = "networking-v1", feature = "policy-v1"))]
+impl IoK8sApimachineryPkgApisMetaV1Condition {
+    /// A `IoK8sApimachineryPkgApisMetaV1Condition` of its required fields (`last_transition_time`, `message`, `reason`, `status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        last_transition_time: IoK8sApimachineryPkgApisMetaV1Time,
+        message: impl Into<String>,
+        reason: impl Into<String>,
+        status: impl Into<String>,
+        r#type: impl Into<String>,
+    ) -> Self {
+        Self {
+            last_transition_time,
+            message: message.into(),
+            observed_generation: None,
+            reason: reason.into(),
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "admissionregistration-v1alpha1", feature = "core-v1", feature = "networking-v1", feature = "policy-v1"))]
     IoK8sApimachineryPkgApisMetaV1Condition {
@@ -6914,6 +8695,15 @@ pub struct IoK8sApiCoreV1LoadBalancerStatus {
     /// Ingress is a list containing ingress points for the load-balancer. Traffic intended for the service should be sent to these ingress points.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ingress: Option<Vec<IoK8sApiCoreV1LoadBalancerIngress>>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1LoadBalancerStatus {
+    /// A `IoK8sApiCoreV1LoadBalancerStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6937,6 +8727,15 @@ pub struct IoK8sApiCoreV1LoadBalancerIngress {
     /// Ports is a list of records of service ports If used, every port defined in the service should have an entry in it
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiCoreV1PortStatus>>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1LoadBalancerIngress {
+    /// A `IoK8sApiCoreV1LoadBalancerIngress` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6963,6 +8762,19 @@ pub struct IoK8sApiCoreV1PortStatus {
     pub port: i32,
     /// Protocol is the protocol of the service port of which status is recorded here The supported values are: "TCP", "UDP", "SCTP"
     pub protocol: String,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1PortStatus {
+    /// A `IoK8sApiCoreV1PortStatus` of its required fields (`port`, `protocol`), every other field `None`.
+    #[must_use]
+    pub fn new(port: i32, protocol: impl Into<String>) -> Self {
+        Self {
+            error: None,
+            port,
+            protocol: protocol.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7077,6 +8889,15 @@ pub struct IoK8sApiCoreV1NodeSpec {
     pub unschedulable: Option<bool>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NodeSpec {
+    /// A `IoK8sApiCoreV1NodeSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1NodeSpec {
@@ -7099,6 +8920,15 @@ pub struct IoK8sApiCoreV1NodeConfigSource {
     #[serde(rename = "configMap")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map: Option<Box<IoK8sApiCoreV1ConfigMapNodeConfigSource>>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NodeConfigSource {
+    /// A `IoK8sApiCoreV1NodeConfigSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7129,6 +8959,25 @@ pub struct IoK8sApiCoreV1ConfigMapNodeConfigSource {
     pub uid: Option<String>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ConfigMapNodeConfigSource {
+    /// A `IoK8sApiCoreV1ConfigMapNodeConfigSource` of its required fields (`kubelet_config_key`, `name`, `namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        kubelet_config_key: impl Into<String>,
+        name: impl Into<String>,
+        namespace: impl Into<String>,
+    ) -> Self {
+        Self {
+            kubelet_config_key: kubelet_config_key.into(),
+            name: name.into(),
+            namespace: namespace.into(),
+            resource_version: None,
+            uid: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ConfigMapNodeConfigSource {
@@ -7156,6 +9005,20 @@ pub struct IoK8sApiCoreV1Taint {
     /// The taint value corresponding to the taint key.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1Taint {
+    /// A `IoK8sApiCoreV1Taint` of its required fields (`effect`, `key`), every other field `None`.
+    #[must_use]
+    pub fn new(effect: impl Into<String>, key: impl Into<String>) -> Self {
+        Self {
+            effect: effect.into(),
+            key: key.into(),
+            time_added: None,
+            value: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7216,6 +9079,15 @@ pub struct IoK8sApiCoreV1NodeStatus {
     pub volumes_in_use: Option<Vec<String>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NodeStatus {
+    /// A `IoK8sApiCoreV1NodeStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1NodeStatus {
@@ -7242,6 +9114,18 @@ pub struct IoK8sApiCoreV1NodeAddress {
     pub address: String,
     /// Node address type, one of Hostname, ExternalIP or InternalIP.
     pub r#type: String,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NodeAddress {
+    /// A `IoK8sApiCoreV1NodeAddress` of its required fields (`address`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(address: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            address: address.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7277,6 +9161,22 @@ pub struct IoK8sApiCoreV1NodeCondition {
     pub r#type: String,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NodeCondition {
+    /// A `IoK8sApiCoreV1NodeCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_heartbeat_time: None,
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1NodeCondition {
@@ -7309,6 +9209,15 @@ pub struct IoK8sApiCoreV1NodeConfigStatus {
     pub last_known_good: Option<Box<IoK8sApiCoreV1NodeConfigSource>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NodeConfigStatus {
+    /// A `IoK8sApiCoreV1NodeConfigStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1NodeConfigStatus {
@@ -7330,6 +9239,15 @@ pub struct IoK8sApiCoreV1NodeDaemonEndpoints {
     pub kubelet_endpoint: Option<Box<IoK8sApiCoreV1DaemonEndpoint>>,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NodeDaemonEndpoints {
+    /// A `IoK8sApiCoreV1NodeDaemonEndpoints` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1NodeDaemonEndpoints {
@@ -7345,6 +9263,17 @@ pub struct IoK8sApiCoreV1DaemonEndpoint {
     /// Port number of the given endpoint.
     #[serde(rename = "Port")]
     pub port: i32,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1DaemonEndpoint {
+    /// A `IoK8sApiCoreV1DaemonEndpoint` of its required fields (`port`), every other field `None`.
+    #[must_use]
+    pub fn new(port: i32) -> Self {
+        Self {
+            port,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7366,6 +9295,15 @@ pub struct IoK8sApiCoreV1ContainerImage {
     #[serde(rename = "sizeBytes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size_bytes: Option<i64>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1ContainerImage {
+    /// A `IoK8sApiCoreV1ContainerImage` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7412,6 +9350,38 @@ pub struct IoK8sApiCoreV1NodeSystemInfo {
     pub system_uuid: String,
 }
 
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1NodeSystemInfo {
+    /// A `IoK8sApiCoreV1NodeSystemInfo` of its required fields (`architecture`, `boot_id`, `container_runtime_version`, `kernel_version`, `kube_proxy_version`, `kubelet_version`, `machine_id`, `operating_system`, `os_image`, `system_uuid`), every other field `None`.
+    #[allow(clippy::too_many_arguments)]
+    #[must_use]
+    pub fn new(
+        architecture: impl Into<String>,
+        boot_id: impl Into<String>,
+        container_runtime_version: impl Into<String>,
+        kernel_version: impl Into<String>,
+        kube_proxy_version: impl Into<String>,
+        kubelet_version: impl Into<String>,
+        machine_id: impl Into<String>,
+        operating_system: impl Into<String>,
+        os_image: impl Into<String>,
+        system_uuid: impl Into<String>,
+    ) -> Self {
+        Self {
+            architecture: architecture.into(),
+            boot_id: boot_id.into(),
+            container_runtime_version: container_runtime_version.into(),
+            kernel_version: kernel_version.into(),
+            kube_proxy_version: kube_proxy_version.into(),
+            kubelet_version: kubelet_version.into(),
+            machine_id: machine_id.into(),
+            operating_system: operating_system.into(),
+            os_image: os_image.into(),
+            system_uuid: system_uuid.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1NodeSystemInfo {
@@ -7438,6 +9408,18 @@ pub struct IoK8sApiCoreV1AttachedVolume {
     pub device_path: String,
     /// Name of the attached volume
     pub name: String,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1AttachedVolume {
+    /// A `IoK8sApiCoreV1AttachedVolume` of its required fields (`device_path`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(device_path: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            device_path: device_path.into(),
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7638,6 +9620,15 @@ pub struct IoK8sApiCoreV1PersistentVolumeSpec {
     pub vsphere_volume: Option<Box<IoK8sApiCoreV1VsphereVirtualDiskVolumeSource>>,
 }
 
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1PersistentVolumeSpec {
+    /// A `IoK8sApiCoreV1PersistentVolumeSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1PersistentVolumeSpec {
@@ -7695,6 +9686,20 @@ pub struct IoK8sApiCoreV1AzureFilePersistentVolumeSource {
     pub share_name: String,
 }
 
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1AzureFilePersistentVolumeSource {
+    /// A `IoK8sApiCoreV1AzureFilePersistentVolumeSource` of its required fields (`secret_name`, `share_name`), every other field `None`.
+    #[must_use]
+    pub fn new(secret_name: impl Into<String>, share_name: impl Into<String>) -> Self {
+        Self {
+            read_only: None,
+            secret_name: secret_name.into(),
+            secret_namespace: None,
+            share_name: share_name.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1AzureFilePersistentVolumeSource {
@@ -7732,6 +9737,22 @@ pub struct IoK8sApiCoreV1CephFsPersistentVolumeSource {
     pub user: Option<String>,
 }
 
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1CephFsPersistentVolumeSource {
+    /// A `IoK8sApiCoreV1CephFsPersistentVolumeSource` of its required fields (`monitors`), every other field `None`.
+    #[must_use]
+    pub fn new(monitors: Vec<String>) -> Self {
+        Self {
+            monitors,
+            path: None,
+            read_only: None,
+            secret_file: None,
+            secret_ref: None,
+            user: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1CephFsPersistentVolumeSource {
@@ -7755,6 +9776,15 @@ pub struct IoK8sApiCoreV1SecretReference {
     /// namespace defines the space within which the secret name must be unique.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
+}
+
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1SecretReference {
+    /// A `IoK8sApiCoreV1SecretReference` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7785,6 +9815,20 @@ pub struct IoK8sApiCoreV1CinderPersistentVolumeSource {
     /// volumeID used to identify the volume in cinder. More info: <https://examples.k8s.io/mysql-cinder-pd/README.md>
     #[serde(rename = "volumeID")]
     pub volume_id: String,
+}
+
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1CinderPersistentVolumeSource {
+    /// A `IoK8sApiCoreV1CinderPersistentVolumeSource` of its required fields (`volume_id`), every other field `None`.
+    #[must_use]
+    pub fn new(volume_id: impl Into<String>) -> Self {
+        Self {
+            fs_type: None,
+            read_only: None,
+            secret_ref: None,
+            volume_id: volume_id.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7841,6 +9885,26 @@ pub struct IoK8sApiCoreV1CsiPersistentVolumeSource {
     pub volume_handle: String,
 }
 
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1CsiPersistentVolumeSource {
+    /// A `IoK8sApiCoreV1CsiPersistentVolumeSource` of its required fields (`driver`, `volume_handle`), every other field `None`.
+    #[must_use]
+    pub fn new(driver: impl Into<String>, volume_handle: impl Into<String>) -> Self {
+        Self {
+            controller_expand_secret_ref: None,
+            controller_publish_secret_ref: None,
+            driver: driver.into(),
+            fs_type: None,
+            node_expand_secret_ref: None,
+            node_publish_secret_ref: None,
+            node_stage_secret_ref: None,
+            read_only: None,
+            volume_attributes: None,
+            volume_handle: volume_handle.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1CsiPersistentVolumeSource {
@@ -7881,6 +9945,21 @@ pub struct IoK8sApiCoreV1FlexPersistentVolumeSource {
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
 }
 
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1FlexPersistentVolumeSource {
+    /// A `IoK8sApiCoreV1FlexPersistentVolumeSource` of its required fields (`driver`), every other field `None`.
+    #[must_use]
+    pub fn new(driver: impl Into<String>) -> Self {
+        Self {
+            driver: driver.into(),
+            fs_type: None,
+            options: None,
+            read_only: None,
+            secret_ref: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1FlexPersistentVolumeSource {
@@ -7909,6 +9988,20 @@ pub struct IoK8sApiCoreV1GlusterfsPersistentVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
+}
+
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1GlusterfsPersistentVolumeSource {
+    /// A `IoK8sApiCoreV1GlusterfsPersistentVolumeSource` of its required fields (`endpoints`, `path`), every other field `None`.
+    #[must_use]
+    pub fn new(endpoints: impl Into<String>, path: impl Into<String>) -> Self {
+        Self {
+            endpoints: endpoints.into(),
+            endpoints_namespace: None,
+            path: path.into(),
+            read_only: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7966,6 +10059,27 @@ pub struct IoK8sApiCoreV1IscsiPersistentVolumeSource {
     pub target_portal: String,
 }
 
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1IscsiPersistentVolumeSource {
+    /// A `IoK8sApiCoreV1IscsiPersistentVolumeSource` of its required fields (`iqn`, `lun`, `target_portal`), every other field `None`.
+    #[must_use]
+    pub fn new(iqn: impl Into<String>, lun: i32, target_portal: impl Into<String>) -> Self {
+        Self {
+            chap_auth_discovery: None,
+            chap_auth_session: None,
+            fs_type: None,
+            initiator_name: None,
+            iqn: iqn.into(),
+            iscsi_interface: None,
+            lun,
+            portals: None,
+            read_only: None,
+            secret_ref: None,
+            target_portal: target_portal.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1IscsiPersistentVolumeSource {
@@ -7996,6 +10110,18 @@ pub struct IoK8sApiCoreV1LocalVolumeSource {
     pub path: String,
 }
 
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1LocalVolumeSource {
+    /// A `IoK8sApiCoreV1LocalVolumeSource` of its required fields (`path`), every other field `None`.
+    #[must_use]
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            fs_type: None,
+            path: path.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1LocalVolumeSource {
@@ -8012,6 +10138,15 @@ pub struct IoK8sApiCoreV1VolumeNodeAffinity {
     /// The `required` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Box<IoK8sApiCoreV1NodeSelector>>,
+}
+
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1VolumeNodeAffinity {
+    /// A `IoK8sApiCoreV1VolumeNodeAffinity` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8051,6 +10186,24 @@ pub struct IoK8sApiCoreV1RbdPersistentVolumeSource {
     /// user is the rados user name. Default is admin. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
+}
+
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1RbdPersistentVolumeSource {
+    /// A `IoK8sApiCoreV1RbdPersistentVolumeSource` of its required fields (`image`, `monitors`), every other field `None`.
+    #[must_use]
+    pub fn new(image: impl Into<String>, monitors: Vec<String>) -> Self {
+        Self {
+            fs_type: None,
+            image: image.into(),
+            keyring: None,
+            monitors,
+            pool: None,
+            read_only: None,
+            secret_ref: None,
+            user: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8109,6 +10262,30 @@ pub struct IoK8sApiCoreV1ScaleIoPersistentVolumeSource {
     pub volume_name: Option<String>,
 }
 
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1ScaleIoPersistentVolumeSource {
+    /// A `IoK8sApiCoreV1ScaleIoPersistentVolumeSource` of its required fields (`gateway`, `secret_ref`, `system`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        gateway: impl Into<String>,
+        secret_ref: IoK8sApiCoreV1SecretReference,
+        system: impl Into<String>,
+    ) -> Self {
+        Self {
+            fs_type: None,
+            gateway: gateway.into(),
+            protection_domain: None,
+            read_only: None,
+            secret_ref,
+            ssl_enabled: None,
+            storage_mode: None,
+            storage_pool: None,
+            system: system.into(),
+            volume_name: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1ScaleIoPersistentVolumeSource {
@@ -8152,6 +10329,15 @@ pub struct IoK8sApiCoreV1StorageOsPersistentVolumeSource {
     pub volume_namespace: Option<String>,
 }
 
+#[cfg(any(feature = "core-v1", feature = "storage-v1"))]
+impl IoK8sApiCoreV1StorageOsPersistentVolumeSource {
+    /// A `IoK8sApiCoreV1StorageOsPersistentVolumeSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1StorageOsPersistentVolumeSource {
@@ -8177,6 +10363,15 @@ pub struct IoK8sApiCoreV1PersistentVolumeStatus {
     /// reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+}
+
+#[cfg(feature = "core-v1")]
+impl IoK8sApiCoreV1PersistentVolumeStatus {
+    /// A `IoK8sApiCoreV1PersistentVolumeStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8587,6 +10782,33 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
     pub timeout_seconds: Option<i32>,
 }
 
+#[cfg(feature = "admissionregistration-v1")]
+impl IoK8sApiAdmissionregistrationV1MutatingWebhook {
+    /// A `IoK8sApiAdmissionregistrationV1MutatingWebhook` of its required fields (`admission_review_versions`, `client_config`, `name`, `side_effects`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        admission_review_versions: Vec<String>,
+        client_config: IoK8sApiAdmissionregistrationV1WebhookClientConfig,
+        name: impl Into<String>,
+        side_effects: impl Into<String>,
+    ) -> Self {
+        Self {
+            admission_review_versions,
+            client_config,
+            failure_policy: None,
+            match_conditions: None,
+            match_policy: None,
+            name: name.into(),
+            namespace_selector: None,
+            object_selector: None,
+            reinvocation_policy: None,
+            rules: None,
+            side_effects: side_effects.into(),
+            timeout_seconds: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1")]
     IoK8sApiAdmissionregistrationV1MutatingWebhook {
@@ -8634,6 +10856,15 @@ pub struct IoK8sApiAdmissionregistrationV1WebhookClientConfig {
     pub url: Option<String>,
 }
 
+#[cfg(feature = "admissionregistration-v1")]
+impl IoK8sApiAdmissionregistrationV1WebhookClientConfig {
+    /// A `IoK8sApiAdmissionregistrationV1WebhookClientConfig` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1")]
     IoK8sApiAdmissionregistrationV1WebhookClientConfig {
@@ -8658,6 +10889,20 @@ pub struct IoK8sApiAdmissionregistrationV1ServiceReference {
     /// If specified, the port on the service that hosting webhook. Default to 443 for backward compatibility. `port` should be a valid port number (1-65535, inclusive).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub port: Option<i32>,
+}
+
+#[cfg(feature = "admissionregistration-v1")]
+impl IoK8sApiAdmissionregistrationV1ServiceReference {
+    /// A `IoK8sApiAdmissionregistrationV1ServiceReference` of its required fields (`name`, `namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            namespace: namespace.into(),
+            path: None,
+            port: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8689,6 +10934,18 @@ pub struct IoK8sApiAdmissionregistrationV1MatchCondition {
     ///
     /// Required.
     pub name: String,
+}
+
+#[cfg(feature = "admissionregistration-v1")]
+impl IoK8sApiAdmissionregistrationV1MatchCondition {
+    /// A `IoK8sApiAdmissionregistrationV1MatchCondition` of its required fields (`expression`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(expression: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            expression: expression.into(),
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8727,6 +10984,15 @@ pub struct IoK8sApiAdmissionregistrationV1RuleWithOperations {
     /// scope specifies the scope of this rule. Valid values are "Cluster", "Namespaced", and "*" "Cluster" means that only cluster-scoped resources will match this rule. Namespace API objects are cluster-scoped. "Namespaced" means that only namespaced resources will match this rule. "*" means that there are no scope restrictions. Subresources match the scope of their parent resource. Default is "*".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<String>,
+}
+
+#[cfg(feature = "admissionregistration-v1")]
+impl IoK8sApiAdmissionregistrationV1RuleWithOperations {
+    /// A `IoK8sApiAdmissionregistrationV1RuleWithOperations` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8865,6 +11131,32 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhook {
     #[serde(rename = "timeoutSeconds")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout_seconds: Option<i32>,
+}
+
+#[cfg(feature = "admissionregistration-v1")]
+impl IoK8sApiAdmissionregistrationV1ValidatingWebhook {
+    /// A `IoK8sApiAdmissionregistrationV1ValidatingWebhook` of its required fields (`admission_review_versions`, `client_config`, `name`, `side_effects`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        admission_review_versions: Vec<String>,
+        client_config: IoK8sApiAdmissionregistrationV1WebhookClientConfig,
+        name: impl Into<String>,
+        side_effects: impl Into<String>,
+    ) -> Self {
+        Self {
+            admission_review_versions,
+            client_config,
+            failure_policy: None,
+            match_conditions: None,
+            match_policy: None,
+            name: name.into(),
+            namespace_selector: None,
+            object_selector: None,
+            rules: None,
+            side_effects: side_effects.into(),
+            timeout_seconds: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9015,6 +11307,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
     pub validations: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1Validation>>,
 }
 
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
@@ -9049,6 +11350,18 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1AuditAnnotation {
     pub value_expression: String,
 }
 
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1AuditAnnotation {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1AuditAnnotation` of its required fields (`key`, `value_expression`), every other field `None`.
+    #[must_use]
+    pub fn new(key: impl Into<String>, value_expression: impl Into<String>) -> Self {
+        Self {
+            key: key.into(),
+            value_expression: value_expression.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     IoK8sApiAdmissionregistrationV1alpha1AuditAnnotation {
@@ -9076,6 +11389,18 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1MatchCondition {
     ///
     /// Required.
     pub name: String,
+}
+
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1MatchCondition {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1MatchCondition` of its required fields (`expression`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(expression: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            expression: expression.into(),
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9123,6 +11448,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1MatchResources {
     >,
 }
 
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1MatchResources {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1MatchResources` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     IoK8sApiAdmissionregistrationV1alpha1MatchResources {
@@ -9168,6 +11502,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations {
     pub scope: Option<String>,
 }
 
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations {
@@ -9192,6 +11535,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ParamKind {
     /// Kind is the API kind the resources belong to. Required.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
+}
+
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1ParamKind {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1ParamKind` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9244,6 +11596,20 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1Validation {
     pub reason: Option<String>,
 }
 
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1Validation {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1Validation` of its required fields (`expression`), every other field `None`.
+    #[must_use]
+    pub fn new(expression: impl Into<String>) -> Self {
+        Self {
+            expression: expression.into(),
+            message: None,
+            message_expression: None,
+            reason: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     IoK8sApiAdmissionregistrationV1alpha1Validation {
@@ -9272,6 +11638,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus 
     pub type_checking: Option<Box<IoK8sApiAdmissionregistrationV1alpha1TypeChecking>>,
 }
 
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus {
@@ -9294,6 +11669,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1TypeChecking {
     >,
 }
 
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1TypeChecking {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1TypeChecking` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     IoK8sApiAdmissionregistrationV1alpha1TypeChecking {
@@ -9311,6 +11695,18 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ExpressionWarning {
     pub field_ref: String,
     /// The content of type checking information in a human-readable form. Each line of the warning contains the type that the expression is checked against, followed by the type check error from the compiler.
     pub warning: String,
+}
+
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1ExpressionWarning {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1ExpressionWarning` of its required fields (`field_ref`, `warning`), every other field `None`.
+    #[must_use]
+    pub fn new(field_ref: impl Into<String>, warning: impl Into<String>) -> Self {
+        Self {
+            field_ref: field_ref.into(),
+            warning: warning.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9436,6 +11832,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
     pub validation_actions: Option<Vec<String>>,
 }
 
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1alpha1")]
     IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec {
@@ -9457,6 +11862,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ParamRef {
     /// Namespace of the referenced resource. Should be empty for the cluster-scoped resources
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
+}
+
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl IoK8sApiAdmissionregistrationV1alpha1ParamRef {
+    /// A `IoK8sApiAdmissionregistrationV1alpha1ParamRef` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9569,6 +11983,27 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     >,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec` of its required fields (`group`, `names`, `scope`, `versions`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        group: impl Into<String>,
+        names: IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionNames,
+        scope: impl Into<String>,
+        versions: Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionVersion>,
+    ) -> Self {
+        Self {
+            conversion: None,
+            group: group.into(),
+            names,
+            preserve_unknown_fields: None,
+            scope: scope.into(),
+            versions,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec {
@@ -9596,6 +12031,18 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConver
     >,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConversion {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConversion` of its required fields (`strategy`), every other field `None`.
+    #[must_use]
+    pub fn new(strategy: impl Into<String>) -> Self {
+        Self {
+            strategy: strategy.into(),
+            webhook: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConversion {
@@ -9618,6 +12065,18 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion {
     /// conversionReviewVersions is an ordered list of preferred `ConversionReview` versions the Webhook expects. The API server will use the first version in the list which it supports. If none of the versions specified in this list are supported by API server, conversion will fail for the custom resource. If a persisted Webhook configuration specifies allowed versions and does not include any versions known to the API Server, calls to the webhook will fail.
     #[serde(rename = "conversionReviewVersions")]
     pub conversion_review_versions: Vec<String>,
+}
+
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion` of its required fields (`conversion_review_versions`), every other field `None`.
+    #[must_use]
+    pub fn new(conversion_review_versions: Vec<String>) -> Self {
+        Self {
+            client_config: None,
+            conversion_review_versions,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9659,6 +12118,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig 
     pub url: Option<String>,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig {
@@ -9683,6 +12151,20 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ServiceReference {
     /// port is an optional service port at which the webhook will be contacted. `port` should be a valid port number (1-65535, inclusive). Defaults to 443 for backward compatibility.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub port: Option<i32>,
+}
+
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1ServiceReference {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1ServiceReference` of its required fields (`name`, `namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            namespace: namespace.into(),
+            path: None,
+            port: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9718,6 +12200,22 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     /// singular is the singular name of the resource. It must be all lowercase. Defaults to lowercased `kind`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub singular: Option<String>,
+}
+
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionNames {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionNames` of its required fields (`kind`, `plural`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>, plural: impl Into<String>) -> Self {
+        Self {
+            categories: None,
+            kind: kind.into(),
+            list_kind: None,
+            plural: plural.into(),
+            short_names: None,
+            singular: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9770,6 +12268,24 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     >,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionVersion {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionVersion` of its required fields (`name`, `served`, `storage`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, served: bool, storage: bool) -> Self {
+        Self {
+            additional_printer_columns: None,
+            deprecated: None,
+            deprecation_warning: None,
+            name: name.into(),
+            schema: None,
+            served,
+            storage,
+            subresources: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionVersion {
@@ -9807,6 +12323,26 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumn
     pub r#type: String,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumnDefinition {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumnDefinition` of its required fields (`json_path`, `name`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        json_path: impl Into<String>,
+        name: impl Into<String>,
+        r#type: impl Into<String>,
+    ) -> Self {
+        Self {
+            description: None,
+            format: None,
+            json_path: json_path.into(),
+            name: name.into(),
+            priority: None,
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumnDefinition {
@@ -9830,6 +12366,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValida
     pub open_apiv3_schema: Option<
         Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>,
     >,
+}
+
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValidation {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValidation` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10077,6 +12622,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     >,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
@@ -10152,6 +12706,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ExternalDocumentatio
     pub url: Option<String>,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1ExternalDocumentation {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1ExternalDocumentation` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1ExternalDocumentation {
@@ -10204,6 +12767,19 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule {
     pub rule: String,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule` of its required fields (`rule`), every other field `None`.
+    #[must_use]
+    pub fn new(rule: impl Into<String>) -> Self {
+        Self {
+            message: None,
+            message_expression: None,
+            rule: rule.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule {
@@ -10232,6 +12808,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubres
     >,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresources {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresources` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresources {
@@ -10255,6 +12840,22 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubres
     /// statusReplicasPath defines the JSON path inside of a custom resource that corresponds to Scale `status.replicas`. Only JSON paths without the array notation are allowed. Must be a JSON Path under `.status`. If there is no value under the given path in the custom resource, the `status.replicas` value in the `/scale` subresource will default to 0.
     #[serde(rename = "statusReplicasPath")]
     pub status_replicas_path: String,
+}
+
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceScale {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceScale` of its required fields (`spec_replicas_path`, `status_replicas_path`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        spec_replicas_path: impl Into<String>,
+        status_replicas_path: impl Into<String>,
+    ) -> Self {
+        Self {
+            label_selector_path: None,
+            spec_replicas_path: spec_replicas_path.into(),
+            status_replicas_path: status_replicas_path.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10299,6 +12900,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     pub stored_versions: Option<Vec<String>>,
 }
 
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiextensions-v1")]
     IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus {
@@ -10327,6 +12937,21 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     pub status: String,
     /// type is the type of the condition. Types include Established, NamesAccepted and Terminating.
     pub r#type: String,
+}
+
+#[cfg(feature = "apiextensions-v1")]
+impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionCondition {
+    /// A `IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10445,6 +13070,23 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec {
     pub version_priority: i32,
 }
 
+#[cfg(feature = "apiregistration-v1")]
+impl IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec {
+    /// A `IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec` of its required fields (`group_priority_minimum`, `version_priority`), every other field `None`.
+    #[must_use]
+    pub fn new(group_priority_minimum: i32, version_priority: i32) -> Self {
+        Self {
+            ca_bundle: None,
+            group: None,
+            group_priority_minimum,
+            insecure_skip_tls_verify: None,
+            service: None,
+            version: None,
+            version_priority,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiregistration-v1")]
     IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec {
@@ -10474,6 +13116,15 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference {
     pub port: Option<i32>,
 }
 
+#[cfg(feature = "apiregistration-v1")]
+impl IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference {
+    /// A `IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiregistration-v1")]
     IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference {
@@ -10493,6 +13144,15 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus {
     pub conditions: Option<
         Vec<IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition>,
     >,
+}
+
+#[cfg(feature = "apiregistration-v1")]
+impl IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus {
+    /// A `IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10521,6 +13181,21 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition {
     pub status: String,
     /// Type is the type of the condition.
     pub r#type: String,
+}
+
+#[cfg(feature = "apiregistration-v1")]
+impl IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition {
+    /// A `IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10696,6 +13371,24 @@ pub struct IoK8sApiAppsV1DaemonSetSpec {
     pub update_strategy: Option<Box<IoK8sApiAppsV1DaemonSetUpdateStrategy>>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1DaemonSetSpec {
+    /// A `IoK8sApiAppsV1DaemonSetSpec` of its required fields (`selector`, `template`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
+        template: IoK8sApiCoreV1PodTemplateSpec,
+    ) -> Self {
+        Self {
+            min_ready_seconds: None,
+            revision_history_limit: None,
+            selector,
+            template,
+            update_strategy: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1DaemonSetSpec {
@@ -10721,6 +13414,15 @@ pub struct IoK8sApiAppsV1DaemonSetUpdateStrategy {
     pub r#type: Option<String>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1DaemonSetUpdateStrategy {
+    /// A `IoK8sApiAppsV1DaemonSetUpdateStrategy` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1DaemonSetUpdateStrategy {
@@ -10742,6 +13444,15 @@ pub struct IoK8sApiAppsV1RollingUpdateDaemonSet {
     #[serde(rename = "maxUnavailable")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
+}
+
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1RollingUpdateDaemonSet {
+    /// A `IoK8sApiAppsV1RollingUpdateDaemonSet` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10794,6 +13505,31 @@ pub struct IoK8sApiAppsV1DaemonSetStatus {
     pub updated_number_scheduled: Option<i32>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1DaemonSetStatus {
+    /// A `IoK8sApiAppsV1DaemonSetStatus` of its required fields (`current_number_scheduled`, `desired_number_scheduled`, `number_misscheduled`, `number_ready`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        current_number_scheduled: i32,
+        desired_number_scheduled: i32,
+        number_misscheduled: i32,
+        number_ready: i32,
+    ) -> Self {
+        Self {
+            collision_count: None,
+            conditions: None,
+            current_number_scheduled,
+            desired_number_scheduled,
+            number_available: None,
+            number_misscheduled,
+            number_ready,
+            number_unavailable: None,
+            observed_generation: None,
+            updated_number_scheduled: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1DaemonSetStatus {
@@ -10829,6 +13565,21 @@ pub struct IoK8sApiAppsV1DaemonSetCondition {
     pub status: String,
     /// Type of DaemonSet condition.
     pub r#type: String,
+}
+
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1DaemonSetCondition {
+    /// A `IoK8sApiAppsV1DaemonSetCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10944,6 +13695,27 @@ pub struct IoK8sApiAppsV1DeploymentSpec {
     pub template: IoK8sApiCoreV1PodTemplateSpec,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1DeploymentSpec {
+    /// A `IoK8sApiAppsV1DeploymentSpec` of its required fields (`selector`, `template`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
+        template: IoK8sApiCoreV1PodTemplateSpec,
+    ) -> Self {
+        Self {
+            min_ready_seconds: None,
+            paused: None,
+            progress_deadline_seconds: None,
+            replicas: None,
+            revision_history_limit: None,
+            selector,
+            strategy: None,
+            template,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1DeploymentSpec {
@@ -10972,6 +13744,15 @@ pub struct IoK8sApiAppsV1DeploymentStrategy {
     pub r#type: Option<String>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1DeploymentStrategy {
+    /// A `IoK8sApiAppsV1DeploymentStrategy` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1DeploymentStrategy {
@@ -10993,6 +13774,15 @@ pub struct IoK8sApiAppsV1RollingUpdateDeployment {
     #[serde(rename = "maxUnavailable")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
+}
+
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1RollingUpdateDeployment {
+    /// A `IoK8sApiAppsV1RollingUpdateDeployment` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11040,6 +13830,15 @@ pub struct IoK8sApiAppsV1DeploymentStatus {
     pub updated_replicas: Option<i32>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1DeploymentStatus {
+    /// A `IoK8sApiAppsV1DeploymentStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1DeploymentStatus {
@@ -11077,6 +13876,22 @@ pub struct IoK8sApiAppsV1DeploymentCondition {
     pub status: String,
     /// Type of deployment condition.
     pub r#type: String,
+}
+
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1DeploymentCondition {
+    /// A `IoK8sApiAppsV1DeploymentCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            last_update_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11180,6 +13995,20 @@ pub struct IoK8sApiAppsV1ReplicaSetSpec {
     pub template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1ReplicaSetSpec {
+    /// A `IoK8sApiAppsV1ReplicaSetSpec` of its required fields (`selector`), every other field `None`.
+    #[must_use]
+    pub fn new(selector: IoK8sApimachineryPkgApisMetaV1LabelSelector) -> Self {
+        Self {
+            min_ready_seconds: None,
+            replicas: None,
+            selector,
+            template: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1ReplicaSetSpec {
@@ -11218,6 +14047,22 @@ pub struct IoK8sApiAppsV1ReplicaSetStatus {
     pub replicas: i32,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1ReplicaSetStatus {
+    /// A `IoK8sApiAppsV1ReplicaSetStatus` of its required fields (`replicas`), every other field `None`.
+    #[must_use]
+    pub fn new(replicas: i32) -> Self {
+        Self {
+            available_replicas: None,
+            conditions: None,
+            fully_labeled_replicas: None,
+            observed_generation: None,
+            ready_replicas: None,
+            replicas,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1ReplicaSetStatus {
@@ -11249,6 +14094,21 @@ pub struct IoK8sApiAppsV1ReplicaSetCondition {
     pub status: String,
     /// Type of replica set condition.
     pub r#type: String,
+}
+
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1ReplicaSetCondition {
+    /// A `IoK8sApiAppsV1ReplicaSetCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11382,6 +14242,31 @@ pub struct IoK8sApiAppsV1StatefulSetSpec {
     pub volume_claim_templates: Option<Vec<IoK8sApiCoreV1PersistentVolumeClaim>>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1StatefulSetSpec {
+    /// A `IoK8sApiAppsV1StatefulSetSpec` of its required fields (`selector`, `service_name`, `template`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
+        service_name: impl Into<String>,
+        template: IoK8sApiCoreV1PodTemplateSpec,
+    ) -> Self {
+        Self {
+            min_ready_seconds: None,
+            ordinals: None,
+            persistent_volume_claim_retention_policy: None,
+            pod_management_policy: None,
+            replicas: None,
+            revision_history_limit: None,
+            selector,
+            service_name: service_name.into(),
+            template,
+            update_strategy: None,
+            volume_claim_templates: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1StatefulSetSpec {
@@ -11412,6 +14297,15 @@ pub struct IoK8sApiAppsV1StatefulSetOrdinals {
     pub start: Option<i32>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1StatefulSetOrdinals {
+    /// A `IoK8sApiAppsV1StatefulSetOrdinals` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1StatefulSetOrdinals {
@@ -11432,6 +14326,15 @@ pub struct IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy {
     #[serde(rename = "whenScaled")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub when_scaled: Option<String>,
+}
+
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy {
+    /// A `IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11456,6 +14359,15 @@ pub struct IoK8sApiAppsV1StatefulSetUpdateStrategy {
     pub r#type: Option<String>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1StatefulSetUpdateStrategy {
+    /// A `IoK8sApiAppsV1StatefulSetUpdateStrategy` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1StatefulSetUpdateStrategy {
@@ -11476,6 +14388,15 @@ pub struct IoK8sApiAppsV1RollingUpdateStatefulSetStrategy {
     /// Partition indicates the ordinal at which the StatefulSet should be partitioned for updates. During a rolling update, all pods from ordinal Replicas-1 to Partition are updated. All pods from ordinal Partition-1 to 0 remain untouched. This is helpful in being able to do a canary based deployment. The default value is 0.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partition: Option<i32>,
+}
+
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1RollingUpdateStatefulSetStrategy {
+    /// A `IoK8sApiAppsV1RollingUpdateStatefulSetStrategy` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11530,6 +14451,26 @@ pub struct IoK8sApiAppsV1StatefulSetStatus {
     pub updated_replicas: Option<i32>,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1StatefulSetStatus {
+    /// A `IoK8sApiAppsV1StatefulSetStatus` of its required fields (`replicas`), every other field `None`.
+    #[must_use]
+    pub fn new(replicas: i32) -> Self {
+        Self {
+            available_replicas: None,
+            collision_count: None,
+            conditions: None,
+            current_replicas: None,
+            current_revision: None,
+            observed_generation: None,
+            ready_replicas: None,
+            replicas,
+            update_revision: None,
+            updated_replicas: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1StatefulSetStatus {
@@ -11567,6 +14508,21 @@ pub struct IoK8sApiAppsV1StatefulSetCondition {
     pub r#type: String,
 }
 
+#[cfg(feature = "apps-v1")]
+impl IoK8sApiAppsV1StatefulSetCondition {
+    /// A `IoK8sApiAppsV1StatefulSetCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1StatefulSetCondition {
@@ -11589,6 +14545,15 @@ pub struct IoK8sApiAuthenticationV1TokenReviewSpec {
     /// Token is the opaque bearer token.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+}
+
+#[cfg(feature = "authentication-v1")]
+impl IoK8sApiAuthenticationV1TokenReviewSpec {
+    /// A `IoK8sApiAuthenticationV1TokenReviewSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11616,6 +14581,15 @@ pub struct IoK8sApiAuthenticationV1TokenReviewStatus {
     /// The `user` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<IoK8sApiAuthenticationV1UserInfo>>,
+}
+
+#[cfg(feature = "authentication-v1")]
+impl IoK8sApiAuthenticationV1TokenReviewStatus {
+    /// A `IoK8sApiAuthenticationV1TokenReviewStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11651,6 +14625,15 @@ pub struct IoK8sApiAuthenticationV1UserInfo {
     /// The name that uniquely identifies this user among all active users.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub username: Option<String>,
+}
+
+#[cfg(any(feature = "authentication-v1", feature = "authentication-v1alpha1", feature = "authentication-v1beta1"))]
+impl IoK8sApiAuthenticationV1UserInfo {
+    /// A `IoK8sApiAuthenticationV1UserInfo` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11707,6 +14690,15 @@ pub struct IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus {
     pub user_info: Option<Box<IoK8sApiAuthenticationV1UserInfo>>,
 }
 
+#[cfg(feature = "authentication-v1alpha1")]
+impl IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus {
+    /// A `IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "authentication-v1alpha1")]
     IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus {
@@ -11753,6 +14745,15 @@ pub struct IoK8sApiAuthenticationV1beta1SelfSubjectReviewStatus {
     #[serde(rename = "userInfo")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user_info: Option<Box<IoK8sApiAuthenticationV1UserInfo>>,
+}
+
+#[cfg(feature = "authentication-v1beta1")]
+impl IoK8sApiAuthenticationV1beta1SelfSubjectReviewStatus {
+    /// A `IoK8sApiAuthenticationV1beta1SelfSubjectReviewStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11821,6 +14822,15 @@ pub struct IoK8sApiAuthorizationV1SubjectAccessReviewSpec {
     pub user: Option<String>,
 }
 
+#[cfg(feature = "authorization-v1")]
+impl IoK8sApiAuthorizationV1SubjectAccessReviewSpec {
+    /// A `IoK8sApiAuthorizationV1SubjectAccessReviewSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "authorization-v1")]
     IoK8sApiAuthorizationV1SubjectAccessReviewSpec {
@@ -11844,6 +14854,15 @@ pub struct IoK8sApiAuthorizationV1NonResourceAttributes {
     /// Verb is the standard HTTP verb
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verb: Option<String>,
+}
+
+#[cfg(feature = "authorization-v1")]
+impl IoK8sApiAuthorizationV1NonResourceAttributes {
+    /// A `IoK8sApiAuthorizationV1NonResourceAttributes` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11882,6 +14901,15 @@ pub struct IoK8sApiAuthorizationV1ResourceAttributes {
     pub version: Option<String>,
 }
 
+#[cfg(feature = "authorization-v1")]
+impl IoK8sApiAuthorizationV1ResourceAttributes {
+    /// A `IoK8sApiAuthorizationV1ResourceAttributes` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "authorization-v1")]
     IoK8sApiAuthorizationV1ResourceAttributes {
@@ -11912,6 +14940,20 @@ pub struct IoK8sApiAuthorizationV1SubjectAccessReviewStatus {
     /// Reason is optional.  It indicates why a request was allowed or denied.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+}
+
+#[cfg(feature = "authorization-v1")]
+impl IoK8sApiAuthorizationV1SubjectAccessReviewStatus {
+    /// A `IoK8sApiAuthorizationV1SubjectAccessReviewStatus` of its required fields (`allowed`), every other field `None`.
+    #[must_use]
+    pub fn new(allowed: bool) -> Self {
+        Self {
+            allowed,
+            denied: None,
+            evaluation_error: None,
+            reason: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11974,6 +15016,15 @@ pub struct IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec {
     pub resource_attributes: Option<Box<IoK8sApiAuthorizationV1ResourceAttributes>>,
 }
 
+#[cfg(feature = "authorization-v1")]
+impl IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec {
+    /// A `IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "authorization-v1")]
     IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec {
@@ -12025,6 +15076,15 @@ pub struct IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec {
     pub namespace: Option<String>,
 }
 
+#[cfg(feature = "authorization-v1")]
+impl IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec {
+    /// A `IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "authorization-v1")]
     IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec {
@@ -12051,6 +15111,24 @@ pub struct IoK8sApiAuthorizationV1SubjectRulesReviewStatus {
     pub resource_rules: Vec<IoK8sApiAuthorizationV1ResourceRule>,
 }
 
+#[cfg(feature = "authorization-v1")]
+impl IoK8sApiAuthorizationV1SubjectRulesReviewStatus {
+    /// A `IoK8sApiAuthorizationV1SubjectRulesReviewStatus` of its required fields (`incomplete`, `non_resource_rules`, `resource_rules`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        incomplete: bool,
+        non_resource_rules: Vec<IoK8sApiAuthorizationV1NonResourceRule>,
+        resource_rules: Vec<IoK8sApiAuthorizationV1ResourceRule>,
+    ) -> Self {
+        Self {
+            evaluation_error: None,
+            incomplete,
+            non_resource_rules,
+            resource_rules,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "authorization-v1")]
     IoK8sApiAuthorizationV1SubjectRulesReviewStatus {
@@ -12072,6 +15150,18 @@ pub struct IoK8sApiAuthorizationV1NonResourceRule {
     pub non_resource_ur_ls: Option<Vec<String>>,
     /// Verb is a list of kubernetes non-resource API verbs, like: get, post, put, delete, patch, head, options.  "*" means all.
     pub verbs: Vec<String>,
+}
+
+#[cfg(feature = "authorization-v1")]
+impl IoK8sApiAuthorizationV1NonResourceRule {
+    /// A `IoK8sApiAuthorizationV1NonResourceRule` of its required fields (`verbs`), every other field `None`.
+    #[must_use]
+    pub fn new(verbs: Vec<String>) -> Self {
+        Self {
+            non_resource_ur_ls: None,
+            verbs,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12101,6 +15191,20 @@ pub struct IoK8sApiAuthorizationV1ResourceRule {
     pub resources: Option<Vec<String>>,
     /// Verb is a list of kubernetes resource API verbs, like: get, list, watch, create, update, delete, proxy.  "*" means all.
     pub verbs: Vec<String>,
+}
+
+#[cfg(feature = "authorization-v1")]
+impl IoK8sApiAuthorizationV1ResourceRule {
+    /// A `IoK8sApiAuthorizationV1ResourceRule` of its required fields (`verbs`), every other field `None`.
+    #[must_use]
+    pub fn new(verbs: Vec<String>) -> Self {
+        Self {
+            api_groups: None,
+            resource_names: None,
+            resources: None,
+            verbs,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12270,6 +15374,23 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerSpec {
     pub target_cpu_utilization_percentage: Option<i32>,
 }
 
+#[cfg(feature = "autoscaling-v1")]
+impl IoK8sApiAutoscalingV1HorizontalPodAutoscalerSpec {
+    /// A `IoK8sApiAutoscalingV1HorizontalPodAutoscalerSpec` of its required fields (`max_replicas`, `scale_target_ref`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        max_replicas: i32,
+        scale_target_ref: IoK8sApiAutoscalingV1CrossVersionObjectReference,
+    ) -> Self {
+        Self {
+            max_replicas,
+            min_replicas: None,
+            scale_target_ref,
+            target_cpu_utilization_percentage: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v1")]
     IoK8sApiAutoscalingV1HorizontalPodAutoscalerSpec {
@@ -12293,6 +15414,19 @@ pub struct IoK8sApiAutoscalingV1CrossVersionObjectReference {
     pub kind: String,
     /// name is the name of the referent; More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
     pub name: String,
+}
+
+#[cfg(feature = "autoscaling-v1")]
+impl IoK8sApiAutoscalingV1CrossVersionObjectReference {
+    /// A `IoK8sApiAutoscalingV1CrossVersionObjectReference` of its required fields (`kind`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            api_version: None,
+            kind: kind.into(),
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12327,6 +15461,21 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerStatus {
     #[serde(rename = "observedGeneration")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
+}
+
+#[cfg(feature = "autoscaling-v1")]
+impl IoK8sApiAutoscalingV1HorizontalPodAutoscalerStatus {
+    /// A `IoK8sApiAutoscalingV1HorizontalPodAutoscalerStatus` of its required fields (`current_replicas`, `desired_replicas`), every other field `None`.
+    #[must_use]
+    pub fn new(current_replicas: i32, desired_replicas: i32) -> Self {
+        Self {
+            current_cpu_utilization_percentage: None,
+            current_replicas,
+            desired_replicas,
+            last_scale_time: None,
+            observed_generation: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12433,6 +15582,24 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec {
     pub scale_target_ref: IoK8sApiAutoscalingV2CrossVersionObjectReference,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec {
+    /// A `IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec` of its required fields (`max_replicas`, `scale_target_ref`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        max_replicas: i32,
+        scale_target_ref: IoK8sApiAutoscalingV2CrossVersionObjectReference,
+    ) -> Self {
+        Self {
+            behavior: None,
+            max_replicas,
+            metrics: None,
+            min_replicas: None,
+            scale_target_ref,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec {
@@ -12457,6 +15624,15 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerBehavior {
     #[serde(rename = "scaleUp")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_up: Option<Box<IoK8sApiAutoscalingV2HpaScalingRules>>,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2HorizontalPodAutoscalerBehavior {
+    /// A `IoK8sApiAutoscalingV2HorizontalPodAutoscalerBehavior` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12485,6 +15661,15 @@ pub struct IoK8sApiAutoscalingV2HpaScalingRules {
     pub stabilization_window_seconds: Option<i32>,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2HpaScalingRules {
+    /// A `IoK8sApiAutoscalingV2HpaScalingRules` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2HpaScalingRules {
@@ -12506,6 +15691,19 @@ pub struct IoK8sApiAutoscalingV2HpaScalingPolicy {
     pub r#type: String,
     /// value contains the amount of change which is permitted by the policy. It must be greater than zero
     pub value: i32,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2HpaScalingPolicy {
+    /// A `IoK8sApiAutoscalingV2HpaScalingPolicy` of its required fields (`period_seconds`, `type`, `value`), every other field `None`.
+    #[must_use]
+    pub fn new(period_seconds: i32, r#type: impl Into<String>, value: i32) -> Self {
+        Self {
+            period_seconds,
+            r#type: r#type.into(),
+            value,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12544,6 +15742,22 @@ pub struct IoK8sApiAutoscalingV2MetricSpec {
     pub r#type: String,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2MetricSpec {
+    /// A `IoK8sApiAutoscalingV2MetricSpec` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            container_resource: None,
+            external: None,
+            object: None,
+            pods: None,
+            resource: None,
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2MetricSpec {
@@ -12567,6 +15781,23 @@ pub struct IoK8sApiAutoscalingV2ContainerResourceMetricSource {
     pub name: String,
     /// The `target` property.
     pub target: IoK8sApiAutoscalingV2MetricTarget,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2ContainerResourceMetricSource {
+    /// A `IoK8sApiAutoscalingV2ContainerResourceMetricSource` of its required fields (`container`, `name`, `target`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        container: impl Into<String>,
+        name: impl Into<String>,
+        target: IoK8sApiAutoscalingV2MetricTarget,
+    ) -> Self {
+        Self {
+            container: container.into(),
+            name: name.into(),
+            target,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12598,6 +15829,20 @@ pub struct IoK8sApiAutoscalingV2MetricTarget {
     pub value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2MetricTarget {
+    /// A `IoK8sApiAutoscalingV2MetricTarget` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            average_utilization: None,
+            average_value: None,
+            r#type: r#type.into(),
+            value: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2MetricTarget {
@@ -12617,6 +15862,21 @@ pub struct IoK8sApiAutoscalingV2ExternalMetricSource {
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
     /// The `target` property.
     pub target: IoK8sApiAutoscalingV2MetricTarget,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2ExternalMetricSource {
+    /// A `IoK8sApiAutoscalingV2ExternalMetricSource` of its required fields (`metric`, `target`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        metric: IoK8sApiAutoscalingV2MetricIdentifier,
+        target: IoK8sApiAutoscalingV2MetricTarget,
+    ) -> Self {
+        Self {
+            metric,
+            target,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12639,6 +15899,18 @@ pub struct IoK8sApiAutoscalingV2MetricIdentifier {
     pub selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2MetricIdentifier {
+    /// A `IoK8sApiAutoscalingV2MetricIdentifier` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            selector: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2MetricIdentifier {
@@ -12659,6 +15931,23 @@ pub struct IoK8sApiAutoscalingV2ObjectMetricSource {
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
     /// The `target` property.
     pub target: IoK8sApiAutoscalingV2MetricTarget,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2ObjectMetricSource {
+    /// A `IoK8sApiAutoscalingV2ObjectMetricSource` of its required fields (`described_object`, `metric`, `target`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        described_object: IoK8sApiAutoscalingV2CrossVersionObjectReference,
+        metric: IoK8sApiAutoscalingV2MetricIdentifier,
+        target: IoK8sApiAutoscalingV2MetricTarget,
+    ) -> Self {
+        Self {
+            described_object,
+            metric,
+            target,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12685,6 +15974,19 @@ pub struct IoK8sApiAutoscalingV2CrossVersionObjectReference {
     pub name: String,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2CrossVersionObjectReference {
+    /// A `IoK8sApiAutoscalingV2CrossVersionObjectReference` of its required fields (`kind`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            api_version: None,
+            kind: kind.into(),
+            name: name.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2CrossVersionObjectReference {
@@ -12705,6 +16007,21 @@ pub struct IoK8sApiAutoscalingV2PodsMetricSource {
     pub target: IoK8sApiAutoscalingV2MetricTarget,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2PodsMetricSource {
+    /// A `IoK8sApiAutoscalingV2PodsMetricSource` of its required fields (`metric`, `target`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        metric: IoK8sApiAutoscalingV2MetricIdentifier,
+        target: IoK8sApiAutoscalingV2MetricTarget,
+    ) -> Self {
+        Self {
+            metric,
+            target,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2PodsMetricSource {
@@ -12722,6 +16039,18 @@ pub struct IoK8sApiAutoscalingV2ResourceMetricSource {
     pub name: String,
     /// The `target` property.
     pub target: IoK8sApiAutoscalingV2MetricTarget,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2ResourceMetricSource {
+    /// A `IoK8sApiAutoscalingV2ResourceMetricSource` of its required fields (`name`, `target`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, target: IoK8sApiAutoscalingV2MetricTarget) -> Self {
+        Self {
+            name: name.into(),
+            target,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12761,6 +16090,22 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus {
     pub observed_generation: Option<i64>,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus {
+    /// A `IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus` of its required fields (`desired_replicas`), every other field `None`.
+    #[must_use]
+    pub fn new(desired_replicas: i32) -> Self {
+        Self {
+            conditions: None,
+            current_metrics: None,
+            current_replicas: None,
+            desired_replicas,
+            last_scale_time: None,
+            observed_generation: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus {
@@ -12792,6 +16137,21 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerCondition {
     pub status: String,
     /// type describes the current condition
     pub r#type: String,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2HorizontalPodAutoscalerCondition {
+    /// A `IoK8sApiAutoscalingV2HorizontalPodAutoscalerCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12832,6 +16192,22 @@ pub struct IoK8sApiAutoscalingV2MetricStatus {
     pub r#type: String,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2MetricStatus {
+    /// A `IoK8sApiAutoscalingV2MetricStatus` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            container_resource: None,
+            external: None,
+            object: None,
+            pods: None,
+            resource: None,
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2MetricStatus {
@@ -12855,6 +16231,23 @@ pub struct IoK8sApiAutoscalingV2ContainerResourceMetricStatus {
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
     /// name is the name of the resource in question.
     pub name: String,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2ContainerResourceMetricStatus {
+    /// A `IoK8sApiAutoscalingV2ContainerResourceMetricStatus` of its required fields (`container`, `current`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        container: impl Into<String>,
+        current: IoK8sApiAutoscalingV2MetricValueStatus,
+        name: impl Into<String>,
+    ) -> Self {
+        Self {
+            container: container.into(),
+            current,
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12884,6 +16277,15 @@ pub struct IoK8sApiAutoscalingV2MetricValueStatus {
     pub value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2MetricValueStatus {
+    /// A `IoK8sApiAutoscalingV2MetricValueStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2MetricValueStatus {
@@ -12902,6 +16304,21 @@ pub struct IoK8sApiAutoscalingV2ExternalMetricStatus {
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
     /// The `metric` property.
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2ExternalMetricStatus {
+    /// A `IoK8sApiAutoscalingV2ExternalMetricStatus` of its required fields (`current`, `metric`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        current: IoK8sApiAutoscalingV2MetricValueStatus,
+        metric: IoK8sApiAutoscalingV2MetricIdentifier,
+    ) -> Self {
+        Self {
+            current,
+            metric,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12926,6 +16343,23 @@ pub struct IoK8sApiAutoscalingV2ObjectMetricStatus {
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2ObjectMetricStatus {
+    /// A `IoK8sApiAutoscalingV2ObjectMetricStatus` of its required fields (`current`, `described_object`, `metric`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        current: IoK8sApiAutoscalingV2MetricValueStatus,
+        described_object: IoK8sApiAutoscalingV2CrossVersionObjectReference,
+        metric: IoK8sApiAutoscalingV2MetricIdentifier,
+    ) -> Self {
+        Self {
+            current,
+            described_object,
+            metric,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2ObjectMetricStatus {
@@ -12946,6 +16380,21 @@ pub struct IoK8sApiAutoscalingV2PodsMetricStatus {
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
 }
 
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2PodsMetricStatus {
+    /// A `IoK8sApiAutoscalingV2PodsMetricStatus` of its required fields (`current`, `metric`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        current: IoK8sApiAutoscalingV2MetricValueStatus,
+        metric: IoK8sApiAutoscalingV2MetricIdentifier,
+    ) -> Self {
+        Self {
+            current,
+            metric,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2PodsMetricStatus {
@@ -12963,6 +16412,18 @@ pub struct IoK8sApiAutoscalingV2ResourceMetricStatus {
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
     /// name is the name of the resource in question.
     pub name: String,
+}
+
+#[cfg(feature = "autoscaling-v2")]
+impl IoK8sApiAutoscalingV2ResourceMetricStatus {
+    /// A `IoK8sApiAutoscalingV2ResourceMetricStatus` of its required fields (`current`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(current: IoK8sApiAutoscalingV2MetricValueStatus, name: impl Into<String>) -> Self {
+        Self {
+            current,
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13080,6 +16541,24 @@ pub struct IoK8sApiBatchV1CronJobSpec {
     pub time_zone: Option<String>,
 }
 
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1CronJobSpec {
+    /// A `IoK8sApiBatchV1CronJobSpec` of its required fields (`job_template`, `schedule`), every other field `None`.
+    #[must_use]
+    pub fn new(job_template: IoK8sApiBatchV1JobTemplateSpec, schedule: impl Into<String>) -> Self {
+        Self {
+            concurrency_policy: None,
+            failed_jobs_history_limit: None,
+            job_template,
+            schedule: schedule.into(),
+            starting_deadline_seconds: None,
+            successful_jobs_history_limit: None,
+            suspend: None,
+            time_zone: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "batch-v1")]
     IoK8sApiBatchV1CronJobSpec {
@@ -13105,6 +16584,15 @@ pub struct IoK8sApiBatchV1JobTemplateSpec {
     /// The `spec` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiBatchV1JobSpec>>,
+}
+
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1JobTemplateSpec {
+    /// A `IoK8sApiBatchV1JobTemplateSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13166,6 +16654,27 @@ pub struct IoK8sApiBatchV1JobSpec {
     pub ttl_seconds_after_finished: Option<i32>,
 }
 
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1JobSpec {
+    /// A `IoK8sApiBatchV1JobSpec` of its required fields (`template`), every other field `None`.
+    #[must_use]
+    pub fn new(template: IoK8sApiCoreV1PodTemplateSpec) -> Self {
+        Self {
+            active_deadline_seconds: None,
+            backoff_limit: None,
+            completion_mode: None,
+            completions: None,
+            manual_selector: None,
+            parallelism: None,
+            pod_failure_policy: None,
+            selector: None,
+            suspend: None,
+            template,
+            ttl_seconds_after_finished: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "batch-v1")]
     IoK8sApiBatchV1JobSpec {
@@ -13190,6 +16699,17 @@ pub struct IoK8sApiBatchV1JobSpec {
 pub struct IoK8sApiBatchV1PodFailurePolicy {
     /// A list of pod failure policy rules. The rules are evaluated in order. Once a rule matches a Pod failure, the remaining of the rules are ignored. When no rule matches the Pod failure, the default handling applies - the counter of pod failures is incremented and it is checked against the backoffLimit. At most 20 elements are allowed.
     pub rules: Vec<IoK8sApiBatchV1PodFailurePolicyRule>,
+}
+
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1PodFailurePolicy {
+    /// A `IoK8sApiBatchV1PodFailurePolicy` of its required fields (`rules`), every other field `None`.
+    #[must_use]
+    pub fn new(rules: Vec<IoK8sApiBatchV1PodFailurePolicyRule>) -> Self {
+        Self {
+            rules,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13225,6 +16745,22 @@ pub struct IoK8sApiBatchV1PodFailurePolicyRule {
     pub on_pod_conditions: Vec<IoK8sApiBatchV1PodFailurePolicyOnPodConditionsPattern>,
 }
 
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1PodFailurePolicyRule {
+    /// A `IoK8sApiBatchV1PodFailurePolicyRule` of its required fields (`action`, `on_pod_conditions`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        action: impl Into<String>,
+        on_pod_conditions: Vec<IoK8sApiBatchV1PodFailurePolicyOnPodConditionsPattern>,
+    ) -> Self {
+        Self {
+            action: action.into(),
+            on_exit_codes: None,
+            on_pod_conditions,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "batch-v1")]
     IoK8sApiBatchV1PodFailurePolicyRule {
@@ -13257,6 +16793,19 @@ pub struct IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement {
     pub values: Vec<i32>,
 }
 
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement {
+    /// A `IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement` of its required fields (`operator`, `values`), every other field `None`.
+    #[must_use]
+    pub fn new(operator: impl Into<String>, values: Vec<i32>) -> Self {
+        Self {
+            container_name: None,
+            operator: operator.into(),
+            values,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "batch-v1")]
     IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement {
@@ -13275,6 +16824,18 @@ pub struct IoK8sApiBatchV1PodFailurePolicyOnPodConditionsPattern {
     pub status: String,
     /// Specifies the required Pod condition type. To match a pod condition it is required that specified type equals the pod condition type.
     pub r#type: String,
+}
+
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1PodFailurePolicyOnPodConditionsPattern {
+    /// A `IoK8sApiBatchV1PodFailurePolicyOnPodConditionsPattern` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13301,6 +16862,15 @@ pub struct IoK8sApiBatchV1CronJobStatus {
     #[serde(rename = "lastSuccessfulTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_successful_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
+}
+
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1CronJobStatus {
+    /// A `IoK8sApiBatchV1CronJobStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13422,6 +16992,15 @@ pub struct IoK8sApiBatchV1JobStatus {
     pub uncounted_terminated_pods: Option<Box<IoK8sApiBatchV1UncountedTerminatedPods>>,
 }
 
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1JobStatus {
+    /// A `IoK8sApiBatchV1JobStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "batch-v1")]
     IoK8sApiBatchV1JobStatus {
@@ -13462,6 +17041,22 @@ pub struct IoK8sApiBatchV1JobCondition {
     pub r#type: String,
 }
 
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1JobCondition {
+    /// A `IoK8sApiBatchV1JobCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_probe_time: None,
+            last_transition_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "batch-v1")]
     IoK8sApiBatchV1JobCondition {
@@ -13485,6 +17080,15 @@ pub struct IoK8sApiBatchV1UncountedTerminatedPods {
     /// succeeded holds UIDs of succeeded Pods.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub succeeded: Option<Vec<String>>,
+}
+
+#[cfg(feature = "batch-v1")]
+impl IoK8sApiBatchV1UncountedTerminatedPods {
+    /// A `IoK8sApiBatchV1UncountedTerminatedPods` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13648,6 +17252,24 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestSpec {
     pub username: Option<String>,
 }
 
+#[cfg(feature = "certificates-v1")]
+impl IoK8sApiCertificatesV1CertificateSigningRequestSpec {
+    /// A `IoK8sApiCertificatesV1CertificateSigningRequestSpec` of its required fields (`request`, `signer_name`), every other field `None`.
+    #[must_use]
+    pub fn new(request: impl Into<String>, signer_name: impl Into<String>) -> Self {
+        Self {
+            expiration_seconds: None,
+            extra: None,
+            groups: None,
+            request: request.into(),
+            signer_name: signer_name.into(),
+            uid: None,
+            usages: None,
+            username: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "certificates-v1")]
     IoK8sApiCertificatesV1CertificateSigningRequestSpec {
@@ -13702,6 +17324,15 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestStatus {
     >,
 }
 
+#[cfg(feature = "certificates-v1")]
+impl IoK8sApiCertificatesV1CertificateSigningRequestStatus {
+    /// A `IoK8sApiCertificatesV1CertificateSigningRequestStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "certificates-v1")]
     IoK8sApiCertificatesV1CertificateSigningRequestStatus {
@@ -13743,6 +17374,22 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestCondition {
     ///
     /// Only one condition of a given type is allowed.
     pub r#type: String,
+}
+
+#[cfg(feature = "certificates-v1")]
+impl IoK8sApiCertificatesV1CertificateSigningRequestCondition {
+    /// A `IoK8sApiCertificatesV1CertificateSigningRequestCondition` of its required fields (`status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(status: impl Into<String>, r#type: impl Into<String>) -> Self {
+        Self {
+            last_transition_time: None,
+            last_update_time: None,
+            message: None,
+            reason: None,
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13853,6 +17500,18 @@ pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec {
     pub trust_bundle: String,
 }
 
+#[cfg(feature = "certificates-v1alpha1")]
+impl IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec {
+    /// A `IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec` of its required fields (`trust_bundle`), every other field `None`.
+    #[must_use]
+    pub fn new(trust_bundle: impl Into<String>) -> Self {
+        Self {
+            signer_name: None,
+            trust_bundle: trust_bundle.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "certificates-v1alpha1")]
     IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec {
@@ -13952,6 +17611,15 @@ pub struct IoK8sApiCoordinationV1LeaseSpec {
     #[serde(rename = "renewTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub renew_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
+}
+
+#[cfg(feature = "coordination-v1")]
+impl IoK8sApiCoordinationV1LeaseSpec {
+    /// A `IoK8sApiCoordinationV1LeaseSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14071,6 +17739,24 @@ pub struct IoK8sApiDiscoveryV1Endpoint {
     pub zone: Option<String>,
 }
 
+#[cfg(feature = "discovery-v1")]
+impl IoK8sApiDiscoveryV1Endpoint {
+    /// A `IoK8sApiDiscoveryV1Endpoint` of its required fields (`addresses`), every other field `None`.
+    #[must_use]
+    pub fn new(addresses: Vec<String>) -> Self {
+        Self {
+            addresses,
+            conditions: None,
+            deprecated_topology: None,
+            hints: None,
+            hostname: None,
+            node_name: None,
+            target_ref: None,
+            zone: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "discovery-v1")]
     IoK8sApiDiscoveryV1Endpoint {
@@ -14101,6 +17787,15 @@ pub struct IoK8sApiDiscoveryV1EndpointConditions {
     pub terminating: Option<bool>,
 }
 
+#[cfg(feature = "discovery-v1")]
+impl IoK8sApiDiscoveryV1EndpointConditions {
+    /// A `IoK8sApiDiscoveryV1EndpointConditions` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "discovery-v1")]
     IoK8sApiDiscoveryV1EndpointConditions {
@@ -14121,6 +17816,15 @@ pub struct IoK8sApiDiscoveryV1EndpointHints {
     pub for_zones: Option<Vec<IoK8sApiDiscoveryV1ForZone>>,
 }
 
+#[cfg(feature = "discovery-v1")]
+impl IoK8sApiDiscoveryV1EndpointHints {
+    /// A `IoK8sApiDiscoveryV1EndpointHints` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "discovery-v1")]
     IoK8sApiDiscoveryV1EndpointHints {
@@ -14135,6 +17839,17 @@ pub struct IoK8sApiDiscoveryV1EndpointHints {
 pub struct IoK8sApiDiscoveryV1ForZone {
     /// name represents the name of the zone.
     pub name: String,
+}
+
+#[cfg(feature = "discovery-v1")]
+impl IoK8sApiDiscoveryV1ForZone {
+    /// A `IoK8sApiDiscoveryV1ForZone` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14169,6 +17884,15 @@ pub struct IoK8sApiDiscoveryV1EndpointPort {
     /// protocol represents the IP protocol for this port. Must be UDP, TCP, or SCTP. Default is TCP.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
+}
+
+#[cfg(feature = "discovery-v1")]
+impl IoK8sApiDiscoveryV1EndpointPort {
+    /// A `IoK8sApiDiscoveryV1EndpointPort` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14317,6 +18041,18 @@ pub struct IoK8sApiEventsV1EventSeries {
     pub last_observed_time: IoK8sApimachineryPkgApisMetaV1MicroTime,
 }
 
+#[cfg(feature = "events-v1")]
+impl IoK8sApiEventsV1EventSeries {
+    /// A `IoK8sApiEventsV1EventSeries` of its required fields (`count`, `last_observed_time`), every other field `None`.
+    #[must_use]
+    pub fn new(count: i32, last_observed_time: IoK8sApimachineryPkgApisMetaV1MicroTime) -> Self {
+        Self {
+            count,
+            last_observed_time,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "events-v1")]
     IoK8sApiEventsV1EventSeries {
@@ -14418,6 +18154,22 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaSpec {
     pub rules: Option<Vec<IoK8sApiFlowcontrolV1beta2PolicyRulesWithSubjects>>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2FlowSchemaSpec {
+    /// A `IoK8sApiFlowcontrolV1beta2FlowSchemaSpec` of its required fields (`priority_level_configuration`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        priority_level_configuration: IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationReference,
+    ) -> Self {
+        Self {
+            distinguisher_method: None,
+            matching_precedence: None,
+            priority_level_configuration,
+            rules: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2FlowSchemaSpec {
@@ -14437,6 +18189,17 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod {
     pub r#type: String,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod {
+    /// A `IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod {
@@ -14451,6 +18214,17 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod {
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationReference {
     /// `name` is the name of the priority level configuration being referenced Required.
     pub name: String,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationReference {
+    /// A `IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationReference` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14475,6 +18249,19 @@ pub struct IoK8sApiFlowcontrolV1beta2PolicyRulesWithSubjects {
     pub resource_rules: Option<Vec<IoK8sApiFlowcontrolV1beta2ResourcePolicyRule>>,
     /// subjects is the list of normal user, serviceaccount, or group that this rule cares about. There must be at least one member in this slice. A slice that includes both the system:authenticated and system:unauthenticated user groups matches every request. Required.
     pub subjects: Vec<IoK8sApiFlowcontrolV1beta2Subject>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2PolicyRulesWithSubjects {
+    /// A `IoK8sApiFlowcontrolV1beta2PolicyRulesWithSubjects` of its required fields (`subjects`), every other field `None`.
+    #[must_use]
+    pub fn new(subjects: Vec<IoK8sApiFlowcontrolV1beta2Subject>) -> Self {
+        Self {
+            non_resource_rules: None,
+            resource_rules: None,
+            subjects,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14504,6 +18291,18 @@ pub struct IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
     pub verbs: Vec<String>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
+    /// A `IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule` of its required fields (`non_resource_ur_ls`, `verbs`), every other field `None`.
+    #[must_use]
+    pub fn new(non_resource_ur_ls: Vec<String>, verbs: Vec<String>) -> Self {
+        Self {
+            non_resource_ur_ls,
+            verbs,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
@@ -14531,6 +18330,21 @@ pub struct IoK8sApiFlowcontrolV1beta2ResourcePolicyRule {
     pub resources: Vec<String>,
     /// `verbs` is a list of matching verbs and may not be empty. "*" matches all verbs and, if present, must be the only entry. Required.
     pub verbs: Vec<String>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2ResourcePolicyRule {
+    /// A `IoK8sApiFlowcontrolV1beta2ResourcePolicyRule` of its required fields (`api_groups`, `resources`, `verbs`), every other field `None`.
+    #[must_use]
+    pub fn new(api_groups: Vec<String>, resources: Vec<String>, verbs: Vec<String>) -> Self {
+        Self {
+            api_groups,
+            cluster_scope: None,
+            namespaces: None,
+            resources,
+            verbs,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14563,6 +18377,20 @@ pub struct IoK8sApiFlowcontrolV1beta2Subject {
     pub user: Option<Box<IoK8sApiFlowcontrolV1beta2UserSubject>>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2Subject {
+    /// A `IoK8sApiFlowcontrolV1beta2Subject` of its required fields (`kind`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>) -> Self {
+        Self {
+            group: None,
+            kind: kind.into(),
+            service_account: None,
+            user: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2Subject {
@@ -14580,6 +18408,17 @@ pub struct IoK8sApiFlowcontrolV1beta2Subject {
 pub struct IoK8sApiFlowcontrolV1beta2GroupSubject {
     /// name is the user group that matches, or "*" to match all user groups. See <https://github.com/kubernetes/apiserver/blob/master/pkg/authentication/user/user.go> for some well-known group names. Required.
     pub name: String,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2GroupSubject {
+    /// A `IoK8sApiFlowcontrolV1beta2GroupSubject` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14600,6 +18439,18 @@ pub struct IoK8sApiFlowcontrolV1beta2ServiceAccountSubject {
     pub namespace: String,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2ServiceAccountSubject {
+    /// A `IoK8sApiFlowcontrolV1beta2ServiceAccountSubject` of its required fields (`name`, `namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            namespace: namespace.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2ServiceAccountSubject {
@@ -14617,6 +18468,17 @@ pub struct IoK8sApiFlowcontrolV1beta2UserSubject {
     pub name: String,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2UserSubject {
+    /// A `IoK8sApiFlowcontrolV1beta2UserSubject` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2UserSubject {
@@ -14632,6 +18494,15 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaStatus {
     /// `conditions` is a list of the current states of FlowSchema.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiFlowcontrolV1beta2FlowSchemaCondition>>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2FlowSchemaStatus {
+    /// A `IoK8sApiFlowcontrolV1beta2FlowSchemaStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14662,6 +18533,15 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaCondition {
     /// `type` is the type of the condition. Required.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2FlowSchemaCondition {
+    /// A `IoK8sApiFlowcontrolV1beta2FlowSchemaCondition` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14760,6 +18640,18 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec {
     pub r#type: String,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec {
+    /// A `IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            limited: None,
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec {
@@ -14805,6 +18697,15 @@ pub struct IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
     pub limit_response: Option<Box<IoK8sApiFlowcontrolV1beta2LimitResponse>>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
+    /// A `IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
@@ -14825,6 +18726,18 @@ pub struct IoK8sApiFlowcontrolV1beta2LimitResponse {
     pub queuing: Option<Box<IoK8sApiFlowcontrolV1beta2QueuingConfiguration>>,
     /// `type` is "Queue" or "Reject". "Queue" means that requests that can not be executed upon arrival are held in a queue until they can be executed or a queuing limit is reached. "Reject" means that requests that can not be executed upon arrival are rejected. Required.
     pub r#type: String,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2LimitResponse {
+    /// A `IoK8sApiFlowcontrolV1beta2LimitResponse` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            queuing: None,
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14853,6 +18766,15 @@ pub struct IoK8sApiFlowcontrolV1beta2QueuingConfiguration {
     pub queues: Option<i32>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2QueuingConfiguration {
+    /// A `IoK8sApiFlowcontrolV1beta2QueuingConfiguration` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2QueuingConfiguration {
@@ -14872,6 +18794,15 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationStatus {
     pub conditions: Option<
         Vec<IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition>,
     >,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationStatus {
+    /// A `IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14902,6 +18833,15 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition {
     /// `type` is the type of the condition. Required.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition {
+    /// A `IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15008,6 +18948,22 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaSpec {
     pub rules: Option<Vec<IoK8sApiFlowcontrolV1beta3PolicyRulesWithSubjects>>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3FlowSchemaSpec {
+    /// A `IoK8sApiFlowcontrolV1beta3FlowSchemaSpec` of its required fields (`priority_level_configuration`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        priority_level_configuration: IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationReference,
+    ) -> Self {
+        Self {
+            distinguisher_method: None,
+            matching_precedence: None,
+            priority_level_configuration,
+            rules: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3FlowSchemaSpec {
@@ -15027,6 +18983,17 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod {
     pub r#type: String,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod {
+    /// A `IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod {
@@ -15041,6 +19008,17 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod {
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationReference {
     /// `name` is the name of the priority level configuration being referenced Required.
     pub name: String,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationReference {
+    /// A `IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationReference` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15065,6 +19043,19 @@ pub struct IoK8sApiFlowcontrolV1beta3PolicyRulesWithSubjects {
     pub resource_rules: Option<Vec<IoK8sApiFlowcontrolV1beta3ResourcePolicyRule>>,
     /// subjects is the list of normal user, serviceaccount, or group that this rule cares about. There must be at least one member in this slice. A slice that includes both the system:authenticated and system:unauthenticated user groups matches every request. Required.
     pub subjects: Vec<IoK8sApiFlowcontrolV1beta3Subject>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3PolicyRulesWithSubjects {
+    /// A `IoK8sApiFlowcontrolV1beta3PolicyRulesWithSubjects` of its required fields (`subjects`), every other field `None`.
+    #[must_use]
+    pub fn new(subjects: Vec<IoK8sApiFlowcontrolV1beta3Subject>) -> Self {
+        Self {
+            non_resource_rules: None,
+            resource_rules: None,
+            subjects,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15094,6 +19085,18 @@ pub struct IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
     pub verbs: Vec<String>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
+    /// A `IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule` of its required fields (`non_resource_ur_ls`, `verbs`), every other field `None`.
+    #[must_use]
+    pub fn new(non_resource_ur_ls: Vec<String>, verbs: Vec<String>) -> Self {
+        Self {
+            non_resource_ur_ls,
+            verbs,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
@@ -15121,6 +19124,21 @@ pub struct IoK8sApiFlowcontrolV1beta3ResourcePolicyRule {
     pub resources: Vec<String>,
     /// `verbs` is a list of matching verbs and may not be empty. "*" matches all verbs and, if present, must be the only entry. Required.
     pub verbs: Vec<String>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3ResourcePolicyRule {
+    /// A `IoK8sApiFlowcontrolV1beta3ResourcePolicyRule` of its required fields (`api_groups`, `resources`, `verbs`), every other field `None`.
+    #[must_use]
+    pub fn new(api_groups: Vec<String>, resources: Vec<String>, verbs: Vec<String>) -> Self {
+        Self {
+            api_groups,
+            cluster_scope: None,
+            namespaces: None,
+            resources,
+            verbs,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15153,6 +19171,20 @@ pub struct IoK8sApiFlowcontrolV1beta3Subject {
     pub user: Option<Box<IoK8sApiFlowcontrolV1beta3UserSubject>>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3Subject {
+    /// A `IoK8sApiFlowcontrolV1beta3Subject` of its required fields (`kind`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>) -> Self {
+        Self {
+            group: None,
+            kind: kind.into(),
+            service_account: None,
+            user: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3Subject {
@@ -15170,6 +19202,17 @@ pub struct IoK8sApiFlowcontrolV1beta3Subject {
 pub struct IoK8sApiFlowcontrolV1beta3GroupSubject {
     /// name is the user group that matches, or "*" to match all user groups. See <https://github.com/kubernetes/apiserver/blob/master/pkg/authentication/user/user.go> for some well-known group names. Required.
     pub name: String,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3GroupSubject {
+    /// A `IoK8sApiFlowcontrolV1beta3GroupSubject` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15190,6 +19233,18 @@ pub struct IoK8sApiFlowcontrolV1beta3ServiceAccountSubject {
     pub namespace: String,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3ServiceAccountSubject {
+    /// A `IoK8sApiFlowcontrolV1beta3ServiceAccountSubject` of its required fields (`name`, `namespace`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, namespace: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            namespace: namespace.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3ServiceAccountSubject {
@@ -15207,6 +19262,17 @@ pub struct IoK8sApiFlowcontrolV1beta3UserSubject {
     pub name: String,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3UserSubject {
+    /// A `IoK8sApiFlowcontrolV1beta3UserSubject` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3UserSubject {
@@ -15222,6 +19288,15 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaStatus {
     /// `conditions` is a list of the current states of FlowSchema.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiFlowcontrolV1beta3FlowSchemaCondition>>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3FlowSchemaStatus {
+    /// A `IoK8sApiFlowcontrolV1beta3FlowSchemaStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15252,6 +19327,15 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaCondition {
     /// `type` is the type of the condition. Required.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3FlowSchemaCondition {
+    /// A `IoK8sApiFlowcontrolV1beta3FlowSchemaCondition` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15350,6 +19434,18 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec {
     pub r#type: String,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec {
+    /// A `IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            limited: None,
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec {
@@ -15393,6 +19489,15 @@ pub struct IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration {
     pub nominal_concurrency_shares: Option<i32>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration {
+    /// A `IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration {
@@ -15413,6 +19518,18 @@ pub struct IoK8sApiFlowcontrolV1beta3LimitResponse {
     pub queuing: Option<Box<IoK8sApiFlowcontrolV1beta3QueuingConfiguration>>,
     /// `type` is "Queue" or "Reject". "Queue" means that requests that can not be executed upon arrival are held in a queue until they can be executed or a queuing limit is reached. "Reject" means that requests that can not be executed upon arrival are rejected. Required.
     pub r#type: String,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3LimitResponse {
+    /// A `IoK8sApiFlowcontrolV1beta3LimitResponse` of its required fields (`type`), every other field `None`.
+    #[must_use]
+    pub fn new(r#type: impl Into<String>) -> Self {
+        Self {
+            queuing: None,
+            r#type: r#type.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15441,6 +19558,15 @@ pub struct IoK8sApiFlowcontrolV1beta3QueuingConfiguration {
     pub queues: Option<i32>,
 }
 
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3QueuingConfiguration {
+    /// A `IoK8sApiFlowcontrolV1beta3QueuingConfiguration` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3QueuingConfiguration {
@@ -15460,6 +19586,15 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus {
     pub conditions: Option<
         Vec<IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition>,
     >,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus {
+    /// A `IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15490,6 +19625,15 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition {
     /// `type` is the type of the condition. Required.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
+}
+
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition {
+    /// A `IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15601,6 +19745,15 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionStatus {
     >,
 }
 
+#[cfg(feature = "internal-apiserver-v1alpha1")]
+impl IoK8sApiApiserverinternalV1alpha1StorageVersionStatus {
+    /// A `IoK8sApiApiserverinternalV1alpha1StorageVersionStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "internal-apiserver-v1alpha1")]
     IoK8sApiApiserverinternalV1alpha1StorageVersionStatus {
@@ -15634,6 +19787,26 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionCondition {
     pub r#type: String,
 }
 
+#[cfg(feature = "internal-apiserver-v1alpha1")]
+impl IoK8sApiApiserverinternalV1alpha1StorageVersionCondition {
+    /// A `IoK8sApiApiserverinternalV1alpha1StorageVersionCondition` of its required fields (`reason`, `status`, `type`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        reason: impl Into<String>,
+        status: impl Into<String>,
+        r#type: impl Into<String>,
+    ) -> Self {
+        Self {
+            last_transition_time: None,
+            message: None,
+            observed_generation: None,
+            reason: reason.into(),
+            status: status.into(),
+            r#type: r#type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "internal-apiserver-v1alpha1")]
     IoK8sApiApiserverinternalV1alpha1StorageVersionCondition {
@@ -15663,6 +19836,15 @@ pub struct IoK8sApiApiserverinternalV1alpha1ServerStorageVersion {
     #[serde(rename = "encodingVersion")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding_version: Option<String>,
+}
+
+#[cfg(feature = "internal-apiserver-v1alpha1")]
+impl IoK8sApiApiserverinternalV1alpha1ServerStorageVersion {
+    /// A `IoK8sApiApiserverinternalV1alpha1ServerStorageVersion` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15753,6 +19935,15 @@ pub struct IoK8sApiNetworkingV1IngressClassSpec {
     pub parameters: Option<Box<IoK8sApiNetworkingV1IngressClassParametersReference>>,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressClassSpec {
+    /// A `IoK8sApiNetworkingV1IngressClassSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1IngressClassSpec {
@@ -15780,6 +19971,21 @@ pub struct IoK8sApiNetworkingV1IngressClassParametersReference {
     /// scope represents if this refers to a cluster or namespace scoped resource. This may be set to "Cluster" (default) or "Namespace".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<String>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressClassParametersReference {
+    /// A `IoK8sApiNetworkingV1IngressClassParametersReference` of its required fields (`kind`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            api_group: None,
+            kind: kind.into(),
+            name: name.into(),
+            namespace: None,
+            scope: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15884,6 +20090,15 @@ pub struct IoK8sApiNetworkingV1IngressSpec {
     pub tls: Option<Vec<IoK8sApiNetworkingV1IngressTls>>,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressSpec {
+    /// A `IoK8sApiNetworkingV1IngressSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1IngressSpec {
@@ -15907,6 +20122,15 @@ pub struct IoK8sApiNetworkingV1IngressBackend {
     pub service: Option<Box<IoK8sApiNetworkingV1IngressServiceBackend>>,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressBackend {
+    /// A `IoK8sApiNetworkingV1IngressBackend` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1IngressBackend {
@@ -15925,6 +20149,18 @@ pub struct IoK8sApiNetworkingV1IngressServiceBackend {
     /// The `port` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub port: Option<Box<IoK8sApiNetworkingV1ServiceBackendPort>>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressServiceBackend {
+    /// A `IoK8sApiNetworkingV1IngressServiceBackend` of its required fields (`name`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            port: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15946,6 +20182,15 @@ pub struct IoK8sApiNetworkingV1ServiceBackendPort {
     /// number is the numerical port number (e.g. 80) on the Service. This is a mutually exclusive setting with "Name".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<i32>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1ServiceBackendPort {
+    /// A `IoK8sApiNetworkingV1ServiceBackendPort` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15976,6 +20221,15 @@ pub struct IoK8sApiNetworkingV1IngressRule {
     pub http: Option<Box<IoK8sApiNetworkingV1HttpIngressRuleValue>>,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressRule {
+    /// A `IoK8sApiNetworkingV1IngressRule` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1IngressRule {
@@ -15991,6 +20245,17 @@ pub struct IoK8sApiNetworkingV1IngressRule {
 pub struct IoK8sApiNetworkingV1HttpIngressRuleValue {
     /// paths is a collection of paths that map requests to backends.
     pub paths: Vec<IoK8sApiNetworkingV1HttpIngressPath>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1HttpIngressRuleValue {
+    /// A `IoK8sApiNetworkingV1HttpIngressRuleValue` of its required fields (`paths`), every other field `None`.
+    #[must_use]
+    pub fn new(paths: Vec<IoK8sApiNetworkingV1HttpIngressPath>) -> Self {
+        Self {
+            paths,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16025,6 +20290,19 @@ pub struct IoK8sApiNetworkingV1HttpIngressPath {
     pub path_type: String,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1HttpIngressPath {
+    /// A `IoK8sApiNetworkingV1HttpIngressPath` of its required fields (`backend`, `path_type`), every other field `None`.
+    #[must_use]
+    pub fn new(backend: IoK8sApiNetworkingV1IngressBackend, path_type: impl Into<String>) -> Self {
+        Self {
+            backend,
+            path: None,
+            path_type: path_type.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1HttpIngressPath {
@@ -16048,6 +20326,15 @@ pub struct IoK8sApiNetworkingV1IngressTls {
     pub secret_name: Option<String>,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressTls {
+    /// A `IoK8sApiNetworkingV1IngressTls` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1IngressTls {
@@ -16067,6 +20354,15 @@ pub struct IoK8sApiNetworkingV1IngressStatus {
     pub load_balancer: Option<Box<IoK8sApiNetworkingV1IngressLoadBalancerStatus>>,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressStatus {
+    /// A `IoK8sApiNetworkingV1IngressStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1IngressStatus {
@@ -16082,6 +20378,15 @@ pub struct IoK8sApiNetworkingV1IngressLoadBalancerStatus {
     /// ingress is a list containing ingress points for the load-balancer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ingress: Option<Vec<IoK8sApiNetworkingV1IngressLoadBalancerIngress>>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressLoadBalancerStatus {
+    /// A `IoK8sApiNetworkingV1IngressLoadBalancerStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16105,6 +20410,15 @@ pub struct IoK8sApiNetworkingV1IngressLoadBalancerIngress {
     /// ports provides information about the ports exposed by this LoadBalancer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiNetworkingV1IngressPortStatus>>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressLoadBalancerIngress {
+    /// A `IoK8sApiNetworkingV1IngressLoadBalancerIngress` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16131,6 +20445,19 @@ pub struct IoK8sApiNetworkingV1IngressPortStatus {
     pub port: i32,
     /// protocol is the protocol of the ingress port. The supported values are: "TCP", "UDP", "SCTP"
     pub protocol: String,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IngressPortStatus {
+    /// A `IoK8sApiNetworkingV1IngressPortStatus` of its required fields (`port`, `protocol`), every other field `None`.
+    #[must_use]
+    pub fn new(port: i32, protocol: impl Into<String>) -> Self {
+        Self {
+            error: None,
+            port,
+            protocol: protocol.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16232,6 +20559,20 @@ pub struct IoK8sApiNetworkingV1NetworkPolicySpec {
     pub policy_types: Option<Vec<String>>,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1NetworkPolicySpec {
+    /// A `IoK8sApiNetworkingV1NetworkPolicySpec` of its required fields (`pod_selector`), every other field `None`.
+    #[must_use]
+    pub fn new(pod_selector: IoK8sApimachineryPkgApisMetaV1LabelSelector) -> Self {
+        Self {
+            egress: None,
+            ingress: None,
+            pod_selector,
+            policy_types: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1NetworkPolicySpec {
@@ -16253,6 +20594,15 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyEgressRule {
     /// to is a list of destinations for outgoing traffic of pods selected for this rule. Items in this list are combined using a logical OR operation. If this field is empty or missing, this rule matches all destinations (traffic not restricted by destination). If this field is present and contains at least one item, this rule allows traffic only if the traffic matches at least one item in the to list.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<Vec<IoK8sApiNetworkingV1NetworkPolicyPeer>>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1NetworkPolicyEgressRule {
+    /// A `IoK8sApiNetworkingV1NetworkPolicyEgressRule` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16278,6 +20628,15 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyPort {
     /// protocol represents the protocol (TCP, UDP, or SCTP) which traffic must match. If not specified, this field defaults to TCP.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1NetworkPolicyPort {
+    /// A `IoK8sApiNetworkingV1NetworkPolicyPort` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16308,6 +20667,15 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyPeer {
     pub pod_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1NetworkPolicyPeer {
+    /// A `IoK8sApiNetworkingV1NetworkPolicyPeer` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1NetworkPolicyPeer {
@@ -16327,6 +20695,18 @@ pub struct IoK8sApiNetworkingV1IpBlock {
     /// except is a slice of CIDRs that should not be included within an IPBlock Valid examples are "192.168.1.0/24" or "2001:db8::/64" Except values will be rejected if they are outside the cidr range
     #[serde(skip_serializing_if = "Option::is_none")]
     pub except: Option<Vec<String>>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1IpBlock {
+    /// A `IoK8sApiNetworkingV1IpBlock` of its required fields (`cidr`), every other field `None`.
+    #[must_use]
+    pub fn new(cidr: impl Into<String>) -> Self {
+        Self {
+            cidr: cidr.into(),
+            except: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16350,6 +20730,15 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyIngressRule {
     pub ports: Option<Vec<IoK8sApiNetworkingV1NetworkPolicyPort>>,
 }
 
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1NetworkPolicyIngressRule {
+    /// A `IoK8sApiNetworkingV1NetworkPolicyIngressRule` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1NetworkPolicyIngressRule {
@@ -16366,6 +20755,15 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyStatus {
     /// conditions holds an array of metav1.Condition that describe the state of the NetworkPolicy. Current service state
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApimachineryPkgApisMetaV1Condition>>,
+}
+
+#[cfg(feature = "networking-v1")]
+impl IoK8sApiNetworkingV1NetworkPolicyStatus {
+    /// A `IoK8sApiNetworkingV1NetworkPolicyStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16461,6 +20859,20 @@ pub struct IoK8sApiNetworkingV1alpha1ClusterCidrSpec {
     pub per_node_host_bits: i32,
 }
 
+#[cfg(feature = "networking-v1alpha1")]
+impl IoK8sApiNetworkingV1alpha1ClusterCidrSpec {
+    /// A `IoK8sApiNetworkingV1alpha1ClusterCidrSpec` of its required fields (`per_node_host_bits`), every other field `None`.
+    #[must_use]
+    pub fn new(per_node_host_bits: i32) -> Self {
+        Self {
+            ipv4: None,
+            ipv6: None,
+            node_selector: None,
+            per_node_host_bits,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1alpha1")]
     IoK8sApiNetworkingV1alpha1ClusterCidrSpec {
@@ -16548,6 +20960,15 @@ pub struct IoK8sApiNetworkingV1alpha1IpAddressSpec {
     pub parent_ref: Option<Box<IoK8sApiNetworkingV1alpha1ParentReference>>,
 }
 
+#[cfg(feature = "networking-v1alpha1")]
+impl IoK8sApiNetworkingV1alpha1IpAddressSpec {
+    /// A `IoK8sApiNetworkingV1alpha1IpAddressSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1alpha1")]
     IoK8sApiNetworkingV1alpha1IpAddressSpec {
@@ -16575,6 +20996,15 @@ pub struct IoK8sApiNetworkingV1alpha1ParentReference {
     /// UID is the uid of the object being referenced.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
+}
+
+#[cfg(feature = "networking-v1alpha1")]
+impl IoK8sApiNetworkingV1alpha1ParentReference {
+    /// A `IoK8sApiNetworkingV1alpha1ParentReference` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16674,6 +21104,15 @@ pub struct IoK8sApiNodeV1Overhead {
     >,
 }
 
+#[cfg(feature = "node-v1")]
+impl IoK8sApiNodeV1Overhead {
+    /// A `IoK8sApiNodeV1Overhead` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "node-v1")]
     IoK8sApiNodeV1Overhead {
@@ -16693,6 +21132,15 @@ pub struct IoK8sApiNodeV1Scheduling {
     /// tolerations are appended (excluding duplicates) to pods running with this RuntimeClass during admission, effectively unioning the set of nodes tolerated by the pod and the RuntimeClass.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tolerations: Option<Vec<IoK8sApiCoreV1Toleration>>,
+}
+
+#[cfg(feature = "node-v1")]
+impl IoK8sApiNodeV1Scheduling {
+    /// A `IoK8sApiNodeV1Scheduling` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16805,6 +21253,15 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetSpec {
     pub unhealthy_pod_eviction_policy: Option<String>,
 }
 
+#[cfg(feature = "policy-v1")]
+impl IoK8sApiPolicyV1PodDisruptionBudgetSpec {
+    /// A `IoK8sApiPolicyV1PodDisruptionBudgetSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "policy-v1")]
     IoK8sApiPolicyV1PodDisruptionBudgetSpec {
@@ -16853,6 +21310,28 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetStatus {
     #[serde(rename = "observedGeneration")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
+}
+
+#[cfg(feature = "policy-v1")]
+impl IoK8sApiPolicyV1PodDisruptionBudgetStatus {
+    /// A `IoK8sApiPolicyV1PodDisruptionBudgetStatus` of its required fields (`current_healthy`, `desired_healthy`, `disruptions_allowed`, `expected_pods`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        current_healthy: i32,
+        desired_healthy: i32,
+        disruptions_allowed: i32,
+        expected_pods: i32,
+    ) -> Self {
+        Self {
+            conditions: None,
+            current_healthy,
+            desired_healthy,
+            disrupted_pods: None,
+            disruptions_allowed,
+            expected_pods,
+            observed_generation: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16952,6 +21431,23 @@ pub struct IoK8sApiRbacV1RoleRef {
     pub name: String,
 }
 
+#[cfg(feature = "rbac-authorization-v1")]
+impl IoK8sApiRbacV1RoleRef {
+    /// A `IoK8sApiRbacV1RoleRef` of its required fields (`api_group`, `kind`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        api_group: impl Into<String>,
+        kind: impl Into<String>,
+        name: impl Into<String>,
+    ) -> Self {
+        Self {
+            api_group: api_group.into(),
+            kind: kind.into(),
+            name: name.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "rbac-authorization-v1")]
     IoK8sApiRbacV1RoleRef {
@@ -16977,6 +21473,20 @@ pub struct IoK8sApiRbacV1Subject {
     /// Namespace of the referenced object.  If the object kind is non-namespace, such as "User" or "Group", and this value is not empty the Authorizer should report an error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
+}
+
+#[cfg(feature = "rbac-authorization-v1")]
+impl IoK8sApiRbacV1Subject {
+    /// A `IoK8sApiRbacV1Subject` of its required fields (`kind`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            api_group: None,
+            kind: kind.into(),
+            name: name.into(),
+            namespace: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17071,6 +21581,15 @@ pub struct IoK8sApiRbacV1AggregationRule {
     pub cluster_role_selectors: Option<Vec<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
 }
 
+#[cfg(feature = "rbac-authorization-v1")]
+impl IoK8sApiRbacV1AggregationRule {
+    /// A `IoK8sApiRbacV1AggregationRule` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "rbac-authorization-v1")]
     IoK8sApiRbacV1AggregationRule {
@@ -17100,6 +21619,21 @@ pub struct IoK8sApiRbacV1PolicyRule {
     pub resources: Option<Vec<String>>,
     /// Verbs is a list of Verbs that apply to ALL the ResourceKinds contained in this rule. '*' represents all verbs.
     pub verbs: Vec<String>,
+}
+
+#[cfg(feature = "rbac-authorization-v1")]
+impl IoK8sApiRbacV1PolicyRule {
+    /// A `IoK8sApiRbacV1PolicyRule` of its required fields (`verbs`), every other field `None`.
+    #[must_use]
+    pub fn new(verbs: Vec<String>) -> Self {
+        Self {
+            api_groups: None,
+            non_resource_ur_ls: None,
+            resource_names: None,
+            resources: None,
+            verbs,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17337,6 +21871,15 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContextSpec {
     pub selected_node: Option<String>,
 }
 
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2PodSchedulingContextSpec {
+    /// A `IoK8sApiResourceV1alpha2PodSchedulingContextSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "resource-v1alpha2")]
     IoK8sApiResourceV1alpha2PodSchedulingContextSpec {
@@ -17356,6 +21899,15 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContextStatus {
     pub resource_claims: Option<
         Vec<IoK8sApiResourceV1alpha2ResourceClaimSchedulingStatus>,
     >,
+}
+
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2PodSchedulingContextStatus {
+    /// A `IoK8sApiResourceV1alpha2PodSchedulingContextStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17379,6 +21931,15 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimSchedulingStatus {
     #[serde(rename = "unsuitableNodes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unsuitable_nodes: Option<Vec<String>>,
+}
+
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2ResourceClaimSchedulingStatus {
+    /// A `IoK8sApiResourceV1alpha2ResourceClaimSchedulingStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17480,6 +22041,19 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimSpec {
     pub resource_class_name: String,
 }
 
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2ResourceClaimSpec {
+    /// A `IoK8sApiResourceV1alpha2ResourceClaimSpec` of its required fields (`resource_class_name`), every other field `None`.
+    #[must_use]
+    pub fn new(resource_class_name: impl Into<String>) -> Self {
+        Self {
+            allocation_mode: None,
+            parameters_ref: None,
+            resource_class_name: resource_class_name.into(),
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "resource-v1alpha2")]
     IoK8sApiResourceV1alpha2ResourceClaimSpec {
@@ -17502,6 +22076,19 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimParametersReference {
     pub kind: String,
     /// Name is the name of resource being referenced.
     pub name: String,
+}
+
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2ResourceClaimParametersReference {
+    /// A `IoK8sApiResourceV1alpha2ResourceClaimParametersReference` of its required fields (`kind`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            api_group: None,
+            kind: kind.into(),
+            name: name.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17543,6 +22130,15 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimStatus {
     >,
 }
 
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2ResourceClaimStatus {
+    /// A `IoK8sApiResourceV1alpha2ResourceClaimStatus` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "resource-v1alpha2")]
     IoK8sApiResourceV1alpha2ResourceClaimStatus {
@@ -17573,6 +22169,15 @@ pub struct IoK8sApiResourceV1alpha2AllocationResult {
     pub shareable: Option<bool>,
 }
 
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2AllocationResult {
+    /// A `IoK8sApiResourceV1alpha2AllocationResult` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "resource-v1alpha2")]
     IoK8sApiResourceV1alpha2AllocationResult {
@@ -17598,6 +22203,15 @@ pub struct IoK8sApiResourceV1alpha2ResourceHandle {
     pub driver_name: Option<String>,
 }
 
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2ResourceHandle {
+    /// A `IoK8sApiResourceV1alpha2ResourceHandle` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "resource-v1alpha2")]
     IoK8sApiResourceV1alpha2ResourceHandle {
@@ -17621,6 +22235,24 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimConsumerReference {
     pub resource: String,
     /// UID identifies exactly one incarnation of the resource.
     pub uid: String,
+}
+
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2ResourceClaimConsumerReference {
+    /// A `IoK8sApiResourceV1alpha2ResourceClaimConsumerReference` of its required fields (`name`, `resource`, `uid`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        name: impl Into<String>,
+        resource: impl Into<String>,
+        uid: impl Into<String>,
+    ) -> Self {
+        Self {
+            api_group: None,
+            name: name.into(),
+            resource: resource.into(),
+            uid: uid.into(),
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17708,6 +22340,18 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec {
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiResourceV1alpha2ResourceClaimSpec,
+}
+
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec {
+    /// A `IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec` of its required fields (`spec`), every other field `None`.
+    #[must_use]
+    pub fn new(spec: IoK8sApiResourceV1alpha2ResourceClaimSpec) -> Self {
+        Self {
+            metadata: None,
+            spec,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17816,6 +22460,20 @@ pub struct IoK8sApiResourceV1alpha2ResourceClassParametersReference {
     /// Namespace that contains the referenced resource. Must be empty for cluster-scoped resources and non-empty for namespaced resources.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
+}
+
+#[cfg(feature = "resource-v1alpha2")]
+impl IoK8sApiResourceV1alpha2ResourceClassParametersReference {
+    /// A `IoK8sApiResourceV1alpha2ResourceClassParametersReference` of its required fields (`kind`, `name`), every other field `None`.
+    #[must_use]
+    pub fn new(kind: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            api_group: None,
+            kind: kind.into(),
+            name: name.into(),
+            namespace: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -18054,6 +22712,15 @@ pub struct IoK8sApiStorageV1CsiDriverSpec {
     pub volume_lifecycle_modes: Option<Vec<String>>,
 }
 
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiStorageV1CsiDriverSpec {
+    /// A `IoK8sApiStorageV1CsiDriverSpec` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "storage-v1")]
     IoK8sApiStorageV1CsiDriverSpec {
@@ -18079,6 +22746,18 @@ pub struct IoK8sApiStorageV1TokenRequest {
     #[serde(rename = "expirationSeconds")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expiration_seconds: Option<i64>,
+}
+
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiStorageV1TokenRequest {
+    /// A `IoK8sApiStorageV1TokenRequest` of its required fields (`audience`), every other field `None`.
+    #[must_use]
+    pub fn new(audience: impl Into<String>) -> Self {
+        Self {
+            audience: audience.into(),
+            expiration_seconds: None,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -18163,6 +22842,17 @@ pub struct IoK8sApiStorageV1CsiNodeSpec {
     pub drivers: Vec<IoK8sApiStorageV1CsiNodeDriver>,
 }
 
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiStorageV1CsiNodeSpec {
+    /// A `IoK8sApiStorageV1CsiNodeSpec` of its required fields (`drivers`), every other field `None`.
+    #[must_use]
+    pub fn new(drivers: Vec<IoK8sApiStorageV1CsiNodeDriver>) -> Self {
+        Self {
+            drivers,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "storage-v1")]
     IoK8sApiStorageV1CsiNodeSpec {
@@ -18189,6 +22879,20 @@ pub struct IoK8sApiStorageV1CsiNodeDriver {
     pub topology_keys: Option<Vec<String>>,
 }
 
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiStorageV1CsiNodeDriver {
+    /// A `IoK8sApiStorageV1CsiNodeDriver` of its required fields (`name`, `node_id`), every other field `None`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, node_id: impl Into<String>) -> Self {
+        Self {
+            allocatable: None,
+            name: name.into(),
+            node_id: node_id.into(),
+            topology_keys: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "storage-v1")]
     IoK8sApiStorageV1CsiNodeDriver {
@@ -18207,6 +22911,15 @@ pub struct IoK8sApiStorageV1VolumeNodeResources {
     /// count indicates the maximum number of unique volumes managed by the CSI driver that can be used on a node. A volume that is both attached and mounted on a node is considered to be used once, not twice. The same rule applies for a unique volume that is shared among multiple pods on the same node. If this field is not specified, then the supported number of volumes on this node is unbounded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<i32>,
+}
+
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiStorageV1VolumeNodeResources {
+    /// A `IoK8sApiStorageV1VolumeNodeResources` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -18413,6 +23126,15 @@ pub struct IoK8sApiCoreV1TopologySelectorTerm {
     >,
 }
 
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiCoreV1TopologySelectorTerm {
+    /// A `IoK8sApiCoreV1TopologySelectorTerm` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "storage-v1")]
     IoK8sApiCoreV1TopologySelectorTerm {
@@ -18429,6 +23151,18 @@ pub struct IoK8sApiCoreV1TopologySelectorLabelRequirement {
     pub key: String,
     /// An array of string values. One value must match the label to be selected. Each entry in Values is ORed.
     pub values: Vec<String>,
+}
+
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiCoreV1TopologySelectorLabelRequirement {
+    /// A `IoK8sApiCoreV1TopologySelectorLabelRequirement` of its required fields (`key`, `values`), every other field `None`.
+    #[must_use]
+    pub fn new(key: impl Into<String>, values: Vec<String>) -> Self {
+        Self {
+            key: key.into(),
+            values,
+        }
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -18524,6 +23258,23 @@ pub struct IoK8sApiStorageV1VolumeAttachmentSpec {
     pub source: IoK8sApiStorageV1VolumeAttachmentSource,
 }
 
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiStorageV1VolumeAttachmentSpec {
+    /// A `IoK8sApiStorageV1VolumeAttachmentSpec` of its required fields (`attacher`, `node_name`, `source`), every other field `None`.
+    #[must_use]
+    pub fn new(
+        attacher: impl Into<String>,
+        node_name: impl Into<String>,
+        source: IoK8sApiStorageV1VolumeAttachmentSource,
+    ) -> Self {
+        Self {
+            attacher: attacher.into(),
+            node_name: node_name.into(),
+            source,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "storage-v1")]
     IoK8sApiStorageV1VolumeAttachmentSpec {
@@ -18546,6 +23297,15 @@ pub struct IoK8sApiStorageV1VolumeAttachmentSource {
     #[serde(rename = "persistentVolumeName")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub persistent_volume_name: Option<String>,
+}
+
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiStorageV1VolumeAttachmentSource {
+    /// A `IoK8sApiStorageV1VolumeAttachmentSource` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -18577,6 +23337,20 @@ pub struct IoK8sApiStorageV1VolumeAttachmentStatus {
     pub detach_error: Option<Box<IoK8sApiStorageV1VolumeError>>,
 }
 
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiStorageV1VolumeAttachmentStatus {
+    /// A `IoK8sApiStorageV1VolumeAttachmentStatus` of its required fields (`attached`), every other field `None`.
+    #[must_use]
+    pub fn new(attached: bool) -> Self {
+        Self {
+            attach_error: None,
+            attached,
+            attachment_metadata: None,
+            detach_error: None,
+        }
+    }
+}
+
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "storage-v1")]
     IoK8sApiStorageV1VolumeAttachmentStatus {
@@ -18598,6 +23372,15 @@ pub struct IoK8sApiStorageV1VolumeError {
     /// The `time` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
+}
+
+#[cfg(feature = "storage-v1")]
+impl IoK8sApiStorageV1VolumeError {
+    /// A `IoK8sApiStorageV1VolumeError` with every field left out, as `Default` makes it.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {

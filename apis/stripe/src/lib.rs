@@ -78,13 +78,14 @@
 //!
 //! ```no_run
 //! use endpoint::client::ureq::Client;
-//! use stripe_api::{BASE_URL, account, country_specs};
+//! use stripe_api::{BASE_URL, account, tax, country_specs};
 //!
 //! let client = Client::builder()
 //!     .base_url(BASE_URL)
 //!     .bearer(std::env::var("STRIPE_API_TOKEN")?)
 //!     .build()?;
 //! let answer = client.send(&account::Get { ..Default::default() })?.body; // its answer, decoded
+//! let created = client.send(&tax::PostTaxTransactionsCreateFromCalculation::new("calculation", "reference"))?.body; // its answer, decoded
 //! for item in client.paginate(&country_specs::Get { ..Default::default() }) {
 //!     let item = item?; // every page, item by item
 //! }

@@ -539,6 +539,8 @@ fn said_by_ref_alone(key: &str) -> bool {
                 | "description"
                 | "deprecated"
                 | "nullable"
+                | "readOnly"
+                | "writeOnly"
                 | "example"
                 | "examples"
                 | "$comment"
@@ -546,15 +548,23 @@ fn said_by_ref_alone(key: &str) -> bool {
 }
 
 /// A schema object with a `$ref` and other keys (that hold from OpenAPI
-/// 3.1 on): when the others say more than a title, a description or
-/// nullability, the reference and the rest hold at once (`allOf`).
+/// 3.1 on): when the others say more than a title, a description,
+/// nullability or `readOnly`/`writeOnly` (which stay the property's own),
+/// the reference and the rest hold at once (`allOf`).
 fn with_siblings(mut map: Map<String, Value>) -> Value {
     if map.keys().all(|key| said_by_ref_alone(key)) {
         return Value::Object(map);
     }
     let reference = map.shift_remove("$ref").unwrap_or_default();
     let mut outer = Map::new();
-    for key in ["title", "description", "deprecated", "nullable"] {
+    for key in [
+        "title",
+        "description",
+        "deprecated",
+        "nullable",
+        "readOnly",
+        "writeOnly",
+    ] {
         if let Some(value) = map.shift_remove(key) {
             outer.insert(key.to_owned(), value);
         }
