@@ -250,7 +250,14 @@ fn shared_answers_are_named_after_what_they_are() {
         .iter()
         .map(|o| o.rust.as_str())
         .collect();
-    assert_eq!(rust, ["orders::List", "orders::Create", "orders::GetOrder"]);
+    assert_eq!(
+        rust,
+        [
+            "orders::ListOrders",
+            "orders::CreateOrders",
+            "orders::GetOrder"
+        ]
+    );
 }
 
 #[test]
@@ -289,7 +296,7 @@ fn the_first_call_uses_a_bearer_token() {
             "{text}"
         );
         assert!(
-            text.contains("client.paginate(&orders::List { ..Default::default() })"),
+            text.contains("client.paginate(&orders::ListOrders { ..Default::default() })"),
             "{text}"
         );
         assert!(text.contains("`endpoint::model::Nullable`"), "{text}");
