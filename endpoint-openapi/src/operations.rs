@@ -1937,8 +1937,18 @@ fn replace_placeholder(
 }
 
 /// An operation's documentation: its summary, `METHOD /path` (with a link
-/// to its `externalDocs` when the conventions label one), its description.
+/// to its `externalDocs` when the conventions label one), its description;
+/// links relative to the operation's `externalDocs` page made absolute.
 fn operation_doc(operation: &Operation, conventions: &Conventions) -> String {
+    // Its texts' relative links are relative to its page, when it names one.
+    let base = operation.external_docs.as_deref().and_then(docs::origin);
+    let links = Links {
+        base: base.as_deref(),
+        page: operation
+            .external_docs
+            .as_deref()
+            .filter(|_| base.is_some()),
+    };
     let mut parts = Vec::new();
     if let Some(summary) = operation
         .summary
@@ -1946,7 +1956,7 @@ fn operation_doc(operation: &Operation, conventions: &Conventions) -> String {
         .map(str::trim)
         .filter(|s| !s.is_empty())
     {
-        parts.push(docs::rustdoc(summary, Links::default()));
+        parts.push(docs::rustdoc(summary, links));
     }
     let mut route = format!(
         "`{} {}`",
@@ -1965,7 +1975,7 @@ fn operation_doc(operation: &Operation, conventions: &Conventions) -> String {
         .map(str::trim)
         .filter(|d| !d.is_empty() && Some(*d) != operation.summary.as_deref().map(str::trim))
     {
-        parts.push(docs::rustdoc(description, Links::default()));
+        parts.push(docs::rustdoc(description, links));
     }
     if operation.deprecated {
         parts.push("Deprecated by the description.".to_owned());
