@@ -15,6 +15,33 @@
 //! The path parameters GitHub marks `x-multi-segment` send their `/` as they are;
 //! operations GitHub renamed keep their former names as deprecated aliases.
 //!
+//! # A first call
+//!
+//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
+//! struct and decodes its answer, with the credentials the description asks for;
+//! `paginate` follows a list's pages:
+//!
+//! ```no_run
+//! use endpoint::client::ureq::Client;
+//! use endpoint_github::{BASE_URL, meta, codes_of_conduct};
+//!
+//! let client = Client::builder()
+//!     .base_url(BASE_URL)
+//!     .build()?;
+//! let answer = client.send(&meta::Root {})?.body; // its answer, decoded
+//! for item in client.paginate(&codes_of_conduct::GetAllCodesOfConduct {}) {
+//!     let item = item?; // every page, item by item
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A property that may be left out and may also be `null`, where the two mean different
+//! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
+//! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
+//! which it was, and writes back what it read.
+//!
+//! # The API
+//!
 //! A module per group of operations, each built with the feature of its name (all by default);
 //! the types of requests and answers are in `models`.
 //!
@@ -69,31 +96,6 @@
 //! | `security_advisories` | `security-advisories` | 10 |
 //! | `teams` | `teams` | 32 |
 //! | `users` | `users` | 47 |
-//!
-//! # A first call
-//!
-//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
-//! struct and decodes its answer, with the credentials the description asks for;
-//! `paginate` follows a list's pages:
-//!
-//! ```no_run
-//! use endpoint::client::ureq::Client;
-//! use endpoint_github::{BASE_URL, meta, codes_of_conduct};
-//!
-//! let client = Client::builder()
-//!     .base_url(BASE_URL)
-//!     .build()?;
-//! let answer = client.send(&meta::Root {})?.body; // its answer, decoded
-//! for item in client.paginate(&codes_of_conduct::GetAllCodesOfConduct {}) {
-//!     let item = item?; // every page, item by item
-//! }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! A property that may be left out and may also be `null`, where the two mean different
-//! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
-//! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
-//! which it was, and writes back what it read.
 
 // The description marks some schemas and fields deprecated; the crate's own
 // decoding still reads them.

@@ -2,21 +2,6 @@
 //! Every 1.0.0 as typed requests: each of its 26 operations is an `endpoint!` struct
 //! whose `to_request()` gives the method, URL, headers and body to send.
 //!
-//! Every construct of OpenAPI 3.1 the generator reads: each parameter
-//! location and style, each kind of body, answers by status, schemas of
-//! 3.1 (type arrays with `null`, `const`, `$defs`, `prefixItems`).
-//!
-//! A module per group of operations, each built with the feature of its name (all by default);
-//! the types of requests and answers are in `models`.
-//!
-//! | module | feature | operations |
-//! | --- | --- | --- |
-//! | `answers` | `answers` | 7 |
-//! | `bodies` | `bodies` | 8 |
-//! | `params` | `params` | 4 |
-//! | `pets` | `pets` | 6 |
-//! | `untagged` | `untagged` | 1 |
-//!
 //! # A first call
 //!
 //! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
@@ -32,7 +17,7 @@
 //!     .bearer(std::env::var("EVERY_API_TOKEN")?)
 //!     .build()?;
 //! let answer = client.send(&answers::SameAnswer {})?.body; // its answer, decoded
-//! for item in client.paginate(&pets::List { ..Default::default() }) {
+//! for item in client.paginate(&pets::ListPets { ..Default::default() }) {
 //!     let item = item?; // every page, item by item
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -42,6 +27,23 @@
 //! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
 //! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
 //! which it was, and writes back what it read.
+//!
+//! # The API
+//!
+//! Every construct of OpenAPI 3.1 the generator reads: each parameter
+//! location and style, each kind of body, answers by status, schemas of
+//! 3.1 (type arrays with `null`, `const`, `$defs`, `prefixItems`).
+//!
+//! A module per group of operations, each built with the feature of its name (all by default);
+//! the types of requests and answers are in `models`.
+//!
+//! | module | feature | operations |
+//! | --- | --- | --- |
+//! | `answers` | `answers` | 7 |
+//! | `bodies` | `bodies` | 8 |
+//! | `params` | `params` | 4 |
+//! | `pets` | `pets` | 6 |
+//! | `untagged` | `untagged` | 1 |
 
 // The description marks some schemas and fields deprecated; the crate's own
 // decoding still reads them.
