@@ -193,6 +193,7 @@ fn one_line(message: &str) -> String {
 
 /// The crate of `generate.input`, written to `generate.out`.
 fn run_generate(generate: Generate) -> Result<(), String> {
+    let by_version = generate.endpoint_path.is_none();
     let (generated, diagnostics) = plan(
         &generate.input,
         generate.name,
@@ -221,7 +222,21 @@ fn run_generate(generate: Generate) -> Result<(), String> {
         written.removed,
         started.elapsed()
     );
+    if by_version {
+        eprintln!("{}", version_note(env!("CARGO_PKG_VERSION")));
+    }
     Ok(())
+}
+
+/// What a crate that depends on `endpoint` by `version` needs: the version
+/// published on crates.io, or else `--endpoint-path`.
+fn version_note(version: &str) -> String {
+    format!(
+        "note: `endpoint = \"{version}\"` in Cargo.toml resolves only once endpoint {version} \
+         is published on crates.io; to build against a checkout of endpoint instead, generate \
+         with `--endpoint-path <the checkout's directory>` (relative to the crate's), or edit \
+         the dependency to `endpoint = {{ path = \"…\" }}`"
+    )
 }
 
 /// The operations of `operations.input`, as a JSON array on stdout.

@@ -139,6 +139,26 @@ fn the_name_defaults_to_the_title() {
     let manifest = std::fs::read_to_string(out.join("Cargo.toml")).unwrap();
     // `info.title` is `Every`.
     assert!(manifest.contains("name = \"every\""), "{manifest}");
+    // Without `--endpoint-path`, the dependency is by version, and the
+    // note says what that needs and what else to do.
+    let version = format!("endpoint = \"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(manifest.contains(&version), "{manifest}");
+    let err = stderr(&output);
+    assert!(
+        err.contains(&format!("note: `{version}`")) && err.contains("--endpoint-path"),
+        "{err}"
+    );
+    // With it, no note.
+    let output = run(&[
+        "generate",
+        path(&fixture("openapi.yaml")),
+        "--out",
+        path(&out),
+        "--endpoint-path",
+        "../endpoint",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("note:"), "{}", stderr(&output));
 }
 
 #[test]
@@ -271,7 +291,9 @@ fn a_missing_file_is_one_error_line() {
     let missing = scratch("missing").join("nowhere.yaml");
     let output = run(&["operations", path(&missing)]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    assert!(error_line(&output).contains("nowhere.yaml"));
+    let line = error_line(&output);
+    // Named once.
+    assert_eq!(line.matches("nowhere.yaml").count(), 1, "{line}");
 
     // A missing overlay too.
     let output = run(&[
@@ -281,7 +303,8 @@ fn a_missing_file_is_one_error_line() {
         path(&missing),
     ]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    assert!(error_line(&output).contains("nowhere.yaml"));
+    let line = error_line(&output);
+    assert_eq!(line.matches("nowhere.yaml").count(), 1, "{line}");
 }
 
 #[test]

@@ -867,7 +867,9 @@ impl ApiError {
     /// each as its message (or code) after where it is (`Validation Failed
     /// (color: invalid)`, `Invalid request (body: must have required
     /// property 'name'; query.limit: must be <= 100; and 2 more)`), so that
-    /// a generic message still says what was wrong; for a body without a
+    /// a generic message still says what was wrong (an error that says the
+    /// message again is not named: the message is said once, after that
+    /// error's place, `/name: name must not be 'bad'`); for a body without a
     /// message, the start of the body (200 characters). One line of at most
     /// [`MAX_PRINTED_TEXT`] characters, control characters escaped.
     pub fn summary(&self) -> String {
@@ -881,20 +883,23 @@ impl ApiError {
         let Some(message) = &self.message else {
             return shortened(String::from_utf8_lossy(&self.body).trim());
         };
-        let mut named: Vec<String> = self
-            .errors
+        let first = &self.errors[..self.errors.len().min(MAX_NAMED_ERRORS)];
+        // An error whose text is the message (a body whose message is its
+        // one error's) is not said twice: it is the message, at its place.
+        let repeated = first.iter().find(|error| error.message == *message);
+        let mut named: Vec<String> = first
             .iter()
-            .take(MAX_NAMED_ERRORS)
+            .filter(|error| error.message != *message)
             .map(|error| shortened(&error.to_string()))
-            .filter(|error| error != message)
             .collect();
         if self.errors.len() > MAX_NAMED_ERRORS {
             named.push(format!("and {} more", self.errors.len() - MAX_NAMED_ERRORS));
         }
+        let head = repeated.map_or_else(|| message.clone(), |error| shortened(&error.to_string()));
         if named.is_empty() {
-            message.clone()
+            head
         } else {
-            format!("{message} ({})", named.join("; "))
+            format!("{head} ({})", named.join("; "))
         }
     }
 }
@@ -1313,9 +1318,8 @@ mod tests {
         );
         assert_eq!(
             json_api.summary(),
-            "First name must contain at least two characters. (/data/attributes/firstName: First \
-             name must contain at least two characters.; include: The resource does not have an \
-             `author` relationship path.)"
+            "/data/attributes/firstName: First name must contain at least two characters. \
+             (include: The resource does not have an `author` relationship path.)"
         );
         // RFC 9457's `invalid-params` and `errors` with a pointer.
         let problem = answer(
@@ -1337,6 +1341,24 @@ mod tests {
             pointed.summary(),
             "The request is invalid. (/age: must be a positive integer)"
         );
+        // The message is its one error's: said once, at its place.
+        let one = answer(
+            422,
+            &[],
+            r#"{"errors":[{"detail":"name must not be 'bad'","source":{"pointer":"/name"}}]}"#,
+        );
+        assert_eq!(one.summary(), "/name: name must not be 'bad'");
+        let one = answer(
+            422,
+            &[],
+            r#"{"message":"name must not be 'bad'","errors":[{"message":"name must not be 'bad'","field":"name"},{"message":"is too long","field":"tag"}]}"#,
+        );
+        assert_eq!(
+            one.summary(),
+            "name: name must not be 'bad' (tag: is too long)"
+        );
+        let unplaced = answer(422, &[], r#"{"errors":["name is taken"]}"#);
+        assert_eq!(unplaced.summary(), "name is taken");
     }
 
     #[test]

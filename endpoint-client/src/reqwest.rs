@@ -45,7 +45,7 @@ fn tls_config() -> Result<rustls::ClientConfig, Error> {
     use rustls_platform_verifier::BuilderVerifierExt;
     let provider = rustls::crypto::CryptoProvider::get_default()
         .cloned()
-        .unwrap_or_else(|| Arc::new(rustls::crypto::ring::default_provider()));
+        .unwrap_or_else(|| Arc::new(ring_provider()));
     let mut config = rustls::ClientConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
         .and_then(|builder| builder.with_platform_verifier())
@@ -53,6 +53,18 @@ fn tls_config() -> Result<rustls::ClientConfig, Error> {
         .with_no_client_auth();
     config.alpn_protocols = vec![b"http/1.1".to_vec()];
     Ok(config)
+}
+
+/// ring's crypto provider, the one the `ureq` client's rustls uses too.
+///
+/// rustls 0.23.48 deprecates it for lacking post-quantum key exchange,
+/// which only aws-lc-rs offers (a C library of minutes to build): a program
+/// that wants it installs aws-lc-rs's provider as the process default,
+/// which [`tls_config`] takes before this one. The warning is the
+/// client's own choice, not its user's, so it is not passed on.
+#[allow(deprecated)]
+fn ring_provider() -> rustls::crypto::CryptoProvider {
+    rustls::crypto::ring::default_provider()
 }
 
 /// An async client: an [`Endpoint`] and a reqwest client.

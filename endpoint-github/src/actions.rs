@@ -1135,7 +1135,7 @@ endpoint! {
     ///
     /// `GET /orgs/{org}/actions/permissions/repositories` ([GitHub docs](https://docs.github.com/rest/actions/permissions#list-selected-repositories-enabled-for-github-actions-in-an-organization))
     ///
-    /// Lists the selected repositories that are enabled for GitHub Actions in an organization. To use this endpoint, the organization permission policy for `enabled_repositories` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](#set-github-actions-permissions-for-an-organization)."
+    /// Lists the selected repositories that are enabled for GitHub Actions in an organization. To use this endpoint, the organization permission policy for `enabled_repositories` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-an-organization)."
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -1169,8 +1169,7 @@ endpoint! {
     ///
     /// `PUT /orgs/{org}/actions/permissions/repositories` ([GitHub docs](https://docs.github.com/rest/actions/permissions#set-selected-repositories-enabled-for-github-actions-in-an-organization))
     ///
-    /// Replaces the list of selected repositories that are enabled for GitHub Actions in an organization. To use this endpoint, the organization permission policy for `enabled_repositories` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](#set-github-actions-permissions-for-an-organization)."
-    ///
+    /// Replaces the list of selected repositories that are enabled for GitHub Actions in an organization. To use this endpoint, the organization permission policy for `enabled_repositories` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-an-organization)."
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -1201,7 +1200,7 @@ endpoint! {
     ///
     /// `PUT /orgs/{org}/actions/permissions/repositories/{repository_id}` ([GitHub docs](https://docs.github.com/rest/actions/permissions#enable-a-selected-repository-for-github-actions-in-an-organization))
     ///
-    /// Adds a repository to the list of selected repositories that are enabled for GitHub Actions in an organization. To use this endpoint, the organization permission policy for `enabled_repositories` must be must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](#set-github-actions-permissions-for-an-organization)."
+    /// Adds a repository to the list of selected repositories that are enabled for GitHub Actions in an organization. To use this endpoint, the organization permission policy for `enabled_repositories` must be must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-an-organization)."
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -1230,7 +1229,7 @@ endpoint! {
     ///
     /// `DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}` ([GitHub docs](https://docs.github.com/rest/actions/permissions#disable-a-selected-repository-for-github-actions-in-an-organization))
     ///
-    /// Removes a repository from the list of selected repositories that are enabled for GitHub Actions in an organization. To use this endpoint, the organization permission policy for `enabled_repositories` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](#set-github-actions-permissions-for-an-organization)."
+    /// Removes a repository from the list of selected repositories that are enabled for GitHub Actions in an organization. To use this endpoint, the organization permission policy for `enabled_repositories` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-an-organization)."
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -1259,7 +1258,7 @@ endpoint! {
     ///
     /// `GET /orgs/{org}/actions/permissions/selected-actions` ([GitHub docs](https://docs.github.com/rest/actions/permissions#get-allowed-actions-and-reusable-workflows-for-an-organization))
     ///
-    /// Gets the selected actions and reusable workflows that are allowed in an organization. To use this endpoint, the organization permission policy for `allowed_actions` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](#set-github-actions-permissions-for-an-organization)."
+    /// Gets the selected actions and reusable workflows that are allowed in an organization. To use this endpoint, the organization permission policy for `allowed_actions` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-an-organization)."
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -1285,7 +1284,7 @@ endpoint! {
     ///
     /// `PUT /orgs/{org}/actions/permissions/selected-actions` ([GitHub docs](https://docs.github.com/rest/actions/permissions#set-allowed-actions-and-reusable-workflows-for-an-organization))
     ///
-    /// Sets the actions and reusable workflows that are allowed in an organization. To use this endpoint, the organization permission policy for `allowed_actions` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](#set-github-actions-permissions-for-an-organization)."
+    /// Sets the actions and reusable workflows that are allowed in an organization. To use this endpoint, the organization permission policy for `allowed_actions` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for an organization](https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-an-organization)."
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -1932,7 +1931,7 @@ endpoint! {
     ///
     /// `PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}` ([GitHub docs](https://docs.github.com/rest/actions/self-hosted-runner-groups#add-repository-access-to-a-self-hosted-runner-group-in-an-organization))
     ///
-    /// Adds a repository to the list of repositories that can access a self-hosted runner group. The runner group must have `visibility` set to `selected`. For more information, see "[Create a self-hosted runner group for an organization](#create-a-self-hosted-runner-group-for-an-organization)."
+    /// Adds a repository to the list of repositories that can access a self-hosted runner group. The runner group must have `visibility` set to `selected`. For more information, see "[Create a self-hosted runner group for an organization](https://docs.github.com/rest/actions/self-hosted-runner-groups#create-a-self-hosted-runner-group-for-an-organization)."
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -1964,7 +1963,7 @@ endpoint! {
     ///
     /// `DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}` ([GitHub docs](https://docs.github.com/rest/actions/self-hosted-runner-groups#remove-repository-access-to-a-self-hosted-runner-group-in-an-organization))
     ///
-    /// Removes a repository from the list of selected repositories that can access a self-hosted runner group. The runner group must have `visibility` set to `selected`. For more information, see "[Create a self-hosted runner group for an organization](#create-a-self-hosted-runner-group-for-an-organization)."
+    /// Removes a repository from the list of selected repositories that can access a self-hosted runner group. The runner group must have `visibility` set to `selected`. For more information, see "[Create a self-hosted runner group for an organization](https://docs.github.com/rest/actions/self-hosted-runner-groups#create-a-self-hosted-runner-group-for-an-organization)."
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -2725,7 +2724,6 @@ endpoint! {
     ///
     /// console.log(encrypted);
     /// ```
-    ///
     ///
     /// #### Example encrypting a secret using Python
     ///
@@ -4556,7 +4554,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/actions/permissions/selected-actions` ([GitHub docs](https://docs.github.com/rest/actions/permissions#get-allowed-actions-and-reusable-workflows-for-a-repository))
     ///
-    /// Gets the settings for selected actions and reusable workflows that are allowed in a repository. To use this endpoint, the repository policy for `allowed_actions` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for a repository](#set-github-actions-permissions-for-a-repository)."
+    /// Gets the settings for selected actions and reusable workflows that are allowed in a repository. To use this endpoint, the repository policy for `allowed_actions` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for a repository](https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-a-repository)."
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -4585,7 +4583,7 @@ endpoint! {
     ///
     /// `PUT /repos/{owner}/{repo}/actions/permissions/selected-actions` ([GitHub docs](https://docs.github.com/rest/actions/permissions#set-allowed-actions-and-reusable-workflows-for-a-repository))
     ///
-    /// Sets the actions and reusable workflows that are allowed in a repository. To use this endpoint, the repository permission policy for `allowed_actions` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for a repository](#set-github-actions-permissions-for-a-repository)."
+    /// Sets the actions and reusable workflows that are allowed in a repository. To use this endpoint, the repository permission policy for `allowed_actions` must be configured to `selected`. For more information, see "[Set GitHub Actions permissions for a repository](https://docs.github.com/rest/actions/permissions#set-github-actions-permissions-for-a-repository)."
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -5701,7 +5699,7 @@ endpoint! {
     /// Approve or reject custom deployment protection rules provided by a GitHub App for a workflow run. For more information, see "[Using environments for deployment](https://docs.github.com/actions/deployment/targeting-different-environments/using-environments-for-deployment)."
     ///
     /// > **Note:**
-    /// > GitHub Apps can only review their own custom deployment protection rules. To approve or reject pending deployments that are waiting for review from a specific person or team, see [`POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments`](/rest/actions/workflow-runs#review-pending-deployments-for-a-workflow-run).
+    /// > GitHub Apps can only review their own custom deployment protection rules. To approve or reject pending deployments that are waiting for review from a specific person or team, see [`POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments`](https://docs.github.com/rest/actions/workflow-runs#review-pending-deployments-for-a-workflow-run).
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq)]
@@ -5744,7 +5742,7 @@ endpoint! {
     /// `POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel` ([GitHub docs](https://docs.github.com/rest/actions/workflow-runs#force-cancel-a-workflow-run))
     ///
     /// Cancels a workflow run and bypasses conditions that would otherwise cause a workflow execution to continue, such as an `always()` condition on a job.
-    /// You should only use this endpoint to cancel a workflow run when the workflow run is not responding to [`POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel`](/rest/actions/workflow-runs#cancel-a-workflow-run).
+    /// You should only use this endpoint to cancel a workflow run when the workflow run is not responding to [`POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel`](https://docs.github.com/rest/actions/workflow-runs#cancel-a-workflow-run).
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -6618,7 +6616,7 @@ endpoint! {
     ///
     /// You can use this endpoint to manually trigger a GitHub Actions workflow run. You can replace `workflow_id` with the workflow file name. For example, you could use `main.yaml`.
     ///
-    /// You must configure your GitHub Actions workflow to run when the [`workflow_dispatch` webhook](/developers/webhooks-and-events/webhook-events-and-payloads#workflow_dispatch) event occurs. The `inputs` are configured in the workflow file. For more information about how to configure the `workflow_dispatch` event in the workflow file, see "[Events that trigger workflows](/actions/reference/events-that-trigger-workflows#workflow_dispatch)."
+    /// You must configure your GitHub Actions workflow to run when the [`workflow_dispatch` webhook](https://docs.github.com/developers/webhooks-and-events/webhook-events-and-payloads#workflow_dispatch) event occurs. The `inputs` are configured in the workflow file. For more information about how to configure the `workflow_dispatch` event in the workflow file, see "[Events that trigger workflows](https://docs.github.com/actions/reference/events-that-trigger-workflows#workflow_dispatch)."
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]

@@ -59,7 +59,7 @@ endpoint! {
     ///
     /// `GET /app/hook/config` ([GitHub docs](https://docs.github.com/rest/apps/webhooks#get-a-webhook-configuration-for-an-app))
     ///
-    /// Returns the webhook configuration for a GitHub App. For more information about configuring a webhook for your app, see "[Creating a GitHub App](/developers/apps/creating-a-github-app)."
+    /// Returns the webhook configuration for a GitHub App. For more information about configuring a webhook for your app, see "[Creating a GitHub App](https://docs.github.com/developers/apps/creating-a-github-app)."
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
@@ -72,7 +72,7 @@ endpoint! {
     ///
     /// `PATCH /app/hook/config` ([GitHub docs](https://docs.github.com/rest/apps/webhooks#update-a-webhook-configuration-for-an-app))
     ///
-    /// Updates the webhook configuration for a GitHub App. For more information about configuring a webhook for your app, see "[Creating a GitHub App](/developers/apps/creating-a-github-app)."
+    /// Updates the webhook configuration for a GitHub App. For more information about configuring a webhook for your app, see "[Creating a GitHub App](https://docs.github.com/developers/apps/creating-a-github-app)."
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]

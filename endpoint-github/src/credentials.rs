@@ -30,7 +30,6 @@ endpoint! {
     /// - User-to-server tokens from GitHub Apps (`ghu_`)
     /// - Refresh tokens from GitHub Apps (`ghr_`)
     ///
-    ///
     /// Revoked credentials may impact users on GitHub Free, Pro, & Team and GitHub Enterprise Cloud, and GitHub Enterprise Cloud with Enterprise Managed Users.
     /// GitHub cannot reactivate any credentials that have been revoked; new credentials will need to be generated.
     ///

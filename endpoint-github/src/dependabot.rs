@@ -655,7 +655,6 @@ endpoint! {
     /// console.log(encrypted);
     /// ```
     ///
-    ///
     /// #### Example encrypting a secret using Python
     ///
     /// Encrypt your secret using [pynacl](https://pynacl.readthedocs.io/en/latest/public/#nacl-public-sealedbox) with Python 3.

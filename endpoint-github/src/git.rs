@@ -224,7 +224,7 @@ endpoint! {
     ///
     /// Gets a Git [commit object](https://git-scm.com/book/en/v2/Git-Internals-Git-Objects).
     ///
-    /// To get the contents of a commit, see "[Get a commit](/rest/commits/commits#get-a-commit)."
+    /// To get the contents of a commit, see "[Get a commit](https://docs.github.com/rest/commits/commits#get-a-commit)."
     ///
     /// **Signature verification object**
     ///

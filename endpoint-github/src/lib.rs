@@ -15,6 +15,33 @@
 //! The path parameters GitHub marks `x-multi-segment` send their `/` as they are;
 //! operations GitHub renamed keep their former names as deprecated aliases.
 //!
+//! # A first call
+//!
+//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
+//! struct and decodes its answer, with the credentials the description asks for;
+//! `paginate` follows a list's pages:
+//!
+//! ```no_run
+//! use endpoint::client::ureq::Client;
+//! use endpoint_github::{BASE_URL, meta, codes_of_conduct};
+//!
+//! let client = Client::builder()
+//!     .base_url(BASE_URL)
+//!     .build()?;
+//! let answer = client.send(&meta::Root {})?.body; // its answer, decoded
+//! for item in client.paginate(&codes_of_conduct::GetAllCodesOfConduct {}) {
+//!     let item = item?; // every page, item by item
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A property that may be left out and may also be `null`, where the two mean different
+//! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
+//! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
+//! which it was, and writes back what it read.
+//!
+//! # The API
+//!
 //! A module per group of operations, each built with the feature of its name (all by default);
 //! the types of requests and answers are in `models`.
 //!
@@ -69,32 +96,6 @@
 //! | `security_advisories` | `security-advisories` | 10 |
 //! | `teams` | `teams` | 32 |
 //! | `users` | `users` | 47 |
-//!
-//! # A first call
-//!
-//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
-//! struct and decodes its answer, with the credentials the description asks for;
-//! `paginate` follows a list's pages:
-//!
-//! ```no_run
-//! use endpoint::client::ureq::Client;
-//! use endpoint_github::{BASE_URL, meta, apps, codes_of_conduct};
-//!
-//! let client = Client::builder()
-//!     .base_url(BASE_URL)
-//!     .build()?;
-//! let answer = client.send(&meta::Root {})?.body; // its answer, decoded
-//! let created = client.send(&apps::CreateInstallationAccessToken::new(1))?.body; // its answer, decoded
-//! for item in client.paginate(&codes_of_conduct::GetAllCodesOfConduct {}) {
-//!     let item = item?; // every page, item by item
-//! }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! A property that may be left out and may also be `null`, where the two mean different
-//! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
-//! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
-//! which it was, and writes back what it read.
 
 // The description marks some schemas and fields deprecated; the crate's own
 // decoding still reads them.
@@ -220,8 +221,8 @@ pub const BASE_URL: &str = "https://api.github.com";
 /// made once: [`BASE_URL`], and JSON as the answer asked for (an operation
 /// whose answers are of other media types asks for those);
 /// the servers of its operations on other origins belong with it: an `Api`
-/// of another base URL sends them to that deployment's own, or refuses
-/// them until told where they are (`Api::with_tied_server`, `Api::with_server`).
+/// of another base URL sends them to that deployment's own, or no
+/// credentials there (`Api::with_tied_server`).
 pub fn api() -> &'static ::endpoint::Api {
     static API: ::std::sync::OnceLock<::endpoint::Api> = ::std::sync::OnceLock::new();
     API.get_or_init(|| {

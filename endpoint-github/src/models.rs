@@ -386,7 +386,7 @@ pub struct GlobalAdvisory {
     /// The `cvss_severities` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>>,
-    /// The `epss` property.
+    /// The EPSS scores as calculated by the [Exploit Prediction Scoring System](https://www.first.org/epss).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub epss: ::endpoint::model::Nullable<Box<SecurityAdvisoryEpss>>,
     /// The `cwes` property.
@@ -555,7 +555,9 @@ pub struct Vulnerability {
 #[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct VulnerabilityPackage {
-    /// The `ecosystem` property.
+    /// The package's language or package management ecosystem.
+    ///
+    /// One of `"rubygems"`, `"npm"`, `"pip"`, `"maven"`, `"nuget"`, `"composer"`, `"go"`, `"rust"`, `"erlang"`, `"actions"` and 3 more.
     pub ecosystem: SecurityAdvisoryEcosystems,
     /// The unique package name within its ecosystem.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
@@ -860,9 +862,13 @@ pub struct SimpleUser {
 #[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct GlobalAdvisoryCreditsItem {
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub user: SimpleUser,
-    /// The `type` property.
+    /// The type of credit the user is receiving.
+    ///
+    /// One of `"analyst"`, `"finder"`, `"reporter"`, `"coordinator"`, `"remediation_developer"`, `"remediation_reviewer"`, `"remediation_verifier"`, `"tool"`, `"sponsor"`, `"other"`.
     pub r#type: SecurityAdvisoryCreditTypes,
 }
 
@@ -1898,13 +1904,15 @@ pub struct AppsCreateFromManifestResponse {
 #[cfg(any(feature = "apps", feature = "orgs", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct WebhookConfig {
-    /// The `url` property.
+    /// The URL to which the payloads will be delivered.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<WebhookConfigUrl>,
-    /// The `content_type` property.
+    /// The media type used to serialize the payloads. Supported values include `json` and `form`. The default is `form`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content_type: Option<WebhookConfigContentType>,
-    /// The `secret` property.
+    /// If provided, the `secret` will be used as the `key` to generate the HMAC hex digest value for [delivery signature headers](https://docs.github.com/webhooks/event-payloads/#delivery-headers).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<WebhookConfigSecret>,
     /// The `insecure_ssl` property.
@@ -2392,7 +2400,9 @@ pub struct IntegrationInstallationRequest {
     pub node_id: Option<String>,
     /// The `account` property.
     pub account: SimpleUserOrEnterprise,
-    /// The `requester` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub requester: SimpleUser,
     /// The `created_at` property.
     pub created_at: ::endpoint::model::Timestamp,
@@ -2910,7 +2920,9 @@ pub struct Installation {
     pub target_id: i64,
     /// The `target_type` property.
     pub target_type: String,
-    /// The `permissions` property.
+    /// App Permissions
+    ///
+    /// The permissions granted to the fine-grained access token.
     pub permissions: AppPermissions,
     /// The `events` property.
     pub events: Vec<String>,
@@ -2929,7 +2941,9 @@ pub struct Installation {
     pub single_file_paths: Option<Vec<String>>,
     /// The `app_slug` property.
     pub app_slug: String,
-    /// The `suspended_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub suspended_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `suspended_at` property.
@@ -3327,7 +3341,9 @@ pub struct InstallationToken {
     pub token: String,
     /// The `expires_at` property.
     pub expires_at: String,
-    /// The `permissions` property.
+    /// App Permissions
+    ///
+    /// The permissions granted to the fine-grained access token.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub permissions: Option<Box<AppPermissions>>,
     /// The `repository_selection` property.
@@ -3393,7 +3409,7 @@ pub struct Repository {
     pub name: String,
     /// The `full_name` property.
     pub full_name: String,
-    /// The `license` property.
+    /// License Simple
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub license: ::endpoint::model::Nullable<Box<LicenseSimple>>,
     /// The `forks` property.
@@ -3401,7 +3417,9 @@ pub struct Repository {
     /// The `permissions` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub permissions: Option<Box<RepositoryPermissions>>,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: Option<Box<SimpleUser>>,
     /// Whether the repository is private or public.
     pub private: bool,
@@ -4109,10 +4127,12 @@ pub struct Authorization {
     /// The `fingerprint` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub fingerprint: ::endpoint::model::Nullable<String>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `installation` property.
+    /// Scoped Installation
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub installation: ::endpoint::model::Nullable<Box<ScopedInstallation>>,
     /// The `expires_at` property.
@@ -4170,7 +4190,9 @@ pub struct AuthorizationApp {
 #[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ScopedInstallation {
-    /// The `permissions` property.
+    /// App Permissions
+    ///
+    /// The permissions granted to the fine-grained access token.
     pub permissions: AppPermissions,
     /// Describe whether all repositories have been selected or there's a selection involved
     ///
@@ -4189,7 +4211,9 @@ pub struct ScopedInstallation {
     ///
     /// Format `uri`.
     pub repositories_url: ::endpoint::model::Uri,
-    /// The `account` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub account: SimpleUser,
 }
 
@@ -4252,9 +4276,13 @@ pub struct ClassroomAssignment {
     /// The time at which the assignment is due.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub deadline: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `starter_code_repository` property.
+    /// Simple Classroom Repository
+    ///
+    /// A GitHub repository view for Classroom
     pub starter_code_repository: SimpleClassroomRepository,
-    /// The `classroom` property.
+    /// Classroom
+    ///
+    /// A GitHub Classroom classroom
     pub classroom: Classroom,
 }
 
@@ -4342,7 +4370,9 @@ pub struct Classroom {
     pub name: String,
     /// Whether classroom is archived.
     pub archived: bool,
-    /// The `organization` property.
+    /// Organization Simple for Classroom
+    ///
+    /// A GitHub organization.
     pub organization: SimpleClassroomOrganization,
     /// The URL of the classroom on GitHub Classroom.
     pub url: String,
@@ -4414,9 +4444,13 @@ pub struct ClassroomAcceptedAssignment {
     pub grade: String,
     /// The `students` property.
     pub students: Vec<SimpleClassroomUser>,
-    /// The `repository` property.
+    /// Simple Classroom Repository
+    ///
+    /// A GitHub repository view for Classroom
     pub repository: SimpleClassroomRepository,
-    /// The `assignment` property.
+    /// Simple Classroom Assignment
+    ///
+    /// A GitHub Classroom assignment
     pub assignment: SimpleClassroomAssignment,
 }
 
@@ -4511,7 +4545,9 @@ pub struct SimpleClassroomAssignment {
     /// The time at which the assignment is due.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub deadline: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `classroom` property.
+    /// Simple Classroom
+    ///
+    /// A GitHub Classroom classroom
     pub classroom: SimpleClassroom,
 }
 
@@ -5184,7 +5220,7 @@ pub struct CodeSecurityDefaultConfigurationsItem {
     pub default_for_new_repos: Option<
         CodeSecurityDefaultConfigurationsItemDefaultForNewRepos,
     >,
-    /// The `configuration` property.
+    /// A code security configuration
     #[serde(skip_serializing_if = "Option::is_none")]
     pub configuration: Option<Box<CodeSecurityConfiguration>>,
 }
@@ -5233,7 +5269,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
     /// One of `"all"`, `"none"`, `"private_and_internal"`, `"public"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default_for_new_repos: Option<DefaultForNewRepos>,
-    /// The `configuration` property.
+    /// A code security configuration
     #[serde(skip_serializing_if = "Option::is_none")]
     pub configuration: Option<Box<CodeSecurityConfiguration>>,
 }
@@ -5256,7 +5292,9 @@ pub struct CodeSecurityConfigurationRepositories {
     /// One of `"attached"`, `"attaching"`, `"detached"`, `"removed"`, `"enforced"`, `"failed"`, `"updating"`, `"removed_by_enterprise"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<CodeSecurityConfigurationStatus>,
-    /// The `repository` property.
+    /// Simple Repository
+    ///
+    /// A GitHub repository.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository: Option<Box<SimpleRepository>>,
 }
@@ -5316,7 +5354,9 @@ pub struct SimpleRepository {
     pub name: String,
     /// The full, globally unique, name of the repository.
     pub full_name: String,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: SimpleUser,
     /// Whether the repository is private.
     pub private: bool,
@@ -5615,7 +5655,7 @@ pub enum Has {
 #[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct DependabotAlertWithRepository {
-    /// The `number` property.
+    /// The security alert number.
     pub number: AlertNumber,
     /// The state of the Dependabot alert.
     ///
@@ -5623,22 +5663,28 @@ pub struct DependabotAlertWithRepository {
     pub state: DependabotAlertState,
     /// Details for the vulnerable dependency.
     pub dependency: Dependency,
-    /// The `security_advisory` property.
+    /// Details for the GitHub Security Advisory.
     pub security_advisory: DependabotAlertSecurityAdvisory,
-    /// The `security_vulnerability` property.
+    /// Details pertaining to one vulnerable version range for the advisory.
     pub security_vulnerability: DependabotAlertSecurityVulnerability,
-    /// The `url` property.
+    /// The REST API URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub url: AlertUrl,
-    /// The `html_url` property.
+    /// The GitHub URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub html_url: AlertHtmlUrl,
-    /// The `created_at` property.
+    /// The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub created_at: AlertCreatedAt,
-    /// The `updated_at` property.
+    /// The time that the alert was last updated in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub updated_at: AlertUpdatedAt,
-    /// The `dismissed_at` property.
+    /// The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_at: ::endpoint::model::Nullable<AlertDismissedAt>,
-    /// The `dismissed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The reason that the alert was dismissed.
@@ -5649,13 +5695,15 @@ pub struct DependabotAlertWithRepository {
     /// An optional comment associated with the alert's dismissal.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_comment: ::endpoint::model::Nullable<String>,
-    /// The `fixed_at` property.
+    /// The time that the alert was no longer detected and was considered fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub fixed_at: ::endpoint::model::Nullable<AlertFixedAt>,
-    /// The `auto_dismissed_at` property.
+    /// The time that the alert was auto-dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub auto_dismissed_at: ::endpoint::model::Nullable<AlertAutoDismissedAt>,
-    /// The `dismissal_request` property.
+    /// Dependabot alert dismissal request
+    ///
+    /// Information about an active dismissal request for this Dependabot alert.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissal_request: ::endpoint::model::Nullable<
         Box<DependabotAlertDismissalRequestSimple>,
@@ -5663,7 +5711,9 @@ pub struct DependabotAlertWithRepository {
     /// The users assigned to this alert.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assignees: Option<Vec<SimpleUser>>,
-    /// The `repository` property.
+    /// Simple Repository
+    ///
+    /// A GitHub repository.
     pub repository: SimpleRepository,
 }
 
@@ -5754,7 +5804,7 @@ pub struct DependabotAlertPackage {
 #[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct Dependency {
-    /// The `package` property.
+    /// Details for the vulnerable package.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub package: Option<Box<DependabotAlertPackage>>,
     /// The full path to the dependency manifest file, relative to the root of the repository.
@@ -5815,7 +5865,7 @@ pub struct DependabotAlertSecurityAdvisory {
     /// The `cvss_severities` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>>,
-    /// The `epss` property.
+    /// The EPSS scores as calculated by the [Exploit Prediction Scoring System](https://www.first.org/epss).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub epss: ::endpoint::model::Nullable<Box<SecurityAdvisoryEpss>>,
     /// Details for the advisory pertaining to Common Weakness Enumeration.
@@ -5860,7 +5910,7 @@ pub struct DependabotAlertSecurityAdvisory {
 #[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct DependabotAlertSecurityVulnerability {
-    /// The `package` property.
+    /// Details for the vulnerable package.
     pub package: DependabotAlertPackage,
     /// The severity of the vulnerability.
     ///
@@ -6346,11 +6396,11 @@ pub struct Event {
     /// The `type` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub r#type: ::endpoint::model::Nullable<String>,
-    /// The `actor` property.
+    /// Actor
     pub actor: Actor,
     /// The `repo` property.
     pub repo: EventRepo,
-    /// The `org` property.
+    /// Actor
     #[serde(skip_serializing_if = "Option::is_none")]
     pub org: Option<Box<Actor>>,
     /// The `payload` property.
@@ -6503,7 +6553,9 @@ pub struct DeleteEvent {
 pub struct DiscussionEvent {
     /// The `action` property.
     pub action: String,
-    /// The `discussion` property.
+    /// Discussion
+    ///
+    /// A Discussion in a repository.
     pub discussion: Discussion,
 }
 
@@ -7078,15 +7130,21 @@ pub struct Label {
 pub struct IssuesEvent {
     /// The `action` property.
     pub action: String,
-    /// The `issue` property.
+    /// Issue
+    ///
+    /// Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.
     pub issue: Issue,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assignee: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assignees: Option<Vec<SimpleUser>>,
-    /// The `label` property.
+    /// Label
+    ///
+    /// Color-coded labels help you categorize and filter your issues (just like labels in Gmail).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<Box<Label>>,
     /// The `labels` property.
@@ -7153,18 +7211,24 @@ pub struct Issue {
     /// Contents of the issue
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub body: ::endpoint::model::Nullable<String>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository
     pub labels: Vec<LabelsItem>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `assignees` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assignees: Option<Vec<SimpleUser>>,
-    /// The `milestone` property.
+    /// Milestone
+    ///
+    /// A collection of related issues and pull requests.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub milestone: ::endpoint::model::Nullable<Box<Milestone>>,
     /// The `locked` property.
@@ -7187,7 +7251,9 @@ pub struct Issue {
     /// The `draft` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draft: Option<bool>,
-    /// The `closed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `body_html` property.
@@ -7201,22 +7267,32 @@ pub struct Issue {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeline_url: Option<::endpoint::model::Uri>,
-    /// The `type` property.
+    /// Issue Type
+    ///
+    /// The type assigned to the issue. This is only present for issues in repositories where issue types are supported.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub r#type: ::endpoint::model::Nullable<Box<IssueType>>,
-    /// The `repository` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository: Option<Box<Repository>>,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub author_association: Option<AuthorAssociation>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
-    /// The `sub_issues_summary` property.
+    /// Sub-issues Summary
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sub_issues_summary: Option<Box<SubIssuesSummary>>,
     /// URL to get the parent issue of this issue, if it is a sub-issue
@@ -7224,10 +7300,12 @@ pub struct Issue {
     /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent_issue_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
-    /// The `pinned_comment` property.
+    /// Issue Comment
+    ///
+    /// Comments provide a way for people to collaborate on an issue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pinned_comment: ::endpoint::model::Nullable<Box<IssueComment>>,
-    /// The `issue_dependencies_summary` property.
+    /// Issue Dependencies Summary
     #[serde(skip_serializing_if = "Option::is_none")]
     pub issue_dependencies_summary: Option<Box<IssueDependenciesSummary>>,
     /// The `issue_field_values` property.
@@ -7405,7 +7483,9 @@ pub struct Milestone {
     /// The `description` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
-    /// The `creator` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub creator: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `open_issues` property.
@@ -7760,7 +7840,9 @@ pub struct IssueComment {
     ///
     /// Format `uri`.
     pub html_url: ::endpoint::model::Uri,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `created_at` property.
@@ -7771,19 +7853,29 @@ pub struct IssueComment {
     ///
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub author_association: Option<AuthorAssociation>,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
-    /// The `pin` property.
+    /// Pinned Issue Comment
+    ///
+    /// Context around who pinned an issue comment and when it was pinned.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pin: ::endpoint::model::Nullable<Box<PinnedIssueComment>>,
-    /// The `minimized` property.
+    /// Minimized Issue Comment
+    ///
+    /// Details about why an issue comment was minimized.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub minimized: ::endpoint::model::Nullable<Box<IssueCommentMinimized>>,
 }
@@ -7826,7 +7918,9 @@ pub struct IssueComment {
 pub struct PinnedIssueComment {
     /// The `pinned_at` property.
     pub pinned_at: ::endpoint::model::Timestamp,
-    /// The `pinned_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pinned_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -8042,9 +8136,13 @@ pub struct IssueFieldValueSingleSelectOption {
 pub struct IssueCommentEvent {
     /// The `action` property.
     pub action: String,
-    /// The `issue` property.
+    /// Issue
+    ///
+    /// Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.
     pub issue: Issue,
-    /// The `comment` property.
+    /// Issue Comment
+    ///
+    /// Comments provide a way for people to collaborate on an issue.
     pub comment: IssueComment,
 }
 
@@ -8097,7 +8195,9 @@ pub struct ForkEventForkee {
     /// The `private` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub private: Option<bool>,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub owner: Option<Box<SimpleUser>>,
     /// The `html_url` property.
@@ -8297,7 +8397,7 @@ pub struct ForkEventForkee {
     /// The `open_issues_count` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub open_issues_count: Option<i64>,
-    /// The `license` property.
+    /// License Simple
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub license: ::endpoint::model::Nullable<Box<LicenseSimple>>,
     /// The `allow_forking` property.
@@ -8480,7 +8580,9 @@ pub struct GollumEventPagesItem {
 pub struct MemberEvent {
     /// The `action` property.
     pub action: String,
-    /// The `member` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub member: SimpleUser,
 }
 
@@ -8533,15 +8635,19 @@ pub struct PullRequestEvent {
     pub action: String,
     /// The `number` property.
     pub number: i64,
-    /// The `pull_request` property.
+    /// Pull Request Minimal
     pub pull_request: PullRequestMinimal,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assignee: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assignees: Option<Vec<SimpleUser>>,
-    /// The `label` property.
+    /// Label
+    ///
+    /// Color-coded labels help you categorize and filter your issues (just like labels in Gmail).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<Box<Label>>,
     /// The `labels` property.
@@ -8655,7 +8761,7 @@ pub struct PullRequestMinimalHead {
 pub struct PullRequestReviewCommentEvent {
     /// The `action` property.
     pub action: String,
-    /// The `pull_request` property.
+    /// Pull Request Minimal
     pub pull_request: PullRequestMinimal,
     /// The `comment` property.
     pub comment: PullRequestReviewCommentEventComment,
@@ -8990,7 +9096,7 @@ pub struct PullRequestReviewEvent {
     pub action: String,
     /// The `review` property.
     pub review: PullRequestReviewEventReview,
-    /// The `pull_request` property.
+    /// Pull Request Minimal
     pub pull_request: PullRequestMinimal,
 }
 
@@ -9049,7 +9155,9 @@ pub struct PullRequestReviewEventReview {
     /// The `node_id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_id: Option<String>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `body` property.
@@ -9156,7 +9264,9 @@ pub struct CommitCommentEventComment {
     /// The `commit_id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub commit_id: Option<String>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `created_at` property.
@@ -9165,7 +9275,7 @@ pub struct CommitCommentEventComment {
     /// The `updated_at` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_at: Option<::endpoint::model::Timestamp>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
 }
@@ -9249,7 +9359,9 @@ pub struct ReleaseAsset {
     pub created_at: ::endpoint::model::Timestamp,
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
-    /// The `uploader` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uploader: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -9343,7 +9455,9 @@ pub struct ReleaseEventRelease {
     /// The `updated_at` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `author` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub author: SimpleUser,
     /// The `assets` property.
     pub assets: Vec<ReleaseAsset>,
@@ -9361,7 +9475,7 @@ pub struct ReleaseEventRelease {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discussion_url: Option<::endpoint::model::Uri>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
     /// The `is_short_description_html_truncated` property.
@@ -9606,32 +9720,50 @@ pub struct LinkWithType {
 #[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct FeedLinks {
-    /// The `timeline` property.
+    /// Link With Type
+    ///
+    /// Hypermedia Link with Type
     pub timeline: LinkWithType,
-    /// The `user` property.
+    /// Link With Type
+    ///
+    /// Hypermedia Link with Type
     pub user: LinkWithType,
-    /// The `security_advisories` property.
+    /// Link With Type
+    ///
+    /// Hypermedia Link with Type
     #[serde(skip_serializing_if = "Option::is_none")]
     pub security_advisories: Option<Box<LinkWithType>>,
-    /// The `current_user` property.
+    /// Link With Type
+    ///
+    /// Hypermedia Link with Type
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_user: Option<Box<LinkWithType>>,
-    /// The `current_user_public` property.
+    /// Link With Type
+    ///
+    /// Hypermedia Link with Type
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_user_public: Option<Box<LinkWithType>>,
-    /// The `current_user_actor` property.
+    /// Link With Type
+    ///
+    /// Hypermedia Link with Type
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_user_actor: Option<Box<LinkWithType>>,
-    /// The `current_user_organization` property.
+    /// Link With Type
+    ///
+    /// Hypermedia Link with Type
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_user_organization: Option<Box<LinkWithType>>,
     /// The `current_user_organizations` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_user_organizations: Option<Vec<LinkWithType>>,
-    /// The `repository_discussions` property.
+    /// Link With Type
+    ///
+    /// Hypermedia Link with Type
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository_discussions: Option<Box<LinkWithType>>,
-    /// The `repository_discussions_category` property.
+    /// Link With Type
+    ///
+    /// Hypermedia Link with Type
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository_discussions_category: Option<Box<LinkWithType>>,
 }
@@ -9701,14 +9833,18 @@ pub struct BaseGist {
     /// The `comments_enabled` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comments_enabled: Option<bool>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `comments_url` property.
     ///
     /// Format `uri`.
     pub comments_url: ::endpoint::model::Uri,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub owner: Option<Box<SimpleUser>>,
     /// The `truncated` property.
@@ -9888,7 +10024,9 @@ pub struct GistSimple {
     /// The `comments_url` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comments_url: Option<String>,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub owner: Option<Box<SimpleUser>>,
     /// The `truncated` property.
@@ -10132,7 +10270,7 @@ pub struct GistSimpleForksItem {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<::endpoint::model::Uri>,
-    /// The `user` property.
+    /// Public User
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<PublicUser>>,
     /// The `created_at` property.
@@ -10159,7 +10297,9 @@ pub struct GistSimpleForksItem {
 #[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct GistHistory {
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `version` property.
@@ -10296,14 +10436,18 @@ pub struct GistSimpleForkOf {
     /// The `comments_enabled` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comments_enabled: Option<bool>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `comments_url` property.
     ///
     /// Format `uri`.
     pub comments_url: ::endpoint::model::Uri,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub owner: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `truncated` property.
@@ -10456,14 +10600,20 @@ pub struct GistComment {
     pub url: ::endpoint::model::Uri,
     /// The comment text.
     pub body: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `created_at` property.
     pub created_at: ::endpoint::model::Timestamp,
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
 }
 
@@ -10492,7 +10642,9 @@ pub struct GistCommit {
     pub url: ::endpoint::model::Uri,
     /// The `version` property.
     pub version: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `change_status` property.
@@ -10544,7 +10696,7 @@ pub struct RepositoriesItem {
     pub name: String,
     /// The `full_name` property.
     pub full_name: String,
-    /// The `license` property.
+    /// License Simple
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub license: ::endpoint::model::Nullable<Box<LicenseSimple>>,
     /// The `forks` property.
@@ -10552,7 +10704,9 @@ pub struct RepositoriesItem {
     /// The `permissions` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub permissions: Option<Box<RepositoryPermissions>>,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: Option<Box<SimpleUser>>,
     /// Whether the repository is private or public.
     pub private: bool,
@@ -11215,7 +11369,7 @@ pub struct MarketplacePurchaseMarketplacePendingChange {
     /// The `id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<i64>,
-    /// The `plan` property.
+    /// Marketplace Listing Plan
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plan: Option<Box<MarketplaceListingPlan>>,
 }
@@ -11257,7 +11411,7 @@ pub struct MarketplacePurchaseMarketplacePurchase {
     /// The `updated_at` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_at: Option<String>,
-    /// The `plan` property.
+    /// Marketplace Listing Plan
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plan: Option<Box<MarketplaceListingPlan>>,
 }
@@ -11508,7 +11662,7 @@ pub struct ApiOverviewDomains {
 pub struct Thread {
     /// The `id` property.
     pub id: String,
-    /// The `repository` property.
+    /// Minimal Repository
     pub repository: MinimalRepository,
     /// The `subject` property.
     pub subject: ThreadSubject,
@@ -11571,7 +11725,9 @@ pub struct MinimalRepository {
     pub name: String,
     /// The `full_name` property.
     pub full_name: String,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: SimpleUser,
     /// The `private` property.
     pub private: bool,
@@ -11793,7 +11949,7 @@ pub struct MinimalRepository {
     /// The `network_count` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub network_count: Option<i64>,
-    /// The `code_of_conduct` property.
+    /// Code Of Conduct
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code_of_conduct: Option<Box<CodeOfConduct>>,
     /// The `license` property.
@@ -13747,10 +13903,14 @@ pub struct ActionsHostedRunner {
     /// The unique identifier of the group that the hosted runner belongs to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runner_group_id: Option<i64>,
-    /// The `image_details` property.
+    /// GitHub-hosted runner image details.
+    ///
+    /// Provides details of a hosted runner image
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub image_details: ::endpoint::model::Nullable<Box<ActionsHostedRunnerPoolImage>>,
-    /// The `machine_size_details` property.
+    /// Github-owned VM details.
+    ///
+    /// Provides details of a particular machine spec.
     pub machine_size_details: ActionsHostedRunnerMachineSpec,
     /// The status of the runner.
     ///
@@ -14269,18 +14429,22 @@ pub type EmptyObject = ::serde_json::Map<String, ::serde_json::Value>;
 #[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ActionsOrganizationPermissions {
-    /// The `enabled_repositories` property.
+    /// The policy that controls the repositories in the organization that are allowed to run GitHub Actions.
+    ///
+    /// One of `"all"`, `"none"`, `"selected"`.
     pub enabled_repositories: EnabledRepositories,
     /// The API URL to use to get or set the selected repositories that are allowed to run GitHub Actions, when `enabled_repositories` is set to `selected`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_repositories_url: Option<String>,
-    /// The `allowed_actions` property.
+    /// The permissions policy that controls the actions and reusable workflows that are allowed to run.
+    ///
+    /// One of `"all"`, `"local_only"`, `"selected"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_actions: Option<AllowedActions>,
-    /// The `selected_actions_url` property.
+    /// The API URL to use to get or set the actions and reusable workflows that are allowed to run, when `allowed_actions` is set to `selected`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_actions_url: Option<SelectedActionsUrl>,
-    /// The `sha_pinning_required` property.
+    /// Whether actions must be pinned to a full-length commit SHA.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sha_pinning_required: Option<ShaPinningRequired>,
 }
@@ -14561,9 +14725,11 @@ for ActionsListSelectedRepositoriesSelfHostedRunnersOrganizationResponse {
 #[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ActionsGetDefaultWorkflowPermissions {
-    /// The `default_workflow_permissions` property.
+    /// The default workflow permissions granted to the GITHUB_TOKEN when running workflows.
+    ///
+    /// One of `"read"`, `"write"`.
     pub default_workflow_permissions: ActionsDefaultWorkflowPermissions,
-    /// The `can_approve_pull_request_reviews` property.
+    /// Whether GitHub Actions can approve pull requests. Enabling this can be a security risk.
     pub can_approve_pull_request_reviews: ActionsCanApprovePullRequestReviews,
 }
 
@@ -14933,7 +15099,9 @@ pub struct RunnerApplication {
 #[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ActionsGenerateRunnerJitconfigForOrgResponse {
-    /// The `runner` property.
+    /// Self hosted runners
+    ///
+    /// A self hosted runner
     pub runner: Runner,
     /// The base64 encoded runner configuration.
     pub encoded_jit_config: String,
@@ -16085,7 +16253,11 @@ pub struct CampaignSummary {
     /// The date and time the campaign was closed, in ISO 8601 format':' YYYY-MM-DDTHH:MM:SSZ. Will be null if the campaign is still open.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closed_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `state` property.
+    /// Campaign state
+    ///
+    /// Indicates whether a campaign is open or closed
+    ///
+    /// One of `"open"`, `"closed"`.
     pub state: CampaignState,
     /// The contact link of the campaign.
     ///
@@ -16191,7 +16363,9 @@ pub struct Team {
     /// Unique identifier of the enterprise to which this team belongs
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enterprise_id: Option<i64>,
-    /// The `parent` property.
+    /// Team Simple
+    ///
+    /// Groups of organization members that gives permissions on specified repositories.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent: ::endpoint::model::Nullable<Box<TeamSimple>>,
 }
@@ -16484,35 +16658,47 @@ pub struct CampaignSummaryAlertStats {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CodeScanningOrganizationAlertItems {
-    /// The `number` property.
+    /// The security alert number.
     pub number: AlertNumber,
-    /// The `created_at` property.
+    /// The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub created_at: AlertCreatedAt,
-    /// The `updated_at` property.
+    /// The time that the alert was last updated in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_at: Option<AlertUpdatedAt>,
-    /// The `url` property.
+    /// The REST API URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub url: AlertUrl,
-    /// The `html_url` property.
+    /// The GitHub URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub html_url: AlertHtmlUrl,
-    /// The `instances_url` property.
+    /// The REST API URL for fetching the list of instances for an alert.
+    ///
+    /// Format `uri`.
     pub instances_url: AlertInstancesUrl,
-    /// The `state` property.
+    /// State of a code scanning alert.
+    ///
+    /// One of `"open"`, `"dismissed"`, `"fixed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub state: ::endpoint::model::Nullable<CodeScanningAlertState>,
-    /// The `fixed_at` property.
+    /// The time that the alert was no longer detected and was considered fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub fixed_at: ::endpoint::model::Nullable<AlertFixedAt>,
-    /// The `dismissed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `dismissed_at` property.
+    /// The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_at: ::endpoint::model::Nullable<AlertDismissedAt>,
-    /// The `dismissed_reason` property.
+    /// **Required when the state is dismissed.** The reason for dismissing or closing the alert.
+    ///
+    /// One of `"false positive"`, `"won't fix"`, `"used in tests"`, `"mitigated"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_reason: ::endpoint::model::Nullable<CodeScanningAlertDismissedReason>,
-    /// The `dismissed_comment` property.
+    /// The dismissal comment associated with the dismissal of the alert.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_comment: ::endpoint::model::Nullable<
         CodeScanningAlertDismissedComment,
@@ -16523,9 +16709,13 @@ pub struct CodeScanningOrganizationAlertItems {
     pub tool: CodeScanningAnalysisTool,
     /// The `most_recent_instance` property.
     pub most_recent_instance: CodeScanningAlertInstance,
-    /// The `repository` property.
+    /// Simple Repository
+    ///
+    /// A GitHub repository.
     pub repository: SimpleRepository,
-    /// The `dismissal_approved_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissal_approved_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `assignees` property.
@@ -16668,13 +16858,13 @@ pub struct CodeScanningAlertRuleSummary {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct CodeScanningAnalysisTool {
-    /// The `name` property.
+    /// The name of the tool used to generate the code scanning analysis.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<CodeScanningAnalysisToolName>,
-    /// The `version` property.
+    /// The version of the tool used to generate the code scanning analysis.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub version: ::endpoint::model::Nullable<CodeScanningAnalysisToolVersion>,
-    /// The `guid` property.
+    /// The GUID of the tool used to generate the code scanning analysis, if provided in the uploaded SARIF data.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub guid: ::endpoint::model::Nullable<CodeScanningAnalysisToolGuid>,
 }
@@ -16705,19 +16895,22 @@ pub type CodeScanningAnalysisToolGuid = String;
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct CodeScanningAlertInstance {
-    /// The `ref` property.
+    /// The Git reference, formatted as `refs/pull/<number>/merge`, `refs/pull/<number>/head`,
+    /// `refs/heads/<branch name>` or simply `<branch name>`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#ref: Option<CodeScanningRef>,
-    /// The `analysis_key` property.
+    /// Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis_key: Option<CodeScanningAnalysisAnalysisKey>,
-    /// The `environment` property.
+    /// Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub environment: Option<CodeScanningAlertEnvironment>,
-    /// The `category` property.
+    /// Identifies the configuration under which the analysis was executed. Used to distinguish between multiple analyses for the same tool and commit, but performed on different languages or different parts of the code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub category: Option<CodeScanningAnalysisCategory>,
-    /// The `state` property.
+    /// State of a code scanning alert.
+    ///
+    /// One of `"open"`, `"dismissed"`, `"fixed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub state: ::endpoint::model::Nullable<CodeScanningAlertState>,
     /// The `commit_sha` property.
@@ -16726,7 +16919,7 @@ pub struct CodeScanningAlertInstance {
     /// The `message` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<Box<CodeScanningAlertInstanceMessage>>,
-    /// The `location` property.
+    /// Describe a region within a file for the alert.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<Box<CodeScanningAlertLocation>>,
     /// The `html_url` property.
@@ -16887,13 +17080,19 @@ pub struct Codespace {
     /// UUID identifying this codespace's environment.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub environment_id: ::endpoint::model::Nullable<String>,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: SimpleUser,
-    /// The `billable_owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub billable_owner: SimpleUser,
-    /// The `repository` property.
+    /// Minimal Repository
     pub repository: MinimalRepository,
-    /// The `machine` property.
+    /// Codespace machine
+    ///
+    /// A description of the machine powering a codespace.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub machine: ::endpoint::model::Nullable<Box<CodespaceMachine>>,
     /// Path to devcontainer.json from repo root used to create Codespace.
@@ -17348,7 +17547,9 @@ pub struct CopilotSpace {
     pub base_role: Option<Role>,
     /// The user or organization that owns this space.
     pub owner: CopilotSpaceOwner,
-    /// The `creator` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub creator: SimpleUser,
     /// The date and time the space was created.
     pub created_at: ::endpoint::model::Timestamp,
@@ -17901,7 +18102,9 @@ pub struct CopilotSpacesListResourcesForOrgResponse {
 #[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CopilotOrganizationDetails {
-    /// The `seat_breakdown` property.
+    /// Copilot Seat Breakdown
+    ///
+    /// The breakdown of Copilot Business seats for the organization.
     pub seat_breakdown: CopilotOrganizationSeatBreakdown,
     /// The organization policy for allowing or blocking suggestions matching public code (duplication detection filter).
     ///
@@ -18049,10 +18252,14 @@ pub struct CopilotOrganizationSeatBreakdown {
 #[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CopilotSeatDetails {
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `organization` property.
+    /// Organization Simple
+    ///
+    /// A GitHub organization.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub organization: ::endpoint::model::Nullable<Box<OrganizationSimple>>,
     /// The team through which the assignee is granted access to GitHub Copilot, if applicable.
@@ -18388,10 +18595,12 @@ pub struct Package {
     ///
     /// One of `"private"`, `"public"`.
     pub visibility: PackageVisibility,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub owner: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `repository` property.
+    /// Minimal Repository
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub repository: ::endpoint::model::Nullable<Box<MinimalRepository>>,
     /// The `created_at` property.
@@ -18470,7 +18679,9 @@ pub struct OrganizationInvitation {
     /// The `failed_reason` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub failed_reason: ::endpoint::model::Nullable<String>,
-    /// The `inviter` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub inviter: SimpleUser,
     /// The `team_count` property.
     pub team_count: i64,
@@ -18871,7 +19082,9 @@ impl ::endpoint::model::Paginated for OrgsListAppInstallationsResponse {
 #[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct InteractionLimitResponse {
-    /// The `limit` property.
+    /// The type of GitHub user that can comment, open issues, or create pull requests while the interaction limit is in effect.
+    ///
+    /// One of `"existing_users"`, `"contributors_only"`, `"collaborators_only"`.
     pub limit: InteractionGroup,
     /// The `origin` property.
     pub origin: String,
@@ -19195,9 +19408,13 @@ pub struct OrgMembership {
     ///
     /// Format `uri`.
     pub organization_url: ::endpoint::model::Uri,
-    /// The `organization` property.
+    /// Organization Simple
+    ///
+    /// A GitHub organization.
     pub organization: OrganizationSimple,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `permissions` property.
@@ -19291,7 +19508,9 @@ pub struct OrgMembershipPermissions {
 pub struct Migration {
     /// The `id` property.
     pub id: i64,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub owner: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `guid` property.
@@ -19384,7 +19603,9 @@ pub struct OrganizationRole {
     pub source: ::endpoint::model::Nullable<OrganizationRoleSource>,
     /// A list of permissions included in this role.
     pub permissions: Vec<String>,
-    /// The `organization` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub organization: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The date and time the role was created.
@@ -19517,7 +19738,9 @@ pub struct TeamRoleAssignment {
     ///
     /// Format `uri`.
     pub repositories_url: ::endpoint::model::Uri,
-    /// The `parent` property.
+    /// Team Simple
+    ///
+    /// Groups of organization members that gives permissions on specified repositories.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent: ::endpoint::model::Nullable<Box<TeamSimple>>,
     /// The ownership type of the team
@@ -19863,7 +20086,9 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
     /// Reason for requesting access.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub reason: ::endpoint::model::Nullable<String>,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: SimpleUser,
     /// Type of repository selection requested.
     ///
@@ -19966,7 +20191,9 @@ pub struct OrganizationProgrammaticAccessGrantPermissions {
 pub struct OrganizationProgrammaticAccessGrant {
     /// Unique identifier of the fine-grained personal access token grant. The `pat_id` used to get details about an approved fine-grained personal access token.
     pub id: i64,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: SimpleUser,
     /// Type of repository selection requested.
     ///
@@ -20369,9 +20596,13 @@ pub struct ProjectsV2 {
     pub id: f64,
     /// The node ID of the project.
     pub node_id: String,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: SimpleUser,
-    /// The `creator` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub creator: SimpleUser,
     /// The project title.
     pub title: String,
@@ -20395,7 +20626,9 @@ pub struct ProjectsV2 {
     /// The time when the project was deleted.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub deleted_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `deleted_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub deleted_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The current state of the project.
@@ -20403,7 +20636,9 @@ pub struct ProjectsV2 {
     /// One of `"open"`, `"closed"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<OpenOrClosed>,
-    /// The `latest_status_update` property.
+    /// Projects v2 Status Update
+    ///
+    /// An status update belonging to a project
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub latest_status_update: ::endpoint::model::Nullable<Box<ProjectsV2StatusUpdate>>,
     /// Whether this project is a template
@@ -20448,7 +20683,9 @@ pub struct ProjectsV2StatusUpdate {
     /// The node ID of the project that this status update belongs to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project_node_id: Option<String>,
-    /// The `creator` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub creator: Option<Box<SimpleUser>>,
     /// The time when the status update was created.
@@ -20523,9 +20760,15 @@ pub struct ProjectsV2ItemSimple {
     /// The content represented by the item.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Box<ProjectsV2ItemSimpleContent>>,
-    /// The `content_type` property.
+    /// Projects v2 Item Content Type
+    ///
+    /// The type of content tracked in a project item
+    ///
+    /// One of `"Issue"`, `"PullRequest"`, `"DraftIssue"`.
     pub content_type: ProjectsV2ItemContentType,
-    /// The `creator` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub creator: Option<Box<SimpleUser>>,
     /// The time when the item was created.
@@ -20625,7 +20868,9 @@ pub struct PullRequestSimple {
     pub locked: bool,
     /// The `title` property.
     pub title: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `body` property.
@@ -20633,7 +20878,9 @@ pub struct PullRequestSimple {
     pub body: ::endpoint::model::Nullable<String>,
     /// The `labels` property.
     pub labels: Vec<PullRequestSimpleLabelsItem>,
-    /// The `milestone` property.
+    /// Milestone
+    ///
+    /// A collection of related issues and pull requests.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub milestone: ::endpoint::model::Nullable<Box<Milestone>>,
     /// The `active_lock_reason` property.
@@ -20652,7 +20899,9 @@ pub struct PullRequestSimple {
     /// The `merge_commit_sha` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub merge_commit_sha: ::endpoint::model::Nullable<String>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `assignees` property.
@@ -20671,12 +20920,20 @@ pub struct PullRequestSimple {
     /// The `_links` property.
     #[serde(rename = "_links")]
     pub links: PullRequestLinks,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
-    /// The `auto_merge` property.
+    /// Auto merge
+    ///
+    /// The status of auto merging a pull request.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub auto_merge: ::endpoint::model::Nullable<Box<AutoMerge>>,
-    /// The `stack` property.
+    /// Pull Request Stack
+    ///
+    /// The stack information associated with a pull request.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub stack: ::endpoint::model::Nullable<Box<PullRequestStack>>,
     /// Indicates whether or not the pull request is a draft.
@@ -20784,11 +21041,15 @@ pub struct PullRequestSimpleHead {
     pub label: Option<String>,
     /// The `ref` property.
     pub r#ref: String,
-    /// The `repo` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     pub repo: Option<Box<Repository>>,
     /// The `sha` property.
     pub sha: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -20820,11 +21081,15 @@ pub struct PullRequestSimpleBase {
     pub label: String,
     /// The `ref` property.
     pub r#ref: String,
-    /// The `repo` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     pub repo: Repository,
     /// The `sha` property.
     pub sha: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -20877,21 +21142,37 @@ pub struct Link {
 )]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct PullRequestLinks {
-    /// The `comments` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     pub comments: Link,
-    /// The `commits` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     pub commits: Link,
-    /// The `statuses` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     pub statuses: Link,
-    /// The `html` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     pub html: Link,
-    /// The `issue` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     pub issue: Link,
-    /// The `review_comments` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     pub review_comments: Link,
-    /// The `review_comment` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     pub review_comment: Link,
-    /// The `self` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     #[serde(rename = "self")]
     pub self_: Link,
 }
@@ -20924,7 +21205,9 @@ pub struct PullRequestLinks {
 )]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct AutoMerge {
-    /// The `enabled_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub enabled_by: SimpleUser,
     /// The merge method to use.
     ///
@@ -21049,7 +21332,9 @@ pub struct ProjectsV2DraftIssue {
     /// The body content of the draft issue
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub body: ::endpoint::model::Nullable<String>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The time the draft issue was created
@@ -21530,14 +21815,20 @@ pub struct ProjectsV2ItemWithContent {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project_url: Option<::endpoint::model::Uri>,
-    /// The `content_type` property.
+    /// Projects v2 Item Content Type
+    ///
+    /// The type of content tracked in a project item
+    ///
+    /// One of `"Issue"`, `"PullRequest"`, `"DraftIssue"`.
     pub content_type: ProjectsV2ItemContentType,
     /// The content of the item, which varies by content type.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub content: ::endpoint::model::Nullable<
         ::serde_json::Map<String, ::serde_json::Value>,
     >,
-    /// The `creator` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub creator: Option<Box<SimpleUser>>,
     /// The time when the item was created.
@@ -21859,7 +22150,9 @@ pub struct FullRepository {
     pub name: String,
     /// The `full_name` property.
     pub full_name: String,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: SimpleUser,
     /// The `private` property.
     pub private: bool,
@@ -22056,7 +22349,9 @@ pub struct FullRepository {
     /// The `allow_rebase_merge` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_rebase_merge: Option<bool>,
-    /// The `template_repository` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub template_repository: ::endpoint::model::Nullable<Box<Repository>>,
     /// The `temp_clone_token` property.
@@ -22124,16 +22419,22 @@ pub struct FullRepository {
     pub subscribers_count: i64,
     /// The `network_count` property.
     pub network_count: i64,
-    /// The `license` property.
+    /// License Simple
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub license: ::endpoint::model::Nullable<Box<LicenseSimple>>,
-    /// The `organization` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub organization: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `parent` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parent: Option<Box<Repository>>,
-    /// The `source` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Box<Repository>>,
     /// The `forks` property.
@@ -22148,7 +22449,9 @@ pub struct FullRepository {
     /// Whether anonymous git access is allowed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub anonymous_access_enabled: Option<bool>,
-    /// The `code_of_conduct` property.
+    /// Code Of Conduct Simple
+    ///
+    /// Code of Conduct Simple
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code_of_conduct: Option<Box<CodeOfConductSimple>>,
     /// The `security_and_analysis` property.
@@ -22362,7 +22665,9 @@ pub struct RepositoryRuleset {
     pub source_type: Option<RepositoryRulesetSourceType>,
     /// The name of the source
     pub source: String,
-    /// The `enforcement` property.
+    /// The enforcement level of the ruleset. `evaluate` allows admins to test rules before enforcing them. Admins can view insights on the Rule Insights page (`evaluate` is only available with GitHub Enterprise).
+    ///
+    /// One of `"disabled"`, `"active"`, `"evaluate"`.
     pub enforcement: RepositoryRuleEnforcement,
     /// The actors that can bypass the rules in this ruleset
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -23352,7 +23657,9 @@ pub struct RepositoryRuleParamsRequiredReviewerConfiguration {
     pub file_patterns: Vec<String>,
     /// Minimum number of approvals required from the specified team. If set to zero, the team will be added to the pull request but approval is optional.
     pub minimum_approvals: i64,
-    /// The `reviewer` property.
+    /// Reviewer
+    ///
+    /// A required reviewing team
     pub reviewer: RepositoryRuleParamsReviewer,
 }
 
@@ -23398,7 +23705,9 @@ pub struct RepositoryRulePullRequestParameters {
     pub allowed_merge_methods: Option<Vec<MergeOrSquashOrRebase>>,
     /// New, reviewable commits pushed will dismiss previous pull request review approvals.
     pub dismiss_stale_reviews_on_push: bool,
-    /// The `dismissal_restriction` property.
+    /// DismissalRestriction
+    ///
+    /// Specify people, teams, or apps allowed to dismiss pull request reviews.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dismissal_restriction: Option<Box<RepositoryRuleParamsDismissalRestriction>>,
     /// Require an approving review in pull requests that modify files that have a designated code owner.
@@ -24598,19 +24907,23 @@ pub struct RulesetVersionWithState {
 #[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct OrganizationSecretScanningAlert {
-    /// The `number` property.
+    /// The security alert number.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<AlertNumber>,
-    /// The `created_at` property.
+    /// The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<AlertCreatedAt>,
-    /// The `updated_at` property.
+    /// The time that the alert was last updated in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub updated_at: ::endpoint::model::Nullable<AlertUpdatedAt>,
-    /// The `url` property.
+    /// The REST API URL of the alert resource.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<AlertUrl>,
-    /// The `html_url` property.
+    /// The GitHub URL of the alert resource.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub html_url: Option<AlertHtmlUrl>,
     /// The REST API URL of the code locations for this alert.
@@ -24618,16 +24931,22 @@ pub struct OrganizationSecretScanningAlert {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub locations_url: Option<::endpoint::model::Uri>,
-    /// The `state` property.
+    /// Sets the state of the secret scanning alert. You must provide `resolution` when you set the state to `resolved`.
+    ///
+    /// One of `"open"`, `"resolved"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<SecretScanningAlertState>,
-    /// The `resolution` property.
+    /// **Required when the `state` is `resolved`.** The reason for resolving the alert.
+    ///
+    /// One of `"false_positive"`, `"wont_fix"`, `"revoked"`, `"used_in_tests"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resolution: ::endpoint::model::Nullable<SecretScanningAlertResolution>,
     /// The time that the alert was resolved in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resolved_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `resolved_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resolved_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The type of secret that secret scanning detected.
@@ -24646,13 +24965,17 @@ pub struct OrganizationSecretScanningAlert {
     /// The secret that was detected.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,
-    /// The `repository` property.
+    /// Simple Repository
+    ///
+    /// A GitHub repository.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository: Option<Box<SimpleRepository>>,
     /// Whether push protection was bypassed for the detected secret.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub push_protection_bypassed: ::endpoint::model::Nullable<bool>,
-    /// The `push_protection_bypassed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub push_protection_bypassed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The time that push protection was bypassed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
@@ -24660,7 +24983,9 @@ pub struct OrganizationSecretScanningAlert {
     pub push_protection_bypassed_at: ::endpoint::model::Nullable<
         ::endpoint::model::Timestamp,
     >,
-    /// The `push_protection_bypass_request_reviewer` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub push_protection_bypass_request_reviewer: ::endpoint::model::Nullable<
         Box<SimpleUser>,
@@ -24697,7 +25022,7 @@ pub struct OrganizationSecretScanningAlert {
     /// A boolean value representing whether or not alert is base64 encoded
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub is_base64_encoded: ::endpoint::model::Nullable<bool>,
-    /// The `first_location_detected` property.
+    /// Details on the location where the token was initially detected. This can be a commit, wiki commit, issue, discussion, pull request.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub first_location_detected: ::endpoint::model::Nullable<
         Box<SecretScanningFirstDetectedLocation>,
@@ -24705,7 +25030,9 @@ pub struct OrganizationSecretScanningAlert {
     /// A boolean value representing whether or not the token in the alert was detected in more than one location.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub has_more_locations: Option<bool>,
-    /// The `assigned_to` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assigned_to: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// An optional comment from the closure request author.
@@ -24714,7 +25041,9 @@ pub struct OrganizationSecretScanningAlert {
     /// An optional comment from the closure request reviewer.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closure_request_reviewer_comment: ::endpoint::model::Nullable<String>,
-    /// The `closure_request_reviewer` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closure_request_reviewer: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -25244,7 +25573,7 @@ pub struct SecretScanningCustomPattern {
     /// List of regexes that the secret must not match.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub must_not_match: ::endpoint::model::Nullable<Vec<String>>,
-    /// The `custom_pattern_version` property.
+    /// The version of the entity. This is used to confirm you're updating the current version of the entity and mitigate unintentionally overriding someone else's update.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub custom_pattern_version: ::endpoint::model::Nullable<SecretScanningRowVersion>,
     /// The date and time the custom pattern was created in ISO 8601 format.
@@ -25407,7 +25736,7 @@ pub struct SecretScanningBulkCreateOrgCustomPatternsUnprocessableContent {
 #[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct SecretScanningPatternConfiguration {
-    /// The `pattern_config_version` property.
+    /// The version of the entity. This is used to confirm you're updating the current version of the entity and mitigate unintentionally overriding someone else's update.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pattern_config_version: ::endpoint::model::Nullable<SecretScanningRowVersion>,
     /// Overrides for partner patterns.
@@ -25773,7 +26102,9 @@ pub struct RepositoryAdvisoryCreditsItem {
     /// The username of the user credited.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub login: Option<String>,
-    /// The `type` property.
+    /// The type of credit the user is receiving.
+    ///
+    /// One of `"analyst"`, `"finder"`, `"reporter"`, `"coordinator"`, `"remediation_developer"`, `"remediation_reviewer"`, `"remediation_verifier"`, `"tool"`, `"sponsor"`, `"other"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<SecurityAdvisoryCreditTypes>,
 }
@@ -25791,9 +26122,13 @@ pub struct RepositoryAdvisoryCreditsItem {
 #[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct RepositoryAdvisoryCredit {
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub user: SimpleUser,
-    /// The `type` property.
+    /// The type of credit the user is receiving.
+    ///
+    /// One of `"analyst"`, `"finder"`, `"reporter"`, `"coordinator"`, `"remediation_developer"`, `"remediation_reviewer"`, `"remediation_verifier"`, `"tool"`, `"sponsor"`, `"other"`.
     pub r#type: SecurityAdvisoryCreditTypes,
     /// The state of the user's acceptance of the credit.
     ///
@@ -26053,7 +26388,9 @@ pub struct TeamFull {
     ///
     /// Format `uri`.
     pub repositories_url: ::endpoint::model::Uri,
-    /// The `parent` property.
+    /// Team Simple
+    ///
+    /// Groups of organization members that gives permissions on specified repositories.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent: ::endpoint::model::Nullable<Box<TeamSimple>>,
     /// The `members_count` property.
@@ -26064,9 +26401,9 @@ pub struct TeamFull {
     pub created_at: ::endpoint::model::Timestamp,
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
-    /// The `organization` property.
+    /// Team Organization
     pub organization: TeamOrganization,
-    /// The `ldap_dn` property.
+    /// The [distinguished name](https://www.ldap.com/ldap-dns-and-rdns) (DN) of the LDAP entry to map to a team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ldap_dn: Option<LdapDn>,
     /// The ownership type of the team
@@ -26518,7 +26855,7 @@ pub struct TeamRepository {
     pub name: String,
     /// The `full_name` property.
     pub full_name: String,
-    /// The `license` property.
+    /// License Simple
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub license: ::endpoint::model::Nullable<Box<LicenseSimple>>,
     /// The `forks` property.
@@ -26529,7 +26866,9 @@ pub struct TeamRepository {
     /// The `role_name` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub role_name: Option<String>,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub owner: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// Whether the repository is private or public.
@@ -26899,7 +27238,7 @@ pub struct TeamRepository {
 pub struct RateLimitOverview {
     /// The `resources` property.
     pub resources: RateLimitOverviewResources,
-    /// The `rate` property.
+    /// Rate Limit
     pub rate: RateLimit,
 }
 
@@ -26941,38 +27280,38 @@ pub struct RateLimit {
 #[cfg(feature = "rate-limit")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct RateLimitOverviewResources {
-    /// The `core` property.
+    /// Rate Limit
     pub core: RateLimit,
-    /// The `graphql` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub graphql: Option<Box<RateLimit>>,
-    /// The `search` property.
+    /// Rate Limit
     pub search: RateLimit,
-    /// The `code_search` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code_search: Option<Box<RateLimit>>,
-    /// The `source_import` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source_import: Option<Box<RateLimit>>,
-    /// The `integration_manifest` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub integration_manifest: Option<Box<RateLimit>>,
-    /// The `actions_runner_registration` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub actions_runner_registration: Option<Box<RateLimit>>,
-    /// The `scim` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scim: Option<Box<RateLimit>>,
-    /// The `dependency_snapshots` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dependency_snapshots: Option<Box<RateLimit>>,
-    /// The `dependency_sbom` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dependency_sbom: Option<Box<RateLimit>>,
-    /// The `code_scanning_autofix` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code_scanning_autofix: Option<Box<RateLimit>>,
-    /// The `copilot_usage_records` property.
+    /// Rate Limit
     #[serde(skip_serializing_if = "Option::is_none")]
     pub copilot_usage_records: Option<Box<RateLimit>>,
 }
@@ -27726,15 +28065,17 @@ impl ::endpoint::model::Paginated for ActionsListRepoOrganizationVariablesRespon
 #[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ActionsRepositoryPermissions {
-    /// The `enabled` property.
+    /// Whether GitHub Actions is enabled on the repository.
     pub enabled: ActionsEnabled,
-    /// The `allowed_actions` property.
+    /// The permissions policy that controls the actions and reusable workflows that are allowed to run.
+    ///
+    /// One of `"all"`, `"local_only"`, `"selected"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_actions: Option<AllowedActions>,
-    /// The `selected_actions_url` property.
+    /// The API URL to use to get or set the actions and reusable workflows that are allowed to run, when `allowed_actions` is set to `selected`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_actions_url: Option<SelectedActionsUrl>,
-    /// The `sha_pinning_required` property.
+    /// Whether actions must be pinned to a full-length commit SHA.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sha_pinning_required: Option<ShaPinningRequired>,
 }
@@ -27882,10 +28223,14 @@ pub struct WorkflowRun {
     pub created_at: ::endpoint::model::Timestamp,
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub actor: Option<Box<SimpleUser>>,
-    /// The `triggering_actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triggering_actor: Option<Box<SimpleUser>>,
     /// The start time of the latest run. Resets on re-run.
@@ -27908,12 +28253,14 @@ pub struct WorkflowRun {
     pub previous_attempt_url: ::endpoint::model::Nullable<String>,
     /// The URL to the workflow.
     pub workflow_url: String,
-    /// The `head_commit` property.
+    /// Simple Commit
+    ///
+    /// A commit.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub head_commit: ::endpoint::model::Nullable<Box<SimpleCommit>>,
-    /// The `repository` property.
+    /// Minimal Repository
     pub repository: MinimalRepository,
-    /// The `head_repository` property.
+    /// Minimal Repository
     pub head_repository: Option<Box<MinimalRepository>>,
     /// The `head_repository_id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -28109,7 +28456,9 @@ pub struct EnvironmentApprovals {
     ///
     /// One of `"approved"`, `"rejected"`, `"pending"`.
     pub state: EnvironmentApprovalsState,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub user: SimpleUser,
     /// The comment submitted with the deployment review
     pub comment: String,
@@ -28560,7 +28909,9 @@ pub enum ReviewersItemReviewer {
 #[cfg(any(feature = "actions", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ReviewersItem {
-    /// The `type` property.
+    /// The type of reviewer.
+    ///
+    /// One of `"User"`, `"Team"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<DeploymentReviewerType>,
     /// The `reviewer` property.
@@ -28607,7 +28958,9 @@ pub struct Deployment {
     /// The `description` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<String>,
-    /// The `creator` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub creator: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `created_at` property.
@@ -28628,7 +28981,9 @@ pub struct Deployment {
     /// Specifies if the given environment is one that end-users directly interact with. Default: false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub production_environment: Option<bool>,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
 }
@@ -28873,7 +29228,9 @@ impl ::endpoint::model::Paginated for ActionsListRepoWorkflowsResponse {
 #[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WorkflowDispatchResponse {
-    /// The `workflow_run_id` property.
+    /// Workflow Run ID
+    ///
+    /// The ID of the workflow run.
     pub workflow_run_id: WorkflowRunId,
     /// The URL to the workflow run.
     ///
@@ -29022,7 +29379,9 @@ pub struct Activity {
     ///
     /// One of `"push"`, `"force_push"`, `"branch_deletion"`, `"branch_creation"`, `"pr_merge"`, `"merge_queue_merge"`.
     pub activity_type: ActivityActivityType,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub actor: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -29186,7 +29545,7 @@ pub struct ShortBranch {
     pub commit: ShortBranchCommit,
     /// The `protected` property.
     pub protected: bool,
-    /// The `protection` property.
+    /// Branch Protection
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protection: Option<Box<BranchProtection>>,
     /// The `protection_url` property.
@@ -29239,16 +29598,16 @@ pub struct BranchProtection {
     /// The `enabled` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enabled: Option<bool>,
-    /// The `required_status_checks` property.
+    /// Protected Branch Required Status Check
     #[serde(skip_serializing_if = "Option::is_none")]
     pub required_status_checks: Option<Box<ProtectedBranchRequiredStatusCheck>>,
-    /// The `enforce_admins` property.
+    /// Protected Branch Admin Enforced
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enforce_admins: Option<Box<ProtectedBranchAdminEnforced>>,
-    /// The `required_pull_request_reviews` property.
+    /// Protected Branch Pull Request Review
     #[serde(skip_serializing_if = "Option::is_none")]
     pub required_pull_request_reviews: Option<Box<ProtectedBranchPullRequestReview>>,
-    /// The `restrictions` property.
+    /// Branch Restriction Policy
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restrictions: Option<Box<BranchRestrictionPolicy>>,
     /// The `required_linear_history` property.
@@ -29869,14 +30228,14 @@ pub struct BranchProtectionRequiredSignatures {
 pub struct BranchWithProtection {
     /// The `name` property.
     pub name: String,
-    /// The `commit` property.
+    /// Commit
     pub commit: Commit,
     /// The `_links` property.
     #[serde(rename = "_links")]
     pub links: BranchWithProtectionLinks,
     /// The `protected` property.
     pub protected: bool,
-    /// The `protection` property.
+    /// Branch Protection
     pub protection: BranchProtection,
     /// The `protection_url` property.
     ///
@@ -30027,10 +30386,14 @@ pub struct CommitCommit {
     ///
     /// Format `uri`.
     pub url: ::endpoint::model::Uri,
-    /// The `author` property.
+    /// Git User
+    ///
+    /// Metaproperties for Git author/committer information.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub author: ::endpoint::model::Nullable<Box<GitUser>>,
-    /// The `committer` property.
+    /// Git User
+    ///
+    /// Metaproperties for Git author/committer information.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub committer: ::endpoint::model::Nullable<Box<GitUser>>,
     /// The `message` property.
@@ -30039,7 +30402,7 @@ pub struct CommitCommit {
     pub comment_count: i64,
     /// The `tree` property.
     pub tree: ShortBranchCommit,
-    /// The `verification` property.
+    /// Verification
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verification: Option<Box<Verification>>,
 }
@@ -30242,7 +30605,7 @@ pub struct ProtectedBranch {
     ///
     /// Format `uri`.
     pub url: ::endpoint::model::Uri,
-    /// The `required_status_checks` property.
+    /// Status Check Policy
     #[serde(skip_serializing_if = "Option::is_none")]
     pub required_status_checks: Option<Box<StatusCheckPolicy>>,
     /// The `required_pull_request_reviews` property.
@@ -30265,7 +30628,7 @@ pub struct ProtectedBranch {
     /// The `allow_deletions` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_deletions: Option<Box<ProtectedBranchRequiredLinearHistory>>,
-    /// The `restrictions` property.
+    /// Branch Restriction Policy
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restrictions: Option<Box<BranchRestrictionPolicy>>,
     /// The `required_conversation_resolution` property.
@@ -30582,12 +30945,16 @@ pub struct CheckRun {
     /// The `check_suite` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub check_suite: ::endpoint::model::Nullable<Box<CheckRunCheckSuite>>,
-    /// The `app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub app: ::endpoint::model::Nullable<Box<Integration>>,
     /// Pull requests that are open with a `head_sha` or `head_branch` that matches the check. The returned pull requests do not necessarily indicate pull requests that triggered the check.
     pub pull_requests: Vec<PullRequestMinimal>,
-    /// The `deployment` property.
+    /// Deployment
+    ///
+    /// A deployment created as the result of an Actions check run from a workflow that references an environment
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deployment: Option<Box<DeploymentSimple>>,
 }
@@ -30707,7 +31074,9 @@ pub struct DeploymentSimple {
     /// Specifies if the given environment is one that end-users directly interact with. Default: false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub production_environment: Option<bool>,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
 }
@@ -30927,10 +31296,12 @@ pub struct CheckSuite {
     /// The `pull_requests` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pull_requests: ::endpoint::model::Nullable<Vec<PullRequestMinimal>>,
-    /// The `app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `repository` property.
+    /// Minimal Repository
     pub repository: MinimalRepository,
     /// The `created_at` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
@@ -30938,7 +31309,9 @@ pub struct CheckSuite {
     /// The `updated_at` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `head_commit` property.
+    /// Simple Commit
+    ///
+    /// A commit.
     pub head_commit: SimpleCommit,
     /// The `latest_check_runs_count` property.
     pub latest_check_runs_count: i64,
@@ -31011,7 +31384,7 @@ pub struct CheckSuite {
 pub struct CheckSuitePreference {
     /// The `preferences` property.
     pub preferences: CheckSuitePreferencePreferences,
-    /// The `repository` property.
+    /// Minimal Repository
     pub repository: MinimalRepository,
 }
 
@@ -31116,11 +31489,11 @@ pub struct CodeQualityFinding {
     ///
     /// Format `uri`.
     pub url: ::endpoint::model::Uri,
-    /// The `rule` property.
+    /// Code quality rule
     pub rule: CodeQualityFindingRule,
-    /// The `location` property.
+    /// Code quality file location
     pub location: CodeQualityFindingLocation,
-    /// The `message` property.
+    /// Code quality finding message
     pub message: CodeQualityFindingMessage,
     /// The time the code quality finding was created.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31439,35 +31812,47 @@ pub struct CodeQualitySetupUpdateResponse {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CodeScanningAlertItems {
-    /// The `number` property.
+    /// The security alert number.
     pub number: AlertNumber,
-    /// The `created_at` property.
+    /// The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub created_at: AlertCreatedAt,
-    /// The `updated_at` property.
+    /// The time that the alert was last updated in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_at: Option<AlertUpdatedAt>,
-    /// The `url` property.
+    /// The REST API URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub url: AlertUrl,
-    /// The `html_url` property.
+    /// The GitHub URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub html_url: AlertHtmlUrl,
-    /// The `instances_url` property.
+    /// The REST API URL for fetching the list of instances for an alert.
+    ///
+    /// Format `uri`.
     pub instances_url: AlertInstancesUrl,
-    /// The `state` property.
+    /// State of a code scanning alert.
+    ///
+    /// One of `"open"`, `"dismissed"`, `"fixed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub state: ::endpoint::model::Nullable<CodeScanningAlertState>,
-    /// The `fixed_at` property.
+    /// The time that the alert was no longer detected and was considered fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub fixed_at: ::endpoint::model::Nullable<AlertFixedAt>,
-    /// The `dismissed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `dismissed_at` property.
+    /// The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_at: ::endpoint::model::Nullable<AlertDismissedAt>,
-    /// The `dismissed_reason` property.
+    /// **Required when the state is dismissed.** The reason for dismissing or closing the alert.
+    ///
+    /// One of `"false positive"`, `"won't fix"`, `"used in tests"`, `"mitigated"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_reason: ::endpoint::model::Nullable<CodeScanningAlertDismissedReason>,
-    /// The `dismissed_comment` property.
+    /// The dismissal comment associated with the dismissal of the alert.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_comment: ::endpoint::model::Nullable<
         CodeScanningAlertDismissedComment,
@@ -31478,7 +31863,9 @@ pub struct CodeScanningAlertItems {
     pub tool: CodeScanningAnalysisTool,
     /// The `most_recent_instance` property.
     pub most_recent_instance: CodeScanningAlertInstance,
-    /// The `dismissal_approved_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissal_approved_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `assignees` property.
@@ -31514,35 +31901,47 @@ pub struct CodeScanningAlertItems {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CodeScanningAlert {
-    /// The `number` property.
+    /// The security alert number.
     pub number: AlertNumber,
-    /// The `created_at` property.
+    /// The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub created_at: AlertCreatedAt,
-    /// The `updated_at` property.
+    /// The time that the alert was last updated in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_at: Option<AlertUpdatedAt>,
-    /// The `url` property.
+    /// The REST API URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub url: AlertUrl,
-    /// The `html_url` property.
+    /// The GitHub URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub html_url: AlertHtmlUrl,
-    /// The `instances_url` property.
+    /// The REST API URL for fetching the list of instances for an alert.
+    ///
+    /// Format `uri`.
     pub instances_url: AlertInstancesUrl,
-    /// The `state` property.
+    /// State of a code scanning alert.
+    ///
+    /// One of `"open"`, `"dismissed"`, `"fixed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub state: ::endpoint::model::Nullable<CodeScanningAlertState>,
-    /// The `fixed_at` property.
+    /// The time that the alert was no longer detected and was considered fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub fixed_at: ::endpoint::model::Nullable<AlertFixedAt>,
-    /// The `dismissed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `dismissed_at` property.
+    /// The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_at: ::endpoint::model::Nullable<AlertDismissedAt>,
-    /// The `dismissed_reason` property.
+    /// **Required when the state is dismissed.** The reason for dismissing or closing the alert.
+    ///
+    /// One of `"false positive"`, `"won't fix"`, `"used in tests"`, `"mitigated"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_reason: ::endpoint::model::Nullable<CodeScanningAlertDismissedReason>,
-    /// The `dismissed_comment` property.
+    /// The dismissal comment associated with the dismissal of the alert.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_comment: ::endpoint::model::Nullable<
         CodeScanningAlertDismissedComment,
@@ -31553,7 +31952,9 @@ pub struct CodeScanningAlert {
     pub tool: CodeScanningAnalysisTool,
     /// The `most_recent_instance` property.
     pub most_recent_instance: CodeScanningAlertInstance,
-    /// The `dismissal_approved_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissal_approved_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `assignees` property.
@@ -31663,12 +32064,14 @@ pub struct CodeScanningAlertRule {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CodeScanningAutofix {
-    /// The `status` property.
+    /// The status of an autofix.
+    ///
+    /// One of `"pending"`, `"error"`, `"success"`, `"outdated"`.
     pub status: CodeScanningAutofixStatus,
-    /// The `description` property.
+    /// The description of an autofix.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub description: ::endpoint::model::Nullable<CodeScanningAutofixDescription>,
-    /// The `started_at` property.
+    /// The start time of an autofix in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub started_at: CodeScanningAutofixStartedAt,
 }
 
@@ -31730,19 +32133,22 @@ pub struct CodeScanningAutofixCommitsResponse {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct CodeScanningAlertInstanceList {
-    /// The `ref` property.
+    /// The Git reference, formatted as `refs/pull/<number>/merge`, `refs/pull/<number>/head`,
+    /// `refs/heads/<branch name>` or simply `<branch name>`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#ref: Option<CodeScanningRef>,
-    /// The `analysis_key` property.
+    /// Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis_key: Option<CodeScanningAnalysisAnalysisKey>,
-    /// The `environment` property.
+    /// Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub environment: Option<CodeScanningAlertEnvironment>,
-    /// The `category` property.
+    /// Identifies the configuration under which the analysis was executed. Used to distinguish between multiple analyses for the same tool and commit, but performed on different languages or different parts of the code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub category: Option<CodeScanningAnalysisCategory>,
-    /// The `state` property.
+    /// State of a code scanning alert instance.
+    ///
+    /// One of `"open"`, `"fixed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub state: ::endpoint::model::Nullable<CodeScanningAlertInstanceState>,
     /// The `commit_sha` property.
@@ -31751,7 +32157,7 @@ pub struct CodeScanningAlertInstanceList {
     /// The `message` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<Box<CodeScanningAlertInstanceListMessage>>,
-    /// The `location` property.
+    /// Describe a region within a file for the alert.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<Box<CodeScanningAlertLocation>>,
     /// The `html_url` property.
@@ -31821,20 +32227,21 @@ pub struct CodeScanningAlertInstanceListMessage {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CodeScanningAnalysis {
-    /// The `ref` property.
+    /// The Git reference, formatted as `refs/pull/<number>/merge`, `refs/pull/<number>/head`,
+    /// `refs/heads/<branch name>` or simply `<branch name>`.
     pub r#ref: CodeScanningRef,
-    /// The `commit_sha` property.
+    /// The SHA of the commit to which the analysis you are uploading relates.
     pub commit_sha: CodeScanningAnalysisCommitSha,
-    /// The `analysis_key` property.
+    /// Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name.
     pub analysis_key: CodeScanningAnalysisAnalysisKey,
-    /// The `environment` property.
+    /// Identifies the variable values associated with the environment in which this analysis was performed.
     pub environment: CodeScanningAnalysisEnvironment,
-    /// The `category` property.
+    /// Identifies the configuration under which the analysis was executed. Used to distinguish between multiple analyses for the same tool and commit, but performed on different languages or different parts of the code.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub category: Option<CodeScanningAnalysisCategory>,
     /// The `error` property.
     pub error: String,
-    /// The `created_at` property.
+    /// The time that the analysis was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub created_at: CodeScanningAnalysisCreatedAt,
     /// The total number of results in the analysis.
     pub results_count: i64,
@@ -31842,9 +32249,11 @@ pub struct CodeScanningAnalysis {
     pub rules_count: i64,
     /// Unique identifier for this analysis.
     pub id: i64,
-    /// The `url` property.
+    /// The REST API URL of the analysis resource.
+    ///
+    /// Format `uri`.
     pub url: CodeScanningAnalysisUrl,
-    /// The `sarif_id` property.
+    /// An identifier for the upload.
     pub sarif_id: CodeScanningAnalysisSarifId,
     /// The `tool` property.
     pub tool: CodeScanningAnalysisTool,
@@ -31935,7 +32344,9 @@ pub struct CodeScanningCodeqlDatabase {
     pub name: String,
     /// The language of the CodeQL database.
     pub language: String,
-    /// The `uploader` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub uploader: SimpleUser,
     /// The MIME type of the CodeQL database file.
     pub content_type: String,
@@ -32006,11 +32417,17 @@ pub struct CodeScanningCodeqlDatabase {
 pub struct CodeScanningVariantAnalysis {
     /// The ID of the variant analysis.
     pub id: i64,
-    /// The `controller_repo` property.
+    /// Simple Repository
+    ///
+    /// A GitHub repository.
     pub controller_repo: SimpleRepository,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
-    /// The `query_language` property.
+    /// The language targeted by the CodeQL query
+    ///
+    /// One of `"actions"`, `"cpp"`, `"csharp"`, `"go"`, `"java"`, `"javascript"`, `"python"`, `"ruby"`, `"rust"`, `"swift"`.
     pub query_language: CodeScanningVariantAnalysisLanguage,
     /// The download url for the query pack.
     pub query_pack_url: String,
@@ -32177,9 +32594,11 @@ pub struct CodeScanningVariantAnalysisRepository {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CodeScanningVariantAnalysisScannedRepositoriesItem {
-    /// The `repository` property.
+    /// Repository Identifier
     pub repository: CodeScanningVariantAnalysisRepository,
-    /// The `analysis_status` property.
+    /// The new status of the CodeQL variant analysis repository task.
+    ///
+    /// One of `"pending"`, `"in_progress"`, `"succeeded"`, `"failed"`, `"canceled"`, `"timed_out"`.
     pub analysis_status: CodeScanningVariantAnalysisStatus2,
     /// The number of results in the case of a successful analysis. This is only available for successful analyses.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -32271,9 +32690,13 @@ pub struct CodeScanningVariantAnalysisSkippedRepositories {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CodeScanningVariantAnalysisRepoTask {
-    /// The `repository` property.
+    /// Simple Repository
+    ///
+    /// A GitHub repository.
     pub repository: SimpleRepository,
-    /// The `analysis_status` property.
+    /// The new status of the CodeQL variant analysis repository task.
+    ///
+    /// One of `"pending"`, `"in_progress"`, `"succeeded"`, `"failed"`, `"canceled"`, `"timed_out"`.
     pub analysis_status: CodeScanningVariantAnalysisStatus2,
     /// The size of the artifact. This is only available for successful analyses.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -32456,7 +32879,7 @@ pub struct CodeScanningDefaultSetupUpdateResponse {
 #[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct CodeScanningSarifsReceipt {
-    /// The `id` property.
+    /// An identifier for the upload.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<CodeScanningAnalysisSarifId>,
     /// The REST API URL for checking the status of the upload.
@@ -32526,7 +32949,7 @@ pub struct CodeSecurityConfigurationForRepository {
     /// One of `"attached"`, `"attaching"`, `"detached"`, `"removed"`, `"enforced"`, `"failed"`, `"updating"`, `"removed_by_enterprise"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<CodeSecurityConfigurationStatus>,
-    /// The `configuration` property.
+    /// A code security configuration
     #[serde(skip_serializing_if = "Option::is_none")]
     pub configuration: Option<Box<CodeSecurityConfiguration>>,
 }
@@ -32719,7 +33142,9 @@ pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults {
 #[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponse {
-    /// The `billable_owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub billable_owner: Option<Box<SimpleUser>>,
     /// The `defaults` property.
@@ -32981,12 +33406,16 @@ pub struct CollaboratorPermissions {
 pub struct RepositoryInvitation {
     /// Unique identifier of the repository invitation.
     pub id: i64,
-    /// The `repository` property.
+    /// Minimal Repository
     pub repository: MinimalRepository,
-    /// The `invitee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub invitee: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `inviter` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub inviter: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The permission associated with the invitation.
@@ -33049,7 +33478,7 @@ pub struct RepositoryCollaboratorPermission {
     /// The `role_name` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub role_name: Option<String>,
-    /// The `user` property.
+    /// Collaborator
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<Collaborator>>,
 }
@@ -33093,16 +33522,22 @@ pub struct CommitComment {
     pub line: ::endpoint::model::Nullable<i64>,
     /// The `commit_id` property.
     pub commit_id: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `created_at` property.
     pub created_at: ::endpoint::model::Timestamp,
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
 }
@@ -33161,7 +33596,9 @@ pub struct Reaction {
     pub id: i64,
     /// The `node_id` property.
     pub node_id: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The reaction to use
@@ -33266,7 +33703,7 @@ pub struct CombinedCommitStatus {
     pub sha: String,
     /// The `total_count` property.
     pub total_count: i64,
-    /// The `repository` property.
+    /// Minimal Repository
     pub repository: MinimalRepository,
     /// The `commit_url` property.
     ///
@@ -33387,7 +33824,9 @@ pub struct Status {
     pub created_at: String,
     /// The `updated_at` property.
     pub updated_at: String,
-    /// The `creator` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub creator: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -33472,25 +33911,27 @@ pub struct CommunityHealthFile {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct CommunityProfileFiles {
-    /// The `code_of_conduct` property.
+    /// Code Of Conduct Simple
+    ///
+    /// Code of Conduct Simple
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub code_of_conduct: ::endpoint::model::Nullable<Box<CodeOfConductSimple>>,
-    /// The `code_of_conduct_file` property.
+    /// Community Health File
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub code_of_conduct_file: ::endpoint::model::Nullable<Box<CommunityHealthFile>>,
-    /// The `license` property.
+    /// License Simple
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub license: ::endpoint::model::Nullable<Box<LicenseSimple>>,
-    /// The `contributing` property.
+    /// Community Health File
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub contributing: ::endpoint::model::Nullable<Box<CommunityHealthFile>>,
-    /// The `readme` property.
+    /// Community Health File
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub readme: ::endpoint::model::Nullable<Box<CommunityHealthFile>>,
-    /// The `issue_template` property.
+    /// Community Health File
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub issue_template: ::endpoint::model::Nullable<Box<CommunityHealthFile>>,
-    /// The `pull_request_template` property.
+    /// Community Health File
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pull_request_template: ::endpoint::model::Nullable<Box<CommunityHealthFile>>,
 }
@@ -33533,9 +33974,9 @@ pub struct CommitComparison {
     ///
     /// Format `uri`.
     pub patch_url: ::endpoint::model::Uri,
-    /// The `base_commit` property.
+    /// Commit
     pub base_commit: Commit,
-    /// The `merge_base_commit` property.
+    /// Commit
     pub merge_base_commit: Commit,
     /// The `status` property.
     ///
@@ -34248,7 +34689,7 @@ pub type SecretScanningPushProtectionBypassPlaceholderId = String;
 #[cfg(any(feature = "git", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct RepositoryRuleViolationErrorMetadataSecretScanningBypassPlaceholdersItem {
-    /// The `placeholder_id` property.
+    /// The ID of the push protection bypass placeholder. This value is returned on any push protected routes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder_id: Option<SecretScanningPushProtectionBypassPlaceholderId>,
     /// The `token_type` property.
@@ -34509,7 +34950,7 @@ pub struct CopilotGetCopilotCloudAgentConfigurationResponse {
 #[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct DependabotAlert {
-    /// The `number` property.
+    /// The security alert number.
     pub number: AlertNumber,
     /// The state of the Dependabot alert.
     ///
@@ -34517,22 +34958,28 @@ pub struct DependabotAlert {
     pub state: DependabotAlertState,
     /// Details for the vulnerable dependency.
     pub dependency: Dependency,
-    /// The `security_advisory` property.
+    /// Details for the GitHub Security Advisory.
     pub security_advisory: DependabotAlertSecurityAdvisory,
-    /// The `security_vulnerability` property.
+    /// Details pertaining to one vulnerable version range for the advisory.
     pub security_vulnerability: DependabotAlertSecurityVulnerability,
-    /// The `url` property.
+    /// The REST API URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub url: AlertUrl,
-    /// The `html_url` property.
+    /// The GitHub URL of the alert resource.
+    ///
+    /// Format `uri`.
     pub html_url: AlertHtmlUrl,
-    /// The `created_at` property.
+    /// The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub created_at: AlertCreatedAt,
-    /// The `updated_at` property.
+    /// The time that the alert was last updated in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub updated_at: AlertUpdatedAt,
-    /// The `dismissed_at` property.
+    /// The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_at: ::endpoint::model::Nullable<AlertDismissedAt>,
-    /// The `dismissed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The reason that the alert was dismissed.
@@ -34543,13 +34990,15 @@ pub struct DependabotAlert {
     /// An optional comment associated with the alert's dismissal.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissed_comment: ::endpoint::model::Nullable<String>,
-    /// The `fixed_at` property.
+    /// The time that the alert was no longer detected and was considered fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub fixed_at: ::endpoint::model::Nullable<AlertFixedAt>,
-    /// The `auto_dismissed_at` property.
+    /// The time that the alert was auto-dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub auto_dismissed_at: ::endpoint::model::Nullable<AlertAutoDismissedAt>,
-    /// The `dismissal_request` property.
+    /// Dependabot alert dismissal request
+    ///
+    /// Information about an active dismissal request for this Dependabot alert.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub dismissal_request: ::endpoint::model::Nullable<
         Box<DependabotAlertDismissalRequestSimple>,
@@ -35018,7 +35467,9 @@ pub struct DeploymentStatus {
     ///
     /// One of `"error"`, `"failure"`, `"inactive"`, `"pending"`, `"success"`, `"queued"`, `"in_progress"`.
     pub state: DeploymentStatusState,
-    /// The `creator` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub creator: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// A short description of the status.
@@ -35052,7 +35503,9 @@ pub struct DeploymentStatus {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub log_url: Option<::endpoint::model::Uri>,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
 }
@@ -35144,7 +35597,7 @@ pub struct Environment {
     /// Built-in deployment protection rules for the environment.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protection_rules: Option<Vec<EnvironmentProtectionRulesItem>>,
-    /// The `deployment_branch_policy` property.
+    /// The type of deployment branch policy for this environment. To allow all branches to deploy, set to `null`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub deployment_branch_policy: ::endpoint::model::Nullable<
         Box<DeploymentBranchPolicySettings>,
@@ -35181,7 +35634,7 @@ pub struct EnvironmentProtectionRulesItemObject {
     pub node_id: String,
     /// The `type` property.
     pub r#type: String,
-    /// The `wait_timer` property.
+    /// The amount of time to delay a job after the job is initially triggered. The time (in minutes) must be an integer between 0 and 43,200 (30 days).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wait_timer: Option<WaitTimer>,
 }
@@ -35407,7 +35860,9 @@ pub struct DeploymentProtectionRule {
     pub node_id: String,
     /// Whether the deployment protection rule is enabled for the environment.
     pub enabled: bool,
-    /// The `app` property.
+    /// Custom deployment protection rule app
+    ///
+    /// A GitHub App that is providing a custom deployment protection rule.
     pub app: CustomDeploymentRuleApp,
 }
 
@@ -35844,7 +36299,7 @@ pub struct GitTag {
     pub tagger: GitTagTagger,
     /// The `object` property.
     pub object: GitTagObject,
-    /// The `verification` property.
+    /// Verification
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verification: Option<Box<Verification>>,
 }
@@ -36022,7 +36477,9 @@ pub struct Hook {
     pub active: bool,
     /// Determines what events the hook is triggered for. Default: \['push'\].
     pub events: Vec<String>,
-    /// The `config` property.
+    /// Webhook Configuration
+    ///
+    /// Configuration object of the webhook
     pub config: WebhookConfig,
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
@@ -36045,7 +36502,7 @@ pub struct Hook {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deliveries_url: Option<::endpoint::model::Uri>,
-    /// The `last_response` property.
+    /// Hook Response
     pub last_response: HookResponse,
 }
 
@@ -36443,7 +36900,9 @@ pub struct IssueEvent {
     ///
     /// Format `uri`.
     pub url: ::endpoint::model::Uri,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub actor: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `event` property.
@@ -36456,67 +36915,99 @@ pub struct IssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: ::endpoint::model::Timestamp,
-    /// The `issue` property.
+    /// Issue
+    ///
+    /// Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub issue: ::endpoint::model::Nullable<Box<Issue>>,
-    /// The `label` property.
+    /// Issue Event Label
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<Box<IssueEventLabel>>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `assigner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assigner: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `review_requester` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub review_requester: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `requested_reviewer` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub requested_reviewer: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `requested_team` property.
+    /// Team
+    ///
+    /// Groups of organization members that gives permissions on specified repositories.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_team: Option<Box<Team>>,
-    /// The `dismissed_review` property.
+    /// Issue Event Dismissed Review
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dismissed_review: Option<Box<IssueEventDismissedReview>>,
-    /// The `milestone` property.
+    /// Issue Event Milestone
     #[serde(skip_serializing_if = "Option::is_none")]
     pub milestone: Option<Box<IssueEventMilestone>>,
-    /// The `project_card` property.
+    /// Issue Event Project Card
     #[serde(skip_serializing_if = "Option::is_none")]
     pub project_card: Option<Box<IssueEventProjectCard>>,
-    /// The `rename` property.
+    /// Issue Event Rename
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rename: Option<Box<IssueEventRename>>,
-    /// The `issue_type` property.
+    /// Issue Type
+    ///
+    /// The type of issue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub issue_type: ::endpoint::model::Nullable<Box<IssueTypeWebhook>>,
-    /// The `prev_issue_type` property.
+    /// Issue Type
+    ///
+    /// The type of issue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub prev_issue_type: ::endpoint::model::Nullable<Box<IssueTypeWebhook>>,
-    /// The `sub_issue` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sub_issue: ::endpoint::model::Nullable<Box<IssueReference>>,
-    /// The `parent_issue` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent_issue: ::endpoint::model::Nullable<Box<IssueReference>>,
-    /// The `blocked_by` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub blocked_by: ::endpoint::model::Nullable<Box<IssueReference>>,
-    /// The `blocking` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub blocking: ::endpoint::model::Nullable<Box<IssueReference>>,
-    /// The `intent` property.
+    /// Issue Event Intent
+    ///
+    /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub intent: ::endpoint::model::Nullable<Box<IssueEventIntent>>,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub author_association: Option<AuthorAssociation>,
     /// The `lock_reason` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub lock_reason: ::endpoint::model::Nullable<String>,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
 }
@@ -36718,7 +37209,9 @@ pub struct IssueReference {
     /// The reason for the referenced issue's state.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub state_reason: ::endpoint::model::Nullable<String>,
-    /// The `repository` property.
+    /// Simple Repository
+    ///
+    /// A GitHub repository.
     pub repository: SimpleRepository,
     /// Issue Type
     ///
@@ -37171,18 +37664,24 @@ pub struct IssuesUpdateResponse {
     /// Contents of the issue
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub body: ::endpoint::model::Nullable<String>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository
     pub labels: Vec<LabelsItem>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `assignees` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assignees: Option<Vec<SimpleUser>>,
-    /// The `milestone` property.
+    /// Milestone
+    ///
+    /// A collection of related issues and pull requests.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub milestone: ::endpoint::model::Nullable<Box<Milestone>>,
     /// The `locked` property.
@@ -37205,7 +37704,9 @@ pub struct IssuesUpdateResponse {
     /// The `draft` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draft: Option<bool>,
-    /// The `closed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `body_html` property.
@@ -37219,22 +37720,32 @@ pub struct IssuesUpdateResponse {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeline_url: Option<::endpoint::model::Uri>,
-    /// The `type` property.
+    /// Issue Type
+    ///
+    /// The type assigned to the issue. This is only present for issues in repositories where issue types are supported.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub r#type: ::endpoint::model::Nullable<Box<IssueType>>,
-    /// The `repository` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository: Option<Box<Repository>>,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub author_association: Option<AuthorAssociation>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
-    /// The `sub_issues_summary` property.
+    /// Sub-issues Summary
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sub_issues_summary: Option<Box<SubIssuesSummary>>,
     /// URL to get the parent issue of this issue, if it is a sub-issue
@@ -37242,10 +37753,12 @@ pub struct IssuesUpdateResponse {
     /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent_issue_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
-    /// The `pinned_comment` property.
+    /// Issue Comment
+    ///
+    /// Comments provide a way for people to collaborate on an issue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pinned_comment: ::endpoint::model::Nullable<Box<IssueComment>>,
-    /// The `issue_dependencies_summary` property.
+    /// Issue Dependencies Summary
     #[serde(skip_serializing_if = "Option::is_none")]
     pub issue_dependencies_summary: Option<Box<IssueDependenciesSummary>>,
     /// The `issue_field_values` property.
@@ -37413,7 +37926,9 @@ pub struct LabeledIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37425,12 +37940,16 @@ pub struct LabeledIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `label` property.
     pub label: LabeledIssueEventLabel,
-    /// The `intent` property.
+    /// Issue Event Intent
+    ///
+    /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub intent: ::endpoint::model::Nullable<Box<IssueEventIntent>>,
 }
@@ -37482,7 +38001,9 @@ pub struct UnlabeledIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37494,12 +38015,16 @@ pub struct UnlabeledIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `label` property.
     pub label: LabeledIssueEventLabel,
-    /// The `intent` property.
+    /// Issue Event Intent
+    ///
+    /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub intent: ::endpoint::model::Nullable<Box<IssueEventIntent>>,
 }
@@ -37532,7 +38057,9 @@ pub struct AssignedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37544,14 +38071,22 @@ pub struct AssignedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub assignee: SimpleUser,
-    /// The `assigner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub assigner: SimpleUser,
-    /// The `intent` property.
+    /// Issue Event Intent
+    ///
+    /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub intent: ::endpoint::model::Nullable<Box<IssueEventIntent>>,
 }
@@ -37585,7 +38120,9 @@ pub struct UnassignedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37597,12 +38134,18 @@ pub struct UnassignedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub assignee: SimpleUser,
-    /// The `assigner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub assigner: SimpleUser,
 }
 
@@ -37634,7 +38177,9 @@ pub struct MilestonedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37646,7 +38191,9 @@ pub struct MilestonedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `milestone` property.
@@ -37696,7 +38243,9 @@ pub struct DemilestonedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37708,7 +38257,9 @@ pub struct DemilestonedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `milestone` property.
@@ -37742,7 +38293,9 @@ pub struct RenamedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37754,7 +38307,9 @@ pub struct RenamedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `rename` property.
@@ -37807,7 +38362,9 @@ pub struct ReviewRequestedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37819,15 +38376,23 @@ pub struct ReviewRequestedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `review_requester` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub review_requester: SimpleUser,
-    /// The `requested_team` property.
+    /// Team
+    ///
+    /// Groups of organization members that gives permissions on specified repositories.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_team: Option<Box<Team>>,
-    /// The `requested_reviewer` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_reviewer: Option<Box<SimpleUser>>,
 }
@@ -37861,7 +38426,9 @@ pub struct ReviewRequestRemovedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37873,15 +38440,23 @@ pub struct ReviewRequestRemovedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `review_requester` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub review_requester: SimpleUser,
-    /// The `requested_team` property.
+    /// Team
+    ///
+    /// Groups of organization members that gives permissions on specified repositories.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_team: Option<Box<Team>>,
-    /// The `requested_reviewer` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_reviewer: Option<Box<SimpleUser>>,
 }
@@ -37915,7 +38490,9 @@ pub struct ReviewDismissedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -37927,7 +38504,9 @@ pub struct ReviewDismissedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `dismissed_review` property.
@@ -37988,7 +38567,9 @@ pub struct LockedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38000,7 +38581,9 @@ pub struct LockedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `lock_reason` property.
@@ -38035,7 +38618,9 @@ pub struct AddedToProjectIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38047,7 +38632,9 @@ pub struct AddedToProjectIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `project_card` property.
@@ -38118,7 +38705,9 @@ pub struct MovedColumnInProjectIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38130,7 +38719,9 @@ pub struct MovedColumnInProjectIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `project_card` property.
@@ -38165,7 +38756,9 @@ pub struct RemovedFromProjectIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38177,7 +38770,9 @@ pub struct RemovedFromProjectIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `project_card` property.
@@ -38212,7 +38807,9 @@ pub struct ConvertedNoteToIssueIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38224,7 +38821,9 @@ pub struct ConvertedNoteToIssueIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `project_card` property.
@@ -38259,7 +38858,9 @@ pub struct IssueTypeAddedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38271,13 +38872,19 @@ pub struct IssueTypeAddedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `issue_type` property.
+    /// Issue Type
+    ///
+    /// The type of issue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub issue_type: ::endpoint::model::Nullable<Box<IssueTypeWebhook>>,
-    /// The `intent` property.
+    /// Issue Event Intent
+    ///
+    /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub intent: ::endpoint::model::Nullable<Box<IssueEventIntent>>,
 }
@@ -38310,7 +38917,9 @@ pub struct IssueTypeRemovedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38322,13 +38931,19 @@ pub struct IssueTypeRemovedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `prev_issue_type` property.
+    /// Issue Type
+    ///
+    /// The type of issue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub prev_issue_type: ::endpoint::model::Nullable<Box<IssueTypeWebhook>>,
-    /// The `intent` property.
+    /// Issue Event Intent
+    ///
+    /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub intent: ::endpoint::model::Nullable<Box<IssueEventIntent>>,
 }
@@ -38361,7 +38976,9 @@ pub struct IssueTypeChangedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38373,16 +38990,24 @@ pub struct IssueTypeChangedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `issue_type` property.
+    /// Issue Type
+    ///
+    /// The type of issue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub issue_type: ::endpoint::model::Nullable<Box<IssueTypeWebhook>>,
-    /// The `prev_issue_type` property.
+    /// Issue Type
+    ///
+    /// The type of issue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub prev_issue_type: ::endpoint::model::Nullable<Box<IssueTypeWebhook>>,
-    /// The `intent` property.
+    /// Issue Event Intent
+    ///
+    /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub intent: ::endpoint::model::Nullable<Box<IssueEventIntent>>,
 }
@@ -38416,7 +39041,9 @@ pub struct SubIssueAddedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38428,10 +39055,14 @@ pub struct SubIssueAddedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `sub_issue` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sub_issue: ::endpoint::model::Nullable<Box<IssueReference>>,
 }
@@ -38463,7 +39094,9 @@ pub struct SubIssueRemovedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38475,10 +39108,14 @@ pub struct SubIssueRemovedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `sub_issue` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sub_issue: ::endpoint::model::Nullable<Box<IssueReference>>,
 }
@@ -38510,7 +39147,9 @@ pub struct ParentIssueAddedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38522,10 +39161,14 @@ pub struct ParentIssueAddedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `parent_issue` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent_issue: ::endpoint::model::Nullable<Box<IssueReference>>,
 }
@@ -38557,7 +39200,9 @@ pub struct ParentIssueRemovedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38569,10 +39214,14 @@ pub struct ParentIssueRemovedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `parent_issue` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub parent_issue: ::endpoint::model::Nullable<Box<IssueReference>>,
 }
@@ -38604,7 +39253,9 @@ pub struct BlockedByAddedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38616,10 +39267,14 @@ pub struct BlockedByAddedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `blocked_by` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub blocked_by: ::endpoint::model::Nullable<Box<IssueReference>>,
 }
@@ -38651,7 +39306,9 @@ pub struct BlockedByRemovedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38663,10 +39320,14 @@ pub struct BlockedByRemovedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `blocked_by` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub blocked_by: ::endpoint::model::Nullable<Box<IssueReference>>,
 }
@@ -38698,7 +39359,9 @@ pub struct BlockingAddedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38710,10 +39373,14 @@ pub struct BlockingAddedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `blocking` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub blocking: ::endpoint::model::Nullable<Box<IssueReference>>,
 }
@@ -38745,7 +39412,9 @@ pub struct BlockingRemovedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -38757,10 +39426,14 @@ pub struct BlockingRemovedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `blocking` property.
+    /// Issue Reference
+    ///
+    /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub blocking: ::endpoint::model::Nullable<Box<IssueReference>>,
 }
@@ -39174,7 +39847,9 @@ pub enum TimelineIssueEvents {
 pub struct TimelineCommentEvent {
     /// The `event` property.
     pub event: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// Unique identifier of the issue comment
     pub id: i64,
@@ -39197,7 +39872,9 @@ pub struct TimelineCommentEvent {
     ///
     /// Format `uri`.
     pub html_url: ::endpoint::model::Uri,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub user: SimpleUser,
     /// The `created_at` property.
     pub created_at: ::endpoint::model::Timestamp,
@@ -39207,18 +39884,28 @@ pub struct TimelineCommentEvent {
     ///
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
-    /// The `pin` property.
+    /// Pinned Issue Comment
+    ///
+    /// Context around who pinned an issue comment and when it was pinned.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pin: ::endpoint::model::Nullable<Box<PinnedIssueComment>>,
-    /// The `minimized` property.
+    /// Minimized Issue Comment
+    ///
+    /// Details about why an issue comment was minimized.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub minimized: ::endpoint::model::Nullable<Box<IssueCommentMinimized>>,
 }
@@ -39254,7 +39941,9 @@ pub struct TimelineCommentEvent {
 pub struct TimelineCrossReferencedEvent {
     /// The `event` property.
     pub event: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub actor: Option<Box<SimpleUser>>,
     /// The `created_at` property.
@@ -39284,7 +39973,9 @@ pub struct TimelineCrossReferencedEventSource {
     /// The `type` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
-    /// The `issue` property.
+    /// Issue
+    ///
+    /// Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub issue: Option<Box<Issue>>,
 }
@@ -39359,7 +40050,9 @@ pub struct TimelineReviewedEvent {
     pub id: i64,
     /// The `node_id` property.
     pub node_id: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub user: SimpleUser,
     /// The text of the review.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
@@ -39391,7 +40084,11 @@ pub struct TimelineReviewedEvent {
     /// The `body_text` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub body_text: ::endpoint::model::Nullable<String>,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
 }
 
@@ -39474,7 +40171,9 @@ pub struct PullRequestReviewComment {
     /// The comment ID to reply to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_reply_to_id: Option<i64>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The text of the comment.
@@ -39491,7 +40190,11 @@ pub struct PullRequestReviewComment {
     ///
     /// Format `uri`.
     pub pull_request_url: ::endpoint::model::Uri,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
     /// The `_links` property.
     #[serde(rename = "_links")]
@@ -39523,7 +40226,7 @@ pub struct PullRequestReviewComment {
     /// One of `"line"`, `"file"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subject_type: Option<ReviewCommentSubjectType>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
     /// The `body_html` property.
@@ -39672,7 +40375,9 @@ pub struct TimelineAssignedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -39684,12 +40389,18 @@ pub struct TimelineAssignedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub assignee: SimpleUser,
-    /// The `intent` property.
+    /// Issue Event Intent
+    ///
+    /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub intent: ::endpoint::model::Nullable<Box<IssueEventIntent>>,
 }
@@ -39722,7 +40433,9 @@ pub struct TimelineUnassignedIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -39734,10 +40447,14 @@ pub struct TimelineUnassignedIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub assignee: SimpleUser,
 }
 
@@ -39768,7 +40485,9 @@ pub struct StateChangeIssueEvent {
     pub node_id: String,
     /// The `url` property.
     pub url: String,
-    /// The `actor` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub actor: SimpleUser,
     /// The `event` property.
     pub event: String,
@@ -39780,13 +40499,17 @@ pub struct StateChangeIssueEvent {
     pub commit_url: ::endpoint::model::Nullable<String>,
     /// The `created_at` property.
     pub created_at: String,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// The `state_reason` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub state_reason: ::endpoint::model::Nullable<String>,
-    /// The `intent` property.
+    /// Issue Event Intent
+    ///
+    /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub intent: ::endpoint::model::Nullable<Box<IssueEventIntent>>,
 }
@@ -39901,7 +40624,7 @@ pub struct LicenseContent {
     /// The `_links` property.
     #[serde(rename = "_links")]
     pub links: ContentDirectoryItemLinks,
-    /// The `license` property.
+    /// License Simple
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub license: ::endpoint::model::Nullable<Box<LicenseSimple>>,
 }
@@ -40040,12 +40763,12 @@ pub struct Page {
     /// One of `"legacy"`, `"workflow"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub build_type: ::endpoint::model::Nullable<BuildType>,
-    /// The `source` property.
+    /// Pages Source Hash
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Box<PagesSourceHash>>,
     /// Whether the GitHub Pages site is publicly visible. If set to `true`, the site is accessible to anyone on the internet. If set to `false`, the site will only be accessible to users who have at least `read` access to the repository that published the site.
     pub public: bool,
-    /// The `https_certificate` property.
+    /// Pages Https Certificate
     #[serde(skip_serializing_if = "Option::is_none")]
     pub https_certificate: Option<Box<PagesHttpsCertificate>>,
     /// Whether https is enabled on the domain
@@ -40236,7 +40959,9 @@ pub struct PageBuild {
     pub status: String,
     /// The `error` property.
     pub error: PageBuildError,
-    /// The `pusher` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pusher: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `commit` property.
@@ -40622,7 +41347,9 @@ pub struct PullRequest {
     pub locked: bool,
     /// The title of the pull request.
     pub title: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<SimpleUser>>,
     /// The `body` property.
@@ -40630,7 +41357,9 @@ pub struct PullRequest {
     pub body: ::endpoint::model::Nullable<String>,
     /// The `labels` property.
     pub labels: Vec<PullRequestLabelsItem>,
-    /// The `milestone` property.
+    /// Milestone
+    ///
+    /// A collection of related issues and pull requests.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub milestone: ::endpoint::model::Nullable<Box<Milestone>>,
     /// The `active_lock_reason` property.
@@ -40649,7 +41378,9 @@ pub struct PullRequest {
     /// The `merge_commit_sha` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub merge_commit_sha: ::endpoint::model::Nullable<String>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `assignees` property.
@@ -40668,12 +41399,20 @@ pub struct PullRequest {
     /// The `_links` property.
     #[serde(rename = "_links")]
     pub links: PullRequestLinks,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
-    /// The `auto_merge` property.
+    /// Auto merge
+    ///
+    /// The status of auto merging a pull request.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub auto_merge: ::endpoint::model::Nullable<Box<AutoMerge>>,
-    /// The `stack` property.
+    /// Pull Request Stack
+    ///
+    /// The stack information associated with a pull request.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub stack: ::endpoint::model::Nullable<Box<PullRequestStack>>,
     /// Indicates whether or not the pull request is a draft.
@@ -40689,7 +41428,9 @@ pub struct PullRequest {
     pub rebaseable: ::endpoint::model::Nullable<bool>,
     /// The `mergeable_state` property.
     pub mergeable_state: String,
-    /// The `merged_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub merged_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `comments` property.
@@ -40807,12 +41548,16 @@ pub struct PullRequestHead {
     pub label: Option<String>,
     /// The `ref` property.
     pub r#ref: String,
-    /// The `repo` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub repo: ::endpoint::model::Nullable<Box<Repository>>,
     /// The `sha` property.
     pub sha: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub user: Option<Box<SimpleUser>>,
 }
 
@@ -40836,11 +41581,15 @@ pub struct PullRequestBase {
     pub label: String,
     /// The `ref` property.
     pub r#ref: String,
-    /// The `repo` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     pub repo: Repository,
     /// The `sha` property.
     pub sha: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub user: SimpleUser,
 }
 
@@ -41102,7 +41851,9 @@ pub struct PullRequestReview {
     pub id: i64,
     /// The `node_id` property.
     pub node_id: String,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The text of the review.
@@ -41132,7 +41883,11 @@ pub struct PullRequestReview {
     /// The `body_text` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub body_text: Option<String>,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
 }
 
@@ -41199,7 +41954,9 @@ pub struct ReviewComment {
     /// The `in_reply_to_id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_reply_to_id: Option<i64>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `body` property.
@@ -41216,7 +41973,11 @@ pub struct ReviewComment {
     ///
     /// Format `uri`.
     pub pull_request_url: ::endpoint::model::Uri,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
     /// The `_links` property.
     #[serde(rename = "_links")]
@@ -41227,7 +41988,7 @@ pub struct ReviewComment {
     /// The `body_html` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub body_html: Option<String>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
     /// The side of the first line of the range for a multi-line comment.
@@ -41299,12 +42060,18 @@ pub struct ReviewComment {
 #[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ReviewCommentLinks {
-    /// The `self` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     #[serde(rename = "self")]
     pub self_: Link,
-    /// The `html` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     pub html: Link,
-    /// The `pull_request` property.
+    /// Link
+    ///
+    /// Hypermedia Link
     pub pull_request: Link,
 }
 
@@ -41386,7 +42153,9 @@ pub struct Release {
     /// The `updated_at` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `author` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub author: SimpleUser,
     /// The `assets` property.
     pub assets: Vec<ReleaseAsset>,
@@ -41404,7 +42173,7 @@ pub struct Release {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discussion_url: Option<::endpoint::model::Uri>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
 }
@@ -42412,19 +43181,23 @@ pub struct RepositoryRuleDetailedObject23 {
 #[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct SecretScanningAlert {
-    /// The `number` property.
+    /// The security alert number.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<AlertNumber>,
-    /// The `created_at` property.
+    /// The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<AlertCreatedAt>,
-    /// The `updated_at` property.
+    /// The time that the alert was last updated in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub updated_at: ::endpoint::model::Nullable<AlertUpdatedAt>,
-    /// The `url` property.
+    /// The REST API URL of the alert resource.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<AlertUrl>,
-    /// The `html_url` property.
+    /// The GitHub URL of the alert resource.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub html_url: Option<AlertHtmlUrl>,
     /// The REST API URL of the code locations for this alert.
@@ -42432,16 +43205,22 @@ pub struct SecretScanningAlert {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub locations_url: Option<::endpoint::model::Uri>,
-    /// The `state` property.
+    /// Sets the state of the secret scanning alert. You must provide `resolution` when you set the state to `resolved`.
+    ///
+    /// One of `"open"`, `"resolved"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<SecretScanningAlertState>,
-    /// The `resolution` property.
+    /// **Required when the `state` is `resolved`.** The reason for resolving the alert.
+    ///
+    /// One of `"false_positive"`, `"wont_fix"`, `"revoked"`, `"used_in_tests"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resolution: ::endpoint::model::Nullable<SecretScanningAlertResolution>,
     /// The time that the alert was resolved in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resolved_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `resolved_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resolved_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// An optional comment to resolve an alert.
@@ -42466,7 +43245,9 @@ pub struct SecretScanningAlert {
     /// Whether push protection was bypassed for the detected secret.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub push_protection_bypassed: ::endpoint::model::Nullable<bool>,
-    /// The `push_protection_bypassed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub push_protection_bypassed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The time that push protection was bypassed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
@@ -42474,7 +43255,9 @@ pub struct SecretScanningAlert {
     pub push_protection_bypassed_at: ::endpoint::model::Nullable<
         ::endpoint::model::Timestamp,
     >,
-    /// The `push_protection_bypass_request_reviewer` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub push_protection_bypass_request_reviewer: ::endpoint::model::Nullable<
         Box<SimpleUser>,
@@ -42508,7 +43291,7 @@ pub struct SecretScanningAlert {
     /// A boolean value representing whether or not alert is base64 encoded
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub is_base64_encoded: ::endpoint::model::Nullable<bool>,
-    /// The `first_location_detected` property.
+    /// Details on the location where the token was initially detected. This can be a commit, wiki commit, issue, discussion, pull request.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub first_location_detected: ::endpoint::model::Nullable<
         Box<SecretScanningFirstDetectedLocation>,
@@ -42516,7 +43299,9 @@ pub struct SecretScanningAlert {
     /// A boolean value representing whether or not the token in the alert was detected in more than one location.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub has_more_locations: Option<bool>,
-    /// The `assigned_to` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assigned_to: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// An optional comment from the closure request author.
@@ -42525,7 +43310,9 @@ pub struct SecretScanningAlert {
     /// An optional comment from the closure request reviewer.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closure_request_reviewer_comment: ::endpoint::model::Nullable<String>,
-    /// The `closure_request_reviewer` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closure_request_reviewer: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -42574,19 +43361,23 @@ pub struct SecretScanningAlert {
 #[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct SecretScanningAlertWithMetadata {
-    /// The `number` property.
+    /// The security alert number.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<AlertNumber>,
-    /// The `created_at` property.
+    /// The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<AlertCreatedAt>,
-    /// The `updated_at` property.
+    /// The time that the alert was last updated in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub updated_at: ::endpoint::model::Nullable<AlertUpdatedAt>,
-    /// The `url` property.
+    /// The REST API URL of the alert resource.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<AlertUrl>,
-    /// The `html_url` property.
+    /// The GitHub URL of the alert resource.
+    ///
+    /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub html_url: Option<AlertHtmlUrl>,
     /// The REST API URL of the code locations for this alert.
@@ -42594,16 +43385,22 @@ pub struct SecretScanningAlertWithMetadata {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub locations_url: Option<::endpoint::model::Uri>,
-    /// The `state` property.
+    /// Sets the state of the secret scanning alert. You must provide `resolution` when you set the state to `resolved`.
+    ///
+    /// One of `"open"`, `"resolved"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<SecretScanningAlertState>,
-    /// The `resolution` property.
+    /// **Required when the `state` is `resolved`.** The reason for resolving the alert.
+    ///
+    /// One of `"false_positive"`, `"wont_fix"`, `"revoked"`, `"used_in_tests"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resolution: ::endpoint::model::Nullable<SecretScanningAlertResolution>,
     /// The time that the alert was resolved in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resolved_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `resolved_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub resolved_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// An optional comment to resolve an alert.
@@ -42628,7 +43425,9 @@ pub struct SecretScanningAlertWithMetadata {
     /// Whether push protection was bypassed for the detected secret.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub push_protection_bypassed: ::endpoint::model::Nullable<bool>,
-    /// The `push_protection_bypassed_by` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub push_protection_bypassed_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The time that push protection was bypassed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
@@ -42636,7 +43435,9 @@ pub struct SecretScanningAlertWithMetadata {
     pub push_protection_bypassed_at: ::endpoint::model::Nullable<
         ::endpoint::model::Timestamp,
     >,
-    /// The `push_protection_bypass_request_reviewer` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub push_protection_bypass_request_reviewer: ::endpoint::model::Nullable<
         Box<SimpleUser>,
@@ -42670,7 +43471,7 @@ pub struct SecretScanningAlertWithMetadata {
     /// A boolean value representing whether or not alert is base64 encoded
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub is_base64_encoded: ::endpoint::model::Nullable<bool>,
-    /// The `first_location_detected` property.
+    /// Details on the location where the token was initially detected. This can be a commit, wiki commit, issue, discussion, pull request.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub first_location_detected: ::endpoint::model::Nullable<
         Box<SecretScanningFirstDetectedLocation>,
@@ -42678,7 +43479,9 @@ pub struct SecretScanningAlertWithMetadata {
     /// A boolean value representing whether or not the token in the alert was detected in more than one location.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub has_more_locations: Option<bool>,
-    /// The `assigned_to` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assigned_to: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// An optional comment from the closure request author.
@@ -42687,10 +43490,12 @@ pub struct SecretScanningAlertWithMetadata {
     /// An optional comment from the closure request reviewer.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closure_request_reviewer_comment: ::endpoint::model::Nullable<String>,
-    /// The `closure_request_reviewer` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closure_request_reviewer: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `metadata` property.
+    /// A list of metadata key/value pairs associated with the secret scanning alert.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<SecretScanningAlertMetadata>,
 }
@@ -42915,7 +43720,9 @@ pub enum SecretScanningLocationDetails {
 #[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct SecretScanningPushProtectionBypass {
-    /// The `reason` property.
+    /// The reason for bypassing push protection.
+    ///
+    /// One of `"false_positive"`, `"used_in_tests"`, `"will_fix_later"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<SecretScanningPushProtectionBypassReason>,
     /// The time that the bypass will expire in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
@@ -43209,7 +44016,9 @@ pub struct PullRequestStackPullRequest {
     ///
     /// Format `uri`.
     pub html_url: ::endpoint::model::Uri,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -43362,7 +44171,9 @@ pub struct PullRequestStacksCreateUnprocessableContent {
 pub struct Stargazer {
     /// The `starred_at` property.
     pub starred_at: ::endpoint::model::Timestamp,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
 }
@@ -43444,7 +44255,9 @@ pub struct CommitActivity {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct ContributorActivity {
-    /// The `author` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub author: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `total` property.
@@ -43780,7 +44593,7 @@ pub struct CodeSearchResultItem {
     ///
     /// Format `uri`.
     pub html_url: ::endpoint::model::Uri,
-    /// The `repository` property.
+    /// Minimal Repository
     pub repository: MinimalRepository,
     /// The `score` property.
     pub score: f64,
@@ -43796,7 +44609,7 @@ pub struct CodeSearchResultItem {
     /// The `line_numbers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line_numbers: Option<Vec<String>>,
-    /// The `text_matches` property.
+    /// Search Result Text Matches
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text_matches: Option<SearchResultTextMatches>,
 }
@@ -43945,21 +44758,25 @@ pub struct CommitSearchResultItem {
     pub comments_url: ::endpoint::model::Uri,
     /// The `commit` property.
     pub commit: CommitSearchResultItemCommit,
-    /// The `author` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub author: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `committer` property.
+    /// Git User
+    ///
+    /// Metaproperties for Git author/committer information.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub committer: ::endpoint::model::Nullable<Box<GitUser>>,
     /// The `parents` property.
     pub parents: Vec<ParentsItem>,
-    /// The `repository` property.
+    /// Minimal Repository
     pub repository: MinimalRepository,
     /// The `score` property.
     pub score: f64,
     /// The `node_id` property.
     pub node_id: String,
-    /// The `text_matches` property.
+    /// Search Result Text Matches
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text_matches: Option<SearchResultTextMatches>,
 }
@@ -44011,7 +44828,9 @@ pub struct CommitSearchResultItemCommitAuthor {
 pub struct CommitSearchResultItemCommit {
     /// The `author` property.
     pub author: CommitSearchResultItemCommitAuthor,
-    /// The `committer` property.
+    /// Git User
+    ///
+    /// Metaproperties for Git author/committer information.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub committer: ::endpoint::model::Nullable<Box<GitUser>>,
     /// The `comment_count` property.
@@ -44024,7 +44843,7 @@ pub struct CommitSearchResultItemCommit {
     ///
     /// Format `uri`.
     pub url: ::endpoint::model::Uri,
-    /// The `verification` property.
+    /// Verification
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verification: Option<Box<Verification>>,
 }
@@ -44166,15 +44985,17 @@ pub struct IssueSearchResultItem {
     /// The `assignees` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignees: ::endpoint::model::Nullable<Vec<SimpleUser>>,
-    /// The `user` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub user: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `labels` property.
     pub labels: Vec<IssueSearchResultItemLabelsItem>,
-    /// The `sub_issues_summary` property.
+    /// Sub-issues Summary
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sub_issues_summary: Option<Box<SubIssuesSummary>>,
-    /// The `issue_dependencies_summary` property.
+    /// Issue Dependencies Summary
     #[serde(skip_serializing_if = "Option::is_none")]
     pub issue_dependencies_summary: Option<Box<IssueDependenciesSummary>>,
     /// The `issue_field_values` property.
@@ -44185,10 +45006,14 @@ pub struct IssueSearchResultItem {
     /// The `state_reason` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub state_reason: ::endpoint::model::Nullable<String>,
-    /// The `assignee` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<Box<SimpleUser>>,
-    /// The `milestone` property.
+    /// Milestone
+    ///
+    /// A collection of related issues and pull requests.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub milestone: ::endpoint::model::Nullable<Box<Milestone>>,
     /// The `comments` property.
@@ -44200,7 +45025,7 @@ pub struct IssueSearchResultItem {
     /// The `closed_at` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub closed_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `text_matches` property.
+    /// Search Result Text Matches
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text_matches: Option<SearchResultTextMatches>,
     /// The `pull_request` property.
@@ -44211,12 +45036,18 @@ pub struct IssueSearchResultItem {
     pub body: Option<String>,
     /// The `score` property.
     pub score: f64,
-    /// The `author_association` property.
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
     pub author_association: AuthorAssociation,
     /// The `draft` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draft: Option<bool>,
-    /// The `repository` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository: Option<Box<Repository>>,
     /// The `body_html` property.
@@ -44230,16 +45061,22 @@ pub struct IssueSearchResultItem {
     /// Format `uri`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeline_url: Option<::endpoint::model::Uri>,
-    /// The `type` property.
+    /// Issue Type
+    ///
+    /// The type assigned to the issue. This is only present for issues in repositories where issue types are supported.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub r#type: ::endpoint::model::Nullable<Box<IssueType>>,
-    /// The `performed_via_github_app` property.
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
-    /// The `pinned_comment` property.
+    /// Issue Comment
+    ///
+    /// Comments provide a way for people to collaborate on an issue.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub pinned_comment: ::endpoint::model::Nullable<Box<IssueComment>>,
-    /// The `reactions` property.
+    /// Reaction Rollup
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reactions: Option<Box<ReactionRollup>>,
 }
@@ -44440,7 +45277,7 @@ pub struct LabelSearchResultItem {
     pub description: ::endpoint::model::Nullable<String>,
     /// The `score` property.
     pub score: f64,
-    /// The `text_matches` property.
+    /// Search Result Text Matches
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text_matches: Option<SearchResultTextMatches>,
 }
@@ -44523,7 +45360,9 @@ pub struct RepoSearchResultItem {
     pub name: String,
     /// The `full_name` property.
     pub full_name: String,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub owner: ::endpoint::model::Nullable<Box<SimpleUser>>,
     /// The `private` property.
@@ -44722,13 +45561,13 @@ pub struct RepoSearchResultItem {
     /// The repository visibility: public, private, or internal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub visibility: Option<String>,
-    /// The `license` property.
+    /// License Simple
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub license: ::endpoint::model::Nullable<Box<LicenseSimple>>,
     /// The `permissions` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub permissions: Option<Box<FullRepositoryPermissions>>,
-    /// The `text_matches` property.
+    /// Search Result Text Matches
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text_matches: Option<SearchResultTextMatches>,
     /// The `temp_clone_token` property.
@@ -44932,7 +45771,7 @@ pub struct TopicSearchResultItem {
     /// Format `uri`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub logo_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
-    /// The `text_matches` property.
+    /// Search Result Text Matches
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text_matches: Option<SearchResultTextMatches>,
     /// The `related` property.
@@ -45154,7 +45993,7 @@ pub struct UserSearchResultItem {
     /// The `hireable` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub hireable: ::endpoint::model::Nullable<bool>,
-    /// The `text_matches` property.
+    /// Search Result Text Matches
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text_matches: Option<SearchResultTextMatches>,
     /// The `blog` property.
@@ -45754,13 +46593,19 @@ pub struct CodespaceWithFullRepository {
     /// UUID identifying this codespace's environment.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub environment_id: ::endpoint::model::Nullable<String>,
-    /// The `owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub owner: SimpleUser,
-    /// The `billable_owner` property.
+    /// Simple User
+    ///
+    /// A GitHub user.
     pub billable_owner: SimpleUser,
-    /// The `repository` property.
+    /// Full Repository
     pub repository: FullRepository,
-    /// The `machine` property.
+    /// Codespace machine
+    ///
+    /// A description of the machine powering a codespace.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub machine: ::endpoint::model::Nullable<Box<CodespaceMachine>>,
     /// Path to devcontainer.json from repo root used to create Codespace.
@@ -46207,9 +47052,9 @@ pub struct UserMarketplacePurchase {
     /// The `updated_at` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
-    /// The `account` property.
+    /// Marketplace Account
     pub account: MarketplaceAccount,
-    /// The `plan` property.
+    /// Marketplace Listing Plan
     pub plan: MarketplaceListingPlan,
 }
 
@@ -46364,7 +47209,9 @@ pub struct SshSigningKey {
 pub struct StarredRepository {
     /// The `starred_at` property.
     pub starred_at: ::endpoint::model::Timestamp,
-    /// The `repo` property.
+    /// Repository
+    ///
+    /// A repository on GitHub.
     pub repo: Repository,
 }
 

@@ -1195,7 +1195,7 @@ endpoint! {
     /// `GET /orgs/{org}/hooks/{hook_id}` ([GitHub docs](https://docs.github.com/rest/orgs/webhooks#get-an-organization-webhook))
     ///
     /// Returns a webhook configured in an organization. To get only the webhook
-    /// `config` properties, see "[Get a webhook configuration for an organization](/rest/orgs/webhooks#get-a-webhook-configuration-for-an-organization).
+    /// `config` properties, see "[Get a webhook configuration for an organization](https://docs.github.com/rest/orgs/webhooks#get-a-webhook-configuration-for-an-organization).
     ///
     /// You must be an organization owner to use this endpoint.
     ///
@@ -1268,7 +1268,7 @@ endpoint! {
     /// the `secret` will be overwritten. If you previously had a `secret` set, you must
     /// provide the same `secret` or set a new `secret` or the secret will be removed. If
     /// you are only updating individual webhook `config` properties, use "[Update a webhook
-    /// configuration for an organization](/rest/orgs/webhooks#update-a-webhook-configuration-for-an-organization)".
+    /// configuration for an organization](https://docs.github.com/rest/orgs/webhooks#update-a-webhook-configuration-for-an-organization)".
     ///
     /// You must be an organization owner to use this endpoint.
     ///
@@ -1318,7 +1318,7 @@ endpoint! {
     ///
     /// `GET /orgs/{org}/hooks/{hook_id}/config` ([GitHub docs](https://docs.github.com/rest/orgs/webhooks#get-a-webhook-configuration-for-an-organization))
     ///
-    /// Returns the webhook configuration for an organization. To get more information about the webhook, including the `active` state and `events`, use "[Get an organization webhook ](/rest/orgs/webhooks#get-an-organization-webhook)."
+    /// Returns the webhook configuration for an organization. To get more information about the webhook, including the `active` state and `events`, use "[Get an organization webhook ](https://docs.github.com/rest/orgs/webhooks#get-an-organization-webhook)."
     ///
     /// You must be an organization owner to use this endpoint.
     ///
@@ -1350,7 +1350,7 @@ endpoint! {
     ///
     /// `PATCH /orgs/{org}/hooks/{hook_id}/config` ([GitHub docs](https://docs.github.com/rest/orgs/webhooks#update-a-webhook-configuration-for-an-organization))
     ///
-    /// Updates the webhook configuration for an organization. To update more information about the webhook, including the `active` state and `events`, use "[Update an organization webhook ](/rest/orgs/webhooks#update-an-organization-webhook)."
+    /// Updates the webhook configuration for an organization. To update more information about the webhook, including the `active` state and `events`, use "[Update an organization webhook ](https://docs.github.com/rest/orgs/webhooks#update-an-organization-webhook)."
     ///
     /// You must be an organization owner to use this endpoint.
     ///

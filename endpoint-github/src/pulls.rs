@@ -603,7 +603,7 @@ endpoint! {
         /// One of `"LEFT"`, `"RIGHT"`, `"side"`.
         #[endpoint(body)]
         pub start_side: Option<crate::models::PullsCreateReviewCommentStartSide>,
-        /// The ID of the review comment to reply to. To find the ID of a review comment with ["List review comments on a pull request"](#list-review-comments-on-a-pull-request). When specified, all parameters other than `body` in the request body are ignored.
+        /// The ID of the review comment to reply to. To find the ID of a review comment with "List review comments on a pull request". When specified, all parameters other than `body` in the request body are ignored.
         #[endpoint(body)]
         pub in_reply_to: Option<i64>,
         /// The level at which the comment is targeted.

@@ -3679,7 +3679,6 @@ endpoint! {
     ///
     /// Users with pull access in a repository can access a combined view of commit statuses for a given ref. The ref can be a SHA, a branch name, or a tag name.
     ///
-    ///
     /// Additionally, a combined `state` is returned. The `state` is one of:
     ///
     /// *   **failure** if any of the contexts report as `error` or `failure`
@@ -4703,7 +4702,7 @@ endpoint! {
     /// `GET /repos/{owner}/{repo}/environments/{environment_name}` ([GitHub docs](https://docs.github.com/rest/deployments/environments#get-an-environment))
     ///
     /// > **Note:**
-    /// > To get information about name patterns that branches must match in order to deploy to this environment, see "[Get a deployment branch policy](/rest/deployments/branch-policies#get-a-deployment-branch-policy)."
+    /// > To get information about name patterns that branches must match in order to deploy to this environment, see "[Get a deployment branch policy](https://docs.github.com/rest/deployments/branch-policies#get-a-deployment-branch-policy)."
     ///
     /// Anyone with read access to the repository can use this endpoint.
     ///
@@ -4741,13 +4740,13 @@ endpoint! {
     ///
     /// `PUT /repos/{owner}/{repo}/environments/{environment_name}` ([GitHub docs](https://docs.github.com/rest/deployments/environments#create-or-update-an-environment))
     ///
-    /// Create or update an environment with protection rules, such as required reviewers. For more information about environment protection rules, see "[Environments](/actions/reference/environments#environment-protection-rules)."
+    /// Create or update an environment with protection rules, such as required reviewers. For more information about environment protection rules, see "[Environments](https://docs.github.com/actions/reference/environments#environment-protection-rules)."
     ///
     /// > **Note:**
-    /// > To create or update name patterns that branches must match in order to deploy to this environment, see "[Deployment branch policies](/rest/deployments/branch-policies)."
+    /// > To create or update name patterns that branches must match in order to deploy to this environment, see "[Deployment branch policies](https://docs.github.com/rest/deployments/branch-policies)."
     ///
     /// > **Note:**
-    /// > To create or update secrets for an environment, see "[GitHub Actions secrets](/rest/actions/secrets)."
+    /// > To create or update secrets for an environment, see "[GitHub Actions secrets](https://docs.github.com/rest/actions/secrets)."
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -5495,7 +5494,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/hooks/{hook_id}` ([GitHub docs](https://docs.github.com/rest/repos/webhooks#get-a-repository-webhook))
     ///
-    /// Returns a webhook configured in a repository. To get only the webhook `config` properties, see "[Get a webhook configuration for a repository](/rest/webhooks/repo-config#get-a-webhook-configuration-for-a-repository)."
+    /// Returns a webhook configured in a repository. To get only the webhook `config` properties, see "[Get a webhook configuration for a repository](https://docs.github.com/rest/webhooks/repo-config#get-a-webhook-configuration-for-a-repository)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::BasicError)]
@@ -5562,7 +5561,7 @@ endpoint! {
     ///
     /// `PATCH /repos/{owner}/{repo}/hooks/{hook_id}` ([GitHub docs](https://docs.github.com/rest/repos/webhooks#update-a-repository-webhook))
     ///
-    /// Updates a webhook configured in a repository. If you previously had a `secret` set, you must provide the same `secret` or set a new `secret` or the secret will be removed. If you are only updating individual webhook `config` properties, use "[Update a webhook configuration for a repository](/rest/webhooks/repo-config#update-a-webhook-configuration-for-a-repository)."
+    /// Updates a webhook configured in a repository. If you previously had a `secret` set, you must provide the same `secret` or set a new `secret` or the secret will be removed. If you are only updating individual webhook `config` properties, use "[Update a webhook configuration for a repository](https://docs.github.com/rest/webhooks/repo-config#update-a-webhook-configuration-for-a-repository)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
     #[endpoint(content_type = "application/json")]
@@ -5614,7 +5613,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/hooks/{hook_id}/config` ([GitHub docs](https://docs.github.com/rest/repos/webhooks#get-a-webhook-configuration-for-a-repository))
     ///
-    /// Returns the webhook configuration for a repository. To get more information about the webhook, including the `active` state and `events`, use "[Get a repository webhook](/rest/webhooks/repos#get-a-repository-webhook)."
+    /// Returns the webhook configuration for a repository. To get more information about the webhook, including the `active` state and `events`, use "[Get a repository webhook](https://docs.github.com/rest/webhooks/repos#get-a-repository-webhook)."
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:repo_hook` or `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -5646,7 +5645,7 @@ endpoint! {
     ///
     /// `PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config` ([GitHub docs](https://docs.github.com/rest/repos/webhooks#update-a-webhook-configuration-for-a-repository))
     ///
-    /// Updates the webhook configuration for a repository. To update more information about the webhook, including the `active` state and `events`, use "[Update a repository webhook](/rest/webhooks/repos#update-a-repository-webhook)."
+    /// Updates the webhook configuration for a repository. To update more information about the webhook, including the `active` state and `events`, use "[Update a repository webhook](https://docs.github.com/rest/webhooks/repos#update-a-repository-webhook)."
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:repo_hook` or `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
@@ -6423,7 +6422,7 @@ endpoint! {
     ///
     /// `PUT /repos/{owner}/{repo}/pages` ([GitHub docs](https://docs.github.com/rest/pages/pages#update-information-about-a-apiname-pages-site))
     ///
-    /// Updates information for a GitHub Pages site. For more information, see "[About GitHub Pages](/github/working-with-github-pages/about-github-pages).
+    /// Updates information for a GitHub Pages site. For more information, see "[About GitHub Pages](https://docs.github.com/github/working-with-github-pages/about-github-pages).
     ///
     /// The authenticated user must be a repository administrator, maintainer, or have the 'manage GitHub Pages settings' permission.
     ///
@@ -6477,7 +6476,7 @@ endpoint! {
     ///
     /// `POST /repos/{owner}/{repo}/pages` ([GitHub docs](https://docs.github.com/rest/pages/pages#create-a-apiname-pages-site))
     ///
-    /// Configures a GitHub Pages site. For more information, see "[About GitHub Pages](/github/working-with-github-pages/about-github-pages)."
+    /// Configures a GitHub Pages site. For more information, see "[About GitHub Pages](https://docs.github.com/github/working-with-github-pages/about-github-pages)."
     ///
     /// The authenticated user must be a repository administrator, maintainer, or have the 'manage GitHub Pages settings' permission.
     ///
@@ -6533,7 +6532,7 @@ endpoint! {
     ///
     /// `DELETE /repos/{owner}/{repo}/pages` ([GitHub docs](https://docs.github.com/rest/pages/pages#delete-a-apiname-pages-site))
     ///
-    /// Deletes a GitHub Pages site. For more information, see "[About GitHub Pages](/github/working-with-github-pages/about-github-pages).
+    /// Deletes a GitHub Pages site. For more information, see "[About GitHub Pages](https://docs.github.com/github/working-with-github-pages/about-github-pages).
     ///
     /// The authenticated user must be a repository administrator, maintainer, or have the 'manage GitHub Pages settings' permission.
     ///
@@ -9362,7 +9361,7 @@ endpoint! {
     ///
     /// **Working with large comparisons**
     ///
-    /// To process a response with a large number of commits, you can use (`per_page` or `page`) to paginate the results. When using paging, the list of changed files is only returned with page 1, but includes all changed files for the entire comparison. For more information on working with pagination, see "[Traversing with pagination](/rest/guides/traversing-with-pagination)."
+    /// To process a response with a large number of commits, you can use (`per_page` or `page`) to paginate the results. When using paging, the list of changed files is only returned with page 1, but includes all changed files for the entire comparison. For more information on working with pagination, see "[Traversing with pagination](https://docs.github.com/rest/guides/traversing-with-pagination)."
     ///
     /// When calling this API without any paging parameters (`per_page` or `page`), the returned list is limited to 250 commits and the last commit in the list is the most recent of the entire comparison. When a paging parameter is specified, the first commit in the returned list of each page is the earliest.
     ///

@@ -67,7 +67,9 @@ pub const NOT_RAW: [&str; 5] = ["self", "Self", "super", "crate", "_"];
 
 /// The words of a name: split at anything that is not a letter or digit,
 /// and before an upper-case letter that follows a lower-case one or
-/// starts a capitalised word (`HTTPServer` → `HTTP`, `Server`). `+` and a
+/// starts a capitalised word (`HTTPServer` → `HTTP`, `Server`), but not
+/// before the plural `s` of an acronym (`getIPs` → `get`, `IPs`; `FQDNs`
+/// is one word, so is `VLANsByID` → `VLANs`, `By`, `ID`). `+` and a
 /// leading `-` are words of their own (`plus`, `minus`), so that `+1` and
 /// `-1` stay apart; so are `<` and `>` (`before`, `after`), so that the
 /// range filters `DateSent<` and `DateSent>` stay apart from `DateSent`.
@@ -98,7 +100,11 @@ pub fn words(name: &str) -> Vec<String> {
         }
         if c.is_ascii_uppercase() && !word.is_empty() {
             let previous = chars[i - 1];
-            let next_lower = chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+            // An acronym's plural `s` ends its word (`IPs`, `VLANs`), not
+            // a capitalised word that starts at its last letter.
+            let plural = chars.get(i + 1) == Some(&'s')
+                && !chars.get(i + 2).is_some_and(char::is_ascii_lowercase);
+            let next_lower = !plural && chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
             if previous.is_ascii_lowercase()
                 || previous.is_ascii_digit()
                 || (previous.is_ascii_uppercase() && next_lower)
@@ -398,6 +404,20 @@ mod tests {
         assert_eq!(snake("self"), "self_");
         assert_eq!(snake("createdAt"), "created_at");
         assert_eq!(snake("2fa"), "_2fa");
+    }
+
+    #[test]
+    fn acronyms_and_their_plurals_are_one_word() {
+        assert_eq!(pascal("getVLANs"), "GetVlans");
+        assert_eq!(pascal("getIPs"), "GetIps");
+        assert_eq!(pascal("getIP"), "GetIp");
+        assert_eq!(pascal("getVLANsByID"), "GetVlansById");
+        assert_eq!(snake("FQDNs"), "fqdns");
+        assert_eq!(snake("IPs"), "ips");
+        assert_eq!(snake("HTTPServer"), "http_server");
+        assert_eq!(snake("HTTPSettings"), "http_settings");
+        assert_eq!(snake("IPsAllowed"), "ips_allowed");
+        assert_eq!(snake("userIDs"), "user_ids");
     }
 
     #[test]

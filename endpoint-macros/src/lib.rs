@@ -82,10 +82,13 @@ mod openapi;
 /// # Diagnostics, errors and rebuilds
 ///
 /// A file that cannot be read or is no description is an error at its
-/// path. Without `strict`, the diagnostics are one warning at the path,
-/// listing the first ten (a use of a `#[deprecated]` item, the one warning
-/// a procedural macro can raise on stable Rust; `cargo endpoint generate`
-/// writes them all to `DIAGNOSTICS.md`).
+/// path. Without `strict`, the diagnostics are one warning in the build
+/// output, naming the description and where the macro names it and
+/// listing the first ten (``warning: the description `api.yaml` has 3
+/// diagnostics: …``; stable Rust lets a procedural macro raise no lint of
+/// its own, so `-D warnings` leaves it a warning: `strict` makes the
+/// diagnostics errors; `cargo endpoint generate` writes them all to
+/// `DIAGNOSTICS.md`).
 ///
 /// The expansion holds `include_bytes!` of every file read (the
 /// description, its overlays, each file a `$ref` names), so that cargo

@@ -6,9 +6,8 @@
 //! compilation, [`read_cached`]), the operation filter, planning and
 //! writing are the generator's. The items it writes are parsed into
 //! tokens, preceded by an `include_bytes!` of every file read, so that a
-//! change to one rebuilds the crate, and by a warning listing the
-//! description's diagnostics (or, with `strict`, by nothing: they are
-//! errors).
+//! change to one rebuilds the crate; a warning in the build output lists
+//! the description's diagnostics (with `strict`, they are errors).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -19,8 +18,8 @@ use endpoint_openapi::Generator;
 use endpoint_openapi::diag::Diagnostics;
 use endpoint_openapi::filter::{Filter, Named};
 use endpoint_openapi::read::{self, Read, ReadError};
-use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned};
+use proc_macro2::TokenStream;
+use quote::quote;
 use syn::parse::{Parse, ParseStream};
 use syn::{Ident, LitStr, Token};
 
@@ -158,10 +157,9 @@ fn generate(input: &Input, dir: &Path) -> syn::Result<TokenStream> {
         )
     })?;
     let files = includes(&output.files_read);
-    let warning = warning(&output.diagnostics, &input.path);
+    warn(&output.diagnostics, &input.path);
     Ok(quote! {
         #files
-        #warning
         #items
     })
 }
@@ -208,47 +206,50 @@ fn read_error(input: &Input, dir: &Path, err: &ReadError) -> syn::Error {
         }
         text = text.replace(&full, &literal.value());
     }
-    // `load` names the file in its message already.
-    let at = err.at.replace(&dir.join("").display().to_string(), "");
-    let doubled = format!("{at}: {at}: ");
-    if let Some(rest) = text.strip_prefix(&doubled) {
-        text = format!("{at}: {rest}");
-    }
     syn::Error::new(span, format!("cannot read the description: {text}"))
 }
 
-/// The description's diagnostics as one warning at the macro's path: a
-/// use of a `#[deprecated]` item whose note lists them (stable Rust lets a
-/// procedural macro raise no warning of its own).
-fn warning(diagnostics: &Diagnostics, path: &LitStr) -> TokenStream {
-    if diagnostics.is_empty() {
-        return TokenStream::new();
+/// The description's diagnostics as a warning in the build output, where
+/// cargo shows it (and shows it again when the crate is not rebuilt):
+///
+/// ```text
+/// warning: the description `api.yaml` has 2 diagnostics: what could not be generated …
+///   --> src/lib.rs:4:27
+///   - #/paths/~1pets/get (listPets): …
+/// ```
+///
+/// Stable Rust lets a procedural macro raise no warning of its own, and
+/// the lints it could borrow would name it as something else (a use of a
+/// deprecated item); `strict` makes the diagnostics errors instead.
+/// Printed only while the compiler runs the macro.
+fn warn(diagnostics: &Diagnostics, path: &LitStr) {
+    if diagnostics.is_empty() || !proc_macro::is_available() {
+        return;
     }
-    let mut note = format!(
-        "{} diagnostics of {}: what could not be generated as written, and what was \
-         generated instead (`strict` makes them errors)",
-        diagnostics.len(),
-        path.value()
+    let span = path.span().unwrap();
+    let at = format!("{}:{}:{}", span.file(), span.line(), span.column());
+    eprintln!("{}", warning(diagnostics, &path.value(), &at));
+}
+
+/// The text of [`warn`]: what the description `path` (as the macro's
+/// input wrote it) has, where the macro names it (`at`), and the first
+/// [`LISTED`] diagnostics, each on a line of its own.
+fn warning(diagnostics: &Diagnostics, path: &str, at: &str) -> String {
+    let count = diagnostics.len();
+    let plural = if count == 1 { "" } else { "s" };
+    let mut text = format!(
+        "warning: the description `{path}` has {count} diagnostic{plural}: what could not be \
+         generated as written, and what was generated instead (`strict` makes them errors)\n  \
+         --> {at}"
     );
     for diagnostic in diagnostics.iter().take(LISTED) {
-        note.push_str("\n- ");
-        note.push_str(&diagnostic.to_string());
+        text.push_str("\n  - ");
+        text.push_str(&diagnostic.to_string().replace('\n', " "));
     }
-    if diagnostics.len() > LISTED {
-        note.push_str(&format!("\n- and {} more", diagnostics.len() - LISTED));
+    if count > LISTED {
+        text.push_str(&format!("\n  - and {} more", count - LISTED));
     }
-    // Spanned on the input, not on the macro, so that the lint is not
-    // silenced as one of another crate's expansion.
-    let span = path.span();
-    let name = Ident::new("openapi_description_diagnostics", Span::call_site());
-    quote_spanned! {span=>
-        const _: () = {
-            #[deprecated(note = #note)]
-            #[allow(non_camel_case_types)]
-            struct #name;
-            let _ = #name;
-        };
-    }
+    text
 }
 
 /// A description and its overlays as read, with the modification time of
@@ -347,6 +348,32 @@ mod tests {
             Some("allPets")
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn diagnostics_are_a_plain_warning_naming_the_description() {
+        let mut diagnostics = Diagnostics::new();
+        diagnostics.push("#/paths/~1a/get", Some("getA"), "no schema", "any value");
+        let text = warning(&diagnostics, "api.yaml", "src/lib.rs:4:27");
+        assert!(
+            text.starts_with("warning: the description `api.yaml` has 1 diagnostic: "),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n  --> src/lib.rs:4:27\n  - #/paths/~1a/get (getA): no schema"),
+            "{text}"
+        );
+        assert!(!text.contains("deprecated"), "{text}");
+        for n in 0..11 {
+            diagnostics.push(format!("#/x/{n}"), None, "no schema", "any value");
+        }
+        let text = warning(&diagnostics, "api.yaml", "src/lib.rs:4:27");
+        assert!(text.starts_with("warning: the description `api.yaml` has 12 diagnostics: "));
+        assert!(text.ends_with("\n  - and 2 more"), "{text}");
+        assert_eq!(text.lines().count(), 2 + LISTED + 1, "{text}");
+        // Outside a compilation, nothing is printed, and nothing expands
+        // to a deprecated item any more.
+        warn(&diagnostics, &syn::parse_quote!("api.yaml"));
     }
 
     #[test]

@@ -321,6 +321,16 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Where an error about `param` being an `Option` points: the whole
+    /// `Option<…>`.
+    fn option_span(&self, param: &Parameter) -> Span {
+        if param.declared {
+            param.ty.span()
+        } else {
+            self.declared.route.span()
+        }
+    }
+
     /// A path, query, header or cookie parameter: the description has it,
     /// there, and its schema fits the field.
     fn parameter(&mut self, param: &Parameter) {
@@ -358,6 +368,19 @@ impl<'a> Checker<'a> {
                         ParamIn::Cookie => "cookie",
                     }
                 ),
+                None if self.is_body_property(&param.name) => format!(
+                    "`{}` is a property of the request body of {}, not a {} parameter: \
+                     remove `#[endpoint({})]`",
+                    param.name,
+                    self.name,
+                    location.as_str(),
+                    match location {
+                        ParamIn::Path => "path",
+                        ParamIn::Header => "header",
+                        ParamIn::Cookie => "cookie",
+                        ParamIn::Query | ParamIn::QueryString => "query",
+                    }
+                ),
                 None => {
                     let names = self
                         .op
@@ -374,8 +397,9 @@ impl<'a> Checker<'a> {
                     )
                 }
             };
-            let span = match (elsewhere, param.location_span) {
-                (Some(_), Some(span)) => span,
+            let misplaced = elsewhere.is_some() || self.is_body_property(&param.name);
+            let span = match (misplaced, param.location_span) {
+                (true, Some(span)) => span,
                 _ => self.name_span(param),
             };
             self.errors.at(span, message);
@@ -383,7 +407,7 @@ impl<'a> Checker<'a> {
         };
         if described.required && param.optional {
             self.errors.at(
-                self.type_span(param),
+                self.option_span(param),
                 format!(
                     "the {} parameter `{}` is required by {}: its field cannot be an `Option`",
                     location.as_str(),
@@ -393,6 +417,14 @@ impl<'a> Checker<'a> {
             );
         }
         self.fits(param, &described.schema, true, &format!("`{}`", param.name));
+    }
+
+    /// Whether the body the struct sends has a property `name`.
+    fn is_body_property(&self, name: &str) -> bool {
+        self.sent_content()
+            .and_then(|content| content.schema.as_ref())
+            .and_then(|schema| self.properties(schema))
+            .is_some_and(|object| object.properties.iter().any(|(p, ..)| p == name))
     }
 
     /// A property of the body: the body's schema has it (or takes any
@@ -415,7 +447,7 @@ impl<'a> Checker<'a> {
             Some((_, schema, required)) => {
                 if *required && param.optional {
                     self.errors.at(
-                        self.type_span(param),
+                        self.option_span(param),
                         format!(
                             "the body property `{}` is required by {}: its field cannot be an \
                              `Option`",

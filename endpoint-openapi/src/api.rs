@@ -31,6 +31,10 @@ pub struct Api {
     pub version: String,
     /// `info.description`.
     pub description: Option<String>,
+    /// The URL of the description's own `externalDocs` (the API's
+    /// documentation), which the links of its texts to paths of a site
+    /// are relative to.
+    pub external_docs: Option<String>,
     /// The version of the specification it was written in, as written
     /// (`"3.1.0"`, `"2.0"`).
     pub spec_version: String,

@@ -2,16 +2,20 @@
 //! would misread or warn about rewritten.
 //!
 //! - links relative to the site of the documentation (`(/rest/…)`, when the
-//!   caller names its base) and to the operation's page (`(#anchor)`)
-//!   become absolute;
+//!   caller names its base), to the operation's page (`(#anchor)`) and to
+//!   its directory (`(authentication)`) become absolute, and are their
+//!   label alone when nothing they are relative to is named (rustdoc
+//!   would read them as its own pages or as paths of Rust);
 //! - bare URLs become autolinks (`<https://…>`), in parentheses too;
 //! - tabs are spaces, and a list item's paragraph continued with more
 //!   indentation than its text is indented as its text;
 //! - brackets that are not links are escaped (`\[]`), and the alert
 //!   markers of GitHub's Markdown (`> [!NOTE]`) become bold labels;
-//! - the simplest HTML (`<p>`, `<code>`, `<strong>`, `<em>`, `<br>`, `<a href>`) is
-//!   Markdown, and any other `<` outside code is `&lt;` (`<branch>` is a
-//!   placeholder, not a tag);
+//! - the simplest HTML (`<p>`, `<code>`, `<strong>`, `<em>`, `<br>`,
+//!   `<a href>`, lists, headings) is Markdown, the tags of other HTML
+//!   elements are dropped (their text stays), the indentation of text
+//!   written in HTML blocks is no code block, and any other `<` outside
+//!   code is `&lt;` (`<branch>` is a placeholder, not a tag);
 //! - a fenced code block without a language, or whose info string rustdoc
 //!   would read as Rust (`rust`, `ignore`, `no_run`, …), is `text`, and so
 //!   is an indented code block, so that rustdoc does not compile it as Rust;
@@ -50,7 +54,13 @@ pub struct Links<'a> {
 /// ```
 pub fn rustdoc(text: &str, links: Links<'_>) -> String {
     // A tab is four spaces: clippy refuses tabs in documentation.
-    let text = indented_code(&plain_lines(text).replace('\t', "    "));
+    let text = plain_lines(text).replace('\t', "    ");
+    let text = if has_html_blocks(&text) {
+        html_dedented(&text)
+    } else {
+        text
+    };
+    let text = indented_code(&text);
     let mut out = String::new();
     let mut prose = String::new();
     let mut fence: Option<String> = None;
@@ -89,7 +99,32 @@ pub fn rustdoc(text: &str, links: Links<'_>) -> String {
     if fence.is_some() {
         out.push_str("```\n");
     }
-    out.trim_end().to_owned()
+    single_blank_lines(&out).trim().to_owned()
+}
+
+/// `text` with lines of white space empty and no two empty lines in a row
+/// outside fenced code (HTML's blocks leave runs of them).
+fn single_blank_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut fence = false;
+    let mut blank = false;
+    for line in text.split('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with("```") {
+            fence = !fence;
+        }
+        if !fence && trimmed.is_empty() {
+            if !blank {
+                out.push('\n');
+            }
+            blank = true;
+            continue;
+        }
+        blank = false;
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// `text` with `\n` as its only line ending (a `\r\n` or a bare `\r` is
@@ -132,25 +167,152 @@ pub fn lines(text: &str) -> Vec<String> {
     plain_lines(text).lines().map(str::to_owned).collect()
 }
 
-/// The HTML tags of descriptions written in HTML (Stripe's) and their
-/// Markdown; any other `<` is text.
-const HTML: [(&str, &str); 15] = [
-    ("<p>", ""),
-    ("</p>", "\n\n"),
-    ("<br>", "\n\n"),
-    ("<br/>", "\n\n"),
-    ("<br />", "\n\n"),
-    ("<code>", "`"),
-    ("</code>", "`"),
-    ("<strong>", "**"),
-    ("</strong>", "**"),
-    ("<b>", "**"),
-    ("</b>", "**"),
-    ("<em>", "*"),
-    ("</em>", "*"),
-    ("<i>", "*"),
-    ("</i>", "*"),
-];
+/// The Markdown of an HTML element's tag (`closing`: `</…>`), for the
+/// elements descriptions written in HTML use (Stripe's `<p>`, a provider's
+/// introduction of `<h2>`, `<ul>`, `<a href>`); `None` for a name that is
+/// no HTML element (`<branch>`, a placeholder, is text). Elements of
+/// blocks are paragraph breaks, a list item a Markdown item, a heading
+/// bold (the crate's own headings stay above it), code, strong and
+/// emphasis their marks, and the rest (`<span>`, `<img>`, `<table>`'s
+/// cells) nothing: their text stays.
+fn html_markdown(name: &str, closing: bool) -> Option<&'static str> {
+    Some(match name {
+        "p" | "div" | "section" | "article" | "header" | "footer" | "nav" | "aside" | "main"
+        | "blockquote" | "pre" | "table" | "thead" | "tbody" | "tfoot" | "tr" | "ul" | "ol"
+        | "dl" | "dt" | "dd" | "hr" | "br" | "details" | "summary" | "figure" | "figcaption"
+        | "center" | "caption" => "\n\n",
+        "li" if closing => "",
+        "li" => "\n- ",
+        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" if closing => "**\n\n",
+        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => "\n\n**",
+        "code" | "tt" | "kbd" | "samp" => "`",
+        "strong" | "b" => "**",
+        "em" | "i" => "*",
+        "td" | "th" => " ",
+        "a" | "span" | "font" | "small" | "big" | "sup" | "sub" | "u" | "s" | "del" | "ins"
+        | "mark" | "abbr" | "cite" | "q" | "var" | "dfn" | "label" | "img" | "picture"
+        | "source" | "time" | "wbr" | "colgroup" | "col" | "strike" | "nobr" => "",
+        _ => return None,
+    })
+}
+
+/// An HTML tag at the start of `text` (`<p>`, `</li>`, `<br/>`,
+/// `<a href="…" target="_blank">`) of an element [`html_markdown`] knows:
+/// its name in lower case, whether it closes, its attributes and its
+/// length. Its attributes end at the first `>` outside quotes, within a
+/// paragraph.
+fn html_tag(text: &str) -> Option<(String, bool, &str, usize)> {
+    let inner = text.strip_prefix('<')?;
+    let (closing, inner) = match inner.strip_prefix('/') {
+        Some(inner) => (true, inner),
+        None => (false, inner),
+    };
+    let name_len = inner
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(inner.len());
+    if name_len == 0 || !inner.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let name = inner[..name_len].to_ascii_lowercase();
+    html_markdown(&name, closing)?;
+    let after = &inner[name_len..];
+    if !after.starts_with(['>', '/', ' ', '\t', '\n']) {
+        return None;
+    }
+    let mut quote: Option<char> = None;
+    let mut newlines = 0;
+    for (i, c) in after.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '>') => {
+                let attrs = after[..i].trim_end_matches('/');
+                let len = 1 + usize::from(closing) + name_len + i + 1;
+                return Some((name, closing, attrs, len));
+            }
+            (None, '<') => return None,
+            _ => {}
+        }
+        if c == '\n' {
+            newlines += 1;
+            if newlines > 1 || i > 2000 {
+                return None;
+            }
+        }
+    }
+    None
+}
+
+/// The value of the attribute `name` among a tag's `attrs`, quoted or not.
+fn html_attribute<'t>(attrs: &'t str, name: &str) -> Option<&'t str> {
+    let lower = attrs.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(found) = lower[from..].find(name) {
+        let at = from + found;
+        from = at + name.len();
+        let before_ok = at == 0 || lower[..at].ends_with(|c: char| c.is_whitespace());
+        let rest = attrs[at + name.len()..].trim_start();
+        let Some(value) = rest.strip_prefix('=').map(str::trim_start) else {
+            continue;
+        };
+        if !before_ok {
+            continue;
+        }
+        return match value.chars().next() {
+            Some(q @ ('"' | '\'')) => value[1..].find(q).map(|end| &value[1..1 + end]),
+            Some(_) => Some(value.split(char::is_whitespace).next().unwrap_or(value)),
+            None => None,
+        };
+    }
+    None
+}
+
+/// Whether `text` is written in HTML blocks (a `<p>`, `<div>`, `<ul>`,
+/// `<li>`, `<br>`, `<table>` or heading tag outside code), where the
+/// indentation of a line means nothing.
+fn has_html_blocks(text: &str) -> bool {
+    text.match_indices('<').any(|(at, _)| {
+        html_tag(&text[at..]).is_some_and(|(name, ..)| {
+            matches!(
+                name.as_str(),
+                "p" | "div"
+                    | "ul"
+                    | "ol"
+                    | "li"
+                    | "br"
+                    | "table"
+                    | "tr"
+                    | "h1"
+                    | "h2"
+                    | "h3"
+                    | "h4"
+                    | "h5"
+                    | "h6"
+            )
+        })
+    })
+}
+
+/// The lines of `text` outside fenced code without their indentation, for
+/// text written in HTML, whose indentation is no Markdown (a paragraph
+/// indented under its `<p>` is no code block).
+fn html_dedented(text: &str) -> String {
+    let mut fence = false;
+    let mut out: Vec<&str> = Vec::new();
+    for line in text.split('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            fence = !fence;
+            out.push(trimmed);
+        } else if fence {
+            out.push(line);
+        } else {
+            out.push(trimmed);
+        }
+    }
+    out.join("\n")
+}
 
 /// The words of a fence's info string that rustdoc reads as a Rust block
 /// (and its attributes): a block whose info has only these is compiled.
@@ -407,11 +569,12 @@ fn inline_nested(text: &str, links: Links<'_>, nesting: usize) -> String {
                 .filter(|_| nesting < LINK_NESTING)
                 .and_then(|&close| link(text, at, close, &mut target_end));
             if let Some((label, url, len)) = found {
-                out.push('[');
-                out.push_str(&inline_nested(label, links, nesting + 1));
-                out.push_str("](");
-                out.push_str(&absolute(url, links));
-                out.push(')');
+                push_link(
+                    &mut out,
+                    &inline_nested(label, links, nesting + 1),
+                    url,
+                    links,
+                );
                 rest = &rest[len..];
                 continue;
             }
@@ -429,18 +592,26 @@ fn inline_nested(text: &str, links: Links<'_>, nesting: usize) -> String {
                 out.push_str(&rest[..end]);
                 rest = &rest[end..];
             } else if let Some((label, url, len)) = html_link(rest) {
-                out.push('[');
-                out.push_str(&inline_nested(label, links, nesting + 1));
-                out.push_str("](");
-                out.push_str(&absolute(url, links));
-                out.push(')');
+                push_link(
+                    &mut out,
+                    &inline_nested(label, links, nesting + 1),
+                    url,
+                    links,
+                );
                 rest = &rest[len..];
-            } else if let Some((tag, markdown)) = HTML.iter().find(|(tag, _)| {
-                rest.get(..tag.len())
-                    .is_some_and(|start| start.eq_ignore_ascii_case(tag))
-            }) {
-                out.push_str(markdown);
-                rest = &rest[tag.len()..];
+            } else if let Some((name, closing, _, len)) =
+                html_tag(rest).filter(|(name, closing, attrs, _)| {
+                    // `<a>` alone is text (the element named in prose); an
+                    // anchor of a name is dropped.
+                    name != "a"
+                        || *closing
+                        || ["href", "name", "id"]
+                            .iter()
+                            .any(|attr| html_attribute(attrs, attr).is_some())
+                })
+            {
+                out.push_str(html_markdown(&name, closing).unwrap_or(""));
+                rest = &rest[len..];
             } else {
                 out.push_str("&lt;");
                 rest = &rest[1..];
@@ -576,26 +747,25 @@ fn link<'t>(
     Some((&text[at + 1..close], &text[target..end], len))
 }
 
-/// An HTML link `<a href="url">label</a>` at the start of `text`: its
-/// label, URL and length. The label ends at the first `</a>`; a bracket, a
-/// line's end or another link's start before it make this no link.
+/// An HTML link `<a href="url">label</a>` (with any other attributes)
+/// at the start of `text`: its label, URL and length. The label ends at
+/// the first `</a>`; a bracket, a line's end or another link's start
+/// before it make this no link.
 fn html_link(text: &str) -> Option<(&str, &str, usize)> {
-    const OPEN: &str = "<a href=\"";
-    if !text
-        .get(..OPEN.len())
-        .is_some_and(|start| start.eq_ignore_ascii_case(OPEN))
-    {
+    let (name, closing, attrs, open_len) = html_tag(text)?;
+    if name != "a" || closing {
         return None;
     }
-    let after = &text[OPEN.len()..];
-    let url_end = after.find(|c: char| c == '"' || c.is_whitespace())?;
-    let url = &after[..url_end];
-    let rest = after[url_end..].strip_prefix("\">")?;
+    let url = html_attribute(attrs, "href")?.trim();
+    let rest = &text[open_len..];
     let bytes = rest.as_bytes();
     let mut from = 0;
     let label_end = loop {
         let i = from + rest[from..].find(['<', '[', ']', '\n'])?;
-        if rest[i..].starts_with("</a>") {
+        if rest[i..]
+            .get(..4)
+            .is_some_and(|end| end.eq_ignore_ascii_case("</a>"))
+        {
             break i;
         }
         let another = matches!(bytes.get(i + 1), Some(b'a' | b'A'))
@@ -606,12 +776,30 @@ fn html_link(text: &str) -> Option<(&str, &str, usize)> {
         from = i + 1;
     };
     let label = &rest[..label_end];
-    let valid = !url.is_empty() && !url.contains(['(', ')']);
-    valid.then_some((
-        label,
-        url,
-        OPEN.len() + url_end + 2 + label_end + "</a>".len(),
-    ))
+    let valid = !url.is_empty() && !url.contains(['(', ')', ' ', '<', '>']);
+    valid.then_some((label, url, open_len + label_end + "</a>".len()))
+}
+
+/// A link of `label` (rustdoc already) to `url`, made absolute by
+/// `links`; only the label when it cannot be (a path of a site or an
+/// anchor of a page that no one named), which rustdoc would otherwise
+/// resolve against the crate's own pages, or take for a path of Rust.
+fn push_link(out: &mut String, label: &str, url: &str, links: Links<'_>) {
+    match absolute(url, links) {
+        Some(url) if !label.trim().is_empty() => {
+            out.push('[');
+            out.push_str(label);
+            out.push_str("](");
+            out.push_str(&url);
+            out.push(')');
+        }
+        Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+            out.push('<');
+            out.push_str(&url);
+            out.push('>');
+        }
+        _ => out.push_str(label),
+    }
 }
 
 /// The length of an autolink `<scheme://…>` at the start of `text`.
@@ -624,20 +812,59 @@ fn autolink(text: &str) -> Option<usize> {
     inner[end..].starts_with('>').then_some(end + 2)
 }
 
-/// A link target made absolute: paths of the base site and the page's
-/// anchors.
-fn absolute(url: &str, links: Links<'_>) -> String {
-    match (links.base, links.page) {
-        (Some(base), _) if url.starts_with('/') => format!("{base}{url}"),
-        (base, page) if url.starts_with('#') => match page.or(base) {
-            Some(page) => {
-                let page = page.split('#').next().unwrap_or(page);
-                format!("{page}{url}")
-            }
-            None => url.to_owned(),
-        },
-        _ => url.to_owned(),
+/// A link target made absolute: a URL with a scheme as it is, a path of
+/// the base site (`/rest/…`) on it, a page's anchor (`#…`) on the page,
+/// any other relative path (`authentication`, `../x.html`) on
+/// the page's directory (or the site); `None` when nothing it is relative
+/// to was named.
+fn absolute(url: &str, links: Links<'_>) -> Option<String> {
+    let scheme = url.split_once(':').is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    });
+    if scheme {
+        return Some(url.to_owned());
     }
+    if let Some(rest) = url.strip_prefix("//") {
+        return Some(format!("https://{rest}"));
+    }
+    let base = links.base.map(|base| base.trim_end_matches('/'));
+    if url.starts_with('/') {
+        return base.map(|base| format!("{base}{url}"));
+    }
+    if url.starts_with('#') {
+        let page = links.page?;
+        let page = page.split('#').next().unwrap_or(page);
+        return Some(format!("{page}{url}"));
+    }
+    match links.page {
+        Some(page) => {
+            let page = page.split(['#', '?']).next().unwrap_or(page);
+            let dir = page.rfind('/').map_or(page, |end| &page[..=end]);
+            Some(format!("{dir}{url}"))
+        }
+        None => base.map(|base| format!("{base}/{url}")),
+    }
+}
+
+/// The origin (`https://docs.example.com`) of an absolute `http(s)` URL,
+/// the base a description's links to its site's paths are relative to.
+///
+/// ```
+/// use endpoint_openapi::docs::origin;
+/// assert_eq!(origin("https://docs.example.com/api/v1#x").as_deref(), Some("https://docs.example.com"));
+/// assert_eq!(origin("/v1"), None);
+/// ```
+pub fn origin(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    if !scheme.eq_ignore_ascii_case("https") && !scheme.eq_ignore_ascii_case("http") {
+        return None;
+    }
+    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    (!host.is_empty() && !host.contains(['{', '}', ' ', '@']))
+        .then(|| format!("{}://{host}", scheme.to_ascii_lowercase()))
 }
 
 #[cfg(test)]
@@ -781,11 +1008,8 @@ mod tests {
             ),
             "Use the [Dashboard](https://d.s.com/a)."
         );
-        // Anchors and root-relative links stay as written without a base.
-        assert_eq!(
-            rustdoc("[a](#b) [c](/d)", Links::default()),
-            "[a](#b) [c](/d)"
-        );
+        // Anchors and root-relative links without a base are their labels.
+        assert_eq!(rustdoc("[a](#b) [c](/d)", Links::default()), "a c");
     }
 
     #[test]
@@ -822,16 +1046,59 @@ mod tests {
     }
 
     #[test]
+    fn html_of_every_element_is_markdown_or_dropped() {
+        assert_eq!(
+            rustdoc(
+                "<h2 id=\"x\">Intro</h2>\n<div class=\"a\">\n    <p>One<br/>two</p>\n    <ul>\n      <li>A <span>b</span></li>\n      <li><a href='https://x.test/a' target=\"_blank\">c</a></li>\n    </ul>\n</div>\n<img src=\"/i.png\"> <branch> <a>",
+                Links::default()
+            ),
+            "**Intro**\n\nOne\n\ntwo\n\n- A b\n\n- [c](https://x.test/a)\n\n &lt;branch> &lt;a>"
+        );
+        // Indented HTML is no code block; indented Markdown still is.
+        assert_eq!(
+            rustdoc("Text\n\n    let x = 1;", Links::default()),
+            "Text\n\n```text\nlet x = 1;\n```"
+        );
+    }
+
+    #[test]
+    fn relative_links_are_absolute_or_their_label() {
+        let page = Links {
+            base: Some("https://docs.example.com"),
+            page: Some("https://docs.example.com/api/intro#top"),
+        };
+        let text = "[a](/x) [b](#y) [c](z.html) [d](https://e.test/) [e](//f.test/g)";
+        assert_eq!(
+            rustdoc(text, page),
+            "[a](https://docs.example.com/x) [b](https://docs.example.com/api/intro#y) \
+             [c](https://docs.example.com/api/z.html) [d](https://e.test/) [e](https://f.test/g)"
+        );
+        // Relative to nothing named: rustdoc would take `z` for a path of
+        // Rust, `/x` for a page of its own.
+        assert_eq!(
+            rustdoc(text, Links::default()),
+            "a b c [d](https://e.test/) [e](https://f.test/g)"
+        );
+        assert_eq!(
+            rustdoc(
+                "<a href=\"/x\">a</a> [<https://g.test>](#)",
+                Links::default()
+            ),
+            "a <https://g.test>"
+        );
+    }
+
+    #[test]
     fn links_nest_no_deeper_than_an_image_in_a_link() {
         assert_eq!(
             rustdoc("[![logo](/l.png)](/home)", GITHUB),
             "[![logo](https://docs.github.com/l.png)](https://docs.github.com/home)"
         );
-        let deep = format!("{}x{}", "[".repeat(100_000), "](u)".repeat(100_000));
+        let deep = format!("{}x{}", "[".repeat(100_000), "](u:)".repeat(100_000));
         let doc = rustdoc(&deep, Links::default());
         assert!(doc.starts_with("[[\\[\\[\\["), "{}", &doc[..40]);
         assert!(
-            doc.ends_with("\\](u)](u)](u)"),
+            doc.ends_with("\\](u:)](u:)](u:)"),
             "{}",
             &doc[doc.len() - 40..]
         );

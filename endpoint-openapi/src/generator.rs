@@ -6,15 +6,18 @@
 //!
 //! ```no_run
 //! // build.rs
-//! fn main() -> Result<(), String> {
+//! fn main() -> Result<(), Box<dyn std::error::Error>> {
 //!     endpoint_openapi::Generator::new("petstore.yaml")
 //!         .name("petstore")
 //!         .operation("GET /pets/{petId}")
 //!         .tag("store")
-//!         .write_to(std::env::var("OUT_DIR").map_err(|err| err.to_string())?)?;
+//!         .write_to(std::env::var("OUT_DIR")?)?;
 //!     Ok(())
 //! }
 //! ```
+//!
+//! A failing build script prints its error's `Debug`: an [`Error`]'s is its
+//! text, one line per thing that went wrong, as cargo shows it.
 //!
 //! ```text
 //! // src/lib.rs (or main.rs): at the crate's root
@@ -46,7 +49,7 @@
 //! Relative paths are relative to the directory the script runs in: the
 //! package's.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use crate::conventions::Conventions;
@@ -54,6 +57,60 @@ use crate::diag::Diagnostics;
 use crate::filter::Filter;
 use crate::package::{self, Dependency, GENERATED, Modules, Options};
 use crate::read;
+
+/// What [`Generator`] could not do: its text names each thing that went
+/// wrong on a line of its own (a file that cannot be read, each name the
+/// description does not have, each diagnostic when
+/// [`strict`](Generator::strict)).
+///
+/// Its `Debug` is that text as it is, not a quoted string, so that a build
+/// script's `main` that returns it (or a `Box<dyn std::error::Error>` of
+/// it) prints the lines as lines.
+///
+/// ```
+/// let error = endpoint_openapi::Generator::new("no-such-file.yaml")
+///     .generate()
+///     .unwrap_err();
+/// assert_eq!(format!("{error:?}"), error.to_string());
+/// assert!(error.message().starts_with("no-such-file.yaml: "));
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Error {
+    message: String,
+}
+
+impl Error {
+    /// The error's text: one line per thing that went wrong.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl From<String> for Error {
+    fn from(message: String) -> Self {
+        Error { message }
+    }
+}
+
+impl From<Error> for String {
+    fn from(error: Error) -> Self {
+        error.message
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
 
 /// A description to generate, with the options of `cargo endpoint
 /// generate`.
@@ -183,7 +240,7 @@ impl Generator {
     /// A description or overlay that cannot be read, a filter's name that
     /// the description does not have, a crate name that is not one, and
     /// with [`strict`](Self::strict) any diagnostic.
-    pub fn generate(&self) -> Result<Output, String> {
+    pub fn generate(&self) -> Result<Output, Error> {
         let read =
             read::read_file(&self.description, &self.overlays).map_err(|err| err.to_string())?;
         self.generate_read(read)
@@ -212,7 +269,7 @@ impl Generator {
     ///
     /// # Errors
     /// As [`generate`](Self::generate), but for reading.
-    pub fn generate_read(&self, mut read: read::Read) -> Result<Output, String> {
+    pub fn generate_read(&self, mut read: read::Read) -> Result<Output, Error> {
         let source = self.source();
         self.filter.apply(&mut read, &source)?;
         let options = Options {
@@ -245,7 +302,7 @@ impl Generator {
     ///
     /// # Errors
     /// As [`generate`](Self::generate), and a file that cannot be written.
-    pub fn write_to(&self, out_dir: impl AsRef<Path>) -> Result<PathBuf, String> {
+    pub fn write_to(&self, out_dir: impl AsRef<Path>) -> Result<PathBuf, Error> {
         let in_build_script = std::env::var_os("OUT_DIR").is_some()
             && std::env::var_os("CARGO_MANIFEST_DIR").is_some();
         let generated = match self.generate() {
@@ -268,7 +325,7 @@ impl Generator {
         if !unchanged {
             std::fs::create_dir_all(out_dir.as_ref())
                 .and_then(|()| std::fs::write(&path, &generated.source))
-                .map_err(|err| format!("writing {}: {err}", path.display()))?;
+                .map_err(|err| Error::from(format!("writing {}: {err}", path.display())))?;
         }
         Ok(path)
     }

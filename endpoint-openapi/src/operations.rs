@@ -504,18 +504,22 @@ const ARTICLES: [&str; 3] = ["a", "an", "the"];
 /// the module's name does not (every other word carries meaning and is
 /// kept), when what is left starts with a letter and is not an article:
 ///
-/// - the module's words start the `operationId` (`issues/list-for-repo`
-///   in `issues` → `ListForRepo`, `orders_list` → `List`);
-/// - they end it, after its verb alone (`ListCall` in `call` → `List`);
+/// - the module's words start the `operationId`, a namespace written
+///   before the verb (`issues/list-for-repo` in `issues` → `ListForRepo`,
+///   `orders_list` → `List`);
 /// - they follow its verb and name a versioned group, a namespace rather
 ///   than a thing (`listCoreV1NamespacedPod` in `core_v1` →
 ///   `ListNamespacedPod`);
 /// - they follow its verb and the next word names the same thing
 ///   (`GetAccountsAccountPeople` in `accounts` → `GetAccountPeople`).
 ///
-/// Anywhere else they qualify another word, and the name keeps them:
-/// `save-orders-user` in `orders`, `get-a-categories-products` in
-/// `products`, `get-an-invoices-lines` in `invoices` are named in full.
+/// Anywhere else they qualify another word, or are the object of the verb
+/// and say whether it acts on a list or on one item, and the name keeps
+/// them: `save-orders-user` in `orders`, `get-a-categories-products` in
+/// `products`, `get-an-invoices-lines` in `invoices`, `getDomains` (a list)
+/// and `getDomain` (one item) in `domains`, `getAccount` in `account`, are
+/// named in full; a name is never its verb alone unless its
+/// `operationId` says only that after its namespace.
 fn shortened(operation: &Operation, group: &str) -> Option<String> {
     let source = match &operation.operation_id {
         Some(id) if !ident::words(id).is_empty() => id.clone(),
@@ -536,8 +540,6 @@ fn shortened(operation: &Operation, group: &str) -> Option<String> {
     let last = &module[n - 1];
     let rest: Vec<&String> = if words[..n] == module[..] {
         words[n..].iter().collect()
-    } else if words.len() == n + 1 && words[1..] == module[..] {
-        words[..1].iter().collect()
     } else if words[1..=n] == module[..]
         && (is_version(last) || words.get(n + 1).is_some_and(|next| same_noun(last, next)))
     {
@@ -2160,8 +2162,18 @@ fn replace_placeholder(
 }
 
 /// An operation's documentation: its summary, `METHOD /path` (with a link
-/// to its `externalDocs` when the conventions label one), its description.
+/// to its `externalDocs` when the conventions label one), its description;
+/// links relative to the operation's `externalDocs` page made absolute.
 fn operation_doc(operation: &Operation, conventions: &Conventions) -> String {
+    // Its texts' relative links are relative to its page, when it names one.
+    let base = operation.external_docs.as_deref().and_then(docs::origin);
+    let links = Links {
+        base: base.as_deref(),
+        page: operation
+            .external_docs
+            .as_deref()
+            .filter(|_| base.is_some()),
+    };
     let mut parts = Vec::new();
     if let Some(summary) = operation
         .summary
@@ -2169,7 +2181,7 @@ fn operation_doc(operation: &Operation, conventions: &Conventions) -> String {
         .map(str::trim)
         .filter(|s| !s.is_empty())
     {
-        parts.push(docs::rustdoc(summary, Links::default()));
+        parts.push(docs::rustdoc(summary, links));
     }
     let mut route = format!(
         "`{} {}`",
@@ -2188,7 +2200,7 @@ fn operation_doc(operation: &Operation, conventions: &Conventions) -> String {
         .map(str::trim)
         .filter(|d| !d.is_empty() && Some(*d) != operation.summary.as_deref().map(str::trim))
     {
-        parts.push(docs::rustdoc(description, Links::default()));
+        parts.push(docs::rustdoc(description, links));
     }
     if operation.deprecated {
         parts.push("Deprecated by the description.".to_owned());

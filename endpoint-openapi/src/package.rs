@@ -1219,6 +1219,7 @@ fn lib_rs(
             plan,
             modules,
             example,
+            None,
         );
     }
     let title = one_line(&api.title);
@@ -1232,17 +1233,6 @@ fn lib_rs(
         ),
     ));
     out.push_str("//! whose `to_request()` gives the method, URL, headers and body to send.\n");
-    if let Some(description) = api
-        .description
-        .as_deref()
-        .map(str::trim)
-        .filter(|d| !d.is_empty())
-    {
-        out.push_str("//!\n");
-        for line in crate::docs::rustdoc(description, crate::docs::Links::default()).lines() {
-            out.push_str(&doc_line("//!", line));
-        }
-    }
     lib_rs_rest(
         out,
         statics,
@@ -1250,11 +1240,89 @@ fn lib_rs(
         plan,
         modules,
         example,
+        description_doc(api).as_ref(),
     )
 }
 
-/// The crate root after its first paragraphs: the table of modules, the
-/// first call, the modules and the statics.
+/// The description's `info.description` as the crate's documentation
+/// says it: its first paragraph, and the whole text when it has more, as
+/// rustdoc ([`crate::docs::rustdoc`]: HTML as Markdown, links made
+/// absolute from the description's `externalDocs`, else its first
+/// server, or their label alone), its headings a level below the crate's
+/// own.
+fn description_doc(api: &Api) -> Option<(String, Option<String>)> {
+    let description = api.description.as_deref().map(str::trim)?;
+    let page = api.external_docs.as_deref();
+    let base = page.and_then(crate::docs::origin).or_else(|| {
+        api.servers
+            .first()
+            .and_then(|server| crate::docs::origin(&server.url))
+    });
+    let links = crate::docs::Links {
+        base: base.as_deref(),
+        page: page.filter(|page| crate::docs::origin(page).is_some()),
+    };
+    let full = crate::docs::rustdoc(description, links);
+    if full.trim().is_empty() {
+        return None;
+    }
+    // The first paragraph of prose: not a heading, a rule, a fence or a
+    // list.
+    let mut first: Option<String> = None;
+    let mut fence = false;
+    for paragraph in full.split("\n\n") {
+        let trimmed = paragraph.trim();
+        if trimmed.starts_with("```") {
+            fence = trimmed.matches("```").count() % 2 == 1;
+            continue;
+        }
+        if fence {
+            fence = trimmed.matches("```").count() % 2 == 0;
+            continue;
+        }
+        let prose = !trimmed.is_empty()
+            && !trimmed.starts_with(['#', '-', '*', '|', '>', '='])
+            && !trimmed.starts_with(|c: char| c.is_ascii_digit());
+        if prose {
+            first = Some(trimmed.to_owned());
+            break;
+        }
+    }
+    let first = first?;
+    let more = full.trim() != first;
+    Some((first, more.then(|| demoted_headings(&full))))
+}
+
+/// `text` (rustdoc Markdown) with each ATX heading outside code a level
+/// lower (`# Intro` → `## Intro`), so that it nests under the crate's own.
+fn demoted_headings(text: &str) -> String {
+    let mut fence = false;
+    let mut out = String::with_capacity(text.len() + 16);
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            fence = !fence;
+        }
+        let hashes = trimmed.chars().take_while(|c| *c == '#').count();
+        let heading = !fence
+            && (1..6).contains(&hashes)
+            && trimmed[hashes..].starts_with(' ')
+            && line.len() - trimmed.len() < 4;
+        if heading {
+            out.push('#');
+            out.push_str(trimmed);
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The crate root after its first paragraphs: the first call, the
+/// description's first paragraph and the table of modules, the whole
+/// description (`description`: its first paragraph and, when it says
+/// more, all of it; [`description_doc`]), the modules and the statics.
 fn lib_rs_rest(
     mut out: String,
     statics: &str,
@@ -1262,7 +1330,34 @@ fn lib_rs_rest(
     plan: &Plan,
     modules: &[Vec<String>],
     example: &[String],
+    description: Option<&(String, Option<String>)>,
 ) -> String {
+    out.push_str(
+        "//!\n//! # A first call\n//!\n//! With `endpoint`'s `ureq` feature (`reqwest` for \
+         the async client), a client sends each\n//! struct and decodes its answer, with the \
+         credentials the description asks for;\n//! `paginate` follows a list's pages:\n\
+         //!\n//! ```no_run\n",
+    );
+    for line in example {
+        out.push_str(&doc_line("//!", line));
+    }
+    out.push_str("//! ```\n");
+    if uses_nullable(plan) {
+        out.push_str("//!\n");
+        for line in wrap(NULLABLE) {
+            out.push_str(&doc_line("//!", &line));
+        }
+    }
+    out.push_str("//!\n//! # The API\n");
+    if let Some((first, more)) = description {
+        out.push_str("//!\n");
+        for line in first.lines() {
+            out.push_str(&doc_line("//!", line));
+        }
+        if more.is_some() {
+            out.push_str("//!\n//! More [below](#about-the-api).\n");
+        }
+    }
     out.push_str(
         "//!\n//! A module per group of operations, each built with the feature of its name \
          (all by default);\n//! the types of requests and answers are in `models`.\n//!\n\
@@ -1279,20 +1374,10 @@ fn lib_rs_rest(
             );
         }
     }
-    out.push_str(
-        "//!\n//! # A first call\n//!\n//! With `endpoint`'s `ureq` feature (`reqwest` for \
-         the async client), a client sends each\n//! struct and decodes its answer, with the \
-         credentials the description asks for;\n//! `paginate` follows a list's pages:\n\
-         //!\n//! ```no_run\n",
-    );
-    for line in example {
-        out.push_str(&doc_line("//!", line));
-    }
-    out.push_str("//! ```\n");
-    if uses_nullable(plan) {
-        out.push_str("//!\n");
-        for line in wrap(NULLABLE) {
-            out.push_str(&doc_line("//!", &line));
+    if let Some((_, Some(full))) = description {
+        out.push_str("//!\n//! # About the API\n//!\n");
+        for line in full.trim().lines() {
+            out.push_str(&doc_line("//!", line));
         }
     }
     out.push_str(

@@ -1217,10 +1217,20 @@ impl<'a> TypeSpace<'a> {
             let field_name = ident::unique(self.policy.field_name(key), |candidate| {
                 fields.iter().any(|f| f.name == candidate)
             });
+            // A reference without text of its own reads as the schema it
+            // names.
+            let component = match &schema.kind {
+                Kind::Ref(component) => self.components.get(component),
+                _ => None,
+            };
             let mut doc = self
                 .doc_of(schema)
+                .or_else(|| component.and_then(|c| self.doc_of(c)))
                 .unwrap_or_else(|| format!("The `{key}` property."));
-            if write_back && let Some(constraints) = schema.constraints_doc() {
+            let constraints = schema
+                .constraints_doc()
+                .or_else(|| component.and_then(Schema::constraints_doc));
+            if write_back && let Some(constraints) = constraints {
                 doc.push_str("\n\n");
                 doc.push_str(&constraints);
             }

@@ -225,7 +225,7 @@ fn the_crate_s_prose_and_accept_are_the_conventions() {
     assert_eq!(file(&with, "README.md"), "# hub\n");
     let lib = file(&with, "src/lib.rs");
     assert!(
-        lib.contains("//! The Hub's API.\n//!\n//! Generated with its conventions.\n//!\n//! A module per group"),
+        lib.contains("//! The Hub's API.\n//!\n//! Generated with its conventions.\n//!\n//! # A first call\n"),
         "{lib}"
     );
     assert!(

@@ -426,9 +426,14 @@ fn names_drop_the_module_words_while_unique() {
         .map(|o| o.rust.as_str())
         .collect();
     // The words every module starts with are dropped from modules.
+    // A lone verb would not say that these are lists.
     assert_eq!(
         rust,
-        ["call::Api20100401Thing", "call::List", "account::List"]
+        [
+            "call::Api20100401Thing",
+            "call::ListCall",
+            "account::ListAccount"
+        ]
     );
     let by_prefix = generate(
         &Api {
@@ -479,8 +484,13 @@ fn names_keep_the_module_words_that_carry_meaning() {
                 "/orders/search",
                 &["orders"],
             ),
-            // A prefix, the object of a lone verb, or the plural before its
-            // singular: dropped.
+            // The object of a lone verb, which says whether it is a list
+            // or one item: kept.
+            op(Some("getDomains"), "GET", "/domains", &["domains"]),
+            op(Some("getDomain"), "GET", "/domains/{id}", &["domains"]),
+            op(Some("getAccount"), "GET", "/account", &["account"]),
+            op(Some("createInvoices"), "POST", "/invoices", &["invoices"]),
+            // A prefix, or the plural before its singular: dropped.
             op(Some("orders_list"), "GET", "/orders", &["orders"]),
             op(
                 Some("OrdersCancel"),
@@ -488,7 +498,6 @@ fn names_keep_the_module_words_that_carry_meaning() {
                 "/orders/{id}/cancel",
                 &["orders"],
             ),
-            op(Some("createInvoices"), "POST", "/invoices", &["invoices"]),
             op(
                 Some("getInvoicesInvoiceLines"),
                 "GET",
@@ -518,9 +527,12 @@ fn names_keep_the_module_words_that_carry_meaning() {
             "invoices::GetAnInvoicesLines",
             "invoices::GetAInvoices",
             "orders::GetOrdersSearch",
+            "domains::GetDomains",
+            "domains::GetDomain",
+            "account::GetAccount",
+            "invoices::CreateInvoices",
             "orders::List",
             "orders::Cancel",
-            "invoices::Create",
             "invoices::GetInvoiceLines",
             "categories::GetCategory",
         ]
@@ -758,7 +770,7 @@ pub type {name}Error = GetPetError;
     );
     let toys = file(&generated, "src/toys.rs");
     assert!(
-        toys.contains("    /// The refusals of [`List`], by status.\n    #[derive"),
+        toys.contains("    /// The refusals of [`ListToys`], by status.\n    #[derive"),
         "{toys}"
     );
 }
@@ -1851,4 +1863,39 @@ fn angle_brackets_and_colons_of_a_path_are_text_not_placeholders() {
         "{:?}",
         generated.diagnostics
     );
+}
+
+#[test]
+fn a_reference_without_text_reads_as_the_schema_it_names() {
+    let generated = generate_json(json!({
+        "openapi": "3.1.0",
+        "info": {"title": "Labels", "version": "1"},
+        "paths": {"/items": {"get": {
+            "operationId": "getItem", "tags": ["items"],
+            "responses": {"200": {"description": "One item.", "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Item"}
+            }}}}
+        }}},
+        "components": {"schemas": {
+            "Item": {"type": "object", "properties": {
+                "label": {"$ref": "#/components/schemas/Label"},
+                "own": {"$ref": "#/components/schemas/Label", "description": "Its own words."},
+                "plain": {"type": "string"}
+            }},
+            "Label": {
+                "type": "string", "maxLength": 40,
+                "description": "A short name shown beside the item."
+            }
+        }}
+    }));
+    let models = file(&generated, "src/models.rs");
+    assert!(
+        models.contains(
+            "    /// A short name shown beside the item.\n    ///\n    /// At most 40 characters.\n    #[serde(skip_serializing_if = \"Option::is_none\")]\n    pub label:"
+        ),
+        "{models}"
+    );
+    assert!(models.contains("    /// Its own words.\n"), "{models}");
+    assert!(!models.contains("The `label` property."), "{models}");
+    assert!(models.contains("The `plain` property."), "{models}");
 }

@@ -250,7 +250,14 @@ fn shared_answers_are_named_after_what_they_are() {
         .iter()
         .map(|o| o.rust.as_str())
         .collect();
-    assert_eq!(rust, ["orders::List", "orders::Create", "orders::GetOrder"]);
+    assert_eq!(
+        rust,
+        [
+            "orders::ListOrders",
+            "orders::CreateOrders",
+            "orders::GetOrder"
+        ]
+    );
 }
 
 #[test]
@@ -289,7 +296,7 @@ fn the_first_call_uses_a_bearer_token() {
             "{text}"
         );
         assert!(
-            text.contains("client.paginate(&orders::List { ..Default::default() })"),
+            text.contains("client.paginate(&orders::ListOrders { ..Default::default() })"),
             "{text}"
         );
         assert!(text.contains("`endpoint::model::Nullable`"), "{text}");
@@ -620,5 +627,95 @@ fn a_shared_type_with_no_free_name_keeps_the_first() {
             .iter()
             .any(|n| n.starts_with("Empty") || n == "Request"),
         "{names:?}"
+    );
+}
+
+/// The lines of the crate documentation at the top of `lib.rs`, without
+/// their `//!`.
+fn crate_doc(generated: &Generated) -> String {
+    file(generated, "src/lib.rs")
+        .lines()
+        .filter_map(|line| line.strip_prefix("//!"))
+        .map(|line| line.strip_prefix(' ').unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_crate_docs_open_with_the_first_call_and_read_the_description_as_markdown() {
+    let introduction = "<p>The <b>Shop</b> API sells <i>everything</i>; see <a href=\"/docs/start\" target=\"_blank\">the guide</a>.</p>\n\
+        <h2>Authentication</h2>\n\
+        <div class=\"note\">\n    Send a <code>Bearer</code> token.<br/>\n    Tokens expire.\n</div>\n\
+        <ul>\n  <li>One [beta] feature</li>\n  <li>See [limits](#limits) and [errors](errors)</li>\n</ul>\n\
+        Ask at https://help.shop.example or <support@shop.example>.\n\n\
+        <span style=\"color: red\">Read [the terms](terms.html) &amp; <branch> names.</span>";
+    let mut description = shop(
+        json!({"bearer": []}),
+        json!({"bearer": {"type": "http", "scheme": "bearer"}}),
+    );
+    description["info"]["description"] = json!(introduction);
+    description["externalDocs"] = json!({"url": "https://docs.shop.example/api/"});
+    let with_page = generated(description.clone());
+    let doc = crate_doc(&with_page);
+    let first_call = doc.find("# A first call").expect("a first call");
+    let about = doc.find("# About the API").expect("the whole description");
+    // The first call comes first; the first paragraph of the description
+    // after it, and all of it at the end.
+    let summary = "The **Shop** API sells *everything*; see [the guide](https://docs.shop.example/docs/start).";
+    let first_paragraph = doc.find(summary).unwrap_or_else(|| panic!("{doc}"));
+    assert!(
+        first_call < first_paragraph && first_paragraph < about,
+        "{doc}"
+    );
+    let full = &doc[about..];
+    // HTML as Markdown, its headings below the crate's own, its indentation
+    // no code block.
+    assert!(full.contains("\n**Authentication**\n"), "{full}");
+    assert!(full.contains("\nSend a `Bearer` token.\n"), "{full}");
+    assert!(full.contains("\n- One \\[beta\\] feature"), "{full}");
+    // Relative links on the description's own documentation.
+    assert!(
+        full.contains("[limits](https://docs.shop.example/api/#limits)"),
+        "{full}"
+    );
+    assert!(
+        full.contains("[errors](https://docs.shop.example/api/errors)"),
+        "{full}"
+    );
+    assert!(
+        full.contains("[the terms](https://docs.shop.example/api/terms.html)"),
+        "{full}"
+    );
+    assert!(full.contains("<https://help.shop.example>"), "{full}");
+    // What rustdoc would warn about or show as raw HTML: none of it.
+    for raw in [
+        "<p",
+        "<div",
+        "<span",
+        "<b>",
+        "<li",
+        "&lt;p",
+        "&lt;div",
+        "](/",
+        "](#",
+        "```\n    ",
+    ] {
+        assert!(!full.contains(raw), "{raw} in {full}");
+    }
+    // A placeholder in angle brackets is text.
+    assert!(full.contains("&lt;branch> names."), "{full}");
+    assert!(!doc.contains("\n```\nSend"), "{doc}");
+
+    // Without a page of its own: its server's origin is the site of its
+    // paths, and an anchor of no page is its label.
+    description.as_object_mut().unwrap().remove("externalDocs");
+    let doc = crate_doc(&generated(description));
+    assert!(
+        doc.contains("[the guide](https://shop.example.com/docs/start)"),
+        "{doc}"
+    );
+    assert!(
+        doc.contains("See limits and [errors](https://shop.example.com/errors)"),
+        "{doc}"
     );
 }

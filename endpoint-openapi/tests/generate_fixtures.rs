@@ -72,17 +72,21 @@ fn check(generated: &Generated, operations: usize) {
 fn stripe() {
     let generated = fixture("stripe");
     check(&generated, 452);
-    // No tags: a module per path segment after `v1`, the words of the
-    // module out of the names.
+    // No tags: a module per path segment after `v1`; the names keep the
+    // words that say a list (`GetCustomers`) from one item (`GetCustomer`).
     let customers = file(&generated, "src/customers.rs");
     assert!(customers.contains(
-        "pub struct Get = \"GET /v1/customers\" -> crate::models::GetCustomersResponse {"
+        "pub struct GetCustomers = \"GET /v1/customers\" -> crate::models::GetCustomersResponse {"
     ));
+    assert!(
+        customers.contains("pub struct GetCustomer = \"GET /v1/customers/{customer}\""),
+        "{customers}"
+    );
     assert!(customers.contains("        #[endpoint(body, style = \"deepObject\")]\n"));
     assert!(customers.contains(
         "#[endpoint(content_type = \"application/x-www-form-urlencoded\")]\n    \
          #[endpoint(error = crate::models::Error)]\n    \
-         pub struct Post = \"POST /v1/customers\" -> crate::models::Customer {"
+         pub struct PostCustomers = \"POST /v1/customers\" -> crate::models::Customer {"
     ));
 }
 
@@ -112,7 +116,9 @@ fn twilio() {
     // `Api20100401` starts every tag: modules without it.
     let call = file(&generated, "src/call.rs");
     assert!(
-        call.contains("pub struct List = \"GET /2010-04-01/Accounts/{account_sid}/Calls.json\"")
+        call.contains(
+            "pub struct ListCall = \"GET /2010-04-01/Accounts/{account_sid}/Calls.json\""
+        )
     );
     assert!(call.contains(
         "        #[endpoint(query, rename = \"StartTime<\")]\n        pub start_time_before: Option<"

@@ -193,13 +193,18 @@ fn a_name_not_in_the_description_is_an_error_with_the_nearest() {
         .tag("store")
         .generate()
         .unwrap_err();
-    assert_eq!(
-        err,
-        "no operation `GET /pet/{petId}` in pets.yaml: did you mean `GET /pets/{petId}`?\n\
+    let lines = "no operation `GET /pet/{petId}` in pets.yaml: did you mean `GET /pets/{petId}`?\n\
          no operation `getStores` in pets.yaml: did you mean `getStore`?\n\
          no operation `deleteEverything` in pets.yaml\n\
-         no operation tagged `store` in pets.yaml: did you mean `stores`?"
-    );
+         no operation tagged `store` in pets.yaml: did you mean `stores`?";
+    assert_eq!(err.message(), lines);
+    // A build script's `main` that returns it prints its `Debug`: the
+    // lines as lines, not one quoted line of `\n`s, whether returned as it
+    // is or boxed.
+    assert_eq!(format!("{err:?}"), lines);
+    let boxed: Box<dyn std::error::Error> = Box::new(err.clone());
+    assert_eq!(format!("{boxed:?}"), lines);
+    assert_eq!(err.to_string(), lines);
 }
 
 #[test]
@@ -237,7 +242,8 @@ fn cargo_reruns_for_every_file_read_and_warns_of_each_diagnostic() {
 fn strict_makes_a_diagnostic_an_error() {
     let err = pets().strict(true).generate().unwrap_err();
     assert!(
-        err.starts_with("1 diagnostics (strict):\n  #/paths/~1legacy~1{id}/get (getLegacy)"),
+        err.message()
+            .starts_with("1 diagnostics (strict):\n  #/paths/~1legacy~1{id}/get (getLegacy)"),
         "{err}"
     );
     // Without the operation, nothing is left to refuse.
@@ -250,9 +256,12 @@ fn an_unreadable_description_is_an_error_naming_it() {
         .generate()
         .unwrap_err();
     assert!(
-        err.starts_with(&fixture("missing.yaml").display().to_string()),
+        err.message()
+            .starts_with(&fixture("missing.yaml").display().to_string()),
         "{err}"
     );
+    // Named once.
+    assert_eq!(err.message().matches("missing.yaml").count(), 1, "{err}");
 }
 
 #[test]

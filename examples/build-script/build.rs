@@ -2,8 +2,8 @@
 //! operations named and the types they reach. Cargo runs it again when the
 //! description changes.
 
-fn main() -> Result<(), String> {
-    let out_dir = std::env::var("OUT_DIR").map_err(|err| err.to_string())?;
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let out_dir = std::env::var("OUT_DIR")?;
     endpoint_openapi::Generator::new("petstore.yaml")
         .name("petstore")
         .operation("GET /pets/{petId}")

@@ -25,7 +25,9 @@ pub struct Pet {
     pub id: i64,
     /// The `name` property.
     pub name: String,
-    /// The `kind` property.
+    /// An open enum; `Dog` and `dog` differ only in case.
+    ///
+    /// One of `"dog"`, `"cat"`, `"Dog"`, `"+1"`, `"-1"`, `"none"`, `"self"`.
     pub kind: Kind,
     /// The `tag` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
@@ -450,7 +452,7 @@ pub struct Node {
     /// The `children` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<Node>>,
-    /// The `parent` property.
+    /// A recursive schema.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parent: Option<Box<Node>>,
 }
@@ -609,19 +611,21 @@ pub struct Everything {
     /// The `map` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub map: Option<::std::collections::BTreeMap<String, i64>>,
-    /// The `kind` property.
+    /// An open enum; `Dog` and `dog` differ only in case.
+    ///
+    /// One of `"dog"`, `"cat"`, `"Dog"`, `"+1"`, `"-1"`, `"none"`, `"self"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<Kind>,
-    /// The `shape` property.
+    /// A union decided by a discriminator.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shape: Option<Box<Shape>>,
-    /// The `either` property.
+    /// A union without a discriminator.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub either: Option<Box<StringOrNumber>>,
-    /// The `named` property.
+    /// Composition of two objects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub named: Option<Box<Named>>,
-    /// The `node` property.
+    /// A recursive schema.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node: Option<Box<Node>>,
     /// The `defs` property.

@@ -15,7 +15,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct List = "GET /pets" -> Vec<crate::models::Pet> {
+    pub struct ListPets = "GET /pets" -> Vec<crate::models::Pet> {
         /// The `limit` query parameter.
         ///
         /// Default: `20`; at least `1`; at most `100`.

@@ -2,6 +2,29 @@
 //! Kubernetes unversioned as typed requests: each of its 845 operations is an `endpoint!` struct
 //! whose `to_request()` gives the method, URL, headers and body to send.
 //!
+//! # A first call
+//!
+//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
+//! struct and decodes its answer, with the credentials the description asks for;
+//! `paginate` follows a list's pages:
+//!
+//! ```no_run
+//! use endpoint::client::ureq::Client;
+//! use kubernetes_api::{well_known, core_v1};
+//!
+//! let client = Client::builder()
+//!     .base_url("https://api.example.com") // the API's server
+//!     .bearer(std::env::var("KUBERNETES_API_TOKEN")?)
+//!     .build()?;
+//! let answer = client.send(&well_known::GetServiceAccountIssuerOpenIdConfiguration {})?.body; // its answer, decoded
+//! for item in client.paginate(&core_v1::ListComponentStatus { ..Default::default() }) {
+//!     let item = item?; // every page, item by item
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The API
+//!
 //! A module per group of operations, each built with the feature of its name (all by default);
 //! the types of requests and answers are in `models`.
 //!
@@ -63,28 +86,6 @@
 //! | `storage_v1` | `storage-v1` | 51 |
 //! | `version` | `version` | 1 |
 //! | `well_known` | `well-known` | 1 |
-//!
-//! # A first call
-//!
-//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
-//! struct and decodes its answer, with the credentials the description asks for;
-//! `paginate` follows a list's pages:
-//!
-//! ```no_run
-//! use endpoint::client::ureq::Client;
-//! use kubernetes_api::{well_known, node_v1, core_v1};
-//!
-//! let client = Client::builder()
-//!     .base_url("https://api.example.com") // the API's server
-//!     .bearer(std::env::var("KUBERNETES_API_TOKEN")?)
-//!     .build()?;
-//! let answer = client.send(&well_known::GetServiceAccountIssuerOpenIdConfiguration {})?.body; // its answer, decoded
-//! let created = client.send(&node_v1::CreateRuntimeClass { api_version: Some("apiVersion".into()), ..node_v1::CreateRuntimeClass::new("handler") })?.body; // its answer, decoded
-//! for item in client.paginate(&core_v1::ListComponentStatus { ..Default::default() }) {
-//!     let item = item?; // every page, item by item
-//! }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 // The description marks some schemas and fields deprecated; the crate's own
 // decoding still reads them.

@@ -15,7 +15,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiVersions {
     pub kind: Option<String>,
     /// a map of client CIDR to server address that is serving this group. This is to help clients reach servers in the most network-efficient way possible. Clients can use the appropriate server address as per the CIDR that they match. In case of multiple matches, clients should use the longest matching CIDR. The server returns only those CIDRs that it thinks that the client can match. For example: the master will return an internal IP CIDR only, if the client reaches the server using an internal IP. Server looks at X-Forwarded-For header or X-Real-Ip header or request.RemoteAddr (in that order) to get the client IP.
     #[serde(rename = "serverAddressByClientCIDRs")]
-    pub server_address_by_client_cid_rs: Vec<
+    pub server_address_by_client_cidrs: Vec<
         IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr,
     >,
     /// versions are the api versions that are available.
@@ -25,7 +25,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiVersions {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core_")]
     IoK8sApimachineryPkgApisMetaV1ApiVersions {
-        server_address_by_client_cid_rs: Vec<IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr> = "serverAddressByClientCIDRs",
+        server_address_by_client_cidrs: Vec<IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr> = "serverAddressByClientCIDRs",
         versions: Vec<String> = "versions",
     } {
         api_version: Option<String> = "apiVersion",
@@ -237,7 +237,7 @@ pub struct IoK8sApiCoreV1ComponentStatusList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -274,7 +274,7 @@ pub struct IoK8sApiCoreV1ComponentStatus {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
 }
@@ -356,7 +356,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1ObjectMeta {
     /// Annotations is an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata. They are not queryable and should be preserved when modifying objects. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<::std::collections::BTreeMap<String, String>>,
-    /// The `creationTimestamp` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "creationTimestamp")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub creation_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -364,7 +364,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1ObjectMeta {
     #[serde(rename = "deletionGracePeriodSeconds")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deletion_grace_period_seconds: Option<i64>,
-    /// The `deletionTimestamp` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "deletionTimestamp")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deletion_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -529,7 +529,11 @@ pub struct IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry {
     #[serde(rename = "fieldsType")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields_type: Option<String>,
-    /// The `fieldsV1` property.
+    /// FieldsV1 stores a set of fields in a data structure like a Trie, in JSON format.
+    ///
+    /// Each key is either a '.' representing the field itself, and will always map to an empty set, or a string representing a sub-field or item. The string will follow one of these four formats: 'f:&lt;name>', where &lt;name> is the name of a field in a struct, or key in a map 'v:&lt;value>', where &lt;value> is the exact json formatted value of a list item 'i:&lt;index>', where &lt;index> is position of a item in a list 'k:&lt;keys>', where &lt;keys> is a map of  a list item's key fields to their unique values If a key maps to an empty Fields value, the field that key represents is part of the set.
+    ///
+    /// The exact format is defined in sigs.k8s.io/structured-merge-diff
     #[serde(rename = "fieldsV1")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields_v1: Option<IoK8sApimachineryPkgApisMetaV1FieldsV1>,
@@ -542,7 +546,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry {
     /// Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource. The value of this field is used to distinguish between managers, even if they share the same name. For example, a status update will be distinct from a regular update using the same manager name. Note that the APIVersion field is not related to the Subresource field and it always corresponds to the version of the main resource.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subresource: Option<String>,
-    /// The `time` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
@@ -774,7 +778,7 @@ pub struct IoK8sApiCoreV1ConfigMapList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -818,7 +822,7 @@ pub struct IoK8sApiCoreV1ConfigMap {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
 }
@@ -849,7 +853,7 @@ pub struct IoK8sApiCoreV1EndpointsList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -897,7 +901,7 @@ pub struct IoK8sApiCoreV1Endpoints {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service.
@@ -978,7 +982,7 @@ pub struct IoK8sApiCoreV1EndpointAddress {
     #[serde(rename = "nodeName")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_name: Option<String>,
-    /// The `targetRef` property.
+    /// ObjectReference contains enough information to let you inspect or modify the referred object.
     #[serde(rename = "targetRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_ref: Option<Box<IoK8sApiCoreV1ObjectReference>>,
@@ -1133,7 +1137,7 @@ pub struct IoK8sApiCoreV1EventList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -1170,33 +1174,33 @@ pub struct IoK8sApiCoreV1Event {
     /// The number of times this event has occurred.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<i32>,
-    /// The `eventTime` property.
+    /// MicroTime is version of Time with microsecond level precision.
     #[serde(rename = "eventTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
-    /// The `firstTimestamp` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "firstTimestamp")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `involvedObject` property.
+    /// ObjectReference contains enough information to let you inspect or modify the referred object.
     #[serde(rename = "involvedObject")]
     pub involved_object: IoK8sApiCoreV1ObjectReference,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `lastTimestamp` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTimestamp")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// A human-readable description of the status of this operation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     pub metadata: IoK8sApimachineryPkgApisMetaV1ObjectMeta,
     /// This should be a short, machine understandable string that gives the reason for the transition into the object's current status.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// The `related` property.
+    /// ObjectReference contains enough information to let you inspect or modify the referred object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub related: Option<Box<IoK8sApiCoreV1ObjectReference>>,
     /// Name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`.
@@ -1207,10 +1211,10 @@ pub struct IoK8sApiCoreV1Event {
     #[serde(rename = "reportingInstance")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reporting_instance: Option<String>,
-    /// The `series` property.
+    /// EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub series: Option<Box<IoK8sApiCoreV1EventSeries>>,
-    /// The `source` property.
+    /// EventSource contains information for an event.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Box<IoK8sApiCoreV1EventSource>>,
     /// Type of this event (Normal, Warning), new types could be added in the future
@@ -1253,7 +1257,7 @@ pub struct IoK8sApiCoreV1EventSeries {
     /// Number of occurrences in this series up to the last heartbeat time
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<i32>,
-    /// The `lastObservedTime` property.
+    /// MicroTime is version of Time with microsecond level precision.
     #[serde(rename = "lastObservedTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_observed_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
@@ -1320,7 +1324,7 @@ pub struct IoK8sApiCoreV1LimitRangeList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -1354,10 +1358,10 @@ pub struct IoK8sApiCoreV1LimitRange {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// LimitRangeSpec defines a min/max usage limit for resources that match on kind.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1LimitRangeSpec>>,
 }
@@ -1527,7 +1531,7 @@ pub struct IoK8sApiCoreV1NamespaceList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -1561,13 +1565,13 @@ pub struct IoK8sApiCoreV1Namespace {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// NamespaceSpec describes the attributes on a Namespace.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1NamespaceSpec>>,
-    /// The `status` property.
+    /// NamespaceStatus is information about the current status of a Namespace.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1NamespaceStatus>>,
 }
@@ -1644,7 +1648,7 @@ impl IoK8sApiCoreV1NamespaceStatus {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NamespaceCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -1698,10 +1702,10 @@ pub struct IoK8sApiCoreV1Binding {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `target` property.
+    /// ObjectReference contains enough information to let you inspect or modify the referred object.
     pub target: IoK8sApiCoreV1ObjectReference,
 }
 
@@ -1814,7 +1818,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1Status {
     /// Suggested HTTP return code for this status, 0 if not set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<i32>,
-    /// The `details` property.
+    /// StatusDetails is a set of additional properties that MAY be set by the server to provide additional information about a response. The Reason field of a Status object defines what attributes will be set. Clients must ignore fields that do not match the defined type of each attribute, and should assume that any attribute may be empty, invalid, or under defined.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Box<IoK8sApimachineryPkgApisMetaV1StatusDetails>>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
@@ -1823,7 +1827,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1Status {
     /// A human-readable description of the status of this operation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
     /// A machine-readable description of why this operation is in the "Failure" status. If this value is empty there is no information available. A Reason clarifies an HTTP status code but does not override it.
@@ -1985,7 +1989,7 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -2019,13 +2023,13 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaim {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// PersistentVolumeClaimSpec describes the common attributes of storage devices and allows a Source for provider-specific attributes
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimSpec>>,
-    /// The `status` property.
+    /// PersistentVolumeClaimStatus is the current status of a persistent volume claim.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimStatus>>,
 }
@@ -2059,7 +2063,7 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimSpec {
     #[serde(rename = "accessModes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub access_modes: Option<Vec<String>>,
-    /// The `dataSource` property.
+    /// TypedLocalObjectReference contains enough information to let you locate the typed referenced object inside the same namespace.
     #[serde(rename = "dataSource")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data_source: Option<Box<IoK8sApiCoreV1TypedLocalObjectReference>>,
@@ -2067,10 +2071,10 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimSpec {
     #[serde(rename = "dataSourceRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data_source_ref: Option<Box<IoK8sApiCoreV1TypedObjectReference>>,
-    /// The `resources` property.
+    /// ResourceRequirements describes the compute resource requirements.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Box<IoK8sApiCoreV1ResourceRequirements>>,
-    /// The `selector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// storageClassName is the name of the StorageClass required by the claim. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#class-1>
@@ -2419,11 +2423,11 @@ impl IoK8sApiCoreV1PersistentVolumeClaimStatus {
 #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PersistentVolumeClaimCondition {
-    /// The `lastProbeTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastProbeTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_probe_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -2481,7 +2485,7 @@ pub struct IoK8sApiCoreV1PodList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -2515,13 +2519,13 @@ pub struct IoK8sApiCoreV1Pod {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// PodSpec is a description of a pod.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1PodSpec>>,
-    /// The `status` property.
+    /// PodStatus represents information about the status of a pod. Status may trail the actual state of a system, especially if the node that hosts the pod cannot contact the control plane.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1PodStatus>>,
 }
@@ -2546,7 +2550,7 @@ pub struct IoK8sApiCoreV1PodSpec {
     #[serde(rename = "activeDeadlineSeconds")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub active_deadline_seconds: Option<i64>,
-    /// The `affinity` property.
+    /// Affinity is a group of affinity scheduling rules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub affinity: Option<Box<IoK8sApiCoreV1Affinity>>,
     /// AutomountServiceAccountToken indicates whether a service account token should be automatically mounted.
@@ -2555,7 +2559,7 @@ pub struct IoK8sApiCoreV1PodSpec {
     pub automount_service_account_token: Option<bool>,
     /// List of containers belonging to the pod. Containers cannot currently be added or removed. There must be at least one container in a Pod. Cannot be updated.
     pub containers: Vec<IoK8sApiCoreV1Container>,
-    /// The `dnsConfig` property.
+    /// PodDNSConfig defines the DNS parameters of a pod in addition to those generated from DNSPolicy.
     #[serde(rename = "dnsConfig")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dns_config: Option<Box<IoK8sApiCoreV1PodDnsConfig>>,
@@ -2610,7 +2614,7 @@ pub struct IoK8sApiCoreV1PodSpec {
     #[serde(rename = "nodeSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_selector: Option<::std::collections::BTreeMap<String, String>>,
-    /// The `os` property.
+    /// PodOS defines the OS parameters of a pod.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub os: Option<Box<IoK8sApiCoreV1PodOs>>,
     /// Overhead represents the resource overhead associated with running a pod for a given RuntimeClass. This field will be autopopulated at admission time by the RuntimeClass admission controller. If the RuntimeClass admission controller is enabled, overhead must not be set in Pod create requests. The RuntimeClass admission controller will reject Pod create requests which have the overhead already set. If RuntimeClass is configured and selected in the PodSpec, Overhead will be set to the value defined in the corresponding RuntimeClass, otherwise it will remain unset and treated as zero. More info: <https://git.k8s.io/enhancements/keps/sig-node/688-pod-overhead/README.md>
@@ -2661,7 +2665,7 @@ pub struct IoK8sApiCoreV1PodSpec {
     #[serde(rename = "schedulingGates")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scheduling_gates: Option<Vec<IoK8sApiCoreV1PodSchedulingGate>>,
-    /// The `securityContext` property.
+    /// PodSecurityContext holds pod-level security attributes and common container settings. Some fields are also present in container.securityContext.  Field values of container.securityContext take precedence over field values of PodSecurityContext.
     #[serde(rename = "securityContext")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub security_context: Option<Box<IoK8sApiCoreV1PodSecurityContext>>,
@@ -2799,15 +2803,15 @@ impl IoK8sApiCoreV1PodSpec {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Affinity {
-    /// The `nodeAffinity` property.
+    /// Node affinity is a group of node affinity scheduling rules.
     #[serde(rename = "nodeAffinity")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_affinity: Option<Box<IoK8sApiCoreV1NodeAffinity>>,
-    /// The `podAffinity` property.
+    /// Pod affinity is a group of inter pod affinity scheduling rules.
     #[serde(rename = "podAffinity")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_affinity: Option<Box<IoK8sApiCoreV1PodAffinity>>,
-    /// The `podAntiAffinity` property.
+    /// Pod anti affinity is a group of inter pod anti affinity scheduling rules.
     #[serde(rename = "podAntiAffinity")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_anti_affinity: Option<Box<IoK8sApiCoreV1PodAntiAffinity>>,
@@ -2842,7 +2846,7 @@ pub struct IoK8sApiCoreV1NodeAffinity {
     pub preferred_during_scheduling_ignored_during_execution: Option<
         Vec<IoK8sApiCoreV1PreferredSchedulingTerm>,
     >,
-    /// The `requiredDuringSchedulingIgnoredDuringExecution` property.
+    /// A node selector represents the union of the results of one or more label queries over a set of nodes; that is, it represents the OR of the selectors represented by the node selector terms.
     #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub required_during_scheduling_ignored_during_execution: Option<
@@ -2872,7 +2876,7 @@ impl IoK8sApiCoreV1NodeAffinity {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PreferredSchedulingTerm {
-    /// The `preference` property.
+    /// A null or empty node selector term matches no objects. The requirements of them are ANDed. The TopologySelectorTerm type implements a subset of the NodeSelectorTerm.
     pub preference: IoK8sApiCoreV1NodeSelectorTerm,
     /// Weight associated with matching the corresponding nodeSelectorTerm, in the range 1-100.
     pub weight: i32,
@@ -3062,7 +3066,7 @@ impl IoK8sApiCoreV1PodAffinity {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1WeightedPodAffinityTerm {
-    /// The `podAffinityTerm` property.
+    /// Defines a set of pods (namely those matching the labelSelector relative to the given namespace(s)) that this pod should be co-located (affinity) or not co-located (anti-affinity) with, where co-located is defined as running on a node whose value of the label with key &lt;topologyKey> matches that of any node on which a pod of the set of pods is running
     #[serde(rename = "podAffinityTerm")]
     pub pod_affinity_term: IoK8sApiCoreV1PodAffinityTerm,
     /// weight associated with matching the corresponding podAffinityTerm, in the range 1-100.
@@ -3094,11 +3098,11 @@ impl IoK8sApiCoreV1WeightedPodAffinityTerm {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodAffinityTerm {
-    /// The `labelSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "labelSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
-    /// The `namespaceSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "namespaceSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
@@ -3195,10 +3199,10 @@ pub struct IoK8sApiCoreV1Container {
     #[serde(rename = "imagePullPolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub image_pull_policy: Option<String>,
-    /// The `lifecycle` property.
+    /// Lifecycle describes actions that the management system should take in response to container lifecycle events. For the PostStart and PreStop lifecycle handlers, management of the container blocks until the action is complete, unless the container process fails, in which case the handler is aborted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lifecycle: Option<Box<IoK8sApiCoreV1Lifecycle>>,
-    /// The `livenessProbe` property.
+    /// Probe describes a health check to be performed against a container to determine whether it is alive or ready to receive traffic.
     #[serde(rename = "livenessProbe")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub liveness_probe: Option<Box<IoK8sApiCoreV1Probe>>,
@@ -3207,7 +3211,7 @@ pub struct IoK8sApiCoreV1Container {
     /// List of ports to expose from the container. Not specifying a port here DOES NOT prevent that port from being exposed. Any port which is listening on the default "0.0.0.0" address inside a container will be accessible from the network. Modifying this array with strategic merge patch may corrupt the data. For more information See <https://github.com/kubernetes/kubernetes/issues/108255>. Cannot be updated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiCoreV1ContainerPort>>,
-    /// The `readinessProbe` property.
+    /// Probe describes a health check to be performed against a container to determine whether it is alive or ready to receive traffic.
     #[serde(rename = "readinessProbe")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub readiness_probe: Option<Box<IoK8sApiCoreV1Probe>>,
@@ -3215,14 +3219,14 @@ pub struct IoK8sApiCoreV1Container {
     #[serde(rename = "resizePolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resize_policy: Option<Vec<IoK8sApiCoreV1ContainerResizePolicy>>,
-    /// The `resources` property.
+    /// ResourceRequirements describes the compute resource requirements.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Box<IoK8sApiCoreV1ResourceRequirements>>,
-    /// The `securityContext` property.
+    /// SecurityContext holds security configuration that will be applied to a container. Some fields are present in both SecurityContext and PodSecurityContext.  When both are set, the values in SecurityContext take precedence.
     #[serde(rename = "securityContext")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub security_context: Option<Box<IoK8sApiCoreV1SecurityContext>>,
-    /// The `startupProbe` property.
+    /// Probe describes a health check to be performed against a container to determine whether it is alive or ready to receive traffic.
     #[serde(rename = "startupProbe")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub startup_probe: Option<Box<IoK8sApiCoreV1Probe>>,
@@ -3330,7 +3334,7 @@ pub struct IoK8sApiCoreV1EnvVar {
     /// Variable references $(VAR_NAME) are expanded using the previously defined environment variables in the container and any service environment variables. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Defaults to "".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
-    /// The `valueFrom` property.
+    /// EnvVarSource represents a source for the value of an EnvVar.
     #[serde(rename = "valueFrom")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value_from: Option<Box<IoK8sApiCoreV1EnvVarSource>>,
@@ -3363,19 +3367,19 @@ impl IoK8sApiCoreV1EnvVar {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EnvVarSource {
-    /// The `configMapKeyRef` property.
+    /// Selects a key from a ConfigMap.
     #[serde(rename = "configMapKeyRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map_key_ref: Option<Box<IoK8sApiCoreV1ConfigMapKeySelector>>,
-    /// The `fieldRef` property.
+    /// ObjectFieldSelector selects an APIVersioned field of an object.
     #[serde(rename = "fieldRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field_ref: Option<Box<IoK8sApiCoreV1ObjectFieldSelector>>,
-    /// The `resourceFieldRef` property.
+    /// ResourceFieldSelector represents container resources (cpu, memory) and their output format
     #[serde(rename = "resourceFieldRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_field_ref: Option<Box<IoK8sApiCoreV1ResourceFieldSelector>>,
-    /// The `secretKeyRef` property.
+    /// SecretKeySelector selects a key of a Secret.
     #[serde(rename = "secretKeyRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_key_ref: Option<Box<IoK8sApiCoreV1SecretKeySelector>>,
@@ -3480,7 +3484,44 @@ pub struct IoK8sApiCoreV1ResourceFieldSelector {
     #[serde(rename = "containerName")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub container_name: Option<String>,
-    /// The `divisor` property.
+    /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+    ///
+    /// The serialization format is:
+    ///
+    /// ```text
+    ///
+    ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+    ///
+    /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+    ///
+    ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+    ///
+    /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+    ///
+    ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+    ///
+    /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+    ///
+    /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+    ///
+    /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+    ///
+    /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+    ///
+    /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+    ///
+    /// The sign will be omitted unless the number is negative.
+    ///
+    /// Examples:
+    ///
+    /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+    ///
+    /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+    ///
+    /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+    ///
+    /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+    /// ```
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divisor: Option<IoK8sApimachineryPkgApiResourceQuantity>,
     /// Required: resource to select
@@ -3551,14 +3592,18 @@ impl IoK8sApiCoreV1SecretKeySelector {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EnvFromSource {
-    /// The `configMapRef` property.
+    /// ConfigMapEnvSource selects a ConfigMap to populate the environment variables with.
+    ///
+    /// The contents of the target ConfigMap's Data field will represent the key-value pairs as environment variables.
     #[serde(rename = "configMapRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map_ref: Option<Box<IoK8sApiCoreV1ConfigMapEnvSource>>,
     /// An optional identifier to prepend to each key in the ConfigMap. Must be a C_IDENTIFIER.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prefix: Option<String>,
-    /// The `secretRef` property.
+    /// SecretEnvSource selects a Secret to populate the environment variables with.
+    ///
+    /// The contents of the target Secret's Data field will represent the key-value pairs as environment variables.
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretEnvSource>>,
@@ -3651,11 +3696,11 @@ impl IoK8sApiCoreV1SecretEnvSource {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Lifecycle {
-    /// The `postStart` property.
+    /// LifecycleHandler defines a specific action that should be taken in a lifecycle hook. One and only one of the fields, except TCPSocket must be specified.
     #[serde(rename = "postStart")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub post_start: Option<Box<IoK8sApiCoreV1LifecycleHandler>>,
-    /// The `preStop` property.
+    /// LifecycleHandler defines a specific action that should be taken in a lifecycle hook. One and only one of the fields, except TCPSocket must be specified.
     #[serde(rename = "preStop")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pre_stop: Option<Box<IoK8sApiCoreV1LifecycleHandler>>,
@@ -3683,14 +3728,14 @@ impl IoK8sApiCoreV1Lifecycle {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1LifecycleHandler {
-    /// The `exec` property.
+    /// ExecAction describes a "run in container" action.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exec: Option<Box<IoK8sApiCoreV1ExecAction>>,
-    /// The `httpGet` property.
+    /// HTTPGetAction describes an action based on HTTP Get requests.
     #[serde(rename = "httpGet")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub http_get: Option<Box<IoK8sApiCoreV1HttpGetAction>>,
-    /// The `tcpSocket` property.
+    /// TCPSocketAction describes an action based on opening a socket
     #[serde(rename = "tcpSocket")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tcp_socket: Option<Box<IoK8sApiCoreV1TcpSocketAction>>,
@@ -3755,7 +3800,9 @@ pub struct IoK8sApiCoreV1HttpGetAction {
     /// Path to access on the HTTP server.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
-    /// The `port` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     pub port: IoK8sApimachineryPkgUtilIntstrIntOrString,
     /// Scheme to use for connecting to the host. Defaults to HTTP.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -3839,7 +3886,9 @@ pub struct IoK8sApiCoreV1TcpSocketAction {
     /// Optional: Host name to connect to, defaults to the pod IP.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
-    /// The `port` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     pub port: IoK8sApimachineryPkgUtilIntstrIntOrString,
 }
 
@@ -3868,7 +3917,7 @@ impl IoK8sApiCoreV1TcpSocketAction {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Probe {
-    /// The `exec` property.
+    /// ExecAction describes a "run in container" action.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exec: Option<Box<IoK8sApiCoreV1ExecAction>>,
     /// Minimum consecutive failures for the probe to be considered failed after having succeeded. Defaults to 3. Minimum value is 1.
@@ -3878,7 +3927,7 @@ pub struct IoK8sApiCoreV1Probe {
     /// The `grpc` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grpc: Option<Box<IoK8sApiCoreV1GrpcAction>>,
-    /// The `httpGet` property.
+    /// HTTPGetAction describes an action based on HTTP Get requests.
     #[serde(rename = "httpGet")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub http_get: Option<Box<IoK8sApiCoreV1HttpGetAction>>,
@@ -3894,7 +3943,7 @@ pub struct IoK8sApiCoreV1Probe {
     #[serde(rename = "successThreshold")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub success_threshold: Option<i32>,
-    /// The `tcpSocket` property.
+    /// TCPSocketAction describes an action based on opening a socket
     #[serde(rename = "tcpSocket")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tcp_socket: Option<Box<IoK8sApiCoreV1TcpSocketAction>>,
@@ -4059,7 +4108,7 @@ pub struct IoK8sApiCoreV1SecurityContext {
     #[serde(rename = "allowPrivilegeEscalation")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_privilege_escalation: Option<bool>,
-    /// The `capabilities` property.
+    /// Adds and removes POSIX capabilities from running containers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub capabilities: Option<Box<IoK8sApiCoreV1Capabilities>>,
     /// Run container in privileged mode. Processes in privileged containers are essentially equivalent to root on the host. Defaults to false. Note that this field cannot be set when spec.os.name is windows.
@@ -4085,15 +4134,15 @@ pub struct IoK8sApiCoreV1SecurityContext {
     #[serde(rename = "runAsUser")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub run_as_user: Option<i64>,
-    /// The `seLinuxOptions` property.
+    /// SELinuxOptions are the labels to be applied to the container
     #[serde(rename = "seLinuxOptions")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub se_linux_options: Option<Box<IoK8sApiCoreV1SeLinuxOptions>>,
-    /// The `seccompProfile` property.
+    /// SeccompProfile defines a pod/container's seccomp profile settings. Only one profile source may be set.
     #[serde(rename = "seccompProfile")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seccomp_profile: Option<Box<IoK8sApiCoreV1SeccompProfile>>,
-    /// The `windowsOptions` property.
+    /// WindowsSecurityContextOptions contain Windows-specific options and credentials.
     #[serde(rename = "windowsOptions")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub windows_options: Option<Box<IoK8sApiCoreV1WindowsSecurityContextOptions>>,
@@ -4449,10 +4498,10 @@ pub struct IoK8sApiCoreV1EphemeralContainer {
     #[serde(rename = "imagePullPolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub image_pull_policy: Option<String>,
-    /// The `lifecycle` property.
+    /// Lifecycle describes actions that the management system should take in response to container lifecycle events. For the PostStart and PreStop lifecycle handlers, management of the container blocks until the action is complete, unless the container process fails, in which case the handler is aborted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lifecycle: Option<Box<IoK8sApiCoreV1Lifecycle>>,
-    /// The `livenessProbe` property.
+    /// Probe describes a health check to be performed against a container to determine whether it is alive or ready to receive traffic.
     #[serde(rename = "livenessProbe")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub liveness_probe: Option<Box<IoK8sApiCoreV1Probe>>,
@@ -4461,7 +4510,7 @@ pub struct IoK8sApiCoreV1EphemeralContainer {
     /// Ports are not allowed for ephemeral containers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiCoreV1ContainerPort>>,
-    /// The `readinessProbe` property.
+    /// Probe describes a health check to be performed against a container to determine whether it is alive or ready to receive traffic.
     #[serde(rename = "readinessProbe")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub readiness_probe: Option<Box<IoK8sApiCoreV1Probe>>,
@@ -4469,14 +4518,14 @@ pub struct IoK8sApiCoreV1EphemeralContainer {
     #[serde(rename = "resizePolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resize_policy: Option<Vec<IoK8sApiCoreV1ContainerResizePolicy>>,
-    /// The `resources` property.
+    /// ResourceRequirements describes the compute resource requirements.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Box<IoK8sApiCoreV1ResourceRequirements>>,
-    /// The `securityContext` property.
+    /// SecurityContext holds security configuration that will be applied to a container. Some fields are present in both SecurityContext and PodSecurityContext.  When both are set, the values in SecurityContext take precedence.
     #[serde(rename = "securityContext")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub security_context: Option<Box<IoK8sApiCoreV1SecurityContext>>,
-    /// The `startupProbe` property.
+    /// Probe describes a health check to be performed against a container to determine whether it is alive or ready to receive traffic.
     #[serde(rename = "startupProbe")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub startup_probe: Option<Box<IoK8sApiCoreV1Probe>>,
@@ -4700,7 +4749,9 @@ impl IoK8sApiCoreV1PodReadinessGate {
 pub struct IoK8sApiCoreV1PodResourceClaim {
     /// Name uniquely identifies this resource claim inside the pod. This must be a DNS_LABEL.
     pub name: String,
-    /// The `source` property.
+    /// ClaimSource describes a reference to a ResourceClaim.
+    ///
+    /// Exactly one of these fields should be set.  Consumers of this type must treat an empty object as if it has an unknown value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Box<IoK8sApiCoreV1ClaimSource>>,
 }
@@ -4821,11 +4872,11 @@ pub struct IoK8sApiCoreV1PodSecurityContext {
     #[serde(rename = "runAsUser")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub run_as_user: Option<i64>,
-    /// The `seLinuxOptions` property.
+    /// SELinuxOptions are the labels to be applied to the container
     #[serde(rename = "seLinuxOptions")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub se_linux_options: Option<Box<IoK8sApiCoreV1SeLinuxOptions>>,
-    /// The `seccompProfile` property.
+    /// SeccompProfile defines a pod/container's seccomp profile settings. Only one profile source may be set.
     #[serde(rename = "seccompProfile")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seccomp_profile: Option<Box<IoK8sApiCoreV1SeccompProfile>>,
@@ -4836,7 +4887,7 @@ pub struct IoK8sApiCoreV1PodSecurityContext {
     /// Sysctls hold a list of namespaced sysctls used for the pod. Pods with unsupported sysctls (by the container runtime) might fail to launch. Note that this field cannot be set when spec.os.name is windows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sysctls: Option<Vec<IoK8sApiCoreV1Sysctl>>,
-    /// The `windowsOptions` property.
+    /// WindowsSecurityContextOptions contain Windows-specific options and credentials.
     #[serde(rename = "windowsOptions")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub windows_options: Option<Box<IoK8sApiCoreV1WindowsSecurityContextOptions>>,
@@ -4953,7 +5004,7 @@ impl IoK8sApiCoreV1Toleration {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1TopologySpreadConstraint {
-    /// The `labelSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "labelSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
@@ -5038,113 +5089,123 @@ impl IoK8sApiCoreV1TopologySpreadConstraint {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Volume {
-    /// The `awsElasticBlockStore` property.
+    /// Represents a Persistent Disk resource in AWS.
+    ///
+    /// An AWS EBS disk must exist before mounting to a container. The disk must also be in the same AWS zone as the kubelet. An AWS EBS disk can only be mounted as read/write once. AWS EBS volumes support ownership management and SELinux relabeling.
     #[serde(rename = "awsElasticBlockStore")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aws_elastic_block_store: Option<
         Box<IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource>,
     >,
-    /// The `azureDisk` property.
+    /// AzureDisk represents an Azure Data Disk mount on the host and bind mount to the pod.
     #[serde(rename = "azureDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub azure_disk: Option<Box<IoK8sApiCoreV1AzureDiskVolumeSource>>,
-    /// The `azureFile` property.
+    /// AzureFile represents an Azure File Service mount on the host and bind mount to the pod.
     #[serde(rename = "azureFile")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub azure_file: Option<Box<IoK8sApiCoreV1AzureFileVolumeSource>>,
-    /// The `cephfs` property.
+    /// Represents a Ceph Filesystem mount that lasts the lifetime of a pod Cephfs volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cephfs: Option<Box<IoK8sApiCoreV1CephFsVolumeSource>>,
-    /// The `cinder` property.
+    /// Represents a cinder volume resource in Openstack. A Cinder volume must exist before mounting to a container. The volume must also be in the same region as the kubelet. Cinder volumes support ownership management and SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cinder: Option<Box<IoK8sApiCoreV1CinderVolumeSource>>,
-    /// The `configMap` property.
+    /// Adapts a ConfigMap into a volume.
+    ///
+    /// The contents of the target ConfigMap's Data field will be presented in a volume as files using the keys in the Data field as the file names, unless the items element is populated with specific mappings of keys to paths. ConfigMap volumes support ownership management and SELinux relabeling.
     #[serde(rename = "configMap")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map: Option<Box<IoK8sApiCoreV1ConfigMapVolumeSource>>,
-    /// The `csi` property.
+    /// Represents a source location of a volume to mount, managed by an external CSI driver
     #[serde(skip_serializing_if = "Option::is_none")]
     pub csi: Option<Box<IoK8sApiCoreV1CsiVolumeSource>>,
-    /// The `downwardAPI` property.
+    /// DownwardAPIVolumeSource represents a volume containing downward API info. Downward API volumes support ownership management and SELinux relabeling.
     #[serde(rename = "downwardAPI")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub downward_api: Option<Box<IoK8sApiCoreV1DownwardApiVolumeSource>>,
-    /// The `emptyDir` property.
+    /// Represents an empty directory for a pod. Empty directory volumes support ownership management and SELinux relabeling.
     #[serde(rename = "emptyDir")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub empty_dir: Option<Box<IoK8sApiCoreV1EmptyDirVolumeSource>>,
-    /// The `ephemeral` property.
+    /// Represents an ephemeral volume that is handled by a normal storage driver.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ephemeral: Option<Box<IoK8sApiCoreV1EphemeralVolumeSource>>,
-    /// The `fc` property.
+    /// Represents a Fibre Channel volume. Fibre Channel volumes can only be mounted as read/write once. Fibre Channel volumes support ownership management and SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fc: Option<Box<IoK8sApiCoreV1FcVolumeSource>>,
-    /// The `flexVolume` property.
+    /// FlexVolume represents a generic volume resource that is provisioned/attached using an exec based plugin.
     #[serde(rename = "flexVolume")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flex_volume: Option<Box<IoK8sApiCoreV1FlexVolumeSource>>,
-    /// The `flocker` property.
+    /// Represents a Flocker volume mounted by the Flocker agent. One and only one of datasetName and datasetUUID should be set. Flocker volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flocker: Option<Box<IoK8sApiCoreV1FlockerVolumeSource>>,
-    /// The `gcePersistentDisk` property.
+    /// Represents a Persistent Disk resource in Google Compute Engine.
+    ///
+    /// A GCE PD must exist before mounting to a container. The disk must also be in the same GCE project and zone as the kubelet. A GCE PD can only be mounted as read/write once or read-only many times. GCE PDs support ownership management and SELinux relabeling.
     #[serde(rename = "gcePersistentDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gce_persistent_disk: Option<Box<IoK8sApiCoreV1GcePersistentDiskVolumeSource>>,
-    /// The `gitRepo` property.
+    /// Represents a volume that is populated with the contents of a git repository. Git repo volumes do not support ownership management. Git repo volumes support SELinux relabeling.
+    ///
+    /// DEPRECATED: GitRepo is deprecated. To provision a container with a git repo, mount an EmptyDir into an InitContainer that clones the repo using git, then mount the EmptyDir into the Pod's container.
     #[serde(rename = "gitRepo")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub git_repo: Option<Box<IoK8sApiCoreV1GitRepoVolumeSource>>,
-    /// The `glusterfs` property.
+    /// Represents a Glusterfs mount that lasts the lifetime of a pod. Glusterfs volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub glusterfs: Option<Box<IoK8sApiCoreV1GlusterfsVolumeSource>>,
-    /// The `hostPath` property.
+    /// Represents a host path mapped into a pod. Host path volumes do not support ownership management or SELinux relabeling.
     #[serde(rename = "hostPath")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host_path: Option<Box<IoK8sApiCoreV1HostPathVolumeSource>>,
-    /// The `iscsi` property.
+    /// Represents an ISCSI disk. ISCSI volumes can only be mounted as read/write once. ISCSI volumes support ownership management and SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iscsi: Option<Box<IoK8sApiCoreV1IscsiVolumeSource>>,
     /// name of the volume. Must be a DNS_LABEL and unique within the pod. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
     pub name: String,
-    /// The `nfs` property.
+    /// Represents an NFS mount that lasts the lifetime of a pod. NFS volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nfs: Option<Box<IoK8sApiCoreV1NfsVolumeSource>>,
-    /// The `persistentVolumeClaim` property.
+    /// PersistentVolumeClaimVolumeSource references the user's PVC in the same namespace. This volume finds the bound PV and mounts that volume for the pod. A PersistentVolumeClaimVolumeSource is, essentially, a wrapper around another type of volume that is owned by someone else (the system).
     #[serde(rename = "persistentVolumeClaim")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub persistent_volume_claim: Option<
         Box<IoK8sApiCoreV1PersistentVolumeClaimVolumeSource>,
     >,
-    /// The `photonPersistentDisk` property.
+    /// Represents a Photon Controller persistent disk resource.
     #[serde(rename = "photonPersistentDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photon_persistent_disk: Option<
         Box<IoK8sApiCoreV1PhotonPersistentDiskVolumeSource>,
     >,
-    /// The `portworxVolume` property.
+    /// PortworxVolumeSource represents a Portworx volume resource.
     #[serde(rename = "portworxVolume")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub portworx_volume: Option<Box<IoK8sApiCoreV1PortworxVolumeSource>>,
-    /// The `projected` property.
+    /// Represents a projected volume source
     #[serde(skip_serializing_if = "Option::is_none")]
     pub projected: Option<Box<IoK8sApiCoreV1ProjectedVolumeSource>>,
-    /// The `quobyte` property.
+    /// Represents a Quobyte mount that lasts the lifetime of a pod. Quobyte volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub quobyte: Option<Box<IoK8sApiCoreV1QuobyteVolumeSource>>,
-    /// The `rbd` property.
+    /// Represents a Rados Block Device mount that lasts the lifetime of a pod. RBD volumes support ownership management and SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rbd: Option<Box<IoK8sApiCoreV1RbdVolumeSource>>,
-    /// The `scaleIO` property.
+    /// ScaleIOVolumeSource represents a persistent ScaleIO volume
     #[serde(rename = "scaleIO")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_io: Option<Box<IoK8sApiCoreV1ScaleIoVolumeSource>>,
-    /// The `secret` property.
+    /// Adapts a Secret into a volume.
+    ///
+    /// The contents of the target Secret's Data field will be presented in a volume as files using the keys in the Data field as the file names. Secret volumes support ownership management and SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<Box<IoK8sApiCoreV1SecretVolumeSource>>,
-    /// The `storageos` property.
+    /// Represents a StorageOS persistent volume resource.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub storageos: Option<Box<IoK8sApiCoreV1StorageOsVolumeSource>>,
-    /// The `vsphereVolume` property.
+    /// Represents a vSphere volume resource.
     #[serde(rename = "vsphereVolume")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vsphere_volume: Option<Box<IoK8sApiCoreV1VsphereVirtualDiskVolumeSource>>,
@@ -5400,7 +5461,7 @@ pub struct IoK8sApiCoreV1CephFsVolumeSource {
     #[serde(rename = "secretFile")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_file: Option<String>,
-    /// The `secretRef` property.
+    /// LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
@@ -5450,7 +5511,7 @@ pub struct IoK8sApiCoreV1CinderVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
@@ -5571,7 +5632,7 @@ pub struct IoK8sApiCoreV1CsiVolumeSource {
     #[serde(rename = "fsType")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
-    /// The `nodePublishSecretRef` property.
+    /// LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.
     #[serde(rename = "nodePublishSecretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_publish_secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
@@ -5647,7 +5708,7 @@ impl IoK8sApiCoreV1DownwardApiVolumeSource {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1DownwardApiVolumeFile {
-    /// The `fieldRef` property.
+    /// ObjectFieldSelector selects an APIVersioned field of an object.
     #[serde(rename = "fieldRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field_ref: Option<Box<IoK8sApiCoreV1ObjectFieldSelector>>,
@@ -5656,7 +5717,7 @@ pub struct IoK8sApiCoreV1DownwardApiVolumeFile {
     pub mode: Option<i32>,
     /// Required: Path is  the relative path name of the file to be created. Must not be absolute or contain the '..' path. Must be utf-8 encoded. The first item of the relative path must not start with '..'
     pub path: String,
-    /// The `resourceFieldRef` property.
+    /// ResourceFieldSelector represents container resources (cpu, memory) and their output format
     #[serde(rename = "resourceFieldRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_field_ref: Option<Box<IoK8sApiCoreV1ResourceFieldSelector>>,
@@ -5694,7 +5755,44 @@ pub struct IoK8sApiCoreV1EmptyDirVolumeSource {
     /// medium represents what type of storage medium should back this directory. The default is "" which means to use the node's default medium. Must be an empty string (default) or Memory. More info: <https://kubernetes.io/docs/concepts/storage/volumes#emptydir>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub medium: Option<String>,
-    /// The `sizeLimit` property.
+    /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+    ///
+    /// The serialization format is:
+    ///
+    /// ```text
+    ///
+    ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+    ///
+    /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+    ///
+    ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+    ///
+    /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+    ///
+    ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+    ///
+    /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+    ///
+    /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+    ///
+    /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+    ///
+    /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+    ///
+    /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+    ///
+    /// The sign will be omitted unless the number is negative.
+    ///
+    /// Examples:
+    ///
+    /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+    ///
+    /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+    ///
+    /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+    ///
+    /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+    /// ```
     #[serde(rename = "sizeLimit")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size_limit: Option<IoK8sApimachineryPkgApiResourceQuantity>,
@@ -5722,7 +5820,7 @@ impl IoK8sApiCoreV1EmptyDirVolumeSource {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EphemeralVolumeSource {
-    /// The `volumeClaimTemplate` property.
+    /// PersistentVolumeClaimTemplate is used to produce PersistentVolumeClaim objects as part of an EphemeralVolumeSource.
     #[serde(rename = "volumeClaimTemplate")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_claim_template: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimTemplate>>,
@@ -5749,10 +5847,10 @@ impl IoK8sApiCoreV1EphemeralVolumeSource {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PersistentVolumeClaimTemplate {
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// PersistentVolumeClaimSpec describes the common attributes of storage devices and allows a Source for provider-specific attributes
     pub spec: IoK8sApiCoreV1PersistentVolumeClaimSpec,
 }
 
@@ -5802,7 +5900,7 @@ pub struct IoK8sApiCoreV1FcVolumeSource {
     /// targetWWNs is Optional: FC target worldwide names (WWNs)
     #[serde(rename = "targetWWNs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub target_ww_ns: Option<Vec<String>>,
+    pub target_wwns: Option<Vec<String>>,
     /// wwids Optional: FC volume world wide identifiers (wwids) Either wwids or combination of targetWWNs and lun must be set, but not both simultaneously.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wwids: Option<Vec<String>>,
@@ -5824,7 +5922,7 @@ impl IoK8sApiCoreV1FcVolumeSource {
         fs_type: Option<String> = "fsType",
         lun: Option<i32> = "lun",
         read_only: Option<bool> = "readOnly",
-        target_ww_ns: Option<Vec<String>> = "targetWWNs",
+        target_wwns: Option<Vec<String>> = "targetWWNs",
         wwids: Option<Vec<String>> = "wwids",
     }
 }
@@ -5846,7 +5944,7 @@ pub struct IoK8sApiCoreV1FlexVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
@@ -6122,7 +6220,7 @@ pub struct IoK8sApiCoreV1IscsiVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
@@ -6371,18 +6469,22 @@ impl IoK8sApiCoreV1ProjectedVolumeSource {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1VolumeProjection {
-    /// The `configMap` property.
+    /// Adapts a ConfigMap into a projected volume.
+    ///
+    /// The contents of the target ConfigMap's Data field will be presented in a projected volume as files using the keys in the Data field as the file names, unless the items element is populated with specific mappings of keys to paths. Note that this is identical to a configmap volume source without the default mode.
     #[serde(rename = "configMap")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map: Option<Box<IoK8sApiCoreV1ConfigMapProjection>>,
-    /// The `downwardAPI` property.
+    /// Represents downward API info for projecting into a projected volume. Note that this is identical to a downwardAPI volume source without the default mode.
     #[serde(rename = "downwardAPI")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub downward_api: Option<Box<IoK8sApiCoreV1DownwardApiProjection>>,
-    /// The `secret` property.
+    /// Adapts a secret into a projected volume.
+    ///
+    /// The contents of the target Secret's Data field will be presented in a projected volume as files using the keys in the Data field as the file names. Note that this is identical to a secret volume source without the default mode.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<Box<IoK8sApiCoreV1SecretProjection>>,
-    /// The `serviceAccountToken` property.
+    /// ServiceAccountTokenProjection represents a projected service account token volume. This projection can be used to insert a service account token into the pods runtime filesystem for use against APIs (Kubernetes API Server or otherwise).
     #[serde(rename = "serviceAccountToken")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service_account_token: Option<Box<IoK8sApiCoreV1ServiceAccountTokenProjection>>,
@@ -6625,7 +6727,7 @@ pub struct IoK8sApiCoreV1RbdVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
@@ -6685,7 +6787,7 @@ pub struct IoK8sApiCoreV1ScaleIoVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.
     #[serde(rename = "secretRef")]
     pub secret_ref: IoK8sApiCoreV1LocalObjectReference,
     /// sslEnabled Flag enable/disable SSL communication with Gateway, default false
@@ -6803,7 +6905,7 @@ pub struct IoK8sApiCoreV1StorageOsVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
@@ -6935,7 +7037,7 @@ pub struct IoK8sApiCoreV1PodStatus {
     /// podIPs holds the IP addresses allocated to the pod. If this field is specified, the 0th entry must match the podIP field. Pods may be allocated at most 1 value for each of IPv4 and IPv6. This list is empty if no IPs have been allocated yet.
     #[serde(rename = "podIPs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pod_i_ps: Option<Vec<IoK8sApiCoreV1PodIp>>,
+    pub pod_ips: Option<Vec<IoK8sApiCoreV1PodIp>>,
     /// The Quality of Service (QOS) classification assigned to the pod based on resource requirements See PodQOSClass type for available QOS classes More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-qos/#quality-of-service-classes>
     #[serde(rename = "qosClass")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -6946,7 +7048,7 @@ pub struct IoK8sApiCoreV1PodStatus {
     /// Status of resources resize desired for pod's containers. It is empty if no resources resize is pending. Any changes to container resources will automatically set this to "Proposed"
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resize: Option<String>,
-    /// The `startTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "startTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -6974,7 +7076,7 @@ impl IoK8sApiCoreV1PodStatus {
         nominated_node_name: Option<String> = "nominatedNodeName",
         phase: Option<String> = "phase",
         pod_ip: Option<String> = "podIP",
-        pod_i_ps: Option<Vec<IoK8sApiCoreV1PodIp>> = "podIPs",
+        pod_ips: Option<Vec<IoK8sApiCoreV1PodIp>> = "podIPs",
         qos_class: Option<String> = "qosClass",
         reason: Option<String> = "reason",
         resize: Option<String> = "resize",
@@ -6986,11 +7088,11 @@ impl IoK8sApiCoreV1PodStatus {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodCondition {
-    /// The `lastProbeTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastProbeTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_probe_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -7054,7 +7156,7 @@ pub struct IoK8sApiCoreV1ContainerStatus {
     /// ImageID is the image ID of the container's image. The image ID may not match the image ID of the image used in the PodSpec, as it may have been resolved by the runtime.
     #[serde(rename = "imageID")]
     pub image_id: String,
-    /// The `lastState` property.
+    /// ContainerState holds a possible state of container. Only one of its members may be specified. If none of them is specified, the default one is ContainerStateWaiting.
     #[serde(rename = "lastState")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_state: Option<Box<IoK8sApiCoreV1ContainerState>>,
@@ -7064,7 +7166,7 @@ pub struct IoK8sApiCoreV1ContainerStatus {
     ///
     /// The value is typically used to determine whether a container is ready to accept traffic.
     pub ready: bool,
-    /// The `resources` property.
+    /// ResourceRequirements describes the compute resource requirements.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Box<IoK8sApiCoreV1ResourceRequirements>>,
     /// RestartCount holds the number of times the container has been restarted. Kubelet makes an effort to always increment the value, but there are cases when the state may be lost due to node restarts and then the value may be reset to 0. The value is never negative.
@@ -7073,7 +7175,7 @@ pub struct IoK8sApiCoreV1ContainerStatus {
     /// Started indicates whether the container has finished its postStart lifecycle hook and passed its startup probe. Initialized as false, becomes true after startupProbe is considered successful. Resets to false when the container is restarted, or if kubelet loses state temporarily. In both cases, startup probes will run again. Is always true when no startupProbe is defined and container is running and has passed the postStart lifecycle hook. The null value must be treated the same as false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub started: Option<bool>,
-    /// The `state` property.
+    /// ContainerState holds a possible state of container. Only one of its members may be specified. If none of them is specified, the default one is ContainerStateWaiting.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<Box<IoK8sApiCoreV1ContainerState>>,
 }
@@ -7127,13 +7229,13 @@ impl IoK8sApiCoreV1ContainerStatus {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ContainerState {
-    /// The `running` property.
+    /// ContainerStateRunning is a running state of a container.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub running: Option<Box<IoK8sApiCoreV1ContainerStateRunning>>,
-    /// The `terminated` property.
+    /// ContainerStateTerminated is a terminated state of a container.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub terminated: Option<Box<IoK8sApiCoreV1ContainerStateTerminated>>,
-    /// The `waiting` property.
+    /// ContainerStateWaiting is a waiting state of a container.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub waiting: Option<Box<IoK8sApiCoreV1ContainerStateWaiting>>,
 }
@@ -7161,7 +7263,7 @@ impl IoK8sApiCoreV1ContainerState {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ContainerStateRunning {
-    /// The `startedAt` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "startedAt")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub started_at: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -7195,7 +7297,7 @@ pub struct IoK8sApiCoreV1ContainerStateTerminated {
     /// Exit status from the last termination of the container
     #[serde(rename = "exitCode")]
     pub exit_code: i32,
-    /// The `finishedAt` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "finishedAt")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub finished_at: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -7208,7 +7310,7 @@ pub struct IoK8sApiCoreV1ContainerStateTerminated {
     /// Signal from the last termination of the container
     #[serde(skip_serializing_if = "Option::is_none")]
     pub signal: Option<i32>,
-    /// The `startedAt` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "startedAt")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub started_at: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -7328,7 +7430,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1DeleteOptions {
     #[serde(rename = "orphanDependents")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub orphan_dependents: Option<bool>,
-    /// The `preconditions` property.
+    /// Preconditions must be fulfilled before an operation (update, delete, etc.) is carried out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preconditions: Option<Box<IoK8sApimachineryPkgApisMetaV1Preconditions>>,
     /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
@@ -7368,14 +7470,14 @@ pub struct IoK8sApiPolicyV1Eviction {
     #[serde(rename = "apiVersion")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
-    /// The `deleteOptions` property.
+    /// DeleteOptions may be provided when deleting an API object.
     #[serde(rename = "deleteOptions")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub delete_options: Option<Box<IoK8sApimachineryPkgApisMetaV1DeleteOptions>>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
 }
@@ -7404,7 +7506,7 @@ pub struct IoK8sApiCoreV1PodTemplateList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -7438,10 +7540,10 @@ pub struct IoK8sApiCoreV1PodTemplate {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `template` property.
+    /// PodTemplateSpec describes the data a pod should have when created from a template
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>>,
 }
@@ -7461,10 +7563,10 @@ pub struct IoK8sApiCoreV1PodTemplate {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodTemplateSpec {
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// PodSpec is a description of a pod.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1PodSpec>>,
 }
@@ -7500,7 +7602,7 @@ pub struct IoK8sApiCoreV1ReplicationControllerList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -7534,13 +7636,13 @@ pub struct IoK8sApiCoreV1ReplicationController {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ReplicationControllerSpec is the specification of a replication controller.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1ReplicationControllerSpec>>,
-    /// The `status` property.
+    /// ReplicationControllerStatus represents the current status of a replication controller.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1ReplicationControllerStatus>>,
 }
@@ -7571,7 +7673,7 @@ pub struct IoK8sApiCoreV1ReplicationControllerSpec {
     /// Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<::std::collections::BTreeMap<String, String>>,
-    /// The `template` property.
+    /// PodTemplateSpec describes the data a pod should have when created from a template
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>>,
 }
@@ -7656,7 +7758,7 @@ impl IoK8sApiCoreV1ReplicationControllerStatus {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ReplicationControllerCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -7710,13 +7812,13 @@ pub struct IoK8sApiAutoscalingV1Scale {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ScaleSpec describes the attributes of a scale subresource.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAutoscalingV1ScaleSpec>>,
-    /// The `status` property.
+    /// ScaleStatus represents the current status of a scale subresource.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAutoscalingV1ScaleStatus>>,
 }
@@ -7804,7 +7906,7 @@ pub struct IoK8sApiCoreV1ResourceQuotaList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -7838,13 +7940,13 @@ pub struct IoK8sApiCoreV1ResourceQuota {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ResourceQuotaSpec defines the desired hard limits to enforce for Quota.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1ResourceQuotaSpec>>,
-    /// The `status` property.
+    /// ResourceQuotaStatus defines the enforced hard limits and observed use.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1ResourceQuotaStatus>>,
 }
@@ -7870,7 +7972,7 @@ pub struct IoK8sApiCoreV1ResourceQuotaSpec {
     pub hard: Option<
         ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
     >,
-    /// The `scopeSelector` property.
+    /// A scope selector represents the AND of the selectors represented by the scoped-resource selector requirements.
     #[serde(rename = "scopeSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scope_selector: Option<Box<IoK8sApiCoreV1ScopeSelector>>,
@@ -8009,7 +8111,7 @@ pub struct IoK8sApiCoreV1SecretList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -8049,7 +8151,7 @@ pub struct IoK8sApiCoreV1Secret {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// stringData allows specifying non-binary secret data in string form. It is provided as a write-only input field for convenience. All keys and values are merged into the data field on write, overwriting any existing values. The stringData field is never output when reading from the API.
@@ -8088,7 +8190,7 @@ pub struct IoK8sApiCoreV1ServiceAccountList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -8130,7 +8232,7 @@ pub struct IoK8sApiCoreV1ServiceAccount {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a "kubernetes.io/enforce-mountable-secrets" annotation set to "true". This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: <https://kubernetes.io/docs/concepts/configuration/secret>
@@ -8157,7 +8259,7 @@ pub struct IoK8sApiCoreV1ServiceAccount {
 pub struct IoK8sApiAuthenticationV1TokenRequestSpec {
     /// Audiences are the intendend audiences of the token. A recipient of a token must identify themself with an identifier in the list of audiences of the token, and otherwise should reject the token. A token issued for multiple audiences may be used to authenticate against any of the audiences listed but implies a high degree of trust between the target audiences.
     pub audiences: Vec<String>,
-    /// The `boundObjectRef` property.
+    /// BoundObjectReference is a reference to an object that a token is bound to.
     #[serde(rename = "boundObjectRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bound_object_ref: Option<Box<IoK8sApiAuthenticationV1BoundObjectReference>>,
@@ -8233,7 +8335,7 @@ impl IoK8sApiAuthenticationV1BoundObjectReference {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1TokenRequestStatus {
-    /// The `expirationTimestamp` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "expirationTimestamp")]
     pub expiration_timestamp: IoK8sApimachineryPkgApisMetaV1Time,
     /// Token is the opaque bearer token.
@@ -8275,12 +8377,12 @@ pub struct IoK8sApiAuthenticationV1TokenRequest {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// TokenRequestSpec contains client provided parameters of a token request.
     pub spec: IoK8sApiAuthenticationV1TokenRequestSpec,
-    /// The `status` property.
+    /// TokenRequestStatus is the result of a token request.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthenticationV1TokenRequestStatus>>,
 }
@@ -8310,7 +8412,7 @@ pub struct IoK8sApiCoreV1ServiceList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -8344,13 +8446,13 @@ pub struct IoK8sApiCoreV1Service {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ServiceSpec describes the attributes that a user creates on a service.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1ServiceSpec>>,
-    /// The `status` property.
+    /// ServiceStatus represents the current status of a service.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1ServiceStatus>>,
 }
@@ -8384,11 +8486,11 @@ pub struct IoK8sApiCoreV1ServiceSpec {
     /// This field may hold a maximum of two entries (dual-stack IPs, in either order). These IPs must correspond to the values of the ipFamilies field. Both clusterIPs and ipFamilies are governed by the ipFamilyPolicy field. More info: <https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies>
     #[serde(rename = "clusterIPs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cluster_i_ps: Option<Vec<String>>,
+    pub cluster_ips: Option<Vec<String>>,
     /// externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.  These IPs are not managed by Kubernetes.  The user is responsible for ensuring that traffic arrives at a node with this IP.  A common example is external load-balancers that are not part of the Kubernetes system.
     #[serde(rename = "externalIPs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub external_i_ps: Option<Vec<String>>,
+    pub external_ips: Option<Vec<String>>,
     /// externalName is the external reference that discovery mechanisms will return as an alias for this service (e.g. a DNS CNAME record). No proxying will be involved.  Must be a lowercase RFC-1123 hostname (<https://tools.ietf.org/html/rfc1123>) and requires `type` to be "ExternalName".
     #[serde(rename = "externalName")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -8441,7 +8543,7 @@ pub struct IoK8sApiCoreV1ServiceSpec {
     #[serde(rename = "sessionAffinity")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_affinity: Option<String>,
-    /// The `sessionAffinityConfig` property.
+    /// SessionAffinityConfig represents the configurations of session affinity.
     #[serde(rename = "sessionAffinityConfig")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_affinity_config: Option<Box<IoK8sApiCoreV1SessionAffinityConfig>>,
@@ -8465,8 +8567,8 @@ impl IoK8sApiCoreV1ServiceSpec {
     } {
         allocate_load_balancer_node_ports: Option<bool> = "allocateLoadBalancerNodePorts",
         cluster_ip: Option<String> = "clusterIP",
-        cluster_i_ps: Option<Vec<String>> = "clusterIPs",
-        external_i_ps: Option<Vec<String>> = "externalIPs",
+        cluster_ips: Option<Vec<String>> = "clusterIPs",
+        external_ips: Option<Vec<String>> = "externalIPs",
         external_name: Option<String> = "externalName",
         external_traffic_policy: Option<String> = "externalTrafficPolicy",
         health_check_node_port: Option<i32> = "healthCheckNodePort",
@@ -8505,7 +8607,9 @@ pub struct IoK8sApiCoreV1ServicePort {
     /// The IP protocol for this port. Supports "TCP", "UDP", and "SCTP". Default is TCP.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
-    /// The `targetPort` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     #[serde(rename = "targetPort")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_port: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
@@ -8544,7 +8648,7 @@ impl IoK8sApiCoreV1ServicePort {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1SessionAffinityConfig {
-    /// The `clientIP` property.
+    /// ClientIPConfig represents the configurations of Client IP based session affinity.
     #[serde(rename = "clientIP")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub client_ip: Option<Box<IoK8sApiCoreV1ClientIpConfig>>,
@@ -8601,7 +8705,7 @@ pub struct IoK8sApiCoreV1ServiceStatus {
     /// Current service state
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApimachineryPkgApisMetaV1Condition>>,
-    /// The `loadBalancer` property.
+    /// LoadBalancerStatus represents the status of a load-balancer.
     #[serde(rename = "loadBalancer")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub load_balancer: Option<Box<IoK8sApiCoreV1LoadBalancerStatus>>,
@@ -8636,7 +8740,7 @@ impl IoK8sApiCoreV1ServiceStatus {
 )]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1Condition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     pub last_transition_time: IoK8sApimachineryPkgApisMetaV1Time,
     /// message is a human readable message indicating details about the transition. This may be an empty string.
@@ -8800,7 +8904,7 @@ pub struct IoK8sApiCoreV1NodeList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -8834,13 +8938,13 @@ pub struct IoK8sApiCoreV1Node {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// NodeSpec describes the attributes that a node is created with.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1NodeSpec>>,
-    /// The `status` property.
+    /// NodeStatus is information about the current status of a node.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1NodeStatus>>,
 }
@@ -8861,7 +8965,7 @@ pub struct IoK8sApiCoreV1Node {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeSpec {
-    /// The `configSource` property.
+    /// NodeConfigSource specifies a source of node configuration. Exactly one subfield (excluding metadata) must be non-nil. This API is deprecated since 1.22
     #[serde(rename = "configSource")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config_source: Option<Box<IoK8sApiCoreV1NodeConfigSource>>,
@@ -8876,7 +8980,7 @@ pub struct IoK8sApiCoreV1NodeSpec {
     /// podCIDRs represents the IP ranges assigned to the node for usage by Pods on that node. If this field is specified, the 0th entry must match the podCIDR field. It may contain at most 1 value for each of IPv4 and IPv6.
     #[serde(rename = "podCIDRs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pod_cid_rs: Option<Vec<String>>,
+    pub pod_cidrs: Option<Vec<String>>,
     /// ID of the node assigned by the cloud provider in the format: &lt;ProviderName>://&lt;ProviderSpecificNodeID>
     #[serde(rename = "providerID")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -8905,7 +9009,7 @@ impl IoK8sApiCoreV1NodeSpec {
         config_source: Option<Box<IoK8sApiCoreV1NodeConfigSource>> = "configSource",
         external_id: Option<String> = "externalID",
         pod_cidr: Option<String> = "podCIDR",
-        pod_cid_rs: Option<Vec<String>> = "podCIDRs",
+        pod_cidrs: Option<Vec<String>> = "podCIDRs",
         provider_id: Option<String> = "providerID",
         taints: Option<Vec<IoK8sApiCoreV1Taint>> = "taints",
         unschedulable: Option<bool> = "unschedulable",
@@ -8916,7 +9020,7 @@ impl IoK8sApiCoreV1NodeSpec {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeConfigSource {
-    /// The `configMap` property.
+    /// ConfigMapNodeConfigSource contains the information to reference a ConfigMap as a config source for the Node. This API is deprecated since 1.22: <https://git.k8s.io/enhancements/keps/sig-node/281-dynamic-kubelet-configuration>
     #[serde(rename = "configMap")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map: Option<Box<IoK8sApiCoreV1ConfigMapNodeConfigSource>>,
@@ -8998,7 +9102,7 @@ pub struct IoK8sApiCoreV1Taint {
     pub effect: String,
     /// Required. The taint key to be applied to a node.
     pub key: String,
-    /// The `timeAdded` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "timeAdded")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_added: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -9052,17 +9156,17 @@ pub struct IoK8sApiCoreV1NodeStatus {
     /// Conditions is an array of current observed node conditions. More info: <https://kubernetes.io/docs/concepts/nodes/node/#condition>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCoreV1NodeCondition>>,
-    /// The `config` property.
+    /// NodeConfigStatus describes the status of the config assigned by Node.Spec.ConfigSource.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config: Option<Box<IoK8sApiCoreV1NodeConfigStatus>>,
-    /// The `daemonEndpoints` property.
+    /// NodeDaemonEndpoints lists ports opened by daemons running on the Node.
     #[serde(rename = "daemonEndpoints")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub daemon_endpoints: Option<Box<IoK8sApiCoreV1NodeDaemonEndpoints>>,
     /// List of container images on this node
     #[serde(skip_serializing_if = "Option::is_none")]
     pub images: Option<Vec<IoK8sApiCoreV1ContainerImage>>,
-    /// The `nodeInfo` property.
+    /// NodeSystemInfo is a set of ids/uuids to uniquely identify the node.
     #[serde(rename = "nodeInfo")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_info: Option<Box<IoK8sApiCoreV1NodeSystemInfo>>,
@@ -9141,11 +9245,11 @@ impl IoK8sApiCoreV1NodeAddress {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeCondition {
-    /// The `lastHeartbeatTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastHeartbeatTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_heartbeat_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -9194,16 +9298,16 @@ impl IoK8sApiCoreV1NodeCondition {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeConfigStatus {
-    /// The `active` property.
+    /// NodeConfigSource specifies a source of node configuration. Exactly one subfield (excluding metadata) must be non-nil. This API is deprecated since 1.22
     #[serde(skip_serializing_if = "Option::is_none")]
     pub active: Option<Box<IoK8sApiCoreV1NodeConfigSource>>,
-    /// The `assigned` property.
+    /// NodeConfigSource specifies a source of node configuration. Exactly one subfield (excluding metadata) must be non-nil. This API is deprecated since 1.22
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assigned: Option<Box<IoK8sApiCoreV1NodeConfigSource>>,
     /// Error describes any problems reconciling the Spec.ConfigSource to the Active config. Errors may occur, for example, attempting to checkpoint Spec.ConfigSource to the local Assigned record, attempting to checkpoint the payload associated with Spec.ConfigSource, attempting to load or validate the Assigned config, etc. Errors may occur at different points while syncing config. Earlier errors (e.g. download or checkpointing errors) will not result in a rollback to LastKnownGood, and may resolve across Kubelet retries. Later errors (e.g. loading or validating a checkpointed config) will result in a rollback to LastKnownGood. In the latter case, it is usually possible to resolve the error by fixing the config assigned in Spec.ConfigSource. You can find additional information for debugging by searching the error message in the Kubelet log. Error is a human-readable description of the error state; machines can check whether or not Error is empty, but should not rely on the stability of the Error text across Kubelet versions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    /// The `lastKnownGood` property.
+    /// NodeConfigSource specifies a source of node configuration. Exactly one subfield (excluding metadata) must be non-nil. This API is deprecated since 1.22
     #[serde(rename = "lastKnownGood")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_known_good: Option<Box<IoK8sApiCoreV1NodeConfigSource>>,
@@ -9233,7 +9337,7 @@ impl IoK8sApiCoreV1NodeConfigStatus {
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeDaemonEndpoints {
-    /// The `kubeletEndpoint` property.
+    /// DaemonEndpoint contains information about a single Daemon endpoint.
     #[serde(rename = "kubeletEndpoint")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kubelet_endpoint: Option<Box<IoK8sApiCoreV1DaemonEndpoint>>,
@@ -9444,7 +9548,7 @@ pub struct IoK8sApiCoreV1PersistentVolumeList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -9478,13 +9582,13 @@ pub struct IoK8sApiCoreV1PersistentVolume {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// PersistentVolumeSpec is the specification of a persistent volume.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1PersistentVolumeSpec>>,
-    /// The `status` property.
+    /// PersistentVolumeStatus is the current status of a persistent volume.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1PersistentVolumeStatus>>,
 }
@@ -9509,17 +9613,19 @@ pub struct IoK8sApiCoreV1PersistentVolumeSpec {
     #[serde(rename = "accessModes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub access_modes: Option<Vec<String>>,
-    /// The `awsElasticBlockStore` property.
+    /// Represents a Persistent Disk resource in AWS.
+    ///
+    /// An AWS EBS disk must exist before mounting to a container. The disk must also be in the same AWS zone as the kubelet. An AWS EBS disk can only be mounted as read/write once. AWS EBS volumes support ownership management and SELinux relabeling.
     #[serde(rename = "awsElasticBlockStore")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aws_elastic_block_store: Option<
         Box<IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource>,
     >,
-    /// The `azureDisk` property.
+    /// AzureDisk represents an Azure Data Disk mount on the host and bind mount to the pod.
     #[serde(rename = "azureDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub azure_disk: Option<Box<IoK8sApiCoreV1AzureDiskVolumeSource>>,
-    /// The `azureFile` property.
+    /// AzureFile represents an Azure File Service mount on the host and bind mount to the pod.
     #[serde(rename = "azureFile")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub azure_file: Option<Box<IoK8sApiCoreV1AzureFilePersistentVolumeSource>>,
@@ -9528,54 +9634,56 @@ pub struct IoK8sApiCoreV1PersistentVolumeSpec {
     pub capacity: Option<
         ::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>,
     >,
-    /// The `cephfs` property.
+    /// Represents a Ceph Filesystem mount that lasts the lifetime of a pod Cephfs volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cephfs: Option<Box<IoK8sApiCoreV1CephFsPersistentVolumeSource>>,
-    /// The `cinder` property.
+    /// Represents a cinder volume resource in Openstack. A Cinder volume must exist before mounting to a container. The volume must also be in the same region as the kubelet. Cinder volumes support ownership management and SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cinder: Option<Box<IoK8sApiCoreV1CinderPersistentVolumeSource>>,
-    /// The `claimRef` property.
+    /// ObjectReference contains enough information to let you inspect or modify the referred object.
     #[serde(rename = "claimRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim_ref: Option<Box<IoK8sApiCoreV1ObjectReference>>,
-    /// The `csi` property.
+    /// Represents storage that is managed by an external CSI volume driver (Beta feature)
     #[serde(skip_serializing_if = "Option::is_none")]
     pub csi: Option<Box<IoK8sApiCoreV1CsiPersistentVolumeSource>>,
-    /// The `fc` property.
+    /// Represents a Fibre Channel volume. Fibre Channel volumes can only be mounted as read/write once. Fibre Channel volumes support ownership management and SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fc: Option<Box<IoK8sApiCoreV1FcVolumeSource>>,
-    /// The `flexVolume` property.
+    /// FlexPersistentVolumeSource represents a generic persistent volume resource that is provisioned/attached using an exec based plugin.
     #[serde(rename = "flexVolume")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flex_volume: Option<Box<IoK8sApiCoreV1FlexPersistentVolumeSource>>,
-    /// The `flocker` property.
+    /// Represents a Flocker volume mounted by the Flocker agent. One and only one of datasetName and datasetUUID should be set. Flocker volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flocker: Option<Box<IoK8sApiCoreV1FlockerVolumeSource>>,
-    /// The `gcePersistentDisk` property.
+    /// Represents a Persistent Disk resource in Google Compute Engine.
+    ///
+    /// A GCE PD must exist before mounting to a container. The disk must also be in the same GCE project and zone as the kubelet. A GCE PD can only be mounted as read/write once or read-only many times. GCE PDs support ownership management and SELinux relabeling.
     #[serde(rename = "gcePersistentDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gce_persistent_disk: Option<Box<IoK8sApiCoreV1GcePersistentDiskVolumeSource>>,
-    /// The `glusterfs` property.
+    /// Represents a Glusterfs mount that lasts the lifetime of a pod. Glusterfs volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub glusterfs: Option<Box<IoK8sApiCoreV1GlusterfsPersistentVolumeSource>>,
-    /// The `hostPath` property.
+    /// Represents a host path mapped into a pod. Host path volumes do not support ownership management or SELinux relabeling.
     #[serde(rename = "hostPath")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host_path: Option<Box<IoK8sApiCoreV1HostPathVolumeSource>>,
-    /// The `iscsi` property.
+    /// ISCSIPersistentVolumeSource represents an ISCSI disk. ISCSI volumes can only be mounted as read/write once. ISCSI volumes support ownership management and SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iscsi: Option<Box<IoK8sApiCoreV1IscsiPersistentVolumeSource>>,
-    /// The `local` property.
+    /// Local represents directly-attached storage with node affinity (Beta feature)
     #[serde(skip_serializing_if = "Option::is_none")]
     pub local: Option<Box<IoK8sApiCoreV1LocalVolumeSource>>,
     /// mountOptions is the list of mount options, e.g. \["ro", "soft"\]. Not validated - mount will simply fail if one is invalid. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes/#mount-options>
     #[serde(rename = "mountOptions")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mount_options: Option<Vec<String>>,
-    /// The `nfs` property.
+    /// Represents an NFS mount that lasts the lifetime of a pod. NFS volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nfs: Option<Box<IoK8sApiCoreV1NfsVolumeSource>>,
-    /// The `nodeAffinity` property.
+    /// VolumeNodeAffinity defines constraints that limit what nodes this volume can be accessed from.
     #[serde(rename = "nodeAffinity")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_affinity: Option<Box<IoK8sApiCoreV1VolumeNodeAffinity>>,
@@ -9583,23 +9691,23 @@ pub struct IoK8sApiCoreV1PersistentVolumeSpec {
     #[serde(rename = "persistentVolumeReclaimPolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub persistent_volume_reclaim_policy: Option<String>,
-    /// The `photonPersistentDisk` property.
+    /// Represents a Photon Controller persistent disk resource.
     #[serde(rename = "photonPersistentDisk")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photon_persistent_disk: Option<
         Box<IoK8sApiCoreV1PhotonPersistentDiskVolumeSource>,
     >,
-    /// The `portworxVolume` property.
+    /// PortworxVolumeSource represents a Portworx volume resource.
     #[serde(rename = "portworxVolume")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub portworx_volume: Option<Box<IoK8sApiCoreV1PortworxVolumeSource>>,
-    /// The `quobyte` property.
+    /// Represents a Quobyte mount that lasts the lifetime of a pod. Quobyte volumes do not support ownership management or SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub quobyte: Option<Box<IoK8sApiCoreV1QuobyteVolumeSource>>,
-    /// The `rbd` property.
+    /// Represents a Rados Block Device mount that lasts the lifetime of a pod. RBD volumes support ownership management and SELinux relabeling.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rbd: Option<Box<IoK8sApiCoreV1RbdPersistentVolumeSource>>,
-    /// The `scaleIO` property.
+    /// ScaleIOPersistentVolumeSource represents a persistent ScaleIO volume
     #[serde(rename = "scaleIO")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_io: Option<Box<IoK8sApiCoreV1ScaleIoPersistentVolumeSource>>,
@@ -9607,14 +9715,14 @@ pub struct IoK8sApiCoreV1PersistentVolumeSpec {
     #[serde(rename = "storageClassName")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_class_name: Option<String>,
-    /// The `storageos` property.
+    /// Represents a StorageOS persistent volume resource.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub storageos: Option<Box<IoK8sApiCoreV1StorageOsPersistentVolumeSource>>,
     /// volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state. Value of Filesystem is implied when not included in spec.
     #[serde(rename = "volumeMode")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_mode: Option<String>,
-    /// The `vsphereVolume` property.
+    /// Represents a vSphere volume resource.
     #[serde(rename = "vsphereVolume")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vsphere_volume: Option<Box<IoK8sApiCoreV1VsphereVirtualDiskVolumeSource>>,
@@ -9728,7 +9836,7 @@ pub struct IoK8sApiCoreV1CephFsPersistentVolumeSource {
     #[serde(rename = "secretFile")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_file: Option<String>,
-    /// The `secretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
@@ -9808,7 +9916,7 @@ pub struct IoK8sApiCoreV1CinderPersistentVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
@@ -9846,11 +9954,11 @@ impl IoK8sApiCoreV1CinderPersistentVolumeSource {
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1CsiPersistentVolumeSource {
-    /// The `controllerExpandSecretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "controllerExpandSecretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub controller_expand_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
-    /// The `controllerPublishSecretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "controllerPublishSecretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub controller_publish_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
@@ -9860,15 +9968,15 @@ pub struct IoK8sApiCoreV1CsiPersistentVolumeSource {
     #[serde(rename = "fsType")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
-    /// The `nodeExpandSecretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "nodeExpandSecretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_expand_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
-    /// The `nodePublishSecretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "nodePublishSecretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_publish_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
-    /// The `nodeStageSecretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "nodeStageSecretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_stage_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
@@ -9939,7 +10047,7 @@ pub struct IoK8sApiCoreV1FlexPersistentVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
@@ -10050,7 +10158,7 @@ pub struct IoK8sApiCoreV1IscsiPersistentVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
@@ -10135,7 +10243,7 @@ impl IoK8sApiCoreV1LocalVolumeSource {
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1VolumeNodeAffinity {
-    /// The `required` property.
+    /// A node selector represents the union of the results of one or more label queries over a set of nodes; that is, it represents the OR of the selectors represented by the node selector terms.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Box<IoK8sApiCoreV1NodeSelector>>,
 }
@@ -10179,7 +10287,7 @@ pub struct IoK8sApiCoreV1RbdPersistentVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
@@ -10239,7 +10347,7 @@ pub struct IoK8sApiCoreV1ScaleIoPersistentVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
     #[serde(rename = "secretRef")]
     pub secret_ref: IoK8sApiCoreV1SecretReference,
     /// sslEnabled is the flag to enable/disable SSL communication with Gateway, default false
@@ -10315,7 +10423,7 @@ pub struct IoK8sApiCoreV1StorageOsPersistentVolumeSource {
     #[serde(rename = "readOnly")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
-    /// The `secretRef` property.
+    /// ObjectReference contains enough information to let you inspect or modify the referred object.
     #[serde(rename = "secretRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1ObjectReference>>,
@@ -10416,7 +10524,50 @@ impl IoK8sApiCoreV1PersistentVolumeStatus {
 )]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1WatchEvent {
-    /// The `object` property.
+    /// RawExtension is used to hold extensions in external versions.
+    ///
+    /// To use this, make a field which has RawExtension as its type in your external, versioned struct, and Object in your internal struct. You also need to register your various plugin types.
+    ///
+    /// // Internal package:
+    ///
+    /// ```text
+    /// type MyAPIObject struct {
+    ///     runtime.TypeMeta `json:",inline"`
+    ///     MyPlugin runtime.Object `json:"myPlugin"`
+    /// }
+    ///
+    /// type PluginA struct {
+    ///     AOption string `json:"aOption"`
+    /// }
+    /// ```
+    ///
+    /// // External package:
+    ///
+    /// ```text
+    /// type MyAPIObject struct {
+    ///     runtime.TypeMeta `json:",inline"`
+    ///     MyPlugin runtime.RawExtension `json:"myPlugin"`
+    /// }
+    ///
+    /// type PluginA struct {
+    ///     AOption string `json:"aOption"`
+    /// }
+    /// ```
+    ///
+    /// // On the wire, the JSON will look something like this:
+    ///
+    /// ```text
+    /// {
+    ///     "kind":"MyAPIObject",
+    ///     "apiVersion":"v1",
+    ///     "myPlugin": {
+    ///         "kind":"PluginA",
+    ///         "aOption":"foo",
+    ///     },
+    /// }
+    /// ```
+    ///
+    /// So what happens? Decode first uses json or yaml to unmarshal the serialized data into your external MyAPIObject. That causes the raw JSON to be stored, but not unpacked. The next step is to copy (using pkg/conversion) into the internal struct. The runtime package's DefaultScheme has conversion functions installed which will unpack the JSON stored in RawExtension, turning it into the correct object type, and storing it in the Object. (TODO: In the case where the object is of an unknown type, a runtime.Unknown object will be created and stored.)
     pub object: IoK8sApimachineryPkgRuntimeRawExtension,
     /// The `type` property.
     pub r#type: String,
@@ -10572,7 +10723,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiGroup {
     pub kind: Option<String>,
     /// name is the name of the group.
     pub name: String,
-    /// The `preferredVersion` property.
+    /// GroupVersion contains the "group/version" and "version" string of a version. It is made a struct to keep extensibility.
     #[serde(rename = "preferredVersion")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preferred_version: Option<
@@ -10581,7 +10732,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiGroup {
     /// a map of client CIDR to server address that is serving this group. This is to help clients reach servers in the most network-efficient way possible. Clients can use the appropriate server address as per the CIDR that they match. In case of multiple matches, clients should use the longest matching CIDR. The server returns only those CIDRs that it thinks that the client can match. For example: the master will return an internal IP CIDR only, if the client reaches the server using an internal IP. Server looks at X-Forwarded-For header or X-Real-Ip header or request.RemoteAddr (in that order) to get the client IP.
     #[serde(rename = "serverAddressByClientCIDRs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub server_address_by_client_cid_rs: Option<
+    pub server_address_by_client_cidrs: Option<
         Vec<IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr>,
     >,
     /// versions are the versions supported in this group.
@@ -10597,7 +10748,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiGroup {
         api_version: Option<String> = "apiVersion",
         kind: Option<String> = "kind",
         preferred_version: Option<Box<IoK8sApimachineryPkgApisMetaV1GroupVersionForDiscovery>> = "preferredVersion",
-        server_address_by_client_cid_rs: Option<Vec<IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr>> = "serverAddressByClientCIDRs",
+        server_address_by_client_cidrs: Option<Vec<IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr>> = "serverAddressByClientCIDRs",
     }
 }
 
@@ -10659,7 +10810,7 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhookConfigurationList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -10694,7 +10845,7 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Webhooks is a list of webhooks and the affected resources and operations.
@@ -10720,7 +10871,7 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
     /// AdmissionReviewVersions is an ordered list of preferred `AdmissionReview` versions the Webhook expects. API server will try to use first version in the list which it supports. If none of the versions specified in this list supported by API server, validation will fail for this object. If a persisted webhook configuration specifies allowed versions and does not include any versions known to the API Server, calls to the webhook will fail and be subject to the failure policy.
     #[serde(rename = "admissionReviewVersions")]
     pub admission_review_versions: Vec<String>,
-    /// The `clientConfig` property.
+    /// WebhookClientConfig contains the information to make a TLS connection with the webhook
     #[serde(rename = "clientConfig")]
     pub client_config: IoK8sApiAdmissionregistrationV1WebhookClientConfig,
     /// FailurePolicy defines how unrecognized errors from the admission endpoint are handled - allowed values are Ignore or Fail. Defaults to Fail.
@@ -10752,11 +10903,11 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
     pub match_policy: Option<String>,
     /// The name of the admission webhook. Name should be fully qualified, e.g., imagepolicy.kubernetes.io, where "imagepolicy" is the name of the webhook, and kubernetes.io is the name of the organization. Required.
     pub name: String,
-    /// The `namespaceSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "namespaceSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
-    /// The `objectSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "objectSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub object_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
@@ -10838,7 +10989,7 @@ pub struct IoK8sApiAdmissionregistrationV1WebhookClientConfig {
     #[serde(rename = "caBundle")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
-    /// The `service` property.
+    /// ServiceReference holds a reference to Service.legacy.k8s.io
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<Box<IoK8sApiAdmissionregistrationV1ServiceReference>>,
     /// `url` gives the location of the webhook, in standard URL form (`scheme://host:port/path`). Exactly one of `url` or `service` must be specified.
@@ -11020,7 +11171,7 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhookConfigurationList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -11055,7 +11206,7 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Webhooks is a list of webhooks and the affected resources and operations.
@@ -11081,7 +11232,7 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhook {
     /// AdmissionReviewVersions is an ordered list of preferred `AdmissionReview` versions the Webhook expects. API server will try to use first version in the list which it supports. If none of the versions specified in this list supported by API server, validation will fail for this object. If a persisted webhook configuration specifies allowed versions and does not include any versions known to the API Server, calls to the webhook will fail and be subject to the failure policy.
     #[serde(rename = "admissionReviewVersions")]
     pub admission_review_versions: Vec<String>,
-    /// The `clientConfig` property.
+    /// WebhookClientConfig contains the information to make a TLS connection with the webhook
     #[serde(rename = "clientConfig")]
     pub client_config: IoK8sApiAdmissionregistrationV1WebhookClientConfig,
     /// FailurePolicy defines how unrecognized errors from the admission endpoint are handled - allowed values are Ignore or Fail. Defaults to Fail.
@@ -11113,11 +11264,11 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhook {
     pub match_policy: Option<String>,
     /// The name of the admission webhook. Name should be fully qualified, e.g., imagepolicy.kubernetes.io, where "imagepolicy" is the name of the webhook, and kubernetes.io is the name of the organization. Required.
     pub name: String,
-    /// The `namespaceSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "namespaceSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
-    /// The `objectSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "objectSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub object_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
@@ -11193,7 +11344,7 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -11228,15 +11379,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ValidatingAdmissionPolicySpec is the specification of the desired behavior of the AdmissionPolicy.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<
         Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec>,
     >,
-    /// The `status` property.
+    /// ValidatingAdmissionPolicyStatus represents the status of a ValidatingAdmissionPolicy.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<
         Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus>,
@@ -11292,13 +11443,13 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
     pub match_conditions: Option<
         Vec<IoK8sApiAdmissionregistrationV1alpha1MatchCondition>,
     >,
-    /// The `matchConstraints` property.
+    /// MatchResources decides whether to run the admission control policy on an object based on whether it meets the match criteria. The exclude rules take precedence over include rules (if a resource matches both, it is excluded)
     #[serde(rename = "matchConstraints")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_constraints: Option<
         Box<IoK8sApiAdmissionregistrationV1alpha1MatchResources>,
     >,
-    /// The `paramKind` property.
+    /// ParamKind is a tuple of Group Kind and Version.
     #[serde(rename = "paramKind")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub param_kind: Option<Box<IoK8sApiAdmissionregistrationV1alpha1ParamKind>>,
@@ -11432,11 +11583,11 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1MatchResources {
     #[serde(rename = "matchPolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_policy: Option<String>,
-    /// The `namespaceSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "namespaceSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
-    /// The `objectSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "objectSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub object_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
@@ -11561,7 +11712,7 @@ impl IoK8sApiAdmissionregistrationV1alpha1ParamKind {
 pub struct IoK8sApiAdmissionregistrationV1alpha1Validation {
     /// Expression represents the expression which will be evaluated by CEL. ref: <https://github.com/google/cel-spec> CEL expressions have access to the contents of the API request/response, organized into CEL variables as well as some other useful variables:
     ///
-    /// - 'object' - The object from the incoming request. The value is null for DELETE requests. - 'oldObject' - The existing object. The value is null for CREATE requests. - 'request' - Attributes of the API request([ref](/pkg/apis/admission/types.go#AdmissionRequest)). - 'params' - Parameter resource referred to by the policy binding being evaluated. Only populated if the policy has a ParamKind. - 'authorizer' - A CEL Authorizer. May be used to perform authorization checks for the principal (user or service account) of the request.
+    /// - 'object' - The object from the incoming request. The value is null for DELETE requests. - 'oldObject' - The existing object. The value is null for CREATE requests. - 'request' - Attributes of the API request(ref). - 'params' - Parameter resource referred to by the policy binding being evaluated. Only populated if the policy has a ParamKind. - 'authorizer' - A CEL Authorizer. May be used to perform authorization checks for the principal (user or service account) of the request.
     ///   See <https://pkg.go.dev/k8s.io/apiserver/pkg/cel/library#Authz>
     /// - 'authorizer.requestResource' - A CEL ResourceCheck constructed from the 'authorizer' and configured with the
     ///   request resource.
@@ -11632,7 +11783,7 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus 
     #[serde(rename = "observedGeneration")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
-    /// The `typeChecking` property.
+    /// TypeChecking contains results of type checking the expressions in the ValidatingAdmissionPolicy
     #[serde(rename = "typeChecking")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub type_checking: Option<Box<IoK8sApiAdmissionregistrationV1alpha1TypeChecking>>,
@@ -11734,7 +11885,7 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -11769,10 +11920,10 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ValidatingAdmissionPolicyBindingSpec is the specification of the ValidatingAdmissionPolicyBinding.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<
         Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec>,
@@ -11794,13 +11945,13 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
 #[cfg(feature = "admissionregistration-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec {
-    /// The `matchResources` property.
+    /// MatchResources decides whether to run the admission control policy on an object based on whether it meets the match criteria. The exclude rules take precedence over include rules (if a resource matches both, it is excluded)
     #[serde(rename = "matchResources")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_resources: Option<
         Box<IoK8sApiAdmissionregistrationV1alpha1MatchResources>,
     >,
-    /// The `paramRef` property.
+    /// ParamRef references a parameter resource
     #[serde(rename = "paramRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub param_ref: Option<Box<IoK8sApiAdmissionregistrationV1alpha1ParamRef>>,
@@ -11897,7 +12048,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -11932,12 +12083,12 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// CustomResourceDefinitionSpec describes how a user wants their resource to appear
     pub spec: IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec,
-    /// The `status` property.
+    /// CustomResourceDefinitionStatus indicates the state of the CustomResourceDefinition
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<
         Box<
@@ -11962,14 +12113,14 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec {
-    /// The `conversion` property.
+    /// CustomResourceConversion describes how to convert different versions of a CR.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conversion: Option<
         Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConversion>,
     >,
     /// group is the API group of the defined custom resource. The custom resources are served under `/apis/<group>/...`. Must match the name of the CustomResourceDefinition (in the form `<names.plural>.<group>`).
     pub group: String,
-    /// The `names` property.
+    /// CustomResourceDefinitionNames indicates the names to serve this CustomResourceDefinition
     pub names: IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionNames,
     /// preserveUnknownFields indicates that object fields which are not specified in the OpenAPI schema should be preserved when persisting to storage. apiVersion, kind, metadata and known fields inside metadata are always preserved. This field is deprecated in favor of setting `x-preserve-unknown-fields` to true in `spec.versions[*].schema.openAPIV3Schema`. See <https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/#field-pruning> for details.
     #[serde(rename = "preserveUnknownFields")]
@@ -12024,7 +12175,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConver
     /// strategy specifies how custom resources are converted between versions. Allowed values are: - `"None"`: The converter only change the apiVersion and would not touch any other field in the custom resource. - `"Webhook"`: API Server will call to an external webhook to do the conversion. Additional information
     ///   is needed for this option. This requires spec.preserveUnknownFields to be false, and spec.conversion.webhook to be set.
     pub strategy: String,
-    /// The `webhook` property.
+    /// WebhookConversion describes how to call a conversion webhook
     #[serde(skip_serializing_if = "Option::is_none")]
     pub webhook: Option<
         Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion>,
@@ -12056,7 +12207,7 @@ impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConversion {
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion {
-    /// The `clientConfig` property.
+    /// WebhookClientConfig contains the information to make a TLS connection with the webhook.
     #[serde(rename = "clientConfig")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub client_config: Option<
@@ -12098,7 +12249,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig 
     #[serde(rename = "caBundle")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
-    /// The `service` property.
+    /// ServiceReference holds a reference to Service.legacy.k8s.io
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<
         Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ServiceReference>,
@@ -12252,7 +12403,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     pub deprecation_warning: Option<String>,
     /// name is the version name, e.g. “v1”, “v2beta1”, etc. The custom resources are served under this version at `/apis/<group>/<version>/...` if `served` is true.
     pub name: String,
-    /// The `schema` property.
+    /// CustomResourceValidation is a list of validation methods for CustomResources.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<
         Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValidation>,
@@ -12261,7 +12412,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     pub served: bool,
     /// storage indicates this version should be used when persisting custom resources to storage. There must be exactly one version with storage=true.
     pub storage: bool,
-    /// The `subresources` property.
+    /// CustomResourceSubresources defines the status and scale subresources for CustomResources.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subresources: Option<
         Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresources>,
@@ -12360,7 +12511,7 @@ impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumnDefini
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValidation {
-    /// The `openAPIV3Schema` property.
+    /// JSONSchemaProps is a JSON-Schema following Specification Draft 4 (<http://json-schema.org/>).
     #[serde(rename = "openAPIV3Schema")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub open_apiv3_schema: Option<
@@ -12397,13 +12548,13 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     #[serde(rename = "$schema")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
-    /// The `additionalItems` property.
+    /// JSONSchemaPropsOrBool represents JSONSchemaProps or a boolean value. Defaults to true for the boolean property.
     #[serde(rename = "additionalItems")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub additional_items: Option<
         IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrBool,
     >,
-    /// The `additionalProperties` property.
+    /// JSONSchemaPropsOrBool represents JSONSchemaProps or a boolean value. Defaults to true for the boolean property.
     #[serde(rename = "additionalProperties")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub additional_properties: Option<
@@ -12421,7 +12572,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     pub any_of: Option<
         Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>,
     >,
-    /// The `default` property.
+    /// JSON represents any valid JSON value. These types are supported: bool, int64, float64, string, \[\]interface{}, map\[string\]interface{} and nil.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1Json>,
     /// The `definitions` property.
@@ -12446,7 +12597,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     /// The `enum` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#enum: Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1Json>>,
-    /// The `example` property.
+    /// JSON represents any valid JSON value. These types are supported: bool, int64, float64, string, \[\]interface{}, map\[string\]interface{} and nil.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub example: Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1Json>,
     /// The `exclusiveMaximum` property.
@@ -12457,7 +12608,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     #[serde(rename = "exclusiveMinimum")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exclusive_minimum: Option<bool>,
-    /// The `externalDocs` property.
+    /// ExternalDocumentation allows referencing an external resource for extended documentation.
     #[serde(rename = "externalDocs")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub external_docs: Option<
@@ -12471,7 +12622,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     /// The `id` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
-    /// The `items` property.
+    /// JSONSchemaPropsOrArray represents a value that can either be a JSONSchemaProps or an array of JSONSchemaProps. Mainly here for serialization purposes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<
         IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrArray,
@@ -12510,7 +12661,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     #[serde(rename = "multipleOf")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub multiple_of: Option<f64>,
-    /// The `not` property.
+    /// JSONSchemaProps is a JSON-Schema following Specification Draft 4 (<http://json-schema.org/>).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub not: Option<
         Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>,
@@ -12794,14 +12945,14 @@ impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule {
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresources {
-    /// The `scale` property.
+    /// CustomResourceSubresourceScale defines how to serve the scale subresource for CustomResources.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale: Option<
         Box<
             IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceScale,
         >,
     >,
-    /// The `status` property.
+    /// CustomResourceSubresourceStatus defines how to serve the status subresource for CustomResources. Status is represented by the `.status` JSON path inside of a CustomResource. When set, * exposes a /status subresource for the custom resource * PUT requests to the /status subresource take a custom resource object, and ignore changes to anything except the status stanza * PUT/POST/PATCH requests to the custom resource ignore changes to the status stanza
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<
         IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceStatus,
@@ -12879,7 +13030,7 @@ pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresou
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus {
-    /// The `acceptedNames` property.
+    /// CustomResourceDefinitionNames indicates the names to serve this CustomResourceDefinition
     #[serde(rename = "acceptedNames")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub accepted_names: Option<
@@ -12923,7 +13074,7 @@ impl IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSt
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -12979,7 +13130,7 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -13014,13 +13165,13 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// APIServiceSpec contains information for locating and communicating with a server. Only https is supported, though you are able to disable certificate verification.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec>>,
-    /// The `status` property.
+    /// APIServiceStatus contains derived information about an API server
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus>>,
 }
@@ -13057,7 +13208,7 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec {
     #[serde(rename = "insecureSkipTLSVerify")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub insecure_skip_tls_verify: Option<bool>,
-    /// The `service` property.
+    /// ServiceReference holds a reference to Service.legacy.k8s.io
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<
         Box<IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference>,
@@ -13167,7 +13318,7 @@ impl IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus {
 #[cfg(feature = "apiregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -13223,7 +13374,7 @@ pub struct IoK8sApiAppsV1ControllerRevisionList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -13254,13 +13405,56 @@ pub struct IoK8sApiAppsV1ControllerRevision {
     #[serde(rename = "apiVersion")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
-    /// The `data` property.
+    /// RawExtension is used to hold extensions in external versions.
+    ///
+    /// To use this, make a field which has RawExtension as its type in your external, versioned struct, and Object in your internal struct. You also need to register your various plugin types.
+    ///
+    /// // Internal package:
+    ///
+    /// ```text
+    /// type MyAPIObject struct {
+    ///     runtime.TypeMeta `json:",inline"`
+    ///     MyPlugin runtime.Object `json:"myPlugin"`
+    /// }
+    ///
+    /// type PluginA struct {
+    ///     AOption string `json:"aOption"`
+    /// }
+    /// ```
+    ///
+    /// // External package:
+    ///
+    /// ```text
+    /// type MyAPIObject struct {
+    ///     runtime.TypeMeta `json:",inline"`
+    ///     MyPlugin runtime.RawExtension `json:"myPlugin"`
+    /// }
+    ///
+    /// type PluginA struct {
+    ///     AOption string `json:"aOption"`
+    /// }
+    /// ```
+    ///
+    /// // On the wire, the JSON will look something like this:
+    ///
+    /// ```text
+    /// {
+    ///     "kind":"MyAPIObject",
+    ///     "apiVersion":"v1",
+    ///     "myPlugin": {
+    ///         "kind":"PluginA",
+    ///         "aOption":"foo",
+    ///     },
+    /// }
+    /// ```
+    ///
+    /// So what happens? Decode first uses json or yaml to unmarshal the serialized data into your external MyAPIObject. That causes the raw JSON to be stored, but not unpacked. The next step is to copy (using pkg/conversion) into the internal struct. The runtime package's DefaultScheme has conversion functions installed which will unpack the JSON stored in RawExtension, turning it into the correct object type, and storing it in the Object. (TODO: In the case where the object is of an unknown type, a runtime.Unknown object will be created and stored.)
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<IoK8sApimachineryPkgRuntimeRawExtension>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Revision indicates the revision of the state represented by Data.
@@ -13292,7 +13486,7 @@ pub struct IoK8sApiAppsV1DaemonSetList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -13326,13 +13520,13 @@ pub struct IoK8sApiAppsV1DaemonSet {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// DaemonSetSpec is the specification of a daemon set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAppsV1DaemonSetSpec>>,
-    /// The `status` property.
+    /// DaemonSetStatus represents the current status of a daemon set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAppsV1DaemonSetStatus>>,
 }
@@ -13361,11 +13555,11 @@ pub struct IoK8sApiAppsV1DaemonSetSpec {
     #[serde(rename = "revisionHistoryLimit")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub revision_history_limit: Option<i32>,
-    /// The `selector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     pub selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
-    /// The `template` property.
+    /// PodTemplateSpec describes the data a pod should have when created from a template
     pub template: IoK8sApiCoreV1PodTemplateSpec,
-    /// The `updateStrategy` property.
+    /// DaemonSetUpdateStrategy is a struct used to control the update strategy for a DaemonSet.
     #[serde(rename = "updateStrategy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub update_strategy: Option<Box<IoK8sApiAppsV1DaemonSetUpdateStrategy>>,
@@ -13405,7 +13599,7 @@ impl IoK8sApiAppsV1DaemonSetSpec {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1DaemonSetUpdateStrategy {
-    /// The `rollingUpdate` property.
+    /// Spec to control the desired behavior of daemon set rolling update.
     #[serde(rename = "rollingUpdate")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rolling_update: Option<Box<IoK8sApiAppsV1RollingUpdateDaemonSet>>,
@@ -13436,11 +13630,15 @@ impl IoK8sApiAppsV1DaemonSetUpdateStrategy {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1RollingUpdateDaemonSet {
-    /// The `maxSurge` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     #[serde(rename = "maxSurge")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_surge: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
-    /// The `maxUnavailable` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     #[serde(rename = "maxUnavailable")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
@@ -13551,7 +13749,7 @@ impl IoK8sApiAppsV1DaemonSetStatus {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1DaemonSetCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -13607,7 +13805,7 @@ pub struct IoK8sApiAppsV1DeploymentList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -13641,13 +13839,13 @@ pub struct IoK8sApiAppsV1Deployment {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// DeploymentSpec is the specification of the desired behavior of the Deployment.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAppsV1DeploymentSpec>>,
-    /// The `status` property.
+    /// DeploymentStatus is the most recently observed status of the Deployment.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAppsV1DeploymentStatus>>,
 }
@@ -13686,12 +13884,12 @@ pub struct IoK8sApiAppsV1DeploymentSpec {
     #[serde(rename = "revisionHistoryLimit")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub revision_history_limit: Option<i32>,
-    /// The `selector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     pub selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
-    /// The `strategy` property.
+    /// DeploymentStrategy describes how to replace existing pods with new ones.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub strategy: Option<Box<IoK8sApiAppsV1DeploymentStrategy>>,
-    /// The `template` property.
+    /// PodTemplateSpec describes the data a pod should have when created from a template
     pub template: IoK8sApiCoreV1PodTemplateSpec,
 }
 
@@ -13735,7 +13933,7 @@ impl IoK8sApiAppsV1DeploymentSpec {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1DeploymentStrategy {
-    /// The `rollingUpdate` property.
+    /// Spec to control the desired behavior of rolling update.
     #[serde(rename = "rollingUpdate")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rolling_update: Option<Box<IoK8sApiAppsV1RollingUpdateDeployment>>,
@@ -13766,11 +13964,15 @@ impl IoK8sApiAppsV1DeploymentStrategy {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1RollingUpdateDeployment {
-    /// The `maxSurge` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     #[serde(rename = "maxSurge")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_surge: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
-    /// The `maxUnavailable` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     #[serde(rename = "maxUnavailable")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
@@ -13858,11 +14060,11 @@ impl IoK8sApiAppsV1DeploymentStatus {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1DeploymentCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `lastUpdateTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastUpdateTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_update_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -13920,7 +14122,7 @@ pub struct IoK8sApiAppsV1ReplicaSetList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -13954,13 +14156,13 @@ pub struct IoK8sApiAppsV1ReplicaSet {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ReplicaSetSpec is the specification of a ReplicaSet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAppsV1ReplicaSetSpec>>,
-    /// The `status` property.
+    /// ReplicaSetStatus represents the current status of a ReplicaSet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAppsV1ReplicaSetStatus>>,
 }
@@ -13988,9 +14190,9 @@ pub struct IoK8sApiAppsV1ReplicaSetSpec {
     /// Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller/#what-is-a-replicationcontroller>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replicas: Option<i32>,
-    /// The `selector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     pub selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
-    /// The `template` property.
+    /// PodTemplateSpec describes the data a pod should have when created from a template
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>>,
 }
@@ -14080,7 +14282,7 @@ impl IoK8sApiAppsV1ReplicaSetStatus {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1ReplicaSetCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -14136,7 +14338,7 @@ pub struct IoK8sApiAppsV1StatefulSetList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -14174,13 +14376,13 @@ pub struct IoK8sApiAppsV1StatefulSet {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// A StatefulSetSpec is the specification of a StatefulSet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAppsV1StatefulSetSpec>>,
-    /// The `status` property.
+    /// StatefulSetStatus represents the current state of a StatefulSet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAppsV1StatefulSetStatus>>,
 }
@@ -14205,10 +14407,10 @@ pub struct IoK8sApiAppsV1StatefulSetSpec {
     #[serde(rename = "minReadySeconds")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min_ready_seconds: Option<i32>,
-    /// The `ordinals` property.
+    /// StatefulSetOrdinals describes the policy used for replica ordinal assignment in this StatefulSet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ordinals: Option<Box<IoK8sApiAppsV1StatefulSetOrdinals>>,
-    /// The `persistentVolumeClaimRetentionPolicy` property.
+    /// StatefulSetPersistentVolumeClaimRetentionPolicy describes the policy used for PVCs created from the StatefulSet VolumeClaimTemplates.
     #[serde(rename = "persistentVolumeClaimRetentionPolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub persistent_volume_claim_retention_policy: Option<
@@ -14225,14 +14427,14 @@ pub struct IoK8sApiAppsV1StatefulSetSpec {
     #[serde(rename = "revisionHistoryLimit")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub revision_history_limit: Option<i32>,
-    /// The `selector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     pub selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
     /// serviceName is the name of the service that governs this StatefulSet. This service must exist before the StatefulSet, and is responsible for the network identity of the set. Pods get DNS/hostnames that follow the pattern: pod-specific-string.serviceName.default.svc.cluster.local where "pod-specific-string" is managed by the StatefulSet controller.
     #[serde(rename = "serviceName")]
     pub service_name: String,
-    /// The `template` property.
+    /// PodTemplateSpec describes the data a pod should have when created from a template
     pub template: IoK8sApiCoreV1PodTemplateSpec,
-    /// The `updateStrategy` property.
+    /// StatefulSetUpdateStrategy indicates the strategy that the StatefulSet controller will use to perform updates. It includes any additional parameters necessary to perform the update for the indicated strategy.
     #[serde(rename = "updateStrategy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub update_strategy: Option<Box<IoK8sApiAppsV1StatefulSetUpdateStrategy>>,
@@ -14350,7 +14552,7 @@ impl IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1StatefulSetUpdateStrategy {
-    /// The `rollingUpdate` property.
+    /// RollingUpdateStatefulSetStrategy is used to communicate parameter for RollingUpdateStatefulSetStrategyType.
     #[serde(rename = "rollingUpdate")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rolling_update: Option<Box<IoK8sApiAppsV1RollingUpdateStatefulSetStrategy>>,
@@ -14381,7 +14583,9 @@ impl IoK8sApiAppsV1StatefulSetUpdateStrategy {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1RollingUpdateStatefulSetStrategy {
-    /// The `maxUnavailable` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     #[serde(rename = "maxUnavailable")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
@@ -14492,7 +14696,7 @@ impl IoK8sApiAppsV1StatefulSetStatus {
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1StatefulSetCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -14578,7 +14782,7 @@ pub struct IoK8sApiAuthenticationV1TokenReviewStatus {
     /// Error indicates that the token couldn't be checked
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    /// The `user` property.
+    /// UserInfo holds the information about the user needed to implement the user.Info interface.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<IoK8sApiAuthenticationV1UserInfo>>,
 }
@@ -14658,12 +14862,12 @@ pub struct IoK8sApiAuthenticationV1TokenReview {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// TokenReviewSpec is a description of the token authentication request.
     pub spec: IoK8sApiAuthenticationV1TokenReviewSpec,
-    /// The `status` property.
+    /// TokenReviewStatus is the result of the token authentication request.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthenticationV1TokenReviewStatus>>,
 }
@@ -14684,7 +14888,7 @@ pub struct IoK8sApiAuthenticationV1TokenReview {
 #[cfg(feature = "authentication-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus {
-    /// The `userInfo` property.
+    /// UserInfo holds the information about the user needed to implement the user.Info interface.
     #[serde(rename = "userInfo")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user_info: Option<Box<IoK8sApiAuthenticationV1UserInfo>>,
@@ -14718,10 +14922,10 @@ pub struct IoK8sApiAuthenticationV1alpha1SelfSubjectReview {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `status` property.
+    /// SelfSubjectReviewStatus is filled by the kube-apiserver and sent back to a user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus>>,
 }
@@ -14741,7 +14945,7 @@ pub struct IoK8sApiAuthenticationV1alpha1SelfSubjectReview {
 #[cfg(feature = "authentication-v1beta1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1beta1SelfSubjectReviewStatus {
-    /// The `userInfo` property.
+    /// UserInfo holds the information about the user needed to implement the user.Info interface.
     #[serde(rename = "userInfo")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user_info: Option<Box<IoK8sApiAuthenticationV1UserInfo>>,
@@ -14775,10 +14979,10 @@ pub struct IoK8sApiAuthenticationV1beta1SelfSubjectReview {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `status` property.
+    /// SelfSubjectReviewStatus is filled by the kube-apiserver and sent back to a user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthenticationV1beta1SelfSubjectReviewStatus>>,
 }
@@ -14804,13 +15008,13 @@ pub struct IoK8sApiAuthorizationV1SubjectAccessReviewSpec {
     /// Groups is the groups you're testing for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub groups: Option<Vec<String>>,
-    /// The `nonResourceAttributes` property.
+    /// NonResourceAttributes includes the authorization attributes available for non-resource requests to the Authorizer interface
     #[serde(rename = "nonResourceAttributes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub non_resource_attributes: Option<
         Box<IoK8sApiAuthorizationV1NonResourceAttributes>,
     >,
-    /// The `resourceAttributes` property.
+    /// ResourceAttributes includes the authorization attributes available for resource requests to the Authorizer interface
     #[serde(rename = "resourceAttributes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_attributes: Option<Box<IoK8sApiAuthorizationV1ResourceAttributes>>,
@@ -14978,12 +15182,12 @@ pub struct IoK8sApiAuthorizationV1LocalSubjectAccessReview {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// SubjectAccessReviewSpec is a description of the access request.  Exactly one of ResourceAuthorizationAttributes and NonResourceAuthorizationAttributes must be set
     pub spec: IoK8sApiAuthorizationV1SubjectAccessReviewSpec,
-    /// The `status` property.
+    /// SubjectAccessReviewStatus
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthorizationV1SubjectAccessReviewStatus>>,
 }
@@ -15004,13 +15208,13 @@ pub struct IoK8sApiAuthorizationV1LocalSubjectAccessReview {
 #[cfg(feature = "authorization-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec {
-    /// The `nonResourceAttributes` property.
+    /// NonResourceAttributes includes the authorization attributes available for non-resource requests to the Authorizer interface
     #[serde(rename = "nonResourceAttributes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub non_resource_attributes: Option<
         Box<IoK8sApiAuthorizationV1NonResourceAttributes>,
     >,
-    /// The `resourceAttributes` property.
+    /// ResourceAttributes includes the authorization attributes available for resource requests to the Authorizer interface
     #[serde(rename = "resourceAttributes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_attributes: Option<Box<IoK8sApiAuthorizationV1ResourceAttributes>>,
@@ -15045,12 +15249,12 @@ pub struct IoK8sApiAuthorizationV1SelfSubjectAccessReview {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// SelfSubjectAccessReviewSpec is a description of the access request.  Exactly one of ResourceAuthorizationAttributes and NonResourceAuthorizationAttributes must be set
     pub spec: IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec,
-    /// The `status` property.
+    /// SubjectAccessReviewStatus
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthorizationV1SubjectAccessReviewStatus>>,
 }
@@ -15147,7 +15351,7 @@ pub struct IoK8sApiAuthorizationV1NonResourceRule {
     /// NonResourceURLs is a set of partial urls that a user should have access to.  *s are allowed, but only as the full, final step in the path.  "*" means all.
     #[serde(rename = "nonResourceURLs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub non_resource_ur_ls: Option<Vec<String>>,
+    pub non_resource_urls: Option<Vec<String>>,
     /// Verb is a list of kubernetes non-resource API verbs, like: get, post, put, delete, patch, head, options.  "*" means all.
     pub verbs: Vec<String>,
 }
@@ -15169,7 +15373,7 @@ impl IoK8sApiAuthorizationV1NonResourceRule {
     IoK8sApiAuthorizationV1NonResourceRule {
         verbs: Vec<String> = "verbs",
     } {
-        non_resource_ur_ls: Option<Vec<String>> = "nonResourceURLs",
+        non_resource_urls: Option<Vec<String>> = "nonResourceURLs",
     }
 }
 
@@ -15229,12 +15433,12 @@ pub struct IoK8sApiAuthorizationV1SelfSubjectRulesReview {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// SelfSubjectRulesReviewSpec defines the specification for SelfSubjectRulesReview.
     pub spec: IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec,
-    /// The `status` property.
+    /// SubjectRulesReviewStatus contains the result of a rules check. This check can be incomplete depending on the set of authorizers the server is configured with and any errors experienced during evaluation. Because authorization rules are additive, if a rule appears in a list it's safe to assume the subject has that permission, even if that list is incomplete.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthorizationV1SubjectRulesReviewStatus>>,
 }
@@ -15262,12 +15466,12 @@ pub struct IoK8sApiAuthorizationV1SubjectAccessReview {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// SubjectAccessReviewSpec is a description of the access request.  Exactly one of ResourceAuthorizationAttributes and NonResourceAuthorizationAttributes must be set
     pub spec: IoK8sApiAuthorizationV1SubjectAccessReviewSpec,
-    /// The `status` property.
+    /// SubjectAccessReviewStatus
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthorizationV1SubjectAccessReviewStatus>>,
 }
@@ -15297,7 +15501,7 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -15331,13 +15535,13 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscaler {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// specification of a horizontal pod autoscaler.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAutoscalingV1HorizontalPodAutoscalerSpec>>,
-    /// The `status` property.
+    /// current status of a horizontal pod autoscaler
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAutoscalingV1HorizontalPodAutoscalerStatus>>,
 }
@@ -15365,7 +15569,7 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerSpec {
     #[serde(rename = "minReplicas")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min_replicas: Option<i32>,
-    /// The `scaleTargetRef` property.
+    /// CrossVersionObjectReference contains enough information to let you identify the referred resource.
     #[serde(rename = "scaleTargetRef")]
     pub scale_target_ref: IoK8sApiAutoscalingV1CrossVersionObjectReference,
     /// targetCPUUtilizationPercentage is the target average CPU utilization (represented as a percentage of requested CPU) over all the pods; if not specified the default autoscaling policy will be used.
@@ -15453,7 +15657,7 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerStatus {
     /// desiredReplicas is the  desired number of replicas of pods managed by this autoscaler.
     #[serde(rename = "desiredReplicas")]
     pub desired_replicas: i32,
-    /// The `lastScaleTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastScaleTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_scale_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -15503,7 +15707,7 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -15537,13 +15741,13 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// HorizontalPodAutoscalerSpec describes the desired functionality of the HorizontalPodAutoscaler.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec>>,
-    /// The `status` property.
+    /// HorizontalPodAutoscalerStatus describes the current status of a horizontal pod autoscaler.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus>>,
 }
@@ -15564,7 +15768,7 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec {
-    /// The `behavior` property.
+    /// HorizontalPodAutoscalerBehavior configures the scaling behavior of the target in both Up and Down directions (scaleUp and scaleDown fields respectively).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub behavior: Option<Box<IoK8sApiAutoscalingV2HorizontalPodAutoscalerBehavior>>,
     /// maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up. It cannot be less that minReplicas.
@@ -15577,7 +15781,7 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec {
     #[serde(rename = "minReplicas")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min_replicas: Option<i32>,
-    /// The `scaleTargetRef` property.
+    /// CrossVersionObjectReference contains enough information to let you identify the referred resource.
     #[serde(rename = "scaleTargetRef")]
     pub scale_target_ref: IoK8sApiAutoscalingV2CrossVersionObjectReference,
 }
@@ -15616,11 +15820,11 @@ impl IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerBehavior {
-    /// The `scaleDown` property.
+    /// HPAScalingRules configures the scaling behavior for one direction. These Rules are applied after calculating DesiredReplicas from metrics for the HPA. They can limit the scaling velocity by specifying scaling policies. They can prevent flapping by specifying the stabilization window, so that the number of replicas is not set instantly, instead, the safest value from the stabilization window is chosen.
     #[serde(rename = "scaleDown")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_down: Option<Box<IoK8sApiAutoscalingV2HpaScalingRules>>,
-    /// The `scaleUp` property.
+    /// HPAScalingRules configures the scaling behavior for one direction. These Rules are applied after calculating DesiredReplicas from metrics for the HPA. They can limit the scaling velocity by specifying scaling policies. They can prevent flapping by specifying the stabilization window, so that the number of replicas is not set instantly, instead, the safest value from the stabilization window is chosen.
     #[serde(rename = "scaleUp")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_up: Option<Box<IoK8sApiAutoscalingV2HpaScalingRules>>,
@@ -15720,22 +15924,22 @@ impl IoK8sApiAutoscalingV2HpaScalingPolicy {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2MetricSpec {
-    /// The `containerResource` property.
+    /// ContainerResourceMetricSource indicates how to scale on a resource metric known to Kubernetes, as specified in requests and limits, describing each pod in the current scale target (e.g. CPU or memory).  The values will be averaged together before being compared to the target.  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.  Only one "target" type should be set.
     #[serde(rename = "containerResource")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub container_resource: Option<
         Box<IoK8sApiAutoscalingV2ContainerResourceMetricSource>,
     >,
-    /// The `external` property.
+    /// ExternalMetricSource indicates how to scale on a metric not associated with any Kubernetes object (for example length of queue in cloud messaging service, or QPS from loadbalancer running outside of cluster).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub external: Option<Box<IoK8sApiAutoscalingV2ExternalMetricSource>>,
-    /// The `object` property.
+    /// ObjectMetricSource indicates how to scale on a metric describing a kubernetes object (for example, hits-per-second on an Ingress object).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub object: Option<Box<IoK8sApiAutoscalingV2ObjectMetricSource>>,
-    /// The `pods` property.
+    /// PodsMetricSource indicates how to scale on a metric describing each pod in the current scale target (for example, transactions-processed-per-second). The values will be averaged together before being compared to the target value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pods: Option<Box<IoK8sApiAutoscalingV2PodsMetricSource>>,
-    /// The `resource` property.
+    /// ResourceMetricSource indicates how to scale on a resource metric known to Kubernetes, as specified in requests and limits, describing each pod in the current scale target (e.g. CPU or memory).  The values will be averaged together before being compared to the target.  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.  Only one "target" type should be set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<Box<IoK8sApiAutoscalingV2ResourceMetricSource>>,
     /// type is the type of metric source.  It should be one of "ContainerResource", "External", "Object", "Pods" or "Resource", each mapping to a matching field in the object. Note: "ContainerResource" type is available on when the feature-gate HPAContainerMetrics is enabled
@@ -15779,7 +15983,7 @@ pub struct IoK8sApiAutoscalingV2ContainerResourceMetricSource {
     pub container: String,
     /// name is the name of the resource in question.
     pub name: String,
-    /// The `target` property.
+    /// MetricTarget defines the target value, average value, or average utilization of a specific metric
     pub target: IoK8sApiAutoscalingV2MetricTarget,
 }
 
@@ -15818,13 +16022,87 @@ pub struct IoK8sApiAutoscalingV2MetricTarget {
     #[serde(rename = "averageUtilization")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub average_utilization: Option<i32>,
-    /// The `averageValue` property.
+    /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+    ///
+    /// The serialization format is:
+    ///
+    /// ```text
+    ///
+    ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+    ///
+    /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+    ///
+    ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+    ///
+    /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+    ///
+    ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+    ///
+    /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+    ///
+    /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+    ///
+    /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+    ///
+    /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+    ///
+    /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+    ///
+    /// The sign will be omitted unless the number is negative.
+    ///
+    /// Examples:
+    ///
+    /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+    ///
+    /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+    ///
+    /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+    ///
+    /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+    /// ```
     #[serde(rename = "averageValue")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub average_value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
     /// type represents whether the metric type is Utilization, Value, or AverageValue
     pub r#type: String,
-    /// The `value` property.
+    /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+    ///
+    /// The serialization format is:
+    ///
+    /// ```text
+    ///
+    ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+    ///
+    /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+    ///
+    ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+    ///
+    /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+    ///
+    ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+    ///
+    /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+    ///
+    /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+    ///
+    /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+    ///
+    /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+    ///
+    /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+    ///
+    /// The sign will be omitted unless the number is negative.
+    ///
+    /// Examples:
+    ///
+    /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+    ///
+    /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+    ///
+    /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+    ///
+    /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+    /// ```
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
 }
@@ -15858,9 +16136,9 @@ impl IoK8sApiAutoscalingV2MetricTarget {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2ExternalMetricSource {
-    /// The `metric` property.
+    /// MetricIdentifier defines the name and optionally selector for a metric
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
-    /// The `target` property.
+    /// MetricTarget defines the target value, average value, or average utilization of a specific metric
     pub target: IoK8sApiAutoscalingV2MetricTarget,
 }
 
@@ -15894,7 +16172,7 @@ impl IoK8sApiAutoscalingV2ExternalMetricSource {
 pub struct IoK8sApiAutoscalingV2MetricIdentifier {
     /// name is the name of the given metric
     pub name: String,
-    /// The `selector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
 }
@@ -15924,12 +16202,12 @@ impl IoK8sApiAutoscalingV2MetricIdentifier {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2ObjectMetricSource {
-    /// The `describedObject` property.
+    /// CrossVersionObjectReference contains enough information to let you identify the referred resource.
     #[serde(rename = "describedObject")]
     pub described_object: IoK8sApiAutoscalingV2CrossVersionObjectReference,
-    /// The `metric` property.
+    /// MetricIdentifier defines the name and optionally selector for a metric
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
-    /// The `target` property.
+    /// MetricTarget defines the target value, average value, or average utilization of a specific metric
     pub target: IoK8sApiAutoscalingV2MetricTarget,
 }
 
@@ -16001,9 +16279,9 @@ impl IoK8sApiAutoscalingV2CrossVersionObjectReference {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2PodsMetricSource {
-    /// The `metric` property.
+    /// MetricIdentifier defines the name and optionally selector for a metric
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
-    /// The `target` property.
+    /// MetricTarget defines the target value, average value, or average utilization of a specific metric
     pub target: IoK8sApiAutoscalingV2MetricTarget,
 }
 
@@ -16037,7 +16315,7 @@ impl IoK8sApiAutoscalingV2PodsMetricSource {
 pub struct IoK8sApiAutoscalingV2ResourceMetricSource {
     /// name is the name of the resource in question.
     pub name: String,
-    /// The `target` property.
+    /// MetricTarget defines the target value, average value, or average utilization of a specific metric
     pub target: IoK8sApiAutoscalingV2MetricTarget,
 }
 
@@ -16080,7 +16358,7 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus {
     /// desiredReplicas is the desired number of replicas of pods managed by this autoscaler, as last calculated by the autoscaler.
     #[serde(rename = "desiredReplicas")]
     pub desired_replicas: i32,
-    /// The `lastScaleTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastScaleTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_scale_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -16123,7 +16401,7 @@ impl IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -16170,22 +16448,22 @@ impl IoK8sApiAutoscalingV2HorizontalPodAutoscalerCondition {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2MetricStatus {
-    /// The `containerResource` property.
+    /// ContainerResourceMetricStatus indicates the current value of a resource metric known to Kubernetes, as specified in requests and limits, describing a single container in each pod in the current scale target (e.g. CPU or memory).  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.
     #[serde(rename = "containerResource")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub container_resource: Option<
         Box<IoK8sApiAutoscalingV2ContainerResourceMetricStatus>,
     >,
-    /// The `external` property.
+    /// ExternalMetricStatus indicates the current value of a global metric not associated with any Kubernetes object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub external: Option<Box<IoK8sApiAutoscalingV2ExternalMetricStatus>>,
-    /// The `object` property.
+    /// ObjectMetricStatus indicates the current value of a metric describing a kubernetes object (for example, hits-per-second on an Ingress object).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub object: Option<Box<IoK8sApiAutoscalingV2ObjectMetricStatus>>,
-    /// The `pods` property.
+    /// PodsMetricStatus indicates the current value of a metric describing each pod in the current scale target (for example, transactions-processed-per-second).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pods: Option<Box<IoK8sApiAutoscalingV2PodsMetricStatus>>,
-    /// The `resource` property.
+    /// ResourceMetricStatus indicates the current value of a resource metric known to Kubernetes, as specified in requests and limits, describing each pod in the current scale target (e.g. CPU or memory).  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<Box<IoK8sApiAutoscalingV2ResourceMetricStatus>>,
     /// type is the type of metric source.  It will be one of "ContainerResource", "External", "Object", "Pods" or "Resource", each corresponds to a matching field in the object. Note: "ContainerResource" type is available on when the feature-gate HPAContainerMetrics is enabled
@@ -16227,7 +16505,7 @@ impl IoK8sApiAutoscalingV2MetricStatus {
 pub struct IoK8sApiAutoscalingV2ContainerResourceMetricStatus {
     /// container is the name of the container in the pods of the scaling target
     pub container: String,
-    /// The `current` property.
+    /// MetricValueStatus holds the current value for a metric
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
     /// name is the name of the resource in question.
     pub name: String,
@@ -16268,11 +16546,85 @@ pub struct IoK8sApiAutoscalingV2MetricValueStatus {
     #[serde(rename = "averageUtilization")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub average_utilization: Option<i32>,
-    /// The `averageValue` property.
+    /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+    ///
+    /// The serialization format is:
+    ///
+    /// ```text
+    ///
+    ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+    ///
+    /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+    ///
+    ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+    ///
+    /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+    ///
+    ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+    ///
+    /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+    ///
+    /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+    ///
+    /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+    ///
+    /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+    ///
+    /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+    ///
+    /// The sign will be omitted unless the number is negative.
+    ///
+    /// Examples:
+    ///
+    /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+    ///
+    /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+    ///
+    /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+    ///
+    /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+    /// ```
     #[serde(rename = "averageValue")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub average_value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
-    /// The `value` property.
+    /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+    ///
+    /// The serialization format is:
+    ///
+    /// ```text
+    ///
+    ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+    ///
+    /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+    ///
+    ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+    ///
+    /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+    ///
+    ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+    ///
+    /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+    ///
+    /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+    ///
+    /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+    ///
+    /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+    ///
+    /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+    ///
+    /// The sign will be omitted unless the number is negative.
+    ///
+    /// Examples:
+    ///
+    /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+    ///
+    /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+    ///
+    /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+    ///
+    /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+    /// ```
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
 }
@@ -16300,9 +16652,9 @@ impl IoK8sApiAutoscalingV2MetricValueStatus {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2ExternalMetricStatus {
-    /// The `current` property.
+    /// MetricValueStatus holds the current value for a metric
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
-    /// The `metric` property.
+    /// MetricIdentifier defines the name and optionally selector for a metric
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
 }
 
@@ -16334,12 +16686,12 @@ impl IoK8sApiAutoscalingV2ExternalMetricStatus {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2ObjectMetricStatus {
-    /// The `current` property.
+    /// MetricValueStatus holds the current value for a metric
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
-    /// The `describedObject` property.
+    /// CrossVersionObjectReference contains enough information to let you identify the referred resource.
     #[serde(rename = "describedObject")]
     pub described_object: IoK8sApiAutoscalingV2CrossVersionObjectReference,
-    /// The `metric` property.
+    /// MetricIdentifier defines the name and optionally selector for a metric
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
 }
 
@@ -16374,9 +16726,9 @@ impl IoK8sApiAutoscalingV2ObjectMetricStatus {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2PodsMetricStatus {
-    /// The `current` property.
+    /// MetricValueStatus holds the current value for a metric
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
-    /// The `metric` property.
+    /// MetricIdentifier defines the name and optionally selector for a metric
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
 }
 
@@ -16408,7 +16760,7 @@ impl IoK8sApiAutoscalingV2PodsMetricStatus {
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2ResourceMetricStatus {
-    /// The `current` property.
+    /// MetricValueStatus holds the current value for a metric
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
     /// name is the name of the resource in question.
     pub name: String,
@@ -16448,7 +16800,7 @@ pub struct IoK8sApiBatchV1CronJobList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -16482,13 +16834,13 @@ pub struct IoK8sApiBatchV1CronJob {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// CronJobSpec describes how the job execution will look like and when it will actually run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiBatchV1CronJobSpec>>,
-    /// The `status` property.
+    /// CronJobStatus represents the current state of a cron job.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiBatchV1CronJobStatus>>,
 }
@@ -16519,7 +16871,7 @@ pub struct IoK8sApiBatchV1CronJobSpec {
     #[serde(rename = "failedJobsHistoryLimit")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failed_jobs_history_limit: Option<i32>,
-    /// The `jobTemplate` property.
+    /// JobTemplateSpec describes the data a Job should have when created from a template
     #[serde(rename = "jobTemplate")]
     pub job_template: IoK8sApiBatchV1JobTemplateSpec,
     /// The schedule in Cron format, see <https://en.wikipedia.org/wiki/Cron>.
@@ -16578,10 +16930,10 @@ impl IoK8sApiBatchV1CronJobSpec {
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiBatchV1JobTemplateSpec {
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// JobSpec describes how the job execution will look like.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiBatchV1JobSpec>>,
 }
@@ -16636,17 +16988,17 @@ pub struct IoK8sApiBatchV1JobSpec {
     /// Specifies the maximum desired number of pods the job should run at any given time. The actual number of pods running in steady state will be less than this number when ((.spec.completions - .status.successful) &lt; .spec.parallelism), i.e. when the work left to do is less than max parallelism. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/jobs-run-to-completion/>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parallelism: Option<i32>,
-    /// The `podFailurePolicy` property.
+    /// PodFailurePolicy describes how failed pods influence the backoffLimit.
     #[serde(rename = "podFailurePolicy")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_failure_policy: Option<Box<IoK8sApiBatchV1PodFailurePolicy>>,
-    /// The `selector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// suspend specifies whether the Job controller should create Pods or not. If a Job is created with suspend set to true, no Pods are created by the Job controller. If a Job is suspended after creation (i.e. the flag goes from false to true), the Job controller will delete all active Pods associated with this Job. Users must design their workload to gracefully handle this. Suspending a Job will reset the StartTime field of the Job, effectively resetting the ActiveDeadlineSeconds timer too. Defaults to false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suspend: Option<bool>,
-    /// The `template` property.
+    /// PodTemplateSpec describes the data a pod should have when created from a template
     pub template: IoK8sApiCoreV1PodTemplateSpec,
     /// ttlSecondsAfterFinished limits the lifetime of a Job that has finished execution (either Complete or Failed). If this field is set, ttlSecondsAfterFinished after the Job finishes, it is eligible to be automatically deleted. When the Job is being deleted, its lifecycle guarantees (e.g. finalizers) will be honored. If this field is unset, the Job won't be automatically deleted. If this field is set to zero, the Job becomes eligible to be deleted immediately after it finishes.
     #[serde(rename = "ttlSecondsAfterFinished")]
@@ -16734,7 +17086,7 @@ pub struct IoK8sApiBatchV1PodFailurePolicyRule {
     ///   counter towards the .backoffLimit is incremented.
     ///   Additional values are considered to be added in the future. Clients should react to an unknown action by skipping the rule.
     pub action: String,
-    /// The `onExitCodes` property.
+    /// PodFailurePolicyOnExitCodesRequirement describes the requirement for handling a failed pod based on its container exit codes. In particular, it lookups the .state.terminated.exitCode for each app container and init container status, represented by the .status.containerStatuses and .status.initContainerStatuses fields in the Pod status, respectively. Containers completed with success (exit code 0) are excluded from the requirement check.
     #[serde(rename = "onExitCodes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_exit_codes: Option<
@@ -16854,11 +17206,11 @@ pub struct IoK8sApiBatchV1CronJobStatus {
     /// A list of pointers to currently running jobs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub active: Option<Vec<IoK8sApiCoreV1ObjectReference>>,
-    /// The `lastScheduleTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastScheduleTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_schedule_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `lastSuccessfulTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastSuccessfulTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_successful_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -16896,7 +17248,7 @@ pub struct IoK8sApiBatchV1JobList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -16930,13 +17282,13 @@ pub struct IoK8sApiBatchV1Job {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// JobSpec describes how the job execution will look like.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiBatchV1JobSpec>>,
-    /// The `status` property.
+    /// JobStatus represents the current state of a Job.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiBatchV1JobStatus>>,
 }
@@ -16964,7 +17316,7 @@ pub struct IoK8sApiBatchV1JobStatus {
     #[serde(rename = "completedIndexes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub completed_indexes: Option<String>,
-    /// The `completionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "completionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub completion_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -16979,14 +17331,14 @@ pub struct IoK8sApiBatchV1JobStatus {
     /// This field is beta-level. The job controller populates the field when the feature gate JobReadyPods is enabled (enabled by default).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ready: Option<i32>,
-    /// The `startTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "startTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The number of pods which reached phase Succeeded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub succeeded: Option<i32>,
-    /// The `uncountedTerminatedPods` property.
+    /// UncountedTerminatedPods holds UIDs of Pods that have terminated but haven't been accounted in Job status counters.
     #[serde(rename = "uncountedTerminatedPods")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uncounted_terminated_pods: Option<Box<IoK8sApiBatchV1UncountedTerminatedPods>>,
@@ -17021,11 +17373,11 @@ impl IoK8sApiBatchV1JobStatus {
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiBatchV1JobCondition {
-    /// The `lastProbeTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastProbeTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_probe_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -17113,7 +17465,7 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -17154,12 +17506,12 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequest {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// CertificateSigningRequestSpec contains the certificate request.
     pub spec: IoK8sApiCertificatesV1CertificateSigningRequestSpec,
-    /// The `status` property.
+    /// CertificateSigningRequestStatus contains conditions used to indicate approved/denied/failed status of the request, and the issued certificate.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCertificatesV1CertificateSigningRequestStatus>>,
 }
@@ -17346,11 +17698,11 @@ impl IoK8sApiCertificatesV1CertificateSigningRequestStatus {
 #[cfg(feature = "certificates-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiCertificatesV1CertificateSigningRequestCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `lastUpdateTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastUpdateTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_update_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -17418,7 +17770,7 @@ pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundleList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -17457,10 +17809,10 @@ pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundle {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ClusterTrustBundleSpec contains the signer and trust anchors.
     pub spec: IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec,
 }
 
@@ -17534,7 +17886,7 @@ pub struct IoK8sApiCoordinationV1LeaseList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -17568,10 +17920,10 @@ pub struct IoK8sApiCoordinationV1Lease {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// LeaseSpec is a specification of a Lease.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoordinationV1LeaseSpec>>,
 }
@@ -17591,7 +17943,7 @@ pub struct IoK8sApiCoordinationV1Lease {
 #[cfg(feature = "coordination-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoordinationV1LeaseSpec {
-    /// The `acquireTime` property.
+    /// MicroTime is version of Time with microsecond level precision.
     #[serde(rename = "acquireTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub acquire_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
@@ -17607,7 +17959,7 @@ pub struct IoK8sApiCoordinationV1LeaseSpec {
     #[serde(rename = "leaseTransitions")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lease_transitions: Option<i32>,
-    /// The `renewTime` property.
+    /// MicroTime is version of Time with microsecond level precision.
     #[serde(rename = "renewTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub renew_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
@@ -17647,7 +17999,7 @@ pub struct IoK8sApiDiscoveryV1EndpointSliceList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -17686,7 +18038,7 @@ pub struct IoK8sApiDiscoveryV1EndpointSlice {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// ports specifies the list of network ports exposed by each endpoint in this slice. Each port must have a unique name. When ports is empty, it indicates that there are no defined ports. When a port is defined with a nil port value, it indicates "all ports". Each slice may include a maximum of 100 ports.
@@ -17713,14 +18065,14 @@ pub struct IoK8sApiDiscoveryV1EndpointSlice {
 pub struct IoK8sApiDiscoveryV1Endpoint {
     /// addresses of this endpoint. The contents of this field are interpreted according to the corresponding EndpointSlice addressType field. Consumers must handle different types of addresses in the context of their own capabilities. This must contain at least one address but no more than 100. These are all assumed to be fungible and clients may choose to only use the first element. Refer to: <https://issue.k8s.io/106267>
     pub addresses: Vec<String>,
-    /// The `conditions` property.
+    /// EndpointConditions represents the current condition of an endpoint.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Box<IoK8sApiDiscoveryV1EndpointConditions>>,
     /// deprecatedTopology contains topology information part of the v1beta1 API. This field is deprecated, and will be removed when the v1beta1 API is removed (no sooner than kubernetes v1.24).  While this field can hold values, it is not writable through the v1 API, and any attempts to write to it will be silently ignored. Topology information can be found in the zone and nodeName fields instead.
     #[serde(rename = "deprecatedTopology")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated_topology: Option<::std::collections::BTreeMap<String, String>>,
-    /// The `hints` property.
+    /// EndpointHints provides hints describing how an endpoint should be consumed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hints: Option<Box<IoK8sApiDiscoveryV1EndpointHints>>,
     /// hostname of this endpoint. This field may be used by consumers of endpoints to distinguish endpoints from each other (e.g. in DNS names). Multiple endpoints which use the same hostname should be considered fungible (e.g. multiple A values in DNS). Must be lowercase and pass DNS Label (RFC 1123) validation.
@@ -17730,7 +18082,7 @@ pub struct IoK8sApiDiscoveryV1Endpoint {
     #[serde(rename = "nodeName")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_name: Option<String>,
-    /// The `targetRef` property.
+    /// ObjectReference contains enough information to let you inspect or modify the referred object.
     #[serde(rename = "targetRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_ref: Option<Box<IoK8sApiCoreV1ObjectReference>>,
@@ -17919,7 +18271,7 @@ pub struct IoK8sApiEventsV1EventList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -17957,25 +18309,25 @@ pub struct IoK8sApiEventsV1Event {
     #[serde(rename = "deprecatedCount")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated_count: Option<i32>,
-    /// The `deprecatedFirstTimestamp` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "deprecatedFirstTimestamp")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated_first_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `deprecatedLastTimestamp` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "deprecatedLastTimestamp")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated_last_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
-    /// The `deprecatedSource` property.
+    /// EventSource contains information for an event.
     #[serde(rename = "deprecatedSource")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated_source: Option<Box<IoK8sApiCoreV1EventSource>>,
-    /// The `eventTime` property.
+    /// MicroTime is version of Time with microsecond level precision.
     #[serde(rename = "eventTime")]
     pub event_time: IoK8sApimachineryPkgApisMetaV1MicroTime,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// note is a human-readable description of the status of this operation. Maximal length of the note is 1kB, but libraries should be prepared to handle values up to 64kB.
@@ -17984,10 +18336,10 @@ pub struct IoK8sApiEventsV1Event {
     /// reason is why the action was taken. It is human-readable. This field cannot be empty for new Events and it can have at most 128 characters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// The `regarding` property.
+    /// ObjectReference contains enough information to let you inspect or modify the referred object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub regarding: Option<Box<IoK8sApiCoreV1ObjectReference>>,
-    /// The `related` property.
+    /// ObjectReference contains enough information to let you inspect or modify the referred object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub related: Option<Box<IoK8sApiCoreV1ObjectReference>>,
     /// reportingController is the name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`. This field cannot be empty for new Events.
@@ -17998,7 +18350,7 @@ pub struct IoK8sApiEventsV1Event {
     #[serde(rename = "reportingInstance")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reporting_instance: Option<String>,
-    /// The `series` property.
+    /// EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some time. How often to update the EventSeries is up to the event reporters. The default event reporter in "k8s.io/client-go/tools/events/event_broadcaster.go" shows how this struct is updated on heartbeats and can guide customized reporter implementations.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub series: Option<Box<IoK8sApiEventsV1EventSeries>>,
     /// type is the type of this event (Normal, Warning), new types could be added in the future. It is machine-readable. This field cannot be empty for new Events.
@@ -18036,7 +18388,7 @@ pub struct IoK8sApiEventsV1Event {
 pub struct IoK8sApiEventsV1EventSeries {
     /// count is the number of occurrences in this series up to the last heartbeat time.
     pub count: i32,
-    /// The `lastObservedTime` property.
+    /// MicroTime is version of Time with microsecond level precision.
     #[serde(rename = "lastObservedTime")]
     pub last_observed_time: IoK8sApimachineryPkgApisMetaV1MicroTime,
 }
@@ -18075,7 +18427,7 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -18109,13 +18461,13 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchema {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// FlowSchemaSpec describes how the FlowSchema's specification looks like.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiFlowcontrolV1beta2FlowSchemaSpec>>,
-    /// The `status` property.
+    /// FlowSchemaStatus represents the current state of a FlowSchema.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiFlowcontrolV1beta2FlowSchemaStatus>>,
 }
@@ -18136,7 +18488,7 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchema {
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaSpec {
-    /// The `distinguisherMethod` property.
+    /// FlowDistinguisherMethod specifies the method of a flow distinguisher.
     #[serde(rename = "distinguisherMethod")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distinguisher_method: Option<
@@ -18146,7 +18498,7 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaSpec {
     #[serde(rename = "matchingPrecedence")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub matching_precedence: Option<i32>,
-    /// The `priorityLevelConfiguration` property.
+    /// PriorityLevelConfigurationReference contains information that points to the "request-priority" being used.
     #[serde(rename = "priorityLevelConfiguration")]
     pub priority_level_configuration: IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationReference,
     /// `rules` describes which requests will match this flow schema. This FlowSchema matches a request if and only if at least one member of rules matches the request. if it is an empty slice, there will be no requests matching the FlowSchema.
@@ -18286,7 +18638,7 @@ pub struct IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
     ///   - "/healthz/*" matches all per-component health checks.
     ///     "*" matches all non-resource urls. if it is present, it must be the only entry. Required.
     #[serde(rename = "nonResourceURLs")]
-    pub non_resource_ur_ls: Vec<String>,
+    pub non_resource_urls: Vec<String>,
     /// `verbs` is a list of matching verbs and may not be empty. "*" matches all verbs. If it is present, it must be the only entry. Required.
     pub verbs: Vec<String>,
 }
@@ -18306,7 +18658,7 @@ impl IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
-        non_resource_ur_ls: Vec<String> = "nonResourceURLs",
+        non_resource_urls: Vec<String> = "nonResourceURLs",
         verbs: Vec<String> = "verbs",
     } {
     }
@@ -18363,16 +18715,16 @@ impl IoK8sApiFlowcontrolV1beta2ResourcePolicyRule {
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2Subject {
-    /// The `group` property.
+    /// GroupSubject holds detailed information for group-kind subject.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<Box<IoK8sApiFlowcontrolV1beta2GroupSubject>>,
     /// `kind` indicates which one of the other fields is non-empty. Required
     pub kind: String,
-    /// The `serviceAccount` property.
+    /// ServiceAccountSubject holds detailed information for service-account-kind subject.
     #[serde(rename = "serviceAccount")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service_account: Option<Box<IoK8sApiFlowcontrolV1beta2ServiceAccountSubject>>,
-    /// The `user` property.
+    /// UserSubject holds detailed information for user-kind subject.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<IoK8sApiFlowcontrolV1beta2UserSubject>>,
 }
@@ -18517,7 +18869,7 @@ impl IoK8sApiFlowcontrolV1beta2FlowSchemaStatus {
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -18569,7 +18921,7 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -18604,13 +18956,13 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfiguration {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// PriorityLevelConfigurationSpec specifies the configuration of a priority level.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec>>,
-    /// The `status` property.
+    /// PriorityLevelConfigurationStatus represents the current state of a "request-priority".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationStatus>>,
 }
@@ -18631,7 +18983,9 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfiguration {
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec {
-    /// The `limited` property.
+    /// LimitedPriorityLevelConfiguration specifies how to handle requests that are subject to limits. It addresses two issues:
+    ///   - How are requests for this priority level limited?
+    ///   - What should be done with requests that exceed the limit?
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limited: Option<
         Box<IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration>,
@@ -18691,7 +19045,7 @@ pub struct IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
     #[serde(rename = "lendablePercent")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lendable_percent: Option<i32>,
-    /// The `limitResponse` property.
+    /// LimitResponse defines how to handle requests that can not be executed right now.
     #[serde(rename = "limitResponse")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit_response: Option<Box<IoK8sApiFlowcontrolV1beta2LimitResponse>>,
@@ -18721,7 +19075,7 @@ impl IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2LimitResponse {
-    /// The `queuing` property.
+    /// QueuingConfiguration holds the configuration parameters for queuing
     #[serde(skip_serializing_if = "Option::is_none")]
     pub queuing: Option<Box<IoK8sApiFlowcontrolV1beta2QueuingConfiguration>>,
     /// `type` is "Queue" or "Reject". "Queue" means that requests that can not be executed upon arrival are held in a queue until they can be executed or a queuing limit is reached. "Reject" means that requests that can not be executed upon arrival are rejected. Required.
@@ -18817,7 +19171,7 @@ impl IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationStatus {
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -18869,7 +19223,7 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -18903,13 +19257,13 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchema {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// FlowSchemaSpec describes how the FlowSchema's specification looks like.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiFlowcontrolV1beta3FlowSchemaSpec>>,
-    /// The `status` property.
+    /// FlowSchemaStatus represents the current state of a FlowSchema.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiFlowcontrolV1beta3FlowSchemaStatus>>,
 }
@@ -18930,7 +19284,7 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchema {
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaSpec {
-    /// The `distinguisherMethod` property.
+    /// FlowDistinguisherMethod specifies the method of a flow distinguisher.
     #[serde(rename = "distinguisherMethod")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distinguisher_method: Option<
@@ -18940,7 +19294,7 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaSpec {
     #[serde(rename = "matchingPrecedence")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub matching_precedence: Option<i32>,
-    /// The `priorityLevelConfiguration` property.
+    /// PriorityLevelConfigurationReference contains information that points to the "request-priority" being used.
     #[serde(rename = "priorityLevelConfiguration")]
     pub priority_level_configuration: IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationReference,
     /// `rules` describes which requests will match this flow schema. This FlowSchema matches a request if and only if at least one member of rules matches the request. if it is an empty slice, there will be no requests matching the FlowSchema.
@@ -19080,7 +19434,7 @@ pub struct IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
     ///   - "/healthz/*" matches all per-component health checks.
     ///     "*" matches all non-resource urls. if it is present, it must be the only entry. Required.
     #[serde(rename = "nonResourceURLs")]
-    pub non_resource_ur_ls: Vec<String>,
+    pub non_resource_urls: Vec<String>,
     /// `verbs` is a list of matching verbs and may not be empty. "*" matches all verbs. If it is present, it must be the only entry. Required.
     pub verbs: Vec<String>,
 }
@@ -19100,7 +19454,7 @@ impl IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
-        non_resource_ur_ls: Vec<String> = "nonResourceURLs",
+        non_resource_urls: Vec<String> = "nonResourceURLs",
         verbs: Vec<String> = "verbs",
     } {
     }
@@ -19157,16 +19511,16 @@ impl IoK8sApiFlowcontrolV1beta3ResourcePolicyRule {
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3Subject {
-    /// The `group` property.
+    /// GroupSubject holds detailed information for group-kind subject.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<Box<IoK8sApiFlowcontrolV1beta3GroupSubject>>,
     /// `kind` indicates which one of the other fields is non-empty. Required
     pub kind: String,
-    /// The `serviceAccount` property.
+    /// ServiceAccountSubject holds detailed information for service-account-kind subject.
     #[serde(rename = "serviceAccount")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service_account: Option<Box<IoK8sApiFlowcontrolV1beta3ServiceAccountSubject>>,
-    /// The `user` property.
+    /// UserSubject holds detailed information for user-kind subject.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<IoK8sApiFlowcontrolV1beta3UserSubject>>,
 }
@@ -19311,7 +19665,7 @@ impl IoK8sApiFlowcontrolV1beta3FlowSchemaStatus {
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -19363,7 +19717,7 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -19398,13 +19752,13 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// PriorityLevelConfigurationSpec specifies the configuration of a priority level.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec>>,
-    /// The `status` property.
+    /// PriorityLevelConfigurationStatus represents the current state of a "request-priority".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus>>,
 }
@@ -19425,7 +19779,9 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec {
-    /// The `limited` property.
+    /// LimitedPriorityLevelConfiguration specifies how to handle requests that are subject to limits. It addresses two issues:
+    ///   - How are requests for this priority level limited?
+    ///   - What should be done with requests that exceed the limit?
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limited: Option<
         Box<IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration>,
@@ -19475,7 +19831,7 @@ pub struct IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration {
     #[serde(rename = "lendablePercent")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lendable_percent: Option<i32>,
-    /// The `limitResponse` property.
+    /// LimitResponse defines how to handle requests that can not be executed right now.
     #[serde(rename = "limitResponse")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit_response: Option<Box<IoK8sApiFlowcontrolV1beta3LimitResponse>>,
@@ -19513,7 +19869,7 @@ impl IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration {
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3LimitResponse {
-    /// The `queuing` property.
+    /// QueuingConfiguration holds the configuration parameters for queuing
     #[serde(skip_serializing_if = "Option::is_none")]
     pub queuing: Option<Box<IoK8sApiFlowcontrolV1beta3QueuingConfiguration>>,
     /// `type` is "Queue" or "Reject". "Queue" means that requests that can not be executed upon arrival are held in a queue until they can be executed or a queuing limit is reached. "Reject" means that requests that can not be executed upon arrival are rejected. Required.
@@ -19609,7 +19965,7 @@ impl IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus {
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -19661,7 +20017,7 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -19696,12 +20052,12 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersion {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// StorageVersionSpec is an empty spec.
     pub spec: IoK8sApiApiserverinternalV1alpha1StorageVersionSpec,
-    /// The `status` property.
+    /// API server instances report the versions they can decode and the version they encode objects to when persisting objects in the backend.
     pub status: IoK8sApiApiserverinternalV1alpha1StorageVersionStatus,
 }
 
@@ -19768,7 +20124,7 @@ impl IoK8sApiApiserverinternalV1alpha1StorageVersionStatus {
 #[cfg(feature = "internal-apiserver-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionCondition {
-    /// The `lastTransitionTime` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(rename = "lastTransitionTime")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
@@ -19870,7 +20226,7 @@ pub struct IoK8sApiNetworkingV1IngressClassList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -19904,10 +20260,10 @@ pub struct IoK8sApiNetworkingV1IngressClass {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// IngressClassSpec provides information about the class of an Ingress.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1IngressClassSpec>>,
 }
@@ -19930,7 +20286,7 @@ pub struct IoK8sApiNetworkingV1IngressClassSpec {
     /// controller refers to the name of the controller that should handle this class. This allows for different "flavors" that are controlled by the same controller. For example, you may have different parameters for the same implementing controller. This should be specified as a domain-prefixed path no more than 250 characters in length, e.g. "acme.io/ingress-controller". This field is immutable.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub controller: Option<String>,
-    /// The `parameters` property.
+    /// IngressClassParametersReference identifies an API object. This can be used to specify a cluster or namespace-scoped resource.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parameters: Option<Box<IoK8sApiNetworkingV1IngressClassParametersReference>>,
 }
@@ -20013,7 +20369,7 @@ pub struct IoK8sApiNetworkingV1IngressList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -20047,13 +20403,13 @@ pub struct IoK8sApiNetworkingV1Ingress {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// IngressSpec describes the Ingress the user wishes to exist.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1IngressSpec>>,
-    /// The `status` property.
+    /// IngressStatus describe the current state of the Ingress.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiNetworkingV1IngressStatus>>,
 }
@@ -20074,7 +20430,7 @@ pub struct IoK8sApiNetworkingV1Ingress {
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressSpec {
-    /// The `defaultBackend` property.
+    /// IngressBackend describes all endpoints for a given service and port.
     #[serde(rename = "defaultBackend")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default_backend: Option<Box<IoK8sApiNetworkingV1IngressBackend>>,
@@ -20114,10 +20470,10 @@ impl IoK8sApiNetworkingV1IngressSpec {
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressBackend {
-    /// The `resource` property.
+    /// TypedLocalObjectReference contains enough information to let you locate the typed referenced object inside the same namespace.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<Box<IoK8sApiCoreV1TypedLocalObjectReference>>,
-    /// The `service` property.
+    /// IngressServiceBackend references a Kubernetes Service as a Backend.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<Box<IoK8sApiNetworkingV1IngressServiceBackend>>,
 }
@@ -20146,7 +20502,7 @@ impl IoK8sApiNetworkingV1IngressBackend {
 pub struct IoK8sApiNetworkingV1IngressServiceBackend {
     /// name is the referenced service. The service must exist in the same namespace as the Ingress object.
     pub name: String,
-    /// The `port` property.
+    /// ServiceBackendPort is the service port being referenced.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub port: Option<Box<IoK8sApiNetworkingV1ServiceBackendPort>>,
 }
@@ -20216,7 +20572,7 @@ pub struct IoK8sApiNetworkingV1IngressRule {
     /// host can be "precise" which is a domain name without the terminating dot of a network host (e.g. "foo.bar.com") or "wildcard", which is a domain name prefixed with a single wildcard label (e.g. "*.foo.com"). The wildcard character '*' must appear by itself as the first DNS label and matches only a single label. You cannot have a wildcard label by itself (e.g. Host == "*"). Requests will be matched against the Host field in the following way: 1. If host is precise, the request matches this rule if the http host header is equal to Host. 2. If host is a wildcard, then the request matches this rule if the http host header is to equal to the suffix (removing the first label) of the wildcard rule.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
-    /// The `http` property.
+    /// HTTPIngressRuleValue is a list of http selectors pointing to backends. In the example: <http://>&lt;host>/&lt;path>?&lt;searchpart> -> backend where where parts of the url correspond to RFC 3986, this resource will be used to match against everything after the last '/' and before the first '?' or '#'.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub http: Option<Box<IoK8sApiNetworkingV1HttpIngressRuleValue>>,
 }
@@ -20270,7 +20626,7 @@ impl IoK8sApiNetworkingV1HttpIngressRuleValue {
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1HttpIngressPath {
-    /// The `backend` property.
+    /// IngressBackend describes all endpoints for a given service and port.
     pub backend: IoK8sApiNetworkingV1IngressBackend,
     /// path is matched against the path of an incoming request. Currently it can contain characters disallowed from the conventional "path" part of a URL as defined by RFC 3986. Paths must begin with a '/' and must be present when using PathType with value "Exact" or "Prefix".
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -20348,7 +20704,7 @@ impl IoK8sApiNetworkingV1IngressTls {
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressStatus {
-    /// The `loadBalancer` property.
+    /// IngressLoadBalancerStatus represents the status of a load-balancer.
     #[serde(rename = "loadBalancer")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub load_balancer: Option<Box<IoK8sApiNetworkingV1IngressLoadBalancerStatus>>,
@@ -20483,7 +20839,7 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -20517,13 +20873,13 @@ pub struct IoK8sApiNetworkingV1NetworkPolicy {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// NetworkPolicySpec provides the specification of a NetworkPolicy
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1NetworkPolicySpec>>,
-    /// The `status` property.
+    /// NetworkPolicyStatus describes the current state of the NetworkPolicy.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiNetworkingV1NetworkPolicyStatus>>,
 }
@@ -20550,7 +20906,7 @@ pub struct IoK8sApiNetworkingV1NetworkPolicySpec {
     /// ingress is a list of ingress rules to be applied to the selected pods. Traffic is allowed to a pod if there are no NetworkPolicies selecting the pod (and cluster policy otherwise allows the traffic), OR if the traffic source is the pod's local node, OR if the traffic matches at least one ingress rule across all of the NetworkPolicy objects whose podSelector matches the pod. If this field is empty then this NetworkPolicy does not allow any traffic (and serves solely to ensure that the pods it selects are isolated by default)
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ingress: Option<Vec<IoK8sApiNetworkingV1NetworkPolicyIngressRule>>,
-    /// The `podSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "podSelector")]
     pub pod_selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
     /// policyTypes is a list of rule types that the NetworkPolicy relates to. Valid options are \["Ingress"\], \["Egress"\], or \["Ingress", "Egress"\]. If this field is not specified, it will default based on the existence of ingress or egress rules; policies that contain an egress section are assumed to affect egress, and all policies (whether or not they contain an ingress section) are assumed to affect ingress. If you want to write an egress-only policy, you must explicitly specify policyTypes \[ "Egress" \]. Likewise, if you want to write a policy that specifies that no egress is allowed, you must specify a policyTypes value that include "Egress" (since such a policy would not include an egress section and would otherwise default to just \[ "Ingress" \]). This field is beta-level in 1.8
@@ -20622,7 +20978,9 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyPort {
     #[serde(rename = "endPort")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end_port: Option<i32>,
-    /// The `port` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub port: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
     /// protocol represents the protocol (TCP, UDP, or SCTP) which traffic must match. If not specified, this field defaults to TCP.
@@ -20653,15 +21011,15 @@ impl IoK8sApiNetworkingV1NetworkPolicyPort {
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1NetworkPolicyPeer {
-    /// The `ipBlock` property.
+    /// IPBlock describes a particular CIDR (Ex. "192.168.1.0/24","2001:db8::/64") that is allowed to the pods matched by a NetworkPolicySpec's podSelector. The except entry describes CIDRs that should not be included within this rule.
     #[serde(rename = "ipBlock")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ip_block: Option<Box<IoK8sApiNetworkingV1IpBlock>>,
-    /// The `namespaceSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "namespaceSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
-    /// The `podSelector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "podSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
@@ -20787,7 +21145,7 @@ pub struct IoK8sApiNetworkingV1alpha1ClusterCidrList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -20821,10 +21179,10 @@ pub struct IoK8sApiNetworkingV1alpha1ClusterCidr {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ClusterCIDRSpec defines the desired state of ClusterCIDR.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1alpha1ClusterCidrSpec>>,
 }
@@ -20850,7 +21208,7 @@ pub struct IoK8sApiNetworkingV1alpha1ClusterCidrSpec {
     /// ipv6 defines an IPv6 IP block in CIDR notation(e.g. "2001:db8::/64"). At least one of ipv4 and ipv6 must be specified. This field is immutable.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ipv6: Option<String>,
-    /// The `nodeSelector` property.
+    /// A node selector represents the union of the results of one or more label queries over a set of nodes; that is, it represents the OR of the selectors represented by the node selector terms.
     #[serde(rename = "nodeSelector")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_selector: Option<Box<IoK8sApiCoreV1NodeSelector>>,
@@ -20897,7 +21255,7 @@ pub struct IoK8sApiNetworkingV1alpha1IpAddressList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -20931,10 +21289,10 @@ pub struct IoK8sApiNetworkingV1alpha1IpAddress {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// IPAddressSpec describe the attributes in an IP Address.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1alpha1IpAddressSpec>>,
 }
@@ -20954,7 +21312,7 @@ pub struct IoK8sApiNetworkingV1alpha1IpAddress {
 #[cfg(feature = "networking-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1alpha1IpAddressSpec {
-    /// The `parentRef` property.
+    /// ParentReference describes a reference to a parent object.
     #[serde(rename = "parentRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parent_ref: Option<Box<IoK8sApiNetworkingV1alpha1ParentReference>>,
@@ -21032,7 +21390,7 @@ pub struct IoK8sApiNodeV1RuntimeClassList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -21068,13 +21426,13 @@ pub struct IoK8sApiNodeV1RuntimeClass {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `overhead` property.
+    /// Overhead structure represents the resource overhead associated with running a pod.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overhead: Option<Box<IoK8sApiNodeV1Overhead>>,
-    /// The `scheduling` property.
+    /// Scheduling specifies the scheduling constraints for nodes supporting a RuntimeClass.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scheduling: Option<Box<IoK8sApiNodeV1Scheduling>>,
 }
@@ -21165,7 +21523,7 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -21199,13 +21557,13 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudget {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// PodDisruptionBudgetSpec is a description of a PodDisruptionBudget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiPolicyV1PodDisruptionBudgetSpec>>,
-    /// The `status` property.
+    /// PodDisruptionBudgetStatus represents information about the status of a PodDisruptionBudget. Status may trail the actual state of a system.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiPolicyV1PodDisruptionBudgetStatus>>,
 }
@@ -21226,15 +21584,19 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudget {
 #[cfg(feature = "policy-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiPolicyV1PodDisruptionBudgetSpec {
-    /// The `maxUnavailable` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     #[serde(rename = "maxUnavailable")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
-    /// The `minAvailable` property.
+    /// IntOrString is a type that can hold an int32 or a string.  When used in JSON or YAML marshalling and unmarshalling, it produces or consumes the inner type.  This allows you to have, for example, a JSON field that can accept a name or number.
+    ///
+    /// Format `int-or-string`.
     #[serde(rename = "minAvailable")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min_available: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
-    /// The `selector` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// UnhealthyPodEvictionPolicy defines the criteria for when unhealthy pods should be considered for eviction. Current implementation considers healthy pods, as pods that have status.conditions item with type="Ready",status="True".
@@ -21361,7 +21723,7 @@ pub struct IoK8sApiRbacV1ClusterRoleBindingList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -21395,10 +21757,10 @@ pub struct IoK8sApiRbacV1ClusterRoleBinding {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `roleRef` property.
+    /// RoleRef contains information that points to the role being used
     #[serde(rename = "roleRef")]
     pub role_ref: IoK8sApiRbacV1RoleRef,
     /// Subjects holds references to the objects the role applies to.
@@ -21513,7 +21875,7 @@ pub struct IoK8sApiRbacV1ClusterRoleList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -21540,7 +21902,7 @@ impl ::endpoint::model::Paginated for IoK8sApiRbacV1ClusterRoleList {
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiRbacV1ClusterRole {
-    /// The `aggregationRule` property.
+    /// AggregationRule describes how to locate ClusterRoles to aggregate into the ClusterRole
     #[serde(rename = "aggregationRule")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aggregation_rule: Option<Box<IoK8sApiRbacV1AggregationRule>>,
@@ -21551,7 +21913,7 @@ pub struct IoK8sApiRbacV1ClusterRole {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Rules holds all the PolicyRules for this ClusterRole
@@ -21609,7 +21971,7 @@ pub struct IoK8sApiRbacV1PolicyRule {
     /// NonResourceURLs is a set of partial urls that a user should have access to.  *s are allowed, but only as the full, final step in the path Since non-resource URLs are not namespaced, this field is only applicable for ClusterRoles referenced from a ClusterRoleBinding. Rules can either apply to API resources (such as "pods" or "secrets") or non-resource URL paths (such as "/api"),  but not both.
     #[serde(rename = "nonResourceURLs")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub non_resource_ur_ls: Option<Vec<String>>,
+    pub non_resource_urls: Option<Vec<String>>,
     /// ResourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.
     #[serde(rename = "resourceNames")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -21642,7 +22004,7 @@ impl IoK8sApiRbacV1PolicyRule {
         verbs: Vec<String> = "verbs",
     } {
         api_groups: Option<Vec<String>> = "apiGroups",
-        non_resource_ur_ls: Option<Vec<String>> = "nonResourceURLs",
+        non_resource_urls: Option<Vec<String>> = "nonResourceURLs",
         resource_names: Option<Vec<String>> = "resourceNames",
         resources: Option<Vec<String>> = "resources",
     }
@@ -21661,7 +22023,7 @@ pub struct IoK8sApiRbacV1RoleBindingList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -21695,10 +22057,10 @@ pub struct IoK8sApiRbacV1RoleBinding {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `roleRef` property.
+    /// RoleRef contains information that points to the role being used
     #[serde(rename = "roleRef")]
     pub role_ref: IoK8sApiRbacV1RoleRef,
     /// Subjects holds references to the objects the role applies to.
@@ -21731,7 +22093,7 @@ pub struct IoK8sApiRbacV1RoleList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -21765,7 +22127,7 @@ pub struct IoK8sApiRbacV1Role {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Rules holds all the PolicyRules for this Role
@@ -21797,7 +22159,7 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContextList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -21833,12 +22195,12 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContext {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// PodSchedulingContextSpec describes where resources for the Pod are needed.
     pub spec: IoK8sApiResourceV1alpha2PodSchedulingContextSpec,
-    /// The `status` property.
+    /// PodSchedulingContextStatus describes where resources for the Pod can be allocated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiResourceV1alpha2PodSchedulingContextStatus>>,
 }
@@ -21964,7 +22326,7 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -22000,12 +22362,12 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaim {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ResourceClaimSpec defines how a resource is to be allocated.
     pub spec: IoK8sApiResourceV1alpha2ResourceClaimSpec,
-    /// The `status` property.
+    /// ResourceClaimStatus tracks whether the resource has been allocated and what the resulting attributes are.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiResourceV1alpha2ResourceClaimStatus>>,
 }
@@ -22030,7 +22392,7 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimSpec {
     #[serde(rename = "allocationMode")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allocation_mode: Option<String>,
-    /// The `parametersRef` property.
+    /// ResourceClaimParametersReference contains enough information to let you locate the parameters for a ResourceClaim. The object must be in the same namespace as the ResourceClaim.
     #[serde(rename = "parametersRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parameters_ref: Option<
@@ -22105,7 +22467,7 @@ impl IoK8sApiResourceV1alpha2ResourceClaimParametersReference {
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimStatus {
-    /// The `allocation` property.
+    /// AllocationResult contains attributes of an allocated resource.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allocation: Option<Box<IoK8sApiResourceV1alpha2AllocationResult>>,
     /// DeallocationRequested indicates that a ResourceClaim is to be deallocated.
@@ -22154,7 +22516,7 @@ impl IoK8sApiResourceV1alpha2ResourceClaimStatus {
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiResourceV1alpha2AllocationResult {
-    /// The `availableOnNodes` property.
+    /// A node selector represents the union of the results of one or more label queries over a set of nodes; that is, it represents the OR of the selectors represented by the node selector terms.
     #[serde(rename = "availableOnNodes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub available_on_nodes: Option<Box<IoK8sApiCoreV1NodeSelector>>,
@@ -22279,7 +22641,7 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplateList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -22313,10 +22675,10 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplate {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ResourceClaimTemplateSpec contains the metadata and fields for a ResourceClaim.
     pub spec: IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec,
 }
 
@@ -22335,10 +22697,10 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplate {
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec {
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// ResourceClaimSpec defines how a resource is to be allocated.
     pub spec: IoK8sApiResourceV1alpha2ResourceClaimSpec,
 }
 
@@ -22376,7 +22738,7 @@ pub struct IoK8sApiResourceV1alpha2ResourceClassList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -22417,16 +22779,16 @@ pub struct IoK8sApiResourceV1alpha2ResourceClass {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `parametersRef` property.
+    /// ResourceClassParametersReference contains enough information to let you locate the parameters for a ResourceClass.
     #[serde(rename = "parametersRef")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parameters_ref: Option<
         Box<IoK8sApiResourceV1alpha2ResourceClassParametersReference>,
     >,
-    /// The `suitableNodes` property.
+    /// A node selector represents the union of the results of one or more label queries over a set of nodes; that is, it represents the OR of the selectors represented by the node selector terms.
     #[serde(rename = "suitableNodes")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suitable_nodes: Option<Box<IoK8sApiCoreV1NodeSelector>>,
@@ -22500,7 +22862,7 @@ pub struct IoK8sApiSchedulingV1PriorityClassList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -22541,7 +22903,7 @@ pub struct IoK8sApiSchedulingV1PriorityClass {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// preemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.
@@ -22579,7 +22941,7 @@ pub struct IoK8sApiStorageV1CsiDriverList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -22613,10 +22975,10 @@ pub struct IoK8sApiStorageV1CsiDriver {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// CSIDriverSpec is the specification of a CSIDriver.
     pub spec: IoK8sApiStorageV1CsiDriverSpec,
 }
 
@@ -22782,7 +23144,7 @@ pub struct IoK8sApiStorageV1CsiNodeList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -22816,10 +23178,10 @@ pub struct IoK8sApiStorageV1CsiNode {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// CSINodeSpec holds information about the specification of all CSI drivers installed on a node
     pub spec: IoK8sApiStorageV1CsiNodeSpec,
 }
 
@@ -22865,7 +23227,7 @@ impl IoK8sApiStorageV1CsiNodeSpec {
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiStorageV1CsiNodeDriver {
-    /// The `allocatable` property.
+    /// VolumeNodeResources is a set of resource limits for scheduling of volumes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allocatable: Option<Box<IoK8sApiStorageV1VolumeNodeResources>>,
     /// name represents the name of the CSI driver that this object refers to. This MUST be the same name returned by the CSI GetPluginName() call for that driver.
@@ -22943,7 +23305,7 @@ pub struct IoK8sApiStorageV1CsiStorageCapacityList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -22982,20 +23344,94 @@ pub struct IoK8sApiStorageV1CsiStorageCapacity {
     #[serde(rename = "apiVersion")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
-    /// The `capacity` property.
+    /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+    ///
+    /// The serialization format is:
+    ///
+    /// ```text
+    ///
+    ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+    ///
+    /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+    ///
+    ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+    ///
+    /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+    ///
+    ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+    ///
+    /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+    ///
+    /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+    ///
+    /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+    ///
+    /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+    ///
+    /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+    ///
+    /// The sign will be omitted unless the number is negative.
+    ///
+    /// Examples:
+    ///
+    /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+    ///
+    /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+    ///
+    /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+    ///
+    /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+    /// ```
     #[serde(skip_serializing_if = "Option::is_none")]
     pub capacity: Option<IoK8sApimachineryPkgApiResourceQuantity>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `maximumVolumeSize` property.
+    /// Quantity is a fixed-point representation of a number. It provides convenient marshaling/unmarshaling in JSON and YAML, in addition to String() and AsInt64() accessors.
+    ///
+    /// The serialization format is:
+    ///
+    /// ```text
+    ///
+    ///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+    ///
+    /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
+    ///
+    ///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+    ///
+    /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
+    ///
+    ///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+    ///
+    /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
+    ///
+    /// No matter which of the three exponent forms is used, no quantity may represent a number greater than 2^63-1 in magnitude, nor may it have more than 3 decimal places. Numbers larger or more precise will be capped or rounded up. (E.g.: 0.1m will rounded up to 1m.) This may be extended in the future if we require larger or smaller quantities.
+    ///
+    /// When a Quantity is parsed from a string, it will remember the type of suffix it had, and will use the same type again when it is serialized.
+    ///
+    /// Before serializing, Quantity will be put in "canonical form". This means that Exponent/suffix will be adjusted up or down (with a corresponding increase or decrease in Mantissa) such that:
+    ///
+    /// - No precision is lost - No fractional digits will be emitted - The exponent (or suffix) is as large as possible.
+    ///
+    /// The sign will be omitted unless the number is negative.
+    ///
+    /// Examples:
+    ///
+    /// - 1.5 will be serialized as "1500m" - 1.5Gi will be serialized as "1536Mi"
+    ///
+    /// Note that the quantity will NEVER be internally represented by a floating point number. That is the whole point of this exercise.
+    ///
+    /// Non-canonical values will still parse as long as they are well formed, but will be re-emitted in their canonical form. (So always use canonical form, or don't diff.)
+    ///
+    /// This format is intended to make it difficult to use these numbers without writing some sort of special handling code in the hopes that that will cause implementors to also use a fixed point implementation.
+    /// ```
     #[serde(rename = "maximumVolumeSize")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub maximum_volume_size: Option<IoK8sApimachineryPkgApiResourceQuantity>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `nodeTopology` property.
+    /// A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.
     #[serde(rename = "nodeTopology")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_topology: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
@@ -23031,7 +23467,7 @@ pub struct IoK8sApiStorageV1StorageClassList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -23075,7 +23511,7 @@ pub struct IoK8sApiStorageV1StorageClass {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// mountOptions controls the mountOptions for dynamically provisioned PersistentVolumes of this storage class. e.g. \["ro", "soft"\]. Not validated - mount of the PVs will simply fail if one is invalid.
@@ -23187,7 +23623,7 @@ pub struct IoK8sApiStorageV1VolumeAttachmentList {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ListMeta describes metadata that synthetic resources must have, including lists and various status objects. A resource may have only one of {ObjectMeta, ListMeta}.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
@@ -23223,12 +23659,12 @@ pub struct IoK8sApiStorageV1VolumeAttachment {
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
-    /// The `metadata` property.
+    /// ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
-    /// The `spec` property.
+    /// VolumeAttachmentSpec is the specification of a VolumeAttachment request.
     pub spec: IoK8sApiStorageV1VolumeAttachmentSpec,
-    /// The `status` property.
+    /// VolumeAttachmentStatus is the status of a VolumeAttachment request.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiStorageV1VolumeAttachmentStatus>>,
 }
@@ -23254,7 +23690,7 @@ pub struct IoK8sApiStorageV1VolumeAttachmentSpec {
     /// nodeName represents the node that the volume should be attached to.
     #[serde(rename = "nodeName")]
     pub node_name: String,
-    /// The `source` property.
+    /// VolumeAttachmentSource represents a volume that should be attached. Right now only PersistenVolumes can be attached via external attacher, in future we may allow also inline volumes in pods. Exactly one member can be set.
     pub source: IoK8sApiStorageV1VolumeAttachmentSource,
 }
 
@@ -23289,7 +23725,7 @@ impl IoK8sApiStorageV1VolumeAttachmentSpec {
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiStorageV1VolumeAttachmentSource {
-    /// The `inlineVolumeSpec` property.
+    /// PersistentVolumeSpec is the specification of a persistent volume.
     #[serde(rename = "inlineVolumeSpec")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub inline_volume_spec: Option<Box<IoK8sApiCoreV1PersistentVolumeSpec>>,
@@ -23321,7 +23757,7 @@ impl IoK8sApiStorageV1VolumeAttachmentSource {
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct IoK8sApiStorageV1VolumeAttachmentStatus {
-    /// The `attachError` property.
+    /// VolumeError captures an error encountered during a volume operation.
     #[serde(rename = "attachError")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attach_error: Option<Box<IoK8sApiStorageV1VolumeError>>,
@@ -23331,7 +23767,7 @@ pub struct IoK8sApiStorageV1VolumeAttachmentStatus {
     #[serde(rename = "attachmentMetadata")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attachment_metadata: Option<::std::collections::BTreeMap<String, String>>,
-    /// The `detachError` property.
+    /// VolumeError captures an error encountered during a volume operation.
     #[serde(rename = "detachError")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detach_error: Option<Box<IoK8sApiStorageV1VolumeError>>,
@@ -23369,7 +23805,7 @@ pub struct IoK8sApiStorageV1VolumeError {
     /// message represents the error encountered during Attach or Detach operation. This string may be logged, so it should not contain sensitive information.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
-    /// The `time` property.
+    /// Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.  Wrappers are provided for many of the factory methods that the time package offers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }

@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct Get = "GET /v1/account" -> crate::models::Account {
+    pub struct GetAccount = "GET /v1/account" -> crate::models::Account {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,

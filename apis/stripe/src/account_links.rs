@@ -11,7 +11,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/account_links" -> crate::models::AccountLink {
+    pub struct PostAccountLinks = "POST /v1/account_links" -> crate::models::AccountLink {
         /// The identifier of the account to create an account link for.
         ///
         /// At most 5000 characters.
@@ -39,8 +39,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`account`, `type`), every other field `None`.
+impl PostAccountLinks {
+    /// A `PostAccountLinks` of its required fields (`account`, `type`), every other field `None`.
     #[must_use]
     pub fn new(account: impl Into<String>, r#type: crate::models::PostAccountLinksType) -> Self {
         Self {

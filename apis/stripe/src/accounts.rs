@@ -6,7 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/accounts`
     ///
-    /// Returns a list of accounts connected to your platform via [Connect](/docs/connect). If you’re not a platform, the list is empty.
+    /// Returns a list of accounts connected to your platform via Connect. If you’re not a platform, the list is empty.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/accounts" -> crate::models::GetAccountsResponse {
+    pub struct GetAccounts = "GET /v1/accounts" -> crate::models::GetAccountsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -40,19 +40,17 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts`
     ///
-    /// With [Connect](/docs/connect), you can create Stripe accounts for your users.
+    /// With Connect, you can create Stripe accounts for your users.
     /// To do this, you’ll first need to [register your platform](https://dashboard.stripe.com/account/applications/settings).
     ///
-    ///
-    ///
-    /// If you’ve already collected information for your connected accounts, you [can pre-fill that information](/docs/connect/best-practices#onboarding) when
+    /// If you’ve already collected information for your connected accounts, you can pre-fill that information when
     /// creating the account. Connect Onboarding won’t ask for the pre-filled information during account onboarding.
     /// You can pre-fill any information on the account.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/accounts" -> crate::models::Account {
+    pub struct PostAccounts = "POST /v1/accounts" -> crate::models::Account {
         /// An [account token](https://stripe.com/docs/api#create_account_token), used to securely provide details to the account.
         ///
         /// At most 5000 characters.
@@ -93,8 +91,6 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A card or bank account to attach to the account for receiving [payouts](https://stripe.com/docs/connect/bank-debit-card-payouts) (you won’t be able to use it for top-ups). You can provide either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary, as documented in the `external_account` parameter for [bank account](https://stripe.com/docs/api#account_create_bank_account) creation.
-        ///
-        ///
         ///
         /// By default, providing an external account sets it as the new default external account for its currency, and deletes the old default if one exists. To add additional external accounts without replacing the existing default for the currency, use the [bank account](https://stripe.com/docs/api#account_create_bank_account) or [card creation](https://stripe.com/docs/api#account_create_card) APIs.
         ///
@@ -153,20 +149,16 @@ impl GetAccount {
 endpoint! {
     /// `POST /v1/accounts/{account}`
     ///
-    /// Updates a [connected account](/docs/connect/accounts) by setting the values of the parameters passed. Any parameters not provided are
+    /// Updates a connected account by setting the values of the parameters passed. Any parameters not provided are
     /// left unchanged.
     ///
-    ///
-    ///
     /// For Custom accounts, you can update any information on the account. For other accounts, you can update all information until that
-    /// account has started to go through Connect Onboarding. Once you create an [Account Link](/docs/api/account_links)
+    /// account has started to go through Connect Onboarding. Once you create an Account Link
     /// for a Standard or Express account, some parameters can no longer be changed. These are marked as **Custom Only** or **Custom and Express**
     /// below.
     ///
-    ///
-    ///
     /// To update your own account, use the [Dashboard](https://dashboard.stripe.com/account). Refer to our
-    /// [Connect](/docs/connect/updating-accounts) documentation to learn more about updating accounts.
+    /// Connect documentation to learn more about updating accounts.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -208,8 +200,6 @@ endpoint! {
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// A card or bank account to attach to the account for receiving [payouts](https://stripe.com/docs/connect/bank-debit-card-payouts) (you won’t be able to use it for top-ups). You can provide either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary, as documented in the `external_account` parameter for [bank account](https://stripe.com/docs/api#account_create_bank_account) creation.
-        ///
-        ///
         ///
         /// By default, providing an external account sets it as the new default external account for its currency, and deletes the old default if one exists. To add additional external accounts without replacing the existing default for the currency, use the [bank account](https://stripe.com/docs/api#account_create_bank_account) or [card creation](https://stripe.com/docs/api#account_create_card) APIs.
         ///
@@ -258,13 +248,9 @@ impl PostAccount {
 endpoint! {
     /// `DELETE /v1/accounts/{account}`
     ///
-    /// With [Connect](/docs/connect), you can delete accounts you manage.
-    ///
-    ///
+    /// With Connect, you can delete accounts you manage.
     ///
     /// Accounts created using test-mode keys can be deleted at any time. Standard accounts created using live-mode keys cannot be deleted. Custom or Express accounts created using live-mode keys can only be deleted once all balances are zero.
-    ///
-    ///
     ///
     /// If you want to delete your own account, use the [account information tab in your account settings](https://dashboard.stripe.com/account) instead.
     #[derive(Debug, Clone, PartialEq)]
@@ -376,9 +362,7 @@ impl GetAccountBankAccountsId {
 endpoint! {
     /// `POST /v1/accounts/{account}/bank_accounts/{id}`
     ///
-    /// Updates the metadata, account holder name, account holder type of a bank account belonging to a [Custom account](/docs/connect/custom-accounts), and optionally sets it as the default for its currency. Other bank account details are not editable by design.
-    ///
-    ///
+    /// Updates the metadata, account holder name, account holder type of a bank account belonging to a Custom account, and optionally sets it as the default for its currency. Other bank account details are not editable by design.
     ///
     /// You can re-enable a disabled bank account by performing an update call without providing any arguments or changes.
     #[derive(Debug, Clone, PartialEq)]
@@ -757,9 +741,7 @@ impl GetAccountExternalAccountsId {
 endpoint! {
     /// `POST /v1/accounts/{account}/external_accounts/{id}`
     ///
-    /// Updates the metadata, account holder name, account holder type of a bank account belonging to a [Custom account](/docs/connect/custom-accounts), and optionally sets it as the default for its currency. Other bank account details are not editable by design.
-    ///
-    ///
+    /// Updates the metadata, account holder name, account holder type of a bank account belonging to a Custom account, and optionally sets it as the default for its currency. Other bank account details are not editable by design.
     ///
     /// You can re-enable a disabled bank account by performing an update call without providing any arguments or changes.
     #[derive(Debug, Clone, PartialEq)]
@@ -913,9 +895,7 @@ endpoint! {
     ///
     /// Creates a single-use login link for an Express account to access their Stripe dashboard.
     ///
-    ///
-    ///
-    /// **You may only create login links for [Express accounts](/docs/connect/express-accounts) connected to your platform**.
+    /// **You may only create login links for Express accounts connected to your platform**.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -1839,9 +1819,7 @@ impl DeleteAccountPersonsPerson {
 endpoint! {
     /// `POST /v1/accounts/{account}/reject`
     ///
-    /// With [Connect](/docs/connect), you may flag accounts as suspicious.
-    ///
-    ///
+    /// With Connect, you may flag accounts as suspicious.
     ///
     /// Test-mode Custom and Express accounts can be rejected at any time. Accounts created using live-mode keys may only be rejected once all balances are zero.
     #[derive(Debug, Clone, PartialEq)]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/application_fees" -> crate::models::GetApplicationFeesResponse {
+    pub struct GetApplicationFees = "GET /v1/application_fees" -> crate::models::GetApplicationFeesResponse {
         /// Only return application fees for the charge specified by this charge ID.
         ///
         /// At most 5000 characters.
@@ -84,8 +84,6 @@ endpoint! {
     /// `POST /v1/application_fees/{fee}/refunds/{id}`
     ///
     /// Updates the specified application fee refund by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    ///
-    ///
     ///
     /// This request only accepts metadata as an argument.
     #[derive(Debug, Clone, PartialEq)]
@@ -249,12 +247,8 @@ endpoint! {
     /// Refunds an application fee that has previously been collected but not yet refunded.
     /// Funds will be refunded to the Stripe account from which the fee was originally collected.
     ///
-    ///
-    ///
     /// You can optionally refund only part of an application fee.
     /// You can do so multiple times, until the entire fee has been refunded.
-    ///
-    ///
     ///
     /// Once entirely refunded, an application fee can’t be refunded again.
     /// This method will raise an error when called on an already-refunded application fee,

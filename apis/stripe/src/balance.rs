@@ -7,11 +7,11 @@ endpoint! {
     /// `GET /v1/balance`
     ///
     /// Retrieves the current account balance, based on the authentication that was used to make the request.
-    ///  For a sample request, see [Accounting for negative balances](/docs/connect/account-balances#accounting-for-negative-balances).
+    /// For a sample request, see Accounting for negative balances.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
-    pub struct Get = "GET /v1/balance" -> crate::models::Balance {
+    pub struct GetBalance = "GET /v1/balance" -> crate::models::Balance {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -22,8 +22,6 @@ endpoint! {
     /// `GET /v1/balance/history`
     ///
     /// Returns a list of transactions that have contributed to the Stripe account balance (e.g., charges, transfers, and so forth). The transactions are returned in sorted order, with the most recent transactions appearing first.
-    ///
-    ///
     ///
     /// Note that this endpoint was previously called “Balance history” and used the path `/v1/balance/history`.
     #[derive(Debug, Clone, PartialEq, Default)]
@@ -82,8 +80,6 @@ endpoint! {
     /// `GET /v1/balance/history/{id}`
     ///
     /// Retrieves the balance transaction with the given ID.
-    ///
-    ///
     ///
     /// Note that this endpoint previously used the path `/v1/balance/history/:id`.
     #[derive(Debug, Clone, PartialEq)]

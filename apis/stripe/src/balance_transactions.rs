@@ -8,8 +8,6 @@ endpoint! {
     ///
     /// Returns a list of transactions that have contributed to the Stripe account balance (e.g., charges, transfers, and so forth). The transactions are returned in sorted order, with the most recent transactions appearing first.
     ///
-    ///
-    ///
     /// Note that this endpoint was previously called “Balance history” and used the path `/v1/balance/history`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
@@ -22,7 +20,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/balance_transactions" -> crate::models::BalanceTransactionsList {
+    pub struct GetBalanceTransactions = "GET /v1/balance_transactions" -> crate::models::BalanceTransactionsList {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -67,8 +65,6 @@ endpoint! {
     /// `GET /v1/balance_transactions/{id}`
     ///
     /// Retrieves the balance transaction with the given ID.
-    ///
-    ///
     ///
     /// Note that this endpoint previously used the path `/v1/balance/history/:id`.
     #[derive(Debug, Clone, PartialEq)]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/charges" -> crate::models::GetChargesResponse {
+    pub struct GetCharges = "GET /v1/charges" -> crate::models::GetChargesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -60,7 +60,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/charges" -> crate::models::Charge {
+    pub struct PostCharges = "POST /v1/charges" -> crate::models::Charge {
         /// Amount intended to be collected by this payment. A positive integer representing how much to charge in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal) (e.g., 100 cents to charge $1.00 or 100 to charge ¥100, a zero-decimal currency). The minimum amount is $0.50 US or [equivalent in charge currency](https://stripe.com/docs/currencies#minimum-and-maximum-charge-amounts). The amount value supports up to eight digits (e.g., a value of 99999999 for a USD charge of $999,999.99).
         #[endpoint(body)]
         pub amount: Option<i64>,
@@ -139,7 +139,7 @@ endpoint! {
 endpoint! {
     /// `GET /v1/charges/search`
     ///
-    /// Search for charges you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
+    /// Search for charges you’ve previously created using Stripe’s Search Query Language.
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
@@ -276,11 +276,9 @@ impl PostCharge {
 endpoint! {
     /// `POST /v1/charges/{charge}/capture`
     ///
-    /// Capture the payment of an existing, uncaptured, charge. This is the second half of the two-step payment flow, where first you [created a charge](#create_charge) with the capture option set to false.
+    /// Capture the payment of an existing, uncaptured, charge. This is the second half of the two-step payment flow, where first you created a charge with the capture option set to false.
     ///
-    ///
-    ///
-    /// Uncaptured payments expire a set number of days after they are created ([7 by default](/docs/charges/placing-a-hold)). If they are not captured by that point in time, they will be marked as refunded and will no longer be capturable.
+    /// Uncaptured payments expire a set number of days after they are created (7 by default). If they are not captured by that point in time, they will be marked as refunded and will no longer be capturable.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -445,17 +443,11 @@ endpoint! {
     ///
     /// When you create a new refund, you must specify a Charge or a PaymentIntent object on which to create it.
     ///
-    ///
-    ///
     /// Creating a new refund will refund a charge that has previously been created but not yet refunded.
     /// Funds will be refunded to the credit or debit card that was originally charged.
     ///
-    ///
-    ///
     /// You can optionally refund only part of a charge.
     /// You can do so multiple times, until the entire charge has been refunded.
-    ///
-    ///
     ///
     /// Once entirely refunded, a charge can’t be refunded again.
     /// This method will raise an error when called on an already-refunded charge,

@@ -207,8 +207,8 @@ endpoint! {
         /// In `payment` and `subscription` mode, you can omit this attribute to manage your payment methods from the [Stripe Dashboard](https://dashboard.stripe.com/settings/payment_methods).
         /// It is required in `setup` mode.
         ///
-        /// Read more about the supported payment methods and their requirements in our [payment
-        /// method details guide](/docs/payments/checkout/payment-methods).
+        /// Read more about the supported payment methods and their requirements in our payment
+        /// method details guide.
         ///
         /// If multiple payment methods are passed, Checkout will dynamically reorder them to
         /// prioritize the most relevant payment methods based on the customer's location and
@@ -341,8 +341,6 @@ endpoint! {
     /// `POST /v1/checkout/sessions/{session}/expire`
     ///
     /// A Session can be expired when it is in one of these statuses: `open`
-    ///
-    ///
     ///
     /// After it expires, a customer can’t complete a Session and customers loading the Session see a message saying the Session is expired.
     #[derive(Debug, Clone, PartialEq)]

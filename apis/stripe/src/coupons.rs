@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/coupons" -> crate::models::GetCouponsResponse {
+    pub struct GetCoupons = "GET /v1/coupons" -> crate::models::GetCouponsResponse {
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -46,14 +46,12 @@ endpoint! {
     ///
     /// You can create coupons easily via the [coupon management](https://dashboard.stripe.com/coupons) page of the Stripe dashboard. Coupon creation is also accessible via the API if you need to create coupons on the fly.
     ///
-    ///
-    ///
     /// A coupon has either a `percent_off` or an `amount_off` and `currency`. If you set an `amount_off`, that amount will be subtracted from any invoice’s subtotal. For example, an invoice with a subtotal of &lt;currency>100&lt;/currency> will have a final total of &lt;currency>0&lt;/currency> if a coupon with an `amount_off` of &lt;amount>200&lt;/amount> is applied to it and an invoice with a subtotal of &lt;currency>300&lt;/currency> will have a final total of &lt;currency>100&lt;/currency> if a coupon with an `amount_off` of &lt;amount>200&lt;/amount> is applied to it.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/coupons" -> crate::models::Coupon {
+    pub struct PostCoupons = "POST /v1/coupons" -> crate::models::Coupon {
         /// A positive integer representing the amount to subtract from an invoice total (required if `percent_off` is not passed).
         #[endpoint(body)]
         pub amount_off: Option<i64>,

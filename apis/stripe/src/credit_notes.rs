@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/credit_notes" -> crate::models::GetCreditNotesResponse {
+    pub struct GetCreditNotes = "GET /v1/credit_notes" -> crate::models::GetCreditNotesResponse {
         /// Only return credit notes for the customer specified by this customer ID.
         ///
         /// At most 5000 characters.
@@ -55,17 +55,13 @@ endpoint! {
     /// its `amount_due`. For a `status=paid` invoice, a credit note does not affect its `amount_due`. Instead, it can result
     /// in any combination of the following:
     ///
+    /// - Refund: create a new refund (using `refund_amount`) or link an existing refund (using `refund`).
     ///
+    /// - Customer balance credit: credit the customer’s balance (using `credit_amount`) which will be automatically applied to their next invoice when it’s finalized.
     ///
-    /// &lt;ul>
-    /// &lt;li>Refund: create a new refund (using `refund_amount`) or link an existing refund (using `refund`).&lt;/li>
-    /// &lt;li>Customer balance credit: credit the customer’s balance (using `credit_amount`) which will be automatically applied to their next invoice when it’s finalized.&lt;/li>
-    /// &lt;li>Outside of Stripe credit: record the amount that is or will be credited outside of Stripe (using `out_of_band_amount`).&lt;/li>
-    /// &lt;/ul>
+    /// - Outside of Stripe credit: record the amount that is or will be credited outside of Stripe (using `out_of_band_amount`).
     ///
     /// For post-payment credit notes the sum of the refund, credit and outside of Stripe amounts must equal the credit note total.
-    ///
-    ///
     ///
     /// You may issue multiple credit notes for an invoice. Each credit note will increment the invoice’s `pre_payment_credit_notes_amount`
     /// or `post_payment_credit_notes_amount` depending on its `status` at the time of credit note creation.
@@ -73,7 +69,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/credit_notes" -> crate::models::CreditNote {
+    pub struct PostCreditNotes = "POST /v1/credit_notes" -> crate::models::CreditNote {
         /// The integer amount in cents (or local equivalent) representing the total amount of the credit note.
         #[endpoint(body)]
         pub amount: Option<i64>,
@@ -119,8 +115,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`invoice`), every other field `None`.
+impl PostCreditNotes {
+    /// A `PostCreditNotes` of its required fields (`invoice`), every other field `None`.
     #[must_use]
     pub fn new(invoice: impl Into<String>) -> Self {
         Self {
@@ -437,7 +433,7 @@ impl PostCreditNotesId {
 endpoint! {
     /// `POST /v1/credit_notes/{id}/void`
     ///
-    /// Marks a credit note as void. Learn more about [voiding credit notes](/docs/billing/invoices/credit-notes#voiding).
+    /// Marks a credit note as void. Learn more about voiding credit notes.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/customers" -> crate::models::GetCustomersResponse {
+    pub struct GetCustomers = "GET /v1/customers" -> crate::models::GetCustomersResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -59,7 +59,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/customers" -> crate::models::Customer {
+    pub struct PostCustomers = "POST /v1/customers" -> crate::models::Customer {
         /// The customer's address.
         #[endpoint(body, style = "deepObject")]
         pub address: Option<crate::models::OptionalFieldsAddressOrString>,
@@ -154,7 +154,7 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/search`
     ///
-    /// Search for customers you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
+    /// Search for customers you’ve previously created using Stripe’s Search Query Language.
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
@@ -228,8 +228,6 @@ endpoint! {
     /// `POST /v1/customers/{customer}`
     ///
     /// Updates the specified customer by setting the values of the parameters passed. Any parameters not provided will be left unchanged. For example, if you pass the **source** parameter, that becomes the customer’s active source (e.g., a card) to be used for all charges in the future. When you update a customer to a new valid card source by passing the **source** parameter: for each of the customer’s current subscriptions, if the subscription bills automatically and is in the `past_due` state, then the latest open invoice for the subscription with automatic collection enabled will be retried. This retry will not count as an automatic retry, and will not affect the next regularly scheduled payment for the invoice. Changing the **default_source** for a customer will not trigger this behavior.
-    ///
-    ///
     ///
     /// This request accepts mostly the same arguments as the customer creation call.
     #[derive(Debug, Clone, PartialEq)]
@@ -417,7 +415,7 @@ impl DeleteCustomer {
 endpoint! {
     /// `GET /v1/customers/{customer}/balance_transactions`
     ///
-    /// Returns a list of transactions that updated the customer’s [balances](/docs/billing/customer/balance).
+    /// Returns a list of transactions that updated the customer’s balances.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -470,7 +468,7 @@ impl GetCustomerBalanceTransactions {
 endpoint! {
     /// `POST /v1/customers/{customer}/balance_transactions`
     ///
-    /// Creates an immutable transaction that updates the customer’s credit [balance](/docs/billing/customer/balance).
+    /// Creates an immutable transaction that updates the customer’s credit balance.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -518,7 +516,7 @@ impl PostCustomerBalanceTransactions {
 endpoint! {
     /// `GET /v1/customers/{customer}/balance_transactions/{transaction}`
     ///
-    /// Retrieves a specific customer balance transaction that updated the customer’s [balances](/docs/billing/customer/balance).
+    /// Retrieves a specific customer balance transaction that updated the customer’s balances.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -648,11 +646,9 @@ endpoint! {
     ///
     /// When you create a new credit card, you must specify a customer or recipient on which to create it.
     ///
-    ///
-    ///
     /// If the card’s owner has no default card, then the new card will become the default.
     /// However, if the owner already has a default, then it will not change.
-    /// To change the default, you should [update the customer](/docs/api#update_customer) to have a new `default_source`.
+    /// To change the default, you should update the customer to have a new `default_source`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -978,11 +974,9 @@ endpoint! {
     ///
     /// When you create a new credit card, you must specify a customer or recipient on which to create it.
     ///
-    ///
-    ///
     /// If the card’s owner has no default card, then the new card will become the default.
     /// However, if the owner already has a default, then it will not change.
-    /// To change the default, you should [update the customer](/docs/api#update_customer) to have a new `default_source`.
+    /// To change the default, you should update the customer to have a new `default_source`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -1277,7 +1271,7 @@ impl PostCustomerCashBalance {
 endpoint! {
     /// `GET /v1/customers/{customer}/cash_balance_transactions`
     ///
-    /// Returns a list of transactions that modified the customer’s [cash balance](/docs/payments/customer-balance).
+    /// Returns a list of transactions that modified the customer’s cash balance.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -1330,7 +1324,7 @@ impl GetCustomerCashBalanceTransactions {
 endpoint! {
     /// `GET /v1/customers/{customer}/cash_balance_transactions/{transaction}`
     ///
-    /// Retrieves a specific cash balance transaction, which updated the customer’s [cash balance](/docs/payments/customer-balance).
+    /// Retrieves a specific cash balance transaction, which updated the customer’s cash balance.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -1616,11 +1610,9 @@ endpoint! {
     ///
     /// When you create a new credit card, you must specify a customer or recipient on which to create it.
     ///
-    ///
-    ///
     /// If the card’s owner has no default card, then the new card will become the default.
     /// However, if the owner already has a default, then it will not change.
-    /// To change the default, you should [update the customer](/docs/api#update_customer) to have a new `default_source`.
+    /// To change the default, you should update the customer to have a new `default_source`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -2150,7 +2142,7 @@ impl GetCustomerSubscriptionsSubscriptionExposedId {
 endpoint! {
     /// `POST /v1/customers/{customer}/subscriptions/{subscription_exposed_id}`
     ///
-    /// Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the [upcoming invoice](#upcoming_invoice) endpoint.
+    /// Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the upcoming invoice endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -2327,11 +2319,7 @@ endpoint! {
     ///
     /// Cancels a customer’s subscription. If you set the `at_period_end` parameter to `true`, the subscription will remain active until the end of the period, at which point it will be canceled and not renewed. Otherwise, with the default `false` value, the subscription is terminated immediately. In either case, the customer will not be charged again for the subscription.
     ///
-    ///
-    ///
-    /// Note, however, that any pending invoice items that you’ve created will still be charged for at the end of the period, unless manually [deleted](#delete_invoiceitem). If you’ve set the subscription to cancel at the end of the period, any pending prorations will also be left in place and collected at the end of the period. But if the subscription is set to cancel immediately, pending prorations will be removed.
-    ///
-    ///
+    /// Note, however, that any pending invoice items that you’ve created will still be charged for at the end of the period, unless manually deleted. If you’ve set the subscription to cancel at the end of the period, any pending prorations will also be left in place and collected at the end of the period. But if the subscription is set to cancel immediately, pending prorations will be removed.
     ///
     /// By default, upon subscription cancellation, Stripe will stop automatic collection of all finalized invoices for the customer. This is intended to prevent unexpected payment attempts after the customer has canceled a subscription. However, you can resume automatic collection of the invoices manually after subscription cancellation to have us proceed. Or, you could check for unpaid invoices before allowing the customer to cancel the subscription at all.
     #[derive(Debug, Clone, PartialEq)]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/disputes" -> crate::models::GetDisputesResponse {
+    pub struct GetDisputes = "GET /v1/disputes" -> crate::models::GetDisputesResponse {
         /// Only return disputes associated to the charge specified by this charge ID.
         ///
         /// At most 5000 characters.
@@ -85,9 +85,7 @@ endpoint! {
     ///
     /// When you get a dispute, contacting your customer is always the best first step. If that doesn’t work, you can submit evidence to help us resolve the dispute in your favor. You can do this in your [dashboard](https://dashboard.stripe.com/disputes), but if you prefer, you can use the API to submit evidence programmatically.
     ///
-    ///
-    ///
-    /// Depending on your dispute type, different evidence fields will give you a better chance of winning your dispute. To figure out which evidence fields to provide, see our [guide to dispute types](/docs/disputes/categories).
+    /// Depending on your dispute type, different evidence fields will give you a better chance of winning your dispute. To figure out which evidence fields to provide, see our guide to dispute types.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -130,8 +128,6 @@ endpoint! {
     /// `POST /v1/disputes/{dispute}/close`
     ///
     /// Closing the dispute for a charge indicates that you do not have any evidence to submit and are essentially dismissing the dispute, acknowledging it as lost.
-    ///
-    ///
     ///
     /// The status of the dispute will change from `needs_response` to `lost`. *Closing a dispute is irreversible*.
     #[derive(Debug, Clone, PartialEq)]

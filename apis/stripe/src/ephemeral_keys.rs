@@ -11,7 +11,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/ephemeral_keys" -> crate::models::EphemeralKey {
+    pub struct PostEphemeralKeys = "POST /v1/ephemeral_keys" -> crate::models::EphemeralKey {
         /// The ID of the Customer you'd like to modify using the resulting ephemeral key.
         ///
         /// At most 5000 characters.

@@ -6,7 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/events`
     ///
-    /// List events, going back up to 30 days. Each event data is rendered according to Stripe API version at its creation time, specified in [event object](/docs/api/events/object) `api_version` attribute (not according to your current Stripe API version or `Stripe-Version` header).
+    /// List events, going back up to 30 days. Each event data is rendered according to Stripe API version at its creation time, specified in event object `api_version` attribute (not according to your current Stripe API version or `Stripe-Version` header).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/events" -> crate::models::GetEventsResponse {
+    pub struct GetEvents = "GET /v1/events" -> crate::models::GetEventsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,

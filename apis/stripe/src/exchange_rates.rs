@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/exchange_rates" -> crate::models::GetExchangeRatesResponse {
+    pub struct GetExchangeRates = "GET /v1/exchange_rates" -> crate::models::GetExchangeRatesResponse {
         /// A cursor for use in pagination. `ending_before` is the currency that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with the exchange rate for currency X your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/file_links" -> crate::models::FileLinks {
+    pub struct GetFileLinks = "GET /v1/file_links" -> crate::models::FileLinks {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -53,7 +53,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/file_links" -> crate::models::FileLink {
+    pub struct PostFileLinks = "POST /v1/file_links" -> crate::models::FileLink {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -73,8 +73,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`file`), every other field `None`.
+impl PostFileLinks {
+    /// A `PostFileLinks` of its required fields (`file`), every other field `None`.
     #[must_use]
     pub fn new(file: impl Into<String>) -> Self {
         Self {

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/files" -> crate::models::GetFilesResponse {
+    pub struct GetFiles = "GET /v1/files" -> crate::models::GetFilesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -51,15 +51,13 @@ endpoint! {
     ///
     /// To upload a file to Stripe, you’ll need to send a request of type `multipart/form-data`. The request should contain the file you would like to upload, as well as the parameters for creating a file.
     ///
-    ///
-    ///
     /// All of Stripe’s officially supported Client libraries should have support for sending `multipart/form-data`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "multipart/form-data")]
     #[endpoint(error = crate::models::Error)]
     #[endpoint(server = "https://files.stripe.com")]
-    pub struct Post = "POST /v1/files" -> crate::models::File {
+    pub struct PostFiles = "POST /v1/files" -> crate::models::File {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body)]
         pub expand: Option<Vec<String>>,
@@ -77,8 +75,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`file`, `purpose`), every other field `None`.
+impl PostFiles {
+    /// A `PostFiles` of its required fields (`file`, `purpose`), every other field `None`.
     #[must_use]
     pub fn new(file: impl Into<String>, purpose: crate::models::PostFilesPurpose) -> Self {
         Self {
@@ -93,7 +91,7 @@ impl Post {
 endpoint! {
     /// `GET /v1/files/{file}`
     ///
-    /// Retrieves the details of an existing file object. Supply the unique file ID from a file, and Stripe will return the corresponding file object. To access file contents, see the [File Upload Guide](/docs/file-upload#download-file-contents).
+    /// Retrieves the details of an existing file object. Supply the unique file ID from a file, and Stripe will return the corresponding file object. To access file contents, see the File Upload Guide.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]

@@ -128,17 +128,11 @@ endpoint! {
     ///
     /// Creates a VerificationSession object.
     ///
-    ///
-    ///
     /// After the VerificationSession is created, display a verification modal using the session `client_secret` or send your users to the session’s `url`.
-    ///
-    ///
     ///
     /// If your API key is in test mode, verification checks won’t actually process, though everything else will occur as if in live mode.
     ///
-    ///
-    ///
-    /// Related guide: [Verify your users’ identity documents](/docs/identity/verify-identity-documents).
+    /// Related guide: Verify your users’ identity documents.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -183,8 +177,6 @@ endpoint! {
     ///
     /// Retrieves the details of a VerificationSession that was previously created.
     ///
-    ///
-    ///
     /// When the session status is `requires_input`, you can use this method to retrieve a valid
     /// `client_secret` or `url` to allow re-submission.
     #[derive(Debug, Clone, PartialEq)]
@@ -216,8 +208,6 @@ endpoint! {
     /// `POST /v1/identity/verification_sessions/{session}`
     ///
     /// Updates a VerificationSession object.
-    ///
-    ///
     ///
     /// When the session status is `requires_input`, you can use this method to update the
     /// verification check and options.
@@ -264,11 +254,9 @@ impl PostIdentityVerificationSessionsSession {
 endpoint! {
     /// `POST /v1/identity/verification_sessions/{session}/cancel`
     ///
-    /// A VerificationSession object can be canceled when it is in `requires_input` [status](/docs/identity/how-sessions-work).
+    /// A VerificationSession object can be canceled when it is in `requires_input` status.
     ///
-    ///
-    ///
-    /// Once canceled, future submission attempts are disabled. This cannot be undone. [Learn more](/docs/identity/verification-sessions#cancel).
+    /// Once canceled, future submission attempts are disabled. This cannot be undone. Learn more.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -302,29 +290,21 @@ endpoint! {
     /// the VerificationSession and all objects related to it, including VerificationReports, Events,
     /// request logs, etc.
     ///
-    ///
-    ///
     /// A VerificationSession object can be redacted when it is in `requires_input` or `verified`
-    /// [status](/docs/identity/how-sessions-work). Redacting a VerificationSession in `requires_action`
+    /// status. Redacting a VerificationSession in `requires_action`
     /// state will automatically cancel it.
-    ///
-    ///
     ///
     /// The redaction process may take up to four days. When the redaction process is in progress, the
     /// VerificationSession’s `redaction.status` field will be set to `processing`; when the process is
     /// finished, it will change to `redacted` and an `identity.verification_session.redacted` event
     /// will be emitted.
     ///
-    ///
-    ///
     /// Redaction is irreversible. Redacted objects are still accessible in the Stripe API, but all the
     /// fields that contain personal data will be replaced by the string `\[redacted\]` or a similar
     /// placeholder. The `metadata` field will also be erased. Redacted objects cannot be updated or
     /// used for any purpose.
     ///
-    ///
-    ///
-    /// [Learn more](/docs/identity/verification-sessions#redact).
+    /// Learn more.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/invoiceitems" -> crate::models::GetInvoiceitemsResponse {
+    pub struct GetInvoiceitems = "GET /v1/invoiceitems" -> crate::models::GetInvoiceitemsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -62,7 +62,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/invoiceitems" -> crate::models::Invoiceitem {
+    pub struct PostInvoiceitems = "POST /v1/invoiceitems" -> crate::models::Invoiceitem {
         /// The integer amount in cents (or local equivalent) of the charge to be applied to the upcoming invoice. Passing in a negative `amount` will reduce the `amount_due` on the invoice.
         #[endpoint(body)]
         pub amount: Option<i64>,
@@ -137,8 +137,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`customer`), every other field `None`.
+impl PostInvoiceitems {
+    /// A `PostInvoiceitems` of its required fields (`customer`), every other field `None`.
     #[must_use]
     pub fn new(customer: impl Into<String>) -> Self {
         Self {

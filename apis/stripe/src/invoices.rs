@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/invoices" -> crate::models::GetInvoicesResponse {
+    pub struct GetInvoices = "GET /v1/invoices" -> crate::models::GetInvoicesResponse {
         /// The collection method of the invoice to retrieve. Either `charge_automatically` or `send_invoice`.
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
@@ -67,12 +67,12 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoices`
     ///
-    /// This endpoint creates a draft invoice for a given customer. The invoice remains a draft until you [finalize](#finalize_invoice) the invoice, which allows you to [pay](#pay_invoice) or [send](#send_invoice) the invoice to your customers.
+    /// This endpoint creates a draft invoice for a given customer. The invoice remains a draft until you finalize the invoice, which allows you to pay or send the invoice to your customers.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/invoices" -> crate::models::Invoice {
+    pub struct PostInvoices = "POST /v1/invoices" -> crate::models::Invoice {
         /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
         #[endpoint(body, style = "deepObject")]
         pub account_tax_ids: Option<crate::models::ListOrString>,
@@ -189,7 +189,7 @@ endpoint! {
 endpoint! {
     /// `GET /v1/invoices/search`
     ///
-    /// Search for invoices you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
+    /// Search for invoices you’ve previously created using Stripe’s Search Query Language.
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
@@ -235,11 +235,7 @@ endpoint! {
     ///
     /// At any time, you can preview the upcoming invoice for a customer. This will show you all the charges that are pending, including subscription renewal charges, invoice item charges, etc. It will also show you any discounts that are applicable to the invoice.
     ///
-    ///
-    ///
     /// Note that when you are viewing an upcoming invoice, you are simply viewing a preview – the invoice has not yet been created. As such, the upcoming invoice will not show up in invoice listing calls, and you cannot use the API to pay or edit the invoice. If you want to change the amount that your customer will be billed, you can add, remove, or update pending invoice items, or update the customer’s discount.
-    ///
-    ///
     ///
     /// You can preview the effects of updating a subscription, including a preview of what proration will take place. To ensure that the actual proration is calculated exactly the same as the previewed proration, you should pass a `proration_date` parameter when doing the actual subscription update. The value passed in should be the same as the `subscription_proration_date` returned on the upcoming invoice resource. The recommended way to get only the prorations being previewed is to consider only proration line items where `period\[start\]` is equal to the `subscription_proration_date` on the upcoming invoice resource.
     #[derive(Debug, Clone, PartialEq, Default)]
@@ -485,13 +481,11 @@ impl GetInvoice {
 endpoint! {
     /// `POST /v1/invoices/{invoice}`
     ///
-    /// Draft invoices are fully editable. Once an invoice is [finalized](/docs/billing/invoices/workflow#finalized),
+    /// Draft invoices are fully editable. Once an invoice is finalized,
     /// monetary values, as well as `collection_method`, become uneditable.
     ///
-    ///
-    ///
     /// If you would like to stop the Stripe Billing engine from automatically finalizing, reattempting payments on,
-    /// sending reminders for, or [automatically reconciling](/docs/billing/invoices/reconciliation) invoices, pass
+    /// sending reminders for, or automatically reconciling invoices, pass
     /// `auto_advance=false`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
@@ -626,7 +620,7 @@ impl PostInvoice {
 endpoint! {
     /// `DELETE /v1/invoices/{invoice}`
     ///
-    /// Permanently deletes a one-off invoice draft. This cannot be undone. Attempts to delete invoices that are no longer in a draft state will fail; once an invoice has been finalized or if an invoice is for a subscription, it must be [voided](#void_invoice).
+    /// Permanently deletes a one-off invoice draft. This cannot be undone. Attempts to delete invoices that are no longer in a draft state will fail; once an invoice has been finalized or if an invoice is for a subscription, it must be voided.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -837,8 +831,6 @@ endpoint! {
     ///
     /// Stripe will automatically send invoices to customers according to your [subscriptions settings](https://dashboard.stripe.com/account/billing/automatic). However, if you’d like to manually send an invoice to your customer out of the normal schedule, you can do so. When sending invoices that have already been paid, there will be no reference to the payment in the email.
     ///
-    ///
-    ///
     /// Requests made in test-mode result in no emails being sent, despite sending an `invoice.sent` event.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
@@ -869,7 +861,7 @@ impl PostInvoiceSend {
 endpoint! {
     /// `POST /v1/invoices/{invoice}/void`
     ///
-    /// Mark a finalized invoice as void. This cannot be undone. Voiding an invoice is similar to [deletion](#delete_invoice), however it only applies to finalized invoices and maintains a papertrail where the invoice can still be found.
+    /// Mark a finalized invoice as void. This cannot be undone. Voiding an invoice is similar to deletion, however it only applies to finalized invoices and maintains a papertrail where the invoice can still be found.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]

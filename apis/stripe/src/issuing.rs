@@ -122,7 +122,7 @@ impl PostIssuingAuthorizationsAuthorization {
 endpoint! {
     /// `POST /v1/issuing/authorizations/{authorization}/approve`
     ///
-    /// Approves a pending Issuing `Authorization` object. This request should be made within the timeout window of the [real-time authorization](/docs/issuing/controls/real-time-authorizations) flow.
+    /// Approves a pending Issuing `Authorization` object. This request should be made within the timeout window of the real-time authorization flow.
     /// You can also respond directly to the webhook request to approve an authorization (preferred). More details can be found [here](https://site-admin.stripe.com/docs/issuing/controls/real-time-authorizations#authorization-handling).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
@@ -161,7 +161,7 @@ impl PostIssuingAuthorizationsAuthorizationApprove {
 endpoint! {
     /// `POST /v1/issuing/authorizations/{authorization}/decline`
     ///
-    /// Declines a pending Issuing `Authorization` object. This request should be made within the timeout window of the [real time authorization](/docs/issuing/controls/real-time-authorizations) flow.
+    /// Declines a pending Issuing `Authorization` object. This request should be made within the timeout window of the real time authorization flow.
     /// You can also respond directly to the webhook request to decline an authorization (preferred). More details can be found [here](https://site-admin.stripe.com/docs/issuing/controls/real-time-authorizations#authorization-handling).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
@@ -684,7 +684,7 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/disputes`
     ///
-    /// Creates an Issuing `Dispute` object. Individual pieces of evidence within the `evidence` object are optional at this point. Stripe only validates that required evidence is present during submission. Refer to [Dispute reasons and evidence](/docs/issuing/purchases/disputes#dispute-reasons-and-evidence) for more details about evidence requirements.
+    /// Creates an Issuing `Dispute` object. Individual pieces of evidence within the `evidence` object are optional at this point. Stripe only validates that required evidence is present during submission. Refer to Dispute reasons and evidence for more details about evidence requirements.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -787,7 +787,7 @@ impl PostIssuingDisputesDispute {
 endpoint! {
     /// `POST /v1/issuing/disputes/{dispute}/submit`
     ///
-    /// Submits an Issuing `Dispute` to the card network. Stripe validates that all evidence fields required for the dispute’s reason are present. For more details, see [Dispute reasons and evidence](/docs/issuing/purchases/disputes#dispute-reasons-and-evidence).
+    /// Submits an Issuing `Dispute` to the card network. Stripe validates that all evidence fields required for the dispute’s reason are present. For more details, see Dispute reasons and evidence.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]

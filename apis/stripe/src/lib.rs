@@ -2,6 +2,34 @@
 //! Stripe API Wed Oct 15 2025 13:53:19 GMT+0000 (Coordinated Universal Time) as typed requests: each of its 452 operations is an `endpoint!` struct
 //! whose `to_request()` gives the method, URL, headers and body to send.
 //!
+//! # A first call
+//!
+//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
+//! struct and decodes its answer, with the credentials the description asks for;
+//! `paginate` follows a list's pages:
+//!
+//! ```no_run
+//! use endpoint::client::ureq::Client;
+//! use stripe_api::{BASE_URL, account, country_specs};
+//!
+//! let client = Client::builder()
+//!     .base_url(BASE_URL)
+//!     .bearer(std::env::var("STRIPE_API_TOKEN")?)
+//!     .build()?;
+//! let answer = client.send(&account::GetAccount { ..Default::default() })?.body; // its answer, decoded
+//! for item in client.paginate(&country_specs::GetCountrySpecs { ..Default::default() }) {
+//!     let item = item?; // every page, item by item
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A property that may be left out and may also be `null`, where the two mean different
+//! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
+//! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
+//! which it was, and writes back what it read.
+//!
+//! # The API
+//!
 //! The Stripe REST API. Please see <https://stripe.com/docs/api> for more details.
 //!
 //! A module per group of operations, each built with the feature of its name (all by default);
@@ -69,33 +97,6 @@
 //! | `transfers` | `transfers` | 8 |
 //! | `treasury` | `treasury` | 32 |
 //! | `webhook_endpoints` | `webhook-endpoints` | 5 |
-//!
-//! # A first call
-//!
-//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
-//! struct and decodes its answer, with the credentials the description asks for;
-//! `paginate` follows a list's pages:
-//!
-//! ```no_run
-//! use endpoint::client::ureq::Client;
-//! use stripe_api::{BASE_URL, account, tax, country_specs};
-//!
-//! let client = Client::builder()
-//!     .base_url(BASE_URL)
-//!     .bearer(std::env::var("STRIPE_API_TOKEN")?)
-//!     .build()?;
-//! let answer = client.send(&account::Get { ..Default::default() })?.body; // its answer, decoded
-//! let created = client.send(&tax::PostTaxTransactionsCreateFromCalculation::new("calculation", "reference"))?.body; // its answer, decoded
-//! for item in client.paginate(&country_specs::Get { ..Default::default() }) {
-//!     let item = item?; // every page, item by item
-//! }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! A property that may be left out and may also be `null`, where the two mean different
-//! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
-//! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
-//! which it was, and writes back what it read.
 
 // The description marks some schemas and fields deprecated; the crate's own
 // decoding still reads them.
@@ -234,8 +235,8 @@ pub const BASE_URL: &str = "https://api.stripe.com";
 /// made once: [`BASE_URL`], and JSON as the answer asked for (an operation
 /// whose answers are of other media types asks for those);
 /// the servers of its operations on other origins belong with it: an `Api`
-/// of another base URL sends them to that deployment's own, or refuses
-/// them until told where they are (`Api::with_tied_server`, `Api::with_server`).
+/// of another base URL sends them to that deployment's own, or no
+/// credentials there (`Api::with_tied_server`).
 pub fn api() -> &'static ::endpoint::Api {
     static API: ::std::sync::OnceLock<::endpoint::Api> = ::std::sync::OnceLock::new();
     API.get_or_init(|| {

@@ -11,7 +11,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/link_account_sessions" -> crate::models::FinancialConnectionsSession {
+    pub struct PostLinkAccountSessions = "POST /v1/link_account_sessions" -> crate::models::FinancialConnectionsSession {
         /// The account holder to link accounts for.
         #[endpoint(body, style = "deepObject")]
         pub account_holder: crate::models::SessionsAccountHolder,
@@ -34,8 +34,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`account_holder`, `permissions`), every other field `None`.
+impl PostLinkAccountSessions {
+    /// A `PostLinkAccountSessions` of its required fields (`account_holder`, `permissions`), every other field `None`.
     #[must_use]
     pub fn new(
         account_holder: crate::models::SessionsAccountHolder,

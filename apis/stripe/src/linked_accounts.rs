@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/linked_accounts" -> crate::models::BankConnectionsResourceLinkedAccountList {
+    pub struct GetLinkedAccounts = "GET /v1/linked_accounts" -> crate::models::BankConnectionsResourceLinkedAccountList {
         /// If present, only return accounts that belong to the specified account holder. `account_holder[customer]` and `account_holder[account]` are mutually exclusive.
         #[endpoint(query, style = "deepObject")]
         pub account_holder: Option<crate::models::AccountholderParams>,

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/payment_intents" -> crate::models::GetPaymentIntentsResponse {
+    pub struct GetPaymentIntents = "GET /v1/payment_intents" -> crate::models::GetPaymentIntentsResponse {
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -51,23 +51,19 @@ endpoint! {
     ///
     /// Creates a PaymentIntent object.
     ///
-    ///
-    ///
-    /// After the PaymentIntent is created, attach a payment method and [confirm](/docs/api/payment_intents/confirm)
+    /// After the PaymentIntent is created, attach a payment method and confirm
     /// to continue the payment. You can read more about the different payment flows
-    /// available via the Payment Intents API [here](/docs/payments/payment-intents).
-    ///
-    ///
+    /// available via the Payment Intents API here.
     ///
     /// When `confirm=true` is used during creation, it is equivalent to creating
     /// and confirming the PaymentIntent in the same call. You may use any parameters
-    /// available in the [confirm API](/docs/api/payment_intents/confirm) when `confirm=true`
+    /// available in the confirm API when `confirm=true`
     /// is supplied.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/payment_intents" -> crate::models::PaymentIntent {
+    pub struct PostPaymentIntents = "POST /v1/payment_intents" -> crate::models::PaymentIntent {
         /// Amount intended to be collected by this PaymentIntent. A positive integer representing how much to charge in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal) (e.g., 100 cents to charge $1.00 or 100 to charge ¥100, a zero-decimal currency). The minimum amount is $0.50 US or [equivalent in charge currency](https://stripe.com/docs/currencies#minimum-and-maximum-charge-amounts). The amount value supports up to eight digits (e.g., a value of 99999999 for a USD charge of $999,999.99).
         #[endpoint(body)]
         pub amount: i64,
@@ -194,8 +190,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`amount`, `currency`), every other field `None`.
+impl PostPaymentIntents {
+    /// A `PostPaymentIntents` of its required fields (`amount`, `currency`), every other field `None`.
     #[must_use]
     pub fn new(amount: i64, currency: impl Into<String>) -> Self {
         Self {
@@ -236,7 +232,7 @@ impl Post {
 endpoint! {
     /// `GET /v1/payment_intents/search`
     ///
-    /// Search for PaymentIntents you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
+    /// Search for PaymentIntents you’ve previously created using Stripe’s Search Query Language.
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
@@ -282,13 +278,9 @@ endpoint! {
     ///
     /// Retrieves the details of a PaymentIntent that has previously been created.
     ///
-    ///
-    ///
     /// Client-side retrieval using a publishable key is allowed when the `client_secret` is provided in the query string.
     ///
-    ///
-    ///
-    /// When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the [payment intent](#payment_intent_object) object reference for more details.
+    /// When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the payment intent object reference for more details.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -325,13 +317,11 @@ endpoint! {
     ///
     /// Updates properties on a PaymentIntent object without confirming.
     ///
-    ///
-    ///
     /// Depending on which properties you update, you may need to confirm the
     /// PaymentIntent again. For example, updating the `payment_method` will
     /// always require you to confirm the PaymentIntent again. If you prefer to
     /// update and confirm at the same time, we recommend updating properties via
-    /// the [confirm API](/docs/api/payment_intents/confirm) instead.
+    /// the confirm API instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -503,15 +493,11 @@ impl PostIntentApplyCustomerBalance {
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/cancel`
     ///
-    /// A PaymentIntent object can be canceled when it is in one of these statuses: `requires_payment_method`, `requires_capture`, `requires_confirmation`, `requires_action` or, [in rare cases](/docs/payments/intents), `processing`.
-    ///
-    ///
+    /// A PaymentIntent object can be canceled when it is in one of these statuses: `requires_payment_method`, `requires_capture`, `requires_confirmation`, `requires_action` or, in rare cases, `processing`.
     ///
     /// Once canceled, no additional charges will be made by the PaymentIntent and any operations on the PaymentIntent will fail with an error. For PaymentIntents with a `status` of `requires_capture`, the remaining `amount_capturable` will automatically be refunded.
     ///
-    ///
-    ///
-    /// You cannot cancel the PaymentIntent for a Checkout Session. [Expire the Checkout Session](/docs/api/checkout/sessions/expire) instead.
+    /// You cannot cancel the PaymentIntent for a Checkout Session. Expire the Checkout Session instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -551,13 +537,9 @@ endpoint! {
     ///
     /// Capture the funds of an existing uncaptured PaymentIntent when its status is `requires_capture`.
     ///
-    ///
-    ///
     /// Uncaptured PaymentIntents will be canceled a set number of days after they are created (7 by default).
     ///
-    ///
-    ///
-    /// Learn more about [separate authorization and capture](/docs/payments/capture-later).
+    /// Learn more about separate authorization and capture.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -626,8 +608,8 @@ endpoint! {
     /// payment succeeds, the PaymentIntent will transition to the `succeeded`
     /// status (or `requires_capture`, if `capture_method` is set to `manual`).
     /// If the `confirmation_method` is `automatic`, payment may be attempted
-    /// using our [client SDKs](/docs/stripe-js/reference#stripe-handle-card-payment)
-    /// and the PaymentIntent’s [client_secret](#payment_intent_object-client_secret).
+    /// using our client SDKs
+    /// and the PaymentIntent’s client_secret.
     /// After `next_action`s are handled by the client, no additional
     /// confirmation is required to complete the payment.
     /// If the `confirmation_method` is `manual`, all payment attempts must be
@@ -636,7 +618,7 @@ endpoint! {
     /// return to the `requires_confirmation` state
     /// after those actions are completed. Your server needs to then
     /// explicitly re-confirm the PaymentIntent to initiate the next payment
-    /// attempt. Read the [expanded documentation](/docs/payments/payment-intents/web-manual)
+    /// attempt. Read the expanded documentation
     /// to learn more about manual confirmation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
@@ -752,12 +734,10 @@ endpoint! {
     /// `POST /v1/payment_intents/{intent}/increment_authorization`
     ///
     /// Perform an incremental authorization on an eligible
-    /// [PaymentIntent](/docs/api/payment_intents/object). To be eligible, the
+    /// PaymentIntent. To be eligible, the
     /// PaymentIntent’s status must be `requires_capture` and
-    /// [incremental_authorization_supported](/docs/api/charges/object#charge_object-payment_method_details-card_present-incremental_authorization_supported)
+    /// incremental_authorization_supported
     /// must be `true`.
-    ///
-    ///
     ///
     /// Incremental authorizations attempt to increase the authorized amount on
     /// your customer’s card to the new, higher `amount` provided. As with the
@@ -765,24 +745,18 @@ endpoint! {
     /// single PaymentIntent can call this endpoint multiple times to further
     /// increase the authorized amount.
     ///
-    ///
-    ///
     /// If the incremental authorization succeeds, the PaymentIntent object is
     /// returned with the updated
-    /// [amount](/docs/api/payment_intents/object#payment_intent_object-amount).
+    /// amount.
     /// If the incremental authorization fails, a
-    /// [card_declined](/docs/error-codes#card-declined) error is returned, and no
+    /// card_declined error is returned, and no
     /// fields on the PaymentIntent or Charge are updated. The PaymentIntent
     /// object remains capturable for the previously authorized amount.
-    ///
-    ///
     ///
     /// Each PaymentIntent can have a maximum of 10 incremental authorization attempts, including declines.
     /// Once captured, a PaymentIntent can no longer be incremented.
     ///
-    ///
-    ///
-    /// Learn more about [incremental authorizations](/docs/terminal/features/incremental-authorizations).
+    /// Learn more about incremental authorizations.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]

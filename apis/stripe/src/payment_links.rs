@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/payment_links" -> crate::models::GetPaymentLinksResponse {
+    pub struct GetPaymentLinks = "GET /v1/payment_links" -> crate::models::GetPaymentLinksResponse {
         /// Only return payment links that are active or inactive (e.g., pass `false` to list all inactive payment links).
         #[endpoint(query)]
         pub active: Option<bool>,
@@ -49,7 +49,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/payment_links" -> crate::models::PaymentLink {
+    pub struct PostPaymentLinks = "POST /v1/payment_links" -> crate::models::PaymentLink {
         /// Behavior after the purchase is complete.
         #[endpoint(body, style = "deepObject")]
         pub after_completion: Option<crate::models::AfterCompletionParams>,
@@ -155,8 +155,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`line_items`), every other field `None`.
+impl PostPaymentLinks {
+    /// A `PostPaymentLinks` of its required fields (`line_items`), every other field `None`.
     #[must_use]
     pub fn new(line_items: Vec<crate::models::PostPaymentLinksLineItemsItem>) -> Self {
         Self {

@@ -6,7 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/payment_methods`
     ///
-    /// Returns a list of PaymentMethods for Treasury flows. If you want to list the PaymentMethods attached to a Customer for payments, you should use the [List a Customer’s PaymentMethods](/docs/api/payment_methods/customer_list) API instead.
+    /// Returns a list of PaymentMethods for Treasury flows. If you want to list the PaymentMethods attached to a Customer for payments, you should use the List a Customer’s PaymentMethods API instead.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/payment_methods" -> crate::models::CustomerPaymentMethodResourceList {
+    pub struct GetPaymentMethods = "GET /v1/payment_methods" -> crate::models::CustomerPaymentMethodResourceList {
         /// The ID of the customer whose PaymentMethods will be retrieved.
         ///
         /// At most 5000 characters.
@@ -47,16 +47,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_methods`
     ///
-    /// Creates a PaymentMethod object. Read the [Stripe.js reference](/docs/stripe-js/reference#stripe-create-payment-method) to learn how to create PaymentMethods via Stripe.js.
+    /// Creates a PaymentMethod object. Read the Stripe.js reference to learn how to create PaymentMethods via Stripe.js.
     ///
-    ///
-    ///
-    /// Instead of creating a PaymentMethod directly, we recommend using the [PaymentIntents](/docs/payments/accept-a-payment) API to accept a payment immediately or the [SetupIntent](/docs/payments/save-and-reuse) API to collect payment method details ahead of a future payment.
+    /// Instead of creating a PaymentMethod directly, we recommend using the PaymentIntents API to accept a payment immediately or the SetupIntent API to collect payment method details ahead of a future payment.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/payment_methods" -> crate::models::PaymentMethod {
+    pub struct PostPaymentMethods = "POST /v1/payment_methods" -> crate::models::PaymentMethod {
         /// If this is an `acss_debit` PaymentMethod, this hash contains details about the ACSS Debit payment method.
         #[endpoint(body, style = "deepObject")]
         pub acss_debit: Option<crate::models::PaymentMethodParam>,
@@ -180,7 +178,7 @@ endpoint! {
 endpoint! {
     /// `GET /v1/payment_methods/{payment_method}`
     ///
-    /// Retrieves a PaymentMethod object attached to the StripeAccount. To retrieve a payment method attached to a Customer, you should use [Retrieve a Customer’s PaymentMethods](/docs/api/payment_methods/customer)
+    /// Retrieves a PaymentMethod object attached to the StripeAccount. To retrieve a payment method attached to a Customer, you should use Retrieve a Customer’s PaymentMethods
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -263,20 +261,16 @@ endpoint! {
     ///
     /// Attaches a PaymentMethod object to a Customer.
     ///
-    ///
-    ///
-    /// To attach a new PaymentMethod to a customer for future payments, we recommend you use a [SetupIntent](/docs/api/setup_intents)
-    /// or a PaymentIntent with [setup_future_usage](/docs/api/payment_intents/create#create_payment_intent-setup_future_usage).
+    /// To attach a new PaymentMethod to a customer for future payments, we recommend you use a SetupIntent
+    /// or a PaymentIntent with setup_future_usage.
     /// These approaches will perform any necessary steps to set up the PaymentMethod for future payments. Using the `/v1/payment_methods/:id/attach`
     /// endpoint without first using a SetupIntent or PaymentIntent with `setup_future_usage` does not optimize the PaymentMethod for
     /// future use, which makes later declines and payment friction more likely.
-    /// See [Optimizing cards for future payments](/docs/payments/payment-intents#future-usage) for more information about setting up
+    /// See Optimizing cards for future payments for more information about setting up
     /// future payments.
     ///
-    ///
-    ///
     /// To use this PaymentMethod as the default for invoice or subscription payments,
-    /// set [`invoice_settings.default_payment_method`](/docs/api/customers/update#update_customer-invoice_settings-default_payment_method),
+    /// set `invoice_settings.default_payment_method`,
     /// on the Customer to the PaymentMethod’s ID.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/payouts" -> crate::models::GetPayoutsResponse {
+    pub struct GetPayouts = "GET /v1/payouts" -> crate::models::GetPayoutsResponse {
         /// The `arrival_date` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub arrival_date: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -55,20 +55,16 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payouts`
     ///
-    /// To send funds to your own bank account, you create a new payout object. Your [Stripe balance](#balance) must be able to cover the payout amount, or you’ll receive an “Insufficient Funds” error.
-    ///
-    ///
+    /// To send funds to your own bank account, you create a new payout object. Your Stripe balance must be able to cover the payout amount, or you’ll receive an “Insufficient Funds” error.
     ///
     /// If your API key is in test mode, money won’t actually be sent, though everything else will occur as if in live mode.
     ///
-    ///
-    ///
-    /// If you are creating a manual payout on a Stripe account that uses multiple payment source types, you’ll need to specify the source type balance that the payout should draw from. The [balance object](#balance_object) details available and pending amounts by source type.
+    /// If you are creating a manual payout on a Stripe account that uses multiple payment source types, you’ll need to specify the source type balance that the payout should draw from. The balance object details available and pending amounts by source type.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/payouts" -> crate::models::Payout {
+    pub struct PostPayouts = "POST /v1/payouts" -> crate::models::Payout {
         /// A positive integer in cents representing how much to payout.
         #[endpoint(body)]
         pub amount: i64,
@@ -107,8 +103,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`amount`, `currency`), every other field `None`.
+impl PostPayouts {
+    /// A `PostPayouts` of its required fields (`amount`, `currency`), every other field `None`.
     #[must_use]
     pub fn new(amount: i64, currency: impl Into<String>) -> Self {
         Self {
@@ -222,8 +218,6 @@ endpoint! {
     /// `POST /v1/payouts/{payout}/reverse`
     ///
     /// Reverses a payout by debiting the destination bank account. Only payouts for connected accounts to US bank accounts may be reversed at this time. If the payout is in the `pending` status, `/v1/payouts/:id/cancel` should be used instead.
-    ///
-    ///
     ///
     /// By requesting a reversal via `/v1/payouts/:id/reverse`, you confirm that the authorized signatory of the selected bank account has authorized the debit on the bank account and that no other authorization is required.
     #[derive(Debug, Clone, PartialEq)]

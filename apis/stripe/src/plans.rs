@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/plans" -> crate::models::GetPlansResponse {
+    pub struct GetPlans = "GET /v1/plans" -> crate::models::GetPlansResponse {
         /// Only return plans that are active or inactive (e.g., pass `false` to list all inactive plans).
         #[endpoint(query)]
         pub active: Option<bool>,
@@ -52,12 +52,12 @@ endpoint! {
 endpoint! {
     /// `POST /v1/plans`
     ///
-    /// You can now model subscriptions more flexibly using the [Prices API](#prices). It replaces the Plans API and is backwards compatible to simplify your migration.
+    /// You can now model subscriptions more flexibly using the Prices API. It replaces the Plans API and is backwards compatible to simplify your migration.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/plans" -> crate::models::Plan {
+    pub struct PostPlans = "POST /v1/plans" -> crate::models::Plan {
         /// Whether the plan is currently available for new subscriptions. Defaults to `true`.
         #[endpoint(body)]
         pub active: Option<bool>,
@@ -131,8 +131,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`currency`, `interval`), every other field `None`.
+impl PostPlans {
+    /// A `PostPlans` of its required fields (`currency`, `interval`), every other field `None`.
     #[must_use]
     pub fn new(currency: impl Into<String>, interval: crate::models::Interval) -> Self {
         Self {

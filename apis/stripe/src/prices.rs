@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/prices" -> crate::models::GetPricesResponse {
+    pub struct GetPrices = "GET /v1/prices" -> crate::models::GetPricesResponse {
         /// Only return prices that are active or inactive (e.g., pass `false` to list all inactive prices).
         #[endpoint(query)]
         pub active: Option<bool>,
@@ -71,7 +71,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/prices" -> crate::models::Price {
+    pub struct PostPrices = "POST /v1/prices" -> crate::models::Price {
         /// Whether the price can be used for new purchases. Defaults to `true`.
         #[endpoint(body)]
         pub active: Option<bool>,
@@ -151,8 +151,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`currency`), every other field `None`.
+impl PostPrices {
+    /// A `PostPrices` of its required fields (`currency`), every other field `None`.
     #[must_use]
     pub fn new(currency: impl Into<String>) -> Self {
         Self {
@@ -182,7 +182,7 @@ impl Post {
 endpoint! {
     /// `GET /v1/prices/search`
     ///
-    /// Search for prices you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
+    /// Search for prices you’ve previously created using Stripe’s Search Query Language.
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/products" -> crate::models::GetProductsResponse {
+    pub struct GetProducts = "GET /v1/products" -> crate::models::GetProductsResponse {
         /// Only return products that are active or inactive (e.g., pass `false` to list all inactive products).
         #[endpoint(query)]
         pub active: Option<bool>,
@@ -63,7 +63,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/products" -> crate::models::Product {
+    pub struct PostProducts = "POST /v1/products" -> crate::models::Product {
         /// Whether the product is currently available for purchase. Defaults to `true`.
         #[endpoint(body)]
         pub active: Option<bool>,
@@ -124,8 +124,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`name`), every other field `None`.
+impl PostProducts {
+    /// A `PostProducts` of its required fields (`name`), every other field `None`.
     #[must_use]
     pub fn new(name: impl Into<String>) -> Self {
         Self {
@@ -150,7 +150,7 @@ impl Post {
 endpoint! {
     /// `GET /v1/products/search`
     ///
-    /// Search for products you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
+    /// Search for products you’ve previously created using Stripe’s Search Query Language.
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/promotion_codes" -> crate::models::GetPromotionCodesResponse {
+    pub struct GetPromotionCodes = "GET /v1/promotion_codes" -> crate::models::GetPromotionCodesResponse {
         /// Filter promotion codes by whether they are active.
         #[endpoint(query)]
         pub active: Option<bool>,
@@ -67,7 +67,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/promotion_codes" -> crate::models::PromotionCode {
+    pub struct PostPromotionCodes = "POST /v1/promotion_codes" -> crate::models::PromotionCode {
         /// Whether the promotion code is currently active.
         #[endpoint(body)]
         pub active: Option<bool>,
@@ -106,8 +106,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`coupon`), every other field `None`.
+impl PostPromotionCodes {
+    /// A `PostPromotionCodes` of its required fields (`coupon`), every other field `None`.
     #[must_use]
     pub fn new(coupon: impl Into<String>) -> Self {
         Self {
@@ -127,7 +127,7 @@ impl Post {
 endpoint! {
     /// `GET /v1/promotion_codes/{promotion_code}`
     ///
-    /// Retrieves the promotion code with the given ID. In order to retrieve a promotion code by the customer-facing `code` use [list](/docs/api/promotion_codes/list) with the desired `code`.
+    /// Retrieves the promotion code with the given ID. In order to retrieve a promotion code by the customer-facing `code` use list with the desired `code`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]

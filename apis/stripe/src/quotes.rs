@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/quotes" -> crate::models::GetQuotesResponse {
+    pub struct GetQuotes = "GET /v1/quotes" -> crate::models::GetQuotesResponse {
         /// The ID of the customer whose quotes will be retrieved.
         ///
         /// At most 5000 characters.
@@ -61,7 +61,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/quotes" -> crate::models::Quote {
+    pub struct PostQuotes = "POST /v1/quotes" -> crate::models::Quote {
         /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
         #[endpoint(body, style = "deepObject")]
         pub application_fee_amount: Option<crate::models::IntegerOrString>,

@@ -51,9 +51,7 @@ endpoint! {
     ///
     /// Retrieves the details of an early fraud warning that has previously been created.
     ///
-    ///
-    ///
-    /// Please refer to the [early fraud warning](#early_fraud_warning_object) object reference for more details.
+    /// Please refer to the early fraud warning object reference for more details.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/refunds" -> crate::models::GetRefundsResponse {
+    pub struct GetRefunds = "GET /v1/refunds" -> crate::models::GetRefundsResponse {
         /// Only return refunds for the charge specified by this charge ID.
         #[endpoint(query)]
         pub charge: Option<String>,
@@ -53,7 +53,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/refunds" -> crate::models::Refund {
+    pub struct PostRefunds = "POST /v1/refunds" -> crate::models::Refund {
         /// A positive integer representing how much to refund.
         #[endpoint(body)]
         pub amount: Option<i64>,
@@ -135,8 +135,6 @@ endpoint! {
     ///
     /// Updates the specified refund by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     ///
-    ///
-    ///
     /// This request only accepts `metadata` as an argument.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
@@ -170,8 +168,6 @@ endpoint! {
     /// `POST /v1/refunds/{refund}/cancel`
     ///
     /// Cancels a refund with a status of `requires_action`.
-    ///
-    ///
     ///
     /// Refunds in other states cannot be canceled, and only refunds for payment methods that require customer action will enter the `requires_action` state.
     #[derive(Debug, Clone, PartialEq)]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/reviews" -> crate::models::GetReviewsResponse {
+    pub struct GetReviews = "GET /v1/reviews" -> crate::models::GetReviewsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/setup_attempts" -> crate::models::GetSetupAttemptsResponse {
+    pub struct GetSetupAttempts = "GET /v1/setup_attempts" -> crate::models::GetSetupAttemptsResponse {
         /// A filter on the list, based on the object `created` field. The value
         /// can be a string with an integer Unix timestamp, or it can be a
         /// dictionary with a number of different query options.
@@ -49,8 +49,8 @@ endpoint! {
     }
 }
 
-impl Get {
-    /// A `Get` of its required fields (`setup_intent`), every other field `None`.
+impl GetSetupAttempts {
+    /// A `GetSetupAttempts` of its required fields (`setup_intent`), every other field `None`.
     #[must_use]
     pub fn new(setup_intent: impl Into<String>) -> Self {
         Self {

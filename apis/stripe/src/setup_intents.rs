@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/setup_intents" -> crate::models::GetSetupIntentsResponse {
+    pub struct GetSetupIntents = "GET /v1/setup_intents" -> crate::models::GetSetupIntentsResponse {
         /// If present, the SetupIntent's payment method will be attached to the in-context Stripe Account.
         ///
         /// It can only be used for this Stripe Account’s own money movement flows like InboundTransfer and OutboundTransfers. It cannot be set to true when setting up a PaymentMethod for a Customer, and defaults to false when attaching a PaymentMethod to a Customer.
@@ -61,15 +61,13 @@ endpoint! {
     ///
     /// Creates a SetupIntent object.
     ///
-    ///
-    ///
-    /// After the SetupIntent is created, attach a payment method and [confirm](/docs/api/setup_intents/confirm)
+    /// After the SetupIntent is created, attach a payment method and confirm
     /// to collect any required permissions to charge the payment method later.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/setup_intents" -> crate::models::SetupIntent {
+    pub struct PostSetupIntents = "POST /v1/setup_intents" -> crate::models::SetupIntent {
         /// If present, the SetupIntent's payment method will be attached to the in-context Stripe Account.
         ///
         /// It can only be used for this Stripe Account’s own money movement flows like InboundTransfer and OutboundTransfers. It cannot be set to true when setting up a PaymentMethod for a Customer, and defaults to false when attaching a PaymentMethod to a Customer.
@@ -148,13 +146,9 @@ endpoint! {
     ///
     /// Retrieves the details of a SetupIntent that has previously been created.
     ///
-    ///
-    ///
     /// Client-side retrieval using a publishable key is allowed when the `client_secret` is provided in the query string.
     ///
-    ///
-    ///
-    /// When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the [SetupIntent](#setup_intent_object) object reference for more details.
+    /// When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the SetupIntent object reference for more details.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(error = crate::models::Error)]
@@ -272,8 +266,6 @@ endpoint! {
     ///
     /// A SetupIntent object can be canceled when it is in one of these statuses: `requires_payment_method`, `requires_confirmation`, or `requires_action`.
     ///
-    ///
-    ///
     /// Once canceled, setup is abandoned and any operations on the SetupIntent will fail with an error.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
@@ -315,13 +307,9 @@ endpoint! {
     /// when a customer hits the “Save” button on a payment method management
     /// page on your website.
     ///
-    ///
-    ///
     /// If the selected payment method does not require any additional
     /// steps from the customer, the SetupIntent will transition to the
     /// `succeeded` status.
-    ///
-    ///
     ///
     /// Otherwise, it will transition to the `requires_action` status and
     /// suggest additional actions via `next_action`. If setup fails,

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/shipping_rates" -> crate::models::GetShippingRatesResponse {
+    pub struct GetShippingRates = "GET /v1/shipping_rates" -> crate::models::GetShippingRatesResponse {
         /// Only return shipping rates that are active or inactive.
         #[endpoint(query)]
         pub active: Option<bool>,
@@ -55,7 +55,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/shipping_rates" -> crate::models::ShippingRate {
+    pub struct PostShippingRates = "POST /v1/shipping_rates" -> crate::models::ShippingRate {
         /// The estimated range for how long shipping will take, meant to be displayable to the customer. This will appear on CheckoutSessions.
         #[endpoint(body, style = "deepObject")]
         pub delivery_estimate: Option<crate::models::DeliveryEstimate>,
@@ -89,8 +89,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`display_name`), every other field `None`.
+impl PostShippingRates {
+    /// A `PostShippingRates` of its required fields (`display_name`), every other field `None`.
     #[must_use]
     pub fn new(display_name: impl Into<String>) -> Self {
         Self {

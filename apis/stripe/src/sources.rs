@@ -11,7 +11,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/sources" -> crate::models::Source {
+    pub struct PostSources = "POST /v1/sources" -> crate::models::Source {
         /// Amount associated with the source. This is the amount for which the source will be chargeable once ready. Required for `single_use` sources. Not supported for `receiver` type sources, where charge amount may not be specified until funds land.
         #[endpoint(body)]
         pub amount: Option<i64>,
@@ -117,9 +117,7 @@ endpoint! {
     ///
     /// Updates the specified source by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     ///
-    ///
-    ///
-    /// This request accepts the `metadata` and `owner` as arguments. It is also possible to update type specific information for selected payment methods. Please refer to our [payment method guides](/docs/sources) for more detail.
+    /// This request accepts the `metadata` and `owner` as arguments. It is also possible to update type specific information for selected payment methods. Please refer to our payment method guides for more detail.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/subscription_items" -> crate::models::GetSubscriptionItemsResponse {
+    pub struct GetSubscriptionItems = "GET /v1/subscription_items" -> crate::models::GetSubscriptionItemsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -39,8 +39,8 @@ endpoint! {
     }
 }
 
-impl Get {
-    /// A `Get` of its required fields (`subscription`), every other field `None`.
+impl GetSubscriptionItems {
+    /// A `GetSubscriptionItems` of its required fields (`subscription`), every other field `None`.
     #[must_use]
     pub fn new(subscription: impl Into<String>) -> Self {
         Self {
@@ -61,7 +61,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/subscription_items" -> crate::models::SubscriptionItem {
+    pub struct PostSubscriptionItems = "POST /v1/subscription_items" -> crate::models::SubscriptionItem {
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
         pub billing_thresholds: Option<crate::models::PostBillingThresholds>,
@@ -114,8 +114,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`subscription`), every other field `None`.
+impl PostSubscriptionItems {
+    /// A `PostSubscriptionItems` of its required fields (`subscription`), every other field `None`.
     #[must_use]
     pub fn new(subscription: impl Into<String>) -> Self {
         Self {
@@ -294,8 +294,6 @@ endpoint! {
     ///
     /// For the specified subscription item, returns a list of summary objects. Each object in the list provides usage information that’s been summarized from multiple usage records and over a subscription billing period (e.g., 15 usage records in the month of September).
     ///
-    ///
-    ///
     /// The list is sorted in reverse-chronological order (newest first). The first list item represents the most current usage period that hasn’t ended yet. Since new usage records can still be added, the returned summary information for the subscription item’s ID should be seen as unstable until the subscription billing period ends.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
@@ -349,17 +347,11 @@ endpoint! {
     ///
     /// Creates a usage record for a specified subscription item and date, and fills it with a quantity.
     ///
-    ///
-    ///
     /// Usage records provide `quantity` information that Stripe uses to track how much a customer is using your service. With usage information and the pricing model set up by the [metered billing](https://stripe.com/docs/billing/subscriptions/metered-billing) plan, Stripe helps you send accurate invoices to your customers.
     ///
+    /// The default calculation for usage is to add up all the `quantity` values of the usage records within a billing period. You can change this default behavior with the billing plan’s `aggregate_usage` parameter. When there is more than one usage record with the same timestamp, Stripe adds the `quantity` values together. In most cases, this is the desired resolution, however, you can change this behavior with the `action` parameter.
     ///
-    ///
-    /// The default calculation for usage is to add up all the `quantity` values of the usage records within a billing period. You can change this default behavior with the billing plan’s `aggregate_usage` [parameter](/docs/api/plans/create#create_plan-aggregate_usage). When there is more than one usage record with the same timestamp, Stripe adds the `quantity` values together. In most cases, this is the desired resolution, however, you can change this behavior with the `action` parameter.
-    ///
-    ///
-    ///
-    /// The default pricing model for metered billing is [per-unit pricing](/docs/api/plans/object#plan_object-billing_scheme). For finer granularity, you can configure metered billing to have a [tiered pricing](https://stripe.com/docs/billing/subscriptions/tiers) model.
+    /// The default pricing model for metered billing is per-unit pricing. For finer granularity, you can configure metered billing to have a [tiered pricing](https://stripe.com/docs/billing/subscriptions/tiers) model.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/subscription_schedules" -> crate::models::GetSubscriptionSchedulesResponse {
+    pub struct GetSubscriptionSchedules = "GET /v1/subscription_schedules" -> crate::models::GetSubscriptionSchedulesResponse {
         /// Only return subscription schedules that were created canceled the given date interval.
         #[endpoint(query, style = "deepObject")]
         pub canceled_at: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -66,7 +66,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/subscription_schedules" -> crate::models::SubscriptionSchedule {
+    pub struct PostSubscriptionSchedules = "POST /v1/subscription_schedules" -> crate::models::SubscriptionSchedule {
         /// The identifier of the customer to create the subscription schedule for.
         ///
         /// At most 5000 characters.

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/subscriptions" -> crate::models::GetSubscriptionsResponse {
+    pub struct GetSubscriptions = "GET /v1/subscriptions" -> crate::models::GetSubscriptionsResponse {
         /// The collection method of the subscriptions to retrieve. Either `charge_automatically` or `send_invoice`.
         ///
         /// One of `"charge_automatically"`, `"send_invoice"`.
@@ -77,20 +77,16 @@ endpoint! {
     ///
     /// Creates a new subscription on an existing customer. Each customer can have up to 500 active or scheduled subscriptions.
     ///
-    ///
-    ///
     /// When you create a subscription with `collection_method=charge_automatically`, the first invoice is finalized as part of the request.
     /// The `payment_behavior` parameter determines the exact behavior of the initial payment.
     ///
-    ///
-    ///
-    /// To start subscriptions where the first invoice always begins in a `draft` status, use [subscription schedules](/docs/billing/subscriptions/subscription-schedules#managing) instead.
+    /// To start subscriptions where the first invoice always begins in a `draft` status, use subscription schedules instead.
     /// Schedules provide the flexibility to model more complex billing configurations that change over time.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/subscriptions" -> crate::models::Subscription {
+    pub struct PostSubscriptions = "POST /v1/subscriptions" -> crate::models::Subscription {
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
         pub add_invoice_items: Option<Vec<crate::models::AddInvoiceItemEntry>>,
@@ -226,8 +222,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`customer`), every other field `None`.
+impl PostSubscriptions {
+    /// A `PostSubscriptions` of its required fields (`customer`), every other field `None`.
     #[must_use]
     pub fn new(customer: impl Into<String>) -> Self {
         Self {
@@ -270,7 +266,7 @@ impl Post {
 endpoint! {
     /// `GET /v1/subscriptions/search`
     ///
-    /// Search for subscriptions you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
+    /// Search for subscriptions you’ve previously created using Stripe’s Search Query Language.
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
     /// to an hour behind during outages. Search functionality is not available to merchants in India.
@@ -343,7 +339,7 @@ impl GetSubscriptionExposedId {
 endpoint! {
     /// `POST /v1/subscriptions/{subscription_exposed_id}`
     ///
-    /// Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the [upcoming invoice](#upcoming_invoice) endpoint.
+    /// Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the upcoming invoice endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -525,11 +521,7 @@ endpoint! {
     ///
     /// Cancels a customer’s subscription immediately. The customer will not be charged again for the subscription.
     ///
-    ///
-    ///
-    /// Note, however, that any pending invoice items that you’ve created will still be charged for at the end of the period, unless manually [deleted](#delete_invoiceitem). If you’ve set the subscription to cancel at the end of the period, any pending prorations will also be left in place and collected at the end of the period. But if the subscription is set to cancel immediately, pending prorations will be removed.
-    ///
-    ///
+    /// Note, however, that any pending invoice items that you’ve created will still be charged for at the end of the period, unless manually deleted. If you’ve set the subscription to cancel at the end of the period, any pending prorations will also be left in place and collected at the end of the period. But if the subscription is set to cancel immediately, pending prorations will be removed.
     ///
     /// By default, upon subscription cancellation, Stripe will stop automatic collection of all finalized invoices for the customer. This is intended to prevent unexpected payment attempts after the customer has canceled a subscription. However, you can resume automatic collection of the invoices manually after subscription cancellation to have us proceed. Or, you could check for unpaid invoices before allowing the customer to cancel the subscription at all.
     #[derive(Debug, Clone, PartialEq)]

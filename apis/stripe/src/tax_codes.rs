@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/tax_codes" -> crate::models::GetTaxCodesResponse {
+    pub struct GetTaxCodes = "GET /v1/tax_codes" -> crate::models::GetTaxCodesResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,

@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/tax_rates" -> crate::models::GetTaxRatesResponse {
+    pub struct GetTaxRates = "GET /v1/tax_rates" -> crate::models::GetTaxRatesResponse {
         /// Optional flag to filter by tax rates that are either active or inactive (archived).
         #[endpoint(query)]
         pub active: Option<bool>,
@@ -55,7 +55,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/tax_rates" -> crate::models::TaxRate {
+    pub struct PostTaxRates = "POST /v1/tax_rates" -> crate::models::TaxRate {
         /// Flag determining whether the tax rate is active or inactive (archived). Inactive tax rates cannot be used with new applications or Checkout Sessions, but will still work for subscriptions and invoices that already have it set.
         #[endpoint(body)]
         pub active: Option<bool>,
@@ -104,8 +104,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`display_name`, `inclusive`, `percentage`), every other field `None`.
+impl PostTaxRates {
+    /// A `PostTaxRates` of its required fields (`display_name`, `inclusive`, `percentage`), every other field `None`.
     #[must_use]
     pub fn new(display_name: impl Into<String>, inclusive: bool, percentage: f64) -> Self {
         Self {

@@ -229,7 +229,7 @@ endpoint! {
     /// `POST /v1/terminal/locations`
     ///
     /// Creates a new `Location` object.
-    /// For further details, including which address fields are required in each country, see the [Manage locations](/docs/terminal/fleet/locations) guide.
+    /// For further details, including which address fields are required in each country, see the Manage locations guide.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]

@@ -7,12 +7,12 @@ endpoint! {
     /// `POST /v1/tokens`
     ///
     /// Creates a single-use token that represents a bank account’s details.
-    /// This token can be used with any API method in place of a bank account dictionary. This token can be used only once, by attaching it to a [Custom account](#accounts).
+    /// This token can be used with any API method in place of a bank account dictionary. This token can be used only once, by attaching it to a Custom account.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/tokens" -> crate::models::Token {
+    pub struct PostTokens = "POST /v1/tokens" -> crate::models::Token {
         /// Information for the account this token will represent.
         #[endpoint(body, style = "deepObject")]
         pub account: Option<crate::models::PostTokensAccount>,

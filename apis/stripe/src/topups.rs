@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/topups" -> crate::models::GetTopupsResponse {
+    pub struct GetTopups = "GET /v1/topups" -> crate::models::GetTopupsResponse {
         /// A positive integer representing how much to transfer.
         #[endpoint(query, style = "deepObject")]
         pub amount: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -57,7 +57,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/topups" -> crate::models::Topup {
+    pub struct PostTopups = "POST /v1/topups" -> crate::models::Topup {
         /// A positive integer representing how much to transfer.
         #[endpoint(body)]
         pub amount: i64,
@@ -91,8 +91,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`amount`, `currency`), every other field `None`.
+impl PostTopups {
+    /// A `PostTopups` of its required fields (`amount`, `currency`), every other field `None`.
     #[must_use]
     pub fn new(amount: i64, currency: impl Into<String>) -> Self {
         Self {

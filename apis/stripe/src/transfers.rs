@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/transfers" -> crate::models::GetTransfersResponse {
+    pub struct GetTransfers = "GET /v1/transfers" -> crate::models::GetTransfersResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
         pub created: Option<crate::models::RangeQuerySpecsOrInteger>,
@@ -54,12 +54,12 @@ endpoint! {
 endpoint! {
     /// `POST /v1/transfers`
     ///
-    /// To send funds from your Stripe account to a connected account, you create a new transfer object. Your [Stripe balance](#balance) must be able to cover the transfer amount, or you’ll receive an “Insufficient Funds” error.
+    /// To send funds from your Stripe account to a connected account, you create a new transfer object. Your Stripe balance must be able to cover the transfer amount, or you’ll receive an “Insufficient Funds” error.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/transfers" -> crate::models::Transfer {
+    pub struct PostTransfers = "POST /v1/transfers" -> crate::models::Transfer {
         /// A positive integer in cents (or local equivalent) representing how much to transfer.
         #[endpoint(body)]
         pub amount: Option<i64>,
@@ -71,7 +71,7 @@ endpoint! {
         /// At most 5000 characters.
         #[endpoint(body)]
         pub description: Option<String>,
-        /// The ID of a connected Stripe account. [See the Connect documentation](/docs/connect/charges-transfers) for details.
+        /// The ID of a connected Stripe account. See the Connect documentation for details.
         #[endpoint(body)]
         pub destination: String,
         /// Specifies which fields in the response should be expanded.
@@ -94,8 +94,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`currency`, `destination`), every other field `None`.
+impl PostTransfers {
+    /// A `PostTransfers` of its required fields (`currency`, `destination`), every other field `None`.
     #[must_use]
     pub fn new(currency: impl Into<String>, destination: impl Into<String>) -> Self {
         Self {
@@ -170,11 +170,7 @@ endpoint! {
     ///
     /// When you create a new reversal, you must specify a transfer to create it on.
     ///
-    ///
-    ///
     /// When reversing transfers, you can optionally reverse part of the transfer. You can do so as many times as you wish until the entire transfer has been reversed.
-    ///
-    ///
     ///
     /// Once entirely reversed, a transfer can’t be reversed again. This method will return an error when called on an already-reversed transfer, or when trying to reverse more money than is left on a transfer.
     #[derive(Debug, Clone, PartialEq)]
@@ -255,8 +251,6 @@ endpoint! {
     ///
     /// Updates the specified transfer by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     ///
-    ///
-    ///
     /// This request accepts only metadata as an argument.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
@@ -332,8 +326,6 @@ endpoint! {
     /// `POST /v1/transfers/{transfer}/reversals/{id}`
     ///
     /// Updates the specified reversal by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
-    ///
-    ///
     ///
     /// This request only accepts metadata and description as arguments.
     #[derive(Debug, Clone, PartialEq)]

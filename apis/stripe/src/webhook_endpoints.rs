@@ -18,7 +18,7 @@ endpoint! {
             items = "/data"
         )
     )]
-    pub struct Get = "GET /v1/webhook_endpoints" -> crate::models::GetWebhookEndpointsResponse {
+    pub struct GetWebhookEndpoints = "GET /v1/webhook_endpoints" -> crate::models::GetWebhookEndpointsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         ///
         /// At most 5000 characters.
@@ -46,7 +46,7 @@ endpoint! {
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
     #[endpoint(error = crate::models::Error)]
-    pub struct Post = "POST /v1/webhook_endpoints" -> crate::models::WebhookEndpoint {
+    pub struct PostWebhookEndpoints = "POST /v1/webhook_endpoints" -> crate::models::WebhookEndpoint {
         /// Events sent to this endpoint will be generated with this Stripe Version instead of your account's default Stripe Version.
         ///
         /// At most 5000 characters; one of `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"`, `"2025-10-15T13:53:19.618Z"` and 88 more.
@@ -75,8 +75,8 @@ endpoint! {
     }
 }
 
-impl Post {
-    /// A `Post` of its required fields (`enabled_events`, `url`), every other field `None`.
+impl PostWebhookEndpoints {
+    /// A `PostWebhookEndpoints` of its required fields (`enabled_events`, `url`), every other field `None`.
     #[must_use]
     pub fn new(
         enabled_events: Vec<crate::models::EnabledEventsItem>,

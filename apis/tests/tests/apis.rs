@@ -99,7 +99,7 @@ fn pet_json() -> Value {
 
 #[test]
 fn every_query_parameters_of_a_list_with_the_overlays_one() {
-    let route = every_api::pets::List {
+    let route = every_api::pets::ListPets {
         limit: Some(10),
         r#continue: Some("eyJ2IjoxfQ==".into()),
         label_selector: Some("app=web,tier!=db".into()),
@@ -538,7 +538,7 @@ fn every_error_answers_keep_their_body() {
 
 #[test]
 fn stripe_form_bodies_and_queries_in_deep_object_style() {
-    let route = stripe_api::customers::Post {
+    let route = stripe_api::customers::PostCustomers {
         email: Some("jenny@example.com".into()),
         address: Some(model(
             json!({"city": "Zürich", "line1": "Bahnhofstrasse 1"}),
@@ -581,7 +581,7 @@ fn stripe_form_bodies_and_queries_in_deep_object_style() {
         );
     }
 
-    let route = stripe_api::customers::Get {
+    let route = stripe_api::customers::GetCustomers {
         created: Some(model(json!({"gte": 1_600_000_000, "lt": 1_700_000_000}))),
         limit: Some(3),
         expand: Some(vec!["data.default_source".into()]),
@@ -645,12 +645,12 @@ fn kubernetes_list_with_continue_and_label_selector() {
 
 #[test]
 fn twilio_comparisons_in_parameter_names() {
-    let route = twilio_api::message::List {
+    let route = twilio_api::message::ListMessage {
         to: Some("+15551234567".into()),
         date_sent_before: Some("2024-02-01".into()),
         date_sent_after: Some("2024-01-01".into()),
         page_size: Some(20),
-        ..twilio_api::message::List::new("AC123")
+        ..twilio_api::message::ListMessage::new("AC123")
     };
     let page = json!({
         "messages": [{"sid": "SM1", "body": "hi", "to": "+15551234567", "num_segments": "1"}],

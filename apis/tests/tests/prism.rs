@@ -249,11 +249,11 @@ fn every_operation(client: &Client, prism: &mut Prism) -> Vec<Case> {
 
     // pets
     case(
-        "pets::List",
+        "pets::ListPets",
         REQUIRED,
         outcome(
             client,
-            &pets::List {
+            &pets::ListPets {
                 limit: None,
                 r#continue: None,
                 label_selector: None,
@@ -264,11 +264,11 @@ fn every_operation(client: &Client, prism: &mut Prism) -> Vec<Case> {
         ),
     );
     case(
-        "pets::List",
+        "pets::ListPets",
         EVERY,
         outcome(
             client,
-            &pets::List {
+            &pets::ListPets {
                 limit: Some(10),
                 r#continue: Some("eyJ2IjoxfQ==".into()),
                 label_selector: Some("app=web,tier!=db".into()),

@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/accounts"))]
-    pub struct List = "GET /2010-04-01/Accounts.json" -> crate::models::ListAccountResponse {
+    pub struct ListAccount = "GET /2010-04-01/Accounts.json" -> crate::models::ListAccountResponse {
         /// Only return the Account resources with friendly names that exactly match this name.
         #[endpoint(query, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
@@ -42,7 +42,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts.json" -> crate::models::ApiV2010Account {
+    pub struct CreateAccount = "POST /2010-04-01/Accounts.json" -> crate::models::ApiV2010Account {
         /// A human readable description of the account to create, defaults to `SubAccount Created at {YYYY-MM-DD HH:MM meridian}`
         #[endpoint(body, rename = "FriendlyName")]
         pub friendly_name: Option<String>,
@@ -55,7 +55,7 @@ endpoint! {
     /// Fetch the account specified by the provided Account Sid
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{sid}.json" -> crate::models::ApiV2010Account {
+    pub struct FetchAccount = "GET /2010-04-01/Accounts/{sid}.json" -> crate::models::ApiV2010Account {
         /// The Account Sid that uniquely identifies the account to fetch
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -63,8 +63,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`sid`), every other field `None`.
+impl FetchAccount {
+    /// A `FetchAccount` of its required fields (`sid`), every other field `None`.
     #[must_use]
     pub fn new(sid: impl Into<String>) -> Self {
         Self {
@@ -80,7 +80,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{sid}.json" -> crate::models::ApiV2010Account {
+    pub struct UpdateAccount = "POST /2010-04-01/Accounts/{sid}.json" -> crate::models::ApiV2010Account {
         /// The Account Sid that uniquely identifies the account to update
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -96,8 +96,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`sid`), every other field `None`.
+impl UpdateAccount {
+    /// A `UpdateAccount` of its required fields (`sid`), every other field `None`.
     #[must_use]
     pub fn new(sid: impl Into<String>) -> Self {
         Self {

@@ -8,7 +8,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/addresses"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Addresses.json" -> crate::models::ListAddressResponse {
+    pub struct ListAddress = "GET /2010-04-01/Accounts/{account_sid}/Addresses.json" -> crate::models::ListAddressResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -40,8 +40,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListAddress {
+    /// A `ListAddress` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -61,7 +61,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Addresses.json" -> crate::models::ApiV2010AccountAddress {
+    pub struct CreateAddress = "POST /2010-04-01/Accounts/{account_sid}/Addresses.json" -> crate::models::ApiV2010AccountAddress {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will be responsible for the new Address resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -101,8 +101,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `city`, `customer_name`, `iso_country`, `postal_code`, `region`, `street`), every other field `None`.
+impl CreateAddress {
+    /// A `CreateAddress` of its required fields (`account_sid`, `city`, `customer_name`, `iso_country`, `postal_code`, `region`, `street`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,
@@ -133,7 +133,7 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Addresses/{Sid}.json`
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Addresses/{sid}.json" -> crate::models::ApiV2010AccountAddress {
+    pub struct FetchAddress = "GET /2010-04-01/Accounts/{account_sid}/Addresses/{sid}.json" -> crate::models::ApiV2010AccountAddress {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -145,8 +145,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchAddress {
+    /// A `FetchAddress` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -161,7 +161,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Addresses/{sid}.json" -> crate::models::ApiV2010AccountAddress {
+    pub struct UpdateAddress = "POST /2010-04-01/Accounts/{account_sid}/Addresses/{sid}.json" -> crate::models::ApiV2010AccountAddress {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -200,8 +200,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateAddress {
+    /// A `UpdateAddress` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -224,7 +224,7 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Addresses/{Sid}.json`
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Addresses/{sid}.json" -> () {
+    pub struct DeleteAddress = "DELETE /2010-04-01/Accounts/{account_sid}/Addresses/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -236,8 +236,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteAddress {
+    /// A `DeleteAddress` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

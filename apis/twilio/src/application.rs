@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/applications"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Applications.json" -> crate::models::ListApplicationResponse {
+    pub struct ListApplication = "GET /2010-04-01/Accounts/{account_sid}/Applications.json" -> crate::models::ListApplicationResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -34,8 +34,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListApplication {
+    /// A `ListApplication` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -55,7 +55,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Applications.json" -> crate::models::ApiV2010AccountApplication {
+    pub struct CreateApplication = "POST /2010-04-01/Accounts/{account_sid}/Applications.json" -> crate::models::ApiV2010AccountApplication {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -135,8 +135,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`), every other field `None`.
+impl CreateApplication {
+    /// A `CreateApplication` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -167,7 +167,7 @@ endpoint! {
     /// Fetch the application specified by the provided sid
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Applications/{sid}.json" -> crate::models::ApiV2010AccountApplication {
+    pub struct FetchApplication = "GET /2010-04-01/Accounts/{account_sid}/Applications/{sid}.json" -> crate::models::ApiV2010AccountApplication {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -179,8 +179,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchApplication {
+    /// A `FetchApplication` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -197,7 +197,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Applications/{sid}.json" -> crate::models::ApiV2010AccountApplication {
+    pub struct UpdateApplication = "POST /2010-04-01/Accounts/{account_sid}/Applications/{sid}.json" -> crate::models::ApiV2010AccountApplication {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resources to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -281,8 +281,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateApplication {
+    /// A `UpdateApplication` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -314,7 +314,7 @@ endpoint! {
     /// Delete the application by the specified application sid
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Applications/{sid}.json" -> () {
+    pub struct DeleteApplication = "DELETE /2010-04-01/Accounts/{account_sid}/Applications/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resources to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -326,8 +326,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteApplication {
+    /// A `DeleteApplication` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/authorized_connect_apps"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/AuthorizedConnectApps.json" -> crate::models::ListAuthorizedConnectAppResponse {
+    pub struct ListAuthorizedConnectApp = "GET /2010-04-01/Accounts/{account_sid}/AuthorizedConnectApps.json" -> crate::models::ListAuthorizedConnectAppResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the AuthorizedConnectApp resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -31,8 +31,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListAuthorizedConnectApp {
+    /// A `ListAuthorizedConnectApp` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -50,7 +50,7 @@ endpoint! {
     /// Fetch an instance of an authorized-connect-app
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/AuthorizedConnectApps/{connect_app_sid}.json" -> crate::models::ApiV2010AccountAuthorizedConnectApp {
+    pub struct FetchAuthorizedConnectApp = "GET /2010-04-01/Accounts/{account_sid}/AuthorizedConnectApps/{connect_app_sid}.json" -> crate::models::ApiV2010AccountAuthorizedConnectApp {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the AuthorizedConnectApp resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -62,8 +62,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `connect_app_sid`), every other field `None`.
+impl FetchAuthorizedConnectApp {
+    /// A `FetchAuthorizedConnectApp` of its required fields (`account_sid`, `connect_app_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, connect_app_sid: impl Into<String>) -> Self {
         Self {

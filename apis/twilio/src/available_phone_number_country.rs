@@ -8,7 +8,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/countries"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers.json" -> crate::models::ListAvailablePhoneNumberCountryResponse {
+    pub struct ListAvailablePhoneNumberCountry = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers.json" -> crate::models::ListAvailablePhoneNumberCountryResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) requesting the available phone number Country resources.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -29,8 +29,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListAvailablePhoneNumberCountry {
+    /// A `ListAvailablePhoneNumberCountry` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -46,7 +46,7 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}.json`
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers/{country_code}.json" -> crate::models::ApiV2010AccountAvailablePhoneNumberCountry {
+    pub struct FetchAvailablePhoneNumberCountry = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers/{country_code}.json" -> crate::models::ApiV2010AccountAvailablePhoneNumberCountry {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) requesting the available phone number Country resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -58,8 +58,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `country_code`), every other field `None`.
+impl FetchAvailablePhoneNumberCountry {
+    /// A `FetchAvailablePhoneNumberCountry` of its required fields (`account_sid`, `country_code`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, country_code: impl Into<String>) -> Self {
         Self {

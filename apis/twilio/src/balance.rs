@@ -9,7 +9,7 @@ endpoint! {
     /// Fetch the balance for an Account based on Account Sid. Balance changes may not be reflected immediately. Child accounts do not contain balance information
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Balance.json" -> crate::models::ApiV2010AccountBalance {
+    pub struct FetchBalance = "GET /2010-04-01/Accounts/{account_sid}/Balance.json" -> crate::models::ApiV2010AccountBalance {
         /// The unique SID identifier of the Account.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -17,8 +17,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`), every other field `None`.
+impl FetchBalance {
+    /// A `FetchBalance` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {

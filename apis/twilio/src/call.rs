@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/calls"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Calls.json" -> crate::models::ListCallResponse {
+    pub struct ListCall = "GET /2010-04-01/Accounts/{account_sid}/Calls.json" -> crate::models::ListCallResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -69,8 +69,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListCall {
+    /// A `ListCall` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -99,7 +99,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Calls.json" -> crate::models::ApiV2010AccountCall {
+    pub struct CreateCall = "POST /2010-04-01/Accounts/{account_sid}/Calls.json" -> crate::models::ApiV2010AccountCall {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -240,8 +240,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `from`, `to`), every other field `None`.
+impl CreateCall {
+    /// A `CreateCall` of its required fields (`account_sid`, `from`, `to`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,
@@ -295,7 +295,7 @@ endpoint! {
     /// Fetch the call specified by the provided Call SID
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Calls/{sid}.json" -> crate::models::ApiV2010AccountCall {
+    pub struct FetchCall = "GET /2010-04-01/Accounts/{account_sid}/Calls/{sid}.json" -> crate::models::ApiV2010AccountCall {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -307,8 +307,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchCall {
+    /// A `FetchCall` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -325,7 +325,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Calls/{sid}.json" -> crate::models::ApiV2010AccountCall {
+    pub struct UpdateCall = "POST /2010-04-01/Accounts/{account_sid}/Calls/{sid}.json" -> crate::models::ApiV2010AccountCall {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -380,8 +380,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateCall {
+    /// A `UpdateCall` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -406,7 +406,7 @@ endpoint! {
     /// Delete a Call record from your account. Once the record is deleted, it will no longer appear in the API and Account Portal logs.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Calls/{sid}.json" -> () {
+    pub struct DeleteCall = "DELETE /2010-04-01/Accounts/{account_sid}/Calls/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -418,8 +418,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteCall {
+    /// A `DeleteCall` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

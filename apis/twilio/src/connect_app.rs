@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/connect_apps"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/ConnectApps.json" -> crate::models::ListConnectAppResponse {
+    pub struct ListConnectApp = "GET /2010-04-01/Accounts/{account_sid}/ConnectApps.json" -> crate::models::ListConnectAppResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -31,8 +31,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListConnectApp {
+    /// A `ListConnectApp` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -50,7 +50,7 @@ endpoint! {
     /// Fetch an instance of a connect-app
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/ConnectApps/{sid}.json" -> crate::models::ApiV2010AccountConnectApp {
+    pub struct FetchConnectApp = "GET /2010-04-01/Accounts/{account_sid}/ConnectApps/{sid}.json" -> crate::models::ApiV2010AccountConnectApp {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -62,8 +62,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchConnectApp {
+    /// A `FetchConnectApp` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -80,7 +80,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/ConnectApps/{sid}.json" -> crate::models::ApiV2010AccountConnectApp {
+    pub struct UpdateConnectApp = "POST /2010-04-01/Accounts/{account_sid}/ConnectApps/{sid}.json" -> crate::models::ApiV2010AccountConnectApp {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resources to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -124,8 +124,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateConnectApp {
+    /// A `UpdateConnectApp` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -149,7 +149,7 @@ endpoint! {
     /// Delete an instance of a connect-app
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/ConnectApps/{sid}.json" -> () {
+    pub struct DeleteConnectApp = "DELETE /2010-04-01/Accounts/{account_sid}/ConnectApps/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -161,8 +161,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteConnectApp {
+    /// A `DeleteConnectApp` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

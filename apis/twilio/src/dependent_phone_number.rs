@@ -8,7 +8,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/dependent_phone_numbers"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Addresses/{address_sid}/DependentPhoneNumbers.json" -> crate::models::ListDependentPhoneNumberResponse {
+    pub struct ListDependentPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/Addresses/{address_sid}/DependentPhoneNumbers.json" -> crate::models::ListDependentPhoneNumberResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the DependentPhoneNumber resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -33,8 +33,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`, `address_sid`), every other field `None`.
+impl ListDependentPhoneNumber {
+    /// A `ListDependentPhoneNumber` of its required fields (`account_sid`, `address_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, address_sid: impl Into<String>) -> Self {
         Self {

@@ -9,5 +9,5 @@ endpoint! {
     /// API HealthCheck
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /healthcheck" -> crate::models::FetchHealthCheckResponse;
+    pub struct FetchHealthCheck = "GET /healthcheck" -> crate::models::FetchHealthCheckResponse;
 }

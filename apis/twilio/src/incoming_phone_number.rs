@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/incoming_phone_numbers"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers.json" -> crate::models::ListIncomingPhoneNumberResponse {
+    pub struct ListIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers.json" -> crate::models::ListIncomingPhoneNumberResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -45,8 +45,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListIncomingPhoneNumber {
+    /// A `ListIncomingPhoneNumber` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -69,7 +69,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers.json" -> crate::models::ApiV2010AccountIncomingPhoneNumber {
+    pub struct CreateIncomingPhoneNumber = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers.json" -> crate::models::ApiV2010AccountIncomingPhoneNumber {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -191,8 +191,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`), every other field `None`.
+impl CreateIncomingPhoneNumber {
+    /// A `CreateIncomingPhoneNumber` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -231,7 +231,7 @@ endpoint! {
     /// Fetch an incoming-phone-number belonging to the account used to make the request.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumber {
+    pub struct FetchIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumber {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -243,8 +243,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchIncomingPhoneNumber {
+    /// A `FetchIncomingPhoneNumber` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -261,7 +261,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumber {
+    pub struct UpdateIncomingPhoneNumber = "POST /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{sid}.json" -> crate::models::ApiV2010AccountIncomingPhoneNumber {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resource to update.  For more information, see [Exchanging Numbers Between Subaccounts](https://www.twilio.com/docs/iam/api/subaccounts#exchanging-numbers).
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -384,8 +384,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateIncomingPhoneNumber {
+    /// A `UpdateIncomingPhoneNumber` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -424,7 +424,7 @@ endpoint! {
     /// Delete a phone-numbers belonging to the account used to make the request.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{sid}.json" -> () {
+    pub struct DeleteIncomingPhoneNumber = "DELETE /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resources to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -436,8 +436,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteIncomingPhoneNumber {
+    /// A `DeleteIncomingPhoneNumber` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

@@ -8,7 +8,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/keys"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Keys.json" -> crate::models::ListKeyResponse {
+    pub struct ListKey = "GET /2010-04-01/Accounts/{account_sid}/Keys.json" -> crate::models::ListKeyResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Key resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -29,8 +29,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListKey {
+    /// A `ListKey` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -46,7 +46,7 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Keys/{Sid}.json`
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Keys/{sid}.json" -> crate::models::ApiV2010AccountKey {
+    pub struct FetchKey = "GET /2010-04-01/Accounts/{account_sid}/Keys/{sid}.json" -> crate::models::ApiV2010AccountKey {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Key resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -58,8 +58,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchKey {
+    /// A `FetchKey` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -74,7 +74,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Keys/{sid}.json" -> crate::models::ApiV2010AccountKey {
+    pub struct UpdateKey = "POST /2010-04-01/Accounts/{account_sid}/Keys/{sid}.json" -> crate::models::ApiV2010AccountKey {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Key resources to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -89,8 +89,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateKey {
+    /// A `UpdateKey` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -105,7 +105,7 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/Keys/{Sid}.json`
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Keys/{sid}.json" -> () {
+    pub struct DeleteKey = "DELETE /2010-04-01/Accounts/{account_sid}/Keys/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Key resources to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -117,8 +117,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteKey {
+    /// A `DeleteKey` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

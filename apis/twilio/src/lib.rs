@@ -2,6 +2,34 @@
 //! Twilio - Api 1.55.0 as typed requests: each of its 195 operations is an `endpoint!` struct
 //! whose `to_request()` gives the method, URL, headers and body to send.
 //!
+//! # A first call
+//!
+//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
+//! struct and decodes its answer, with the credentials the description asks for;
+//! `paginate` follows a list's pages:
+//!
+//! ```no_run
+//! use endpoint::client::ureq::Client;
+//! use twilio_api::{BASE_URL, health_check, account};
+//!
+//! let client = Client::builder()
+//!     .base_url(BASE_URL)
+//!     .basic(std::env::var("TWILIO_API_USER")?, std::env::var("TWILIO_API_PASSWORD")?)
+//!     .build()?;
+//! let answer = client.send(&health_check::FetchHealthCheck {})?.body; // its answer, decoded
+//! for item in client.paginate(&account::ListAccount { ..Default::default() }) {
+//!     let item = item?; // every page, item by item
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A property that may be left out and may also be `null`, where the two mean different
+//! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
+//! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
+//! which it was, and writes back what it read.
+//!
+//! # The API
+//!
 //! This is the public Twilio REST API.
 //!
 //! A module per group of operations, each built with the feature of its name (all by default);
@@ -75,33 +103,6 @@
 //! | `voip` | `voip` | 1 |
 //! | `yearly` | `yearly` | 1 |
 //! | `yesterday` | `yesterday` | 1 |
-//!
-//! # A first call
-//!
-//! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
-//! struct and decodes its answer, with the credentials the description asks for;
-//! `paginate` follows a list's pages:
-//!
-//! ```no_run
-//! use endpoint::client::ureq::Client;
-//! use twilio_api::{BASE_URL, health_check, token, account};
-//!
-//! let client = Client::builder()
-//!     .base_url(BASE_URL)
-//!     .basic(std::env::var("TWILIO_API_USER")?, std::env::var("TWILIO_API_PASSWORD")?)
-//!     .build()?;
-//! let answer = client.send(&health_check::Fetch {})?.body; // its answer, decoded
-//! let created = client.send(&token::Create::new("account_sid"))?.body; // its answer, decoded
-//! for item in client.paginate(&account::List { ..Default::default() }) {
-//!     let item = item?; // every page, item by item
-//! }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! A property that may be left out and may also be `null`, where the two mean different
-//! things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is sent as `null`
-//! (in a request, to clear a value), `Value` as the value; a model read from an answer keeps
-//! which it was, and writes back what it read.
 
 // The description marks some schemas and fields deprecated; the crate's own
 // decoding still reads them.

@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/media_list"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media.json" -> crate::models::ListMediaResponse {
+    pub struct ListMedia = "GET /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media.json" -> crate::models::ListMediaResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is associated with the Media resources.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -44,8 +44,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`, `message_sid`), every other field `None`.
+impl ListMedia {
+    /// A `ListMedia` of its required fields (`account_sid`, `message_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, message_sid: impl Into<String>) -> Self {
         Self {
@@ -67,7 +67,7 @@ endpoint! {
     /// Fetch a single Media resource associated with a specific Message resource
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media/{sid}.json" -> crate::models::ApiV2010AccountMessageMedia {
+    pub struct FetchMedia = "GET /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media/{sid}.json" -> crate::models::ApiV2010AccountMessageMedia {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Media resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -83,8 +83,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `message_sid`, `sid`), every other field `None`.
+impl FetchMedia {
+    /// A `FetchMedia` of its required fields (`account_sid`, `message_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,
@@ -105,7 +105,7 @@ endpoint! {
     /// Delete the Media resource.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media/{sid}.json" -> () {
+    pub struct DeleteMedia = "DELETE /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is associated with the Media resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -121,8 +121,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `message_sid`, `sid`), every other field `None`.
+impl DeleteMedia {
+    /// A `DeleteMedia` of its required fields (`account_sid`, `message_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,

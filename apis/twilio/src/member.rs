@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/queue_members"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members.json" -> crate::models::ListMemberResponse {
+    pub struct ListMember = "GET /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members.json" -> crate::models::ListMemberResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Member resource(s) to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -35,8 +35,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`, `queue_sid`), every other field `None`.
+impl ListMember {
+    /// A `ListMember` of its required fields (`account_sid`, `queue_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, queue_sid: impl Into<String>) -> Self {
         Self {
@@ -55,7 +55,7 @@ endpoint! {
     /// Fetch a specific member from the queue
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members/{call_sid}.json" -> crate::models::ApiV2010AccountQueueMember {
+    pub struct FetchMember = "GET /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members/{call_sid}.json" -> crate::models::ApiV2010AccountQueueMember {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Member resource(s) to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -69,8 +69,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `queue_sid`, `call_sid`), every other field `None`.
+impl FetchMember {
+    /// A `FetchMember` of its required fields (`account_sid`, `queue_sid`, `call_sid`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,
@@ -92,7 +92,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members/{call_sid}.json" -> crate::models::ApiV2010AccountQueueMember {
+    pub struct UpdateMember = "POST /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members/{call_sid}.json" -> crate::models::ApiV2010AccountQueueMember {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Member resource(s) to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -116,8 +116,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `queue_sid`, `call_sid`, `url`), every other field `None`.
+impl UpdateMember {
+    /// A `UpdateMember` of its required fields (`account_sid`, `queue_sid`, `call_sid`, `url`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,

@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/messages"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Messages.json" -> crate::models::ListMessageResponse {
+    pub struct ListMessage = "GET /2010-04-01/Accounts/{account_sid}/Messages.json" -> crate::models::ListMessageResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resources.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -50,8 +50,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListMessage {
+    /// A `ListMessage` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -75,7 +75,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Messages.json" -> crate::models::ApiV2010AccountMessage {
+    pub struct CreateMessage = "POST /2010-04-01/Accounts/{account_sid}/Messages.json" -> crate::models::ApiV2010AccountMessage {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) creating the Message resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -172,8 +172,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `to`), every other field `None`.
+impl CreateMessage {
+    /// A `CreateMessage` of its required fields (`account_sid`, `to`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, to: impl Into<String>) -> Self {
         Self {
@@ -211,7 +211,7 @@ endpoint! {
     /// Fetch a specific Message
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Messages/{sid}.json" -> crate::models::ApiV2010AccountMessage {
+    pub struct FetchMessage = "GET /2010-04-01/Accounts/{account_sid}/Messages/{sid}.json" -> crate::models::ApiV2010AccountMessage {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resource
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -223,8 +223,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchMessage {
+    /// A `FetchMessage` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -241,7 +241,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Messages/{sid}.json" -> crate::models::ApiV2010AccountMessage {
+    pub struct UpdateMessage = "POST /2010-04-01/Accounts/{account_sid}/Messages/{sid}.json" -> crate::models::ApiV2010AccountMessage {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Message resources to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -261,8 +261,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateMessage {
+    /// A `UpdateMessage` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -280,7 +280,7 @@ endpoint! {
     /// Deletes a Message resource from your account
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Messages/{sid}.json" -> () {
+    pub struct DeleteMessage = "DELETE /2010-04-01/Accounts/{account_sid}/Messages/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resource
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -292,8 +292,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteMessage {
+    /// A `DeleteMessage` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

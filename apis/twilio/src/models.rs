@@ -46,6 +46,8 @@ pub struct ApiV2010Account {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of this account. Usually `active`, but can be `suspended` or `closed`.
+    ///
+    /// One of `"active"`, `"suspended"`, `"closed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<AccountEnumStatus>,
     /// A Map of various subresources available for the given Account Instance
@@ -56,6 +58,8 @@ pub struct ApiV2010Account {
         ::serde_json::Map<String, ::serde_json::Value>,
     >,
     /// The type of this account. Either `Trial` or `Full` if it's been upgraded
+    ///
+    /// One of `"Trial"`, `"Full"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub r#type: ::endpoint::model::Nullable<AccountEnumType>,
     /// The URI for this resource, relative to `https://api.twilio.com`
@@ -316,6 +320,8 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
+    ///
+    /// One of `"none"`, `"any"`, `"local"`, `"foreign"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub address_requirements: ::endpoint::model::Nullable<
         DependentPhoneNumberEnumAddressRequirement,
@@ -342,6 +348,8 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is enabled for emergency calling.
+    ///
+    /// One of `"Active"`, `"Inactive"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_status: ::endpoint::model::Nullable<
         DependentPhoneNumberEnumEmergencyStatus,
@@ -2175,6 +2183,8 @@ pub struct ApiV2010AccountCall {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of this call. Can be: `queued`, `ringing`, `in-progress`, `canceled`, `completed`, `failed`, `busy` or `no-answer`. See [Call Status Values](https://www.twilio.com/docs/voice/api/call-resource#call-status-values) below for more information.
+    ///
+    /// One of `"queued"`, `"ringing"`, `"in-progress"`, `"completed"`, `"busy"`, `"failed"`, `"no-answer"`, `"canceled"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<CallEnumStatus>,
     /// A list of subresources available to this call, identified by their URIs relative to `https://api.twilio.com`.
@@ -2802,6 +2812,8 @@ pub struct ApiV2010AccountCallCallRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// How the recording was created. Can be: `DialVerb`, `Conference`, `OutboundAPI`, `Trunking`, `RecordVerb`, `StartCallRecordingAPI`, and `StartConferenceRecordingAPI`.
+    ///
+    /// One of `"DialVerb"`, `"Conference"`, `"OutboundAPI"`, `"Trunking"`, `"RecordVerb"`, `"StartCallRecordingAPI"`, `"StartConferenceRecordingAPI"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub source: ::endpoint::model::Nullable<CallRecordingEnumSource>,
     /// The start time of the recording in GMT and in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
@@ -2810,6 +2822,8 @@ pub struct ApiV2010AccountCallCallRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of the recording. Can be: `processing`, `completed` and `absent`. For more detailed statuses on in-progress recordings, check out how to [Update a Recording Resource](https://www.twilio.com/docs/voice/api/recording#update-a-recording-resource).
+    ///
+    /// One of `"in-progress"`, `"paused"`, `"stopped"`, `"processing"`, `"completed"`, `"absent"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<CallRecordingEnumStatus>,
     /// The recorded track. Can be: `inbound`, `outbound`, or `both`.
@@ -2990,6 +3004,8 @@ pub struct ApiV2010AccountCallSiprec {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status - one of `stopped`, `in-progress`
+    ///
+    /// One of `"in-progress"`, `"stopped"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<SiprecEnumStatus>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -3072,6 +3088,8 @@ pub struct ApiV2010AccountCallStream {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status - one of `stopped`, `in-progress`
+    ///
+    /// One of `"in-progress"`, `"stopped"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<StreamEnumStatus>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -3246,6 +3264,8 @@ pub struct ApiV2010AccountConference {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The reason why a conference ended. When a conference is in progress, will be `null`. When conference is completed, can be: `conference-ended-via-api`, `participant-with-end-conference-on-exit-left`, `participant-with-end-conference-on-exit-kicked`, `last-participant-kicked`, or `last-participant-left`.
+    ///
+    /// One of `"conference-ended-via-api"`, `"participant-with-end-conference-on-exit-left"`, `"participant-with-end-conference-on-exit-kicked"`, `"last-participant-kicked"`, `"last-participant-left"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub reason_conference_ended: ::endpoint::model::Nullable<
         ConferenceEnumReasonConferenceEnded,
@@ -3259,6 +3279,8 @@ pub struct ApiV2010AccountConference {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of this conference. Can be: `init`, `in-progress`, or `completed`.
+    ///
+    /// One of `"init"`, `"in-progress"`, `"completed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<ConferenceEnumStatus>,
     /// A list of related resources identified by their URIs relative to `https://api.twilio.com`.
@@ -3426,6 +3448,8 @@ pub struct ApiV2010AccountConferenceParticipant {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_conference_on_enter: ::endpoint::model::Nullable<bool>,
     /// The status of the participant's call in a session. Can be: `queued`, `connecting`, `ringing`, `connected`, `complete`, or `failed`.
+    ///
+    /// One of `"queued"`, `"connecting"`, `"ringing"`, `"connected"`, `"complete"`, `"failed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<ParticipantEnumStatus>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -3595,6 +3619,8 @@ pub struct ApiV2010AccountConferenceConferenceRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// How the recording was created. Can be: `DialVerb`, `Conference`, `OutboundAPI`, `Trunking`, `RecordVerb`, `StartCallRecordingAPI`, `StartConferenceRecordingAPI`.
+    ///
+    /// One of `"DialVerb"`, `"Conference"`, `"OutboundAPI"`, `"Trunking"`, `"RecordVerb"`, `"StartCallRecordingAPI"`, `"StartConferenceRecordingAPI"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub source: ::endpoint::model::Nullable<ConferenceRecordingEnumSource>,
     /// The start time of the recording in GMT and in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
@@ -3603,6 +3629,8 @@ pub struct ApiV2010AccountConferenceConferenceRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of the recording. Can be: `processing`, `completed` and `absent`. For more detailed statuses on in-progress recordings, check out how to [Update a Recording Resource](https://www.twilio.com/docs/voice/api/recording#update-a-recording-resource).
+    ///
+    /// One of `"in-progress"`, `"paused"`, `"stopped"`, `"processing"`, `"completed"`, `"absent"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<ConferenceRecordingEnumStatus>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -3901,6 +3929,8 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
+    ///
+    /// One of `"none"`, `"any"`, `"local"`, `"foreign"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub address_requirements: ::endpoint::model::Nullable<
         IncomingPhoneNumberEnumAddressRequirement,
@@ -3942,11 +3972,15 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
+    ///
+    /// One of `"registered"`, `"unregistered"`, `"pending-registration"`, `"registration-failure"`, `"pending-unregistration"`, `"unregistration-failure"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_status: ::endpoint::model::Nullable<
         IncomingPhoneNumberEnumEmergencyAddressStatus,
     >,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
+    ///
+    /// One of `"Active"`, `"Inactive"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_status: ::endpoint::model::Nullable<
         IncomingPhoneNumberEnumEmergencyStatus,
@@ -4042,6 +4076,8 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The `voice_receive_mode` property.
+    ///
+    /// One of `"voice"`, `"fax"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_receive_mode: ::endpoint::model::Nullable<
         IncomingPhoneNumberEnumVoiceReceiveMode,
@@ -4224,6 +4260,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
+    ///
+    /// One of `"none"`, `"any"`, `"local"`, `"foreign"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub address_requirements: ::endpoint::model::Nullable<
         IncomingPhoneNumberLocalEnumAddressRequirement,
@@ -4265,11 +4303,15 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
+    ///
+    /// One of `"registered"`, `"unregistered"`, `"pending-registration"`, `"registration-failure"`, `"pending-unregistration"`, `"unregistration-failure"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_status: ::endpoint::model::Nullable<
         IncomingPhoneNumberLocalEnumEmergencyAddressStatus,
     >,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
+    ///
+    /// One of `"Active"`, `"Inactive"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_status: ::endpoint::model::Nullable<
         IncomingPhoneNumberLocalEnumEmergencyStatus,
@@ -4365,6 +4407,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The `voice_receive_mode` property.
+    ///
+    /// One of `"voice"`, `"fax"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_receive_mode: ::endpoint::model::Nullable<
         IncomingPhoneNumberLocalEnumVoiceReceiveMode,
@@ -4549,6 +4593,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
+    ///
+    /// One of `"none"`, `"any"`, `"local"`, `"foreign"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub address_requirements: ::endpoint::model::Nullable<
         IncomingPhoneNumberMobileEnumAddressRequirement,
@@ -4590,11 +4636,15 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
+    ///
+    /// One of `"registered"`, `"unregistered"`, `"pending-registration"`, `"registration-failure"`, `"pending-unregistration"`, `"unregistration-failure"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_status: ::endpoint::model::Nullable<
         IncomingPhoneNumberMobileEnumEmergencyAddressStatus,
     >,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
+    ///
+    /// One of `"Active"`, `"Inactive"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_status: ::endpoint::model::Nullable<
         IncomingPhoneNumberMobileEnumEmergencyStatus,
@@ -4690,6 +4740,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The `voice_receive_mode` property.
+    ///
+    /// One of `"voice"`, `"fax"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_receive_mode: ::endpoint::model::Nullable<
         IncomingPhoneNumberMobileEnumVoiceReceiveMode,
@@ -4874,6 +4926,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
+    ///
+    /// One of `"none"`, `"any"`, `"local"`, `"foreign"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub address_requirements: ::endpoint::model::Nullable<
         IncomingPhoneNumberTollFreeEnumAddressRequirement,
@@ -4915,11 +4969,15 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
+    ///
+    /// One of `"registered"`, `"unregistered"`, `"pending-registration"`, `"registration-failure"`, `"pending-unregistration"`, `"unregistration-failure"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_address_status: ::endpoint::model::Nullable<
         IncomingPhoneNumberTollFreeEnumEmergencyAddressStatus,
     >,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
+    ///
+    /// One of `"Active"`, `"Inactive"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub emergency_status: ::endpoint::model::Nullable<
         IncomingPhoneNumberTollFreeEnumEmergencyStatus,
@@ -5015,6 +5073,8 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method: ::endpoint::model::Nullable<Method>,
     /// The `voice_receive_mode` property.
+    ///
+    /// One of `"voice"`, `"fax"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_receive_mode: ::endpoint::model::Nullable<
         IncomingPhoneNumberTollFreeEnumVoiceReceiveMode,
@@ -5621,6 +5681,8 @@ pub struct ApiV2010AccountMessage {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub date_updated: ::endpoint::model::Nullable<String>,
     /// The direction of the message. Can be: `inbound` for incoming messages, `outbound-api` for messages created by the REST API, `outbound-call` for messages created during a call, or `outbound-reply` for messages created in response to an incoming message.
+    ///
+    /// One of `"inbound"`, `"outbound-api"`, `"outbound-call"`, `"outbound-reply"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub direction: ::endpoint::model::Nullable<MessageEnumDirection>,
     /// The [error code](https://www.twilio.com/docs/api/errors) returned if the Message `status` is `failed` or `undelivered`. If no error was encountered, the value is `null`.
@@ -5659,6 +5721,8 @@ pub struct ApiV2010AccountMessage {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the Message. Possible values: `accepted`, `scheduled`, `canceled`, `queued`, `sending`, `sent`, `failed`, `delivered`, `undelivered`, `receiving`, `received`, or `read` (WhatsApp only). For more information, See [detailed descriptions](https://www.twilio.com/docs/sms/api/message-resource#message-status-values).
+    ///
+    /// One of `"queued"`, `"sending"`, `"sent"`, `"failed"`, `"delivered"`, `"undelivered"`, `"receiving"`, `"received"`, `"accepted"`, `"scheduled"` and 3 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<MessageEnumStatus>,
     /// A list of related resources identified by their URIs relative to `https://api.twilio.com`
@@ -5893,6 +5957,8 @@ pub struct ApiV2010AccountMessageMessageFeedback {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub message_sid: ::endpoint::model::Nullable<String>,
     /// Reported outcome indicating whether there is confirmation that the Message recipient performed a tracked user action. Can be: `unconfirmed` or `confirmed`. For more details see [How to Optimize Message Deliverability with Message Feedback](https://www.twilio.com/docs/messaging/guides/send-message-feedback-to-twilio).
+    ///
+    /// One of `"confirmed"`, `"unconfirmed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub outcome: ::endpoint::model::Nullable<MessageFeedbackEnumOutcome>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
@@ -6730,6 +6796,8 @@ pub struct ApiV2010AccountRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// How the recording was created. Can be: `DialVerb`, `Conference`, `OutboundAPI`, `Trunking`, `RecordVerb`, `StartCallRecordingAPI`, and `StartConferenceRecordingAPI`.
+    ///
+    /// One of `"DialVerb"`, `"Conference"`, `"OutboundAPI"`, `"Trunking"`, `"RecordVerb"`, `"StartCallRecordingAPI"`, `"StartConferenceRecordingAPI"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub source: ::endpoint::model::Nullable<RecordingEnumSource>,
     /// The start time of the recording in GMT and in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
@@ -6738,6 +6806,8 @@ pub struct ApiV2010AccountRecording {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of the recording. Can be: `processing`, `completed`, `absent` or `deleted`. For information about more detailed statuses on in-progress recordings, check out how to [Update a Recording Resource](https://www.twilio.com/docs/voice/api/recording#update-a-recording-resource).
+    ///
+    /// One of `"in-progress"`, `"paused"`, `"stopped"`, `"processing"`, `"completed"`, `"absent"`, `"deleted"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<RecordingEnumStatus>,
     /// A list of related resources identified by their relative URIs.
@@ -6928,6 +6998,8 @@ pub struct ApiV2010AccountRecordingRecordingTranscription {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the transcription. Can be: `in-progress`, `completed`, `failed`.
+    ///
+    /// One of `"in-progress"`, `"completed"`, `"failed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<RecordingTranscriptionEnumStatus>,
     /// The text content of the transcription.
@@ -7083,6 +7155,8 @@ pub struct ApiV2010AccountRecordingRecordingAddOnResult {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the result. Can be: `canceled`, `completed`, `deleted`, `failed`, `in-progress`, `init`, `processing`, `queued`.
+    ///
+    /// One of `"canceled"`, `"completed"`, `"deleted"`, `"failed"`, `"in-progress"`, `"init"`, `"processing"`, `"queued"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<RecordingAddOnResultEnumStatus>,
     /// A list of related resources identified by their relative URIs.
@@ -8966,6 +9040,8 @@ pub struct ApiV2010AccountTranscription {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the transcription. Can be: `in-progress`, `completed`, `failed`.
+    ///
+    /// One of `"in-progress"`, `"completed"`, `"failed"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status: ::endpoint::model::Nullable<TranscriptionEnumStatus>,
     /// The text content of the transcription.
@@ -9597,6 +9673,8 @@ pub struct ApiV2010AccountUsageUsageRecord {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub category: ::endpoint::model::Nullable<UsageRecordEnumCategory>,
     /// The number of usage events, such as the number of calls.
@@ -10251,6 +10329,8 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordAllTime {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub category: ::endpoint::model::Nullable<UsageRecordAllTimeEnumCategory>,
     /// The number of usage events, such as the number of calls.
@@ -10905,6 +10985,8 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordDaily {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub category: ::endpoint::model::Nullable<UsageRecordDailyEnumCategory>,
     /// The number of usage events, such as the number of calls.
@@ -11559,6 +11641,8 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordLastMonth {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub category: ::endpoint::model::Nullable<UsageRecordLastMonthEnumCategory>,
     /// The number of usage events, such as the number of calls.
@@ -12213,6 +12297,8 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordMonthly {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub category: ::endpoint::model::Nullable<UsageRecordMonthlyEnumCategory>,
     /// The number of usage events, such as the number of calls.
@@ -12867,6 +12953,8 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordThisMonth {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub category: ::endpoint::model::Nullable<UsageRecordThisMonthEnumCategory>,
     /// The number of usage events, such as the number of calls.
@@ -13521,6 +13609,8 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordToday {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub category: ::endpoint::model::Nullable<UsageRecordTodayEnumCategory>,
     /// The number of usage events, such as the number of calls.
@@ -14175,6 +14265,8 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordYearly {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub category: ::endpoint::model::Nullable<UsageRecordYearlyEnumCategory>,
     /// The number of usage events, such as the number of calls.
@@ -14829,6 +14921,8 @@ pub struct ApiV2010AccountUsageUsageRecordUsageRecordYesterday {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub category: ::endpoint::model::Nullable<UsageRecordYesterdayEnumCategory>,
     /// The number of usage events, such as the number of calls.
@@ -15539,6 +15633,8 @@ pub struct ApiV2010AccountUsageUsageTrigger {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The frequency of a recurring UsageTrigger.  Can be: `daily`, `monthly`, or `yearly` for recurring triggers or empty for non-recurring triggers. A trigger will only fire once during each period. Recurring times are in GMT.
+    ///
+    /// One of `"daily"`, `"monthly"`, `"yearly"`, `"alltime"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub recurring: ::endpoint::model::Nullable<UsageTriggerEnumRecurring>,
     /// The unique string that that we created to identify the UsageTrigger resource.
@@ -15547,6 +15643,8 @@ pub struct ApiV2010AccountUsageUsageTrigger {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sid: ::endpoint::model::Nullable<String>,
     /// The field in the [UsageRecord](https://www.twilio.com/docs/usage/api/usage-record) resource that fires the trigger.  Can be: `count`, `usage`, or `price`, as described in the [UsageRecords documentation](https://www.twilio.com/docs/usage/api/usage-record#usage-count-price).
+    ///
+    /// One of `"count"`, `"usage"`, `"price"`.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub trigger_by: ::endpoint::model::Nullable<UsageTriggerEnumTriggerField>,
     /// The value at which the trigger will fire.  Must be a positive, numeric value.
@@ -15556,6 +15654,8 @@ pub struct ApiV2010AccountUsageUsageTrigger {
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub uri: ::endpoint::model::Nullable<String>,
     /// The usage category the trigger watches. Must be one of the supported [usage categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
+    ///
+    /// One of `"a2p-registration-fees"`, `"agent-conference"`, `"amazon-polly"`, `"answering-machine-detection"`, `"authy-authentications"`, `"authy-calls-outbound"`, `"authy-monthly-fees"`, `"authy-phone-intelligence"`, `"authy-phone-verifications"`, `"authy-sms-outbound"` and 239 more.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub usage_category: ::endpoint::model::Nullable<UsageTriggerEnumUsageCategory>,
     /// The URI of the [UsageRecord](https://www.twilio.com/docs/usage/api/usage-record) resource this trigger watches, relative to `https://api.twilio.com`.

@@ -8,7 +8,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Keys.json" -> crate::models::ApiV2010AccountNewKey {
+    pub struct CreateNewKey = "POST /2010-04-01/Accounts/{account_sid}/Keys.json" -> crate::models::ApiV2010AccountNewKey {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will be responsible for the new Key resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -19,8 +19,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`), every other field `None`.
+impl CreateNewKey {
+    /// A `CreateNewKey` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {

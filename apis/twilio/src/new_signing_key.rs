@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/SigningKeys.json" -> crate::models::ApiV2010AccountNewSigningKey {
+    pub struct CreateNewSigningKey = "POST /2010-04-01/Accounts/{account_sid}/SigningKeys.json" -> crate::models::ApiV2010AccountNewSigningKey {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will be responsible for the new Key resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -21,8 +21,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`), every other field `None`.
+impl CreateNewSigningKey {
+    /// A `CreateNewSigningKey` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {

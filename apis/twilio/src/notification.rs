@@ -112,7 +112,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/notifications"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Notifications.json" -> crate::models::ListNotificationResponse {
+    pub struct ListNotification = "GET /2010-04-01/Accounts/{account_sid}/Notifications.json" -> crate::models::ListNotificationResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Notification resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -151,8 +151,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListNotification {
+    /// A `ListNotification` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -174,7 +174,7 @@ endpoint! {
     /// Fetch a notification belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Notifications/{sid}.json" -> crate::models::ApiV2010AccountNotificationInstance {
+    pub struct FetchNotification = "GET /2010-04-01/Accounts/{account_sid}/Notifications/{sid}.json" -> crate::models::ApiV2010AccountNotificationInstance {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Notification resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -186,8 +186,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchNotification {
+    /// A `FetchNotification` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

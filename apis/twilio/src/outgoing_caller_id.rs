@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/outgoing_caller_ids"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds.json" -> crate::models::ListOutgoingCallerIdResponse {
+    pub struct ListOutgoingCallerId = "GET /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds.json" -> crate::models::ListOutgoingCallerIdResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -39,8 +39,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListOutgoingCallerId {
+    /// A `ListOutgoingCallerId` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -60,7 +60,7 @@ endpoint! {
     /// Fetch an outgoing-caller-id belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds/{sid}.json" -> crate::models::ApiV2010AccountOutgoingCallerId {
+    pub struct FetchOutgoingCallerId = "GET /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds/{sid}.json" -> crate::models::ApiV2010AccountOutgoingCallerId {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -72,8 +72,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchOutgoingCallerId {
+    /// A `FetchOutgoingCallerId` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -90,7 +90,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds/{sid}.json" -> crate::models::ApiV2010AccountOutgoingCallerId {
+    pub struct UpdateOutgoingCallerId = "POST /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds/{sid}.json" -> crate::models::ApiV2010AccountOutgoingCallerId {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resources to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -105,8 +105,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateOutgoingCallerId {
+    /// A `UpdateOutgoingCallerId` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -123,7 +123,7 @@ endpoint! {
     /// Delete the caller-id specified from the account
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds/{sid}.json" -> () {
+    pub struct DeleteOutgoingCallerId = "DELETE /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resources to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -135,8 +135,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteOutgoingCallerId {
+    /// A `DeleteOutgoingCallerId` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

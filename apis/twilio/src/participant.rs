@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/participants"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants.json" -> crate::models::ListParticipantResponse {
+    pub struct ListParticipant = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants.json" -> crate::models::ListParticipantResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -44,8 +44,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`, `conference_sid`), every other field `None`.
+impl ListParticipant {
+    /// A `ListParticipant` of its required fields (`account_sid`, `conference_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, conference_sid: impl Into<String>) -> Self {
         Self {
@@ -66,7 +66,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants.json" -> crate::models::ApiV2010AccountConferenceParticipant {
+    pub struct CreateParticipant = "POST /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants.json" -> crate::models::ApiV2010AccountConferenceParticipant {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -252,8 +252,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `conference_sid`, `from`, `to`), every other field `None`.
+impl CreateParticipant {
+    /// A `CreateParticipant` of its required fields (`account_sid`, `conference_sid`, `from`, `to`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,
@@ -322,7 +322,7 @@ endpoint! {
     /// Fetch an instance of a participant
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants/{call_sid}.json" -> crate::models::ApiV2010AccountConferenceParticipant {
+    pub struct FetchParticipant = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants/{call_sid}.json" -> crate::models::ApiV2010AccountConferenceParticipant {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -336,8 +336,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `conference_sid`, `call_sid`), every other field `None`.
+impl FetchParticipant {
+    /// A `FetchParticipant` of its required fields (`account_sid`, `conference_sid`, `call_sid`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,
@@ -359,7 +359,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants/{call_sid}.json" -> crate::models::ApiV2010AccountConferenceParticipant {
+    pub struct UpdateParticipant = "POST /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants/{call_sid}.json" -> crate::models::ApiV2010AccountConferenceParticipant {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resources to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -423,8 +423,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `conference_sid`, `call_sid`), every other field `None`.
+impl UpdateParticipant {
+    /// A `UpdateParticipant` of its required fields (`account_sid`, `conference_sid`, `call_sid`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,
@@ -457,7 +457,7 @@ endpoint! {
     /// Kick a participant from a given conference
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants/{call_sid}.json" -> () {
+    pub struct DeleteParticipant = "DELETE /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants/{call_sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resources to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -471,8 +471,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `conference_sid`, `call_sid`), every other field `None`.
+impl DeleteParticipant {
+    /// A `DeleteParticipant` of its required fields (`account_sid`, `conference_sid`, `call_sid`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,

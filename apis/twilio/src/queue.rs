@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/queues"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Queues.json" -> crate::models::ListQueueResponse {
+    pub struct ListQueue = "GET /2010-04-01/Accounts/{account_sid}/Queues.json" -> crate::models::ListQueueResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Queue resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -31,8 +31,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListQueue {
+    /// A `ListQueue` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -51,7 +51,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Queues.json" -> crate::models::ApiV2010AccountQueue {
+    pub struct CreateQueue = "POST /2010-04-01/Accounts/{account_sid}/Queues.json" -> crate::models::ApiV2010AccountQueue {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that will create the resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -65,8 +65,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `friendly_name`), every other field `None`.
+impl CreateQueue {
+    /// A `CreateQueue` of its required fields (`account_sid`, `friendly_name`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, friendly_name: impl Into<String>) -> Self {
         Self {
@@ -83,7 +83,7 @@ endpoint! {
     /// Fetch an instance of a queue identified by the QueueSid
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Queues/{sid}.json" -> crate::models::ApiV2010AccountQueue {
+    pub struct FetchQueue = "GET /2010-04-01/Accounts/{account_sid}/Queues/{sid}.json" -> crate::models::ApiV2010AccountQueue {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Queue resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -95,8 +95,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchQueue {
+    /// A `FetchQueue` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -113,7 +113,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Queues/{sid}.json" -> crate::models::ApiV2010AccountQueue {
+    pub struct UpdateQueue = "POST /2010-04-01/Accounts/{account_sid}/Queues/{sid}.json" -> crate::models::ApiV2010AccountQueue {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Queue resource to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -131,8 +131,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateQueue {
+    /// A `UpdateQueue` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -150,7 +150,7 @@ endpoint! {
     /// Remove an empty queue
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Queues/{sid}.json" -> () {
+    pub struct DeleteQueue = "DELETE /2010-04-01/Accounts/{account_sid}/Queues/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Queue resource to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -162,8 +162,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteQueue {
+    /// A `DeleteQueue` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

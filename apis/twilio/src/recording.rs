@@ -444,7 +444,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/recordings"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Recordings.json" -> crate::models::ListRecordingResponse {
+    pub struct ListRecording = "GET /2010-04-01/Accounts/{account_sid}/Recordings.json" -> crate::models::ListRecordingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -487,8 +487,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListRecording {
+    /// A `ListRecording` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -512,7 +512,7 @@ endpoint! {
     /// Fetch an instance of a recording
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountRecording {
+    pub struct FetchRecording = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{sid}.json" -> crate::models::ApiV2010AccountRecording {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -527,8 +527,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchRecording {
+    /// A `FetchRecording` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -545,7 +545,7 @@ endpoint! {
     /// Delete a recording from your account
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Recordings/{sid}.json" -> () {
+    pub struct DeleteRecording = "DELETE /2010-04-01/Accounts/{account_sid}/Recordings/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resources to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -557,8 +557,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteRecording {
+    /// A `DeleteRecording` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

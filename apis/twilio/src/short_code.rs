@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/short_codes"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes.json" -> crate::models::ListShortCodeResponse {
+    pub struct ListShortCode = "GET /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes.json" -> crate::models::ListShortCodeResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ShortCode resource(s) to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -37,8 +37,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListShortCode {
+    /// A `ListShortCode` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -58,7 +58,7 @@ endpoint! {
     /// Fetch an instance of a short code
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes/{sid}.json" -> crate::models::ApiV2010AccountShortCode {
+    pub struct FetchShortCode = "GET /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes/{sid}.json" -> crate::models::ApiV2010AccountShortCode {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ShortCode resource(s) to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -70,8 +70,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchShortCode {
+    /// A `FetchShortCode` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -88,7 +88,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes/{sid}.json" -> crate::models::ApiV2010AccountShortCode {
+    pub struct UpdateShortCode = "POST /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes/{sid}.json" -> crate::models::ApiV2010AccountShortCode {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ShortCode resource(s) to update.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -126,8 +126,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateShortCode {
+    /// A `UpdateShortCode` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

@@ -8,7 +8,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/signing_keys"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/SigningKeys.json" -> crate::models::ListSigningKeyResponse {
+    pub struct ListSigningKey = "GET /2010-04-01/Accounts/{account_sid}/SigningKeys.json" -> crate::models::ListSigningKeyResponse {
         /// The `AccountSid` path parameter.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -29,8 +29,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListSigningKey {
+    /// A `ListSigningKey` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -46,7 +46,7 @@ endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SigningKeys/{Sid}.json`
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/SigningKeys/{sid}.json" -> crate::models::ApiV2010AccountSigningKey {
+    pub struct FetchSigningKey = "GET /2010-04-01/Accounts/{account_sid}/SigningKeys/{sid}.json" -> crate::models::ApiV2010AccountSigningKey {
         /// The `AccountSid` path parameter.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -58,8 +58,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchSigningKey {
+    /// A `FetchSigningKey` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -74,7 +74,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/SigningKeys/{sid}.json" -> crate::models::ApiV2010AccountSigningKey {
+    pub struct UpdateSigningKey = "POST /2010-04-01/Accounts/{account_sid}/SigningKeys/{sid}.json" -> crate::models::ApiV2010AccountSigningKey {
         /// The `AccountSid` path parameter.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -89,8 +89,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl UpdateSigningKey {
+    /// A `UpdateSigningKey` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -105,7 +105,7 @@ endpoint! {
     /// `DELETE /2010-04-01/Accounts/{AccountSid}/SigningKeys/{Sid}.json`
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/SigningKeys/{sid}.json" -> () {
+    pub struct DeleteSigningKey = "DELETE /2010-04-01/Accounts/{account_sid}/SigningKeys/{sid}.json" -> () {
         /// The `AccountSid` path parameter.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -117,8 +117,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteSigningKey {
+    /// A `DeleteSigningKey` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Siprec.json" -> crate::models::ApiV2010AccountCallSiprec {
+    pub struct CreateSiprec = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Siprec.json" -> crate::models::ApiV2010AccountCallSiprec {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Siprec resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -637,8 +637,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `call_sid`), every other field `None`.
+impl CreateSiprec {
+    /// A `CreateSiprec` of its required fields (`account_sid`, `call_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, call_sid: impl Into<String>) -> Self {
         Self {
@@ -858,7 +858,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Siprec/{sid}.json" -> crate::models::ApiV2010AccountCallSiprec {
+    pub struct UpdateSiprec = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Siprec/{sid}.json" -> crate::models::ApiV2010AccountCallSiprec {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Siprec resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -877,8 +877,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `call_sid`, `sid`, `status`), every other field `None`.
+impl UpdateSiprec {
+    /// A `UpdateSiprec` of its required fields (`account_sid`, `call_sid`, `sid`, `status`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,

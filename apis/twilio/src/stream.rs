@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Streams.json" -> crate::models::ApiV2010AccountCallStream {
+    pub struct CreateStream = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Streams.json" -> crate::models::ApiV2010AccountCallStream {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Stream resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -639,8 +639,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `call_sid`, `url`), every other field `None`.
+impl CreateStream {
+    /// A `CreateStream` of its required fields (`account_sid`, `call_sid`, `url`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,
@@ -864,7 +864,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Update = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Streams/{sid}.json" -> crate::models::ApiV2010AccountCallStream {
+    pub struct UpdateStream = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Streams/{sid}.json" -> crate::models::ApiV2010AccountCallStream {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Stream resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -883,8 +883,8 @@ endpoint! {
     }
 }
 
-impl Update {
-    /// A `Update` of its required fields (`account_sid`, `call_sid`, `sid`, `status`), every other field `None`.
+impl UpdateStream {
+    /// A `UpdateStream` of its required fields (`account_sid`, `call_sid`, `sid`, `status`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,

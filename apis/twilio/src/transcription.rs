@@ -126,7 +126,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(paginate(next_url = "/next_page_uri", items = "/transcriptions"))]
-    pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Transcriptions.json" -> crate::models::ListTranscriptionResponse {
+    pub struct ListTranscription = "GET /2010-04-01/Accounts/{account_sid}/Transcriptions.json" -> crate::models::ListTranscriptionResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resources to read.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -147,8 +147,8 @@ endpoint! {
     }
 }
 
-impl List {
-    /// A `List` of its required fields (`account_sid`), every other field `None`.
+impl ListTranscription {
+    /// A `ListTranscription` of its required fields (`account_sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>) -> Self {
         Self {
@@ -166,7 +166,7 @@ endpoint! {
     /// Fetch an instance of a Transcription
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    pub struct Fetch = "GET /2010-04-01/Accounts/{account_sid}/Transcriptions/{sid}.json" -> crate::models::ApiV2010AccountTranscription {
+    pub struct FetchTranscription = "GET /2010-04-01/Accounts/{account_sid}/Transcriptions/{sid}.json" -> crate::models::ApiV2010AccountTranscription {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resource to fetch.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -178,8 +178,8 @@ endpoint! {
     }
 }
 
-impl Fetch {
-    /// A `Fetch` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl FetchTranscription {
+    /// A `FetchTranscription` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {
@@ -195,7 +195,7 @@ endpoint! {
     /// Delete a transcription from the account used to make the request
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Transcriptions/{sid}.json" -> () {
+    pub struct DeleteTranscription = "DELETE /2010-04-01/Accounts/{account_sid}/Transcriptions/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resources to delete.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -207,8 +207,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `sid`), every other field `None`.
+impl DeleteTranscription {
+    /// A `DeleteTranscription` of its required fields (`account_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, sid: impl Into<String>) -> Self {
         Self {

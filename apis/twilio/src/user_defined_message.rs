@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/UserDefinedMessages.json" -> crate::models::ApiV2010AccountCallUserDefinedMessage {
+    pub struct CreateUserDefinedMessage = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/UserDefinedMessages.json" -> crate::models::ApiV2010AccountCallUserDefinedMessage {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created User Defined Message.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -28,8 +28,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `call_sid`, `content`), every other field `None`.
+impl CreateUserDefinedMessage {
+    /// A `CreateUserDefinedMessage` of its required fields (`account_sid`, `call_sid`, `content`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,

@@ -10,7 +10,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/UserDefinedMessageSubscriptions.json" -> crate::models::ApiV2010AccountCallUserDefinedMessageSubscription {
+    pub struct CreateUserDefinedMessageSubscription = "POST /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/UserDefinedMessageSubscriptions.json" -> crate::models::ApiV2010AccountCallUserDefinedMessageSubscription {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that subscribed to the User Defined Messages.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -35,8 +35,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `call_sid`, `callback`), every other field `None`.
+impl CreateUserDefinedMessageSubscription {
+    /// A `CreateUserDefinedMessageSubscription` of its required fields (`account_sid`, `call_sid`, `callback`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,
@@ -59,7 +59,7 @@ endpoint! {
     /// Delete a specific User Defined Message Subscription.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "*/*")]
-    pub struct Delete = "DELETE /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/UserDefinedMessageSubscriptions/{sid}.json" -> () {
+    pub struct DeleteUserDefinedMessageSubscription = "DELETE /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/UserDefinedMessageSubscriptions/{sid}.json" -> () {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that subscribed to the User Defined Messages.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -75,8 +75,8 @@ endpoint! {
     }
 }
 
-impl Delete {
-    /// A `Delete` of its required fields (`account_sid`, `call_sid`, `sid`), every other field `None`.
+impl DeleteUserDefinedMessageSubscription {
+    /// A `DeleteUserDefinedMessageSubscription` of its required fields (`account_sid`, `call_sid`, `sid`), every other field `None`.
     #[must_use]
     pub fn new(
         account_sid: impl Into<String>,

@@ -8,7 +8,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct Create = "POST /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds.json" -> crate::models::ApiV2010AccountValidationRequest {
+    pub struct CreateValidationRequest = "POST /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds.json" -> crate::models::ApiV2010AccountValidationRequest {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for the new caller ID resource.
         ///
         /// At least 34 characters; at most 34 characters; matching `^AC[0-9a-fA-F]{32}$`.
@@ -40,8 +40,8 @@ endpoint! {
     }
 }
 
-impl Create {
-    /// A `Create` of its required fields (`account_sid`, `phone_number`), every other field `None`.
+impl CreateValidationRequest {
+    /// A `CreateValidationRequest` of its required fields (`account_sid`, `phone_number`), every other field `None`.
     #[must_use]
     pub fn new(account_sid: impl Into<String>, phone_number: impl Into<String>) -> Self {
         Self {

@@ -62,9 +62,9 @@ where
 }
 
 fn decoding(c: &mut Criterion) {
-    input::<stripe_api::charges::Get>(c, "stripe_charges");
+    input::<stripe_api::charges::GetCharges>(c, "stripe_charges");
     input::<kubernetes_api::core_v1::ListPodForAllNamespaces>(c, "kubernetes_pods");
-    input::<twilio_api::message::List>(c, "twilio_messages");
+    input::<twilio_api::message::ListMessage>(c, "twilio_messages");
 }
 
 criterion_group!(benches, decoding);

@@ -10,18 +10,18 @@ use serde_json::Value;
 ///
 /// # Errors
 /// A file that cannot be read, or is neither JSON nor YAML; the message
-/// names the file and, for a parse error, the line.
+/// gives the line of a parse error, not the file, which the caller names
+/// (once).
 pub(crate) fn file(path: &Path) -> Result<Value, String> {
-    let metadata = std::fs::metadata(path).map_err(|err| format!("{}: {err}", path.display()))?;
+    let metadata = std::fs::metadata(path).map_err(|err| err.to_string())?;
     // Not a device, a pipe or a directory: reading one could take
     // without end.
     if !metadata.is_file() {
-        return Err(format!("{}: not a file", path.display()));
+        return Err("not a file".to_owned());
     }
-    let bytes = std::fs::read(path).map_err(|err| format!("{}: {err}", path.display()))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|err| format!("{}: not UTF-8 text: {err}", path.display()))?;
-    text_value(&text).map_err(|err| format!("{}: {err}", path.display()))
+    let bytes = std::fs::read(path).map_err(|err| err.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|err| format!("not UTF-8 text: {err}"))?;
+    text_value(&text)
 }
 
 /// The document `text`, JSON or YAML.

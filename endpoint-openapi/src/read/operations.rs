@@ -73,6 +73,7 @@ impl Reader<'_> {
             title: text(&info, "title").unwrap_or_default(),
             version: text(&info, "version").unwrap_or_default(),
             description: text(&info, "description"),
+            external_docs: main.get("externalDocs").and_then(|docs| text(docs, "url")),
             spec_version,
             ..Api::default()
         };

@@ -172,7 +172,8 @@ impl Documents {
             }
             return Ok((known, fragment));
         }
-        let mut value = load::file(&canonical).map_err(|err| format!("`{reference}`: {err}"))?;
+        let mut value = load::file(&canonical)
+            .map_err(|err| format!("`{reference}`: {}: {err}", canonical.display()))?;
         if self.swagger {
             // Another file of a Swagger 2.0 description writes its schemas
             // as Swagger 2.0 does.

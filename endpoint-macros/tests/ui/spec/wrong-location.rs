@@ -22,6 +22,13 @@ endpoint! {
         #[endpoint(header, rename = "fields")]
         fields: String,
     }
+
+    /// `name` is a property of the body.
+    #[endpoint(spec = "petstore.yaml")]
+    pub struct CreatePet = "POST /pets" {
+        #[endpoint(query)]
+        name: String,
+    }
 }
 
 fn main() {}
