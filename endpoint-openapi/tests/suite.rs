@@ -11,6 +11,7 @@ mod generate;
 mod generate_explained;
 mod generate_fixtures;
 mod generator;
+mod overlays;
 mod read;
 mod read_fixtures;
 mod read_never_panics;
