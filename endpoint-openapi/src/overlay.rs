@@ -63,6 +63,7 @@ pub fn apply(description: &mut Value, overlay: &Value) -> Result<Vec<Action>, St
             .get("target")
             .and_then(Value::as_str)
             .ok_or_else(|| format!("action {i} has no `target`"))?;
+        check_size(target).map_err(|why| format!("action {i}: target `{target}` {why}"))?;
         let path = JsonPath::parse(target).map_err(|err| {
             format!(
                 "action {i}: target `{target}` is not JSONPath (RFC 9535): {} at position {}{}",
@@ -125,6 +126,43 @@ pub fn apply(description: &mut Value, overlay: &Value) -> Result<Vec<Action>, St
         });
     }
     Ok(applied)
+}
+
+/// The longest target read.
+const MAX_TARGET: usize = 4096;
+/// The deepest nesting of brackets and parentheses in a target read: the
+/// parser's time doubles with each filter nested in a filter, and a real
+/// target nests two or three.
+const MAX_NESTING: usize = 10;
+
+/// Refuses a target the parser would take too long on, or overflow its
+/// stack with.
+fn check_size(target: &str) -> Result<(), String> {
+    if target.len() > MAX_TARGET {
+        return Err(format!("is longer than {MAX_TARGET} bytes"));
+    }
+    let (mut depth, mut deepest, mut quote, mut escaped) = (0usize, 0, None, false);
+    for c in target.chars() {
+        match (quote, c) {
+            (Some(_), _) if escaped => escaped = false,
+            (Some(_), '\\') => escaped = true,
+            (Some(open), c) if c == open => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '[' | '(') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (None, ']' | ')') => depth = depth.saturating_sub(1),
+            (None, _) => {}
+        }
+    }
+    if deepest > MAX_NESTING {
+        return Err(format!(
+            "nests brackets and parentheses {deepest} deep, more than {MAX_NESTING}"
+        ));
+    }
+    Ok(())
 }
 
 /// What a target that is not JSONPath may have meant: a name after `.`
@@ -278,6 +316,25 @@ mod tests {
         );
         assert!(err.contains("at position 25;"), "{err}");
         assert!(err.ends_with("is written `['name']`"), "{err}");
+        // A target the parser would take too long on is refused first.
+        let deep = format!("$[?@{}]", "[?@".repeat(12) + &"]".repeat(12));
+        let overlay = json!({"overlay": "1.0.0", "actions": [{"target": deep, "update": {}}]});
+        let err = apply(&mut spec, &overlay).unwrap_err();
+        assert!(
+            err.ends_with("nests brackets and parentheses 13 deep, more than 10"),
+            "{err}"
+        );
+        let long = format!("$.a{}", "['b']".repeat(1000));
+        let overlay = json!({"overlay": "1.0.0", "actions": [{"target": long, "update": {}}]});
+        let err = apply(&mut spec, &overlay).unwrap_err();
+        assert!(err.ends_with("is longer than 4096 bytes"), "{err}");
+        let quoted = format!("$['{}']", "[".repeat(20));
+        let overlay = json!({"overlay": "1.0.0", "actions": [{"target": quoted, "update": {}}]});
+        assert!(
+            apply(&mut spec, &overlay)
+                .unwrap_err()
+                .ends_with("names nothing")
+        );
         let overlay = json!({"overlay": "1.0.0", "actions": [{"target": "$", "remove": true}]});
         assert!(
             apply(&mut spec, &overlay)
