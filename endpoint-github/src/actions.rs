@@ -44,7 +44,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheRetentionLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/retention-limit" -> () {
         /// The slug version of the enterprise name.
@@ -105,7 +105,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheStorageLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/storage-limit" -> () {
         /// The slug version of the enterprise name.
@@ -166,7 +166,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheRetentionLimitForOrganization = "PUT /organizations/{org}/actions/cache/retention-limit" -> () {
         /// The organization name. The name is not case sensitive.
@@ -227,7 +227,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheStorageLimitForOrganization = "PUT /organizations/{org}/actions/cache/storage-limit" -> () {
         /// The organization name. The name is not case sensitive.
@@ -354,7 +354,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateHostedRunnerForOrg = "POST /orgs/{org}/actions/hosted-runners" -> crate::models::ActionsHostedRunner {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -775,7 +775,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateHostedRunnerForOrg = "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}" -> crate::models::ActionsHostedRunner {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -869,7 +869,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetGithubActionsPermissionsOrganization = "PUT /orgs/{org}/actions/permissions" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -956,7 +956,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetArtifactAndLogRetentionSettingsOrganizationError)]
     pub struct SetArtifactAndLogRetentionSettingsOrganization = "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1026,7 +1026,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetForkPrContributorApprovalPermissionsOrganizationError)]
     pub struct SetForkPrContributorApprovalPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1096,7 +1096,7 @@ endpoint! {
     /// Sets the settings for whether workflows from fork pull requests can run on private repositories in an organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetPrivateRepoForkPrWorkflowsSettingsOrganizationError)]
     pub struct SetPrivateRepoForkPrWorkflowsSettingsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1175,7 +1175,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelectedRepositoriesEnabledGithubActionsOrganization = "PUT /orgs/{org}/actions/permissions/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1290,7 +1290,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetAllowedActionsOrganization = "PUT /orgs/{org}/actions/permissions/selected-actions" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1362,7 +1362,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetSelfHostedRunnersPermissionsOrganizationError)]
     pub struct SetSelfHostedRunnersPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1447,7 +1447,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetSelectedRepositoriesSelfHostedRunnersOrganizationError)]
     pub struct SetSelectedRepositoriesSelfHostedRunnersOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1575,7 +1575,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetGithubActionsDefaultWorkflowPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/workflow" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1650,7 +1650,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateSelfHostedRunnerGroupForOrg = "POST /orgs/{org}/actions/runner-groups" -> crate::models::RunnerGroupsOrg {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1769,7 +1769,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateSelfHostedRunnerGroupForOrg = "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}" -> crate::models::RunnerGroupsOrg {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1899,7 +1899,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetRepoAccessToSelfHostedRunnerGroupInOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2038,7 +2038,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelfHostedRunnersInGroupForOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2219,7 +2219,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = GenerateRunnerJitconfigForOrgError)]
     pub struct GenerateRunnerJitconfigForOrg = "POST /orgs/{org}/actions/runners/generate-jitconfig" -> crate::models::ActionsGenerateRunnerJitconfigForOrgResponse {
         /// The organization name. The name is not case sensitive.
@@ -2445,7 +2445,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCustomLabelsForSelfHostedRunnerForOrgError)]
     pub struct SetCustomLabelsForSelfHostedRunnerForOrg = "PUT /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name. The name is not case sensitive.
@@ -2485,7 +2485,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddCustomLabelsToSelfHostedRunnerForOrgError)]
     pub struct AddCustomLabelsToSelfHostedRunnerForOrg = "POST /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name. The name is not case sensitive.
@@ -2775,7 +2775,7 @@ endpoint! {
     /// ```
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}" -> CreateOrUpdateOrgSecretAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2902,7 +2902,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3050,7 +3050,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrgVariable = "POST /orgs/{org}/actions/variables" -> crate::models::EmptyObject {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3164,7 +3164,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateOrgVariable = "PATCH /orgs/{org}/actions/variables/{name}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3256,7 +3256,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelectedReposForOrgVariable = "PUT /orgs/{org}/actions/variables/{name}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3547,7 +3547,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheRetentionLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/retention-limit" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -3614,7 +3614,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheStorageLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/storage-limit" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -3977,7 +3977,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct ReRunJobForWorkflowRun = "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4062,7 +4062,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCustomOidcSubClaimForRepoError)]
     pub struct SetCustomOidcSubClaimForRepo = "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4213,7 +4213,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetGithubActionsPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4292,7 +4292,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetWorkflowAccessToRepository = "PUT /repos/{owner}/{repo}/actions/permissions/access" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4368,7 +4368,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetArtifactAndLogRetentionSettingsRepositoryError)]
     pub struct SetArtifactAndLogRetentionSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4436,7 +4436,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetForkPrContributorApprovalPermissionsRepositoryError)]
     pub struct SetForkPrContributorApprovalPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4510,7 +4510,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetPrivateRepoForkPrWorkflowsSettingsRepositoryError)]
     pub struct SetPrivateRepoForkPrWorkflowsSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4590,7 +4590,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetAllowedActionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4668,7 +4668,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetGithubActionsDefaultWorkflowPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/workflow" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4787,7 +4787,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the`repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = GenerateRunnerJitconfigForRepoError)]
     pub struct GenerateRunnerJitconfigForRepo = "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig" -> crate::models::ActionsGenerateRunnerJitconfigForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -5024,7 +5024,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCustomLabelsForSelfHostedRunnerForRepoError)]
     pub struct SetCustomLabelsForSelfHostedRunnerForRepo = "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -5072,7 +5072,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddCustomLabelsToSelfHostedRunnerForRepoError)]
     pub struct AddCustomLabelsToSelfHostedRunnerForRepo = "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -5706,7 +5706,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ReviewCustomGatesForRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5714,7 +5714,7 @@ endpoint! {
         pub repo: String,
         /// The unique identifier of the workflow run.
         pub run_id: i64,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: crate::models::ActionsReviewCustomGatesForRunBody,
     }
@@ -5935,7 +5935,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ReviewPendingDeploymentsForRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments" -> Vec<crate::models::Deployment> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5989,7 +5989,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ReRunWorkflow = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6026,7 +6026,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ReRunWorkflowFailedJobs = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6216,7 +6216,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}" -> CreateOrUpdateRepoSecretAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6342,7 +6342,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateRepoVariable = "POST /repos/{owner}/{repo}/actions/variables" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6455,7 +6455,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateRepoVariable = "PATCH /repos/{owner}/{repo}/actions/variables/{name}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6623,7 +6623,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateWorkflowDispatch = "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches" -> CreateWorkflowDispatchAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6968,7 +6968,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateEnvironmentSecret = "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}" -> CreateOrUpdateEnvironmentSecretAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7109,7 +7109,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateEnvironmentVariable = "POST /repos/{owner}/{repo}/environments/{environment_name}/variables" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7242,7 +7242,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateEnvironmentVariable = "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
