@@ -579,7 +579,7 @@ fn create_issue_posts_json() {
     assert_client_headers(&request, Some(TOKEN));
     assert_eq!(
         request.optional_header("content-type"),
-        Some("application/json")
+        Some("application/json; charset=utf-8")
     );
     assert_eq!(
         serde_json::from_slice::<Value>(&request.body).unwrap(),

@@ -72,6 +72,8 @@ mod idempotency;
 #[cfg(all(feature = "ureq", feature = "reqwest"))]
 mod item_errors;
 #[cfg(all(feature = "ureq", feature = "reqwest"))]
+mod octokit_requests;
+#[cfg(all(feature = "ureq", feature = "reqwest"))]
 mod page_schemes;
 #[cfg(all(feature = "ureq", feature = "reqwest"))]
 mod pages;

@@ -80,7 +80,11 @@ struct Input {
     /// The description: OpenAPI 3.0, 3.1, 3.2 or Swagger 2.0, JSON or YAML.
     description: PathBuf,
     /// An Overlay 1.0 document applied to the description before it is read
-    /// (repeatable, applied in order).
+    /// (repeatable, applied in order). Its targets are JSONPath (RFC 9535):
+    /// names, indexes, slices, wildcards, `..` and filters
+    /// (`$.paths['/items'].get.parameters[?(@.name == 'filter')]`); each
+    /// action applies to every node its target selects, and a target that
+    /// selects nothing is an error.
     #[arg(long = "overlay", value_name = "FILE")]
     overlays: Vec<PathBuf>,
     /// How operations are grouped into modules (the `pets::` of

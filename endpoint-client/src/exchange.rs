@@ -79,7 +79,10 @@ pub(crate) enum Step {
 impl Exchange {
     /// A call sending `request`.
     pub(crate) fn new(request: endpoint_runtime::Request) -> Result<Exchange, Error> {
-        let (parts, body) = http::Request::<Vec<u8>>::try_from(request)?.into_parts();
+        let (mut parts, body) = http::Request::<Vec<u8>>::try_from(request)?.into_parts();
+        if body.is_empty() {
+            empty_body_length(&parts.method, &mut parts.headers);
+        }
         Ok(Exchange {
             origin: origin_of(&parts.uri),
             method: parts.method,
@@ -340,6 +343,34 @@ fn drop_credentials(headers: &mut HeaderMap, made_key: Option<&HeaderName>) {
         .collect();
     for name in secret {
         headers.remove(name);
+    }
+}
+
+/// The `content-length` of a request without a body, as octokit sends one
+/// and HTTP asks (RFC 9110, section 8.6): `0` for a method whose content
+/// has a meaning (POST, PUT, PATCH, and any other), so that the server
+/// does not wait for a body nor refuse one of unknown length; none for a
+/// method whose content has none (GET, HEAD, DELETE, OPTIONS, TRACE,
+/// CONNECT), where the runtime's request, a port of `@octokit/endpoint`
+/// 6.0.12, says `0` too.
+fn empty_body_length(method: &Method, headers: &mut HeaderMap) {
+    let no_content = [
+        Method::GET,
+        Method::HEAD,
+        Method::DELETE,
+        Method::OPTIONS,
+        Method::TRACE,
+        Method::CONNECT,
+    ];
+    if no_content.contains(method) {
+        if headers
+            .get(header::CONTENT_LENGTH)
+            .is_some_and(|length| length == "0")
+        {
+            headers.remove(header::CONTENT_LENGTH);
+        }
+    } else if !headers.contains_key(header::CONTENT_LENGTH) {
+        headers.insert(header::CONTENT_LENGTH, HeaderValue::from_static("0"));
     }
 }
 

@@ -586,7 +586,13 @@ impl Client {
         request: http::Request<Vec<u8>>,
         timeout: Option<Duration>,
     ) -> Result<http::Response<Vec<u8>>, Box<dyn std::error::Error + Send + Sync>> {
+        let empty = request.body().is_empty();
         let mut request = ::reqwest::Request::try_from(request)?;
+        if empty {
+            // Sent as no body: the request says `content-length: 0` itself
+            // where the method gives content a meaning.
+            *request.body_mut() = None;
+        }
         if timeout.is_some() {
             *request.timeout_mut() = timeout;
         }

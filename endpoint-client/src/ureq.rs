@@ -562,6 +562,23 @@ impl Client {
         request: http::Request<Vec<u8>>,
         timeout: Option<Duration>,
     ) -> Result<http::Response<Vec<u8>>, ::ureq::Error> {
+        // An empty body is sent as none: ureq says `content-length: 0` for
+        // an empty one whatever the method, and the request says it itself
+        // where the method gives content a meaning.
+        let answer = if request.body().is_empty() {
+            self.send_one(request.map(|_| ()), timeout)?
+        } else {
+            self.send_one(request, timeout)?
+        };
+        let (parts, body) = answer.into_parts();
+        Ok(http::Response::from_parts(parts, read_whole(body)?))
+    }
+
+    fn send_one(
+        &self,
+        request: http::Request<impl ::ureq::AsSendBody>,
+        timeout: Option<Duration>,
+    ) -> Result<http::Response<::ureq::Body>, ::ureq::Error> {
         let mut request = self
             .agent
             .configure_request(request)
@@ -570,9 +587,7 @@ impl Client {
         if let Some(timeout) = timeout {
             request = request.timeout_global(Some(timeout));
         }
-        let request = request.build();
-        let (parts, body) = self.agent.run(request)?.into_parts();
-        Ok(http::Response::from_parts(parts, read_whole(body)?))
+        self.agent.run(request.build())
     }
 }
 

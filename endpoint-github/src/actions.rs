@@ -44,7 +44,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheRetentionLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/retention-limit" -> () {
         /// The slug version of the enterprise name.
@@ -105,7 +105,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheStorageLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/storage-limit" -> () {
         /// The slug version of the enterprise name.
@@ -166,7 +166,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheRetentionLimitForOrganization = "PUT /organizations/{org}/actions/cache/retention-limit" -> () {
         /// The organization name. The name is not case sensitive.
@@ -227,7 +227,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheStorageLimitForOrganization = "PUT /organizations/{org}/actions/cache/storage-limit" -> () {
         /// The organization name. The name is not case sensitive.
@@ -354,7 +354,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateHostedRunnerForOrg = "POST /orgs/{org}/actions/hosted-runners" -> crate::models::ActionsHostedRunner {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -775,7 +775,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateHostedRunnerForOrg = "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}" -> crate::models::ActionsHostedRunner {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -869,7 +869,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetGithubActionsPermissionsOrganization = "PUT /orgs/{org}/actions/permissions" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -956,7 +956,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetArtifactAndLogRetentionSettingsOrganizationError)]
     pub struct SetArtifactAndLogRetentionSettingsOrganization = "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1026,7 +1026,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetForkPrContributorApprovalPermissionsOrganizationError)]
     pub struct SetForkPrContributorApprovalPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1096,7 +1096,7 @@ endpoint! {
     /// Sets the settings for whether workflows from fork pull requests can run on private repositories in an organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetPrivateRepoForkPrWorkflowsSettingsOrganizationError)]
     pub struct SetPrivateRepoForkPrWorkflowsSettingsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1174,7 +1174,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelectedRepositoriesEnabledGithubActionsOrganization = "PUT /orgs/{org}/actions/permissions/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1289,7 +1289,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetAllowedActionsOrganization = "PUT /orgs/{org}/actions/permissions/selected-actions" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1361,7 +1361,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetSelfHostedRunnersPermissionsOrganizationError)]
     pub struct SetSelfHostedRunnersPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1446,7 +1446,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetSelectedRepositoriesSelfHostedRunnersOrganizationError)]
     pub struct SetSelectedRepositoriesSelfHostedRunnersOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1574,7 +1574,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetGithubActionsDefaultWorkflowPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/workflow" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1649,7 +1649,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateSelfHostedRunnerGroupForOrg = "POST /orgs/{org}/actions/runner-groups" -> crate::models::RunnerGroupsOrg {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1768,7 +1768,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateSelfHostedRunnerGroupForOrg = "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}" -> crate::models::RunnerGroupsOrg {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1898,7 +1898,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetRepoAccessToSelfHostedRunnerGroupInOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2037,7 +2037,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelfHostedRunnersInGroupForOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2218,7 +2218,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = GenerateRunnerJitconfigForOrgError)]
     pub struct GenerateRunnerJitconfigForOrg = "POST /orgs/{org}/actions/runners/generate-jitconfig" -> crate::models::ActionsGenerateRunnerJitconfigForOrgResponse {
         /// The organization name. The name is not case sensitive.
@@ -2444,7 +2444,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCustomLabelsForSelfHostedRunnerForOrgError)]
     pub struct SetCustomLabelsForSelfHostedRunnerForOrg = "PUT /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name. The name is not case sensitive.
@@ -2484,7 +2484,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddCustomLabelsToSelfHostedRunnerForOrgError)]
     pub struct AddCustomLabelsToSelfHostedRunnerForOrg = "POST /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name. The name is not case sensitive.
@@ -2773,7 +2773,7 @@ endpoint! {
     /// ```
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}" -> CreateOrUpdateOrgSecretAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -2900,7 +2900,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3048,7 +3048,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrgVariable = "POST /orgs/{org}/actions/variables" -> crate::models::EmptyObject {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3162,7 +3162,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateOrgVariable = "PATCH /orgs/{org}/actions/variables/{name}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3254,7 +3254,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelectedReposForOrgVariable = "PUT /orgs/{org}/actions/variables/{name}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3545,7 +3545,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheRetentionLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/retention-limit" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -3612,7 +3612,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetActionsCacheStorageLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/storage-limit" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -3975,7 +3975,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct ReRunJobForWorkflowRun = "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4060,7 +4060,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCustomOidcSubClaimForRepoError)]
     pub struct SetCustomOidcSubClaimForRepo = "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4211,7 +4211,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetGithubActionsPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4290,7 +4290,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetWorkflowAccessToRepository = "PUT /repos/{owner}/{repo}/actions/permissions/access" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4366,7 +4366,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetArtifactAndLogRetentionSettingsRepositoryError)]
     pub struct SetArtifactAndLogRetentionSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4434,7 +4434,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetForkPrContributorApprovalPermissionsRepositoryError)]
     pub struct SetForkPrContributorApprovalPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4508,7 +4508,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetPrivateRepoForkPrWorkflowsSettingsRepositoryError)]
     pub struct SetPrivateRepoForkPrWorkflowsSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4588,7 +4588,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetAllowedActionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4666,7 +4666,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetGithubActionsDefaultWorkflowPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/workflow" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4785,7 +4785,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the`repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = GenerateRunnerJitconfigForRepoError)]
     pub struct GenerateRunnerJitconfigForRepo = "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig" -> crate::models::ActionsGenerateRunnerJitconfigForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -5022,7 +5022,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCustomLabelsForSelfHostedRunnerForRepoError)]
     pub struct SetCustomLabelsForSelfHostedRunnerForRepo = "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -5070,7 +5070,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddCustomLabelsToSelfHostedRunnerForRepoError)]
     pub struct AddCustomLabelsToSelfHostedRunnerForRepo = "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -5704,7 +5704,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ReviewCustomGatesForRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5712,7 +5712,7 @@ endpoint! {
         pub repo: String,
         /// The unique identifier of the workflow run.
         pub run_id: i64,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: crate::models::ActionsReviewCustomGatesForRunBody,
     }
@@ -5933,7 +5933,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ReviewPendingDeploymentsForRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments" -> Vec<crate::models::Deployment> {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5987,7 +5987,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ReRunWorkflow = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6024,7 +6024,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ReRunWorkflowFailedJobs = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6214,7 +6214,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}" -> CreateOrUpdateRepoSecretAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6340,7 +6340,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateRepoVariable = "POST /repos/{owner}/{repo}/actions/variables" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6453,7 +6453,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateRepoVariable = "PATCH /repos/{owner}/{repo}/actions/variables/{name}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6621,7 +6621,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateWorkflowDispatch = "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches" -> CreateWorkflowDispatchAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6966,7 +6966,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateEnvironmentSecret = "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}" -> CreateOrUpdateEnvironmentSecretAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7107,7 +7107,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateEnvironmentVariable = "POST /repos/{owner}/{repo}/environments/{environment_name}/variables" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7240,7 +7240,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateEnvironmentVariable = "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

@@ -160,7 +160,7 @@ endpoint! {
     /// Marks all notifications as "read" for the current user. If the number of notifications is too large to complete in one request, you will receive a `202 Accepted` status and GitHub will run an asynchronous process to mark notifications as "read." To check whether any "unread" notifications remain, you can use the [List notifications for the authenticated user](https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user) endpoint and pass the query parameter `all=false`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct MarkNotificationsAsRead = "PUT /notifications" -> MarkNotificationsAsReadAnswer {
         /// Describes the last point that notifications were checked. Anything updated since this time will not be marked as read. If you omit this parameter, all notifications are marked as read. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`. Default: The current timestamp.
@@ -285,7 +285,7 @@ endpoint! {
     /// Unsubscribing from a conversation in a repository that you are not watching is functionally equivalent to the [Delete a thread subscription](https://docs.github.com/rest/activity/notifications#delete-a-thread-subscription) endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetThreadSubscription = "PUT /notifications/threads/{thread_id}/subscription" -> crate::models::ThreadSubscription {
         /// The unique identifier of the notification thread. This corresponds to the value returned in the `id` field when you retrieve notifications (for example with the [`GET /notifications` operation](https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user)).
@@ -471,7 +471,7 @@ endpoint! {
     /// Marks all notifications in a repository as "read" for the current user. If the number of notifications is too large to complete in one request, you will receive a `202 Accepted` status and GitHub will run an asynchronous process to mark notifications as "read." To check whether any "unread" notifications remain, you can use the [List repository notifications for the authenticated user](https://docs.github.com/rest/activity/notifications#list-repository-notifications-for-the-authenticated-user) endpoint and pass the query parameter `all=false`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct MarkRepoNotificationsAsRead = "PUT /repos/{owner}/{repo}/notifications" -> MarkRepoNotificationsAsReadAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -645,7 +645,7 @@ endpoint! {
     /// If you would like to watch a repository, set `subscribed` to `true`. If you would like to ignore notifications made within a repository, set `ignored` to `true`. If you would like to stop watching a repository, [delete the repository's subscription](https://docs.github.com/rest/activity/watching#delete-a-repository-subscription) completely.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetRepoSubscription = "PUT /repos/{owner}/{repo}/subscription" -> crate::models::RepositorySubscription {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

@@ -111,7 +111,7 @@ endpoint! {
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BadRequest)]
     pub struct CreateTaskInRepo = "POST /agents/repos/{owner}/{repo}/tasks" -> crate::models::AgentTasksListTasksForRepoResponseTasksItem {
         /// The account owner of the repository. The name is not case sensitive.

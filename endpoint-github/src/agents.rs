@@ -126,7 +126,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/agents/secrets/{secret_name}" -> CreateOrUpdateOrgSecretAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -255,7 +255,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -404,7 +404,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrgVariable = "POST /orgs/{org}/agents/variables" -> crate::models::EmptyObject {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -518,7 +518,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateOrgVariable = "PATCH /orgs/{org}/agents/variables/{name}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -610,7 +610,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelectedReposForOrgVariable = "PUT /orgs/{org}/agents/variables/{name}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -914,7 +914,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/agents/secrets/{secret_name}" -> CreateOrUpdateRepoSecretAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1040,7 +1040,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateRepoVariable = "POST /repos/{owner}/{repo}/agents/variables" -> crate::models::EmptyObject {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1153,7 +1153,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateRepoVariable = "PATCH /repos/{owner}/{repo}/agents/variables/{name}" -> () {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

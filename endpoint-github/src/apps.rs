@@ -77,7 +77,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateWebhookConfigForApp = "PATCH /app/hook/config" -> crate::models::WebhookConfig {
         /// The URL to which the payloads will be delivered.
         #[endpoint(body)]
@@ -322,7 +322,7 @@ endpoint! {
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateInstallationAccessTokenError)]
     pub struct CreateInstallationAccessToken = "POST /app/installations/{installation_id}/access_tokens" -> crate::models::InstallationToken {
         /// The unique identifier of the installation.
@@ -415,7 +415,7 @@ endpoint! {
     /// Deleting an application's grant will also delete all OAuth tokens associated with the application for the user. Once deleted, the application will have no access to the user's account and will no longer be listed on [the application authorizations settings screen within GitHub](https://github.com/settings/applications#authorized).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct DeleteAuthorization = "DELETE /applications/{client_id}/grant" -> () {
         /// The client ID of the GitHub app.
@@ -456,7 +456,7 @@ endpoint! {
     /// OAuth applications and GitHub applications with OAuth authorizations can use this API method for checking OAuth token validity without exceeding the normal rate limits for failed login attempts. Authentication works differently with this particular endpoint. Invalid tokens will return `404 NOT FOUND`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CheckTokenError)]
     pub struct CheckToken = "POST /applications/{client_id}/token" -> crate::models::Authorization {
         /// The client ID of the GitHub app.
@@ -486,7 +486,7 @@ endpoint! {
     /// OAuth  or GitHub application owners can revoke a single token for an OAuth application or a GitHub application with an OAuth authorization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct DeleteToken = "DELETE /applications/{client_id}/token" -> () {
         /// The client ID of the GitHub app.
@@ -516,7 +516,7 @@ endpoint! {
     /// OAuth applications and GitHub applications with OAuth authorizations can use this API method to reset a valid OAuth token without end-user involvement. Applications must save the "token" property in the response because changes take effect immediately. Invalid tokens will return `404 NOT FOUND`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct ResetToken = "PATCH /applications/{client_id}/token" -> crate::models::Authorization {
         /// The client ID of the GitHub app.
@@ -553,7 +553,7 @@ endpoint! {
     /// Invalid tokens will return `404 NOT FOUND`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = ScopeTokenError)]
     pub struct ScopeToken = "POST /applications/{client_id}/token/scoped" -> crate::models::Authorization {
         /// The client ID of the GitHub app.

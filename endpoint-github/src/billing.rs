@@ -150,7 +150,7 @@ endpoint! {
     /// organization admin or billing manager.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateOrganizationBudgetError)]
     pub struct CreateOrganizationBudget = "POST /organizations/{org}/settings/billing/budgets" -> crate::models::CreateBudget {
         /// The organization name. The name is not case sensitive.
@@ -303,7 +303,7 @@ endpoint! {
     /// Updates an existing budget for an organization. The authenticated user must be an organization admin or billing manager.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateBudgetOrgError)]
     pub struct UpdateBudgetOrg = "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}" -> crate::models::UpdateBudget {
         /// The organization name. The name is not case sensitive.

@@ -103,7 +103,7 @@ endpoint! {
     /// in the campaign.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateCampaignError)]
     pub struct CreateCampaign = "POST /orgs/{org}/campaigns" -> crate::models::CampaignSummary {
         /// The organization name. The name is not case sensitive.
@@ -267,7 +267,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateCampaignError)]
     pub struct UpdateCampaign = "PATCH /orgs/{org}/campaigns/{campaign_number}" -> crate::models::CampaignSummary {
         /// The organization name. The name is not case sensitive.

@@ -17,7 +17,7 @@ endpoint! {
     /// In a check suite, GitHub limits the number of check runs with the same name to 1000. Once these check runs exceed 1000, GitHub will start to automatically delete older check runs.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct Create = "POST /repos/{owner}/{repo}/check-runs" -> crate::models::CheckRun {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -135,7 +135,7 @@ endpoint! {
     /// OAuth apps and personal access tokens (classic) cannot use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct Update = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}" -> crate::models::CheckRun {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -143,7 +143,7 @@ endpoint! {
         pub repo: String,
         /// The unique identifier of the check run.
         pub check_run_id: i64,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: crate::models::ChecksUpdateBody,
     }
@@ -253,7 +253,7 @@ endpoint! {
     /// OAuth apps and personal access tokens (classic) cannot use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateSuite = "POST /repos/{owner}/{repo}/check-suites" -> crate::models::CheckSuite {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -290,7 +290,7 @@ endpoint! {
     /// You must have admin permissions in the repository to set preferences for check suites.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSuitesPreferences = "PATCH /repos/{owner}/{repo}/check-suites/preferences" -> crate::models::CheckSuitePreference {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

@@ -179,7 +179,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateSetupError)]
     pub struct UpdateSetup = "PATCH /repos/{owner}/{repo}/code-quality/setup" -> UpdateSetupAnswer {
         /// The account owner of the repository. The name is not case sensitive.

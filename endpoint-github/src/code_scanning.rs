@@ -246,7 +246,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateAlertError)]
     pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}" -> crate::models::CodeScanningAlert {
         /// The account owner of the repository. The name is not case sensitive.
@@ -410,7 +410,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CommitAutofixError)]
     pub struct CommitAutofix = "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits" -> crate::models::CodeScanningAutofixCommitsResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -899,7 +899,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateVariantAnalysisError)]
     pub struct CreateVariantAnalysis = "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses" -> crate::models::CodeScanningVariantAnalysis {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1106,7 +1106,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateDefaultSetupError)]
     pub struct UpdateDefaultSetup = "PATCH /repos/{owner}/{repo}/code-scanning/default-setup" -> UpdateDefaultSetupAnswer {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1217,7 +1217,7 @@ endpoint! {
     /// This endpoint is limited to 1,000 requests per hour for each user or app installation calling it.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UploadSarifError)]
     pub struct UploadSarif = "POST /repos/{owner}/{repo}/code-scanning/sarifs" -> crate::models::CodeScanningSarifsReceipt {
         /// The account owner of the repository. The name is not case sensitive.

@@ -58,7 +58,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CreateConfigurationForEnterprise = "POST /enterprises/{enterprise}/code-security/configurations" -> crate::models::CodeSecurityConfiguration {
         /// The slug version of the enterprise name.
@@ -335,7 +335,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateEnterpriseConfiguration = "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}" -> crate::models::CodeSecurityConfiguration {
         /// The slug version of the enterprise name.
@@ -523,7 +523,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct AttachEnterpriseConfiguration = "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The slug version of the enterprise name.
@@ -568,7 +568,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetConfigurationAsDefaultForEnterprise = "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults" -> crate::models::CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
         /// The slug version of the enterprise name.
@@ -706,7 +706,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateConfiguration = "POST /orgs/{org}/code-security/configurations" -> crate::models::CodeSecurityConfiguration {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -940,7 +940,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct DetachConfiguration = "DELETE /orgs/{org}/code-security/configurations/detach" -> () {
         /// The organization name. The name is not case sensitive.
@@ -1051,7 +1051,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateConfiguration = "PATCH /orgs/{org}/code-security/configurations/{configuration_id}" -> UpdateConfigurationAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1260,7 +1260,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct AttachConfiguration = "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1308,7 +1308,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetConfigurationAsDefault = "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults" -> crate::models::CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
         /// The organization name. The name is not case sensitive.

@@ -66,7 +66,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCodespacesAccessError)]
     pub struct SetCodespacesAccess = "PUT /orgs/{org}/codespaces/access" -> () {
         /// The organization name. The name is not case sensitive.
@@ -115,7 +115,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCodespacesAccessUsersError)]
     pub struct SetCodespacesAccessUsers = "POST /orgs/{org}/codespaces/access/selected_users" -> () {
         /// The organization name. The name is not case sensitive.
@@ -155,7 +155,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = DeleteCodespacesAccessUsersError)]
     pub struct DeleteCodespacesAccessUsers = "DELETE /orgs/{org}/codespaces/access/selected_users" -> () {
         /// The organization name. The name is not case sensitive.
@@ -299,7 +299,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateOrUpdateOrgSecretError)]
     pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}" -> CreateOrUpdateOrgSecretAnswer {
         /// The organization name. The name is not case sensitive.
@@ -434,7 +434,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetSelectedReposForOrgSecretError)]
     pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
@@ -733,7 +733,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateWithRepoForAuthenticatedUserError)]
     pub struct CreateWithRepoForAuthenticatedUser = "POST /repos/{owner}/{repo}/codespaces" -> crate::models::Codespace {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1097,7 +1097,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint. The associated user must be a repository admin.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}" -> CreateOrUpdateRepoSecretAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1193,7 +1193,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateWithPrForAuthenticatedUserError)]
     pub struct CreateWithPrForAuthenticatedUser = "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces" -> crate::models::Codespace {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1298,10 +1298,10 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateForAuthenticatedUserError)]
     pub struct CreateForAuthenticatedUser = "POST /user/codespaces" -> crate::models::Codespace {
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: crate::models::CodespacesCreateForAuthenticatedUserBody,
     }
@@ -1402,7 +1402,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateOrUpdateSecretForAuthenticatedUserError)]
     pub struct CreateOrUpdateSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}" -> CreateOrUpdateSecretForAuthenticatedUserAnswer {
         /// The name of the secret.
@@ -1501,7 +1501,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetRepositoriesForSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}/repositories" -> () {
         /// The name of the secret.
@@ -1653,7 +1653,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateForAuthenticatedUser = "PATCH /user/codespaces/{codespace_name}" -> crate::models::Codespace {
         /// The name of the codespace.
@@ -1815,7 +1815,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = PublishForAuthenticatedUserError)]
     pub struct PublishForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/publish" -> crate::models::CodespaceWithFullRepository {
         /// The name of the codespace.

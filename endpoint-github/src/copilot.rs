@@ -234,7 +234,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetEnterpriseCodingAgentPolicy = "PUT /enterprises/{enterprise}/copilot/policies/coding_agent" -> () {
         /// The slug version of the enterprise name.
@@ -278,7 +278,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct AddOrganizationsToEnterpriseCodingAgentPolicy = "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations" -> () {
         /// The slug version of the enterprise name.
@@ -321,7 +321,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveOrganizationsFromEnterpriseCodingAgentPolicy = "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations" -> () {
         /// The slug version of the enterprise name.
@@ -477,7 +477,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddCopilotSeatsForTeamsError)]
     pub struct AddCopilotSeatsForTeams = "POST /orgs/{org}/copilot/billing/selected_teams" -> crate::models::CopilotAddCopilotSeatsForTeamsResponse {
         /// The organization name. The name is not case sensitive.
@@ -521,7 +521,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CancelCopilotSeatAssignmentForTeamsError)]
     pub struct CancelCopilotSeatAssignmentForTeams = "DELETE /orgs/{org}/copilot/billing/selected_teams" -> crate::models::CopilotCancelCopilotSeatAssignmentForTeamsResponse {
         /// The organization name. The name is not case sensitive.
@@ -566,7 +566,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddCopilotSeatsForUsersError)]
     pub struct AddCopilotSeatsForUsers = "POST /orgs/{org}/copilot/billing/selected_users" -> crate::models::CopilotAddCopilotSeatsForTeamsResponse {
         /// The organization name. The name is not case sensitive.
@@ -624,7 +624,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CancelCopilotSeatAssignmentForUsersError)]
     pub struct CancelCopilotSeatAssignmentForUsers = "DELETE /orgs/{org}/copilot/billing/selected_users" -> crate::models::CopilotCancelCopilotSeatAssignmentForTeamsResponse {
         /// The organization name. The name is not case sensitive.
@@ -713,7 +713,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCopilotCodingAgentPermissionsOrganizationError)]
     pub struct SetCopilotCodingAgentPermissionsOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions" -> () {
         /// The organization name. The name is not case sensitive.
@@ -815,7 +815,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCopilotCodingAgentSelectedRepositoriesForOrganizationError)]
     pub struct SetCopilotCodingAgentSelectedRepositoriesForOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories" -> () {
         /// The organization name. The name is not case sensitive.
@@ -988,12 +988,12 @@ endpoint! {
     /// > * At this time, the API does not support duplicate keys. If you submit content exclusions through the API with duplicate keys, only the last occurrence will be saved. Earlier entries with the same key will be overwritten.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetCopilotContentExclusionForOrganizationError)]
     pub struct SetCopilotContentExclusionForOrganization = "PUT /orgs/{org}/copilot/content_exclusion" -> crate::models::ActivityMarkNotificationsAsReadAccepted {
         /// The organization name. The name is not case sensitive.
         pub org: String,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: ::serde_json::Map<String, ::serde_json::Value>,
     }

@@ -75,7 +75,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by the submitted resources.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateForOrgError)]
     pub struct CreateForOrg = "POST /orgs/{org}/copilot-spaces" -> crate::models::CopilotSpace {
         /// The organization name. The name is not case sensitive.
@@ -172,7 +172,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space, including any being added or updated.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateForOrgError)]
     pub struct UpdateForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The organization name. The name is not case sensitive.
@@ -322,7 +322,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddCollaboratorForOrgError)]
     pub struct AddCollaboratorForOrg = "POST /orgs/{org}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpaceCollaborator {
         /// The organization name. The name is not case sensitive.
@@ -391,7 +391,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateCollaboratorForOrgError)]
     pub struct UpdateCollaboratorForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> UpdateCollaboratorForOrgAnswer {
         /// The organization name. The name is not case sensitive.
@@ -531,7 +531,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space, including the resource being created.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateResourceForOrgError)]
     pub struct CreateResourceForOrg = "POST /orgs/{org}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpaceResource {
         /// The organization name. The name is not case sensitive.
@@ -619,7 +619,7 @@ endpoint! {
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space, including the resource being updated.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateResourceForOrgError)]
     pub struct UpdateResourceForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The organization name. The name is not case sensitive.
@@ -739,7 +739,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateForUserError)]
     pub struct CreateForUser = "POST /users/{username}/copilot-spaces" -> crate::models::CopilotSpace {
         /// The handle for the GitHub user account.
@@ -832,7 +832,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateForUserError)]
     pub struct UpdateForUser = "PUT /users/{username}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The handle for the GitHub user account.
@@ -964,7 +964,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddCollaboratorForUserError)]
     pub struct AddCollaboratorForUser = "POST /users/{username}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpaceCollaborator {
         /// The handle for the GitHub user account.
@@ -1023,7 +1023,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateCollaboratorForUserError)]
     pub struct UpdateCollaboratorForUser = "PUT /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> UpdateCollaboratorForUserAnswer {
         /// The handle for the GitHub user account.
@@ -1157,7 +1157,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateResourceForUserError)]
     pub struct CreateResourceForUser = "POST /users/{username}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpaceResource {
         /// The handle for the GitHub user account.
@@ -1241,7 +1241,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateResourceForUserError)]
     pub struct UpdateResourceForUser = "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The handle for the GitHub user account.

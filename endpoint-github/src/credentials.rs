@@ -39,7 +39,7 @@ endpoint! {
     /// > Any authenticated requests will return a 403.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = RevokeError)]
     pub struct Revoke = "POST /credentials/revoke" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// A list of credentials to be revoked, up to 1000 per request.

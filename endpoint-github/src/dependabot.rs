@@ -190,7 +190,7 @@ endpoint! {
     /// ```
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateRepositoryAccessForEnterprise = "PATCH /enterprises/{enterprise}/dependabot/repository-access" -> () {
         /// The slug version of the enterprise name.
@@ -228,7 +228,7 @@ endpoint! {
     /// The authenticated user must be an enterprise owner to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetRepositoryAccessDefaultLevelForEnterprise = "PUT /enterprises/{enterprise}/dependabot/repository-access/default-level" -> () {
         /// The slug version of the enterprise name.
@@ -456,7 +456,7 @@ endpoint! {
     /// ```
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateRepositoryAccessForOrg = "PATCH /orgs/{org}/dependabot/repository-access" -> () {
         /// The organization name. The name is not case sensitive.
@@ -496,7 +496,7 @@ endpoint! {
     /// This operation supports both server-to-server and user-to-server access.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetRepositoryAccessDefaultLevel = "PUT /orgs/{org}/dependabot/repository-access/default-level" -> () {
         /// The organization name. The name is not case sensitive.
@@ -703,7 +703,7 @@ endpoint! {
     /// ```
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/dependabot/secrets/{secret_name}" -> CreateOrUpdateOrgSecretAnswer {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -824,7 +824,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1104,7 +1104,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateAlertError)]
     pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}" -> crate::models::DependabotAlert {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1279,7 +1279,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}" -> CreateOrUpdateRepoSecretAnswer {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

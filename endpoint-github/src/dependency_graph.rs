@@ -167,7 +167,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateRepositorySnapshot = "POST /repos/{owner}/{repo}/dependency-graph/snapshots" -> crate::models::DependencyGraphCreateRepositorySnapshotResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

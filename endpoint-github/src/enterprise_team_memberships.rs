@@ -48,7 +48,7 @@ endpoint! {
     /// Add multiple team members to an enterprise team.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct BulkAdd = "POST /enterprises/{enterprise}/teams/{enterprise_team}/memberships/add" -> Vec<crate::models::SimpleUser> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -84,7 +84,7 @@ endpoint! {
     /// Remove multiple team members from an enterprise team.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct BulkRemove = "POST /enterprises/{enterprise}/teams/{enterprise_team}/memberships/remove" -> Vec<crate::models::SimpleUser> {
         /// The slug version of the enterprise name.
         pub enterprise: String,

@@ -48,7 +48,7 @@ endpoint! {
     /// Assign an enterprise team to multiple organizations.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct BulkAdd = "POST /enterprises/{enterprise}/teams/{enterprise_team}/organizations/add" -> Vec<crate::models::OrganizationSimple> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -84,7 +84,7 @@ endpoint! {
     /// Unassign an enterprise team from multiple organizations.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct BulkRemove = "POST /enterprises/{enterprise}/teams/{enterprise_team}/organizations/remove" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,

@@ -46,7 +46,7 @@ endpoint! {
     /// To create an enterprise team, the authenticated user must be an owner of the enterprise.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct Create = "POST /enterprises/{enterprise}/teams" -> crate::models::EnterpriseTeam {
         /// The slug version of the enterprise name.
         pub enterprise: String,
@@ -169,7 +169,7 @@ endpoint! {
     /// To edit a team, the authenticated user must be an enterprise owner.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct Update = "PATCH /enterprises/{enterprise}/teams/{team_slug}" -> crate::models::EnterpriseTeam {
         /// The slug version of the enterprise name.

@@ -51,7 +51,7 @@ endpoint! {
     /// > Don't name your files "gistfile" with a numerical suffix. This is the format of the automatic naming scheme that Gist uses internally.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateError)]
     pub struct Create = "POST /gists" -> crate::models::GistSimple {
         /// Description of the gist
@@ -217,7 +217,7 @@ endpoint! {
     /// Allows you to update a gist's description and to update, delete, or rename gist files. Files from the previous version of the gist that aren't explicitly changed during an edit are unchanged.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /gists/{gist_id}" -> crate::models::GistSimple {
         /// The unique identifier of the gist.
@@ -295,7 +295,7 @@ endpoint! {
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CreateComment = "POST /gists/{gist_id}/comments" -> crate::models::GistComment {
         /// The unique identifier of the gist.
@@ -390,7 +390,7 @@ endpoint! {
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateComment = "PATCH /gists/{gist_id}/comments/{comment_id}" -> crate::models::GistComment {
         /// The unique identifier of the gist.

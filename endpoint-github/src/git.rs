@@ -26,7 +26,7 @@ endpoint! {
     /// `POST /repos/{owner}/{repo}/git/blobs` ([GitHub docs](https://docs.github.com/rest/git/blobs#create-a-blob))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateBlobError)]
     pub struct CreateBlob = "POST /repos/{owner}/{repo}/git/blobs" -> crate::models::ShortBlob {
         /// The account owner of the repository. The name is not case sensitive.
@@ -167,7 +167,7 @@ endpoint! {
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateCommitError)]
     pub struct CreateCommit = "POST /repos/{owner}/{repo}/git/commits" -> crate::models::GitCommit {
         /// The account owner of the repository. The name is not case sensitive.
@@ -386,7 +386,7 @@ endpoint! {
     /// Creates a reference for your repository. You are unable to create new references for empty repositories, even if the commit SHA-1 hash used exists. Empty repositories are repositories without branches.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateRefError)]
     pub struct CreateRef = "POST /repos/{owner}/{repo}/git/refs" -> crate::models::GitRef {
         /// The account owner of the repository. The name is not case sensitive.
@@ -478,7 +478,7 @@ endpoint! {
     /// Updates the provided reference to point to a new SHA. For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateRefError)]
     pub struct UpdateRef = "PATCH /repos/{owner}/{repo}/git/refs/{ref}" -> crate::models::GitRef {
         /// The account owner of the repository. The name is not case sensitive.
@@ -557,7 +557,7 @@ endpoint! {
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateTagError)]
     pub struct CreateTag = "POST /repos/{owner}/{repo}/git/tags" -> crate::models::GitTag {
         /// The account owner of the repository. The name is not case sensitive.
@@ -685,7 +685,7 @@ endpoint! {
     /// Returns an error if you try to delete a file that does not exist.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateTreeError)]
     pub struct CreateTree = "POST /repos/{owner}/{repo}/git/trees" -> crate::models::GitTree {
         /// The account owner of the repository. The name is not case sensitive.

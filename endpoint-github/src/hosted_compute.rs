@@ -49,7 +49,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:network_configurations` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateNetworkConfigurationForOrg = "POST /orgs/{org}/settings/network-configurations" -> crate::models::NetworkConfiguration {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -160,7 +160,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:network_configurations` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateNetworkConfigurationForOrg = "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}" -> crate::models::NetworkConfiguration {
         /// The organization name. The name is not case sensitive.
         pub org: String,

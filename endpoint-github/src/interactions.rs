@@ -37,7 +37,7 @@ endpoint! {
     /// Temporarily restricts interactions to a certain type of GitHub user in any public repository in the given organization. You must be an organization owner to set these restrictions. Setting the interaction limit at the organization level will overwrite any interaction limits that are set for individual repositories owned by the organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct SetRestrictionsForOrg = "PUT /orgs/{org}/interaction-limits" -> crate::models::InteractionLimitResponse {
         /// The organization name. The name is not case sensitive.
@@ -147,7 +147,7 @@ endpoint! {
     /// Only users with admin access to the organization can configure the cap.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdatePullRequestCreationCapForOrgError)]
     pub struct UpdatePullRequestCreationCapForOrg = "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsGetPullRequestCreationCapForOrgResponse {
         /// The organization name. The name is not case sensitive.
@@ -208,7 +208,7 @@ endpoint! {
     /// Temporarily restricts interactions to a certain type of GitHub user within the given repository. You must have owner or admin access to set these restrictions. If an interaction limit is set for the user or organization that owns this repository, you will receive a `409 Conflict` response and will not be able to use this endpoint to change the interaction limit for a single repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetRestrictionsForRepo = "PUT /repos/{owner}/{repo}/interaction-limits" -> crate::models::InteractionLimitResponse {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -330,7 +330,7 @@ endpoint! {
     /// The bypass list can only hold a maximum of 100 users.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetPullRequestBypassListForRepoError)]
     pub struct SetPullRequestBypassListForRepo = "PUT /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -370,7 +370,7 @@ endpoint! {
     /// You can remove a maximum of 100 users per request.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = RemovePullRequestBypassListForRepoError)]
     pub struct RemovePullRequestBypassListForRepo = "DELETE /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -440,7 +440,7 @@ endpoint! {
     /// Only users with admin access to the repository can configure the cap.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdatePullRequestCreationCapForRepoError)]
     pub struct UpdatePullRequestCreationCapForRepo = "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsGetPullRequestCreationCapForOrgResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -499,7 +499,7 @@ endpoint! {
     /// Temporarily restricts which type of GitHub user can interact with your public repositories. Setting the interaction limit at the user level will overwrite any interaction limits that are set for individual repositories owned by the user.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct SetRestrictionsForAuthenticatedUser = "PUT /user/interaction-limits" -> crate::models::InteractionLimitResponse {
         /// The type of GitHub user that can comment, open issues, or create pull requests while the interaction limit is in effect.

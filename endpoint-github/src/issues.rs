@@ -382,7 +382,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateError)]
     pub struct Create = "POST /repos/{owner}/{repo}/issues" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
@@ -586,7 +586,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct UpdateComment = "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}" -> crate::models::IssueComment {
         /// The account owner of the repository. The name is not case sensitive.
@@ -867,7 +867,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /repos/{owner}/{repo}/issues/{issue_number}" -> crate::models::IssuesUpdateResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -947,7 +947,7 @@ endpoint! {
     /// Adds up to 10 assignees to an issue. Users already assigned to an issue are not replaced.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct AddAssignees = "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -982,7 +982,7 @@ endpoint! {
     /// Removes one or more assignees from an issue.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct RemoveAssignees = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -1144,7 +1144,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateCommentError)]
     pub struct CreateComment = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments" -> crate::models::IssueComment {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1245,7 +1245,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddBlockedByDependencyError)]
     pub struct AddBlockedByDependency = "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1489,7 +1489,7 @@ endpoint! {
     /// and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetIssueFieldValuesError)]
     pub struct SetIssueFieldValues = "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" -> Vec<crate::models::IssueFieldValue> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1540,7 +1540,7 @@ endpoint! {
     /// and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddIssueFieldValuesError)]
     pub struct AddIssueFieldValues = "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" -> Vec<crate::models::IssueFieldValue> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1689,7 +1689,7 @@ endpoint! {
     /// Removes any previous labels and sets the new labels for an issue.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetLabelsError)]
     pub struct SetLabels = "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1698,7 +1698,7 @@ endpoint! {
         pub repo: String,
         /// The number that identifies the issue.
         pub issue_number: i64,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::IssuesSetLabelsBody>,
     }
@@ -1728,7 +1728,7 @@ endpoint! {
     /// Adds labels to an issue.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddLabelsError)]
     pub struct AddLabels = "POST /repos/{owner}/{repo}/issues/{issue_number}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1737,7 +1737,7 @@ endpoint! {
         pub repo: String,
         /// The number that identifies the issue.
         pub issue_number: i64,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::IssuesAddLabelsBodyObject>,
     }
@@ -1839,7 +1839,7 @@ endpoint! {
     /// Note that, if you choose not to pass any parameters, you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = LockError)]
     pub struct Lock = "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1958,7 +1958,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct RemoveSubIssue = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2059,7 +2059,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddSubIssueError)]
     pub struct AddSubIssue = "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2119,7 +2119,7 @@ endpoint! {
     /// You can use the REST API to reprioritize a sub-issue to a different position in the parent list.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = ReprioritizeSubIssueError)]
     pub struct ReprioritizeSubIssue = "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority" -> crate::models::Issue {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2408,7 +2408,7 @@ endpoint! {
     /// Creates a label for the specified repository with the given name and color. The name and color parameters are required. The color must be a valid [hexadecimal color code](http://www.color-hex.com/).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateLabelError)]
     pub struct CreateLabel = "POST /repos/{owner}/{repo}/labels" -> crate::models::Label {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2510,7 +2510,7 @@ endpoint! {
     /// Updates a label using the given label name.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateLabel = "PATCH /repos/{owner}/{repo}/labels/{name}" -> crate::models::Label {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -2610,7 +2610,7 @@ endpoint! {
     /// Creates a milestone.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateMilestoneError)]
     pub struct CreateMilestone = "POST /repos/{owner}/{repo}/milestones" -> crate::models::Milestone {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2721,7 +2721,7 @@ endpoint! {
     /// `PATCH /repos/{owner}/{repo}/milestones/{milestone_number}` ([GitHub docs](https://docs.github.com/rest/issues/milestones#update-a-milestone))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateMilestone = "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}" -> crate::models::Milestone {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,

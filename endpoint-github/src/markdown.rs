@@ -13,7 +13,7 @@ endpoint! {
     /// Depending on what is rendered in the Markdown, you may need to provide additional token scopes for labels, such as `issues:read` or `pull_requests:read`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, accept = "text/html")]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct Render = "POST /markdown" -> String {
         /// The Markdown text to render in HTML.
         #[endpoint(body)]

@@ -62,7 +62,7 @@ endpoint! {
     /// Initiates the generation of a migration archive.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = StartForOrgError)]
     pub struct StartForOrg = "POST /orgs/{org}/migrations" -> crate::models::Migration {
         /// The organization name. The name is not case sensitive.
@@ -372,7 +372,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = StartImportError)]
     pub struct StartImport = "PUT /repos/{owner}/{repo}/import" -> crate::models::Import {
         /// The account owner of the repository. The name is not case sensitive.
@@ -470,7 +470,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateImport = "PATCH /repos/{owner}/{repo}/import" -> crate::models::Import {
         /// The account owner of the repository. The name is not case sensitive.
@@ -565,7 +565,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = MapCommitAuthorError)]
     pub struct MapCommitAuthor = "PATCH /repos/{owner}/{repo}/import/authors/{author_id}" -> crate::models::PorterAuthor {
         /// The account owner of the repository. The name is not case sensitive.
@@ -658,7 +658,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetLfsPreferenceError)]
     pub struct SetLfsPreference = "PATCH /repos/{owner}/{repo}/import/lfs" -> crate::models::Import {
         /// The account owner of the repository. The name is not case sensitive.
@@ -729,7 +729,7 @@ endpoint! {
     /// Initiates the generation of a user migration archive.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = StartForAuthenticatedUserError)]
     pub struct StartForAuthenticatedUser = "POST /user/migrations" -> crate::models::Migration {
         /// Lock the repositories being migrated at the start of the migration

@@ -55,7 +55,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateOidcCustomPropertyInclusionForEnterpriseError)]
     pub struct CreateOidcCustomPropertyInclusionForEnterprise = "POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo" -> crate::models::OidcCustomPropertyInclusion {
         /// The slug version of the enterprise name.
@@ -160,7 +160,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateOidcCustomPropertyInclusionForOrgError)]
     pub struct CreateOidcCustomPropertyInclusionForOrg = "POST /orgs/{org}/actions/oidc/customization/properties/repo" -> crate::models::OidcCustomPropertyInclusion {
         /// The organization name. The name is not case sensitive.
@@ -251,7 +251,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateOidcCustomSubTemplateForOrg = "PUT /orgs/{org}/actions/oidc/customization/sub" -> crate::models::EmptyObject {
         /// The organization name. The name is not case sensitive.

@@ -119,7 +119,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` or `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /orgs/{org}" -> crate::models::OrganizationFull {
         /// The organization name. The name is not case sensitive.
@@ -334,7 +334,7 @@ endpoint! {
     /// deployed artifact can change over time.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CreateArtifactDeploymentRecord = "POST /orgs/{org}/artifacts/metadata/deployment-record" -> crate::models::OrgsCreateArtifactDeploymentRecordResponse {
         /// The organization name. The name is not case sensitive.
@@ -444,7 +444,7 @@ endpoint! {
     /// only have one name and version.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct SetClusterDeploymentRecords = "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}" -> SetClusterDeploymentRecordsAnswer {
         /// The organization name. The name is not case sensitive.
@@ -504,7 +504,7 @@ endpoint! {
     /// deployment updates. Use the companion GET endpoint to poll for job status.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CreateClusterDeploymentRecordsJob = "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs" -> crate::models::OrgsCreateClusterDeploymentRecordsJobResponse {
         /// The organization name. The name is not case sensitive.
@@ -583,7 +583,7 @@ endpoint! {
     /// associated with a repository owned by the organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CreateArtifactStorageRecord = "POST /orgs/{org}/artifacts/metadata/storage-record" -> crate::models::OrgsCreateArtifactStorageRecordResponse {
         /// The organization name. The name is not case sensitive.
@@ -722,7 +722,7 @@ endpoint! {
     /// **Please note:** in order to offer meaningful security benefits, an attestation's signature and timestamps **must** be cryptographically verified, and the identity of the attestation signer **must** be validated. Attestations can be verified using the [GitHub CLI `attestation verify` command](https://cli.github.com/manual/gh_attestation_verify). For more information, see [our guide on how to use artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ListAttestationsBulk = "POST /orgs/{org}/attestations/bulk-list" -> crate::models::OrgsListAttestationsBulkResponse {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -769,12 +769,12 @@ endpoint! {
     /// Delete artifact attestations in bulk by either subject digests or unique ID.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAttestationsBulk = "POST /orgs/{org}/attestations/delete-request" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: crate::models::DeleteAttestationsBulkBody,
     }
@@ -1151,7 +1151,7 @@ endpoint! {
     /// edit webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateWebhookError)]
     pub struct CreateWebhook = "POST /orgs/{org}/hooks" -> crate::models::OrgHook {
         /// The organization name. The name is not case sensitive.
@@ -1276,7 +1276,7 @@ endpoint! {
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateWebhookError)]
     pub struct UpdateWebhook = "PATCH /orgs/{org}/hooks/{hook_id}" -> crate::models::OrgHook {
         /// The organization name. The name is not case sensitive.
@@ -1358,7 +1358,7 @@ endpoint! {
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateWebhookConfigForOrg = "PATCH /orgs/{org}/hooks/{hook_id}/config" -> crate::models::WebhookConfig {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -1665,7 +1665,7 @@ endpoint! {
     /// and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateInvitationError)]
     pub struct CreateInvitation = "POST /orgs/{org}/invitations" -> crate::models::OrganizationInvitation {
         /// The organization name. The name is not case sensitive.
@@ -1823,7 +1823,7 @@ endpoint! {
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateIssueFieldError)]
     pub struct CreateIssueField = "POST /orgs/{org}/issue-fields" -> Option<crate::models::IssueField> {
         /// The organization name. The name is not case sensitive.
@@ -1921,7 +1921,7 @@ endpoint! {
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateIssueFieldError)]
     pub struct UpdateIssueField = "PATCH /orgs/{org}/issue-fields/{issue_field_id}" -> Option<crate::models::IssueField> {
         /// The organization name. The name is not case sensitive.
@@ -2001,7 +2001,7 @@ endpoint! {
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateIssueTypeError)]
     pub struct CreateIssueType = "POST /orgs/{org}/issue-types" -> Option<crate::models::IssueType> {
         /// The organization name. The name is not case sensitive.
@@ -2053,7 +2053,7 @@ endpoint! {
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateIssueTypeError)]
     pub struct UpdateIssueType = "PUT /orgs/{org}/issue-types/{issue_type_id}" -> Option<crate::models::IssueType> {
         /// The organization name. The name is not case sensitive.
@@ -2291,7 +2291,7 @@ endpoint! {
     /// To prevent abuse, organization owners are limited to creating 50 organization invitations for an organization within a 24 hour period. If the organization is more than one month old or on a paid plan, the limit is 500 invitations per 24 hour period.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetMembershipForUserError)]
     pub struct SetMembershipForUser = "PUT /orgs/{org}/memberships/{username}" -> crate::models::OrgMembership {
         /// The organization name. The name is not case sensitive.
@@ -2770,7 +2770,7 @@ endpoint! {
     /// When an organization member is converted to an outside collaborator, they'll only have access to the repositories that their current team membership allows. The user will no longer be a member of the organization. For more information, see "[Converting an organization member to an outside collaborator](https://docs.github.com/articles/converting-an-organization-member-to-an-outside-collaborator/)". Converting an organization member to an outside collaborator may be restricted by enterprise administrators. For more information, see "[Enforcing repository management policies in your enterprise](https://docs.github.com/admin/policies/enforcing-policies-for-your-enterprise/enforcing-repository-management-policies-in-your-enterprise#enforcing-a-policy-for-inviting-outside-collaborators-to-repositories)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = ConvertMemberToOutsideCollaboratorError)]
     pub struct ConvertMemberToOutsideCollaborator = "PUT /orgs/{org}/outside_collaborators/{username}" -> ConvertMemberToOutsideCollaboratorAnswer {
         /// The organization name. The name is not case sensitive.
@@ -2922,7 +2922,7 @@ endpoint! {
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = ReviewPatGrantRequestsInBulkError)]
     pub struct ReviewPatGrantRequestsInBulk = "POST /orgs/{org}/personal-access-token-requests" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The organization name. The name is not case sensitive.
@@ -2967,7 +2967,7 @@ endpoint! {
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = ReviewPatGrantRequestError)]
     pub struct ReviewPatGrantRequest = "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}" -> () {
         /// The organization name. The name is not case sensitive.
@@ -3123,7 +3123,7 @@ endpoint! {
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdatePatAccessesError)]
     pub struct UpdatePatAccesses = "POST /orgs/{org}/personal-access-tokens" -> ::serde_json::Map<String, ::serde_json::Value> {
         /// The organization name. The name is not case sensitive.
@@ -3168,7 +3168,7 @@ endpoint! {
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdatePatAccessError)]
     pub struct UpdatePatAccess = "POST /orgs/{org}/personal-access-tokens/{pat_id}" -> () {
         /// The organization name. The name is not case sensitive.
@@ -3279,7 +3279,7 @@ endpoint! {
     ///   - A user, or a user on a team, with the fine-grained permission of `custom_properties_org_definitions_manager` in the organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CustomPropertiesForReposCreateOrUpdateOrganizationDefinitions = "PATCH /orgs/{org}/properties/schema" -> Vec<crate::models::CustomProperty> {
         /// The organization name. The name is not case sensitive.
@@ -3345,7 +3345,7 @@ endpoint! {
     /// - A user, or a user on a team, with the fine-grained permission of `custom_properties_org_definitions_manager` in the organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CustomPropertiesForReposCreateOrUpdateOrganizationDefinition = "PUT /orgs/{org}/properties/schema/{custom_property_name}" -> crate::models::CustomProperty {
         /// The organization name. The name is not case sensitive.
@@ -3503,7 +3503,7 @@ endpoint! {
     ///   - A user, or a user on a team, with the fine-grained permission of `custom_properties_org_values_editor` in the organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CustomPropertiesForReposCreateOrUpdateOrganizationValuesError)]
     pub struct CustomPropertiesForReposCreateOrUpdateOrganizationValues = "PATCH /orgs/{org}/properties/values" -> () {
         /// The organization name. The name is not case sensitive.
@@ -3839,7 +3839,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetImmutableReleasesSettings = "PUT /orgs/{org}/settings/immutable-releases" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -3910,7 +3910,7 @@ endpoint! {
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct SetImmutableReleasesSettingsRepositories = "PUT /orgs/{org}/settings/immutable-releases/repositories" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -4006,7 +4006,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct EnableOrDisableSecurityProductOnAllOrgRepos = "POST /orgs/{org}/{security_product}/{enablement}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -4120,7 +4120,7 @@ endpoint! {
     /// Converts the authenticated user to an active member of the organization, if that user has a pending invitation from the organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateMembershipForAuthenticatedUserError)]
     pub struct UpdateMembershipForAuthenticatedUser = "PATCH /user/memberships/orgs/{org}" -> crate::models::OrgMembership {
         /// The organization name. The name is not case sensitive.

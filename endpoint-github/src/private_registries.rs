@@ -63,7 +63,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateOrgPrivateRegistryError)]
     pub struct CreateOrgPrivateRegistry = "POST /orgs/{org}/private-registries" -> crate::models::OrgPrivateRegistryConfigurationWithSelectedRepositories {
         /// The organization name. The name is not case sensitive.
@@ -289,7 +289,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateOrgPrivateRegistryError)]
     pub struct UpdateOrgPrivateRegistry = "PATCH /orgs/{org}/private-registries/{secret_name}" -> () {
         /// The organization name. The name is not case sensitive.

@@ -82,7 +82,7 @@ endpoint! {
     /// Create draft issue item for the specified organization owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CreateDraftItemForOrg = "POST /orgs/{org}/projectsV2/{project_number}/drafts" -> crate::models::ProjectsV2ItemSimple {
         /// The organization name. The name is not case sensitive.
@@ -170,14 +170,14 @@ endpoint! {
     /// `POST /orgs/{org}/projectsV2/{project_number}/fields` ([GitHub docs](https://docs.github.com/rest/projects/fields#add-a-field-to-an-organization-owned-project))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddFieldForOrgError)]
     pub struct AddFieldForOrg = "POST /orgs/{org}/projectsV2/{project_number}/fields" -> crate::models::ProjectsV2Field {
         /// The organization name. The name is not case sensitive.
         pub org: String,
         /// The project's number.
         pub project_number: i64,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: crate::models::ProjectsAddFieldForOrgBody,
     }
@@ -288,7 +288,7 @@ endpoint! {
     /// Add an issue or pull request item to the specified organization owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct AddItemForOrg = "POST /orgs/{org}/projectsV2/{project_number}/items" -> crate::models::ProjectsV2ItemSimple {
         /// The organization name. The name is not case sensitive.
@@ -426,7 +426,7 @@ endpoint! {
     /// Update a specific item in an organization-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateItemForOrgError)]
     pub struct UpdateItemForOrg = "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The organization name. The name is not case sensitive.
@@ -484,7 +484,7 @@ endpoint! {
     /// Create a new view in an organization-owned project. Views allow you to customize how items in a project are displayed and filtered.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateViewForOrgError)]
     pub struct CreateViewForOrg = "POST /orgs/{org}/projectsV2/{project_number}/views" -> crate::models::ProjectsV2View {
         /// The organization name. The name is not case sensitive.
@@ -599,7 +599,7 @@ endpoint! {
     /// Create draft issue item for the specified user owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CreateDraftItemForAuthenticatedUser = "POST /user/{user_id}/projectsV2/{project_number}/drafts" -> crate::models::ProjectsV2ItemSimple {
         /// The unique identifier of the user.
@@ -639,7 +639,7 @@ endpoint! {
     /// Create a new view in a user-owned project. Views allow you to customize how items in a project are displayed and filtered.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateViewForUserError)]
     pub struct CreateViewForUser = "POST /users/{user_id}/projectsV2/{project_number}/views" -> crate::models::ProjectsV2View {
         /// The unique identifier of the user.
@@ -816,14 +816,14 @@ endpoint! {
     /// Add a field to a specified user owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddFieldForUserError)]
     pub struct AddFieldForUser = "POST /users/{username}/projectsV2/{project_number}/fields" -> crate::models::ProjectsV2Field {
         /// The handle for the GitHub user account.
         pub username: String,
         /// The project's number.
         pub project_number: i64,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: crate::models::ProjectsAddFieldForUserBody,
     }
@@ -934,7 +934,7 @@ endpoint! {
     /// Add an issue or pull request item to the specified user owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct AddItemForUser = "POST /users/{username}/projectsV2/{project_number}/items" -> crate::models::ProjectsV2ItemSimple {
         /// The handle for the GitHub user account.
@@ -1060,7 +1060,7 @@ endpoint! {
     /// Update a specific item in a user-owned project.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateItemForUserError)]
     pub struct UpdateItemForUser = "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The handle for the GitHub user account.

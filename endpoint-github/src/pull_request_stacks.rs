@@ -77,7 +77,7 @@ endpoint! {
     /// base ref must match the previous pull request's head ref.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateError)]
     pub struct Create = "POST /repos/{owner}/{repo}/stacks" -> crate::models::PullRequestStacksCreateResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -159,7 +159,7 @@ endpoint! {
     /// top pull request's head ref.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddError)]
     pub struct Add = "POST /repos/{owner}/{repo}/stacks/{stack_number}/add" -> crate::models::PullRequestStacksCreateResponse {
         /// The account owner of the repository. The name is not case sensitive.

@@ -110,7 +110,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateError)]
     pub struct Create = "POST /repos/{owner}/{repo}/pulls" -> crate::models::PullRequest {
         /// The account owner of the repository. The name is not case sensitive.
@@ -311,7 +311,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateReviewComment = "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -431,7 +431,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /repos/{owner}/{repo}/pulls/{pull_number}" -> crate::models::PullRequest {
         /// The account owner of the repository. The name is not case sensitive.
@@ -564,7 +564,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateReviewCommentError)]
     pub struct CreateReviewComment = "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository. The name is not case sensitive.
@@ -661,7 +661,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CreateReplyForReviewComment = "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository. The name is not case sensitive.
@@ -863,7 +863,7 @@ endpoint! {
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. For more information, see "[Rate limits for the API](https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits)" and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = MergeError)]
     pub struct Merge = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge" -> crate::models::PullRequestMergeResult {
         /// The account owner of the repository. The name is not case sensitive.
@@ -938,7 +938,7 @@ endpoint! {
     /// If the pull request cannot be merged (e.g. because it is closed, or still a draft) this result will be returned immediately with a 400 response status. Branch protection rules and repository rules are not run at this stage, only basic pull request state checks are performed.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = MergeAsyncError)]
     pub struct MergeAsync = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge-async" -> crate::models::PullRequestMergeAsyncResult {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1078,7 +1078,7 @@ endpoint! {
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. See "[Secondary rate limits](https://docs.github.com/rest/overview/resources-in-the-rest-api#secondary-rate-limits)" and "[Dealing with secondary rate limits](https://docs.github.com/rest/guides/best-practices-for-integrators#dealing-with-secondary-rate-limits)" for details.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = RequestReviewersError)]
     pub struct RequestReviewers = "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" -> crate::models::PullRequestSimple {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1118,7 +1118,7 @@ endpoint! {
     /// Removes review requests from a pull request for a given set of users and/or teams.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct RemoveRequestedReviewers = "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" -> crate::models::PullRequestSimple {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1235,7 +1235,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateReviewError)]
     pub struct CreateReview = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1338,7 +1338,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationErrorSimple)]
     pub struct UpdateReview = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1507,7 +1507,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = DismissReviewError)]
     pub struct DismissReview = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1578,7 +1578,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SubmitReviewError)]
     pub struct SubmitReview = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events" -> crate::models::PullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1633,7 +1633,7 @@ endpoint! {
     /// Note: If making a request on behalf of a GitHub App you must also have permissions to write the contents of the head repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateBranchError)]
     pub struct UpdateBranch = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch" -> crate::models::ActivityMarkRepoNotificationsAsReadAccepted {
         /// The account owner of the repository. The name is not case sensitive.

@@ -58,7 +58,7 @@ endpoint! {
     /// Create a reaction to a [commit comment](https://docs.github.com/rest/commits/comments#get-a-commit-comment). A response with an HTTP `200` status means that you already added the reaction type to this commit comment.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForCommitComment = "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.
@@ -187,7 +187,7 @@ endpoint! {
     /// Create a reaction to an [issue comment](https://docs.github.com/rest/issues/comments#get-an-issue-comment). A response with an HTTP `200` status means that you already added the reaction type to this issue comment.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForIssueComment = "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.
@@ -316,7 +316,7 @@ endpoint! {
     /// Create a reaction to an [issue](https://docs.github.com/rest/issues/issues#get-an-issue). A response with an HTTP `200` status means that you already added the reaction type to this issue.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForIssue = "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.
@@ -445,7 +445,7 @@ endpoint! {
     /// Create a reaction to a [pull request review comment](https://docs.github.com/rest/pulls/comments#get-a-review-comment-for-a-pull-request). A response with an HTTP `200` status means that you already added the reaction type to this pull request review comment.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForPullRequestReviewComment = "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.
@@ -574,7 +574,7 @@ endpoint! {
     /// Create a reaction to a [release](https://docs.github.com/rest/releases/releases#get-a-release). A response with a `Status: 200 OK` means that you already added the reaction type to this release.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateForRelease = "POST /repos/{owner}/{repo}/releases/{release_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository. The name is not case sensitive.

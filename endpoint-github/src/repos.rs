@@ -79,7 +79,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `public_repo` or `repo` scope to create a public repository, and `repo` scope to create a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateInOrgError)]
     pub struct CreateInOrg = "POST /orgs/{org}/repos" -> crate::models::FullRepository {
         /// The organization name. The name is not case sensitive.
@@ -287,7 +287,7 @@ endpoint! {
     /// Create a repository ruleset for an organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateOrgRulesetError)]
     pub struct CreateOrgRuleset = "POST /orgs/{org}/rulesets" -> crate::models::RepositoryRuleset {
         /// The organization name. The name is not case sensitive.
@@ -483,7 +483,7 @@ endpoint! {
     /// Update a ruleset for an organization.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateOrgRulesetError)]
     pub struct UpdateOrgRuleset = "PUT /orgs/{org}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The organization name. The name is not case sensitive.
@@ -662,7 +662,7 @@ endpoint! {
     /// **Note**: To edit a repository's topics, use the [Replace all repository topics](https://docs.github.com/rest/repos/repos#replace-all-repository-topics) endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateError)]
     pub struct Update = "PATCH /repos/{owner}/{repo}" -> crate::models::FullRepository {
         /// The account owner of the repository. The name is not case sensitive.
@@ -921,7 +921,7 @@ endpoint! {
     /// Artifact attestations are meant to be created using the [attest action](https://github.com/actions/attest). For more information, see our guide on [using artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateAttestationError)]
     pub struct CreateAttestation = "POST /repos/{owner}/{repo}/attestations" -> crate::models::ReposCreateAttestationResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1045,7 +1045,7 @@ endpoint! {
     /// Users with admin access to the repository can create an autolink.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateAutolink = "POST /repos/{owner}/{repo}/autolinks" -> crate::models::Autolink {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1367,7 +1367,7 @@ endpoint! {
     /// > The list of users, apps, and teams in total is limited to 100 items.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateBranchProtectionError)]
     pub struct UpdateBranchProtection = "PUT /repos/{owner}/{repo}/branches/{branch}/protection" -> crate::models::ProtectedBranch {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1672,7 +1672,7 @@ endpoint! {
     /// > Passing new arrays of `users` and `teams` replaces their previous values.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct UpdatePullRequestReviewProtection = "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews" -> crate::models::ProtectedBranchPullRequestReview {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1936,7 +1936,7 @@ endpoint! {
     /// Updating required status checks requires admin or owner permissions to the repository and branch protection to be enabled.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateStatusCheckProtectionError)]
     pub struct UpdateStatusCheckProtection = "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks" -> crate::models::StatusCheckPolicy {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2026,7 +2026,7 @@ endpoint! {
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetStatusCheckContextsError)]
     pub struct SetStatusCheckContexts = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2036,7 +2036,7 @@ endpoint! {
         /// The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
         #[endpoint(multi_segment)]
         pub branch: String,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::ReposSetStatusCheckContextsBodyObject>,
     }
@@ -2070,7 +2070,7 @@ endpoint! {
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddStatusCheckContextsError)]
     pub struct AddStatusCheckContexts = "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2080,7 +2080,7 @@ endpoint! {
         /// The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
         #[endpoint(multi_segment)]
         pub branch: String,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::ReposSetStatusCheckContextsBodyObject>,
     }
@@ -2114,7 +2114,7 @@ endpoint! {
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = RemoveStatusCheckContextsError)]
     pub struct RemoveStatusCheckContexts = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2124,7 +2124,7 @@ endpoint! {
         /// The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
         #[endpoint(multi_segment)]
         pub branch: String,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::ReposSetStatusCheckContextsBodyObject>,
     }
@@ -2273,7 +2273,7 @@ endpoint! {
     /// Replaces the list of apps that have push access to this branch. This removes all apps that previously had push access and grants push access to the new list of apps. Only GitHub Apps that are installed on the repository and that have been granted write access to the repository contents can be added as authorized actors on a protected branch.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct SetAppAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2317,7 +2317,7 @@ endpoint! {
     /// Grants the specified apps push access for this branch. Only GitHub Apps that are installed on the repository and that have been granted write access to the repository contents can be added as authorized actors on a protected branch.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct AddAppAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2361,7 +2361,7 @@ endpoint! {
     /// Removes the ability of an app to push to this branch. Only GitHub Apps that are installed on the repository and that have been granted write access to the repository contents can be added as authorized actors on a protected branch.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct RemoveAppAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2443,7 +2443,7 @@ endpoint! {
     /// Replaces the list of teams that have push access to this branch. This removes all teams that previously had push access and grants push access to the new list of teams. Team restrictions include child teams.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct SetTeamAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2453,7 +2453,7 @@ endpoint! {
         /// The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
         #[endpoint(multi_segment)]
         pub branch: String,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::ReposSetTeamAccessRestrictionsBodyObject>,
     }
@@ -2486,7 +2486,7 @@ endpoint! {
     /// Grants the specified teams push access for this branch. You can also give push access to child teams.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct AddTeamAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2496,7 +2496,7 @@ endpoint! {
         /// The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
         #[endpoint(multi_segment)]
         pub branch: String,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::ReposSetTeamAccessRestrictionsBodyObject>,
     }
@@ -2529,7 +2529,7 @@ endpoint! {
     /// Removes the ability of a team to push to this branch. You can also remove push access for child teams.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct RemoveTeamAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2539,7 +2539,7 @@ endpoint! {
         /// The name of the branch. Cannot contain wildcard characters. To use wildcard characters in branch names, use [the GraphQL API](https://docs.github.com/graphql).
         #[endpoint(multi_segment)]
         pub branch: String,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::ReposSetTeamAccessRestrictionsBodyObject>,
     }
@@ -2614,7 +2614,7 @@ endpoint! {
     /// | `array` | Usernames for people who can have push access. **Note**: The list of users, apps, and teams in total is limited to 100 items. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct SetUserAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2662,7 +2662,7 @@ endpoint! {
     /// | `array` | Usernames for people who can have push access. **Note**: The list of users, apps, and teams in total is limited to 100 items. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct AddUserAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2710,7 +2710,7 @@ endpoint! {
     /// | `array` | Usernames of the people who should no longer have push access. **Note**: The list of users, apps, and teams in total is limited to 100 items. |
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct RemoveUserAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2762,7 +2762,7 @@ endpoint! {
     /// In order to rename the default branch, fine-grained access tokens also need the `administration:write` repository permission.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = RenameBranchError)]
     pub struct RenameBranch = "POST /repos/{owner}/{repo}/branches/{branch}/rename" -> crate::models::BranchWithProtection {
         /// The account owner of the repository. The name is not case sensitive.
@@ -2980,7 +2980,7 @@ endpoint! {
     /// You are limited to sending 50 invitations to a repository per 24 hour period. Note there is no limit if you are inviting organization members to an organization repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddCollaboratorError)]
     pub struct AddCollaborator = "PUT /repos/{owner}/{repo}/collaborators/{username}" -> AddCollaboratorAnswer {
         /// The account owner of the repository. The name is not case sensitive.
@@ -3238,7 +3238,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateCommitComment = "PATCH /repos/{owner}/{repo}/comments/{comment_id}" -> crate::models::CommitComment {
         /// The account owner of the repository. The name is not case sensitive.
@@ -3480,7 +3480,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateCommitCommentError)]
     pub struct CreateCommitComment = "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments" -> crate::models::CommitComment {
         /// The account owner of the repository. The name is not case sensitive.
@@ -3997,7 +3997,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint. The `workflow` scope is also required in order to modify files in the `.github/workflows` directory.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateOrUpdateFileContentsError)]
     pub struct CreateOrUpdateFileContents = "PUT /repos/{owner}/{repo}/contents/{path}" -> crate::models::FileCommit {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4084,7 +4084,7 @@ endpoint! {
     /// > If you use this endpoint and the "[Create or update file contents](https://docs.github.com/rest/repos/contents/#create-or-update-file-contents)" endpoint in parallel, the concurrent requests will conflict and you will receive errors. You must use these endpoints serially instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = DeleteFileError)]
     pub struct DeleteFile = "DELETE /repos/{owner}/{repo}/contents/{path}" -> crate::models::FileCommit {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4316,7 +4316,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repo_deployment` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateDeploymentError)]
     pub struct CreateDeployment = "POST /repos/{owner}/{repo}/deployments" -> CreateDeploymentAnswer {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4506,7 +4506,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo_deployment` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateDeploymentStatus = "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses" -> crate::models::DeploymentStatus {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4624,7 +4624,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateDispatchEventError)]
     pub struct CreateDispatchEvent = "POST /repos/{owner}/{repo}/dispatches" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4751,7 +4751,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct CreateOrUpdateEnvironment = "PUT /repos/{owner}/{repo}/environments/{environment_name}" -> crate::models::Environment {
         /// The account owner of the repository. The name is not case sensitive.
@@ -4885,7 +4885,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateDeploymentBranchPolicy = "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies" -> crate::models::DeploymentBranchPolicy {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -4978,7 +4978,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateDeploymentBranchPolicy = "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}" -> crate::models::DeploymentBranchPolicy {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5109,7 +5109,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateDeploymentProtectionRule = "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules" -> crate::models::DeploymentProtectionRule {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -5343,7 +5343,7 @@ endpoint! {
     /// > Although this endpoint works with GitHub Apps, the GitHub App must be installed on the destination account with access to all repositories and on the source account with access to the source repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateForkError)]
     pub struct CreateFork = "POST /repos/{owner}/{repo}/forks" -> crate::models::FullRepository {
         /// The account owner of the repository. The name is not case sensitive.
@@ -5452,7 +5452,7 @@ endpoint! {
     /// share the same `config` as long as those webhooks do not have any `events` that overlap.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateWebhookError)]
     pub struct CreateWebhook = "POST /repos/{owner}/{repo}/hooks" -> crate::models::Hook {
         /// The account owner of the repository. The name is not case sensitive.
@@ -5564,7 +5564,7 @@ endpoint! {
     /// Updates a webhook configured in a repository. If you previously had a `secret` set, you must provide the same `secret` or set a new `secret` or the secret will be removed. If you are only updating individual webhook `config` properties, use "[Update a webhook configuration for a repository](https://docs.github.com/rest/webhooks/repo-config#update-a-webhook-configuration-for-a-repository)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateWebhookError)]
     pub struct UpdateWebhook = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}" -> crate::models::Hook {
         /// The account owner of the repository. The name is not case sensitive.
@@ -5650,7 +5650,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:repo_hook` or `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateWebhookConfigForRepo = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config" -> crate::models::WebhookConfig {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6047,7 +6047,7 @@ endpoint! {
     /// `PATCH /repos/{owner}/{repo}/invitations/{invitation_id}` ([GitHub docs](https://docs.github.com/rest/collaborators/invitations#update-a-repository-invitation))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateInvitation = "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}" -> crate::models::RepositoryInvitation {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6147,7 +6147,7 @@ endpoint! {
     /// You can create a read-only deploy key.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::ValidationError)]
     pub struct CreateDeployKey = "POST /repos/{owner}/{repo}/keys" -> crate::models::DeployKey {
         /// The account owner of the repository. The name is not case sensitive.
@@ -6276,7 +6276,7 @@ endpoint! {
     /// Sync a branch of a forked repository to keep it up-to-date with the upstream repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct MergeUpstream = "POST /repos/{owner}/{repo}/merge-upstream" -> crate::models::MergedUpstream {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -6336,7 +6336,7 @@ endpoint! {
     /// `POST /repos/{owner}/{repo}/merges` ([GitHub docs](https://docs.github.com/rest/branches/branches#merge-a-branch))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = MergeError)]
     pub struct Merge = "POST /repos/{owner}/{repo}/merges" -> MergeAnswer {
         /// The account owner of the repository. The name is not case sensitive.
@@ -6429,7 +6429,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateInformationAboutPagesSiteError)]
     pub struct UpdateInformationAboutPagesSite = "PUT /repos/{owner}/{repo}/pages" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -6483,7 +6483,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreatePagesSiteError)]
     pub struct CreatePagesSite = "POST /repos/{owner}/{repo}/pages" -> crate::models::Page {
         /// The account owner of the repository. The name is not case sensitive.
@@ -6709,7 +6709,7 @@ endpoint! {
     /// The authenticated user must have write permission to the repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreatePagesDeploymentError)]
     pub struct CreatePagesDeployment = "POST /repos/{owner}/{repo}/pages/deployments" -> crate::models::PageDeployment {
         /// The account owner of the repository. The name is not case sensitive.
@@ -7014,7 +7014,7 @@ endpoint! {
     /// Repository admins and other users with the repository-level "edit custom property values" fine-grained permission can use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CustomPropertiesForReposCreateOrUpdateRepositoryValuesError)]
     pub struct CustomPropertiesForReposCreateOrUpdateRepositoryValues = "PATCH /repos/{owner}/{repo}/properties/values" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -7191,7 +7191,7 @@ endpoint! {
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. For more information, see "[Rate limits for the API](https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits)" and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateReleaseError)]
     pub struct CreateRelease = "POST /repos/{owner}/{repo}/releases" -> crate::models::Release {
         /// The account owner of the repository. The name is not case sensitive.
@@ -7328,7 +7328,7 @@ endpoint! {
     /// Users with push access to the repository can edit a release asset.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct UpdateReleaseAsset = "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}" -> crate::models::ReleaseAsset {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -7371,7 +7371,7 @@ endpoint! {
     /// Generate a name and body describing a [release](https://docs.github.com/rest/releases/releases#get-a-release). The body content will be markdown formatted and contain information like the changes since last release and users who contributed. The generated release notes are not saved anywhere. They are intended to be generated and used when creating a new release.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct GenerateReleaseNotes = "POST /repos/{owner}/{repo}/releases/generate-notes" -> crate::models::ReleaseNotesContent {
         /// The account owner of the repository. The name is not case sensitive.
@@ -7551,7 +7551,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `workflow` scope when the resolved target commit modifies workflow files. Fine-grained access tokens and GitHub App installation tokens also need the "Workflows" repository permission (write). The `GITHUB_TOKEN` available to GitHub Actions cannot be authorized for this; for more information, see "[Automatic token authentication](https://docs.github.com/actions/security-guides/automatic-token-authentication#permissions-for-the-github_token)".
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct UpdateRelease = "PATCH /repos/{owner}/{repo}/releases/{release_id}" -> crate::models::Release {
         /// The account owner of the repository. The name is not case sensitive.
@@ -7815,7 +7815,7 @@ endpoint! {
     /// Create a ruleset for a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateRepoRulesetError)]
     pub struct CreateRepoRuleset = "POST /repos/{owner}/{repo}/rulesets" -> crate::models::RepositoryRuleset {
         /// The account owner of the repository. The name is not case sensitive.
@@ -8021,7 +8021,7 @@ endpoint! {
     /// Update a ruleset for a repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateRepoRulesetError)]
     pub struct UpdateRepoRuleset = "PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The account owner of the repository. The name is not case sensitive.
@@ -8412,7 +8412,7 @@ endpoint! {
     /// Note: there is a limit of 1000 statuses per `sha` and `context` within a repository. Attempts to create more than 1000 statuses will result in a validation error.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateCommitStatus = "POST /repos/{owner}/{repo}/statuses/{sha}" -> crate::models::Status {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8617,7 +8617,7 @@ endpoint! {
     /// `PUT /repos/{owner}/{repo}/topics` ([GitHub docs](https://docs.github.com/rest/repos/repos#replace-all-repository-topics))
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = ReplaceAllTopicsError)]
     pub struct ReplaceAllTopics = "PUT /repos/{owner}/{repo}/topics" -> crate::models::Topic {
         /// The account owner of the repository. The name is not case sensitive.
@@ -8774,7 +8774,7 @@ endpoint! {
     /// A transfer request will need to be accepted by the new owner when transferring a personal repository to another user. The response will contain the original `owner`, and the transfer will continue asynchronously. For more details on the requirements to transfer personal and organization-owned repositories, see [about repository transfers](https://docs.github.com/articles/about-repository-transfers/).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct Transfer = "POST /repos/{owner}/{repo}/transfer" -> crate::models::MinimalRepository {
         /// The account owner of the repository. The name is not case sensitive.
         pub owner: String,
@@ -8943,7 +8943,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `public_repo` or `repo` scope to create a public repository, and `repo` scope to create a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct CreateUsingTemplate = "POST /repos/{template_owner}/{template_repo}/generate" -> crate::models::FullRepository {
         /// The account owner of the template repository. The name is not case sensitive.
         pub template_owner: String,
@@ -9100,7 +9100,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `public_repo` or `repo` scope to create a public repository, and `repo` scope to create a private repository.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateForAuthenticatedUserError)]
     pub struct CreateForAuthenticatedUser = "POST /user/repos" -> crate::models::FullRepository {
         /// The name of the repository.

@@ -238,7 +238,7 @@ endpoint! {
     /// Personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = BulkCreateOrgCustomPatternsError)]
     pub struct BulkCreateOrgCustomPatterns = "POST /orgs/{org}/secret-scanning/custom-patterns" -> crate::models::SecretScanningBulkCreateOrgCustomPatternsResponse {
         /// The organization name. The name is not case sensitive.
@@ -273,7 +273,7 @@ endpoint! {
     /// Personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct BulkDeleteOrgCustomPatterns = "DELETE /orgs/{org}/secret-scanning/custom-patterns" -> () {
         /// The organization name. The name is not case sensitive.
@@ -334,7 +334,7 @@ endpoint! {
     /// Personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateOrgCustomPatternError)]
     pub struct UpdateOrgCustomPattern = "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}" -> crate::models::SecretScanningCustomPattern {
         /// The organization name. The name is not case sensitive.
@@ -433,7 +433,7 @@ endpoint! {
     /// Personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateOrgPatternConfigsError)]
     pub struct UpdateOrgPatternConfigs = "PATCH /orgs/{org}/secret-scanning/pattern-configurations" -> crate::models::SecretScanningUpdateOrgPatternConfigsResponse {
         /// The organization name. The name is not case sensitive.
@@ -690,7 +690,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateAlertError)]
     pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}" -> crate::models::SecretScanningAlertWithMetadata {
         /// The account owner of the repository. The name is not case sensitive.
@@ -869,7 +869,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = BulkCreateRepoCustomPatternsError)]
     pub struct BulkCreateRepoCustomPatterns = "POST /repos/{owner}/{repo}/secret-scanning/custom-patterns" -> crate::models::SecretScanningBulkCreateOrgCustomPatternsResponse {
         /// The account owner of the repository. The name is not case sensitive.
@@ -908,7 +908,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct BulkDeleteRepoCustomPatterns = "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns" -> () {
         /// The account owner of the repository. The name is not case sensitive.
@@ -959,7 +959,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateRepoCustomPatternError)]
     pub struct UpdateRepoCustomPattern = "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}" -> crate::models::SecretScanningCustomPattern {
         /// The account owner of the repository. The name is not case sensitive.
@@ -1034,7 +1034,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreatePushProtectionBypassError)]
     pub struct CreatePushProtectionBypass = "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses" -> crate::models::SecretScanningPushProtectionBypass {
         /// The account owner of the repository. The name is not case sensitive.

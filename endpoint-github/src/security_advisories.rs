@@ -281,7 +281,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:write` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateRepositoryAdvisoryError)]
     pub struct CreateRepositoryAdvisory = "POST /repos/{owner}/{repo}/security-advisories" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository. The name is not case sensitive.
@@ -358,7 +358,7 @@ endpoint! {
     /// See "[Privately reporting a security vulnerability](https://docs.github.com/code-security/security-advisories/guidance-on-reporting-and-writing/privately-reporting-a-security-vulnerability)" for more information about private vulnerability reporting.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreatePrivateVulnerabilityReportError)]
     pub struct CreatePrivateVulnerabilityReport = "POST /repos/{owner}/{repo}/security-advisories/reports" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository. The name is not case sensitive.
@@ -472,7 +472,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:write` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api, body_required)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateRepositoryAdvisoryError)]
     pub struct UpdateRepositoryAdvisory = "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository. The name is not case sensitive.

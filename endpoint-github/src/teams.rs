@@ -65,7 +65,7 @@ endpoint! {
     /// When you create a new team, you automatically become a team maintainer without explicitly adding yourself to the optional array of `maintainers`. For more information, see "[About teams](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/about-teams)".
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateError)]
     pub struct Create = "POST /orgs/{org}/teams" -> crate::models::TeamFull {
         /// The organization name. The name is not case sensitive.
@@ -222,7 +222,7 @@ endpoint! {
     /// > You can also specify a team by `org_id` and `team_id` using the route `PATCH /organizations/{org_id}/team/{team_id}`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateInOrgError)]
     pub struct UpdateInOrg = "PATCH /orgs/{org}/teams/{team_slug}" -> crate::models::TeamFull {
         /// The organization name. The name is not case sensitive.
@@ -431,7 +431,7 @@ endpoint! {
     /// > You can also specify a team by `org_id` and `team_id` using the route `PUT /organizations/{org_id}/team/{team_id}/memberships/{username}`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct AddOrUpdateMembershipForUserInOrg = "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}" -> crate::models::TeamMembership {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -617,7 +617,7 @@ endpoint! {
     /// For more information about the permission levels, see "[Repository permission levels for an organization](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/repository-permission-levels-for-an-organization#permission-levels-for-repositories-owned-by-an-organization)".
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct AddOrUpdateRepoPermissionsInOrg = "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}" -> () {
         /// The organization name. The name is not case sensitive.
         pub org: String,
@@ -821,7 +821,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateLegacyError)]
     pub struct UpdateLegacy = "PATCH /teams/{team_id}" -> crate::models::TeamFull {
         /// The unique identifier of the team.
@@ -1163,7 +1163,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddOrUpdateMembershipForUserLegacyError)]
     pub struct AddOrUpdateMembershipForUserLegacy = "PUT /teams/{team_id}/memberships/{username}" -> crate::models::TeamMembership {
         /// The unique identifier of the team.
@@ -1322,7 +1322,7 @@ endpoint! {
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddOrUpdateRepoPermissionsLegacyError)]
     pub struct AddOrUpdateRepoPermissionsLegacy = "PUT /teams/{team_id}/repos/{owner}/{repo}" -> () {
         /// The unique identifier of the team.

@@ -40,7 +40,7 @@ endpoint! {
     /// **Note:** If your email is set to private and you send an `email` parameter as part of this request to update your profile, your privacy settings are still enforced: the email address will not be displayed on your public profile or via the API.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = UpdateAuthenticatedError)]
     pub struct UpdateAuthenticated = "PATCH /user" -> crate::models::PrivateUser {
         /// The new name of the user.
@@ -178,7 +178,7 @@ endpoint! {
     /// Sets the visibility for your primary email addresses.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = SetPrimaryEmailVisibilityForAuthenticatedUserError)]
     pub struct SetPrimaryEmailVisibilityForAuthenticatedUser = "PATCH /user/email/visibility" -> Vec<crate::models::Email> {
         /// Denotes whether an email is publicly visible.
@@ -232,10 +232,10 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddEmailForAuthenticatedUserError)]
     pub struct AddEmailForAuthenticatedUser = "POST /user/emails" -> Vec<crate::models::Email> {
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::UsersAddEmailForAuthenticatedUserBodyObject>,
     }
@@ -252,10 +252,10 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = DeleteEmailForAuthenticatedUserError)]
     pub struct DeleteEmailForAuthenticatedUser = "DELETE /user/emails" -> () {
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: Option<crate::models::UsersDeleteEmailForAuthenticatedUserBodyObject>,
     }
@@ -411,7 +411,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:gpg_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateGpgKeyForAuthenticatedUserError)]
     pub struct CreateGpgKeyForAuthenticatedUser = "POST /user/gpg_keys" -> crate::models::GpgKey {
         /// A descriptive name for the new key.
@@ -525,7 +525,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:public_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreatePublicSshKeyForAuthenticatedUserError)]
     pub struct CreatePublicSshKeyForAuthenticatedUser = "POST /user/keys" -> crate::models::Key {
         /// A descriptive name for the new key.
@@ -657,7 +657,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = AddSocialAccountForAuthenticatedUserError)]
     pub struct AddSocialAccountForAuthenticatedUser = "POST /user/social_accounts" -> Vec<crate::models::SocialAccount> {
         /// Full URLs for the social media profiles to add.
@@ -689,7 +689,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = DeleteSocialAccountForAuthenticatedUserError)]
     pub struct DeleteSocialAccountForAuthenticatedUser = "DELETE /user/social_accounts" -> () {
         /// Full URLs for the social media profiles to delete.
@@ -742,7 +742,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `write:ssh_signing_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = CreateSshSigningKeyForAuthenticatedUserError)]
     pub struct CreateSshSigningKeyForAuthenticatedUser = "POST /user/ssh_signing_keys" -> crate::models::SshSigningKey {
         /// A descriptive name for the new key.
@@ -913,7 +913,7 @@ endpoint! {
     /// **Please note:** in order to offer meaningful security benefits, an attestation's signature and timestamps **must** be cryptographically verified, and the identity of the attestation signer **must** be validated. Attestations can be verified using the [GitHub CLI `attestation verify` command](https://cli.github.com/manual/gh_attestation_verify). For more information, see [our guide on how to use artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     pub struct ListAttestationsBulk = "POST /users/{username}/attestations/bulk-list" -> crate::models::OrgsListAttestationsBulkResponse {
         /// The handle for the GitHub user account.
         pub username: String,
@@ -960,12 +960,12 @@ endpoint! {
     /// Delete artifact attestations in bulk by either subject digests or unique ID.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(api = crate::api)]
-    #[endpoint(content_type = "application/json")]
+    #[endpoint(content_type = "application/json; charset=utf-8")]
     #[endpoint(error = crate::models::BasicError)]
     pub struct DeleteAttestationsBulk = "POST /users/{username}/attestations/delete-request" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
-        /// The body, as `application/json`.
+        /// The body, as `application/json; charset=utf-8`.
         #[endpoint(request_body)]
         pub body: crate::models::DeleteAttestationsBulkBody,
     }

@@ -59,6 +59,11 @@ pub struct Conventions {
     /// answers say otherwise (GitHub's `application/vnd.github.v3+json`);
     /// `None`: `application/json`.
     pub default_accept: Option<String>,
+    /// The `content-type` of the crate's JSON request bodies: what a body
+    /// the description names `application/json` (no parameters) is sent
+    /// as (GitHub's `application/json; charset=utf-8`, as octokit sends
+    /// it); `None`: `application/json`, as the description says.
+    pub json_content_type: Option<String>,
     /// The crate's documentation, Markdown, at the top of `src/lib.rs`
     /// instead of the one written from the description's title and
     /// description (the table of modules and the first call follow it).
@@ -92,6 +97,30 @@ impl Conventions {
     /// The media type the crate's requests accept by default.
     pub fn accept(&self) -> &str {
         self.default_accept.as_deref().unwrap_or("application/json")
+    }
+
+    /// The `content-type` a request body described as `media_type` is
+    /// sent with: [`json_content_type`](Self::json_content_type) for a
+    /// bare `application/json`, else `media_type` as it is.
+    ///
+    /// ```
+    /// use endpoint_openapi::conventions::Conventions;
+    ///
+    /// let github = Conventions {
+    ///     json_content_type: Some("application/json; charset=utf-8".into()),
+    ///     ..Conventions::default()
+    /// };
+    /// assert_eq!(github.request_media_type("application/json".into()), "application/json; charset=utf-8");
+    /// assert_eq!(github.request_media_type("text/plain".into()), "text/plain");
+    /// assert_eq!(Conventions::default().request_media_type("application/json".into()), "application/json");
+    /// ```
+    pub fn request_media_type(&self, media_type: String) -> String {
+        match &self.json_content_type {
+            Some(json) if media_type.trim().eq_ignore_ascii_case("application/json") => {
+                json.clone()
+            }
+            _ => media_type,
+        }
     }
 
     /// Whether a path parameter's extensions mark it multi-segment.

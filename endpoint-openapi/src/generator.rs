@@ -180,7 +180,8 @@ impl Generator {
     }
 
     /// Applies an Overlay 1.0 document to the description before it is
-    /// read (in the order given).
+    /// read (in the order given); its targets are JSONPath (RFC 9535), see
+    /// [`overlay`](crate::overlay).
     #[must_use]
     pub fn overlay(mut self, path: impl Into<PathBuf>) -> Self {
         self.overlays.push(path.into());

@@ -1610,15 +1610,17 @@ impl OperationPlanner<'_, '_> {
     ) -> Option<String> {
         let kind = media_kind(&content.media_type);
         let schema = content.schema.clone().unwrap_or_default();
-        let media_type = if is_range(&content.media_type) {
-            if is_binary(&schema) {
-                "application/octet-stream".to_owned()
+        let media_type = self
+            .conventions
+            .request_media_type(if is_range(&content.media_type) {
+                if is_binary(&schema) {
+                    "application/octet-stream".to_owned()
+                } else {
+                    "application/json".to_owned()
+                }
             } else {
-                "application/json".to_owned()
-            }
-        } else {
-            content.media_type.clone()
-        };
+                content.media_type.clone()
+            });
         let kind = if is_range(&content.media_type) && is_binary(&schema) {
             BodyKind::Bytes
         } else {
@@ -1778,15 +1780,17 @@ impl OperationPlanner<'_, '_> {
                 BodyKind::Text => ChoiceValue::Text,
                 BodyKind::Bytes => ChoiceValue::File,
             };
-            let media_type = if is_range(&content.media_type) {
-                match value {
-                    ChoiceValue::File => "application/octet-stream",
-                    _ => "application/json",
-                }
-                .to_owned()
-            } else {
-                content.media_type.clone()
-            };
+            let media_type =
+                self.conventions
+                    .request_media_type(if is_range(&content.media_type) {
+                        match value {
+                            ChoiceValue::File => "application/octet-stream",
+                            _ => "application/json",
+                        }
+                        .to_owned()
+                    } else {
+                        content.media_type.clone()
+                    });
             let name = ident::unique(variant_name(&media_type), |candidate| {
                 variants.iter().any(|(name, ..)| name == candidate)
             });

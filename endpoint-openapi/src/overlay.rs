@@ -1,6 +1,7 @@
 //! Overrides of a description in the OpenAPI Initiative's Overlay format
 //! (version 1.0): a document of `actions`, each an `update` merged into the
-//! value its `target` names, with a `description` that says why.
+//! values its `target` selects, or their `remove`, with a `description`
+//! that says why.
 //!
 //! ```json
 //! {
@@ -14,15 +15,22 @@
 //! }
 //! ```
 //!
-//! Targets are JSONPath without wildcards or filters: `$`, then `.name` or
-//! `['name']` steps (and `[n]` for an array index), naming exactly one
-//! value. A target that names nothing is an error, so that an override
-//! cannot outlive what it overrides unnoticed. `update` is merged as the
-//! specification says: objects key by key, recursively; an array target
-//! gets the update's items appended (those it does not hold yet); anything
-//! else is replaced. `remove: true` removes the target.
+//! A target is a JSONPath query (RFC 9535, read by `serde_json_path`):
+//! names (`.name`, `['name']`), indexes and slices (`[0]`, `[-1]`,
+//! `[1:3]`), wildcards (`.*`, `[*]`), descendants (`..name`) and filters
+//! (`[?@.name == 'filter']`, `[?(@.in == 'query' && @.required)]`), with
+//! the function extensions `length`, `count` and `value` (not `match` and
+//! `search`). An action applies to every node its target selects: an
+//! `update` is merged into each as the specification says (objects key by
+//! key, recursively; an array gets the update's items appended, those it
+//! does not hold yet; anything else is replaced), and `remove: true`
+//! removes each from the object or array that holds it. A target that is
+//! not JSONPath is an error naming the action and the position, and one
+//! that names nothing is an error too, so that an override cannot
+//! outlive what it overrides unnoticed.
 
 use serde_json::{Map, Value};
+use serde_json_path::{JsonPath, PathElement};
 
 /// One action, as applied.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,8 +45,9 @@ pub struct Action {
 ///
 /// # Errors
 /// An overlay that is not version 1.x, an action without a `target` or
-/// without an `update` or `remove`, a target that is not a plain path, or
-/// one that names nothing in `description`.
+/// without an `update` or `remove`, a target that is not JSONPath (RFC
+/// 9535), one that selects nothing in `description`, or a `remove` of the
+/// whole description (`$`).
 pub fn apply(description: &mut Value, overlay: &Value) -> Result<Vec<Action>, String> {
     let version = overlay.get("overlay").and_then(Value::as_str).unwrap_or("");
     if !version.starts_with("1.") {
@@ -54,39 +63,58 @@ pub fn apply(description: &mut Value, overlay: &Value) -> Result<Vec<Action>, St
             .get("target")
             .and_then(Value::as_str)
             .ok_or_else(|| format!("action {i} has no `target`"))?;
-        let steps = parse_target(target).map_err(|err| format!("action {i}: {err}"))?;
-        let (parent_steps, last) = match steps.split_last() {
-            Some((last, parent)) => (parent, Some(last)),
-            None => (&steps[..], None),
-        };
-        let mut value = &mut *description;
-        for step in parent_steps {
-            value = step
-                .get_mut(value)
-                .ok_or_else(|| format!("action {i}: `{target}` names nothing"))?;
+        check_size(target).map_err(|why| format!("action {i}: target `{target}` {why}"))?;
+        let path = JsonPath::parse(target).map_err(|err| {
+            format!(
+                "action {i}: target `{target}` is not JSONPath (RFC 9535): {} at position {}{}",
+                err.message(),
+                err.position(),
+                hint(target),
+            )
+        })?;
+        let mut selected: Vec<Vec<Step>> = path
+            .query_located(description)
+            .locations()
+            .map(|location| location.iter().map(Step::of).collect())
+            .collect();
+        let remove = action.get("remove").and_then(Value::as_bool) == Some(true);
+        if selected.is_empty() {
+            let what = if remove { " to remove" } else { "" };
+            return Err(format!("action {i}: `{target}` names nothing{what}"));
         }
-        if action.get("remove").and_then(Value::as_bool) == Some(true) {
-            let removed = match (last, value) {
-                (Some(Step::Key(key)), Value::Object(map)) => map.shift_remove(key).is_some(),
-                (Some(Step::Index(n)), Value::Array(list)) if *n < list.len() => {
-                    list.remove(*n);
-                    true
+        if remove {
+            // Removed last first: a node after another in the same array,
+            // or inside another, is removed before it, so that every path
+            // still names its node when its turn comes.
+            selected.sort();
+            selected.dedup();
+            for steps in selected.iter().rev() {
+                let Some((last, parent)) = steps.split_last() else {
+                    return Err(format!(
+                        "action {i}: `{target}` selects the whole description, which cannot be removed"
+                    ));
+                };
+                if let Some(parent) = walk(description, parent) {
+                    match (last, parent) {
+                        (Step::Key(key), Value::Object(map)) => {
+                            map.shift_remove(key);
+                        }
+                        (Step::Index(n), Value::Array(list)) if *n < list.len() => {
+                            list.remove(*n);
+                        }
+                        _ => {}
+                    }
                 }
-                _ => false,
-            };
-            if !removed {
-                return Err(format!("action {i}: `{target}` names nothing to remove"));
             }
         } else {
             let update = action
                 .get("update")
                 .ok_or_else(|| format!("action {i} has neither `update` nor `remove`"))?;
-            if let Some(last) = last {
-                value = last
-                    .get_mut(value)
-                    .ok_or_else(|| format!("action {i}: `{target}` names nothing"))?;
+            for steps in &selected {
+                if let Some(value) = walk(description, steps) {
+                    merge(value, update);
+                }
             }
-            merge(value, update);
         }
         applied.push(Action {
             target: target.to_owned(),
@@ -100,54 +128,92 @@ pub fn apply(description: &mut Value, overlay: &Value) -> Result<Vec<Action>, St
     Ok(applied)
 }
 
-/// One step of a target.
-#[derive(Debug, Clone, PartialEq)]
+/// The longest target read.
+const MAX_TARGET: usize = 4096;
+/// The deepest nesting of brackets and parentheses in a target read: the
+/// parser's time doubles with each filter nested in a filter, and a real
+/// target nests two or three.
+const MAX_NESTING: usize = 10;
+
+/// Refuses a target the parser would take too long on, or overflow its
+/// stack with.
+fn check_size(target: &str) -> Result<(), String> {
+    if target.len() > MAX_TARGET {
+        return Err(format!("is longer than {MAX_TARGET} bytes"));
+    }
+    let (mut depth, mut deepest, mut quote, mut escaped) = (0usize, 0, None, false);
+    for c in target.chars() {
+        match (quote, c) {
+            (Some(_), _) if escaped => escaped = false,
+            (Some(_), '\\') => escaped = true,
+            (Some(open), c) if c == open => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '[' | '(') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (None, ']' | ')') => depth = depth.saturating_sub(1),
+            (None, _) => {}
+        }
+    }
+    if deepest > MAX_NESTING {
+        return Err(format!(
+            "nests brackets and parentheses {deepest} deep, more than {MAX_NESTING}"
+        ));
+    }
+    Ok(())
+}
+
+/// What a target that is not JSONPath may have meant: a name after `.`
+/// that RFC 9535 reads only in brackets (one with `-`, or starting with a
+/// digit).
+fn hint(target: &str) -> &'static str {
+    let shorthand_name = |name: &str| {
+        name.chars().next().is_some_and(|first| {
+            (first.is_alphabetic() || first == '_' || !first.is_ascii())
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
+        })
+    };
+    let mut names_after_dots = target
+        .split(['[', ']'])
+        .step_by(2)
+        .flat_map(|outside| outside.split('.').skip(1))
+        .filter(|name| !name.is_empty() && *name != "*");
+    if names_after_dots.any(|name| !shorthand_name(name)) {
+        "; a name with other characters than letters, digits and `_`, or one starting with a digit, is written `['name']`"
+    } else {
+        ""
+    }
+}
+
+/// One step of the path to a selected node.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Step {
     Key(String),
     Index(usize),
 }
 
 impl Step {
-    fn get_mut<'v>(&self, value: &'v mut Value) -> Option<&'v mut Value> {
-        match self {
-            Step::Key(key) => value.as_object_mut()?.get_mut(key),
-            Step::Index(n) => value.as_array_mut()?.get_mut(*n),
+    fn of(element: &PathElement<'_>) -> Step {
+        match element {
+            PathElement::Name(name) => Step::Key((*name).to_owned()),
+            PathElement::Index(n) => Step::Index(*n),
         }
     }
 }
 
-/// `$.a.b['c-d'][0]` → `a`, `b`, `c-d`, `0`.
-fn parse_target(target: &str) -> Result<Vec<Step>, String> {
-    let bad = |why: &str| format!("target `{target}`: {why}");
-    let mut rest = target
-        .strip_prefix('$')
-        .ok_or_else(|| bad("does not start with `$`"))?;
-    let mut steps = Vec::new();
-    while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix('.') {
-            let end = after.find(['.', '[']).unwrap_or(after.len());
-            let key = &after[..end];
-            if key.is_empty() || key == "*" {
-                return Err(bad("an empty or wildcard name"));
-            }
-            steps.push(Step::Key(key.to_owned()));
-            rest = &after[end..];
-        } else if let Some(after) = rest.strip_prefix("['") {
-            let end = after.find("']").ok_or_else(|| bad("an unclosed `['`"))?;
-            steps.push(Step::Key(after[..end].to_owned()));
-            rest = &after[end + 2..];
-        } else if let Some(after) = rest.strip_prefix('[') {
-            let end = after.find(']').ok_or_else(|| bad("an unclosed `[`"))?;
-            let index = after[..end]
-                .parse()
-                .map_err(|_| bad("only names and indexes are supported"))?;
-            steps.push(Step::Index(index));
-            rest = &after[end + 1..];
-        } else {
-            return Err(bad("expected `.name`, `['name']` or `[index]`"));
-        }
+/// The node `steps` lead to from `value`.
+fn walk<'v>(mut value: &'v mut Value, steps: &[Step]) -> Option<&'v mut Value> {
+    for step in steps {
+        value = match step {
+            Step::Key(key) => value.as_object_mut()?.get_mut(key)?,
+            Step::Index(n) => value.as_array_mut()?.get_mut(*n)?,
+        };
     }
-    Ok(steps)
+    Some(value)
 }
 
 /// Merges `update` into `target` as the Overlay specification says.
@@ -227,7 +293,7 @@ mod tests {
     }
 
     #[test]
-    fn a_target_that_names_nothing_is_an_error() {
+    fn a_target_that_selects_nothing_or_is_not_jsonpath_is_an_error() {
         let mut spec = description();
         let overlay = json!({"overlay": "1.0.0", "actions": [
             {"target": "$.components.schemas.gone.properties.x", "update": {"nullable": true}}
@@ -236,8 +302,45 @@ mod tests {
             apply(&mut spec, &overlay).unwrap_err(),
             "action 0: `$.components.schemas.gone.properties.x` names nothing"
         );
-        let overlay = json!({"overlay": "1.0.0", "actions": [{"target": "$..x", "update": {}}]});
-        assert!(apply(&mut spec, &overlay).unwrap_err().contains("wildcard"));
+        let overlay = json!({"overlay": "1.0.0", "actions": [
+            {"target": "$.info", "update": {}},
+            {"target": "$.components.schemas.pull-request", "update": {}}
+        ]});
+        let mut spec = json!({"info": {}});
+        let err = apply(&mut spec, &overlay).unwrap_err();
+        assert!(
+            err.starts_with(
+                "action 1: target `$.components.schemas.pull-request` is not JSONPath (RFC 9535): "
+            ),
+            "{err}"
+        );
+        assert!(err.contains("at position 25;"), "{err}");
+        assert!(err.ends_with("is written `['name']`"), "{err}");
+        // A target the parser would take too long on is refused first.
+        let deep = format!("$[?@{}]", "[?@".repeat(12) + &"]".repeat(12));
+        let overlay = json!({"overlay": "1.0.0", "actions": [{"target": deep, "update": {}}]});
+        let err = apply(&mut spec, &overlay).unwrap_err();
+        assert!(
+            err.ends_with("nests brackets and parentheses 13 deep, more than 10"),
+            "{err}"
+        );
+        let long = format!("$.a{}", "['b']".repeat(1000));
+        let overlay = json!({"overlay": "1.0.0", "actions": [{"target": long, "update": {}}]});
+        let err = apply(&mut spec, &overlay).unwrap_err();
+        assert!(err.ends_with("is longer than 4096 bytes"), "{err}");
+        let quoted = format!("$['{}']", "[".repeat(20));
+        let overlay = json!({"overlay": "1.0.0", "actions": [{"target": quoted, "update": {}}]});
+        assert!(
+            apply(&mut spec, &overlay)
+                .unwrap_err()
+                .ends_with("names nothing")
+        );
+        let overlay = json!({"overlay": "1.0.0", "actions": [{"target": "$", "remove": true}]});
+        assert!(
+            apply(&mut spec, &overlay)
+                .unwrap_err()
+                .contains("whole description")
+        );
         assert!(apply(&mut spec, &json!({"overlay": "2.0"})).is_err());
     }
 }

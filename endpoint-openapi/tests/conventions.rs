@@ -108,6 +108,7 @@ fn github() -> Conventions {
         twin_prefixes: vec!["nullable-".into()],
         link_pages: true,
         default_accept: Some("application/vnd.hub+json".into()),
+        json_content_type: Some("application/json; charset=utf-8".into()),
         crate_doc: Some("The Hub's API.\n\nGenerated with its conventions.".into()),
         readme: Some("# hub\n".into()),
         deployment_paths: vec![("https://uploads.example.com/".into(), "/api/uploads".into())],
@@ -242,6 +243,22 @@ fn the_crate_s_prose_and_accept_are_the_conventions() {
         "{lib}"
     );
     assert!(file(&without, "src/actions.rs").contains("accept = \"*/*\""));
+}
+
+#[test]
+fn a_json_body_is_sent_as_the_conventions_content_type() {
+    let with = crate_of(github(), path());
+    let actions = file(&with, "src/actions.rs");
+    assert!(
+        actions.contains("#[endpoint(content_type = \"application/json; charset=utf-8\")]"),
+        "{actions}"
+    );
+    let without = crate_of(Conventions::default(), path());
+    let actions = file(&without, "src/actions.rs");
+    assert!(
+        actions.contains("#[endpoint(content_type = \"application/json\")]"),
+        "{actions}"
+    );
 }
 
 #[test]

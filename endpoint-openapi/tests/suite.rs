@@ -15,6 +15,7 @@ mod generate_fixtures;
 mod generator;
 mod left_out;
 mod paging;
+mod overlays;
 mod read;
 mod read_fixtures;
 mod read_never_panics;

@@ -3540,7 +3540,7 @@ fn agent_tasks_create_task_in_repo() -> Outcome {
     compare(
         "POST /agents/repos/{owner}/{repo}/tasks",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","prompt":"prompt ä/+&","model":"model ä/+&","custom_agent":"custom_agent ä/+&","create_pull_request":false,"base_ref":"base_ref ä/+&","head_ref":"head_ref ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","prompt":"prompt ä/+&","model":"model ä/+&","custom_agent":"custom_agent ä/+&","create_pull_request":false,"base_ref":"base_ref ä/+&","head_ref":"head_ref ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agent_tasks::CreateTaskInRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -3555,7 +3555,7 @@ fn agent_tasks_create_task_in_repo() -> Outcome {
     compare(
         "POST /agents/repos/{owner}/{repo}/tasks",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","prompt":"prompt ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","prompt":"prompt ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agent_tasks::CreateTaskInRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -3666,7 +3666,7 @@ fn apps_update_webhook_config_for_app() -> Outcome {
     compare(
         "PATCH /app/hook/config",
         "all parameters",
-        r#"{"data":{"url":"url ä/+&","content_type":"content_type ä/+&","secret":"secret ä/+&","insecure_ssl":"insecure_ssl ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"data":{"url":"url ä/+&","content_type":"content_type ä/+&","secret":"secret ä/+&","insecure_ssl":"insecure_ssl ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::apps::UpdateWebhookConfigForApp {
             url: Some("url ä/+&".into()),
             content_type: Some("content_type ä/+&".into()),
@@ -3677,7 +3677,7 @@ fn apps_update_webhook_config_for_app() -> Outcome {
     compare(
         "PATCH /app/hook/config",
         "required parameters",
-        r#"{"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::apps::UpdateWebhookConfigForApp {
             url: None,
             content_type: None,
@@ -3808,7 +3808,7 @@ fn apps_create_installation_access_token() -> Outcome {
     compare(
         "POST /app/installations/{installation_id}/access_tokens",
         "all parameters",
-        r#"{"installation_id":11,"repositories":["repositories-1","repositories-2 ä"],"repository_ids":[25,26],"permissions":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"installation_id":11,"repositories":["repositories-1","repositories-2 ä"],"repository_ids":[25,26],"permissions":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::apps::CreateInstallationAccessToken {
             installation_id: 11,
             repositories: Some(typed!(r#"["repositories-1","repositories-2 ä"]"#)),
@@ -3858,7 +3858,7 @@ fn apps_delete_authorization() -> Outcome {
     compare(
         "DELETE /applications/{client_id}/grant",
         "all parameters",
-        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::apps::DeleteAuthorization {
             client_id: "c-l-i-e-n-t-_-i-d".into(),
             access_token: "access_token ä/+&".into(),
@@ -3871,7 +3871,7 @@ fn apps_delete_token() -> Outcome {
     compare(
         "DELETE /applications/{client_id}/token",
         "all parameters",
-        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::apps::DeleteToken {
             client_id: "c-l-i-e-n-t-_-i-d".into(),
             access_token: "access_token ä/+&".into(),
@@ -3884,7 +3884,7 @@ fn apps_reset_token() -> Outcome {
     compare(
         "PATCH /applications/{client_id}/token",
         "all parameters",
-        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::apps::ResetToken {
             client_id: "c-l-i-e-n-t-_-i-d".into(),
             access_token: "access_token ä/+&".into(),
@@ -3897,7 +3897,7 @@ fn apps_check_token() -> Outcome {
     compare(
         "POST /applications/{client_id}/token",
         "all parameters",
-        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::apps::CheckToken {
             client_id: "c-l-i-e-n-t-_-i-d".into(),
             access_token: "access_token ä/+&".into(),
@@ -3910,7 +3910,7 @@ fn apps_scope_token() -> Outcome {
     compare(
         "POST /applications/{client_id}/token/scoped",
         "all parameters",
-        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","target":"target ä/+&","target_id":32,"repositories":["repositories-1","repositories-2 ä"],"repository_ids":[46,47],"permissions":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","target":"target ä/+&","target_id":32,"repositories":["repositories-1","repositories-2 ä"],"repository_ids":[46,47],"permissions":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::apps::ScopeToken {
             client_id: "c-l-i-e-n-t-_-i-d".into(),
             access_token: "access_token ä/+&".into(),
@@ -3924,7 +3924,7 @@ fn apps_scope_token() -> Outcome {
     compare(
         "POST /applications/{client_id}/token/scoped",
         "required parameters",
-        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"client_id":"c-l-i-e-n-t-_-i-d","access_token":"access_token ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::apps::ScopeToken {
             client_id: "c-l-i-e-n-t-_-i-d".into(),
             access_token: "access_token ä/+&".into(),
@@ -4076,7 +4076,7 @@ fn credentials_revoke() -> Outcome {
     compare(
         "POST /credentials/revoke",
         "all parameters",
-        r#"{"credentials":["credentials-1","credentials-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"credentials":["credentials-1","credentials-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::credentials::Revoke {
             credentials: typed!(r#"["credentials-1","credentials-2 ä"]"#),
         },
@@ -4110,7 +4110,7 @@ fn actions_set_actions_cache_retention_limit_for_enterprise() -> Outcome {
     compare(
         "PUT /enterprises/{enterprise}/actions/cache/retention-limit",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","max_cache_retention_days":18,"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","max_cache_retention_days":18,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheRetentionLimitForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             max_cache_retention_days: Some(18),
@@ -4119,7 +4119,7 @@ fn actions_set_actions_cache_retention_limit_for_enterprise() -> Outcome {
     compare(
         "PUT /enterprises/{enterprise}/actions/cache/retention-limit",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheRetentionLimitForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             max_cache_retention_days: None,
@@ -4144,7 +4144,7 @@ fn actions_set_actions_cache_storage_limit_for_enterprise() -> Outcome {
     compare(
         "PUT /enterprises/{enterprise}/actions/cache/storage-limit",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","max_cache_size_gb":18,"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","max_cache_size_gb":18,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheStorageLimitForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             max_cache_size_gb: Some(18),
@@ -4153,7 +4153,7 @@ fn actions_set_actions_cache_storage_limit_for_enterprise() -> Outcome {
     compare(
         "PUT /enterprises/{enterprise}/actions/cache/storage-limit",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheStorageLimitForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             max_cache_size_gb: None,
@@ -4178,7 +4178,7 @@ fn oidc_create_oidc_custom_property_inclusion_for_enterprise() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","custom_property_name":"custom_property_name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","custom_property_name":"custom_property_name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::oidc::CreateOidcCustomPropertyInclusionForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             custom_property_name: "custom_property_name ä/+&".into(),
@@ -4230,7 +4230,7 @@ fn code_security_create_configuration_for_enterprise() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/code-security/configurations",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","name":"name ä/+&","description":"description ä/+&","advanced_security":"secret_protection","code_security":"not_set","dependency_graph":"not_set","dependency_graph_autosubmit_action":"not_set","dependency_graph_autosubmit_action_options":{"key":"value","n":1,"nested":{"ok":true}},"dependabot_alerts":"not_set","dependabot_security_updates":"not_set","code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_default_setup":"not_set","code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_delegated_alert_dismissal":"not_set","secret_protection":"not_set","secret_scanning":"not_set","secret_scanning_push_protection":"not_set","secret_scanning_validity_checks":"not_set","secret_scanning_non_provider_patterns":"not_set","secret_scanning_generic_secrets":"not_set","secret_scanning_delegated_alert_dismissal":"not_set","secret_scanning_extended_metadata":"not_set","private_vulnerability_reporting":"not_set","enforcement":"unenforced","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","name":"name ä/+&","description":"description ä/+&","advanced_security":"secret_protection","code_security":"not_set","dependency_graph":"not_set","dependency_graph_autosubmit_action":"not_set","dependency_graph_autosubmit_action_options":{"key":"value","n":1,"nested":{"ok":true}},"dependabot_alerts":"not_set","dependabot_security_updates":"not_set","code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_default_setup":"not_set","code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_delegated_alert_dismissal":"not_set","secret_protection":"not_set","secret_scanning":"not_set","secret_scanning_push_protection":"not_set","secret_scanning_validity_checks":"not_set","secret_scanning_non_provider_patterns":"not_set","secret_scanning_generic_secrets":"not_set","secret_scanning_delegated_alert_dismissal":"not_set","secret_scanning_extended_metadata":"not_set","private_vulnerability_reporting":"not_set","enforcement":"unenforced","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::CreateConfigurationForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             name: "name ä/+&".into(),
@@ -4265,7 +4265,7 @@ fn code_security_create_configuration_for_enterprise() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/code-security/configurations",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","name":"name ä/+&","code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","name":"name ä/+&","code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::CreateConfigurationForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             name: "name ä/+&".into(),
@@ -4340,7 +4340,7 @@ fn code_security_update_enterprise_configuration() -> Outcome {
     compare(
         "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"name":"name ä/+&","description":"description ä/+&","advanced_security":"secret_protection","code_security":"not_set","dependency_graph":"not_set","dependency_graph_autosubmit_action":"not_set","dependency_graph_autosubmit_action_options":{"key":"value","n":1,"nested":{"ok":true}},"dependabot_alerts":"not_set","dependabot_security_updates":"not_set","code_scanning_default_setup":"not_set","code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_delegated_alert_dismissal":"not_set","secret_protection":"not_set","secret_scanning":"not_set","secret_scanning_push_protection":"not_set","secret_scanning_validity_checks":"not_set","secret_scanning_non_provider_patterns":"not_set","secret_scanning_generic_secrets":"not_set","secret_scanning_delegated_alert_dismissal":"not_set","secret_scanning_extended_metadata":"not_set","private_vulnerability_reporting":"not_set","enforcement":"unenforced","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"name":"name ä/+&","description":"description ä/+&","advanced_security":"secret_protection","code_security":"not_set","dependency_graph":"not_set","dependency_graph_autosubmit_action":"not_set","dependency_graph_autosubmit_action_options":{"key":"value","n":1,"nested":{"ok":true}},"dependabot_alerts":"not_set","dependabot_security_updates":"not_set","code_scanning_default_setup":"not_set","code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_delegated_alert_dismissal":"not_set","secret_protection":"not_set","secret_scanning":"not_set","secret_scanning_push_protection":"not_set","secret_scanning_validity_checks":"not_set","secret_scanning_non_provider_patterns":"not_set","secret_scanning_generic_secrets":"not_set","secret_scanning_delegated_alert_dismissal":"not_set","secret_scanning_extended_metadata":"not_set","private_vulnerability_reporting":"not_set","enforcement":"unenforced","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::UpdateEnterpriseConfiguration {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             configuration_id: 18,
@@ -4376,7 +4376,7 @@ fn code_security_update_enterprise_configuration() -> Outcome {
     compare(
         "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::UpdateEnterpriseConfiguration {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             configuration_id: 18,
@@ -4414,7 +4414,7 @@ fn code_security_attach_enterprise_configuration() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"scope":"all_without_configurations","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"scope":"all_without_configurations","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::AttachEnterpriseConfiguration {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             configuration_id: 18,
@@ -4428,7 +4428,7 @@ fn code_security_set_configuration_as_default_for_enterprise() -> Outcome {
     compare(
         "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"default_for_new_repos":"public","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"default_for_new_repos":"public","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::SetConfigurationAsDefaultForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             configuration_id: 18,
@@ -4438,7 +4438,7 @@ fn code_security_set_configuration_as_default_for_enterprise() -> Outcome {
     compare(
         "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","configuration_id":18,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::SetConfigurationAsDefaultForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             configuration_id: 18,
@@ -4558,7 +4558,7 @@ fn copilot_set_enterprise_coding_agent_policy() -> Outcome {
     compare(
         "PUT /enterprises/{enterprise}/copilot/policies/coding_agent",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","policy_state":"configured_by_org_admins","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","policy_state":"configured_by_org_admins","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::SetEnterpriseCodingAgentPolicy {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             policy_state: typed!(r#""configured_by_org_admins""#),
@@ -4571,7 +4571,7 @@ fn copilot_remove_organizations_from_enterprise_coding_agent_policy() -> Outcome
     compare(
         "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","organizations":["organizations-1","organizations-2 ä"],"custom_properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","organizations":["organizations-1","organizations-2 ä"],"custom_properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::RemoveOrganizationsFromEnterpriseCodingAgentPolicy {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             organizations: Some(typed!(r#"["organizations-1","organizations-2 ä"]"#)),
@@ -4581,7 +4581,7 @@ fn copilot_remove_organizations_from_enterprise_coding_agent_policy() -> Outcome
     compare(
         "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::RemoveOrganizationsFromEnterpriseCodingAgentPolicy {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             organizations: None,
@@ -4595,7 +4595,7 @@ fn copilot_add_organizations_to_enterprise_coding_agent_policy() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","organizations":["organizations-1","organizations-2 ä"],"custom_properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","organizations":["organizations-1","organizations-2 ä"],"custom_properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::AddOrganizationsToEnterpriseCodingAgentPolicy {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             organizations: Some(typed!(r#"["organizations-1","organizations-2 ä"]"#)),
@@ -4605,7 +4605,7 @@ fn copilot_add_organizations_to_enterprise_coding_agent_policy() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::AddOrganizationsToEnterpriseCodingAgentPolicy {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             organizations: None,
@@ -4695,7 +4695,7 @@ fn dependabot_update_repository_access_for_enterprise() -> Outcome {
     compare(
         "PATCH /enterprises/{enterprise}/dependabot/repository-access",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","repository_ids_to_add":[18,19],"repository_ids_to_remove":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","repository_ids_to_add":[18,19],"repository_ids_to_remove":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::UpdateRepositoryAccessForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             repository_ids_to_add: Some(typed!(r#"[18,19]"#)),
@@ -4705,7 +4705,7 @@ fn dependabot_update_repository_access_for_enterprise() -> Outcome {
     compare(
         "PATCH /enterprises/{enterprise}/dependabot/repository-access",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::UpdateRepositoryAccessForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             repository_ids_to_add: None,
@@ -4719,7 +4719,7 @@ fn dependabot_set_repository_access_default_level_for_enterprise() -> Outcome {
     compare(
         "PUT /enterprises/{enterprise}/dependabot/repository-access/default-level",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","default_level":"internal","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","default_level":"internal","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::SetRepositoryAccessDefaultLevelForEnterprise {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             default_level: typed!(r#""internal""#),
@@ -4756,7 +4756,7 @@ fn enterprise_teams_create() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/teams",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","name":"name ä/+&","description":"description ä/+&","sync_to_organizations":"disabled","organization_selection_type":"all","group_id":"group_id ä/+&","notification_setting":"notifications_disabled","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","name":"name ä/+&","description":"description ä/+&","sync_to_organizations":"disabled","organization_selection_type":"all","group_id":"group_id ä/+&","notification_setting":"notifications_disabled","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::enterprise_teams::Create {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             name: "name ä/+&".into(),
@@ -4770,7 +4770,7 @@ fn enterprise_teams_create() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/teams",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","name":"name ä/+&","description":"description ä/+&","group_id":"group_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","name":"name ä/+&","description":"description ä/+&","group_id":"group_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::enterprise_teams::Create {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             name: "name ä/+&".into(),
@@ -4814,7 +4814,7 @@ fn enterprise_team_memberships_bulk_add() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/teams/{enterprise_team}/memberships/add",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","enterprise_team":"e-n-t-e-r-p-r-i-s-e-_-t-e-a-m","usernames":["usernames-1","usernames-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","enterprise_team":"e-n-t-e-r-p-r-i-s-e-_-t-e-a-m","usernames":["usernames-1","usernames-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::enterprise_team_memberships::BulkAdd {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             enterprise_team: "e-n-t-e-r-p-r-i-s-e-_-t-e-a-m".into(),
@@ -4828,7 +4828,7 @@ fn enterprise_team_memberships_bulk_remove() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/teams/{enterprise_team}/memberships/remove",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","enterprise_team":"e-n-t-e-r-p-r-i-s-e-_-t-e-a-m","usernames":["usernames-1","usernames-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","enterprise_team":"e-n-t-e-r-p-r-i-s-e-_-t-e-a-m","usernames":["usernames-1","usernames-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::enterprise_team_memberships::BulkRemove {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             enterprise_team: "e-n-t-e-r-p-r-i-s-e-_-t-e-a-m".into(),
@@ -4910,7 +4910,7 @@ fn enterprise_team_organizations_bulk_add() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/teams/{enterprise_team}/organizations/add",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","enterprise_team":"e-n-t-e-r-p-r-i-s-e-_-t-e-a-m","organization_slugs":["organization_slugs-1","organization_slugs-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","enterprise_team":"e-n-t-e-r-p-r-i-s-e-_-t-e-a-m","organization_slugs":["organization_slugs-1","organization_slugs-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::enterprise_team_organizations::BulkAdd {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             enterprise_team: "e-n-t-e-r-p-r-i-s-e-_-t-e-a-m".into(),
@@ -4924,7 +4924,7 @@ fn enterprise_team_organizations_bulk_remove() -> Outcome {
     compare(
         "POST /enterprises/{enterprise}/teams/{enterprise_team}/organizations/remove",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","enterprise_team":"e-n-t-e-r-p-r-i-s-e-_-t-e-a-m","organization_slugs":["organization_slugs-1","organization_slugs-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","enterprise_team":"e-n-t-e-r-p-r-i-s-e-_-t-e-a-m","organization_slugs":["organization_slugs-1","organization_slugs-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::enterprise_team_organizations::BulkRemove {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             enterprise_team: "e-n-t-e-r-p-r-i-s-e-_-t-e-a-m".into(),
@@ -5006,7 +5006,7 @@ fn enterprise_teams_update() -> Outcome {
     compare(
         "PATCH /enterprises/{enterprise}/teams/{team_slug}",
         "all parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","team_slug":"t-e-a-m-_-s-l-u-g","name":"name ä/+&","description":"description ä/+&","sync_to_organizations":"disabled","organization_selection_type":"all","group_id":"group_id ä/+&","notification_setting":"notifications_disabled","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","team_slug":"t-e-a-m-_-s-l-u-g","name":"name ä/+&","description":"description ä/+&","sync_to_organizations":"disabled","organization_selection_type":"all","group_id":"group_id ä/+&","notification_setting":"notifications_disabled","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::enterprise_teams::Update {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             team_slug: "t-e-a-m-_-s-l-u-g".into(),
@@ -5021,7 +5021,7 @@ fn enterprise_teams_update() -> Outcome {
     compare(
         "PATCH /enterprises/{enterprise}/teams/{team_slug}",
         "required parameters",
-        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","team_slug":"t-e-a-m-_-s-l-u-g","name":"name ä/+&","description":"description ä/+&","group_id":"group_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","team_slug":"t-e-a-m-_-s-l-u-g","name":"name ä/+&","description":"description ä/+&","group_id":"group_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::enterprise_teams::Update {
             enterprise: "e-n-t-e-r-p-r-i-s-e".into(),
             team_slug: "t-e-a-m-_-s-l-u-g".into(),
@@ -5096,7 +5096,7 @@ fn gists_create() -> Outcome {
     compare(
         "POST /gists",
         "all parameters",
-        r#"{"description":"description ä/+&","files":{"key":"value","n":1,"nested":{"ok":true}},"public":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"description":"description ä/+&","files":{"key":"value","n":1,"nested":{"ok":true}},"public":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::gists::Create {
             description: Some("description ä/+&".into()),
             files: typed!(r#"{"key":"value","n":1,"nested":{"ok":true}}"#),
@@ -5106,7 +5106,7 @@ fn gists_create() -> Outcome {
     compare(
         "POST /gists",
         "required parameters",
-        r#"{"files":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"files":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::gists::Create {
             description: None,
             files: typed!(r#"{"key":"value","n":1,"nested":{"ok":true}}"#),
@@ -5192,7 +5192,7 @@ fn gists_update() -> Outcome {
     compare(
         "PATCH /gists/{gist_id}",
         "all parameters",
-        r#"{"gist_id":"g-i-s-t-_-i-d","description":"description ä/+&","files":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"gist_id":"g-i-s-t-_-i-d","description":"description ä/+&","files":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::gists::Update {
             gist_id: "g-i-s-t-_-i-d".into(),
             description: Some("description ä/+&".into()),
@@ -5202,7 +5202,7 @@ fn gists_update() -> Outcome {
     compare(
         "PATCH /gists/{gist_id}",
         "required parameters",
-        r#"{"gist_id":"g-i-s-t-_-i-d","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"gist_id":"g-i-s-t-_-i-d","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::gists::Update {
             gist_id: "g-i-s-t-_-i-d".into(),
             description: None,
@@ -5240,7 +5240,7 @@ fn gists_create_comment() -> Outcome {
     compare(
         "POST /gists/{gist_id}/comments",
         "all parameters",
-        r#"{"gist_id":"g-i-s-t-_-i-d","body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"gist_id":"g-i-s-t-_-i-d","body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::gists::CreateComment {
             gist_id: "g-i-s-t-_-i-d".into(),
             body: "body ä/+&".into(),
@@ -5279,7 +5279,7 @@ fn gists_update_comment() -> Outcome {
     compare(
         "PATCH /gists/{gist_id}/comments/{comment_id}",
         "all parameters",
-        r#"{"gist_id":"g-i-s-t-_-i-d","comment_id":18,"body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"gist_id":"g-i-s-t-_-i-d","comment_id":18,"body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::gists::UpdateComment {
             gist_id: "g-i-s-t-_-i-d".into(),
             comment_id: 18,
@@ -5534,7 +5534,7 @@ fn markdown_render() -> Outcome {
     compare(
         "POST /markdown",
         "all parameters",
-        r#"{"text":"text ä/+&","mode":"gfm","context":"context ä/+&","headers":{"content-type":"application/json","accept":"text/html"}}"#,
+        r#"{"text":"text ä/+&","mode":"gfm","context":"context ä/+&","headers":{"content-type":"application/json; charset=utf-8","accept":"text/html"}}"#,
         &gh::markdown::Render {
             text: "text ä/+&".into(),
             mode: Some(typed!(r#""gfm""#)),
@@ -5544,7 +5544,7 @@ fn markdown_render() -> Outcome {
     compare(
         "POST /markdown",
         "required parameters",
-        r#"{"text":"text ä/+&","headers":{"content-type":"application/json","accept":"text/html"}}"#,
+        r#"{"text":"text ä/+&","headers":{"content-type":"application/json; charset=utf-8","accept":"text/html"}}"#,
         &gh::markdown::Render {
             text: "text ä/+&".into(),
             mode: None,
@@ -5757,7 +5757,7 @@ fn activity_mark_notifications_as_read() -> Outcome {
     compare(
         "PUT /notifications",
         "all parameters",
-        r#"{"last_read_at":"last_read_at ä/+&","read":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"last_read_at":"last_read_at ä/+&","read":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::activity::MarkNotificationsAsRead {
             last_read_at: Some("last_read_at ä/+&".into()),
             read: Some(false),
@@ -5829,7 +5829,7 @@ fn activity_set_thread_subscription() -> Outcome {
     compare(
         "PUT /notifications/threads/{thread_id}/subscription",
         "all parameters",
-        r#"{"thread_id":11,"ignored":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"thread_id":11,"ignored":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::activity::SetThreadSubscription {
             thread_id: 11,
             ignored: Some(false),
@@ -5903,7 +5903,7 @@ fn actions_set_actions_cache_retention_limit_for_organization() -> Outcome {
     compare(
         "PUT /organizations/{org}/actions/cache/retention-limit",
         "all parameters",
-        r#"{"org":"o-r-g","max_cache_retention_days":18,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","max_cache_retention_days":18,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheRetentionLimitForOrganization {
             org: "o-r-g".into(),
             max_cache_retention_days: Some(18),
@@ -5912,7 +5912,7 @@ fn actions_set_actions_cache_retention_limit_for_organization() -> Outcome {
     compare(
         "PUT /organizations/{org}/actions/cache/retention-limit",
         "required parameters",
-        r#"{"org":"o-r-g","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheRetentionLimitForOrganization {
             org: "o-r-g".into(),
             max_cache_retention_days: None,
@@ -5937,7 +5937,7 @@ fn actions_set_actions_cache_storage_limit_for_organization() -> Outcome {
     compare(
         "PUT /organizations/{org}/actions/cache/storage-limit",
         "all parameters",
-        r#"{"org":"o-r-g","max_cache_size_gb":18,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","max_cache_size_gb":18,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheStorageLimitForOrganization {
             org: "o-r-g".into(),
             max_cache_size_gb: Some(18),
@@ -5946,7 +5946,7 @@ fn actions_set_actions_cache_storage_limit_for_organization() -> Outcome {
     compare(
         "PUT /organizations/{org}/actions/cache/storage-limit",
         "required parameters",
-        r#"{"org":"o-r-g","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheStorageLimitForOrganization {
             org: "o-r-g".into(),
             max_cache_size_gb: None,
@@ -6019,7 +6019,7 @@ fn billing_create_organization_budget() -> Outcome {
     compare(
         "POST /organizations/{org}/settings/billing/budgets",
         "all parameters",
-        r#"{"org":"o-r-g","budget_amount":18,"prevent_further_usage":true,"budget_alerting":{"key":"value","n":1,"nested":{"ok":true}},"budget_scope":"user","budget_entity_name":"budget_entity_name ä/+&","budget_type":"BundlePricing","budget_product_sku":"budget_product_sku ä/+&","user":"user ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","budget_amount":18,"prevent_further_usage":true,"budget_alerting":{"key":"value","n":1,"nested":{"ok":true}},"budget_scope":"user","budget_entity_name":"budget_entity_name ä/+&","budget_type":"BundlePricing","budget_product_sku":"budget_product_sku ä/+&","user":"user ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::billing::CreateOrganizationBudget {
             org: "o-r-g".into(),
             budget_amount: Some(18),
@@ -6081,7 +6081,7 @@ fn billing_update_budget_org() -> Outcome {
     compare(
         "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}",
         "all parameters",
-        r#"{"org":"o-r-g","budget_id":"b-u-d-g-e-t-_-i-d","budget_amount":25,"prevent_further_usage":false,"budget_alerting":{"key":"value","n":1,"nested":{"ok":true}},"budget_scope":"user","budget_entity_name":"budget_entity_name ä/+&","budget_type":"BundlePricing","budget_product_sku":"budget_product_sku ä/+&","user":"user ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","budget_id":"b-u-d-g-e-t-_-i-d","budget_amount":25,"prevent_further_usage":false,"budget_alerting":{"key":"value","n":1,"nested":{"ok":true}},"budget_scope":"user","budget_entity_name":"budget_entity_name ä/+&","budget_type":"BundlePricing","budget_product_sku":"budget_product_sku ä/+&","user":"user ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::billing::UpdateBudgetOrg {
             org: "o-r-g".into(),
             budget_id: "b-u-d-g-e-t-_-i-d".into(),
@@ -6098,7 +6098,7 @@ fn billing_update_budget_org() -> Outcome {
     compare(
         "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}",
         "required parameters",
-        r#"{"org":"o-r-g","budget_id":"b-u-d-g-e-t-_-i-d","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","budget_id":"b-u-d-g-e-t-_-i-d","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::billing::UpdateBudgetOrg {
             org: "o-r-g".into(),
             budget_id: "b-u-d-g-e-t-_-i-d".into(),
@@ -6233,7 +6233,7 @@ fn orgs_update() -> Outcome {
     compare(
         "PATCH /orgs/{org}",
         "all parameters",
-        r#"{"org":"o-r-g","billing_email":"billing_email ä/+&","company":"company ä/+&","email":"email ä/+&","twitter_username":"twitter_username ä/+&","location":"location ä/+&","name":"name ä/+&","description":"description ä/+&","has_organization_projects":true,"has_repository_projects":false,"default_repository_permission":"none","members_can_create_repositories":false,"members_can_create_internal_repositories":true,"members_can_create_private_repositories":false,"members_can_create_public_repositories":true,"members_allowed_repository_creation_type":"none","members_can_create_pages":true,"members_can_create_public_pages":false,"members_can_create_private_pages":true,"members_can_fork_private_repositories":false,"web_commit_signoff_required":true,"blog":"blog ä/+&","advanced_security_enabled_for_new_repositories":true,"dependabot_alerts_enabled_for_new_repositories":false,"dependabot_security_updates_enabled_for_new_repositories":true,"dependency_graph_enabled_for_new_repositories":false,"secret_scanning_enabled_for_new_repositories":true,"secret_scanning_push_protection_enabled_for_new_repositories":false,"secret_scanning_push_protection_custom_link_enabled":true,"secret_scanning_push_protection_custom_link":"secret_scanning_push_protection_custom_link ä/+&","deploy_keys_enabled_for_repositories":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","billing_email":"billing_email ä/+&","company":"company ä/+&","email":"email ä/+&","twitter_username":"twitter_username ä/+&","location":"location ä/+&","name":"name ä/+&","description":"description ä/+&","has_organization_projects":true,"has_repository_projects":false,"default_repository_permission":"none","members_can_create_repositories":false,"members_can_create_internal_repositories":true,"members_can_create_private_repositories":false,"members_can_create_public_repositories":true,"members_allowed_repository_creation_type":"none","members_can_create_pages":true,"members_can_create_public_pages":false,"members_can_create_private_pages":true,"members_can_fork_private_repositories":false,"web_commit_signoff_required":true,"blog":"blog ä/+&","advanced_security_enabled_for_new_repositories":true,"dependabot_alerts_enabled_for_new_repositories":false,"dependabot_security_updates_enabled_for_new_repositories":true,"dependency_graph_enabled_for_new_repositories":false,"secret_scanning_enabled_for_new_repositories":true,"secret_scanning_push_protection_enabled_for_new_repositories":false,"secret_scanning_push_protection_custom_link_enabled":true,"secret_scanning_push_protection_custom_link":"secret_scanning_push_protection_custom_link ä/+&","deploy_keys_enabled_for_repositories":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::Update {
             org: "o-r-g".into(),
             billing_email: Some("billing_email ä/+&".into()),
@@ -6375,7 +6375,7 @@ fn actions_create_hosted_runner_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/hosted-runners",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","image":{"key":"value","n":1,"nested":{"ok":true}},"size":"size ä/+&","runner_group_id":39,"maximum_runners":46,"enable_static_ip":true,"image_gen":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","image":{"key":"value","n":1,"nested":{"ok":true}},"size":"size ä/+&","runner_group_id":39,"maximum_runners":46,"enable_static_ip":true,"image_gen":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateHostedRunnerForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -6390,7 +6390,7 @@ fn actions_create_hosted_runner_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/hosted-runners",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","image":{"key":"value","n":1,"nested":{"ok":true}},"size":"size ä/+&","runner_group_id":39,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","image":{"key":"value","n":1,"nested":{"ok":true}},"size":"size ä/+&","runner_group_id":39,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateHostedRunnerForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -6574,7 +6574,7 @@ fn actions_update_hosted_runner_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}",
         "all parameters",
-        r#"{"org":"o-r-g","hosted_runner_id":18,"name":"name ä/+&","runner_group_id":32,"maximum_runners":39,"enable_static_ip":false,"size":"size ä/+&","image_source":"custom","image_id":"image_id ä/+&","image_version":"image_version ä/+&","image_gen":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","hosted_runner_id":18,"name":"name ä/+&","runner_group_id":32,"maximum_runners":39,"enable_static_ip":false,"size":"size ä/+&","image_source":"custom","image_id":"image_id ä/+&","image_version":"image_version ä/+&","image_gen":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateHostedRunnerForOrg {
             org: "o-r-g".into(),
             hosted_runner_id: 18,
@@ -6592,7 +6592,7 @@ fn actions_update_hosted_runner_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}",
         "required parameters",
-        r#"{"org":"o-r-g","hosted_runner_id":18,"image_version":"image_version ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","hosted_runner_id":18,"image_version":"image_version ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateHostedRunnerForOrg {
             org: "o-r-g".into(),
             hosted_runner_id: 18,
@@ -6626,7 +6626,7 @@ fn oidc_create_oidc_custom_property_inclusion_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/oidc/customization/properties/repo",
         "all parameters",
-        r#"{"org":"o-r-g","custom_property_name":"custom_property_name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","custom_property_name":"custom_property_name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::oidc::CreateOidcCustomPropertyInclusionForOrg {
             org: "o-r-g".into(),
             custom_property_name: "custom_property_name ä/+&".into(),
@@ -6664,7 +6664,7 @@ fn oidc_update_oidc_custom_sub_template_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/oidc/customization/sub",
         "all parameters",
-        r#"{"org":"o-r-g","include_claim_keys":["include_claim_keys-1","include_claim_keys-2 ä"],"use_immutable_subject":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","include_claim_keys":["include_claim_keys-1","include_claim_keys-2 ä"],"use_immutable_subject":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::oidc::UpdateOidcCustomSubTemplateForOrg {
             org: "o-r-g".into(),
             include_claim_keys: Some(typed!(
@@ -6676,7 +6676,7 @@ fn oidc_update_oidc_custom_sub_template_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/oidc/customization/sub",
         "required parameters",
-        r#"{"org":"o-r-g","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::oidc::UpdateOidcCustomSubTemplateForOrg {
             org: "o-r-g".into(),
             include_claim_keys: None,
@@ -6702,7 +6702,7 @@ fn actions_set_github_actions_permissions_organization() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/permissions",
         "all parameters",
-        r#"{"org":"o-r-g","enabled_repositories":"selected","allowed_actions":"selected","sha_pinning_required":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","enabled_repositories":"selected","allowed_actions":"selected","sha_pinning_required":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetGithubActionsPermissionsOrganization {
             org: "o-r-g".into(),
             enabled_repositories: typed!(r#""selected""#),
@@ -6713,7 +6713,7 @@ fn actions_set_github_actions_permissions_organization() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/permissions",
         "required parameters",
-        r#"{"org":"o-r-g","enabled_repositories":"selected","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","enabled_repositories":"selected","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetGithubActionsPermissionsOrganization {
             org: "o-r-g".into(),
             enabled_repositories: typed!(r#""selected""#),
@@ -6740,7 +6740,7 @@ fn actions_set_artifact_and_log_retention_settings_organization() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention",
         "all parameters",
-        r#"{"org":"o-r-g","days":18,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","days":18,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetArtifactAndLogRetentionSettingsOrganization {
             org: "o-r-g".into(),
             days: 18,
@@ -6765,7 +6765,7 @@ fn actions_set_fork_pr_contributor_approval_permissions_organization() -> Outcom
     compare(
         "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval",
         "all parameters",
-        r#"{"org":"o-r-g","approval_policy":"all_external_contributors","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","approval_policy":"all_external_contributors","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetForkPrContributorApprovalPermissionsOrganization {
             org: "o-r-g".into(),
             approval_policy: typed!(r#""all_external_contributors""#),
@@ -6790,7 +6790,7 @@ fn actions_set_private_repo_fork_pr_workflows_settings_organization() -> Outcome
     compare(
         "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos",
         "all parameters",
-        r#"{"org":"o-r-g","run_workflows_from_fork_pull_requests":false,"send_write_tokens_to_workflows":true,"send_secrets_and_variables":false,"require_approval_for_fork_pr_workflows":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","run_workflows_from_fork_pull_requests":false,"send_write_tokens_to_workflows":true,"send_secrets_and_variables":false,"require_approval_for_fork_pr_workflows":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetPrivateRepoForkPrWorkflowsSettingsOrganization {
             org: "o-r-g".into(),
             run_workflows_from_fork_pull_requests: false,
@@ -6802,7 +6802,7 @@ fn actions_set_private_repo_fork_pr_workflows_settings_organization() -> Outcome
     compare(
         "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos",
         "required parameters",
-        r#"{"org":"o-r-g","run_workflows_from_fork_pull_requests":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","run_workflows_from_fork_pull_requests":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetPrivateRepoForkPrWorkflowsSettingsOrganization {
             org: "o-r-g".into(),
             run_workflows_from_fork_pull_requests: false,
@@ -6842,7 +6842,7 @@ fn actions_set_selected_repositories_enabled_github_actions_organization() -> Ou
     compare(
         "PUT /orgs/{org}/actions/permissions/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetSelectedRepositoriesEnabledGithubActionsOrganization {
             org: "o-r-g".into(),
             selected_repository_ids: typed!(r#"[18,19]"#),
@@ -6893,7 +6893,7 @@ fn actions_set_allowed_actions_organization() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/permissions/selected-actions",
         "all parameters",
-        r#"{"org":"o-r-g","github_owned_allowed":false,"verified_allowed":true,"patterns_allowed":["patterns_allowed-1","patterns_allowed-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","github_owned_allowed":false,"verified_allowed":true,"patterns_allowed":["patterns_allowed-1","patterns_allowed-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetAllowedActionsOrganization {
             org: "o-r-g".into(),
             github_owned_allowed: Some(false),
@@ -6931,7 +6931,7 @@ fn actions_set_self_hosted_runners_permissions_organization() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/permissions/self-hosted-runners",
         "all parameters",
-        r#"{"org":"o-r-g","enabled_repositories":"none","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","enabled_repositories":"none","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetSelfHostedRunnersPermissionsOrganization {
             org: "o-r-g".into(),
             enabled_repositories: typed!(r#""none""#),
@@ -6968,7 +6968,7 @@ fn actions_set_selected_repositories_self_hosted_runners_organization() -> Outco
     compare(
         "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetSelectedRepositoriesSelfHostedRunnersOrganization {
             org: "o-r-g".into(),
             selected_repository_ids: typed!(r#"[18,19]"#),
@@ -7019,7 +7019,7 @@ fn actions_set_github_actions_default_workflow_permissions_organization() -> Out
     compare(
         "PUT /orgs/{org}/actions/permissions/workflow",
         "all parameters",
-        r#"{"org":"o-r-g","default_workflow_permissions":"write","can_approve_pull_request_reviews":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","default_workflow_permissions":"write","can_approve_pull_request_reviews":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetGithubActionsDefaultWorkflowPermissionsOrganization {
             org: "o-r-g".into(),
             default_workflow_permissions: Some(typed!(r#""write""#)),
@@ -7069,7 +7069,7 @@ fn actions_create_self_hosted_runner_group_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/runner-groups",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","visibility":"private","selected_repository_ids":[32,33],"runners":[39,40],"allows_public_repositories":false,"restricted_to_workflows":true,"selected_workflows":["selected_workflows-1","selected_workflows-2 ä"],"network_configuration_id":"network_configuration_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","visibility":"private","selected_repository_ids":[32,33],"runners":[39,40],"allows_public_repositories":false,"restricted_to_workflows":true,"selected_workflows":["selected_workflows-1","selected_workflows-2 ä"],"network_configuration_id":"network_configuration_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateSelfHostedRunnerGroupForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -7087,7 +7087,7 @@ fn actions_create_self_hosted_runner_group_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/runner-groups",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateSelfHostedRunnerGroupForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -7133,7 +7133,7 @@ fn actions_update_self_hosted_runner_group_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}",
         "all parameters",
-        r#"{"org":"o-r-g","runner_group_id":18,"name":"name ä/+&","visibility":"private","allows_public_repositories":true,"restricted_to_workflows":false,"selected_workflows":["selected_workflows-1","selected_workflows-2 ä"],"network_configuration_id":"network_configuration_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","runner_group_id":18,"name":"name ä/+&","visibility":"private","allows_public_repositories":true,"restricted_to_workflows":false,"selected_workflows":["selected_workflows-1","selected_workflows-2 ä"],"network_configuration_id":"network_configuration_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateSelfHostedRunnerGroupForOrg {
             org: "o-r-g".into(),
             runner_group_id: 18,
@@ -7150,7 +7150,7 @@ fn actions_update_self_hosted_runner_group_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}",
         "required parameters",
-        r#"{"org":"o-r-g","runner_group_id":18,"name":"name ä/+&","network_configuration_id":"network_configuration_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","runner_group_id":18,"name":"name ä/+&","network_configuration_id":"network_configuration_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateSelfHostedRunnerGroupForOrg {
             org: "o-r-g".into(),
             runner_group_id: 18,
@@ -7221,7 +7221,7 @@ fn actions_set_repo_access_to_self_hosted_runner_group_in_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","runner_group_id":18,"selected_repository_ids":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","runner_group_id":18,"selected_repository_ids":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetRepoAccessToSelfHostedRunnerGroupInOrg {
             org: "o-r-g".into(),
             runner_group_id: 18,
@@ -7289,7 +7289,7 @@ fn actions_set_self_hosted_runners_in_group_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners",
         "all parameters",
-        r#"{"org":"o-r-g","runner_group_id":18,"runners":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","runner_group_id":18,"runners":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetSelfHostedRunnersInGroupForOrg {
             org: "o-r-g".into(),
             runner_group_id: 18,
@@ -7369,7 +7369,7 @@ fn actions_generate_runner_jitconfig_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/runners/generate-jitconfig",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","runner_group_id":25,"labels":["labels-1","labels-2 ä"],"work_folder":"work_folder ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","runner_group_id":25,"labels":["labels-1","labels-2 ä"],"work_folder":"work_folder ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::GenerateRunnerJitconfigForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -7381,7 +7381,7 @@ fn actions_generate_runner_jitconfig_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/runners/generate-jitconfig",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","runner_group_id":25,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","runner_group_id":25,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::GenerateRunnerJitconfigForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -7473,7 +7473,7 @@ fn actions_add_custom_labels_to_self_hosted_runner_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/runners/{runner_id}/labels",
         "all parameters",
-        r#"{"org":"o-r-g","runner_id":18,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","runner_id":18,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::AddCustomLabelsToSelfHostedRunnerForOrg {
             org: "o-r-g".into(),
             runner_id: 18,
@@ -7487,7 +7487,7 @@ fn actions_set_custom_labels_for_self_hosted_runner_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/runners/{runner_id}/labels",
         "all parameters",
-        r#"{"org":"o-r-g","runner_id":18,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","runner_id":18,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetCustomLabelsForSelfHostedRunnerForOrg {
             org: "o-r-g".into(),
             runner_id: 18,
@@ -7577,7 +7577,7 @@ fn actions_create_or_update_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/secrets/{secret_name}",
         "all parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[46],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[46],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateOrUpdateOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -7590,7 +7590,7 @@ fn actions_create_or_update_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/secrets/{secret_name}",
         "required parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","visibility":"selected","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","visibility":"selected","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateOrUpdateOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -7633,7 +7633,7 @@ fn actions_set_selected_repos_for_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetSelectedReposForOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -7699,7 +7699,7 @@ fn actions_create_org_variable() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/variables",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","value":"value ä/+&","visibility":"selected","selected_repository_ids":[39,40],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","value":"value ä/+&","visibility":"selected","selected_repository_ids":[39,40],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateOrgVariable {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -7711,7 +7711,7 @@ fn actions_create_org_variable() -> Outcome {
     compare(
         "POST /orgs/{org}/actions/variables",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","value":"value ä/+&","visibility":"selected","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","value":"value ä/+&","visibility":"selected","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateOrgVariable {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -7755,7 +7755,7 @@ fn actions_update_org_variable() -> Outcome {
     compare(
         "PATCH /orgs/{org}/actions/variables/{name}",
         "all parameters",
-        r#"{"org":"o-r-g","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&","visibility":"selected","selected_repository_ids":[46,47]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&","visibility":"selected","selected_repository_ids":[46,47]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateOrgVariable {
             org: "o-r-g".into(),
             name: "n-a-m-e".into(),
@@ -7768,7 +7768,7 @@ fn actions_update_org_variable() -> Outcome {
     compare(
         "PATCH /orgs/{org}/actions/variables/{name}",
         "required parameters",
-        r#"{"org":"o-r-g","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateOrgVariable {
             org: "o-r-g".into(),
             name: "n-a-m-e".into(),
@@ -7811,7 +7811,7 @@ fn actions_set_selected_repos_for_org_variable() -> Outcome {
     compare(
         "PUT /orgs/{org}/actions/variables/{name}/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","name":"n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetSelectedReposForOrgVariable {
             org: "o-r-g".into(),
             name: "n-a-m-e".into(),
@@ -7915,7 +7915,7 @@ fn agents_create_or_update_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/agents/secrets/{secret_name}",
         "all parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[46,47],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[46,47],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::CreateOrUpdateOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -7928,7 +7928,7 @@ fn agents_create_or_update_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/agents/secrets/{secret_name}",
         "required parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::CreateOrUpdateOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -7971,7 +7971,7 @@ fn agents_set_selected_repos_for_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::SetSelectedReposForOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -8037,7 +8037,7 @@ fn agents_create_org_variable() -> Outcome {
     compare(
         "POST /orgs/{org}/agents/variables",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","value":"value ä/+&","visibility":"selected","selected_repository_ids":[39,40],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","value":"value ä/+&","visibility":"selected","selected_repository_ids":[39,40],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::CreateOrgVariable {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8049,7 +8049,7 @@ fn agents_create_org_variable() -> Outcome {
     compare(
         "POST /orgs/{org}/agents/variables",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","value":"value ä/+&","visibility":"selected","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","value":"value ä/+&","visibility":"selected","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::CreateOrgVariable {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8093,7 +8093,7 @@ fn agents_update_org_variable() -> Outcome {
     compare(
         "PATCH /orgs/{org}/agents/variables/{name}",
         "all parameters",
-        r#"{"org":"o-r-g","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&","visibility":"selected","selected_repository_ids":[46,47]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&","visibility":"selected","selected_repository_ids":[46,47]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::UpdateOrgVariable {
             org: "o-r-g".into(),
             name: "n-a-m-e".into(),
@@ -8106,7 +8106,7 @@ fn agents_update_org_variable() -> Outcome {
     compare(
         "PATCH /orgs/{org}/agents/variables/{name}",
         "required parameters",
-        r#"{"org":"o-r-g","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::UpdateOrgVariable {
             org: "o-r-g".into(),
             name: "n-a-m-e".into(),
@@ -8149,7 +8149,7 @@ fn agents_set_selected_repos_for_org_variable() -> Outcome {
     compare(
         "PUT /orgs/{org}/agents/variables/{name}/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","name":"n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::SetSelectedReposForOrgVariable {
             org: "o-r-g".into(),
             name: "n-a-m-e".into(),
@@ -8191,7 +8191,7 @@ fn orgs_create_artifact_deployment_record() -> Outcome {
     compare(
         "POST /orgs/{org}/artifacts/metadata/deployment-record",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","digest":"digest ä/+&","version":"version ä/+&","status":"decommissioned","logical_environment":"logical_environment ä/+&","physical_environment":"physical_environment ä/+&","cluster":"cluster ä/+&","deployment_name":"deployment_name ä/+&","tags":{"key":"value","n":1,"nested":{"ok":true}},"runtime_risks":["sensitive-data"],"github_repository":"github_repository ä/+&","return_records":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","digest":"digest ä/+&","version":"version ä/+&","status":"decommissioned","logical_environment":"logical_environment ä/+&","physical_environment":"physical_environment ä/+&","cluster":"cluster ä/+&","deployment_name":"deployment_name ä/+&","tags":{"key":"value","n":1,"nested":{"ok":true}},"runtime_risks":["sensitive-data"],"github_repository":"github_repository ä/+&","return_records":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateArtifactDeploymentRecord {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8211,7 +8211,7 @@ fn orgs_create_artifact_deployment_record() -> Outcome {
     compare(
         "POST /orgs/{org}/artifacts/metadata/deployment-record",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","digest":"digest ä/+&","status":"decommissioned","logical_environment":"logical_environment ä/+&","deployment_name":"deployment_name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","digest":"digest ä/+&","status":"decommissioned","logical_environment":"logical_environment ä/+&","deployment_name":"deployment_name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateArtifactDeploymentRecord {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8235,7 +8235,7 @@ fn orgs_set_cluster_deployment_records() -> Outcome {
     compare(
         "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}",
         "all parameters",
-        r#"{"org":"o-r-g","cluster":"c-l-u-s-t-e-r","logical_environment":"logical_environment ä/+&","physical_environment":"physical_environment ä/+&","deployments":[{"key":"value","n":1,"nested":{"ok":true}}],"partial_success":false,"return_records":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","cluster":"c-l-u-s-t-e-r","logical_environment":"logical_environment ä/+&","physical_environment":"physical_environment ä/+&","deployments":[{"key":"value","n":1,"nested":{"ok":true}}],"partial_success":false,"return_records":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::SetClusterDeploymentRecords {
             org: "o-r-g".into(),
             cluster: "c-l-u-s-t-e-r".into(),
@@ -8249,7 +8249,7 @@ fn orgs_set_cluster_deployment_records() -> Outcome {
     compare(
         "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}",
         "required parameters",
-        r#"{"org":"o-r-g","cluster":"c-l-u-s-t-e-r","logical_environment":"logical_environment ä/+&","deployments":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","cluster":"c-l-u-s-t-e-r","logical_environment":"logical_environment ä/+&","deployments":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::SetClusterDeploymentRecords {
             org: "o-r-g".into(),
             cluster: "c-l-u-s-t-e-r".into(),
@@ -8267,7 +8267,7 @@ fn orgs_create_cluster_deployment_records_job() -> Outcome {
     compare(
         "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs",
         "all parameters",
-        r#"{"org":"o-r-g","cluster":"c-l-u-s-t-e-r","logical_environment":"logical_environment ä/+&","physical_environment":"physical_environment ä/+&","deployments":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","cluster":"c-l-u-s-t-e-r","logical_environment":"logical_environment ä/+&","physical_environment":"physical_environment ä/+&","deployments":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateClusterDeploymentRecordsJob {
             org: "o-r-g".into(),
             cluster: "c-l-u-s-t-e-r".into(),
@@ -8279,7 +8279,7 @@ fn orgs_create_cluster_deployment_records_job() -> Outcome {
     compare(
         "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs",
         "required parameters",
-        r#"{"org":"o-r-g","cluster":"c-l-u-s-t-e-r","logical_environment":"logical_environment ä/+&","deployments":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","cluster":"c-l-u-s-t-e-r","logical_environment":"logical_environment ä/+&","deployments":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateClusterDeploymentRecordsJob {
             org: "o-r-g".into(),
             cluster: "c-l-u-s-t-e-r".into(),
@@ -8309,7 +8309,7 @@ fn orgs_create_artifact_storage_record() -> Outcome {
     compare(
         "POST /orgs/{org}/artifacts/metadata/storage-record",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","digest":"digest ä/+&","version":"version ä/+&","artifact_url":"artifact_url ä/+&","path":"path ä/+&","registry_url":"registry_url ä/+&","repository":"repository ä/+&","status":"deleted","github_repository":"github_repository ä/+&","return_records":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","digest":"digest ä/+&","version":"version ä/+&","artifact_url":"artifact_url ä/+&","path":"path ä/+&","registry_url":"registry_url ä/+&","repository":"repository ä/+&","status":"deleted","github_repository":"github_repository ä/+&","return_records":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateArtifactStorageRecord {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8327,7 +8327,7 @@ fn orgs_create_artifact_storage_record() -> Outcome {
     compare(
         "POST /orgs/{org}/artifacts/metadata/storage-record",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","digest":"digest ä/+&","registry_url":"registry_url ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","digest":"digest ä/+&","registry_url":"registry_url ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateArtifactStorageRecord {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8379,7 +8379,7 @@ fn orgs_list_attestations_bulk() -> Outcome {
     compare(
         "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}",
         "all parameters",
-        r#"{"org":"o-r-g","per_page":18,"before":"before ä/+&","after":"after ä/+&","subject_digests":["subject_digests-1","subject_digests-2 ä"],"predicate_type":"predicate_type ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","per_page":18,"before":"before ä/+&","after":"after ä/+&","subject_digests":["subject_digests-1","subject_digests-2 ä"],"predicate_type":"predicate_type ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::ListAttestationsBulk {
             org: "o-r-g".into(),
             per_page: Some(18),
@@ -8392,7 +8392,7 @@ fn orgs_list_attestations_bulk() -> Outcome {
     compare(
         "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}",
         "required parameters",
-        r#"{"org":"o-r-g","subject_digests":["subject_digests-1","subject_digests-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","subject_digests":["subject_digests-1","subject_digests-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::ListAttestationsBulk {
             org: "o-r-g".into(),
             per_page: None,
@@ -8409,7 +8409,7 @@ fn orgs_delete_attestations_bulk() -> Outcome {
     compare(
         "POST /orgs/{org}/attestations/delete-request",
         "all parameters",
-        r#"{"org":"o-r-g","data":{"subject_digests":["subject_digests-1","subject_digests-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","data":{"subject_digests":["subject_digests-1","subject_digests-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::DeleteAttestationsBulk {
             org: "o-r-g".into(),
             body: typed!(r#"{"subject_digests":["subject_digests-1","subject_digests-2 ä"]}"#),
@@ -8603,7 +8603,7 @@ fn campaigns_create_campaign() -> Outcome {
     compare(
         "POST /orgs/{org}/campaigns",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","managers":["managers-1","managers-2 ä"],"team_managers":["team_managers-1","team_managers-2 ä"],"ends_at":"ends_at ä/+&","contact_link":"contact_link ä/+&","code_scanning_alerts":[{"key":"value","n":1,"nested":{"ok":true}}],"generate_issues":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","managers":["managers-1","managers-2 ä"],"team_managers":["team_managers-1","team_managers-2 ä"],"ends_at":"ends_at ä/+&","contact_link":"contact_link ä/+&","code_scanning_alerts":[{"key":"value","n":1,"nested":{"ok":true}}],"generate_issues":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::campaigns::CreateCampaign {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8619,7 +8619,7 @@ fn campaigns_create_campaign() -> Outcome {
     compare(
         "POST /orgs/{org}/campaigns",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","ends_at":"ends_at ä/+&","contact_link":"contact_link ä/+&","code_scanning_alerts":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","ends_at":"ends_at ä/+&","contact_link":"contact_link ä/+&","code_scanning_alerts":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::campaigns::CreateCampaign {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8665,7 +8665,7 @@ fn campaigns_update_campaign() -> Outcome {
     compare(
         "PATCH /orgs/{org}/campaigns/{campaign_number}",
         "all parameters",
-        r#"{"org":"o-r-g","campaign_number":18,"name":"name ä/+&","description":"description ä/+&","managers":["managers-1","managers-2 ä"],"team_managers":["team_managers-1","team_managers-2 ä"],"ends_at":"ends_at ä/+&","contact_link":"contact_link ä/+&","state":"closed","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","campaign_number":18,"name":"name ä/+&","description":"description ä/+&","managers":["managers-1","managers-2 ä"],"team_managers":["team_managers-1","team_managers-2 ä"],"ends_at":"ends_at ä/+&","contact_link":"contact_link ä/+&","state":"closed","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::campaigns::UpdateCampaign {
             org: "o-r-g".into(),
             campaign_number: 18,
@@ -8681,7 +8681,7 @@ fn campaigns_update_campaign() -> Outcome {
     compare(
         "PATCH /orgs/{org}/campaigns/{campaign_number}",
         "required parameters",
-        r#"{"org":"o-r-g","campaign_number":18,"contact_link":"contact_link ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","campaign_number":18,"contact_link":"contact_link ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::campaigns::UpdateCampaign {
             org: "o-r-g".into(),
             campaign_number: 18,
@@ -8771,7 +8771,7 @@ fn code_security_create_configuration() -> Outcome {
     compare(
         "POST /orgs/{org}/code-security/configurations",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","advanced_security":"secret_protection","code_security":"not_set","dependency_graph":"not_set","dependency_graph_autosubmit_action":"not_set","dependency_graph_autosubmit_action_options":{"key":"value","n":1,"nested":{"ok":true}},"dependabot_alerts":"not_set","dependabot_security_updates":"not_set","dependabot_delegated_alert_dismissal":"not_set","code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_default_setup":"not_set","code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_delegated_alert_dismissal":"not_set","secret_protection":"not_set","secret_scanning":"not_set","secret_scanning_push_protection":"not_set","secret_scanning_delegated_bypass":"not_set","secret_scanning_delegated_bypass_options":{"key":"value","n":1,"nested":{"ok":true}},"secret_scanning_validity_checks":"not_set","secret_scanning_non_provider_patterns":"not_set","secret_scanning_generic_secrets":"not_set","secret_scanning_delegated_alert_dismissal":"not_set","secret_scanning_extended_metadata":"not_set","private_vulnerability_reporting":"not_set","enforcement":"unenforced","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","advanced_security":"secret_protection","code_security":"not_set","dependency_graph":"not_set","dependency_graph_autosubmit_action":"not_set","dependency_graph_autosubmit_action_options":{"key":"value","n":1,"nested":{"ok":true}},"dependabot_alerts":"not_set","dependabot_security_updates":"not_set","dependabot_delegated_alert_dismissal":"not_set","code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_default_setup":"not_set","code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_delegated_alert_dismissal":"not_set","secret_protection":"not_set","secret_scanning":"not_set","secret_scanning_push_protection":"not_set","secret_scanning_delegated_bypass":"not_set","secret_scanning_delegated_bypass_options":{"key":"value","n":1,"nested":{"ok":true}},"secret_scanning_validity_checks":"not_set","secret_scanning_non_provider_patterns":"not_set","secret_scanning_generic_secrets":"not_set","secret_scanning_delegated_alert_dismissal":"not_set","secret_scanning_extended_metadata":"not_set","private_vulnerability_reporting":"not_set","enforcement":"unenforced","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::CreateConfiguration {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8811,7 +8811,7 @@ fn code_security_create_configuration() -> Outcome {
     compare(
         "POST /orgs/{org}/code-security/configurations",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::CreateConfiguration {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -8863,7 +8863,7 @@ fn code_security_detach_configuration() -> Outcome {
     compare(
         "DELETE /orgs/{org}/code-security/configurations/detach",
         "all parameters",
-        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::DetachConfiguration {
             org: "o-r-g".into(),
             selected_repository_ids: typed!(r#"[18,19]"#),
@@ -8902,7 +8902,7 @@ fn code_security_update_configuration() -> Outcome {
     compare(
         "PATCH /orgs/{org}/code-security/configurations/{configuration_id}",
         "all parameters",
-        r#"{"org":"o-r-g","configuration_id":18,"name":"name ä/+&","description":"description ä/+&","advanced_security":"secret_protection","code_security":"not_set","dependency_graph":"not_set","dependency_graph_autosubmit_action":"not_set","dependency_graph_autosubmit_action_options":{"key":"value","n":1,"nested":{"ok":true}},"dependabot_alerts":"not_set","dependabot_security_updates":"not_set","dependabot_delegated_alert_dismissal":"not_set","code_scanning_default_setup":"not_set","code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_delegated_alert_dismissal":"not_set","secret_protection":"not_set","secret_scanning":"not_set","secret_scanning_push_protection":"not_set","secret_scanning_delegated_bypass":"not_set","secret_scanning_delegated_bypass_options":{"key":"value","n":1,"nested":{"ok":true}},"secret_scanning_validity_checks":"not_set","secret_scanning_non_provider_patterns":"not_set","secret_scanning_generic_secrets":"not_set","secret_scanning_delegated_alert_dismissal":"not_set","secret_scanning_extended_metadata":"not_set","private_vulnerability_reporting":"not_set","enforcement":"unenforced","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","configuration_id":18,"name":"name ä/+&","description":"description ä/+&","advanced_security":"secret_protection","code_security":"not_set","dependency_graph":"not_set","dependency_graph_autosubmit_action":"not_set","dependency_graph_autosubmit_action_options":{"key":"value","n":1,"nested":{"ok":true}},"dependabot_alerts":"not_set","dependabot_security_updates":"not_set","dependabot_delegated_alert_dismissal":"not_set","code_scanning_default_setup":"not_set","code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_delegated_alert_dismissal":"not_set","secret_protection":"not_set","secret_scanning":"not_set","secret_scanning_push_protection":"not_set","secret_scanning_delegated_bypass":"not_set","secret_scanning_delegated_bypass_options":{"key":"value","n":1,"nested":{"ok":true}},"secret_scanning_validity_checks":"not_set","secret_scanning_non_provider_patterns":"not_set","secret_scanning_generic_secrets":"not_set","secret_scanning_delegated_alert_dismissal":"not_set","secret_scanning_extended_metadata":"not_set","private_vulnerability_reporting":"not_set","enforcement":"unenforced","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::UpdateConfiguration {
             org: "o-r-g".into(),
             configuration_id: 18,
@@ -8943,7 +8943,7 @@ fn code_security_update_configuration() -> Outcome {
     compare(
         "PATCH /orgs/{org}/code-security/configurations/{configuration_id}",
         "required parameters",
-        r#"{"org":"o-r-g","configuration_id":18,"code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","configuration_id":18,"code_scanning_default_setup_options":{"key":"value","n":1,"nested":{"ok":true}},"code_scanning_options":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::UpdateConfiguration {
             org: "o-r-g".into(),
             configuration_id: 18,
@@ -8984,7 +8984,7 @@ fn code_security_attach_configuration() -> Outcome {
     compare(
         "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach",
         "all parameters",
-        r#"{"org":"o-r-g","configuration_id":18,"scope":"selected","selected_repository_ids":[32,33],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","configuration_id":18,"scope":"selected","selected_repository_ids":[32,33],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::AttachConfiguration {
             org: "o-r-g".into(),
             configuration_id: 18,
@@ -8995,7 +8995,7 @@ fn code_security_attach_configuration() -> Outcome {
     compare(
         "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach",
         "required parameters",
-        r#"{"org":"o-r-g","configuration_id":18,"scope":"selected","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","configuration_id":18,"scope":"selected","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::AttachConfiguration {
             org: "o-r-g".into(),
             configuration_id: 18,
@@ -9010,7 +9010,7 @@ fn code_security_set_configuration_as_default() -> Outcome {
     compare(
         "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults",
         "all parameters",
-        r#"{"org":"o-r-g","configuration_id":18,"default_for_new_repos":"public","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","configuration_id":18,"default_for_new_repos":"public","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::SetConfigurationAsDefault {
             org: "o-r-g".into(),
             configuration_id: 18,
@@ -9020,7 +9020,7 @@ fn code_security_set_configuration_as_default() -> Outcome {
     compare(
         "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults",
         "required parameters",
-        r#"{"org":"o-r-g","configuration_id":18,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","configuration_id":18,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_security::SetConfigurationAsDefault {
             org: "o-r-g".into(),
             configuration_id: 18,
@@ -9088,7 +9088,7 @@ fn codespaces_set_codespaces_access() -> Outcome {
     compare(
         "PUT /orgs/{org}/codespaces/access",
         "all parameters",
-        r#"{"org":"o-r-g","visibility":"all_members_and_outside_collaborators","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","visibility":"all_members_and_outside_collaborators","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::SetCodespacesAccess {
             org: "o-r-g".into(),
             visibility: typed!(r#""all_members_and_outside_collaborators""#),
@@ -9100,7 +9100,7 @@ fn codespaces_set_codespaces_access() -> Outcome {
     compare(
         "PUT /orgs/{org}/codespaces/access",
         "required parameters",
-        r#"{"org":"o-r-g","visibility":"all_members_and_outside_collaborators","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","visibility":"all_members_and_outside_collaborators","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::SetCodespacesAccess {
             org: "o-r-g".into(),
             visibility: typed!(r#""all_members_and_outside_collaborators""#),
@@ -9114,7 +9114,7 @@ fn codespaces_delete_codespaces_access_users() -> Outcome {
     compare(
         "DELETE /orgs/{org}/codespaces/access/selected_users",
         "all parameters",
-        r#"{"org":"o-r-g","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::DeleteCodespacesAccessUsers {
             org: "o-r-g".into(),
             selected_usernames: typed!(r#"["selected_usernames-1","selected_usernames-2 ä"]"#),
@@ -9127,7 +9127,7 @@ fn codespaces_set_codespaces_access_users() -> Outcome {
     compare(
         "POST /orgs/{org}/codespaces/access/selected_users",
         "all parameters",
-        r#"{"org":"o-r-g","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::SetCodespacesAccessUsers {
             org: "o-r-g".into(),
             selected_usernames: typed!(r#"["selected_usernames-1","selected_usernames-2 ä"]"#),
@@ -9202,7 +9202,7 @@ fn codespaces_create_or_update_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/codespaces/secrets/{secret_name}",
         "all parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[46,47],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[46,47],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateOrUpdateOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -9215,7 +9215,7 @@ fn codespaces_create_or_update_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/codespaces/secrets/{secret_name}",
         "required parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","visibility":"selected","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","visibility":"selected","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateOrUpdateOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -9258,7 +9258,7 @@ fn codespaces_set_selected_repos_for_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::SetSelectedReposForOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -9326,7 +9326,7 @@ fn copilot_spaces_create_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/copilot-spaces",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","general_instructions":"general_instructions ä/+&","base_role":"no_access","resources_attributes":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","general_instructions":"general_instructions ä/+&","base_role":"no_access","resources_attributes":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::CreateForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -9339,7 +9339,7 @@ fn copilot_spaces_create_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/copilot-spaces",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::CreateForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -9382,7 +9382,7 @@ fn copilot_spaces_update_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/copilot-spaces/{space_number}",
         "all parameters",
-        r#"{"org":"o-r-g","space_number":18,"name":"name ä/+&","description":"description ä/+&","general_instructions":"general_instructions ä/+&","base_role":"no_access","resources_attributes":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","space_number":18,"name":"name ä/+&","description":"description ä/+&","general_instructions":"general_instructions ä/+&","base_role":"no_access","resources_attributes":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateForOrg {
             org: "o-r-g".into(),
             space_number: 18,
@@ -9396,7 +9396,7 @@ fn copilot_spaces_update_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/copilot-spaces/{space_number}",
         "required parameters",
-        r#"{"org":"o-r-g","space_number":18,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","space_number":18,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateForOrg {
             org: "o-r-g".into(),
             space_number: 18,
@@ -9427,7 +9427,7 @@ fn copilot_spaces_add_collaborator_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/copilot-spaces/{space_number}/collaborators",
         "all parameters",
-        r#"{"org":"o-r-g","space_number":18,"actor_type":"Team","actor_identifier":"actor_identifier ä/+&","role":"admin","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","space_number":18,"actor_type":"Team","actor_identifier":"actor_identifier ä/+&","role":"admin","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::AddCollaboratorForOrg {
             org: "o-r-g".into(),
             space_number: 18,
@@ -9458,7 +9458,7 @@ fn copilot_spaces_update_collaborator_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
         "all parameters",
-        r#"{"org":"o-r-g","space_number":18,"actor_type":"Team","actor_identifier":"a-c-t-o-r-_-i-d-e-n-t-i-f-i-e-r","role":"no_access","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","space_number":18,"actor_type":"Team","actor_identifier":"a-c-t-o-r-_-i-d-e-n-t-i-f-i-e-r","role":"no_access","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateCollaboratorForOrg {
             org: "o-r-g".into(),
             space_number: 18,
@@ -9487,7 +9487,7 @@ fn copilot_spaces_create_resource_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/copilot-spaces/{space_number}/resources",
         "all parameters",
-        r#"{"org":"o-r-g","space_number":18,"resource_type":"github_pull_request","metadata":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","space_number":18,"resource_type":"github_pull_request","metadata":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::CreateResourceForOrg {
             org: "o-r-g".into(),
             space_number: 18,
@@ -9530,7 +9530,7 @@ fn copilot_spaces_update_resource_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}",
         "all parameters",
-        r#"{"org":"o-r-g","space_number":18,"space_resource_id":25,"metadata":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","space_number":18,"space_resource_id":25,"metadata":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateResourceForOrg {
             org: "o-r-g".into(),
             space_number: 18,
@@ -9541,7 +9541,7 @@ fn copilot_spaces_update_resource_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}",
         "required parameters",
-        r#"{"org":"o-r-g","space_number":18,"space_resource_id":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","space_number":18,"space_resource_id":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateResourceForOrg {
             org: "o-r-g".into(),
             space_number: 18,
@@ -9592,7 +9592,7 @@ fn copilot_cancel_copilot_seat_assignment_for_teams() -> Outcome {
     compare(
         "DELETE /orgs/{org}/copilot/billing/selected_teams",
         "all parameters",
-        r#"{"org":"o-r-g","selected_teams":["selected_teams-1","selected_teams-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_teams":["selected_teams-1","selected_teams-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::CancelCopilotSeatAssignmentForTeams {
             org: "o-r-g".into(),
             selected_teams: typed!(r#"["selected_teams-1","selected_teams-2 ä"]"#),
@@ -9605,7 +9605,7 @@ fn copilot_add_copilot_seats_for_teams() -> Outcome {
     compare(
         "POST /orgs/{org}/copilot/billing/selected_teams",
         "all parameters",
-        r#"{"org":"o-r-g","selected_teams":["selected_teams-1","selected_teams-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_teams":["selected_teams-1","selected_teams-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::AddCopilotSeatsForTeams {
             org: "o-r-g".into(),
             selected_teams: typed!(r#"["selected_teams-1","selected_teams-2 ä"]"#),
@@ -9618,7 +9618,7 @@ fn copilot_cancel_copilot_seat_assignment_for_users() -> Outcome {
     compare(
         "DELETE /orgs/{org}/copilot/billing/selected_users",
         "all parameters",
-        r#"{"org":"o-r-g","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::CancelCopilotSeatAssignmentForUsers {
             org: "o-r-g".into(),
             selected_usernames: typed!(r#"["selected_usernames-1","selected_usernames-2 ä"]"#),
@@ -9631,7 +9631,7 @@ fn copilot_add_copilot_seats_for_users() -> Outcome {
     compare(
         "POST /orgs/{org}/copilot/billing/selected_users",
         "all parameters",
-        r#"{"org":"o-r-g","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_usernames":["selected_usernames-1","selected_usernames-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::AddCopilotSeatsForUsers {
             org: "o-r-g".into(),
             selected_usernames: typed!(r#"["selected_usernames-1","selected_usernames-2 ä"]"#),
@@ -9656,7 +9656,7 @@ fn copilot_set_copilot_coding_agent_permissions_organization() -> Outcome {
     compare(
         "PUT /orgs/{org}/copilot/coding-agent/permissions",
         "all parameters",
-        r#"{"org":"o-r-g","enabled_repositories":"none","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","enabled_repositories":"none","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::SetCopilotCodingAgentPermissionsOrganization {
             org: "o-r-g".into(),
             enabled_repositories: typed!(r#""none""#),
@@ -9693,7 +9693,7 @@ fn copilot_set_copilot_coding_agent_selected_repositories_for_organization() -> 
     compare(
         "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::SetCopilotCodingAgentSelectedRepositoriesForOrganization {
             org: "o-r-g".into(),
             selected_repository_ids: typed!(r#"[18,19]"#),
@@ -9744,7 +9744,7 @@ fn copilot_set_copilot_content_exclusion_for_organization() -> Outcome {
     compare(
         "PUT /orgs/{org}/copilot/content_exclusion",
         "all parameters",
-        r#"{"org":"o-r-g","data":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","data":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot::SetCopilotContentExclusionForOrganization {
             org: "o-r-g".into(),
             body: typed!(r#"{"key":"value","n":1,"nested":{"ok":true}}"#),
@@ -9915,7 +9915,7 @@ fn dependabot_update_repository_access_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/dependabot/repository-access",
         "all parameters",
-        r#"{"org":"o-r-g","repository_ids_to_add":[18,19],"repository_ids_to_remove":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","repository_ids_to_add":[18,19],"repository_ids_to_remove":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::UpdateRepositoryAccessForOrg {
             org: "o-r-g".into(),
             repository_ids_to_add: Some(typed!(r#"[18,19]"#)),
@@ -9925,7 +9925,7 @@ fn dependabot_update_repository_access_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/dependabot/repository-access",
         "required parameters",
-        r#"{"org":"o-r-g","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::UpdateRepositoryAccessForOrg {
             org: "o-r-g".into(),
             repository_ids_to_add: None,
@@ -9939,7 +9939,7 @@ fn dependabot_set_repository_access_default_level() -> Outcome {
     compare(
         "PUT /orgs/{org}/dependabot/repository-access/default-level",
         "all parameters",
-        r#"{"org":"o-r-g","default_level":"internal","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","default_level":"internal","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::SetRepositoryAccessDefaultLevel {
             org: "o-r-g".into(),
             default_level: typed!(r#""internal""#),
@@ -10014,7 +10014,7 @@ fn dependabot_create_or_update_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/dependabot/secrets/{secret_name}",
         "all parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":["selected_repository_ids ä/+&"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":["selected_repository_ids ä/+&"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::CreateOrUpdateOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -10027,7 +10027,7 @@ fn dependabot_create_or_update_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/dependabot/secrets/{secret_name}",
         "required parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","visibility":"selected","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","visibility":"selected","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::CreateOrUpdateOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -10070,7 +10070,7 @@ fn dependabot_set_selected_repos_for_org_secret() -> Outcome {
     compare(
         "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::SetSelectedReposForOrgSecret {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -10196,7 +10196,7 @@ fn orgs_create_webhook() -> Outcome {
     compare(
         "POST /orgs/{org}/hooks",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","config":{"key":"value","n":1,"nested":{"ok":true}},"events":["events-1","events-2 ä"],"active":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","config":{"key":"value","n":1,"nested":{"ok":true}},"events":["events-1","events-2 ä"],"active":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateWebhook {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -10208,7 +10208,7 @@ fn orgs_create_webhook() -> Outcome {
     compare(
         "POST /orgs/{org}/hooks",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","config":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","config":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateWebhook {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -10250,7 +10250,7 @@ fn orgs_update_webhook() -> Outcome {
     compare(
         "PATCH /orgs/{org}/hooks/{hook_id}",
         "all parameters",
-        r#"{"org":"o-r-g","hook_id":18,"config":{"key":"value","n":1,"nested":{"ok":true}},"events":["events-1","events-2 ä"],"active":true,"name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","hook_id":18,"config":{"key":"value","n":1,"nested":{"ok":true}},"events":["events-1","events-2 ä"],"active":true,"name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::UpdateWebhook {
             org: "o-r-g".into(),
             hook_id: 18,
@@ -10295,7 +10295,7 @@ fn orgs_update_webhook_config_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/hooks/{hook_id}/config",
         "all parameters",
-        r#"{"org":"o-r-g","hook_id":18,"data":{"url":"url ä/+&","content_type":"content_type ä/+&","secret":"secret ä/+&","insecure_ssl":"insecure_ssl ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","hook_id":18,"data":{"url":"url ä/+&","content_type":"content_type ä/+&","secret":"secret ä/+&","insecure_ssl":"insecure_ssl ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::UpdateWebhookConfigForOrg {
             org: "o-r-g".into(),
             hook_id: 18,
@@ -10730,7 +10730,7 @@ fn interactions_set_restrictions_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/interaction-limits",
         "all parameters",
-        r#"{"org":"o-r-g","limit":"collaborators_only","expiry":"six_months","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","limit":"collaborators_only","expiry":"six_months","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::SetRestrictionsForOrg {
             org: "o-r-g".into(),
             limit: typed!(r#""collaborators_only""#),
@@ -10740,7 +10740,7 @@ fn interactions_set_restrictions_for_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/interaction-limits",
         "required parameters",
-        r#"{"org":"o-r-g","limit":"collaborators_only","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","limit":"collaborators_only","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::SetRestrictionsForOrg {
             org: "o-r-g".into(),
             limit: typed!(r#""collaborators_only""#),
@@ -10766,7 +10766,7 @@ fn interactions_update_pull_request_creation_cap_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap",
         "all parameters",
-        r#"{"org":"o-r-g","enabled":false,"max_open_pull_requests":25,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","enabled":false,"max_open_pull_requests":25,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::UpdatePullRequestCreationCapForOrg {
             org: "o-r-g".into(),
             enabled: false,
@@ -10776,7 +10776,7 @@ fn interactions_update_pull_request_creation_cap_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap",
         "required parameters",
-        r#"{"org":"o-r-g","enabled":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","enabled":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::UpdatePullRequestCreationCapForOrg {
             org: "o-r-g".into(),
             enabled: false,
@@ -10818,7 +10818,7 @@ fn orgs_create_invitation() -> Outcome {
     compare(
         "POST /orgs/{org}/invitations",
         "all parameters",
-        r#"{"org":"o-r-g","invitee_id":18,"email":"email ä/+&","role":"reinstate","team_ids":[39,40],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","invitee_id":18,"email":"email ä/+&","role":"reinstate","team_ids":[39,40],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateInvitation {
             org: "o-r-g".into(),
             invitee_id: Some(18),
@@ -10897,7 +10897,7 @@ fn orgs_create_issue_field() -> Outcome {
     compare(
         "POST /orgs/{org}/issue-fields",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","data_type":"number","visibility":"all","options":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","data_type":"number","visibility":"all","options":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateIssueField {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -10910,7 +10910,7 @@ fn orgs_create_issue_field() -> Outcome {
     compare(
         "POST /orgs/{org}/issue-fields",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","data_type":"number","options":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","data_type":"number","options":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateIssueField {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -10940,7 +10940,7 @@ fn orgs_update_issue_field() -> Outcome {
     compare(
         "PATCH /orgs/{org}/issue-fields/{issue_field_id}",
         "all parameters",
-        r#"{"org":"o-r-g","issue_field_id":18,"name":"name ä/+&","description":"description ä/+&","visibility":"all","options":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","issue_field_id":18,"name":"name ä/+&","description":"description ä/+&","visibility":"all","options":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::UpdateIssueField {
             org: "o-r-g".into(),
             issue_field_id: 18,
@@ -10953,7 +10953,7 @@ fn orgs_update_issue_field() -> Outcome {
     compare(
         "PATCH /orgs/{org}/issue-fields/{issue_field_id}",
         "required parameters",
-        r#"{"org":"o-r-g","issue_field_id":18,"description":"description ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","issue_field_id":18,"description":"description ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::UpdateIssueField {
             org: "o-r-g".into(),
             issue_field_id: 18,
@@ -10982,7 +10982,7 @@ fn orgs_create_issue_type() -> Outcome {
     compare(
         "POST /orgs/{org}/issue-types",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","is_enabled":true,"description":"description ä/+&","color":"purple","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","is_enabled":true,"description":"description ä/+&","color":"purple","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CreateIssueType {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -11011,7 +11011,7 @@ fn orgs_update_issue_type() -> Outcome {
     compare(
         "PUT /orgs/{org}/issue-types/{issue_type_id}",
         "all parameters",
-        r#"{"org":"o-r-g","issue_type_id":18,"name":"name ä/+&","is_enabled":false,"description":"description ä/+&","color":"purple","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","issue_type_id":18,"name":"name ä/+&","is_enabled":false,"description":"description ä/+&","color":"purple","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::UpdateIssueType {
             org: "o-r-g".into(),
             issue_type_id: 18,
@@ -11213,7 +11213,7 @@ fn orgs_set_membership_for_user() -> Outcome {
     compare(
         "PUT /orgs/{org}/memberships/{username}",
         "all parameters",
-        r#"{"org":"o-r-g","username":"u-s-e-r-n-a-m-e","role":"member","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","username":"u-s-e-r-n-a-m-e","role":"member","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::SetMembershipForUser {
             org: "o-r-g".into(),
             username: "u-s-e-r-n-a-m-e".into(),
@@ -11265,7 +11265,7 @@ fn migrations_start_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/migrations",
         "all parameters",
-        r#"{"org":"o-r-g","repositories":["repositories-1","repositories-2 ä"],"lock_repositories":true,"exclude_metadata":false,"exclude_git_data":true,"exclude_attachments":false,"exclude_releases":true,"exclude_owner_projects":false,"org_metadata_only":true,"exclude":["repositories"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","repositories":["repositories-1","repositories-2 ä"],"lock_repositories":true,"exclude_metadata":false,"exclude_git_data":true,"exclude_attachments":false,"exclude_releases":true,"exclude_owner_projects":false,"org_metadata_only":true,"exclude":["repositories"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::migrations::StartForOrg {
             org: "o-r-g".into(),
             repositories: typed!(r#"["repositories-1","repositories-2 ä"]"#),
@@ -11282,7 +11282,7 @@ fn migrations_start_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/migrations",
         "required parameters",
-        r#"{"org":"o-r-g","repositories":["repositories-1","repositories-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","repositories":["repositories-1","repositories-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::migrations::StartForOrg {
             org: "o-r-g".into(),
             repositories: typed!(r#"["repositories-1","repositories-2 ä"]"#),
@@ -11605,7 +11605,7 @@ fn orgs_convert_member_to_outside_collaborator() -> Outcome {
     compare(
         "PUT /orgs/{org}/outside_collaborators/{username}",
         "all parameters",
-        r#"{"org":"o-r-g","username":"u-s-e-r-n-a-m-e","async":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","username":"u-s-e-r-n-a-m-e","async":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::ConvertMemberToOutsideCollaborator {
             org: "o-r-g".into(),
             username: "u-s-e-r-n-a-m-e".into(),
@@ -11830,7 +11830,7 @@ fn orgs_review_pat_grant_requests_in_bulk() -> Outcome {
     compare(
         "POST /orgs/{org}/personal-access-token-requests",
         "all parameters",
-        r#"{"org":"o-r-g","pat_request_ids":[18,19],"action":"deny","reason":"reason ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","pat_request_ids":[18,19],"action":"deny","reason":"reason ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::ReviewPatGrantRequestsInBulk {
             org: "o-r-g".into(),
             pat_request_ids: Some(typed!(r#"[18,19]"#)),
@@ -11841,7 +11841,7 @@ fn orgs_review_pat_grant_requests_in_bulk() -> Outcome {
     compare(
         "POST /orgs/{org}/personal-access-token-requests",
         "required parameters",
-        r#"{"org":"o-r-g","action":"deny","reason":"reason ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","action":"deny","reason":"reason ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::ReviewPatGrantRequestsInBulk {
             org: "o-r-g".into(),
             pat_request_ids: None,
@@ -11856,7 +11856,7 @@ fn orgs_review_pat_grant_request() -> Outcome {
     compare(
         "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}",
         "all parameters",
-        r#"{"org":"o-r-g","pat_request_id":18,"action":"deny","reason":"reason ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","pat_request_id":18,"action":"deny","reason":"reason ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::ReviewPatGrantRequest {
             org: "o-r-g".into(),
             pat_request_id: 18,
@@ -11939,7 +11939,7 @@ fn orgs_update_pat_accesses() -> Outcome {
     compare(
         "POST /orgs/{org}/personal-access-tokens",
         "all parameters",
-        r#"{"org":"o-r-g","action":"revoke","pat_ids":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","action":"revoke","pat_ids":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::UpdatePatAccesses {
             org: "o-r-g".into(),
             action: typed!(r#""revoke""#),
@@ -11953,7 +11953,7 @@ fn orgs_update_pat_access() -> Outcome {
     compare(
         "POST /orgs/{org}/personal-access-tokens/{pat_id}",
         "all parameters",
-        r#"{"org":"o-r-g","pat_id":18,"action":"revoke","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","pat_id":18,"action":"revoke","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::UpdatePatAccess {
             org: "o-r-g".into(),
             pat_id: 18,
@@ -12019,7 +12019,7 @@ fn private_registries_create_org_private_registry() -> Outcome {
     compare(
         "POST /orgs/{org}/private-registries",
         "all parameters",
-        r#"{"org":"o-r-g","data":{"registry_type":"terraform_registry","url":"url ä/+&","username":"username ä/+&","replaces_base":true,"encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[67,68],"auth_type":"oidc_gcp","tenant_id":"tenant_id ä/+&","client_id":"client_id ä/+&","aws_region":"aws_region ä/+&","account_id":"account_id ä/+&","role_name":"role_name ä/+&","domain":"domain ä/+&","domain_owner":"domain_owner ä/+&","jfrog_oidc_provider_name":"jfrog_oidc_provider_name ä/+&","audience":"audience ä/+&","identity_mapping_name":"identity_mapping_name ä/+&","namespace":"namespace ä/+&","service_slug":"service_slug ä/+&","api_host":"api_host ä/+&","workload_identity_provider":"workload_identity_provider ä/+&","service_account":"service_account ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","data":{"registry_type":"terraform_registry","url":"url ä/+&","username":"username ä/+&","replaces_base":true,"encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[67,68],"auth_type":"oidc_gcp","tenant_id":"tenant_id ä/+&","client_id":"client_id ä/+&","aws_region":"aws_region ä/+&","account_id":"account_id ä/+&","role_name":"role_name ä/+&","domain":"domain ä/+&","domain_owner":"domain_owner ä/+&","jfrog_oidc_provider_name":"jfrog_oidc_provider_name ä/+&","audience":"audience ä/+&","identity_mapping_name":"identity_mapping_name ä/+&","namespace":"namespace ä/+&","service_slug":"service_slug ä/+&","api_host":"api_host ä/+&","workload_identity_provider":"workload_identity_provider ä/+&","service_account":"service_account ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::private_registries::CreateOrgPrivateRegistry {
             org: "o-r-g".into(),
             registry_type: typed!(r#""terraform_registry""#),
@@ -12051,7 +12051,7 @@ fn private_registries_create_org_private_registry() -> Outcome {
     compare(
         "POST /orgs/{org}/private-registries",
         "required parameters",
-        r#"{"org":"o-r-g","data":{"registry_type":"terraform_registry","url":"url ä/+&","username":"username ä/+&","visibility":"selected"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","data":{"registry_type":"terraform_registry","url":"url ä/+&","username":"username ä/+&","visibility":"selected"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::private_registries::CreateOrgPrivateRegistry {
             org: "o-r-g".into(),
             registry_type: typed!(r#""terraform_registry""#),
@@ -12127,7 +12127,7 @@ fn private_registries_update_org_private_registry() -> Outcome {
     compare(
         "PATCH /orgs/{org}/private-registries/{secret_name}",
         "all parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","data":{"registry_type":"terraform_registry","url":"url ä/+&","username":"username ä/+&","replaces_base":false,"encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[74,75],"auth_type":"oidc_gcp","tenant_id":"tenant_id ä/+&","client_id":"client_id ä/+&","aws_region":"aws_region ä/+&","account_id":"account_id ä/+&","role_name":"role_name ä/+&","domain":"domain ä/+&","domain_owner":"domain_owner ä/+&","jfrog_oidc_provider_name":"jfrog_oidc_provider_name ä/+&","audience":"audience ä/+&","identity_mapping_name":"identity_mapping_name ä/+&","namespace":"namespace ä/+&","service_slug":"service_slug ä/+&","api_host":"api_host ä/+&","workload_identity_provider":"workload_identity_provider ä/+&","service_account":"service_account ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","data":{"registry_type":"terraform_registry","url":"url ä/+&","username":"username ä/+&","replaces_base":false,"encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","visibility":"selected","selected_repository_ids":[74,75],"auth_type":"oidc_gcp","tenant_id":"tenant_id ä/+&","client_id":"client_id ä/+&","aws_region":"aws_region ä/+&","account_id":"account_id ä/+&","role_name":"role_name ä/+&","domain":"domain ä/+&","domain_owner":"domain_owner ä/+&","jfrog_oidc_provider_name":"jfrog_oidc_provider_name ä/+&","audience":"audience ä/+&","identity_mapping_name":"identity_mapping_name ä/+&","namespace":"namespace ä/+&","service_slug":"service_slug ä/+&","api_host":"api_host ä/+&","workload_identity_provider":"workload_identity_provider ä/+&","service_account":"service_account ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::private_registries::UpdateOrgPrivateRegistry {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -12160,7 +12160,7 @@ fn private_registries_update_org_private_registry() -> Outcome {
     compare(
         "PATCH /orgs/{org}/private-registries/{secret_name}",
         "required parameters",
-        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","data":{"username":"username ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","secret_name":"s-e-c-r-e-t-_-n-a-m-e","data":{"username":"username ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::private_registries::UpdateOrgPrivateRegistry {
             org: "o-r-g".into(),
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
@@ -12238,7 +12238,7 @@ fn projects_create_draft_item_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/projectsV2/{project_number}/drafts",
         "all parameters",
-        r#"{"org":"o-r-g","project_number":18,"title":"title ä/+&","body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","project_number":18,"title":"title ä/+&","body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::CreateDraftItemForOrg {
             org: "o-r-g".into(),
             project_number: 18,
@@ -12249,7 +12249,7 @@ fn projects_create_draft_item_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/projectsV2/{project_number}/drafts",
         "required parameters",
-        r#"{"org":"o-r-g","project_number":18,"title":"title ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","project_number":18,"title":"title ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::CreateDraftItemForOrg {
             org: "o-r-g".into(),
             project_number: 18,
@@ -12292,7 +12292,7 @@ fn projects_add_field_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/projectsV2/{project_number}/fields",
         "all parameters",
-        r#"{"org":"o-r-g","project_number":18,"data":{"issue_field_id":25},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","project_number":18,"data":{"issue_field_id":25},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::AddFieldForOrg {
             org: "o-r-g".into(),
             project_number: 18,
@@ -12354,7 +12354,7 @@ fn projects_add_item_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/projectsV2/{project_number}/items",
         "all parameters",
-        r#"{"org":"o-r-g","project_number":18,"type":"PullRequest","id":32,"owner":"owner ä/+&","repo":"repo ä/+&","number":53,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","project_number":18,"type":"PullRequest","id":32,"owner":"owner ä/+&","repo":"repo ä/+&","number":53,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::AddItemForOrg {
             org: "o-r-g".into(),
             project_number: 18,
@@ -12368,7 +12368,7 @@ fn projects_add_item_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/projectsV2/{project_number}/items",
         "required parameters",
-        r#"{"org":"o-r-g","project_number":18,"type":"PullRequest","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","project_number":18,"type":"PullRequest","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::AddItemForOrg {
             org: "o-r-g".into(),
             project_number: 18,
@@ -12428,7 +12428,7 @@ fn projects_update_item_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}",
         "all parameters",
-        r#"{"org":"o-r-g","project_number":18,"item_id":25,"fields":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","project_number":18,"item_id":25,"fields":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::UpdateItemForOrg {
             org: "o-r-g".into(),
             project_number: 18,
@@ -12443,7 +12443,7 @@ fn projects_create_view_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/projectsV2/{project_number}/views",
         "all parameters",
-        r#"{"org":"o-r-g","project_number":18,"name":"name ä/+&","layout":"roadmap","filter":"filter ä/+&","visible_fields":[46,47],"sort_by":[[53]],"group_by":[60,61],"vertical_group_by":[67,68],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","project_number":18,"name":"name ä/+&","layout":"roadmap","filter":"filter ä/+&","visible_fields":[46,47],"sort_by":[[53]],"group_by":[60,61],"vertical_group_by":[67,68],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::CreateViewForOrg {
             org: "o-r-g".into(),
             project_number: 18,
@@ -12459,7 +12459,7 @@ fn projects_create_view_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/projectsV2/{project_number}/views",
         "required parameters",
-        r#"{"org":"o-r-g","project_number":18,"name":"name ä/+&","layout":"roadmap","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","project_number":18,"name":"name ä/+&","layout":"roadmap","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::CreateViewForOrg {
             org: "o-r-g".into(),
             project_number: 18,
@@ -12525,7 +12525,7 @@ fn orgs_custom_properties_for_repos_create_or_update_organization_definitions() 
     compare(
         "PATCH /orgs/{org}/properties/schema",
         "all parameters",
-        r#"{"org":"o-r-g","properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CustomPropertiesForReposCreateOrUpdateOrganizationDefinitions {
             org: "o-r-g".into(),
             properties: typed!(r#"[{"key":"value","n":1,"nested":{"ok":true}}]"#),
@@ -12564,7 +12564,7 @@ fn orgs_custom_properties_for_repos_create_or_update_organization_definition() -
     compare(
         "PUT /orgs/{org}/properties/schema/{custom_property_name}",
         "all parameters",
-        r#"{"org":"o-r-g","custom_property_name":"c-u-s-t-o-m-_-p-r-o-p-e-r-t-y-_-n-a-m-e","value_type":"url","required":false,"default_value":"default_value ä/+&","description":"description ä/+&","allowed_values":["allowed_values-1","allowed_values-2 ä"],"values_editable_by":"org_and_repo_actors","require_explicit_values":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","custom_property_name":"c-u-s-t-o-m-_-p-r-o-p-e-r-t-y-_-n-a-m-e","value_type":"url","required":false,"default_value":"default_value ä/+&","description":"description ä/+&","allowed_values":["allowed_values-1","allowed_values-2 ä"],"values_editable_by":"org_and_repo_actors","require_explicit_values":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CustomPropertiesForReposCreateOrUpdateOrganizationDefinition {
             org: "o-r-g".into(),
             custom_property_name: "c-u-s-t-o-m-_-p-r-o-p-e-r-t-y-_-n-a-m-e".into(),
@@ -12580,7 +12580,7 @@ fn orgs_custom_properties_for_repos_create_or_update_organization_definition() -
     compare(
         "PUT /orgs/{org}/properties/schema/{custom_property_name}",
         "required parameters",
-        r#"{"org":"o-r-g","custom_property_name":"c-u-s-t-o-m-_-p-r-o-p-e-r-t-y-_-n-a-m-e","value_type":"url","default_value":"default_value ä/+&","description":"description ä/+&","allowed_values":["allowed_values-1","allowed_values-2 ä"],"values_editable_by":"org_and_repo_actors","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","custom_property_name":"c-u-s-t-o-m-_-p-r-o-p-e-r-t-y-_-n-a-m-e","value_type":"url","default_value":"default_value ä/+&","description":"description ä/+&","allowed_values":["allowed_values-1","allowed_values-2 ä"],"values_editable_by":"org_and_repo_actors","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CustomPropertiesForReposCreateOrUpdateOrganizationDefinition {
             org: "o-r-g".into(),
             custom_property_name: "c-u-s-t-o-m-_-p-r-o-p-e-r-t-y-_-n-a-m-e".into(),
@@ -12626,7 +12626,7 @@ fn orgs_custom_properties_for_repos_create_or_update_organization_values() -> Ou
     compare(
         "PATCH /orgs/{org}/properties/values",
         "all parameters",
-        r#"{"org":"o-r-g","repository_names":["repository_names-1","repository_names-2 ä"],"properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","repository_names":["repository_names-1","repository_names-2 ä"],"properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::CustomPropertiesForReposCreateOrUpdateOrganizationValues {
             org: "o-r-g".into(),
             repository_names: typed!(r#"["repository_names-1","repository_names-2 ä"]"#),
@@ -12733,7 +12733,7 @@ fn repos_create_in_org() -> Outcome {
     compare(
         "POST /orgs/{org}/repos",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","homepage":"homepage ä/+&","private":true,"visibility":"private","has_issues":true,"has_projects":false,"has_wiki":true,"has_downloads":false,"is_template":true,"team_id":88,"auto_init":true,"gitignore_template":"gitignore_template ä/+&","license_template":"license_template ä/+&","allow_squash_merge":false,"allow_merge_commit":true,"allow_rebase_merge":false,"allow_auto_merge":true,"delete_branch_on_merge":false,"use_squash_pr_title_as_default":true,"squash_merge_commit_title":"COMMIT_OR_PR_TITLE","squash_merge_commit_message":"BLANK","merge_commit_title":"MERGE_MESSAGE","merge_commit_message":"BLANK","custom_properties":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","homepage":"homepage ä/+&","private":true,"visibility":"private","has_issues":true,"has_projects":false,"has_wiki":true,"has_downloads":false,"is_template":true,"team_id":88,"auto_init":true,"gitignore_template":"gitignore_template ä/+&","license_template":"license_template ä/+&","allow_squash_merge":false,"allow_merge_commit":true,"allow_rebase_merge":false,"allow_auto_merge":true,"delete_branch_on_merge":false,"use_squash_pr_title_as_default":true,"squash_merge_commit_title":"COMMIT_OR_PR_TITLE","squash_merge_commit_message":"BLANK","merge_commit_title":"MERGE_MESSAGE","merge_commit_message":"BLANK","custom_properties":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateInOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -12766,7 +12766,7 @@ fn repos_create_in_org() -> Outcome {
     compare(
         "POST /orgs/{org}/repos",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateInOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -12829,7 +12829,7 @@ fn repos_create_org_ruleset() -> Outcome {
     compare(
         "POST /orgs/{org}/rulesets",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","target":"repository","enforcement":"evaluate","bypass_actors":[{"key":"value","n":1,"nested":{"ok":true}}],"conditions":{"key":"value","n":1,"nested":{"ok":true}},"rules":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","target":"repository","enforcement":"evaluate","bypass_actors":[{"key":"value","n":1,"nested":{"ok":true}}],"conditions":{"key":"value","n":1,"nested":{"ok":true}},"rules":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateOrgRuleset {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -12843,7 +12843,7 @@ fn repos_create_org_ruleset() -> Outcome {
     compare(
         "POST /orgs/{org}/rulesets",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","enforcement":"evaluate","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","enforcement":"evaluate","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateOrgRuleset {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -12936,7 +12936,7 @@ fn repos_update_org_ruleset() -> Outcome {
     compare(
         "PUT /orgs/{org}/rulesets/{ruleset_id}",
         "all parameters",
-        r#"{"org":"o-r-g","ruleset_id":18,"name":"name ä/+&","target":"repository","enforcement":"evaluate","bypass_actors":[{"key":"value","n":1,"nested":{"ok":true}}],"conditions":{"key":"value","n":1,"nested":{"ok":true}},"rules":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","ruleset_id":18,"name":"name ä/+&","target":"repository","enforcement":"evaluate","bypass_actors":[{"key":"value","n":1,"nested":{"ok":true}}],"conditions":{"key":"value","n":1,"nested":{"ok":true}},"rules":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateOrgRuleset {
             org: "o-r-g".into(),
             ruleset_id: 18,
@@ -13070,7 +13070,7 @@ fn secret_scanning_bulk_delete_org_custom_patterns() -> Outcome {
     compare(
         "DELETE /orgs/{org}/secret-scanning/custom-patterns",
         "all parameters",
-        r#"{"org":"o-r-g","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"post_delete_action":"resolve_alerts","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"post_delete_action":"resolve_alerts","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::BulkDeleteOrgCustomPatterns {
             org: "o-r-g".into(),
             patterns: typed!(r#"[{"key":"value","n":1,"nested":{"ok":true}}]"#),
@@ -13080,7 +13080,7 @@ fn secret_scanning_bulk_delete_org_custom_patterns() -> Outcome {
     compare(
         "DELETE /orgs/{org}/secret-scanning/custom-patterns",
         "required parameters",
-        r#"{"org":"o-r-g","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::BulkDeleteOrgCustomPatterns {
             org: "o-r-g".into(),
             patterns: typed!(r#"[{"key":"value","n":1,"nested":{"ok":true}}]"#),
@@ -13130,7 +13130,7 @@ fn secret_scanning_bulk_create_org_custom_patterns() -> Outcome {
     compare(
         "POST /orgs/{org}/secret-scanning/custom-patterns",
         "all parameters",
-        r#"{"org":"o-r-g","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::BulkCreateOrgCustomPatterns {
             org: "o-r-g".into(),
             patterns: typed!(r#"[{"key":"value","n":1,"nested":{"ok":true}}]"#),
@@ -13143,7 +13143,7 @@ fn secret_scanning_update_org_custom_pattern() -> Outcome {
     compare(
         "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}",
         "all parameters",
-        r#"{"org":"o-r-g","pattern_id":18,"pattern":"pattern ä/+&","start_delimiter":"start_delimiter ä/+&","end_delimiter":"end_delimiter ä/+&","must_match":["must_match-1","must_match-2 ä"],"must_not_match":["must_not_match-1","must_not_match-2 ä"],"custom_pattern_version":"custom_pattern_version ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","pattern_id":18,"pattern":"pattern ä/+&","start_delimiter":"start_delimiter ä/+&","end_delimiter":"end_delimiter ä/+&","must_match":["must_match-1","must_match-2 ä"],"must_not_match":["must_not_match-1","must_not_match-2 ä"],"custom_pattern_version":"custom_pattern_version ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::UpdateOrgCustomPattern {
             org: "o-r-g".into(),
             pattern_id: 18,
@@ -13158,7 +13158,7 @@ fn secret_scanning_update_org_custom_pattern() -> Outcome {
     compare(
         "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}",
         "required parameters",
-        r#"{"org":"o-r-g","pattern_id":18,"custom_pattern_version":"custom_pattern_version ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","pattern_id":18,"custom_pattern_version":"custom_pattern_version ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::UpdateOrgCustomPattern {
             org: "o-r-g".into(),
             pattern_id: 18,
@@ -13189,7 +13189,7 @@ fn secret_scanning_update_org_pattern_configs() -> Outcome {
     compare(
         "PATCH /orgs/{org}/secret-scanning/pattern-configurations",
         "all parameters",
-        r#"{"org":"o-r-g","pattern_config_version":"pattern_config_version ä/+&","provider_pattern_settings":[{"key":"value","n":1,"nested":{"ok":true}}],"custom_pattern_settings":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","pattern_config_version":"pattern_config_version ä/+&","provider_pattern_settings":[{"key":"value","n":1,"nested":{"ok":true}}],"custom_pattern_settings":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::UpdateOrgPatternConfigs {
             org: "o-r-g".into(),
             pattern_config_version: typed!(r#""pattern_config_version ä/+&""#),
@@ -13204,7 +13204,7 @@ fn secret_scanning_update_org_pattern_configs() -> Outcome {
     compare(
         "PATCH /orgs/{org}/secret-scanning/pattern-configurations",
         "required parameters",
-        r#"{"org":"o-r-g","pattern_config_version":"pattern_config_version ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","pattern_config_version":"pattern_config_version ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::UpdateOrgPatternConfigs {
             org: "o-r-g".into(),
             pattern_config_version: typed!(r#""pattern_config_version ä/+&""#),
@@ -13301,7 +13301,7 @@ fn orgs_set_immutable_releases_settings() -> Outcome {
     compare(
         "PUT /orgs/{org}/settings/immutable-releases",
         "all parameters",
-        r#"{"org":"o-r-g","enforced_repositories":"selected","selected_repository_ids":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","enforced_repositories":"selected","selected_repository_ids":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::SetImmutableReleasesSettings {
             org: "o-r-g".into(),
             enforced_repositories: typed!(r#""selected""#),
@@ -13311,7 +13311,7 @@ fn orgs_set_immutable_releases_settings() -> Outcome {
     compare(
         "PUT /orgs/{org}/settings/immutable-releases",
         "required parameters",
-        r#"{"org":"o-r-g","enforced_repositories":"selected","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","enforced_repositories":"selected","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::SetImmutableReleasesSettings {
             org: "o-r-g".into(),
             enforced_repositories: typed!(r#""selected""#),
@@ -13349,7 +13349,7 @@ fn orgs_set_immutable_releases_settings_repositories() -> Outcome {
     compare(
         "PUT /orgs/{org}/settings/immutable-releases/repositories",
         "all parameters",
-        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","selected_repository_ids":[18,19],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::SetImmutableReleasesSettingsRepositories {
             org: "o-r-g".into(),
             selected_repository_ids: typed!(r#"[18,19]"#),
@@ -13412,7 +13412,7 @@ fn hosted_compute_create_network_configuration_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/settings/network-configurations",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","compute_service":"actions","network_settings_ids":["network_settings_ids-1","network_settings_ids-2 ä"],"failover_network_settings_ids":["failover_network_settings_ids-1","failover_network_settings_ids-2 ä"],"failover_network_enabled":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","compute_service":"actions","network_settings_ids":["network_settings_ids-1","network_settings_ids-2 ä"],"failover_network_settings_ids":["failover_network_settings_ids-1","failover_network_settings_ids-2 ä"],"failover_network_enabled":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::hosted_compute::CreateNetworkConfigurationForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -13429,7 +13429,7 @@ fn hosted_compute_create_network_configuration_for_org() -> Outcome {
     compare(
         "POST /orgs/{org}/settings/network-configurations",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","network_settings_ids":["network_settings_ids-1","network_settings_ids-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","network_settings_ids":["network_settings_ids-1","network_settings_ids-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::hosted_compute::CreateNetworkConfigurationForOrg {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -13474,7 +13474,7 @@ fn hosted_compute_update_network_configuration_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}",
         "all parameters",
-        r#"{"org":"o-r-g","network_configuration_id":"n-e-t-w-o-r-k-_-c-o-n-f-i-g-u-r-a-t-i-o-n-_-i-d","name":"name ä/+&","compute_service":"actions","network_settings_ids":["network_settings_ids-1","network_settings_ids-2 ä"],"failover_network_settings_ids":["failover_network_settings_ids-1","failover_network_settings_ids-2 ä"],"failover_network_enabled":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","network_configuration_id":"n-e-t-w-o-r-k-_-c-o-n-f-i-g-u-r-a-t-i-o-n-_-i-d","name":"name ä/+&","compute_service":"actions","network_settings_ids":["network_settings_ids-1","network_settings_ids-2 ä"],"failover_network_settings_ids":["failover_network_settings_ids-1","failover_network_settings_ids-2 ä"],"failover_network_enabled":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::hosted_compute::UpdateNetworkConfigurationForOrg {
             org: "o-r-g".into(),
             network_configuration_id: "n-e-t-w-o-r-k-_-c-o-n-f-i-g-u-r-a-t-i-o-n-_-i-d".into(),
@@ -13492,7 +13492,7 @@ fn hosted_compute_update_network_configuration_for_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}",
         "required parameters",
-        r#"{"org":"o-r-g","network_configuration_id":"n-e-t-w-o-r-k-_-c-o-n-f-i-g-u-r-a-t-i-o-n-_-i-d","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","network_configuration_id":"n-e-t-w-o-r-k-_-c-o-n-f-i-g-u-r-a-t-i-o-n-_-i-d","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::hosted_compute::UpdateNetworkConfigurationForOrg {
             org: "o-r-g".into(),
             network_configuration_id: "n-e-t-w-o-r-k-_-c-o-n-f-i-g-u-r-a-t-i-o-n-_-i-d".into(),
@@ -13549,7 +13549,7 @@ fn teams_create() -> Outcome {
     compare(
         "POST /orgs/{org}/teams",
         "all parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","maintainers":["maintainers-1","maintainers-2 ä"],"repo_names":["repo_names-1","repo_names-2 ä"],"privacy":"closed","notification_setting":"notifications_disabled","permission":"push","parent_team_id":67,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","description":"description ä/+&","maintainers":["maintainers-1","maintainers-2 ä"],"repo_names":["repo_names-1","repo_names-2 ä"],"privacy":"closed","notification_setting":"notifications_disabled","permission":"push","parent_team_id":67,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::Create {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -13566,7 +13566,7 @@ fn teams_create() -> Outcome {
     compare(
         "POST /orgs/{org}/teams",
         "required parameters",
-        r#"{"org":"o-r-g","name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::Create {
             org: "o-r-g".into(),
             name: "name ä/+&".into(),
@@ -13613,7 +13613,7 @@ fn teams_update_in_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/teams/{team_slug}",
         "all parameters",
-        r#"{"org":"o-r-g","team_slug":"t-e-a-m-_-s-l-u-g","name":"name ä/+&","description":"description ä/+&","privacy":"closed","notification_setting":"notifications_disabled","permission":"admin","parent_team_id":60,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","team_slug":"t-e-a-m-_-s-l-u-g","name":"name ä/+&","description":"description ä/+&","privacy":"closed","notification_setting":"notifications_disabled","permission":"admin","parent_team_id":60,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::UpdateInOrg {
             org: "o-r-g".into(),
             team_slug: "t-e-a-m-_-s-l-u-g".into(),
@@ -13629,7 +13629,7 @@ fn teams_update_in_org() -> Outcome {
     compare(
         "PATCH /orgs/{org}/teams/{team_slug}",
         "required parameters",
-        r#"{"org":"o-r-g","team_slug":"t-e-a-m-_-s-l-u-g","parent_team_id":60,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","team_slug":"t-e-a-m-_-s-l-u-g","parent_team_id":60,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::UpdateInOrg {
             org: "o-r-g".into(),
             team_slug: "t-e-a-m-_-s-l-u-g".into(),
@@ -13731,7 +13731,7 @@ fn teams_add_or_update_membership_for_user_in_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}",
         "all parameters",
-        r#"{"org":"o-r-g","team_slug":"t-e-a-m-_-s-l-u-g","username":"u-s-e-r-n-a-m-e","role":"maintainer","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","team_slug":"t-e-a-m-_-s-l-u-g","username":"u-s-e-r-n-a-m-e","role":"maintainer","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::AddOrUpdateMembershipForUserInOrg {
             org: "o-r-g".into(),
             team_slug: "t-e-a-m-_-s-l-u-g".into(),
@@ -13813,7 +13813,7 @@ fn teams_add_or_update_repo_permissions_in_org() -> Outcome {
     compare(
         "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}",
         "all parameters",
-        r#"{"org":"o-r-g","team_slug":"t-e-a-m-_-s-l-u-g","owner":"o-w-n-e-r","repo":"r-e-p-o","permission":"permission ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","team_slug":"t-e-a-m-_-s-l-u-g","owner":"o-w-n-e-r","repo":"r-e-p-o","permission":"permission ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::AddOrUpdateRepoPermissionsInOrg {
             org: "o-r-g".into(),
             team_slug: "t-e-a-m-_-s-l-u-g".into(),
@@ -13867,7 +13867,7 @@ fn orgs_enable_or_disable_security_product_on_all_org_repos() -> Outcome {
     compare(
         "POST /orgs/{org}/{security_product}/{enablement}",
         "all parameters",
-        r#"{"org":"o-r-g","security_product":"secret_scanning_push_protection","enablement":"disable_all","query_suite":"extended","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","security_product":"secret_scanning_push_protection","enablement":"disable_all","query_suite":"extended","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::EnableOrDisableSecurityProductOnAllOrgRepos {
             org: "o-r-g".into(),
             security_product: typed!(r#""secret_scanning_push_protection""#),
@@ -13929,7 +13929,7 @@ fn repos_update() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","description":"description ä/+&","homepage":"homepage ä/+&","private":false,"visibility":"private","security_and_analysis":{"key":"value","n":1,"nested":{"ok":true}},"has_issues":true,"has_projects":false,"has_wiki":true,"has_pull_requests":false,"pull_request_creation_policy":"collaborators_only","is_template":false,"default_branch":"default_branch ä/+&","allow_squash_merge":false,"allow_merge_commit":true,"allow_rebase_merge":false,"allow_auto_merge":true,"delete_branch_on_merge":false,"allow_update_branch":true,"use_squash_pr_title_as_default":false,"squash_merge_commit_title":"COMMIT_OR_PR_TITLE","squash_merge_commit_message":"BLANK","merge_commit_title":"MERGE_MESSAGE","merge_commit_message":"BLANK","archived":true,"allow_forking":false,"web_commit_signoff_required":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","description":"description ä/+&","homepage":"homepage ä/+&","private":false,"visibility":"private","security_and_analysis":{"key":"value","n":1,"nested":{"ok":true}},"has_issues":true,"has_projects":false,"has_wiki":true,"has_pull_requests":false,"pull_request_creation_policy":"collaborators_only","is_template":false,"default_branch":"default_branch ä/+&","allow_squash_merge":false,"allow_merge_commit":true,"allow_rebase_merge":false,"allow_auto_merge":true,"delete_branch_on_merge":false,"allow_update_branch":true,"use_squash_pr_title_as_default":false,"squash_merge_commit_title":"COMMIT_OR_PR_TITLE","squash_merge_commit_message":"BLANK","merge_commit_title":"MERGE_MESSAGE","merge_commit_message":"BLANK","archived":true,"allow_forking":false,"web_commit_signoff_required":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::Update {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -13965,7 +13965,7 @@ fn repos_update() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","security_and_analysis":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","security_and_analysis":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::Update {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14089,7 +14089,7 @@ fn actions_set_actions_cache_retention_limit_for_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/cache/retention-limit",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","max_cache_retention_days":25,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","max_cache_retention_days":25,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheRetentionLimitForRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14099,7 +14099,7 @@ fn actions_set_actions_cache_retention_limit_for_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/cache/retention-limit",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheRetentionLimitForRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14126,7 +14126,7 @@ fn actions_set_actions_cache_storage_limit_for_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/cache/storage-limit",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","max_cache_size_gb":25,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","max_cache_size_gb":25,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheStorageLimitForRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14136,7 +14136,7 @@ fn actions_set_actions_cache_storage_limit_for_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/cache/storage-limit",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetActionsCacheStorageLimitForRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14321,7 +14321,7 @@ fn actions_re_run_job_for_workflow_run() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","job_id":25,"enable_debug_logging":false,"enable_debugger":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","job_id":25,"enable_debug_logging":false,"enable_debugger":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::ReRunJobForWorkflowRun {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14362,7 +14362,7 @@ fn actions_set_custom_oidc_sub_claim_for_repo() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","use_default":true,"include_claim_keys":["include_claim_keys-1","include_claim_keys-2 ä"],"use_immutable_subject":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","use_default":true,"include_claim_keys":["include_claim_keys-1","include_claim_keys-2 ä"],"use_immutable_subject":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetCustomOidcSubClaimForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14376,7 +14376,7 @@ fn actions_set_custom_oidc_sub_claim_for_repo() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","use_default":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","use_default":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetCustomOidcSubClaimForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14457,7 +14457,7 @@ fn actions_set_github_actions_permissions_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","enabled":true,"allowed_actions":"selected","sha_pinning_required":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","enabled":true,"allowed_actions":"selected","sha_pinning_required":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetGithubActionsPermissionsRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14469,7 +14469,7 @@ fn actions_set_github_actions_permissions_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","enabled":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","enabled":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetGithubActionsPermissionsRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14498,7 +14498,7 @@ fn actions_set_workflow_access_to_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions/access",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","access_level":"organization","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","access_level":"organization","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetWorkflowAccessToRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14525,7 +14525,7 @@ fn actions_set_artifact_and_log_retention_settings_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","days":25,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","days":25,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetArtifactAndLogRetentionSettingsRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14552,7 +14552,7 @@ fn actions_set_fork_pr_contributor_approval_permissions_repository() -> Outcome 
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","approval_policy":"all_external_contributors","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","approval_policy":"all_external_contributors","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetForkPrContributorApprovalPermissionsRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14579,7 +14579,7 @@ fn actions_set_private_repo_fork_pr_workflows_settings_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_workflows_from_fork_pull_requests":true,"send_write_tokens_to_workflows":false,"send_secrets_and_variables":true,"require_approval_for_fork_pr_workflows":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_workflows_from_fork_pull_requests":true,"send_write_tokens_to_workflows":false,"send_secrets_and_variables":true,"require_approval_for_fork_pr_workflows":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetPrivateRepoForkPrWorkflowsSettingsRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14592,7 +14592,7 @@ fn actions_set_private_repo_fork_pr_workflows_settings_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_workflows_from_fork_pull_requests":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_workflows_from_fork_pull_requests":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetPrivateRepoForkPrWorkflowsSettingsRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14622,7 +14622,7 @@ fn actions_set_allowed_actions_repository() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","github_owned_allowed":true,"verified_allowed":false,"patterns_allowed":["patterns_allowed-1","patterns_allowed-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","github_owned_allowed":true,"verified_allowed":false,"patterns_allowed":["patterns_allowed-1","patterns_allowed-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetAllowedActionsRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14663,7 +14663,7 @@ fn actions_set_github_actions_default_workflow_permissions_repository() -> Outco
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions/workflow",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","default_workflow_permissions":"write","can_approve_pull_request_reviews":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","default_workflow_permissions":"write","can_approve_pull_request_reviews":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetGithubActionsDefaultWorkflowPermissionsRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14674,7 +14674,7 @@ fn actions_set_github_actions_default_workflow_permissions_repository() -> Outco
     compare(
         "PUT /repos/{owner}/{repo}/actions/permissions/workflow",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetGithubActionsDefaultWorkflowPermissionsRepository {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14730,7 +14730,7 @@ fn actions_generate_runner_jitconfig_for_repo() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","runner_group_id":32,"labels":["labels-1","labels-2 ä"],"work_folder":"work_folder ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","runner_group_id":32,"labels":["labels-1","labels-2 ä"],"work_folder":"work_folder ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::GenerateRunnerJitconfigForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14743,7 +14743,7 @@ fn actions_generate_runner_jitconfig_for_repo() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","runner_group_id":32,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","runner_group_id":32,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::GenerateRunnerJitconfigForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14842,7 +14842,7 @@ fn actions_add_custom_labels_to_self_hosted_runner_for_repo() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","runner_id":25,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","runner_id":25,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::AddCustomLabelsToSelfHostedRunnerForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -14857,7 +14857,7 @@ fn actions_set_custom_labels_for_self_hosted_runner_for_repo() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","runner_id":25,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","runner_id":25,"labels":["labels-1","labels-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::SetCustomLabelsForSelfHostedRunnerForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15146,7 +15146,7 @@ fn actions_review_custom_gates_for_run() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_id":25,"data":{"environment_name":"environment_name ä/+&","comment":"comment ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_id":25,"data":{"environment_name":"environment_name ä/+&","comment":"comment ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::ReviewCustomGatesForRun {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15249,7 +15249,7 @@ fn actions_review_pending_deployments_for_run() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_id":25,"environment_ids":[32,33],"state":"rejected","comment":"comment ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_id":25,"environment_ids":[32,33],"state":"rejected","comment":"comment ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::ReviewPendingDeploymentsForRun {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15266,7 +15266,7 @@ fn actions_re_run_workflow() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_id":25,"enable_debug_logging":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_id":25,"enable_debug_logging":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::ReRunWorkflow {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15292,7 +15292,7 @@ fn actions_re_run_workflow_failed_jobs() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_id":25,"enable_debug_logging":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","run_id":25,"enable_debug_logging":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::ReRunWorkflowFailedJobs {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15399,7 +15399,7 @@ fn actions_create_or_update_repo_secret() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateOrUpdateRepoSecret {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15441,7 +15441,7 @@ fn actions_create_repo_variable() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/variables",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","value":"value ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","value":"value ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateRepoVariable {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15486,7 +15486,7 @@ fn actions_update_repo_variable() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/actions/variables/{name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateRepoVariable {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15498,7 +15498,7 @@ fn actions_update_repo_variable() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/actions/variables/{name}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateRepoVariable {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15568,7 +15568,7 @@ fn actions_create_workflow_dispatch() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","workflow_id":25,"ref":"ref ä/+&","inputs":{"key":"value","n":1,"nested":{"ok":true}},"return_run_details":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","workflow_id":25,"ref":"ref ä/+&","inputs":{"key":"value","n":1,"nested":{"ok":true}},"return_run_details":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateWorkflowDispatch {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15581,7 +15581,7 @@ fn actions_create_workflow_dispatch() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","workflow_id":25,"ref":"ref ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","workflow_id":25,"ref":"ref ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateWorkflowDispatch {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15827,7 +15827,7 @@ fn agents_create_or_update_repo_secret() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/agents/secrets/{secret_name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::CreateOrUpdateRepoSecret {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15869,7 +15869,7 @@ fn agents_create_repo_variable() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/agents/variables",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","value":"value ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","value":"value ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::CreateRepoVariable {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15914,7 +15914,7 @@ fn agents_update_repo_variable() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/agents/variables/{name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::UpdateRepoVariable {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15926,7 +15926,7 @@ fn agents_update_repo_variable() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/agents/variables/{name}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::agents::UpdateRepoVariable {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -15982,7 +15982,7 @@ fn repos_create_attestation() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/attestations",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","bundle":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","bundle":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateAttestation {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16043,7 +16043,7 @@ fn repos_create_autolink() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/autolinks",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","key_prefix":"key_prefix ä/+&","url_template":"url_template ä/+&","is_alphanumeric":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","key_prefix":"key_prefix ä/+&","url_template":"url_template ä/+&","is_alphanumeric":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateAutolink {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16055,7 +16055,7 @@ fn repos_create_autolink() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/autolinks",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","key_prefix":"key_prefix ä/+&","url_template":"url_template ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","key_prefix":"key_prefix ä/+&","url_template":"url_template ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateAutolink {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16216,7 +16216,7 @@ fn repos_update_branch_protection() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/branches{/branch*}/protection",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"required_status_checks":{"key":"value","n":1,"nested":{"ok":true}},"enforce_admins":true,"required_pull_request_reviews":{"key":"value","n":1,"nested":{"ok":true}},"restrictions":{"key":"value","n":1,"nested":{"ok":true}},"required_linear_history":false,"allow_force_pushes":true,"allow_deletions":false,"block_creations":true,"required_conversation_resolution":false,"lock_branch":true,"allow_fork_syncing":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"required_status_checks":{"key":"value","n":1,"nested":{"ok":true}},"enforce_admins":true,"required_pull_request_reviews":{"key":"value","n":1,"nested":{"ok":true}},"restrictions":{"key":"value","n":1,"nested":{"ok":true}},"required_linear_history":false,"allow_force_pushes":true,"allow_deletions":false,"block_creations":true,"required_conversation_resolution":false,"lock_branch":true,"allow_fork_syncing":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateBranchProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16237,7 +16237,7 @@ fn repos_update_branch_protection() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/branches{/branch*}/protection",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"required_status_checks":{"key":"value","n":1,"nested":{"ok":true}},"enforce_admins":true,"required_pull_request_reviews":{"key":"value","n":1,"nested":{"ok":true}},"restrictions":{"key":"value","n":1,"nested":{"ok":true}},"allow_force_pushes":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"required_status_checks":{"key":"value","n":1,"nested":{"ok":true}},"enforce_admins":true,"required_pull_request_reviews":{"key":"value","n":1,"nested":{"ok":true}},"restrictions":{"key":"value","n":1,"nested":{"ok":true}},"allow_force_pushes":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateBranchProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16344,7 +16344,7 @@ fn repos_update_pull_request_review_protection() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/branches{/branch*}/protection/required_pull_request_reviews",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"dismissal_restrictions":{"key":"value","n":1,"nested":{"ok":true}},"dismiss_stale_reviews":true,"require_code_owner_reviews":false,"required_approving_review_count":53,"require_last_push_approval":false,"bypass_pull_request_allowances":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"dismissal_restrictions":{"key":"value","n":1,"nested":{"ok":true}},"dismiss_stale_reviews":true,"require_code_owner_reviews":false,"required_approving_review_count":53,"require_last_push_approval":false,"bypass_pull_request_allowances":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdatePullRequestReviewProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16464,7 +16464,7 @@ fn repos_update_status_check_protection() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"strict":false,"contexts":["contexts-1","contexts-2 ä"],"checks":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"strict":false,"contexts":["contexts-1","contexts-2 ä"],"checks":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateStatusCheckProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16496,7 +16496,7 @@ fn repos_remove_status_check_contexts() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"contexts":["contexts-1","contexts-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"contexts":["contexts-1","contexts-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::RemoveStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16540,7 +16540,7 @@ fn repos_add_status_check_contexts() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"contexts":["contexts-1","contexts-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"contexts":["contexts-1","contexts-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::AddStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16568,7 +16568,7 @@ fn repos_set_status_check_contexts() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"contexts":["contexts-1","contexts-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"contexts":["contexts-1","contexts-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::SetStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16628,7 +16628,7 @@ fn repos_remove_app_access_restrictions() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/apps",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"apps":["apps-1","apps-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"apps":["apps-1","apps-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::RemoveAppAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16661,7 +16661,7 @@ fn repos_add_app_access_restrictions() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/apps",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"apps":["apps-1","apps-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"apps":["apps-1","apps-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::AddAppAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16678,7 +16678,7 @@ fn repos_set_app_access_restrictions() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/apps",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"apps":["apps-1","apps-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"apps":["apps-1","apps-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::SetAppAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16695,7 +16695,7 @@ fn repos_remove_team_access_restrictions() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"teams":["teams-1","teams-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"teams":["teams-1","teams-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::RemoveTeamAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16739,7 +16739,7 @@ fn repos_add_team_access_restrictions() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"teams":["teams-1","teams-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"teams":["teams-1","teams-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::AddTeamAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16767,7 +16767,7 @@ fn repos_set_team_access_restrictions() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"teams":["teams-1","teams-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"data":{"teams":["teams-1","teams-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::SetTeamAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16795,7 +16795,7 @@ fn repos_remove_user_access_restrictions() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/users",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"users":["users-1","users-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"users":["users-1","users-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::RemoveUserAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16828,7 +16828,7 @@ fn repos_add_user_access_restrictions() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/users",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"users":["users-1","users-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"users":["users-1","users-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::AddUserAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16845,7 +16845,7 @@ fn repos_set_user_access_restrictions() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/users",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"users":["users-1","users-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"users":["users-1","users-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::SetUserAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16862,7 +16862,7 @@ fn repos_rename_branch() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/branches{/branch*}/rename",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"new_name":"new_name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"new_name":"new_name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::RenameBranch {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16877,7 +16877,7 @@ fn checks_create() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/check-runs",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","head_sha":"head_sha ä/+&","details_url":"details_url ä/+&","external_id":"external_id ä/+&","status":"completed","started_at":"started_at ä/+&","conclusion":"timed_out","completed_at":"completed_at ä/+&","output":{"key":"value","n":1,"nested":{"ok":true}},"actions":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","head_sha":"head_sha ä/+&","details_url":"details_url ä/+&","external_id":"external_id ä/+&","status":"completed","started_at":"started_at ä/+&","conclusion":"timed_out","completed_at":"completed_at ä/+&","output":{"key":"value","n":1,"nested":{"ok":true}},"actions":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::checks::Create {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16896,7 +16896,7 @@ fn checks_create() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/check-runs",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","head_sha":"head_sha ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","head_sha":"head_sha ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::checks::Create {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16933,7 +16933,7 @@ fn checks_update() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","check_run_id":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","check_run_id":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::checks::Update {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16990,7 +16990,7 @@ fn checks_create_suite() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/check-suites",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","head_sha":"head_sha ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","head_sha":"head_sha ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::checks::CreateSuite {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17004,7 +17004,7 @@ fn checks_set_suites_preferences() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/check-suites/preferences",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","auto_trigger_checks":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","auto_trigger_checks":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::checks::SetSuitesPreferences {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17014,7 +17014,7 @@ fn checks_set_suites_preferences() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/check-suites/preferences",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::checks::SetSuitesPreferences {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17149,7 +17149,7 @@ fn code_quality_update_setup() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/code-quality/setup",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","state":"not-configured","runner_type":"labeled","runner_label":"runner_label ä/+&","languages":["ruby"],"ai_findings_option":"on_push","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","state":"not-configured","runner_type":"labeled","runner_label":"runner_label ä/+&","languages":["ruby"],"ai_findings_option":"on_push","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_quality::UpdateSetup {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17163,7 +17163,7 @@ fn code_quality_update_setup() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/code-quality/setup",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","runner_label":"runner_label ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","runner_label":"runner_label ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_quality::UpdateSetup {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17233,7 +17233,7 @@ fn code_scanning_update_alert() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"state":"dismissed","dismissed_reason":"mitigated","dismissed_comment":"dismissed_comment ä/+&","create_request":true,"assignees":["assignees-1","assignees-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"state":"dismissed","dismissed_reason":"mitigated","dismissed_comment":"dismissed_comment ä/+&","create_request":true,"assignees":["assignees-1","assignees-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_scanning::UpdateAlert {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17248,7 +17248,7 @@ fn code_scanning_update_alert() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"dismissed_reason":"mitigated","dismissed_comment":"dismissed_comment ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"dismissed_reason":"mitigated","dismissed_comment":"dismissed_comment ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_scanning::UpdateAlert {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17295,7 +17295,7 @@ fn code_scanning_commit_autofix() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"target_ref":"target_ref ä/+&","message":"message ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"target_ref":"target_ref ä/+&","message":"message ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_scanning::CommitAutofix {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17467,7 +17467,7 @@ fn code_scanning_create_variant_analysis() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","language":"swift","query_pack":"query_pack ä/+&","repositories":["repositories-1","repositories-2 ä"],"repository_lists":["repository_lists-1","repository_lists-2 ä"],"repository_owners":["repository_owners-1","repository_owners-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","language":"swift","query_pack":"query_pack ä/+&","repositories":["repositories-1","repositories-2 ä"],"repository_lists":["repository_lists-1","repository_lists-2 ä"],"repository_owners":["repository_owners-1","repository_owners-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_scanning::CreateVariantAnalysis {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17481,7 +17481,7 @@ fn code_scanning_create_variant_analysis() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","language":"swift","query_pack":"query_pack ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","language":"swift","query_pack":"query_pack ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_scanning::CreateVariantAnalysis {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17542,7 +17542,7 @@ fn code_scanning_update_default_setup() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/code-scanning/default-setup",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","state":"not-configured","runner_type":"labeled","runner_label":"runner_label ä/+&","query_suite":"extended","threat_model":"remote_and_local","languages":["swift"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","state":"not-configured","runner_type":"labeled","runner_label":"runner_label ä/+&","query_suite":"extended","threat_model":"remote_and_local","languages":["swift"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_scanning::UpdateDefaultSetup {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17557,7 +17557,7 @@ fn code_scanning_update_default_setup() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/code-scanning/default-setup",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","runner_label":"runner_label ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","runner_label":"runner_label ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_scanning::UpdateDefaultSetup {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17576,7 +17576,7 @@ fn code_scanning_upload_sarif() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/code-scanning/sarifs",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"commit_sha ä/+&","ref":"ref ä/+&","sarif":"sarif ä/+&","checkout_uri":"checkout_uri ä/+&","started_at":"started_at ä/+&","tool_name":"tool_name ä/+&","validate":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"commit_sha ä/+&","ref":"ref ä/+&","sarif":"sarif ä/+&","checkout_uri":"checkout_uri ä/+&","started_at":"started_at ä/+&","tool_name":"tool_name ä/+&","validate":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_scanning::UploadSarif {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17592,7 +17592,7 @@ fn code_scanning_upload_sarif() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/code-scanning/sarifs",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"commit_sha ä/+&","ref":"ref ä/+&","sarif":"sarif ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"commit_sha ä/+&","ref":"ref ä/+&","sarif":"sarif ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::code_scanning::UploadSarif {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17689,7 +17689,7 @@ fn codespaces_create_with_repo_for_authenticated_user() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/codespaces",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"ref ä/+&","location":"location ä/+&","geo":"UsWest","client_ip":"client_ip ä/+&","machine":"machine ä/+&","devcontainer_path":"devcontainer_path ä/+&","multi_repo_permissions_opt_out":true,"working_directory":"working_directory ä/+&","idle_timeout_minutes":81,"display_name":"display_name ä/+&","retention_period_minutes":95,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"ref ä/+&","location":"location ä/+&","geo":"UsWest","client_ip":"client_ip ä/+&","machine":"machine ä/+&","devcontainer_path":"devcontainer_path ä/+&","multi_repo_permissions_opt_out":true,"working_directory":"working_directory ä/+&","idle_timeout_minutes":81,"display_name":"display_name ä/+&","retention_period_minutes":95,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateWithRepoForAuthenticatedUser {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17709,7 +17709,7 @@ fn codespaces_create_with_repo_for_authenticated_user() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/codespaces",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateWithRepoForAuthenticatedUser {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17895,7 +17895,7 @@ fn codespaces_create_or_update_repo_secret() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateOrUpdateRepoSecret {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17907,7 +17907,7 @@ fn codespaces_create_or_update_repo_secret() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateOrUpdateRepoSecret {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17981,7 +17981,7 @@ fn repos_add_collaborator() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/collaborators/{username}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","username":"u-s-e-r-n-a-m-e","permission":"permission ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","username":"u-s-e-r-n-a-m-e","permission":"permission ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::AddCollaborator {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18075,7 +18075,7 @@ fn repos_update_commit_comment() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/comments/{comment_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateCommitComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18120,7 +18120,7 @@ fn reactions_create_for_commit_comment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"content":"eyes","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"content":"eyes","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::reactions::CreateForCommitComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18236,7 +18236,7 @@ fn repos_create_commit_comment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/commits{/commit_sha*}/comments",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"],"body":"body ä/+&","path":"path ä/+&","position":46,"line":53,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"],"body":"body ä/+&","path":"path ä/+&","position":46,"line":53,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateCommitComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18250,7 +18250,7 @@ fn repos_create_commit_comment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/commits{/commit_sha*}/comments",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"],"body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"],"body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateCommitComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18535,7 +18535,7 @@ fn repos_delete_file() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/contents{/path*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","sha":"sha ä/+&","branch":"branch ä/+&","committer":{"key":"value","n":1,"nested":{"ok":true}},"author":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","sha":"sha ä/+&","branch":"branch ä/+&","committer":{"key":"value","n":1,"nested":{"ok":true}},"author":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::DeleteFile {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18550,7 +18550,7 @@ fn repos_delete_file() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/contents{/path*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","sha":"sha ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","sha":"sha ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::DeleteFile {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18599,7 +18599,7 @@ fn repos_create_or_update_file_contents() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/contents{/path*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","content":"content ä/+&","sha":"sha ä/+&","branch":"branch ä/+&","committer":{"key":"value","n":1,"nested":{"ok":true}},"author":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","content":"content ä/+&","sha":"sha ä/+&","branch":"branch ä/+&","committer":{"key":"value","n":1,"nested":{"ok":true}},"author":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateOrUpdateFileContents {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18615,7 +18615,7 @@ fn repos_create_or_update_file_contents() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/contents{/path*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","content":"content ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","content":"content ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateOrUpdateFileContents {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18746,7 +18746,7 @@ fn dependabot_update_alert() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"state":"open","dismissed_reason":"tolerable_risk","dismissed_comment":"dismissed_comment ä/+&","assignees":["assignees-1","assignees-2 ä"],"agent_assignment":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"state":"open","dismissed_reason":"tolerable_risk","dismissed_comment":"dismissed_comment ä/+&","assignees":["assignees-1","assignees-2 ä"],"agent_assignment":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::UpdateAlert {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18761,7 +18761,7 @@ fn dependabot_update_alert() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::UpdateAlert {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18847,7 +18847,7 @@ fn dependabot_create_or_update_repo_secret() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::CreateOrUpdateRepoSecret {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18859,7 +18859,7 @@ fn dependabot_create_or_update_repo_secret() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","secret_name":"s-e-c-r-e-t-_-n-a-m-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependabot::CreateOrUpdateRepoSecret {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18941,7 +18941,7 @@ fn dependency_graph_create_repository_snapshot() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/dependency-graph/snapshots",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","version":25,"job":{"key":"value","n":1,"nested":{"ok":true}},"sha":"sha ä/+&","ref":"ref ä/+&","detector":{"key":"value","n":1,"nested":{"ok":true}},"metadata":{"key":"value","n":1,"nested":{"ok":true}},"manifests":{"key":"value","n":1,"nested":{"ok":true}},"scanned":"scanned ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","version":25,"job":{"key":"value","n":1,"nested":{"ok":true}},"sha":"sha ä/+&","ref":"ref ä/+&","detector":{"key":"value","n":1,"nested":{"ok":true}},"metadata":{"key":"value","n":1,"nested":{"ok":true}},"manifests":{"key":"value","n":1,"nested":{"ok":true}},"scanned":"scanned ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependency_graph::CreateRepositorySnapshot {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18958,7 +18958,7 @@ fn dependency_graph_create_repository_snapshot() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/dependency-graph/snapshots",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","version":25,"job":{"key":"value","n":1,"nested":{"ok":true}},"sha":"sha ä/+&","ref":"ref ä/+&","detector":{"key":"value","n":1,"nested":{"ok":true}},"scanned":"scanned ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","version":25,"job":{"key":"value","n":1,"nested":{"ok":true}},"sha":"sha ä/+&","ref":"ref ä/+&","detector":{"key":"value","n":1,"nested":{"ok":true}},"scanned":"scanned ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::dependency_graph::CreateRepositorySnapshot {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19013,7 +19013,7 @@ fn repos_create_deployment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/deployments",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"ref ä/+&","task":"task ä/+&","auto_merge":true,"required_contexts":["required_contexts-1","required_contexts-2 ä"],"payload":{"key":"value","n":1,"nested":{"ok":true}},"environment":"environment ä/+&","description":"description ä/+&","transient_environment":false,"production_environment":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"ref ä/+&","task":"task ä/+&","auto_merge":true,"required_contexts":["required_contexts-1","required_contexts-2 ä"],"payload":{"key":"value","n":1,"nested":{"ok":true}},"environment":"environment ä/+&","description":"description ä/+&","transient_environment":false,"production_environment":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeployment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19031,7 +19031,7 @@ fn repos_create_deployment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/deployments",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"ref ä/+&","description":"description ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"ref ä/+&","description":"description ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeployment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19109,7 +19109,7 @@ fn repos_create_deployment_status() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","deployment_id":25,"state":"success","target_url":"target_url ä/+&","log_url":"log_url ä/+&","description":"description ä/+&","environment":"environment ä/+&","environment_url":"environment_url ä/+&","auto_inactive":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","deployment_id":25,"state":"success","target_url":"target_url ä/+&","log_url":"log_url ä/+&","description":"description ä/+&","environment":"environment ä/+&","environment_url":"environment_url ä/+&","auto_inactive":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeploymentStatus {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19126,7 +19126,7 @@ fn repos_create_deployment_status() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","deployment_id":25,"state":"success","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","deployment_id":25,"state":"success","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeploymentStatus {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19162,7 +19162,7 @@ fn repos_create_dispatch_event() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/dispatches",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","event_type":"event_type ä/+&","client_payload":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","event_type":"event_type ä/+&","client_payload":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDispatchEvent {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19173,7 +19173,7 @@ fn repos_create_dispatch_event() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/dispatches",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","event_type":"event_type ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","event_type":"event_type ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDispatchEvent {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19242,7 +19242,7 @@ fn repos_create_or_update_environment() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/environments/{environment_name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","wait_timer":32,"prevent_self_review":true,"reviewers":[{"key":"value","n":1,"nested":{"ok":true}}],"deployment_branch_policy":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","wait_timer":32,"prevent_self_review":true,"reviewers":[{"key":"value","n":1,"nested":{"ok":true}}],"deployment_branch_policy":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateOrUpdateEnvironment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19256,7 +19256,7 @@ fn repos_create_or_update_environment() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/environments/{environment_name}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","reviewers":[{"key":"value","n":1,"nested":{"ok":true}}],"deployment_branch_policy":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","reviewers":[{"key":"value","n":1,"nested":{"ok":true}}],"deployment_branch_policy":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateOrUpdateEnvironment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19302,7 +19302,7 @@ fn repos_create_deployment_branch_policy() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"name ä/+&","type":"tag","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"name ä/+&","type":"tag","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeploymentBranchPolicy {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19314,7 +19314,7 @@ fn repos_create_deployment_branch_policy() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeploymentBranchPolicy {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19360,7 +19360,7 @@ fn repos_update_deployment_branch_policy() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","branch_policy_id":32,"name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","branch_policy_id":32,"name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateDeploymentBranchPolicy {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19390,7 +19390,7 @@ fn repos_create_deployment_protection_rule() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","integration_id":32,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","integration_id":32,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeploymentProtectionRule {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19401,7 +19401,7 @@ fn repos_create_deployment_protection_rule() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeploymentProtectionRule {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19546,7 +19546,7 @@ fn actions_create_or_update_environment_secret() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateOrUpdateEnvironmentSecret {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19591,7 +19591,7 @@ fn actions_create_environment_variable() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/environments/{environment_name}/variables",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"name ä/+&","value":"value ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"name ä/+&","value":"value ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::CreateEnvironmentVariable {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19639,7 +19639,7 @@ fn actions_update_environment_variable() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"n-a-m-e","data":{"name":"name ä/+&","value":"value ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateEnvironmentVariable {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19652,7 +19652,7 @@ fn actions_update_environment_variable() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","environment_name":"e-n-v-i-r-o-n-m-e-n-t-_-n-a-m-e","name":"n-a-m-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::actions::UpdateEnvironmentVariable {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19723,7 +19723,7 @@ fn repos_create_fork() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/forks",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","organization":"organization ä/+&","name":"name ä/+&","default_branch_only":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","organization":"organization ä/+&","name":"name ä/+&","default_branch_only":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateFork {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19751,7 +19751,7 @@ fn git_create_blob() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/git/blobs",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","content":"content ä/+&","encoding":"encoding ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","content":"content ä/+&","encoding":"encoding ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::CreateBlob {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19762,7 +19762,7 @@ fn git_create_blob() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/git/blobs",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","content":"content ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","content":"content ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::CreateBlob {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19791,7 +19791,7 @@ fn git_create_commit() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/git/commits",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","message":"message ä/+&","tree":"tree ä/+&","parents":["parents-1","parents-2 ä"],"author":{"key":"value","n":1,"nested":{"ok":true}},"committer":{"key":"value","n":1,"nested":{"ok":true}},"signature":"signature ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","message":"message ä/+&","tree":"tree ä/+&","parents":["parents-1","parents-2 ä"],"author":{"key":"value","n":1,"nested":{"ok":true}},"committer":{"key":"value","n":1,"nested":{"ok":true}},"signature":"signature ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::CreateCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19806,7 +19806,7 @@ fn git_create_commit() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/git/commits",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","message":"message ä/+&","tree":"tree ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","message":"message ä/+&","tree":"tree ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::CreateCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19873,7 +19873,7 @@ fn git_create_ref() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/git/refs",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"ref ä/+&","sha":"sha ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"ref ä/+&","sha":"sha ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::CreateRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19906,7 +19906,7 @@ fn git_update_ref() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/git/refs{/ref*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"sha":"sha ä/+&","force":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"sha":"sha ä/+&","force":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::UpdateRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19918,7 +19918,7 @@ fn git_update_ref() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/git/refs{/ref*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"sha":"sha ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"sha":"sha ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::UpdateRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19934,7 +19934,7 @@ fn git_create_tag() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/git/tags",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag":"tag ä/+&","message":"message ä/+&","object":"object ä/+&","type":"blob","tagger":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag":"tag ä/+&","message":"message ä/+&","object":"object ä/+&","type":"blob","tagger":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::CreateTag {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19948,7 +19948,7 @@ fn git_create_tag() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/git/tags",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag":"tag ä/+&","message":"message ä/+&","object":"object ä/+&","type":"blob","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag":"tag ä/+&","message":"message ä/+&","object":"object ä/+&","type":"blob","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::CreateTag {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19980,7 +19980,7 @@ fn git_create_tree() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/git/trees",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tree":[{"key":"value","n":1,"nested":{"ok":true}}],"base_tree":"base_tree ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tree":[{"key":"value","n":1,"nested":{"ok":true}}],"base_tree":"base_tree ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::CreateTree {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -19991,7 +19991,7 @@ fn git_create_tree() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/git/trees",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tree":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tree":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::git::CreateTree {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20073,7 +20073,7 @@ fn repos_create_webhook() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/hooks",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","config":{"key":"value","n":1,"nested":{"ok":true}},"events":["events-1","events-2 ä"],"active":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","config":{"key":"value","n":1,"nested":{"ok":true}},"events":["events-1","events-2 ä"],"active":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateWebhook {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20131,7 +20131,7 @@ fn repos_update_webhook() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/hooks/{hook_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","hook_id":25,"config":{"key":"value","n":1,"nested":{"ok":true}},"events":["events-1","events-2 ä"],"add_events":["add_events-1","add_events-2 ä"],"remove_events":["remove_events-1","remove_events-2 ä"],"active":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","hook_id":25,"config":{"key":"value","n":1,"nested":{"ok":true}},"events":["events-1","events-2 ä"],"add_events":["add_events-1","add_events-2 ä"],"remove_events":["remove_events-1","remove_events-2 ä"],"active":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateWebhook {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20146,7 +20146,7 @@ fn repos_update_webhook() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/hooks/{hook_id}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","hook_id":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","hook_id":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateWebhook {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20181,7 +20181,7 @@ fn repos_update_webhook_config_for_repo() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","hook_id":25,"data":{"url":"url ä/+&","content_type":"content_type ä/+&","secret":"secret ä/+&","insecure_ssl":"insecure_ssl ä/+&"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","hook_id":25,"data":{"url":"url ä/+&","content_type":"content_type ä/+&","secret":"secret ä/+&","insecure_ssl":"insecure_ssl ä/+&"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateWebhookConfigForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20366,7 +20366,7 @@ fn migrations_update_import() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/import",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","vcs_username":"vcs_username ä/+&","vcs_password":"vcs_password ä/+&","vcs":"mercurial","tfvc_project":"tfvc_project ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","vcs_username":"vcs_username ä/+&","vcs_password":"vcs_password ä/+&","vcs":"mercurial","tfvc_project":"tfvc_project ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::migrations::UpdateImport {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20396,7 +20396,7 @@ fn migrations_start_import() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/import",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","vcs_url":"vcs_url ä/+&","vcs":"tfvc","vcs_username":"vcs_username ä/+&","vcs_password":"vcs_password ä/+&","tfvc_project":"tfvc_project ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","vcs_url":"vcs_url ä/+&","vcs":"tfvc","vcs_username":"vcs_username ä/+&","vcs_password":"vcs_password ä/+&","tfvc_project":"tfvc_project ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::migrations::StartImport {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20410,7 +20410,7 @@ fn migrations_start_import() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/import",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","vcs_url":"vcs_url ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","vcs_url":"vcs_url ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::migrations::StartImport {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20452,7 +20452,7 @@ fn migrations_map_commit_author() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/import/authors/{author_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","author_id":25,"email":"email ä/+&","name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","author_id":25,"email":"email ä/+&","name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::migrations::MapCommitAuthor {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20493,7 +20493,7 @@ fn migrations_set_lfs_preference() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/import/lfs",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","use_lfs":"opt_out","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","use_lfs":"opt_out","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::migrations::SetLfsPreference {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20546,7 +20546,7 @@ fn interactions_set_restrictions_for_repo() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/interaction-limits",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","limit":"collaborators_only","expiry":"six_months","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","limit":"collaborators_only","expiry":"six_months","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::SetRestrictionsForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20557,7 +20557,7 @@ fn interactions_set_restrictions_for_repo() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/interaction-limits",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","limit":"collaborators_only","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","limit":"collaborators_only","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::SetRestrictionsForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20572,7 +20572,7 @@ fn interactions_remove_pull_request_bypass_list_for_repo() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","users":["users-1","users-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","users":["users-1","users-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::RemovePullRequestBypassListForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20599,7 +20599,7 @@ fn interactions_set_pull_request_bypass_list_for_repo() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","users":["users-1","users-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","users":["users-1","users-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::SetPullRequestBypassListForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20626,7 +20626,7 @@ fn interactions_update_pull_request_creation_cap_for_repo() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","enabled":true,"max_open_pull_requests":32,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","enabled":true,"max_open_pull_requests":32,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::UpdatePullRequestCreationCapForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20637,7 +20637,7 @@ fn interactions_update_pull_request_creation_cap_for_repo() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","enabled":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","enabled":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::UpdatePullRequestCreationCapForRepo {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20692,7 +20692,7 @@ fn repos_update_invitation() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","invitation_id":25,"permissions":"admin","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","invitation_id":25,"permissions":"admin","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateInvitation {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20779,7 +20779,7 @@ fn issues_create() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","body":"body ä/+&","assignee":"assignee ä/+&","milestone":"milestone ä/+&","labels":["labels ä/+&"],"assignees":["assignees-1","assignees-2 ä"],"issue_field_values":[{"key":"value","n":1,"nested":{"ok":true}}],"type":"type ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","body":"body ä/+&","assignee":"assignee ä/+&","milestone":"milestone ä/+&","labels":["labels ä/+&"],"assignees":["assignees-1","assignees-2 ä"],"issue_field_values":[{"key":"value","n":1,"nested":{"ok":true}}],"type":"type ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::Create {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20796,7 +20796,7 @@ fn issues_create() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","assignee":"assignee ä/+&","milestone":"milestone ä/+&","type":"type ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","assignee":"assignee ä/+&","milestone":"milestone ä/+&","type":"type ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::Create {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20877,7 +20877,7 @@ fn issues_update_comment() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::UpdateComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20950,7 +20950,7 @@ fn reactions_create_for_issue_comment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"content":"eyes","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"content":"eyes","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::reactions::CreateForIssueComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21034,7 +21034,7 @@ fn issues_update() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/issues/{issue_number}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"title":"title ä/+&","body":"body ä/+&","assignee":"assignee ä/+&","state":"closed","state_reason":"reopened","duplicate_issue_id":67,"milestone":"milestone ä/+&","labels":["labels ä/+&"],"assignees":["assignees ä/+&"],"issue_field_values":[{"key":"value","n":1,"nested":{"ok":true}}],"type":"type ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"title":"title ä/+&","body":"body ä/+&","assignee":"assignee ä/+&","state":"closed","state_reason":"reopened","duplicate_issue_id":67,"milestone":"milestone ä/+&","labels":["labels ä/+&"],"assignees":["assignees ä/+&"],"issue_field_values":[{"key":"value","n":1,"nested":{"ok":true}}],"type":"type ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::Update {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21055,7 +21055,7 @@ fn issues_update() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/issues/{issue_number}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"title":"title ä/+&","body":"body ä/+&","assignee":"assignee ä/+&","state_reason":"reopened","milestone":"milestone ä/+&","type":"type ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"title":"title ä/+&","body":"body ä/+&","assignee":"assignee ä/+&","state_reason":"reopened","milestone":"milestone ä/+&","type":"type ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::Update {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21080,7 +21080,7 @@ fn issues_remove_assignees() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"assignees":["assignees-1","assignees-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"assignees":["assignees-1","assignees-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::RemoveAssignees {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21095,7 +21095,7 @@ fn issues_add_assignees() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"assignees":["assignees ä/+&"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"assignees":["assignees ä/+&"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::AddAssignees {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21166,7 +21166,7 @@ fn issues_create_comment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::CreateComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21209,7 +21209,7 @@ fn issues_add_blocked_by_dependency() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"issue_id":32,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"issue_id":32,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::AddBlockedByDependency {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21323,7 +21323,7 @@ fn issues_add_issue_field_values() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"issue_field_values":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"issue_field_values":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::AddIssueFieldValues {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21334,7 +21334,7 @@ fn issues_add_issue_field_values() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::AddIssueFieldValues {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21349,7 +21349,7 @@ fn issues_set_issue_field_values() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"issue_field_values":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"issue_field_values":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::SetIssueFieldValues {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21360,7 +21360,7 @@ fn issues_set_issue_field_values() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::SetIssueFieldValues {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21432,7 +21432,7 @@ fn issues_add_labels() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/labels",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::AddLabels {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21458,7 +21458,7 @@ fn issues_set_labels() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::SetLabels {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21513,7 +21513,7 @@ fn issues_lock() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"lock_reason":"spam","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"lock_reason":"spam","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::Lock {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21583,7 +21583,7 @@ fn reactions_create_for_issue() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"content":"eyes","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"content":"eyes","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::reactions::CreateForIssue {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21613,7 +21613,7 @@ fn issues_remove_sub_issue() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::RemoveSubIssue {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21656,7 +21656,7 @@ fn issues_add_sub_issue() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"replace_parent":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"replace_parent":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::AddSubIssue {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21668,7 +21668,7 @@ fn issues_add_sub_issue() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::AddSubIssue {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21684,7 +21684,7 @@ fn issues_reprioritize_sub_issue() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"after_id":39,"before_id":46,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"after_id":39,"before_id":46,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::ReprioritizeSubIssue {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21697,7 +21697,7 @@ fn issues_reprioritize_sub_issue() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","issue_number":25,"sub_issue_id":32,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::ReprioritizeSubIssue {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21832,7 +21832,7 @@ fn repos_create_deploy_key() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/keys",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","key":"key ä/+&","read_only":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","key":"key ä/+&","read_only":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeployKey {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21844,7 +21844,7 @@ fn repos_create_deploy_key() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/keys",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","key":"key ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","key":"key ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateDeployKey {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21914,7 +21914,7 @@ fn issues_create_label() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/labels",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","color":"color ä/+&","description":"description ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","color":"color ä/+&","description":"description ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::CreateLabel {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21926,7 +21926,7 @@ fn issues_create_label() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/labels",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::CreateLabel {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -21970,7 +21970,7 @@ fn issues_update_label() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/labels/{name}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","new_name":"new_name ä/+&","color":"color ä/+&","description":"description ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"n-a-m-e","new_name":"new_name ä/+&","color":"color ä/+&","description":"description ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::UpdateLabel {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22037,7 +22037,7 @@ fn repos_merge_upstream() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/merge-upstream",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"branch ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"branch ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::MergeUpstream {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22051,7 +22051,7 @@ fn repos_merge() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/merges",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","base":"base ä/+&","head":"head ä/+&","commit_message":"commit_message ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","base":"base ä/+&","head":"head ä/+&","commit_message":"commit_message ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::Merge {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22063,7 +22063,7 @@ fn repos_merge() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/merges",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","base":"base ä/+&","head":"head ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","base":"base ä/+&","head":"head ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::Merge {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22111,7 +22111,7 @@ fn issues_create_milestone() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/milestones",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","state":"closed","description":"description ä/+&","due_on":"due_on ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","state":"closed","description":"description ä/+&","due_on":"due_on ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::CreateMilestone {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22124,7 +22124,7 @@ fn issues_create_milestone() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/milestones",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::CreateMilestone {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22169,7 +22169,7 @@ fn issues_update_milestone() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","milestone_number":25,"title":"title ä/+&","state":"closed","description":"description ä/+&","due_on":"due_on ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","milestone_number":25,"title":"title ä/+&","state":"closed","description":"description ä/+&","due_on":"due_on ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::issues::UpdateMilestone {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22263,7 +22263,7 @@ fn activity_mark_repo_notifications_as_read() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/notifications",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","last_read_at":"last_read_at ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","last_read_at":"last_read_at ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::activity::MarkRepoNotificationsAsRead {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22313,7 +22313,7 @@ fn repos_create_pages_site() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pages",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","build_type":"workflow","source":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","build_type":"workflow","source":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreatePagesSite {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22324,7 +22324,7 @@ fn repos_create_pages_site() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pages",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreatePagesSite {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22339,7 +22339,7 @@ fn repos_update_information_about_pages_site() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/pages",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","cname":"cname ä/+&","https_enforced":false,"build_type":"workflow","source":"master /docs","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","cname":"cname ä/+&","https_enforced":false,"build_type":"workflow","source":"master /docs","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateInformationAboutPagesSite {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22352,7 +22352,7 @@ fn repos_update_information_about_pages_site() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/pages",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","cname":"cname ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","cname":"cname ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateInformationAboutPagesSite {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22435,7 +22435,7 @@ fn repos_create_pages_deployment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pages/deployments",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","artifact_id":25.5,"artifact_url":"artifact_url ä/+&","environment":"environment ä/+&","pages_build_version":"pages_build_version ä/+&","oidc_token":"oidc_token ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","artifact_id":25.5,"artifact_url":"artifact_url ä/+&","environment":"environment ä/+&","pages_build_version":"pages_build_version ä/+&","oidc_token":"oidc_token ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreatePagesDeployment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22449,7 +22449,7 @@ fn repos_create_pages_deployment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pages/deployments",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pages_build_version":"pages_build_version ä/+&","oidc_token":"oidc_token ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pages_build_version":"pages_build_version ä/+&","oidc_token":"oidc_token ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreatePagesDeployment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22560,7 +22560,7 @@ fn repos_custom_properties_for_repos_create_or_update_repository_values() -> Out
     compare(
         "PATCH /repos/{owner}/{repo}/properties/values",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","properties":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CustomPropertiesForReposCreateOrUpdateRepositoryValues {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22610,7 +22610,7 @@ fn pulls_create() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","head":"head ä/+&","head_repo":"head_repo ä/+&","base":"base ä/+&","body":"body ä/+&","maintainer_can_modify":false,"draft":true,"issue":74,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","title":"title ä/+&","head":"head ä/+&","head_repo":"head_repo ä/+&","base":"base ä/+&","body":"body ä/+&","maintainer_can_modify":false,"draft":true,"issue":74,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::Create {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22627,7 +22627,7 @@ fn pulls_create() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","head":"head ä/+&","base":"base ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","head":"head ä/+&","base":"base ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::Create {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22708,7 +22708,7 @@ fn pulls_update_review_comment() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::UpdateReviewComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22753,7 +22753,7 @@ fn reactions_create_for_pull_request_review_comment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"content":"eyes","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","comment_id":25,"content":"eyes","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::reactions::CreateForPullRequestReviewComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22797,7 +22797,7 @@ fn pulls_update() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/pulls/{pull_number}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"title":"title ä/+&","body":"body ä/+&","state":"closed","base":"base ä/+&","maintainer_can_modify":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"title":"title ä/+&","body":"body ä/+&","state":"closed","base":"base ä/+&","maintainer_can_modify":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::Update {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22831,7 +22831,7 @@ fn codespaces_create_with_pr_for_authenticated_user() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"location":"location ä/+&","geo":"UsWest","client_ip":"client_ip ä/+&","machine":"machine ä/+&","devcontainer_path":"devcontainer_path ä/+&","multi_repo_permissions_opt_out":true,"working_directory":"working_directory ä/+&","idle_timeout_minutes":81,"display_name":"display_name ä/+&","retention_period_minutes":95,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"location":"location ä/+&","geo":"UsWest","client_ip":"client_ip ä/+&","machine":"machine ä/+&","devcontainer_path":"devcontainer_path ä/+&","multi_repo_permissions_opt_out":true,"working_directory":"working_directory ä/+&","idle_timeout_minutes":81,"display_name":"display_name ä/+&","retention_period_minutes":95,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateWithPrForAuthenticatedUser {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22851,7 +22851,7 @@ fn codespaces_create_with_pr_for_authenticated_user() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateWithPrForAuthenticatedUser {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22909,7 +22909,7 @@ fn pulls_create_review_comment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"body":"body ä/+&","commit_id":"commit_id ä/+&","path":"path ä/+&","position":53,"side":"RIGHT","line":67,"start_line":74,"start_side":"side","in_reply_to":88,"subject_type":"file","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"body":"body ä/+&","commit_id":"commit_id ä/+&","path":"path ä/+&","position":53,"side":"RIGHT","line":67,"start_line":74,"start_side":"side","in_reply_to":88,"subject_type":"file","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::CreateReviewComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22929,7 +22929,7 @@ fn pulls_create_review_comment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"body":"body ä/+&","commit_id":"commit_id ä/+&","path":"path ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"body":"body ä/+&","commit_id":"commit_id ä/+&","path":"path ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::CreateReviewComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -22953,7 +22953,7 @@ fn pulls_create_reply_for_review_comment() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"comment_id":32,"body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"comment_id":32,"body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::CreateReplyForReviewComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23039,7 +23039,7 @@ fn pulls_merge() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"commit_title":"commit_title ä/+&","commit_message":"commit_message ä/+&","sha":"sha ä/+&","merge_method":"rebase","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"commit_title":"commit_title ä/+&","commit_message":"commit_message ä/+&","sha":"sha ä/+&","merge_method":"rebase","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::Merge {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23071,7 +23071,7 @@ fn pulls_merge_async() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge-async",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"commit_title":"commit_title ä/+&","commit_message":"commit_message ä/+&","sha":"sha ä/+&","merge_method":"rebase","merge_action":"merge_queue","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"commit_title":"commit_title ä/+&","commit_message":"commit_message ä/+&","sha":"sha ä/+&","merge_method":"rebase","merge_action":"merge_queue","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::MergeAsync {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23120,7 +23120,7 @@ fn pulls_remove_requested_reviewers() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"reviewers":["reviewers-1","reviewers-2 ä"],"team_reviewers":["team_reviewers-1","team_reviewers-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"reviewers":["reviewers-1","reviewers-2 ä"],"team_reviewers":["team_reviewers-1","team_reviewers-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::RemoveRequestedReviewers {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23132,7 +23132,7 @@ fn pulls_remove_requested_reviewers() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"reviewers":["reviewers-1","reviewers-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"reviewers":["reviewers-1","reviewers-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::RemoveRequestedReviewers {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23162,7 +23162,7 @@ fn pulls_request_reviewers() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"reviewers":["reviewers-1","reviewers-2 ä"],"team_reviewers":["team_reviewers-1","team_reviewers-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"reviewers":["reviewers-1","reviewers-2 ä"],"team_reviewers":["team_reviewers-1","team_reviewers-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::RequestReviewers {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23218,7 +23218,7 @@ fn pulls_create_review() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"commit_id":"commit_id ä/+&","body":"body ä/+&","event":"COMMENT","comments":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"commit_id":"commit_id ä/+&","body":"body ä/+&","event":"COMMENT","comments":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::CreateReview {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23280,7 +23280,7 @@ fn pulls_update_review() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::UpdateReview {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23326,7 +23326,7 @@ fn pulls_dismiss_review() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"message":"message ä/+&","event":"DISMISS","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"message":"message ä/+&","event":"DISMISS","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::DismissReview {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23339,7 +23339,7 @@ fn pulls_dismiss_review() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"message":"message ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"message":"message ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::DismissReview {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23356,7 +23356,7 @@ fn pulls_submit_review() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"body":"body ä/+&","event":"COMMENT","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"body":"body ä/+&","event":"COMMENT","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::SubmitReview {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23369,7 +23369,7 @@ fn pulls_submit_review() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"event":"COMMENT","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"review_id":32,"event":"COMMENT","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::SubmitReview {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23386,7 +23386,7 @@ fn pulls_update_branch() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"expected_head_sha":"expected_head_sha ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_number":25,"expected_head_sha":"expected_head_sha ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pulls::UpdateBranch {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23490,7 +23490,7 @@ fn repos_create_release() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/releases",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag_name":"tag_name ä/+&","target_commitish":"target_commitish ä/+&","name":"name ä/+&","body":"body ä/+&","draft":true,"prerelease":false,"discussion_category_name":"discussion_category_name ä/+&","generate_release_notes":false,"make_latest":"legacy","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag_name":"tag_name ä/+&","target_commitish":"target_commitish ä/+&","name":"name ä/+&","body":"body ä/+&","draft":true,"prerelease":false,"discussion_category_name":"discussion_category_name ä/+&","generate_release_notes":false,"make_latest":"legacy","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateRelease {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23508,7 +23508,7 @@ fn repos_create_release() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/releases",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag_name":"tag_name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag_name":"tag_name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateRelease {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23558,7 +23558,7 @@ fn repos_update_release_asset() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","asset_id":25,"name":"name ä/+&","label":"label ä/+&","state":"state ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","asset_id":25,"name":"name ä/+&","label":"label ä/+&","state":"state ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateReleaseAsset {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23588,7 +23588,7 @@ fn repos_generate_release_notes() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/releases/generate-notes",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag_name":"tag_name ä/+&","target_commitish":"target_commitish ä/+&","previous_tag_name":"previous_tag_name ä/+&","configuration_file_path":"configuration_file_path ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag_name":"tag_name ä/+&","target_commitish":"target_commitish ä/+&","previous_tag_name":"previous_tag_name ä/+&","configuration_file_path":"configuration_file_path ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::GenerateReleaseNotes {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23601,7 +23601,7 @@ fn repos_generate_release_notes() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/releases/generate-notes",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag_name":"tag_name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag_name":"tag_name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::GenerateReleaseNotes {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23675,7 +23675,7 @@ fn repos_update_release() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/releases/{release_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","release_id":25,"tag_name":"tag_name ä/+&","target_commitish":"target_commitish ä/+&","name":"name ä/+&","body":"body ä/+&","draft":false,"prerelease":true,"make_latest":"legacy","discussion_category_name":"discussion_category_name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","release_id":25,"tag_name":"tag_name ä/+&","target_commitish":"target_commitish ä/+&","name":"name ä/+&","body":"body ä/+&","draft":false,"prerelease":true,"make_latest":"legacy","discussion_category_name":"discussion_category_name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateRelease {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23805,7 +23805,7 @@ fn reactions_create_for_release() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/releases/{release_id}/reactions",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","release_id":25,"content":"eyes","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","release_id":25,"content":"eyes","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::reactions::CreateForRelease {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23895,7 +23895,7 @@ fn repos_create_repo_ruleset() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/rulesets",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","target":"push","enforcement":"evaluate","bypass_actors":[{"key":"value","n":1,"nested":{"ok":true}}],"conditions":{"key":"value","n":1,"nested":{"ok":true}},"rules":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","target":"push","enforcement":"evaluate","bypass_actors":[{"key":"value","n":1,"nested":{"ok":true}}],"conditions":{"key":"value","n":1,"nested":{"ok":true}},"rules":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateRepoRuleset {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23910,7 +23910,7 @@ fn repos_create_repo_ruleset() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/rulesets",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","enforcement":"evaluate","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","name":"name ä/+&","enforcement":"evaluate","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateRepoRuleset {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24019,7 +24019,7 @@ fn repos_update_repo_ruleset() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ruleset_id":25,"name":"name ä/+&","target":"push","enforcement":"evaluate","bypass_actors":[{"key":"value","n":1,"nested":{"ok":true}}],"conditions":{"key":"value","n":1,"nested":{"ok":true}},"rules":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ruleset_id":25,"name":"name ä/+&","target":"push","enforcement":"evaluate","bypass_actors":[{"key":"value","n":1,"nested":{"ok":true}}],"conditions":{"key":"value","n":1,"nested":{"ok":true}},"rules":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::UpdateRepoRuleset {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24186,7 +24186,7 @@ fn secret_scanning_update_alert() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"state":"resolved","resolution":"used_in_tests","resolution_comment":"resolution_comment ä/+&","assignee":"assignee ä/+&","validity":"inactive","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"state":"resolved","resolution":"used_in_tests","resolution_comment":"resolution_comment ä/+&","assignee":"assignee ä/+&","validity":"inactive","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::UpdateAlert {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24201,7 +24201,7 @@ fn secret_scanning_update_alert() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"resolution":"used_in_tests","resolution_comment":"resolution_comment ä/+&","assignee":"assignee ä/+&","validity":"inactive","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","alert_number":25,"resolution":"used_in_tests","resolution_comment":"resolution_comment ä/+&","assignee":"assignee ä/+&","validity":"inactive","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::UpdateAlert {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24248,7 +24248,7 @@ fn secret_scanning_bulk_delete_repo_custom_patterns() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"post_delete_action":"resolve_alerts","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"post_delete_action":"resolve_alerts","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::BulkDeleteRepoCustomPatterns {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24259,7 +24259,7 @@ fn secret_scanning_bulk_delete_repo_custom_patterns() -> Outcome {
     compare(
         "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::BulkDeleteRepoCustomPatterns {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24312,7 +24312,7 @@ fn secret_scanning_bulk_create_repo_custom_patterns() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/secret-scanning/custom-patterns",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","patterns":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::BulkCreateRepoCustomPatterns {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24326,7 +24326,7 @@ fn secret_scanning_update_repo_custom_pattern() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pattern_id":25,"pattern":"pattern ä/+&","start_delimiter":"start_delimiter ä/+&","end_delimiter":"end_delimiter ä/+&","must_match":["must_match-1","must_match-2 ä"],"must_not_match":["must_not_match-1","must_not_match-2 ä"],"custom_pattern_version":"custom_pattern_version ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pattern_id":25,"pattern":"pattern ä/+&","start_delimiter":"start_delimiter ä/+&","end_delimiter":"end_delimiter ä/+&","must_match":["must_match-1","must_match-2 ä"],"must_not_match":["must_not_match-1","must_not_match-2 ä"],"custom_pattern_version":"custom_pattern_version ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::UpdateRepoCustomPattern {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24342,7 +24342,7 @@ fn secret_scanning_update_repo_custom_pattern() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pattern_id":25,"custom_pattern_version":"custom_pattern_version ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pattern_id":25,"custom_pattern_version":"custom_pattern_version ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::UpdateRepoCustomPattern {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24362,7 +24362,7 @@ fn secret_scanning_create_push_protection_bypass() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","reason":"will_fix_later","placeholder_id":"placeholder_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","reason":"will_fix_later","placeholder_id":"placeholder_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::secret_scanning::CreatePushProtectionBypass {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24424,7 +24424,7 @@ fn security_advisories_create_repository_advisory() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/security-advisories",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","summary":"summary ä/+&","description":"description ä/+&","cve_id":"cve_id ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"credits":[{"key":"value","n":1,"nested":{"ok":true}}],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","start_private_fork":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","summary":"summary ä/+&","description":"description ä/+&","cve_id":"cve_id ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"credits":[{"key":"value","n":1,"nested":{"ok":true}}],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","start_private_fork":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::security_advisories::CreateRepositoryAdvisory {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24442,7 +24442,7 @@ fn security_advisories_create_repository_advisory() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/security-advisories",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","summary":"summary ä/+&","description":"description ä/+&","cve_id":"cve_id ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"credits":[{"key":"value","n":1,"nested":{"ok":true}}],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","summary":"summary ä/+&","description":"description ä/+&","cve_id":"cve_id ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"credits":[{"key":"value","n":1,"nested":{"ok":true}}],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::security_advisories::CreateRepositoryAdvisory {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24464,7 +24464,7 @@ fn security_advisories_create_private_vulnerability_report() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/security-advisories/reports",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","summary":"summary ä/+&","description":"description ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","start_private_fork":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","summary":"summary ä/+&","description":"description ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","start_private_fork":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::security_advisories::CreatePrivateVulnerabilityReport {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24480,7 +24480,7 @@ fn security_advisories_create_private_vulnerability_report() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/security-advisories/reports",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","summary":"summary ä/+&","description":"description ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","summary":"summary ä/+&","description":"description ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::security_advisories::CreatePrivateVulnerabilityReport {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24514,7 +24514,7 @@ fn security_advisories_update_repository_advisory() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ghsa_id":"g-h-s-a-_-i-d","summary":"summary ä/+&","description":"description ä/+&","cve_id":"cve_id ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"credits":[{"key":"value","n":1,"nested":{"ok":true}}],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","state":"draft","collaborating_users":["collaborating_users-1","collaborating_users-2 ä"],"collaborating_teams":["collaborating_teams-1","collaborating_teams-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ghsa_id":"g-h-s-a-_-i-d","summary":"summary ä/+&","description":"description ä/+&","cve_id":"cve_id ä/+&","vulnerabilities":[{"key":"value","n":1,"nested":{"ok":true}}],"cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"credits":[{"key":"value","n":1,"nested":{"ok":true}}],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","state":"draft","collaborating_users":["collaborating_users-1","collaborating_users-2 ä"],"collaborating_teams":["collaborating_teams-1","collaborating_teams-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::security_advisories::UpdateRepositoryAdvisory {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24535,7 +24535,7 @@ fn security_advisories_update_repository_advisory() -> Outcome {
     compare(
         "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ghsa_id":"g-h-s-a-_-i-d","cve_id":"cve_id ä/+&","cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"credits":[{"key":"value","n":1,"nested":{"ok":true}}],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","collaborating_users":["collaborating_users-1","collaborating_users-2 ä"],"collaborating_teams":["collaborating_teams-1","collaborating_teams-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ghsa_id":"g-h-s-a-_-i-d","cve_id":"cve_id ä/+&","cwe_ids":["cwe_ids-1","cwe_ids-2 ä"],"credits":[{"key":"value","n":1,"nested":{"ok":true}}],"severity":"low","cvss_vector_string":"cvss_vector_string ä/+&","collaborating_users":["collaborating_users-1","collaborating_users-2 ä"],"collaborating_teams":["collaborating_teams-1","collaborating_teams-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::security_advisories::UpdateRepositoryAdvisory {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24616,7 +24616,7 @@ fn pull_request_stacks_create() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/stacks",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_requests":[25,26],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","pull_requests":[25,26],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pull_request_stacks::Create {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24644,7 +24644,7 @@ fn pull_request_stacks_add() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/stacks/{stack_number}/add",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","stack_number":25,"pull_requests":[32,33],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","stack_number":25,"pull_requests":[32,33],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::pull_request_stacks::Add {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24779,7 +24779,7 @@ fn repos_create_commit_status() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/statuses{/sha*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","sha":["s-h-a","x y"],"state":"success","target_url":"target_url ä/+&","description":"description ä/+&","context":"context ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","sha":["s-h-a","x y"],"state":"success","target_url":"target_url ä/+&","description":"description ä/+&","context":"context ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateCommitStatus {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24793,7 +24793,7 @@ fn repos_create_commit_status() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/statuses{/sha*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","sha":["s-h-a","x y"],"state":"success","target_url":"target_url ä/+&","description":"description ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","sha":["s-h-a","x y"],"state":"success","target_url":"target_url ä/+&","description":"description ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateCommitStatus {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24863,7 +24863,7 @@ fn activity_set_repo_subscription() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/subscription",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","subscribed":true,"ignored":false,"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","subscribed":true,"ignored":false,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::activity::SetRepoSubscription {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24983,7 +24983,7 @@ fn repos_replace_all_topics() -> Outcome {
     compare(
         "PUT /repos/{owner}/{repo}/topics",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","names":["names-1","names-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","names":["names-1","names-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::ReplaceAllTopics {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -25071,7 +25071,7 @@ fn repos_transfer() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/transfer",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","new_owner":"new_owner ä/+&","new_name":"new_name ä/+&","team_ids":[39,40],"headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","new_owner":"new_owner ä/+&","new_name":"new_name ä/+&","team_ids":[39,40],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::Transfer {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -25083,7 +25083,7 @@ fn repos_transfer() -> Outcome {
     compare(
         "POST /repos/{owner}/{repo}/transfer",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","new_owner":"new_owner ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","new_owner":"new_owner ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::Transfer {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -25154,7 +25154,7 @@ fn repos_create_using_template() -> Outcome {
     compare(
         "POST /repos/{template_owner}/{template_repo}/generate",
         "all parameters",
-        r#"{"template_owner":"t-e-m-p-l-a-t-e-_-o-w-n-e-r","template_repo":"t-e-m-p-l-a-t-e-_-r-e-p-o","owner":"owner ä/+&","name":"name ä/+&","description":"description ä/+&","include_all_branches":false,"private":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"template_owner":"t-e-m-p-l-a-t-e-_-o-w-n-e-r","template_repo":"t-e-m-p-l-a-t-e-_-r-e-p-o","owner":"owner ä/+&","name":"name ä/+&","description":"description ä/+&","include_all_branches":false,"private":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateUsingTemplate {
             template_owner: "t-e-m-p-l-a-t-e-_-o-w-n-e-r".into(),
             template_repo: "t-e-m-p-l-a-t-e-_-r-e-p-o".into(),
@@ -25168,7 +25168,7 @@ fn repos_create_using_template() -> Outcome {
     compare(
         "POST /repos/{template_owner}/{template_repo}/generate",
         "required parameters",
-        r#"{"template_owner":"t-e-m-p-l-a-t-e-_-o-w-n-e-r","template_repo":"t-e-m-p-l-a-t-e-_-r-e-p-o","name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"template_owner":"t-e-m-p-l-a-t-e-_-o-w-n-e-r","template_repo":"t-e-m-p-l-a-t-e-_-r-e-p-o","name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateUsingTemplate {
             template_owner: "t-e-m-p-l-a-t-e-_-o-w-n-e-r".into(),
             template_repo: "t-e-m-p-l-a-t-e-_-r-e-p-o".into(),
@@ -25420,7 +25420,7 @@ fn teams_update_legacy() -> Outcome {
     compare(
         "PATCH /teams/{team_id}",
         "all parameters",
-        r#"{"team_id":11,"name":"name ä/+&","description":"description ä/+&","privacy":"closed","notification_setting":"notifications_disabled","permission":"admin","parent_team_id":53,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"team_id":11,"name":"name ä/+&","description":"description ä/+&","privacy":"closed","notification_setting":"notifications_disabled","permission":"admin","parent_team_id":53,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::UpdateLegacy {
             team_id: 11,
             name: "name ä/+&".into(),
@@ -25435,7 +25435,7 @@ fn teams_update_legacy() -> Outcome {
     compare(
         "PATCH /teams/{team_id}",
         "required parameters",
-        r#"{"team_id":11,"name":"name ä/+&","parent_team_id":53,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"team_id":11,"name":"name ä/+&","parent_team_id":53,"parent_team_slug":"parent_team_slug ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::UpdateLegacy {
             team_id: 11,
             name: "name ä/+&".into(),
@@ -25569,7 +25569,7 @@ fn teams_add_or_update_membership_for_user_legacy() -> Outcome {
     compare(
         "PUT /teams/{team_id}/memberships/{username}",
         "all parameters",
-        r#"{"team_id":11,"username":"u-s-e-r-n-a-m-e","role":"maintainer","headers":{"content-type":"application/json"}}"#,
+        r#"{"team_id":11,"username":"u-s-e-r-n-a-m-e","role":"maintainer","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::AddOrUpdateMembershipForUserLegacy {
             team_id: 11,
             username: "u-s-e-r-n-a-m-e".into(),
@@ -25645,7 +25645,7 @@ fn teams_add_or_update_repo_permissions_legacy() -> Outcome {
     compare(
         "PUT /teams/{team_id}/repos/{owner}/{repo}",
         "all parameters",
-        r#"{"team_id":11,"owner":"o-w-n-e-r","repo":"r-e-p-o","permission":"admin","headers":{"content-type":"application/json"}}"#,
+        r#"{"team_id":11,"owner":"o-w-n-e-r","repo":"r-e-p-o","permission":"admin","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::teams::AddOrUpdateRepoPermissionsLegacy {
             team_id: 11,
             owner: "o-w-n-e-r".into(),
@@ -25705,7 +25705,7 @@ fn users_update_authenticated() -> Outcome {
     compare(
         "PATCH /user",
         "all parameters",
-        r#"{"name":"name ä/+&","email":"email ä/+&","blog":"blog ä/+&","twitter_username":"twitter_username ä/+&","company":"company ä/+&","location":"location ä/+&","hireable":true,"bio":"bio ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"name":"name ä/+&","email":"email ä/+&","blog":"blog ä/+&","twitter_username":"twitter_username ä/+&","company":"company ä/+&","location":"location ä/+&","hireable":true,"bio":"bio ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::UpdateAuthenticated {
             name: Some("name ä/+&".into()),
             email: Some("email ä/+&".into()),
@@ -25720,7 +25720,7 @@ fn users_update_authenticated() -> Outcome {
     compare(
         "PATCH /user",
         "required parameters",
-        r#"{"twitter_username":"twitter_username ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"twitter_username":"twitter_username ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::UpdateAuthenticated {
             name: None,
             email: None,
@@ -25821,7 +25821,7 @@ fn codespaces_create_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/codespaces",
         "all parameters",
-        r#"{"data":{"repository_id":11},"headers":{"content-type":"application/json"}}"#,
+        r#"{"data":{"repository_id":11},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateForAuthenticatedUser {
             body: typed!(r#"{"repository_id":11}"#),
         },
@@ -25889,7 +25889,7 @@ fn codespaces_create_or_update_secret_for_authenticated_user() -> Outcome {
     compare(
         "PUT /user/codespaces/secrets/{secret_name}",
         "all parameters",
-        r#"{"secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","selected_repository_ids":[32],"headers":{"content-type":"application/json"}}"#,
+        r#"{"secret_name":"s-e-c-r-e-t-_-n-a-m-e","encrypted_value":"encrypted_value ä/+&","key_id":"key_id ä/+&","selected_repository_ids":[32],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateOrUpdateSecretForAuthenticatedUser {
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
             encrypted_value: Some("encrypted_value ä/+&".into()),
@@ -25900,7 +25900,7 @@ fn codespaces_create_or_update_secret_for_authenticated_user() -> Outcome {
     compare(
         "PUT /user/codespaces/secrets/{secret_name}",
         "required parameters",
-        r#"{"secret_name":"s-e-c-r-e-t-_-n-a-m-e","key_id":"key_id ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"secret_name":"s-e-c-r-e-t-_-n-a-m-e","key_id":"key_id ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::CreateOrUpdateSecretForAuthenticatedUser {
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
             encrypted_value: None,
@@ -25927,7 +25927,7 @@ fn codespaces_set_repositories_for_secret_for_authenticated_user() -> Outcome {
     compare(
         "PUT /user/codespaces/secrets/{secret_name}/repositories",
         "all parameters",
-        r#"{"secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[18,19],"headers":{"content-type":"application/json"}}"#,
+        r#"{"secret_name":"s-e-c-r-e-t-_-n-a-m-e","selected_repository_ids":[18,19],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::SetRepositoriesForSecretForAuthenticatedUser {
             secret_name: "s-e-c-r-e-t-_-n-a-m-e".into(),
             selected_repository_ids: typed!(r#"[18,19]"#),
@@ -25990,7 +25990,7 @@ fn codespaces_update_for_authenticated_user() -> Outcome {
     compare(
         "PATCH /user/codespaces/{codespace_name}",
         "all parameters",
-        r#"{"codespace_name":"c-o-d-e-s-p-a-c-e-_-n-a-m-e","machine":"machine ä/+&","display_name":"display_name ä/+&","recent_folders":["recent_folders-1","recent_folders-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"codespace_name":"c-o-d-e-s-p-a-c-e-_-n-a-m-e","machine":"machine ä/+&","display_name":"display_name ä/+&","recent_folders":["recent_folders-1","recent_folders-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::UpdateForAuthenticatedUser {
             codespace_name: "c-o-d-e-s-p-a-c-e-_-n-a-m-e".into(),
             machine: Some("machine ä/+&".into()),
@@ -26053,7 +26053,7 @@ fn codespaces_publish_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/codespaces/{codespace_name}/publish",
         "all parameters",
-        r#"{"codespace_name":"c-o-d-e-s-p-a-c-e-_-n-a-m-e","name":"name ä/+&","private":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"codespace_name":"c-o-d-e-s-p-a-c-e-_-n-a-m-e","name":"name ä/+&","private":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::PublishForAuthenticatedUser {
             codespace_name: "c-o-d-e-s-p-a-c-e-_-n-a-m-e".into(),
             name: Some("name ä/+&".into()),
@@ -26063,7 +26063,7 @@ fn codespaces_publish_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/codespaces/{codespace_name}/publish",
         "required parameters",
-        r#"{"codespace_name":"c-o-d-e-s-p-a-c-e-_-n-a-m-e","data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"codespace_name":"c-o-d-e-s-p-a-c-e-_-n-a-m-e","data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::codespaces::PublishForAuthenticatedUser {
             codespace_name: "c-o-d-e-s-p-a-c-e-_-n-a-m-e".into(),
             name: None,
@@ -26111,7 +26111,7 @@ fn users_set_primary_email_visibility_for_authenticated_user() -> Outcome {
     compare(
         "PATCH /user/email/visibility",
         "all parameters",
-        r#"{"visibility":"private","headers":{"content-type":"application/json"}}"#,
+        r#"{"visibility":"private","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::SetPrimaryEmailVisibilityForAuthenticatedUser {
             visibility: typed!(r#""private""#),
         },
@@ -26123,7 +26123,7 @@ fn users_delete_email_for_authenticated_user() -> Outcome {
     compare(
         "DELETE /user/emails",
         "all parameters",
-        r#"{"data":{"emails":["emails-1","emails-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"data":{"emails":["emails-1","emails-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::DeleteEmailForAuthenticatedUser {
             body: Some(typed!(r#"{"emails":["emails-1","emails-2 ä"]}"#)),
         },
@@ -26163,7 +26163,7 @@ fn users_add_email_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/emails",
         "all parameters",
-        r#"{"data":{"emails":["emails-1","emails-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"data":{"emails":["emails-1","emails-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::AddEmailForAuthenticatedUser {
             body: Some(typed!(r#"{"emails":["emails-1","emails-2 ä"]}"#)),
         },
@@ -26283,7 +26283,7 @@ fn users_create_gpg_key_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/gpg_keys",
         "all parameters",
-        r#"{"name":"name ä/+&","armored_public_key":"armored_public_key ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"name":"name ä/+&","armored_public_key":"armored_public_key ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::CreateGpgKeyForAuthenticatedUser {
             name: Some("name ä/+&".into()),
             armored_public_key: "armored_public_key ä/+&".into(),
@@ -26292,7 +26292,7 @@ fn users_create_gpg_key_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/gpg_keys",
         "required parameters",
-        r#"{"armored_public_key":"armored_public_key ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"armored_public_key":"armored_public_key ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::CreateGpgKeyForAuthenticatedUser {
             name: None,
             armored_public_key: "armored_public_key ä/+&".into(),
@@ -26417,7 +26417,7 @@ fn interactions_set_restrictions_for_authenticated_user() -> Outcome {
     compare(
         "PUT /user/interaction-limits",
         "all parameters",
-        r#"{"limit":"collaborators_only","expiry":"six_months","headers":{"content-type":"application/json"}}"#,
+        r#"{"limit":"collaborators_only","expiry":"six_months","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::SetRestrictionsForAuthenticatedUser {
             limit: typed!(r#""collaborators_only""#),
             expiry: Some(typed!(r#""six_months""#)),
@@ -26426,7 +26426,7 @@ fn interactions_set_restrictions_for_authenticated_user() -> Outcome {
     compare(
         "PUT /user/interaction-limits",
         "required parameters",
-        r#"{"limit":"collaborators_only","headers":{"content-type":"application/json"}}"#,
+        r#"{"limit":"collaborators_only","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::interactions::SetRestrictionsForAuthenticatedUser {
             limit: typed!(r#""collaborators_only""#),
             expiry: None,
@@ -26495,7 +26495,7 @@ fn users_create_public_ssh_key_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/keys",
         "all parameters",
-        r#"{"title":"title ä/+&","key":"key ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"title":"title ä/+&","key":"key ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::CreatePublicSshKeyForAuthenticatedUser {
             title: Some("title ä/+&".into()),
             key: "key ä/+&".into(),
@@ -26504,7 +26504,7 @@ fn users_create_public_ssh_key_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/keys",
         "required parameters",
-        r#"{"key":"key ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"key":"key ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::CreatePublicSshKeyForAuthenticatedUser {
             title: None,
             key: "key ä/+&".into(),
@@ -26617,7 +26617,7 @@ fn orgs_update_membership_for_authenticated_user() -> Outcome {
     compare(
         "PATCH /user/memberships/orgs/{org}",
         "all parameters",
-        r#"{"org":"o-r-g","state":"active","headers":{"content-type":"application/json"}}"#,
+        r#"{"org":"o-r-g","state":"active","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::orgs::UpdateMembershipForAuthenticatedUser {
             org: "o-r-g".into(),
             state: typed!(r#""active""#),
@@ -26652,7 +26652,7 @@ fn migrations_start_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/migrations",
         "all parameters",
-        r#"{"lock_repositories":true,"exclude_metadata":false,"exclude_git_data":true,"exclude_attachments":false,"exclude_releases":true,"exclude_owner_projects":false,"org_metadata_only":true,"exclude":["repositories"],"repositories":["repositories-1","repositories-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"lock_repositories":true,"exclude_metadata":false,"exclude_git_data":true,"exclude_attachments":false,"exclude_releases":true,"exclude_owner_projects":false,"org_metadata_only":true,"exclude":["repositories"],"repositories":["repositories-1","repositories-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::migrations::StartForAuthenticatedUser {
             lock_repositories: Some(true),
             exclude_metadata: Some(false),
@@ -26668,7 +26668,7 @@ fn migrations_start_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/migrations",
         "required parameters",
-        r#"{"repositories":["repositories-1","repositories-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"repositories":["repositories-1","repositories-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::migrations::StartForAuthenticatedUser {
             lock_repositories: None,
             exclude_metadata: None,
@@ -26997,7 +26997,7 @@ fn repos_create_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/repos",
         "all parameters",
-        r#"{"name":"name ä/+&","description":"description ä/+&","homepage":"homepage ä/+&","private":false,"has_issues":true,"has_projects":false,"has_wiki":true,"has_discussions":false,"team_id":67,"auto_init":false,"gitignore_template":"gitignore_template ä/+&","license_template":"license_template ä/+&","allow_squash_merge":true,"allow_merge_commit":false,"allow_rebase_merge":true,"allow_auto_merge":false,"delete_branch_on_merge":true,"squash_merge_commit_title":"COMMIT_OR_PR_TITLE","squash_merge_commit_message":"BLANK","merge_commit_title":"MERGE_MESSAGE","merge_commit_message":"BLANK","has_downloads":false,"is_template":true,"headers":{"content-type":"application/json"}}"#,
+        r#"{"name":"name ä/+&","description":"description ä/+&","homepage":"homepage ä/+&","private":false,"has_issues":true,"has_projects":false,"has_wiki":true,"has_discussions":false,"team_id":67,"auto_init":false,"gitignore_template":"gitignore_template ä/+&","license_template":"license_template ä/+&","allow_squash_merge":true,"allow_merge_commit":false,"allow_rebase_merge":true,"allow_auto_merge":false,"delete_branch_on_merge":true,"squash_merge_commit_title":"COMMIT_OR_PR_TITLE","squash_merge_commit_message":"BLANK","merge_commit_title":"MERGE_MESSAGE","merge_commit_message":"BLANK","has_downloads":false,"is_template":true,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateForAuthenticatedUser {
             name: "name ä/+&".into(),
             description: Some("description ä/+&".into()),
@@ -27027,7 +27027,7 @@ fn repos_create_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/repos",
         "required parameters",
-        r#"{"name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::repos::CreateForAuthenticatedUser {
             name: "name ä/+&".into(),
             description: None,
@@ -27103,7 +27103,7 @@ fn users_delete_social_account_for_authenticated_user() -> Outcome {
     compare(
         "DELETE /user/social_accounts",
         "all parameters",
-        r#"{"account_urls":["account_urls-1","account_urls-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"account_urls":["account_urls-1","account_urls-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::DeleteSocialAccountForAuthenticatedUser {
             account_urls: typed!(r#"["account_urls-1","account_urls-2 ä"]"#),
         },
@@ -27137,7 +27137,7 @@ fn users_add_social_account_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/social_accounts",
         "all parameters",
-        r#"{"account_urls":["account_urls-1","account_urls-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"account_urls":["account_urls-1","account_urls-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::AddSocialAccountForAuthenticatedUser {
             account_urls: typed!(r#"["account_urls-1","account_urls-2 ä"]"#),
         },
@@ -27171,7 +27171,7 @@ fn users_create_ssh_signing_key_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/ssh_signing_keys",
         "all parameters",
-        r#"{"title":"title ä/+&","key":"key ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"title":"title ä/+&","key":"key ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::CreateSshSigningKeyForAuthenticatedUser {
             title: Some("title ä/+&".into()),
             key: "key ä/+&".into(),
@@ -27180,7 +27180,7 @@ fn users_create_ssh_signing_key_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/ssh_signing_keys",
         "required parameters",
-        r#"{"key":"key ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"key":"key ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::CreateSshSigningKeyForAuthenticatedUser {
             title: None,
             key: "key ä/+&".into(),
@@ -27336,7 +27336,7 @@ fn projects_create_draft_item_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/{user_id}/projectsV2/{project_number}/drafts",
         "all parameters",
-        r#"{"user_id":"u-s-e-r-_-i-d","project_number":18,"title":"title ä/+&","body":"body ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"user_id":"u-s-e-r-_-i-d","project_number":18,"title":"title ä/+&","body":"body ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::CreateDraftItemForAuthenticatedUser {
             user_id: "u-s-e-r-_-i-d".into(),
             project_number: 18,
@@ -27347,7 +27347,7 @@ fn projects_create_draft_item_for_authenticated_user() -> Outcome {
     compare(
         "POST /user/{user_id}/projectsV2/{project_number}/drafts",
         "required parameters",
-        r#"{"user_id":"u-s-e-r-_-i-d","project_number":18,"title":"title ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"user_id":"u-s-e-r-_-i-d","project_number":18,"title":"title ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::CreateDraftItemForAuthenticatedUser {
             user_id: "u-s-e-r-_-i-d".into(),
             project_number: 18,
@@ -27384,7 +27384,7 @@ fn projects_create_view_for_user() -> Outcome {
     compare(
         "POST /users/{user_id}/projectsV2/{project_number}/views",
         "all parameters",
-        r#"{"user_id":"u-s-e-r-_-i-d","project_number":18,"name":"name ä/+&","layout":"roadmap","filter":"filter ä/+&","visible_fields":[46,47],"sort_by":[[53]],"group_by":[60,61],"vertical_group_by":[67,68],"headers":{"content-type":"application/json"}}"#,
+        r#"{"user_id":"u-s-e-r-_-i-d","project_number":18,"name":"name ä/+&","layout":"roadmap","filter":"filter ä/+&","visible_fields":[46,47],"sort_by":[[53]],"group_by":[60,61],"vertical_group_by":[67,68],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::CreateViewForUser {
             user_id: "u-s-e-r-_-i-d".into(),
             project_number: 18,
@@ -27400,7 +27400,7 @@ fn projects_create_view_for_user() -> Outcome {
     compare(
         "POST /users/{user_id}/projectsV2/{project_number}/views",
         "required parameters",
-        r#"{"user_id":"u-s-e-r-_-i-d","project_number":18,"name":"name ä/+&","layout":"roadmap","headers":{"content-type":"application/json"}}"#,
+        r#"{"user_id":"u-s-e-r-_-i-d","project_number":18,"name":"name ä/+&","layout":"roadmap","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::CreateViewForUser {
             user_id: "u-s-e-r-_-i-d".into(),
             project_number: 18,
@@ -27434,7 +27434,7 @@ fn users_list_attestations_bulk() -> Outcome {
     compare(
         "POST /users/{username}/attestations/bulk-list{?per_page,before,after}",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","per_page":18,"before":"before ä/+&","after":"after ä/+&","subject_digests":["subject_digests-1","subject_digests-2 ä"],"predicate_type":"predicate_type ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","per_page":18,"before":"before ä/+&","after":"after ä/+&","subject_digests":["subject_digests-1","subject_digests-2 ä"],"predicate_type":"predicate_type ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::ListAttestationsBulk {
             username: "u-s-e-r-n-a-m-e".into(),
             per_page: Some(18),
@@ -27447,7 +27447,7 @@ fn users_list_attestations_bulk() -> Outcome {
     compare(
         "POST /users/{username}/attestations/bulk-list{?per_page,before,after}",
         "required parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","subject_digests":["subject_digests-1","subject_digests-2 ä"],"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","subject_digests":["subject_digests-1","subject_digests-2 ä"],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::ListAttestationsBulk {
             username: "u-s-e-r-n-a-m-e".into(),
             per_page: None,
@@ -27464,7 +27464,7 @@ fn users_delete_attestations_bulk() -> Outcome {
     compare(
         "POST /users/{username}/attestations/delete-request",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","data":{"subject_digests":["subject_digests-1","subject_digests-2 ä"]},"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","data":{"subject_digests":["subject_digests-1","subject_digests-2 ä"]},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::users::DeleteAttestationsBulk {
             username: "u-s-e-r-n-a-m-e".into(),
             body: typed!(r#"{"subject_digests":["subject_digests-1","subject_digests-2 ä"]}"#),
@@ -27563,7 +27563,7 @@ fn copilot_spaces_create_for_user() -> Outcome {
     compare(
         "POST /users/{username}/copilot-spaces",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","name":"name ä/+&","description":"description ä/+&","general_instructions":"general_instructions ä/+&","base_role":"no_access","resources_attributes":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","name":"name ä/+&","description":"description ä/+&","general_instructions":"general_instructions ä/+&","base_role":"no_access","resources_attributes":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::CreateForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             name: "name ä/+&".into(),
@@ -27576,7 +27576,7 @@ fn copilot_spaces_create_for_user() -> Outcome {
     compare(
         "POST /users/{username}/copilot-spaces",
         "required parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","name":"name ä/+&","headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","name":"name ä/+&","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::CreateForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             name: "name ä/+&".into(),
@@ -27619,7 +27619,7 @@ fn copilot_spaces_update_for_user() -> Outcome {
     compare(
         "PUT /users/{username}/copilot-spaces/{space_number}",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"name":"name ä/+&","description":"description ä/+&","general_instructions":"general_instructions ä/+&","base_role":"no_access","resources_attributes":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"name":"name ä/+&","description":"description ä/+&","general_instructions":"general_instructions ä/+&","base_role":"no_access","resources_attributes":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             space_number: 18,
@@ -27633,7 +27633,7 @@ fn copilot_spaces_update_for_user() -> Outcome {
     compare(
         "PUT /users/{username}/copilot-spaces/{space_number}",
         "required parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             space_number: 18,
@@ -27664,7 +27664,7 @@ fn copilot_spaces_add_collaborator_for_user() -> Outcome {
     compare(
         "POST /users/{username}/copilot-spaces/{space_number}/collaborators",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"actor_type":"Team","actor_identifier":"actor_identifier ä/+&","role":"admin","headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"actor_type":"Team","actor_identifier":"actor_identifier ä/+&","role":"admin","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::AddCollaboratorForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             space_number: 18,
@@ -27695,7 +27695,7 @@ fn copilot_spaces_update_collaborator_for_user() -> Outcome {
     compare(
         "PUT /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"actor_type":"Team","actor_identifier":"a-c-t-o-r-_-i-d-e-n-t-i-f-i-e-r","role":"no_access","headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"actor_type":"Team","actor_identifier":"a-c-t-o-r-_-i-d-e-n-t-i-f-i-e-r","role":"no_access","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateCollaboratorForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             space_number: 18,
@@ -27724,7 +27724,7 @@ fn copilot_spaces_create_resource_for_user() -> Outcome {
     compare(
         "POST /users/{username}/copilot-spaces/{space_number}/resources",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"resource_type":"github_pull_request","metadata":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"resource_type":"github_pull_request","metadata":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::CreateResourceForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             space_number: 18,
@@ -27767,7 +27767,7 @@ fn copilot_spaces_update_resource_for_user() -> Outcome {
     compare(
         "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"space_resource_id":25,"metadata":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"space_resource_id":25,"metadata":{"key":"value","n":1,"nested":{"ok":true}},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateResourceForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             space_number: 18,
@@ -27778,7 +27778,7 @@ fn copilot_spaces_update_resource_for_user() -> Outcome {
     compare(
         "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}",
         "required parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"space_resource_id":25,"data":{},"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","space_number":18,"space_resource_id":25,"data":{},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::copilot_spaces::UpdateResourceForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             space_number: 18,
@@ -28286,7 +28286,7 @@ fn projects_add_field_for_user() -> Outcome {
     compare(
         "POST /users/{username}/projectsV2/{project_number}/fields",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","project_number":18,"data":{"name":"name ä/+&","data_type":"date"},"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","project_number":18,"data":{"name":"name ä/+&","data_type":"date"},"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::AddFieldForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             project_number: 18,
@@ -28348,7 +28348,7 @@ fn projects_add_item_for_user() -> Outcome {
     compare(
         "POST /users/{username}/projectsV2/{project_number}/items",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","project_number":18,"type":"PullRequest","id":32,"owner":"owner ä/+&","repo":"repo ä/+&","number":53,"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","project_number":18,"type":"PullRequest","id":32,"owner":"owner ä/+&","repo":"repo ä/+&","number":53,"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::AddItemForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             project_number: 18,
@@ -28362,7 +28362,7 @@ fn projects_add_item_for_user() -> Outcome {
     compare(
         "POST /users/{username}/projectsV2/{project_number}/items",
         "required parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","project_number":18,"type":"PullRequest","headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","project_number":18,"type":"PullRequest","headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::AddItemForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             project_number: 18,
@@ -28422,7 +28422,7 @@ fn projects_update_item_for_user() -> Outcome {
     compare(
         "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","project_number":18,"item_id":25,"fields":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json"}}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","project_number":18,"item_id":25,"fields":[{"key":"value","n":1,"nested":{"ok":true}}],"headers":{"content-type":"application/json; charset=utf-8"}}"#,
         &gh::projects::UpdateItemForUser {
             username: "u-s-e-r-n-a-m-e".into(),
             project_number: 18,

@@ -11,7 +11,8 @@
 //! - each struct links GitHub's documentation of its operation;
 //! - lists page by `Link` headers, and an answer that wraps its list beside
 //!   `total_count` (a search, a list of secrets) is a page of that list;
-//! - the requests accept `application/vnd.github.v3+json`, as octokit's;
+//! - the requests accept `application/vnd.github.v3+json`, and their JSON
+//!   bodies are `application/json; charset=utf-8`, as octokit's;
 //! - a body property with the name of a path parameter is `new_<name>`;
 //! - the crate is a member of this workspace below the facade, which
 //!   re-exports it as `endpoint::github`.
@@ -40,6 +41,8 @@ pub fn conventions() -> Conventions {
         body_prefix: Some("new".to_owned()),
         link_pages: true,
         default_accept: Some(endpoint_runtime::DEFAULT_ACCEPT.to_owned()),
+        // What octokit's endpoint writes for a JSON body.
+        json_content_type: Some("application/json; charset=utf-8".to_owned()),
         twin_prefixes: vec!["nullable-".to_owned()],
         crate_doc: Some(CRATE_DOC.to_owned()),
         readme: None,
