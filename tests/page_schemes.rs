@@ -883,6 +883,9 @@ fn a_walk_requests_at_most_its_bound_of_pages() {
             .items_request::<Item>(request(&client, "/things", json!({})), None)
             .max_pages(Some(2));
         assert_eq!(read.count(), 3);
+        assert_eq!(server.requests().len(), 2);
+    }
+}
 
 /// Ids 1 to 7, three a page, at `?page[number]=N` (from 1, the name as
 /// written or percent-encoded), `meta.total_pages` 3, and, as Prism does, a

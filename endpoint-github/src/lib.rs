@@ -23,12 +23,13 @@
 //!
 //! ```no_run
 //! use endpoint::client::ureq::Client;
-//! use endpoint_github::{BASE_URL, meta, codes_of_conduct};
+//! use endpoint_github::{BASE_URL, meta, apps, codes_of_conduct};
 //!
 //! let client = Client::builder()
 //!     .base_url(BASE_URL)
 //!     .build()?;
 //! let answer = client.send(&meta::Root {})?.body; // its answer, decoded
+//! let created = client.send(&apps::CreateInstallationAccessToken::new(1))?.body; // its answer, decoded
 //! for item in client.paginate(&codes_of_conduct::GetAllCodesOfConduct {}) {
 //!     let item = item?; // every page, item by item
 //! }
@@ -221,8 +222,8 @@ pub const BASE_URL: &str = "https://api.github.com";
 /// made once: [`BASE_URL`], and JSON as the answer asked for (an operation
 /// whose answers are of other media types asks for those);
 /// the servers of its operations on other origins belong with it: an `Api`
-/// of another base URL sends them to that deployment's own, or no
-/// credentials there (`Api::with_tied_server`).
+/// of another base URL sends them to that deployment's own, or refuses
+/// them until told where they are (`Api::with_tied_server`, `Api::with_server`).
 pub fn api() -> &'static ::endpoint::Api {
     static API: ::std::sync::OnceLock<::endpoint::Api> = ::std::sync::OnceLock::new();
     API.get_or_init(|| {

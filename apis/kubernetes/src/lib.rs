@@ -10,13 +10,14 @@
 //!
 //! ```no_run
 //! use endpoint::client::ureq::Client;
-//! use kubernetes_api::{well_known, core_v1};
+//! use kubernetes_api::{well_known, node_v1, core_v1};
 //!
 //! let client = Client::builder()
 //!     .base_url("https://api.example.com") // the API's server
 //!     .bearer(std::env::var("KUBERNETES_API_TOKEN")?)
 //!     .build()?;
 //! let answer = client.send(&well_known::GetServiceAccountIssuerOpenIdConfiguration {})?.body; // its answer, decoded
+//! let created = client.send(&node_v1::CreateRuntimeClass { api_version: Some("apiVersion".into()), ..node_v1::CreateRuntimeClass::new("handler") })?.body; // its answer, decoded
 //! for item in client.paginate(&core_v1::ListComponentStatus { ..Default::default() }) {
 //!     let item = item?; // every page, item by item
 //! }

@@ -15362,7 +15362,7 @@ impl IoK8sApiAuthorizationV1NonResourceRule {
     #[must_use]
     pub fn new(verbs: Vec<String>) -> Self {
         Self {
-            non_resource_ur_ls: None,
+            non_resource_urls: None,
             verbs,
         }
     }
@@ -18645,11 +18645,11 @@ pub struct IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
 
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 impl IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
-    /// A `IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule` of its required fields (`non_resource_ur_ls`, `verbs`), every other field `None`.
+    /// A `IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule` of its required fields (`non_resource_urls`, `verbs`), every other field `None`.
     #[must_use]
-    pub fn new(non_resource_ur_ls: Vec<String>, verbs: Vec<String>) -> Self {
+    pub fn new(non_resource_urls: Vec<String>, verbs: Vec<String>) -> Self {
         Self {
-            non_resource_ur_ls,
+            non_resource_urls,
             verbs,
         }
     }
@@ -19441,11 +19441,11 @@ pub struct IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
 
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 impl IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
-    /// A `IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule` of its required fields (`non_resource_ur_ls`, `verbs`), every other field `None`.
+    /// A `IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule` of its required fields (`non_resource_urls`, `verbs`), every other field `None`.
     #[must_use]
-    pub fn new(non_resource_ur_ls: Vec<String>, verbs: Vec<String>) -> Self {
+    pub fn new(non_resource_urls: Vec<String>, verbs: Vec<String>) -> Self {
         Self {
-            non_resource_ur_ls,
+            non_resource_urls,
             verbs,
         }
     }
@@ -21990,7 +21990,7 @@ impl IoK8sApiRbacV1PolicyRule {
     pub fn new(verbs: Vec<String>) -> Self {
         Self {
             api_groups: None,
-            non_resource_ur_ls: None,
+            non_resource_urls: None,
             resource_names: None,
             resources: None,
             verbs,

@@ -10,13 +10,14 @@
 //!
 //! ```no_run
 //! use endpoint::client::ureq::Client;
-//! use stripe_api::{BASE_URL, account, country_specs};
+//! use stripe_api::{BASE_URL, account, tax, country_specs};
 //!
 //! let client = Client::builder()
 //!     .base_url(BASE_URL)
 //!     .bearer(std::env::var("STRIPE_API_TOKEN")?)
 //!     .build()?;
 //! let answer = client.send(&account::GetAccount { ..Default::default() })?.body; // its answer, decoded
+//! let created = client.send(&tax::PostTaxTransactionsCreateFromCalculation::new("calculation", "reference"))?.body; // its answer, decoded
 //! for item in client.paginate(&country_specs::GetCountrySpecs { ..Default::default() }) {
 //!     let item = item?; // every page, item by item
 //! }
@@ -235,8 +236,8 @@ pub const BASE_URL: &str = "https://api.stripe.com";
 /// made once: [`BASE_URL`], and JSON as the answer asked for (an operation
 /// whose answers are of other media types asks for those);
 /// the servers of its operations on other origins belong with it: an `Api`
-/// of another base URL sends them to that deployment's own, or no
-/// credentials there (`Api::with_tied_server`).
+/// of another base URL sends them to that deployment's own, or refuses
+/// them until told where they are (`Api::with_tied_server`, `Api::with_server`).
 pub fn api() -> &'static ::endpoint::Api {
     static API: ::std::sync::OnceLock<::endpoint::Api> = ::std::sync::OnceLock::new();
     API.get_or_init(|| {

@@ -10,13 +10,14 @@
 //!
 //! ```no_run
 //! use endpoint::client::ureq::Client;
-//! use twilio_api::{BASE_URL, health_check, account};
+//! use twilio_api::{BASE_URL, health_check, token, account};
 //!
 //! let client = Client::builder()
 //!     .base_url(BASE_URL)
 //!     .basic(std::env::var("TWILIO_API_USER")?, std::env::var("TWILIO_API_PASSWORD")?)
 //!     .build()?;
 //! let answer = client.send(&health_check::FetchHealthCheck {})?.body; // its answer, decoded
+//! let created = client.send(&token::CreateToken::new("account_sid"))?.body; // its answer, decoded
 //! for item in client.paginate(&account::ListAccount { ..Default::default() }) {
 //!     let item = item?; // every page, item by item
 //! }
