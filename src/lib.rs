@@ -49,7 +49,7 @@ pub use endpoint_macros::endpoint;
 ///     let stores: Vec<models::Store> = serde_json::from_str(r#"[{"address": "1 Main St"}]"#)
 ///         .expect("the model of the answer");
 ///     assert_eq!(stores[0].address.as_deref(), Some("1 Main St"));
-///     assert_eq!(stores::List {}.to_request()?.url, format!("{BASE_URL}/stores"));
+///     assert_eq!(stores::ListStores {}.to_request()?.url, format!("{BASE_URL}/stores"));
 ///     Ok(())
 /// }
 /// ```

@@ -5,7 +5,7 @@
 /// The `OrderList` schema.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct OrderList {
-    /// The `orders` property.
+    /// The `OrderPage` schema, relaxed where the examples of the answers it is used in here contradict it.
     pub orders: ListOrdersAnswerOrderPage,
     /// The `request_id` property.
     pub request_id: String,

@@ -27,6 +27,8 @@ pub struct CreateServerBody {
     /// The `region` property.
     pub region: String,
     /// The `size` property.
+    ///
+    /// One of `"small"`, `"large"`.
     pub size: Size,
 }
 
@@ -68,6 +70,8 @@ pub struct Server {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<Port>>,
     /// The `size` property.
+    ///
+    /// One of `"small"`, `"large"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<Size>,
 }
@@ -154,6 +158,8 @@ pub struct ServerRequest {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<PortRequest>>,
     /// The `size` property.
+    ///
+    /// One of `"small"`, `"large"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<Size>,
 }
