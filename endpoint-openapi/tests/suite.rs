@@ -7,6 +7,7 @@
 mod conventions;
 mod described_examples;
 mod descriptions;
+mod expand;
 mod generate;
 mod generate_explained;
 mod generate_fixtures;
