@@ -3,16 +3,18 @@
 //! ```text
 //! cargo endpoint generate DESCRIPTION --out DIR [--name CRATE] [--endpoint-path PATH]
 //!     [--overlay FILE]... [--strict] [--modules tags|path|operation-id-prefix[=SEP]]
-//!     [--operation ROUTE|OPERATION-ID]... [--tag TAG]...
+//!     [--operation ROUTE|OPERATION-ID]... [--tag TAG]... [--expand NAME]...
 //! cargo endpoint operations DESCRIPTION [--overlay FILE]... [--modules …]
-//!     [--operation …]... [--tag …]...
+//!     [--operation …]... [--tag …]... [--expand …]...
 //! ```
 //!
 //! `--operation` and `--tag` keep only the operations named (by route,
 //! `"GET /pets/{petId}"`, or operationId) or tagged, and the types they
 //! reach ([`endpoint_openapi::filter::Filter`]); a name the description
-//! does not have is an error with the nearest it has. A build script gets
-//! the same from [`endpoint_openapi::Generator`].
+//! does not have is an error with the nearest it has. `--expand` says which
+//! expandable fields of answers (an id, or the object when the request asks
+//! to expand it) are planned as those objects ([`endpoint_openapi::expand`]).
+//! A build script gets the same from [`endpoint_openapi::Generator`].
 //!
 //! The description is read by [`endpoint_openapi::read::read_file`] (OpenAPI
 //! 3.0, 3.1, 3.2 or Swagger 2.0, JSON or YAML, its overlays applied first)
@@ -102,6 +104,14 @@ struct Input {
     /// (repeatable).
     #[arg(long = "tag", value_name = "TAG")]
     tags: Vec<String>,
+    /// Plans the expandable fields of answers (an id, or the object when
+    /// the request asks to expand it) that NAME names as those objects:
+    /// `*` for every one, `none` for none, a schema (`customer`) or a field
+    /// (`charge.customer`); repeatable. By default every one when every
+    /// operation is generated, none with `--operation` or `--tag`: a field
+    /// not expanded is `models::Expandable`, the id or the object as JSON.
+    #[arg(long = "expand", value_name = "NAME")]
+    expand: Vec<String>,
 }
 
 impl Input {
@@ -110,6 +120,7 @@ impl Input {
         Filter {
             operations: self.operations.clone(),
             tags: self.tags.clone(),
+            expand: self.expand.clone(),
         }
     }
 }
@@ -287,12 +298,12 @@ fn plan(
         started.elapsed()
     );
     let filter = input.filter();
+    let source = input.description.file_name().map_or_else(
+        || input.description.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    );
+    filter.apply(&mut read, &source)?;
     if !filter.is_all() {
-        let source = input.description.file_name().map_or_else(
-            || input.description.display().to_string(),
-            |name| name.to_string_lossy().into_owned(),
-        );
-        filter.apply(&mut read, &source)?;
         eprintln!(
             "kept {} operations of {} names and {} tags",
             read.api.operations.len(),

@@ -523,3 +523,53 @@ fn an_operation_not_in_the_description_is_one_error_line_with_the_nearest() {
     );
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn expand_names_the_expandable_fields_planned_as_their_objects() {
+    let dir = scratch("expand");
+    let description = dir.join("shop.json");
+    let get = serde_json::json!({"get": {"operationId": "getCharge", "responses": {"200": {
+        "description": "The charge.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/charge"}}}}}}});
+    let text = serde_json::json!({
+        "openapi": "3.0.3",
+        "info": {"title": "Shop", "version": "1"},
+        "paths": {"/charge": get},
+        "components": {"schemas": {
+            "charge": {"type": "object", "properties": {
+                "customer": {"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/customer"}]}}},
+            "customer": {"type": "object", "properties": {"id": {"type": "string"}}}
+        }}
+    });
+    std::fs::write(&description, text.to_string()).unwrap();
+    let models = |out: &Path, args: &[&str]| {
+        let output = run(&[&["generate", path(&description), "--out", path(out)], args].concat());
+        assert!(output.status.success(), "{}", stderr(&output));
+        std::fs::read_to_string(out.join("src/models.rs")).unwrap()
+    };
+    let ids = models(&dir.join("ids"), &["--operation", "getCharge"]);
+    assert!(ids.contains("pub enum Expandable"), "{ids}");
+    assert!(!ids.contains("pub struct Customer"), "{ids}");
+    let expanded = models(
+        &dir.join("expanded"),
+        &["--operation", "getCharge", "--expand", "charge.customer"],
+    );
+    assert!(expanded.contains("pub struct Customer"), "{expanded}");
+    assert!(!expanded.contains("pub enum Expandable"), "{expanded}");
+    // Every operation: every field expanded, unless `none`.
+    assert!(models(&dir.join("all"), &[]).contains("pub struct Customer"));
+    assert!(models(&dir.join("none"), &["--expand", "none"]).contains("pub enum Expandable"));
+
+    let output = run(&[
+        "operations",
+        path(&description),
+        "--expand",
+        "charge.custmer",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        error_line(&output),
+        "error: no expandable field `charge.custmer` in shop.json, nor a schema one may expand \
+         to: did you mean `charge.customer`?"
+    );
+}

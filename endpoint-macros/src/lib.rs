@@ -61,6 +61,7 @@ mod openapi;
 ///     operations = ["GET /v1/customers/{customer}", "PostCustomers"],
 ///     tags = ["invoices"],                     // or `tag = "invoices"`, repeatable
 ///     overlays = ["stripe-fixes.yaml"],        // Overlay 1.0 documents, in order
+///     expand = ["charge.customer"],            // expandable fields planned as their objects
 ///     strict,                                  // diagnostics are errors
 /// )
 /// ```
@@ -76,6 +77,15 @@ mod openapi;
 ///   `GET /v1/customer/{customer}` in stripe.json: did you mean `GET
 ///   /v1/customers/{customer}`?``;
 /// - `overlays` (or `overlay = "…"`): applied in order before reading;
+/// - `expand` (a list or one string): the expandable fields of answers (an
+///   id, or the object itself when the request asks to expand it: a union
+///   of a string and objects with an `id`) planned as those objects: `"*"`
+///   for every one, a schema (`"customer"`) or a field
+///   (`"charge.customer"`). By default, when operations or tags are named,
+///   none is: such a field is `models::Expandable`, the id or the object as
+///   JSON, and the models reachable only through expansions are not
+///   generated; with neither, every one is, as `cargo endpoint generate`
+///   and a build script do;
 /// - `strict`: each diagnostic of the description (what could not be
 ///   generated as written) is a compile error.
 ///

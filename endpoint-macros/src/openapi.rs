@@ -32,6 +32,7 @@ struct Input {
     operations: Vec<LitStr>,
     tags: Vec<LitStr>,
     overlays: Vec<LitStr>,
+    expand: Vec<LitStr>,
     strict: bool,
 }
 
@@ -49,6 +50,7 @@ impl Parse for Input {
             operations: Vec::new(),
             tags: Vec::new(),
             overlays: Vec::new(),
+            expand: Vec::new(),
             strict: false,
         };
         while !input.is_empty() {
@@ -68,12 +70,13 @@ impl Parse for Input {
                 "operations" | "operation" => &mut parsed.operations,
                 "tags" | "tag" => &mut parsed.tags,
                 "overlays" | "overlay" => &mut parsed.overlays,
+                "expand" => &mut parsed.expand,
                 other => {
                     return Err(syn::Error::new(
                         option.span(),
                         format!(
                             "unknown option `{other}` of `openapi!`: expected `operations = [..]`, \
-                             `tags = [..]`, `tag = \"..\"`, `overlays = [..]` or `strict`"
+                             `tags = [..]`, `tag = \"..\"`, `overlays = [..]`, `expand = [..]` or `strict`"
                         ),
                     ));
                 }
@@ -123,6 +126,7 @@ fn generate(input: &Input, dir: &Path) -> syn::Result<TokenStream> {
     let filter = Filter {
         operations: input.operations.iter().map(LitStr::value).collect(),
         tags: input.tags.iter().map(LitStr::value).collect(),
+        expand: input.expand.iter().map(LitStr::value).collect(),
     };
     generator = generator.filter(filter.clone());
     let (description, overlays) = generator.files();
@@ -135,6 +139,7 @@ fn generate(input: &Input, dir: &Path) -> syn::Result<TokenStream> {
             let literal = match unknown.name {
                 Named::Operation(at) => &input.operations[at],
                 Named::Tag(at) => &input.tags[at],
+                Named::Expand(at) => &input.expand[at],
             };
             syn::Error::new(literal.span(), unknown.message)
         });

@@ -11,6 +11,7 @@ use endpoint_macros_core::edit_distance;
 
 use crate::api::Operation;
 use crate::diag::Diagnostics;
+use crate::expand::{self, Expand};
 use crate::read::Read;
 
 /// The operations to keep: those named in [`operations`](Filter::operations)
@@ -49,6 +50,14 @@ pub struct Filter {
     pub operations: Vec<String>,
     /// Operations by tag (any of their tags).
     pub tags: Vec<String>,
+    /// The expandable fields of answers to plan as the objects they may
+    /// expand to (see [`expand`](crate::expand)): `*` for every one,
+    /// `none` for none, a component schema (`customer`: every field that
+    /// may expand to it) or a field (`charge.customer`). Empty, every one
+    /// when the filter keeps every operation and none when it keeps some:
+    /// a field not expanded is the shared `Expandable` type, an id or the
+    /// object as JSON.
+    pub expand: Vec<String>,
 }
 
 impl Filter {
@@ -64,6 +73,14 @@ impl Filter {
     #[must_use]
     pub fn tag(mut self, tag: impl Into<String>) -> Self {
         self.tags.push(tag.into());
+        self
+    }
+
+    /// Plans the expandable fields that `name` names as the objects they
+    /// may expand to (see [`expand`](Filter::expand)).
+    #[must_use]
+    pub fn expand(mut self, name: impl Into<String>) -> Self {
+        self.expand.push(name.into());
         self
     }
 
@@ -83,13 +100,18 @@ impl Filter {
     /// description has: ``no operation `GET /v1/customer/{customer}` in
     /// stripe.yaml: did you mean `GET /v1/customers/{customer}`?``.
     pub fn apply(&self, read: &mut Read, source: &str) -> Result<(), String> {
-        if self.is_all() {
+        let expand = Expand::of(&self.expand, self.is_all());
+        if self.is_all() && matches!(expand, Expand::All) {
             return Ok(());
         }
         let errors = self.unknown(read, source);
         if !errors.is_empty() {
             let lines: Vec<String> = errors.into_iter().map(|unknown| unknown.message).collect();
             return Err(lines.join("\n"));
+        }
+        if self.is_all() {
+            expand::apply(&mut read.api, &expand);
+            return Ok(());
         }
         let operations = &read.api.operations;
         let keep: Vec<bool> = operations
@@ -125,6 +147,7 @@ impl Filter {
             );
         }
         read.diagnostics = diagnostics;
+        expand::apply(&mut read.api, &expand);
         Ok(())
     }
 }
@@ -147,12 +170,15 @@ pub enum Named {
     Operation(usize),
     /// `tags[i]`.
     Tag(usize),
+    /// `expand[i]`.
+    Expand(usize),
 }
 
 impl Filter {
     /// Each name of this filter that `read` has no operation of (or no
-    /// operation tagged with), in the filter's order, operations then tags,
-    /// each with the nearest name the description has.
+    /// operation tagged with, or no expandable field of), in the filter's
+    /// order, operations, tags then expansions, each with the nearest name
+    /// the description has.
     ///
     /// ```
     /// use endpoint_openapi::filter::{Filter, Named};
@@ -197,6 +223,22 @@ impl Filter {
                         suggestion(tag, candidates)
                     ),
                 });
+            }
+        }
+        let named = |name: &String| name != expand::ALL && name != expand::NONE;
+        if self.expand.iter().any(named) {
+            let known = expand::names(&read.api);
+            for (index, name) in self.expand.iter().enumerate() {
+                if named(name) && !known.contains(name) {
+                    errors.push(Unknown {
+                        name: Named::Expand(index),
+                        message: format!(
+                            "no expandable field `{name}` in {source}, nor a schema one may \
+                             expand to{}",
+                            suggestion(name, known.iter().cloned())
+                        ),
+                    });
+                }
             }
         }
         errors

@@ -228,7 +228,20 @@ impl Generator {
         self
     }
 
-    /// Replaces the operation filter.
+    /// Plans the expandable fields of answers that `name` names as the
+    /// objects they may expand to: `*` for every one, `none` for none, a
+    /// component schema (`customer`) or a field (`charge.customer`);
+    /// repeatable. By default every one when every operation is generated
+    /// and none when only some are: a field not expanded is the shared
+    /// `models::Expandable`, the id or the object as JSON (see
+    /// [`expand`](crate::expand)).
+    #[must_use]
+    pub fn expand(mut self, name: impl Into<String>) -> Self {
+        self.filter.expand.push(name.into());
+        self
+    }
+
+    /// Replaces the operation filter (and the expansions).
     #[must_use]
     pub fn filter(mut self, filter: Filter) -> Self {
         self.filter = filter;

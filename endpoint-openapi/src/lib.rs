@@ -32,10 +32,11 @@
 //!
 //! Each module imports only from the ones before it in this list:
 //! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `conventions`,
-//! `overlay`, `read`, `filter`, `examples`, `types`, `emit`, `paging`, `operations`, `package`,
+//! `overlay`, `read`, `expand`, `filter`, `examples`, `types`, `emit`, `paging`, `operations`, `package`,
 //! `generator`; [`paging`] chooses how a list operation pages, [`examples`]
 //! relaxes the schemas a description's own examples contradict, before
-//! planning, and [`filter`] keeps only the operations asked for.
+//! planning, [`filter`] keeps only the operations asked for, and [`expand`]
+//! which expandable fields are planned as the objects they expand to.
 //!
 //! A build script generates a client into `OUT_DIR` with [`Generator`]
 //! (the [`generator`] module says how a crate includes it); `cargo
@@ -71,6 +72,7 @@ pub mod diag;
 pub mod docs;
 pub mod emit;
 pub mod examples;
+pub mod expand;
 pub mod filter;
 pub mod generator;
 pub mod ident;

@@ -9,6 +9,7 @@ mod described_examples;
 mod described_examples_classes;
 mod described_unions;
 mod descriptions;
+mod expand;
 mod generate;
 mod generate_explained;
 mod generate_fixtures;

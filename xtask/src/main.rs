@@ -15,6 +15,7 @@
 //! cargo run -p xtask -- compile-time [--runs N]
 //! cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION]
 //! cargo run -p xtask -- generator-bench [--only NAME]… [--no-check]
+//! cargo run --release -p xtask -- generator-scaling [--entities N]
 //! ```
 //!
 //! `cargo xtask` is `cargo run -q -p xtask --` (the alias of
@@ -52,6 +53,8 @@
 //!   ploidy and openapi-to-rust on four descriptions, installed into and
 //!   generated under `target/generator-bench/`; the table also goes into
 //!   `docs/generator.md`.
+//! - `generator-scaling` ([`generator_scaling`]): the generator's time and
+//!   memory on a synthetic Graph-like description of growing size.
 //! - `generate` also writes `tests/fixtures/openapi/answers/`, large
 //!   answers of the fixture descriptions built from their schemas
 //!   ([`sample_answers`]), for the decode benchmark of generated crates.
@@ -70,6 +73,7 @@ mod conformance;
 mod field_type;
 mod generated;
 mod generator_bench;
+mod generator_scaling;
 mod github;
 mod handwritten;
 mod instructions;
@@ -100,7 +104,9 @@ tasks:
   compile-time [--runs N]           debug build time of endpoint! against format!
   generator-bench [--only NAME]… [--no-check]
                                     endpoint-openapi beside ploidy and openapi-to-rust:
-                                    generation time, operations, cargo check CPU time";
+                                    generation time, operations, cargo check CPU time
+  generator-scaling [--entities N]  the generator's CPU time and memory on a synthetic
+                                    description of N, 2N and 4N entity types";
 
 /// Dispatches the task named by the first argument.
 fn main() -> ExitCode {
@@ -126,6 +132,7 @@ fn main() -> ExitCode {
         "compile-time" => compile_time::run(rest),
         "build-time" => build_time::run(rest),
         "generator-bench" => generator_bench::run(rest),
+        "generator-scaling" => generator_scaling::run(rest),
         "generate" | "github" | "apis" | "conformance" => {
             let check = match rest {
                 [] => false,
