@@ -65,6 +65,7 @@ fn generate(generator: Generator) -> Result<String, String> {
         .name("shop")
         .generate_read(description())
         .map(|output| output.source)
+        .map_err(String::from)
 }
 
 fn shop() -> Generator {
