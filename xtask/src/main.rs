@@ -19,7 +19,7 @@
 //! ```
 //!
 //! `cargo xtask` is `cargo run -q -p xtask --` (the alias of
-//! `.cargo/config.toml`). `test` ([`test`]) installs what the tests need
+//! `.cargo/config.toml`). `test` ([`mod@test`]) installs what the tests need
 //! besides Rust crates (a `redis-server`, Prism) and runs
 //! `cargo test --workspace --all-features`: the test command of README.md
 //! and of `.ci/run`.
