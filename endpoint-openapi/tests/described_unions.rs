@@ -12,9 +12,8 @@
 //! description below; the first test says when the file is not what the
 //! generator writes today (`ENDPOINT_OPENAPI_WRITE=1` rewrites it).
 
+use crate::emitted;
 use endpoint_openapi::diag::Diagnostics;
-use endpoint_openapi::operations::{self, Modules};
-use endpoint_openapi::{emit, read::read_value};
 use serde_json::{Value, json};
 
 #[allow(dead_code)]
@@ -121,40 +120,14 @@ fn description() -> Value {
 }
 
 fn planned() -> (String, Diagnostics) {
-    let read = read_value(description(), None, &[]).unwrap();
-    let mut diagnostics = read.diagnostics.clone();
-    let mut plan = operations::plan(
-        &read.api,
-        &Modules::Tags,
-        &Default::default(),
-        &mut diagnostics,
-    );
-    for def in &mut plan.types {
-        def.features.clear();
-    }
-    let paths = emit::Paths {
-        support: "::endpoint_runtime".parse().unwrap(),
-        ..emit::Paths::default()
-    };
-    let header = "// Emitted by `endpoint_openapi::emit` from the description of the test\n\
-                  // `described_unions` (which checks it and rewrites it with\n\
-                  // ENDPOINT_OPENAPI_WRITE=1).\n\n";
-    let source = emit::module(header, &plan.types, &paths).unwrap();
-    (source, diagnostics)
+    let emitted = emitted::models("described_unions", description());
+    (emitted.source, emitted.diagnostics)
 }
 
 #[test]
 fn the_models_are_the_emitted_ones() {
     let (emitted, _) = planned();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(MODELS);
-    if std::env::var_os("ENDPOINT_OPENAPI_WRITE").is_some() {
-        std::fs::write(&path, &emitted).unwrap();
-    }
-    let written = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        written == emitted,
-        "{MODELS} is not what the emitter writes (ENDPOINT_OPENAPI_WRITE=1 rewrites it):\n{emitted}"
-    );
+    emitted::check_file(MODELS, &emitted);
 }
 
 #[test]

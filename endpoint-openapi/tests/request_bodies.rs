@@ -7,10 +7,10 @@
 //! below; the first test says when the file is not what the generator
 //! writes today (`ENDPOINT_OPENAPI_WRITE=1` rewrites it).
 
-use endpoint_openapi::diag::Diagnostics;
+use crate::emitted;
 use endpoint_openapi::operations::{self, Modules};
 use endpoint_openapi::package::{Dependency, Generated, Options, generate_read};
-use endpoint_openapi::{emit, read::read_value};
+use endpoint_openapi::read::read_value;
 use serde_json::{Value, json};
 
 // Kept as the emitter writes it, which the first test compares.
@@ -141,28 +141,9 @@ fn description() -> Value {
 }
 
 fn planned() -> (operations::Plan, String) {
-    let read = read_value(description(), None, &[]).unwrap();
-    let mut diagnostics: Diagnostics = read.diagnostics.clone();
-    let mut plan = operations::plan(
-        &read.api,
-        &Modules::Tags,
-        &Default::default(),
-        &mut diagnostics,
-    );
-    assert!(diagnostics.is_empty(), "{diagnostics:?}");
-    // One module of models, whatever the features.
-    for def in &mut plan.types {
-        def.features.clear();
-    }
-    let paths = emit::Paths {
-        support: "::endpoint_runtime".parse().unwrap(),
-        ..emit::Paths::default()
-    };
-    let header = "// Emitted by `endpoint_openapi::emit` from the description of the test\n\
-                  // `request_bodies` (which checks it and rewrites it with\n\
-                  // ENDPOINT_OPENAPI_WRITE=1).\n\n";
-    let source = emit::module(header, &plan.types, &paths).unwrap();
-    (plan, source)
+    let emitted = emitted::models("request_bodies", description());
+    assert!(emitted.diagnostics.is_empty(), "{:?}", emitted.diagnostics);
+    (emitted.plan, emitted.source)
 }
 
 fn generated(description: Value) -> Generated {
@@ -208,15 +189,7 @@ fn fields(source: &str, name: &str) -> Vec<String> {
 #[test]
 fn the_models_are_the_emitted_ones() {
     let (_, emitted) = planned();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(MODELS);
-    if std::env::var_os("ENDPOINT_OPENAPI_WRITE").is_some() {
-        std::fs::write(&path, &emitted).unwrap();
-    }
-    let written = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        written == emitted,
-        "{MODELS} is not what the emitter writes (ENDPOINT_OPENAPI_WRITE=1 rewrites it):\n{emitted}"
-    );
+    emitted::check_file(MODELS, &emitted);
 }
 
 #[test]

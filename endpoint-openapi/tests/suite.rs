@@ -9,6 +9,7 @@ mod described_examples;
 mod described_examples_classes;
 mod described_unions;
 mod descriptions;
+mod emitted;
 mod expand;
 mod generate;
 mod generate_explained;
