@@ -1,6 +1,7 @@
 //! An API's conventions: each changes the crate only when the options name
 //! it, and a description without them is generated as OpenAPI alone says.
 
+use crate::generate::file;
 use endpoint_openapi::conventions::Conventions;
 use endpoint_openapi::package::{Dependency, Generated, Modules, Options};
 use endpoint_openapi::read;
@@ -133,15 +134,6 @@ fn crate_of(conventions: Conventions, endpoint: Dependency) -> Generated {
         conventions,
     };
     endpoint_openapi::package::generate_read(&read, &options).unwrap()
-}
-
-fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
-    &generated
-        .files
-        .iter()
-        .find(|f| f.path.to_str() == Some(path))
-        .unwrap_or_else(|| panic!("no {path}"))
-        .text
 }
 
 fn path() -> Dependency {

@@ -4,6 +4,7 @@
 //! share are named after what they are, and the crate's README and
 //! documentation show a first call with the description's own credentials.
 
+use crate::generate::file;
 use endpoint_openapi::package::{Dependency, Generated, Modules, Options, generate_read};
 use endpoint_openapi::read::read_value;
 use serde_json::{Value, json};
@@ -17,15 +18,6 @@ fn generated(description: Value) -> Generated {
         conventions: Default::default(),
     };
     generate_read(&read, &options).expect("a crate")
-}
-
-fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
-    &generated
-        .files
-        .iter()
-        .find(|f| f.path.to_str() == Some(path))
-        .unwrap_or_else(|| panic!("no {path}"))
-        .text
 }
 
 /// The documentation of a field of an `endpoint!` struct: its `///` lines

@@ -1,6 +1,7 @@
 //! The crates of the three fixture descriptions: every operation kept,
 //! named and placed as the rules say, every item one `endpoint!` takes.
 
+use crate::generate::file;
 use std::path::{Path, PathBuf};
 
 use endpoint_openapi::package::{Dependency, Generated, Modules, Options, generate};
@@ -17,15 +18,6 @@ fn fixture(name: &str) -> Generated {
         conventions: Default::default(),
     };
     generate(&read.api, &options).unwrap()
-}
-
-fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
-    &generated
-        .files
-        .iter()
-        .find(|f| f.path.to_str() == Some(path))
-        .unwrap_or_else(|| panic!("no {path}"))
-        .text
 }
 
 /// Every module's items, expanded as `endpoint!` expands them: the number

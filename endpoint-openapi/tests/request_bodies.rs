@@ -8,6 +8,7 @@
 //! writes today (`ENDPOINT_OPENAPI_WRITE=1` rewrites it).
 
 use crate::emitted;
+use crate::generate::file;
 use endpoint_openapi::operations::{self, Modules};
 use endpoint_openapi::package::{Dependency, Generated, Options, generate_read};
 use endpoint_openapi::read::read_value;
@@ -155,15 +156,6 @@ fn generated(description: Value) -> Generated {
         conventions: Default::default(),
     };
     generate_read(&read, &options).expect("a crate")
-}
-
-fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
-    &generated
-        .files
-        .iter()
-        .find(|f| f.path.to_str() == Some(path))
-        .unwrap_or_else(|| panic!("no {path}"))
-        .text
 }
 
 /// The text of the item that starts with `head` (up to its closing line).
