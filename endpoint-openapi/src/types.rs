@@ -750,17 +750,7 @@ impl<'a> TypeSpace<'a> {
     /// once every operation is planned and named, before
     /// [`TypeSpace::finish`].
     pub fn directions(&mut self, requests: &[Type], answers: &[Type]) -> HashMap<usize, usize> {
-        let edges: Vec<Vec<usize>> = self
-            .types
-            .iter()
-            .map(|def| {
-                let mut out = Vec::new();
-                for ty in def_types(def) {
-                    ty.named(true, &mut out);
-                }
-                out.into_iter().map(|(id, _)| id).collect()
-            })
-            .collect();
+        let edges = self.named_edges();
         let reach = |roots: &[Type]| {
             let mut seen = vec![false; edges.len()];
             let mut stack = Vec::new();
@@ -1921,9 +1911,11 @@ impl<'a> TypeSpace<'a> {
         }
     }
 
-    fn spread_features(&mut self) {
-        let mut edges: Vec<Vec<usize>> = self
-            .types
+    /// For each type, the ids of the planned types its expressions name (a
+    /// struct's fields, a union's alternatives, held directly or in a list
+    /// or map): the edges that directions and features follow.
+    fn named_edges(&self) -> Vec<Vec<usize>> {
+        self.types
             .iter()
             .map(|def| {
                 let mut out = Vec::new();
@@ -1932,7 +1924,11 @@ impl<'a> TypeSpace<'a> {
                 }
                 out.into_iter().map(|(id, _)| id).collect()
             })
-            .collect();
+            .collect()
+    }
+
+    fn spread_features(&mut self) {
+        let mut edges = self.named_edges();
         // A request's twin is enabled with its answer's type (the roots
         // name the answer's).
         for &(answer, request) in &self.twins {
