@@ -27,7 +27,8 @@ use std::process::{Command, ExitCode, Stdio};
 
 use serde_json::Value;
 
-use crate::tools::cargo;
+use crate::tools::{cargo, version};
+
 use crate::workspace::read_json;
 
 /// The npm package of Prism, as `tests/prism/package.json` names it.
@@ -108,7 +109,7 @@ impl Turn {
 fn redis_server() -> Result<PathBuf, String> {
     if let Some(path) = std::env::var_os("REDIS_SERVER") {
         let path = PathBuf::from(path);
-        let version = version_of(&path)
+        let version = version(&path.to_string_lossy())
             .ok_or_else(|| format!("REDIS_SERVER is {}, which does not run", path.display()))?;
         eprintln!(
             "test: redis-server from REDIS_SERVER: {} ({version})",
@@ -117,7 +118,8 @@ fn redis_server() -> Result<PathBuf, String> {
         return Ok(path);
     }
     if let Some(path) = on_path("redis-server") {
-        let version = version_of(&path).unwrap_or_else(|| "version unknown".to_owned());
+        let version =
+            version(&path.to_string_lossy()).unwrap_or_else(|| "version unknown".to_owned());
         eprintln!("test: redis-server: {} ({version})", path.display());
         return Ok(path);
     }
@@ -127,7 +129,7 @@ fn redis_server() -> Result<PathBuf, String> {
         "apt-get installed redis-server, but no `redis-server` is on the PATH: set \
          REDIS_SERVER to its path",
     )?;
-    let version = version_of(&path).unwrap_or_else(|| "version unknown".to_owned());
+    let version = version(&path.to_string_lossy()).unwrap_or_else(|| "version unknown".to_owned());
     eprintln!("test: redis-server: {} ({version})", path.display());
     Ok(path)
 }
@@ -270,19 +272,6 @@ fn installed_version(dir: &Path) -> Result<Option<String>, String> {
         .and_then(Value::as_str)
         .map(str::to_owned);
     Ok(version)
-}
-
-/// The first line `program --version` prints, if it runs.
-fn version_of(program: &Path) -> Option<String> {
-    let output = Command::new(program)
-        .arg("--version")
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .ok()
-        .filter(|output| output.status.success())?;
-    let text = String::from_utf8_lossy(&output.stdout);
-    Some(text.lines().next().unwrap_or_default().trim().to_owned())
 }
 
 /// Where `program` is on the `PATH`, if anywhere.
