@@ -72,8 +72,8 @@ fn a_header_in_a_style_the_macro_refuses_is_written_in_its_default_style() {
         pets.contains("pub struct ListPets = \"GET /pets\""),
         "{pets}"
     );
-    // Every style is left out, the query's too: the macro's verdict is on
-    // the struct.
+    // Every style is left out, the query's too: the decision is on the
+    // struct.
     assert!(!pets.contains("style = "), "{pets}");
     assert!(pets.contains("pub x_trace: Option<String>,"), "{pets}");
     let found: Vec<String> = generated

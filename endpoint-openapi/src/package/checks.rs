@@ -1,8 +1,10 @@
-//! The decisions the writer follows, made before it writes a line:
-//! whether `endpoint!` takes an operation's struct as planned, without its
-//! parameters' styles, or not at all (a trial expansion through the
-//! macro's own code, without documentation, which the macro only passes
-//! on), and which operations of a module share an enum by status.
+//! The decisions the writer follows, made before it writes a line: whether
+//! an operation's parameters keep their styles (decided from the plan,
+//! [`styles::refusal`]), whether `endpoint!` takes its struct as it will
+//! be written (the macro's own expansion, without documentation, which the
+//! macro only passes on: what keeps a generated crate compiling whatever
+//! the description holds), and which operations of a module share an enum
+//! by status (decided from the plan).
 
 use std::collections::HashMap;
 
@@ -10,18 +12,20 @@ use endpoint_macros_core::ItemDef;
 use quote::ToTokens;
 
 use super::items::{EnumShare, Shares, Writer, status_doc};
+use super::styles;
 use crate::operations::{OperationPlan, Plan, Success, Ty};
+use crate::types::Type;
 
 /// Whether `endpoint!` takes an operation's struct.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Verdict {
     /// As planned.
     Taken,
-    /// Only without its parameters' styles: the macro's first error with
-    /// them.
+    /// Only without its parameters' styles: the rule of the macro they
+    /// break, in its words.
     WithoutStyles(String),
-    /// Not even without styles: the macro's first error (or what else
-    /// keeps the operation's items from being written).
+    /// Not at all: the macro's first error (or what else keeps the
+    /// operation's items from being written).
     Refused(String),
 }
 
@@ -37,17 +41,16 @@ impl Verdict {
     }
 }
 
-/// The macro's verdict on `op`'s struct, expanded with and, when refused,
-/// without the parameters' styles; an operation whose enums by status do
-/// not build is refused too.
+/// The verdict on `op`'s struct: its parameters' styles kept unless the
+/// plan's styles break a rule of the macro ([`styles::refusal`]), then the
+/// macro's expansion of the struct as it will be written, which refuses
+/// it or not; an operation whose enums by status do not build is refused
+/// too.
 pub(super) fn verdict(writer: &Writer<'_>, op: &OperationPlan) -> Verdict {
     let checked = || -> Result<Verdict, String> {
-        let mut verdict = Verdict::Taken;
-        if let Some(error) = refusal(&writer.item(op, true, false)?) {
-            if refusal(&writer.item(op, false, false)?).is_some() {
-                return Ok(Verdict::Refused(error));
-            }
-            verdict = Verdict::WithoutStyles(error);
+        let verdict = styles::refusal(op).map_or(Verdict::Taken, Verdict::WithoutStyles);
+        if let Some(error) = refusal(&writer.item(op, verdict.styles(), false)?) {
+            return Ok(Verdict::Refused(error));
         }
         for by_status in [&op.success, &op.error] {
             if let Success::ByStatus(by_status) = by_status {
@@ -62,10 +65,14 @@ pub(super) fn verdict(writer: &Writer<'_>, op: &OperationPlan) -> Verdict {
 /// The first error the macro reports for `item`, if any: the message of
 /// its first `compile_error!`.
 fn refusal(item: &ItemDef) -> Option<String> {
+    first_error(endpoint_macros_core::expand_item(item))
+}
+
+/// The message of the first `compile_error!` of the macro's `expanded`
+/// output, if any.
+pub(super) fn first_error(expanded: proc_macro2::TokenStream) -> Option<String> {
     use proc_macro2::TokenTree;
-    let expanded: Vec<TokenTree> = endpoint_macros_core::expand_item(item)
-        .into_iter()
-        .collect();
+    let expanded: Vec<TokenTree> = expanded.into_iter().collect();
     expanded.windows(3).find_map(|window| match window {
         [
             TokenTree::Ident(name),
@@ -86,18 +93,46 @@ fn refusal(item: &ItemDef) -> Option<String> {
 
 /// What makes two enums by status the same Rust enum: their module,
 /// whether they are answers or refusals, and per status (in order) its
-/// documentation's lines and the Rust type of its body.
+/// documentation's lines and the planned type of its body.
 type EnumKey = (
     usize,
     &'static str,
-    Vec<(String, Vec<String>, Option<String>)>,
+    Vec<(String, Vec<String>, Option<BodyKey>)>,
 );
+
+/// The planned type of a status's body, as the key of an enum by status.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum BodyKey {
+    /// A type of the type space.
+    Planned(Type),
+    /// A file.
+    File,
+    /// Bytes.
+    Bytes,
+    /// The operation's choice of media types, by its name.
+    Choice(String),
+}
+
+impl BodyKey {
+    fn of(ty: &Ty, op: &OperationPlan) -> BodyKey {
+        match ty {
+            Ty::Planned(ty) => BodyKey::Planned(ty.clone()),
+            Ty::File => BodyKey::File,
+            Ty::Bytes => BodyKey::Bytes,
+            Ty::Choice => BodyKey::Choice(
+                op.choice
+                    .as_ref()
+                    .map_or_else(String::new, |choice| choice.name.clone()),
+            ),
+        }
+    }
+}
 
 /// How each written operation (`taken`, by the plan's index) writes its
 /// enums by status: the first of a module's operations whose enum has the
 /// same statuses, documentation and types writes it, naming every
 /// operation that uses it, and the others alias it.
-pub(super) fn share_enums(writer: &Writer<'_>, plan: &Plan, taken: &[bool]) -> Vec<Shares> {
+pub(super) fn share_enums(plan: &Plan, taken: &[bool]) -> Vec<Shares> {
     let mut groups: HashMap<EnumKey, Vec<usize>> = HashMap::new();
     let mut keys: Vec<[Option<EnumKey>; 2]> = vec![[None, None]; plan.operations.len()];
     for (at, op) in plan.operations.iter().enumerate() {
@@ -109,7 +144,7 @@ pub(super) fn share_enums(writer: &Writer<'_>, plan: &Plan, taken: &[bool]) -> V
             .enumerate()
         {
             if let Success::ByStatus(by_status) = by_status {
-                let key = enum_key(writer, op, what, by_status);
+                let key = enum_key(op, what, by_status);
                 groups.entry(key.clone()).or_default().push(at);
                 keys[at][slot] = Some(key);
             }
@@ -144,19 +179,14 @@ pub(super) fn share_enums(writer: &Writer<'_>, plan: &Plan, taken: &[bool]) -> V
 }
 
 /// The key of an operation's enum by status ([`EnumKey`]).
-fn enum_key(
-    writer: &Writer<'_>,
-    op: &OperationPlan,
-    what: &'static str,
-    by_status: &[(String, Option<Ty>)],
-) -> EnumKey {
+fn enum_key(op: &OperationPlan, what: &'static str, by_status: &[(String, Option<Ty>)]) -> EnumKey {
     let statuses = by_status
         .iter()
         .map(|(status, ty)| {
             (
                 status.clone(),
                 crate::docs::lines(&status_doc(op, status)),
-                ty.as_ref().map(|ty| writer.ty(ty, op, "crate::models::")),
+                ty.as_ref().map(|ty| BodyKey::of(ty, op)),
             )
         })
         .collect();

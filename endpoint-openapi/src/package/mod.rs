@@ -4,11 +4,12 @@
 //!
 //! Each request is an `endpoint!` struct. The crate is made in steps,
 //! each a module: the pipeline ([`generate`]: plan, decide, write); the
-//! decisions the writer follows, made before it writes (whether the macro
-//! takes each struct, tried through the macro's own expansion: a struct it
-//! would refuse is written with its parameters' styles left out, else left
-//! out of the crate, with a diagnostic either way, so that a generated
-//! crate always compiles; which operations share an enum by status); the
+//! decisions the writer follows, made before it writes (whether each
+//! struct keeps its parameters' styles, decided from the plan against the
+//! macro's rules, a diagnostic when it does not; whether the macro takes
+//! the struct as written, through the macro's own expansion, a struct it
+//! refuses left out with a diagnostic, so that a generated crate always
+//! compiles; which operations share an enum by status); the
 //! items of each operation, its struct formatted by `prettyplease` as a
 //! plain struct, the route put back after the name; and the crate's files,
 //! in the [`Layout`] asked for. Every file starts with a `@generated` line,
@@ -29,6 +30,7 @@ mod first_call;
 mod items;
 mod pipeline;
 mod settings;
+mod styles;
 mod text;
 
 pub use pipeline::{generate, generate_read, generate_read_as};

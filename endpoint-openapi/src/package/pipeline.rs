@@ -196,7 +196,7 @@ fn generate_checked(
         .map(|op| guarded(|| checks::verdict(&writer, op)).unwrap_or_else(Verdict::Refused))
         .collect();
     let taken: Vec<bool> = verdicts.iter().map(Verdict::taken).collect();
-    let shares = checks::share_enums(&writer, &plan, &taken);
+    let shares = checks::share_enums(&plan, &taken);
     let (modules, kept, infos) =
         write_operations(api, &plan, &writer, (&verdicts, &shares), &mut diagnostics);
 
