@@ -108,15 +108,17 @@ pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, 
                 out.push_str(&format(item(def, types, paths))?);
                 out.push('\n');
                 out.push_str(&match &def.tag {
-                    Some(tag) => decode_tagged_union(def, variants, tag, types, paths),
+                    Some(tag) => decode_tagged_union(def, variants, (tag, true), types, paths),
                     None => decode_union(def, variants, &first_in_one_pass, types, paths),
                 });
                 if let Some(beside) = &def.beside {
-                    out.push_str(
-                        &decode_tagged_union(def, variants, beside, types, paths)
-                            .replacen("decode_tagged_union!", "decode_union_by!", 1)
-                            .replacen(&format!(" [{:?}]", beside.key), "", 1),
-                    );
+                    out.push_str(&decode_tagged_union(
+                        def,
+                        variants,
+                        (beside, false),
+                        types,
+                        paths,
+                    ));
                 }
             }
             _ => out.push_str(&format(item(def, types, paths))?),
@@ -482,20 +484,31 @@ fn beside<'a>(field: &Field, fields: &'a [Field], types: &[TypeDef]) -> Option<&
 }
 
 /// A tagged union's `Deserialize` as `decode_tagged_union!` writes it: the
-/// key, then each variant with its type and values.
+/// key, then each variant with its type and values; with `inside` false,
+/// the union whose tag is a field beside it, as `decode_union_by!` writes
+/// it: each variant with its type and values, the key being its parent's.
 fn decode_tagged_union(
     def: &TypeDef,
     variants: &[UnionVariant],
-    tag: &Tag,
+    (tag, inside): (&Tag, bool),
     types: &[TypeDef],
     paths: &Paths,
 ) -> String {
     let support = paths.support_text();
-    let mut out = format!("{support}::__private::decode_tagged_union! {{\n");
+    let name = if inside {
+        "decode_tagged_union"
+    } else {
+        "decode_union_by"
+    };
+    let mut out = format!("{support}::__private::{name}! {{\n");
     if let Some(cfg) = cfg_text(def) {
         out.push_str(&format!("    {cfg}\n"));
     }
-    out.push_str(&format!("    {} [{:?}] {{\n", def.name, tag.key));
+    if inside {
+        out.push_str(&format!("    {} [{:?}] {{\n", def.name, tag.key));
+    } else {
+        out.push_str(&format!("    {} {{\n", def.name));
+    }
     for (variant, values) in variants.iter().zip(&tag.values) {
         let ty = type_text(&variant.ty, types, "", paths);
         let values: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
