@@ -226,3 +226,38 @@ fn the_one_file_holds_the_crate_s_modules_inline_without_features() {
     }
     assert_eq!(item_names(&parsed), expected);
 }
+
+/// A creation tagged `pets` whose JSON body requires `properties`.
+fn creation(id: &str, properties: Value) -> Value {
+    let required: Vec<&String> = properties.as_object().unwrap().keys().collect();
+    json!({"post": {
+        "operationId": id,
+        "tags": ["pets"],
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {
+            "type": "object", "required": required, "properties": properties
+        }}}},
+        "responses": {"201": {"description": "Created.", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Pet"}
+        }}}}
+    }})
+}
+
+#[test]
+fn the_first_call_creates_with_more_than_empty_lists() {
+    let generated = generate(
+        json!({
+            "/tagged": creation("createTagged", json!({"tags": {"type": "array", "items": {"type": "string"}}})),
+            "/named": creation("createNamed", json!({
+                "name": {"type": "string"}, "kind": {"type": "string"}, "owner": {"type": "string"}
+            }))
+        }),
+        Layout::Crate,
+    );
+    let readme = file(&generated, "README.md");
+    // The shorter call gives an empty list alone: the longer one is shown.
+    assert!(
+        readme.contains("pets::CreateNamed::new(\"name\", \"kind\", \"owner\")"),
+        "{readme}"
+    );
+    assert!(!readme.contains("CreateTagged::new("), "{readme}");
+}

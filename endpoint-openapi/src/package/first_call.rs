@@ -107,6 +107,40 @@ fn argument_example(
     })
 }
 
+/// Whether the [`argument_example`] of `ty` holds an empty list (to
+/// `depth` levels of models' own `new(…)`, as it does).
+fn example_holds_list(ty: &Type, plan: &Plan, depth: usize) -> bool {
+    use crate::types::Body;
+    match ty {
+        Type::Vec(_) => true,
+        Type::Box(inner) => example_holds_list(inner, plan, depth),
+        Type::Named(id) => {
+            let def = &plan.types[*id];
+            match &def.body {
+                Body::Alias(inner) => example_holds_list(inner, plan, depth),
+                Body::Struct(fields) if def.request && depth > 0 => fields
+                    .iter()
+                    .filter(|field| field.is_argument())
+                    .any(|field| example_holds_list(&field.ty, plan, depth - 1)),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Whether the arguments of [`example_create`]'s call of `op` hold an
+/// empty list.
+fn create_holds_list(op: &OperationPlan, plan: &Plan) -> bool {
+    op.fields
+        .iter()
+        .filter(|field| !field.may_be_left_out())
+        .any(|field| match &field.ty {
+            Ty::Planned(ty) => example_holds_list(ty, plan, 2),
+            _ => false,
+        })
+}
+
 /// The expression of a call of `op`'s `new(…)` (a write: `POST`, `PUT` or
 /// `PATCH` with a body) with [`argument_example`]s, one optional text of
 /// its body set beside them; `None` when it has no `new` or an argument has
@@ -286,7 +320,7 @@ pub(super) fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool
                 op.success == Success::Unit,
                 !creates,
                 op.method != "POST",
-                expression.contains("Vec::new()"),
+                create_holds_list(op, plan),
                 expression.len(),
             )
         });
