@@ -44,7 +44,7 @@
 //! # Ok::<(), WebhookError>(())
 //! ```
 //!
-//! With the `axum` feature, [`axum::Webhook`] is an extractor that reads the
+//! With the `axum` feature, `axum::Webhook` is an extractor that reads the
 //! raw body, verifies it with the verifier of the application's state and
 //! decodes it.
 #![warn(missing_docs)]
@@ -77,3 +77,13 @@ pub use standard::StandardWebhooks;
 pub use stripe::Stripe;
 pub use twilio::Twilio;
 pub use verified::{Scheme, SharedVerifier, Verified, Verifier};
+
+/// The crate's README and the guide `docs/webhooks.md`, whose `rust` blocks
+/// are compiled and run as doctests, so that their examples keep working.
+#[cfg(all(doctest, feature = "axum"))]
+pub mod docs_doctests {
+    #[doc = include_str!("../README.md")]
+    pub struct Readme;
+    #[doc = include_str!("../../docs/webhooks.md")]
+    pub struct Guide;
+}
