@@ -61,6 +61,11 @@ pub use endpoint_runtime::{
     Request, Result, Settings, Source, TemplateError, TemplateErrorKind, TypedRequest, USER_AGENT,
     body, endpoint, model, route, template,
 };
+/// Verification and signing of webhook deliveries: the `endpoint-webhooks`
+/// crate (feature `webhooks`).
+#[cfg(feature = "webhooks")]
+#[doc(inline)]
+pub use endpoint_webhooks as webhooks;
 
 /// GitHub's REST API as typed requests: the `endpoint-github` crate, one
 /// struct per operation (feature `github`).
