@@ -9,7 +9,7 @@ use endpoint_runtime::sibling::is_token;
 use serde_json::Value;
 
 use crate::api::{
-    Api, Encoding, InnerExample, MediaContent, Operation, ParamIn, Parameter, RequestBody,
+    Api, Encoding, Event, InnerExample, MediaContent, Operation, ParamIn, Parameter, RequestBody,
     Response, SecurityScheme, Server, ServerVariable, TagInfo,
 };
 use crate::diag::Diagnostics;
@@ -19,7 +19,7 @@ use super::refs::{Documents, Located};
 use crate::pointer::escape;
 
 /// The methods of a path item, in the order operations are listed.
-const METHODS: [&str; 9] = [
+pub(super) const METHODS: [&str; 9] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace", "query",
 ];
 
@@ -32,13 +32,19 @@ pub(crate) fn read(
     spec_version: String,
     diagnostics: &mut Diagnostics,
 ) -> Api {
-    let mut reader = Reader { docs, diagnostics };
+    let mut reader = Reader {
+        docs,
+        diagnostics,
+        events: Vec::new(),
+    };
     reader.api(spec_version)
 }
 
-struct Reader<'a> {
-    docs: &'a mut Documents,
-    diagnostics: &'a mut Diagnostics,
+pub(super) struct Reader<'a> {
+    pub(super) docs: &'a mut Documents,
+    pub(super) diagnostics: &'a mut Diagnostics,
+    /// The callbacks of the operations read so far.
+    pub(super) events: Vec<Event>,
 }
 
 fn text(value: &Value, key: &str) -> Option<String> {
@@ -49,7 +55,7 @@ fn flag(value: &Value, key: &str) -> bool {
     value.get(key).and_then(Value::as_bool) == Some(true)
 }
 
-fn entries(value: Option<&Value>) -> impl Iterator<Item = (&String, &Value)> {
+pub(super) fn entries(value: Option<&Value>) -> impl Iterator<Item = (&String, &Value)> {
     value.and_then(Value::as_object).into_iter().flatten()
 }
 
@@ -62,7 +68,13 @@ fn items(value: Option<&Value>) -> impl Iterator<Item = (usize, &Value)> {
 }
 
 impl Reader<'_> {
-    fn diag(&mut self, at: String, operation: Option<&str>, message: String, fallback: &str) {
+    pub(super) fn diag(
+        &mut self,
+        at: String,
+        operation: Option<&str>,
+        message: String,
+        fallback: &str,
+    ) {
         self.diagnostics.push(at, operation, message, fallback);
     }
 
@@ -144,13 +156,15 @@ impl Reader<'_> {
             let pointer = format!("/paths/{}", escape(path));
             self.path_item(path, &pointer, item, &mut api.operations);
         }
+        api.events = self.webhooks(&main);
+        api.events.append(&mut self.events);
         self.docs
             .finish_hoisted(&mut api.schemas, &mut api.schema_pointers, self.diagnostics);
         api
     }
 
     /// Follows `value`'s references; a broken one is a diagnostic.
-    fn deref<'v>(
+    pub(super) fn deref<'v>(
         &mut self,
         doc: usize,
         pointer: &str,
@@ -314,7 +328,7 @@ impl Reader<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn operation(
+    pub(super) fn operation(
         &mut self,
         path: &str,
         method: &str,
@@ -416,6 +430,7 @@ impl Reader<'_> {
             value.get("security"),
             Some(&label),
         );
+        self.callbacks(doc, pointer, value, &label);
         Some(operation)
     }
 
@@ -471,7 +486,7 @@ impl Reader<'_> {
         parameters
     }
 
-    fn parameter_list(
+    pub(super) fn parameter_list(
         &mut self,
         doc: usize,
         pointer: &str,
