@@ -273,3 +273,31 @@ fn an_event_that_cannot_be_read_is_a_diagnostic() {
         );
     }
 }
+
+#[test]
+fn callbacks_in_a_circle_are_read_to_a_depth_with_a_diagnostic() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "paths": {"/a": {"post": {
+                "operationId": "a",
+                "responses": {"200": {"description": "OK"}},
+                "callbacks": {"again": {"$ref": "#/components/callbacks/Again"}}
+            }}},
+            "components": {"callbacks": {"Again": {"{$request.body#/url}": {"post": {
+                "responses": {"200": {"description": "OK"}},
+                "callbacks": {"again": {"$ref": "#/components/callbacks/Again"}}
+            }}}}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    assert_eq!(read.api.events.len(), 4);
+    let found = diagnostics(&read);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0].ends_with("callbacks nested more than 4 deep (a circle?); left out"),
+        "{found:#?}"
+    );
+}

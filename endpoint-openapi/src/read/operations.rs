@@ -9,13 +9,14 @@ use endpoint_runtime::sibling::is_token;
 use serde_json::Value;
 
 use crate::api::{
-    Api, Encoding, Event, InnerExample, MediaContent, Operation, ParamIn, Parameter, RequestBody,
+    Api, Encoding, InnerExample, MediaContent, Operation, ParamIn, Parameter, RequestBody,
     Response, SecurityScheme, Server, ServerVariable, TagInfo,
 };
 use crate::diag::Diagnostics;
 use crate::schema::Schema;
 
 use super::refs::{Documents, Located};
+use super::webhooks::Callbacks;
 use crate::pointer::escape;
 
 /// The methods of a path item, in the order operations are listed.
@@ -35,7 +36,7 @@ pub(crate) fn read(
     let mut reader = Reader {
         docs,
         diagnostics,
-        events: Vec::new(),
+        callbacks: Callbacks::default(),
     };
     reader.api(spec_version)
 }
@@ -44,7 +45,7 @@ pub(super) struct Reader<'a> {
     pub(super) docs: &'a mut Documents,
     pub(super) diagnostics: &'a mut Diagnostics,
     /// The callbacks of the operations read so far.
-    pub(super) events: Vec<Event>,
+    pub(super) callbacks: Callbacks,
 }
 
 fn text(value: &Value, key: &str) -> Option<String> {
@@ -157,7 +158,7 @@ impl Reader<'_> {
             self.path_item(path, &pointer, item, &mut api.operations);
         }
         api.events = self.webhooks(&main);
-        api.events.append(&mut self.events);
+        api.events.append(&mut self.callbacks.events);
         self.docs
             .finish_hoisted(&mut api.schemas, &mut api.schema_pointers, self.diagnostics);
         api

@@ -17,6 +17,20 @@ use super::operations::{METHODS, Reader, entries};
 /// The top-level keys that hold webhooks, in the order read.
 const WEBHOOK_KEYS: [&str; 2] = ["webhooks", "x-webhooks"];
 
+/// How deep callbacks are read in the callbacks of a callback's operation
+/// (which a `$ref` can make a circle).
+const MAX_NESTED: usize = 4;
+
+/// The callbacks of the operations read so far.
+#[derive(Default)]
+pub(super) struct Callbacks {
+    /// The events, in the order read (the callbacks of a callback's
+    /// operation before it).
+    pub(super) events: Vec<Event>,
+    /// How many callbacks' operations are being read, one in another.
+    depth: usize,
+}
+
 impl Reader<'_> {
     /// The webhooks of `main`: `webhooks`, then `x-webhooks`, each in the
     /// description's order (`x-…` keys of a map are extensions).
@@ -59,6 +73,13 @@ impl Reader<'_> {
             self.diag(at, Some(operation), why, "ignored");
             return;
         }
+        if self.callbacks.depth >= MAX_NESTED {
+            let at = self.docs.at(doc, &at);
+            let why = format!("callbacks nested more than {MAX_NESTED} deep (a circle?)");
+            self.diag(at, Some(operation), why, "left out");
+            return;
+        }
+        self.callbacks.depth += 1;
         let mut events = Vec::new();
         for (name, callback) in entries(Some(callbacks)).filter(|(name, _)| !name.starts_with("x-"))
         {
@@ -95,7 +116,8 @@ impl Reader<'_> {
                 self.event_item(callback.doc, &pointer, &item, &place, &mut events);
             }
         }
-        self.events.extend(events);
+        self.callbacks.depth -= 1;
+        self.callbacks.events.extend(events);
     }
 
     /// Each operation of the event's Path Item `item` at `pointer`, as an
