@@ -24,4 +24,5 @@ mod read_never_panics;
 mod request_bodies;
 mod round_trip;
 mod std_names;
+mod webhooks;
 mod writer;

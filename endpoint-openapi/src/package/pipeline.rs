@@ -185,6 +185,7 @@ fn generate_checked(
     let plan = plan_guarded(api, &mut diagnostics, |api, diagnostics| {
         operations::plan(api, &options.modules, &options.conventions, diagnostics)
     })?;
+    crate::webhooks::left_out(api, &mut diagnostics);
     let paths = Paths::default();
     let writer = Writer::new(&plan, &paths);
     // What is written, decided before writing: which operations the macro
