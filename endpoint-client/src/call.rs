@@ -121,7 +121,7 @@ impl Default for Policy {
             api: Arc::new(IetfPolicy),
             origins: Arc::default(),
             pagination: Pagination::default(),
-            max_pages: Some(crate::DEFAULT_MAX_PAGES),
+            max_pages: Some(crate::limits::DEFAULT_MAX_PAGES),
             query_keys: Arc::default(),
             clock: Clock::system(),
         }
