@@ -57,7 +57,7 @@ pub(crate) struct Policy {
     /// How the API's lists page, for the routes without a scheme of their
     /// own.
     pub(crate) pagination: Pagination,
-    /// The most pages one walk of `pages` or `paginate` requests; `None`:
+    /// The most pages one walk of `paginate` requests; `None`:
     /// no bound.
     pub(crate) max_pages: Option<usize>,
     /// The API keys added to the query of each request to `origins` as it
