@@ -176,7 +176,7 @@ fn execute(
         }
         Command::Issues(route, all) => {
             let issues: Vec<Issue> = if all {
-                github.paginate(&route).collect::<Result<_, _>>()?
+                github.paginate(&route).collect()?
             } else {
                 github.send(&route)?.body
             };
