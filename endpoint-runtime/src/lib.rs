@@ -68,23 +68,17 @@
 mod api;
 pub mod body;
 mod build;
-mod defaults;
-mod dynamic;
 mod encode;
-mod endpoint;
 mod error;
 mod file;
-mod github;
 mod headers;
 #[cfg(feature = "http")]
 mod http;
 mod json;
-mod layers;
-mod merge;
 pub mod model;
 mod names;
 mod number;
-mod options;
+mod octokit;
 mod params;
 mod request;
 pub mod route;
@@ -95,6 +89,9 @@ mod typed_request;
 mod url;
 mod value;
 mod wire;
+
+// The octokit port's modules, where the rest of the crate names them.
+use crate::octokit::{defaults, dynamic, endpoint, github, layers, merge, options};
 
 pub use crate::api::{Api, Settings};
 pub use crate::endpoint::{Endpoint, endpoint};
