@@ -185,10 +185,16 @@ impl Api {
     /// The settings of a base URL and headers read already (an endpoint's
     /// defaults, which may hold any base URL).
     pub(crate) fn unchecked(base_url: &str, headers: Headers) -> Api {
+        Api::prepared(base_url, Arc::new(BodyHeaders::new(headers)))
+    }
+
+    /// The settings of a base URL and headers prepared already, shared
+    /// with the code that prepared them.
+    pub(crate) fn prepared(base_url: &str, headers: Arc<BodyHeaders>) -> Api {
         Api {
             base_url: base_url.into(),
             base_origin: Origin::of(base_url),
-            headers: Arc::new(BodyHeaders::new(headers)),
+            headers,
             servers: Arc::default(),
             credential_check: false,
             guarded: None,

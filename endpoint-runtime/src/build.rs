@@ -8,9 +8,10 @@ use std::collections::hash_map::RandomState;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::headers::{self, AcceptCache, BodyHeader, BodyHeaders, Headers};
+use crate::headers::{self, BodyHeader, BodyHeaders, Headers};
 use crate::json;
 use crate::params::Params;
+use crate::previews::AcceptCache;
 use crate::request::{Body, Method, Request};
 use crate::template::Template;
 use crate::url;
@@ -94,7 +95,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
     if !format.is_empty() || !previews.is_empty() {
         headers = match accepts {
             Some(cache) => cache.with_accept(headers, format, &previews)?,
-            None => headers::with_accept(headers, format, &previews)?,
+            None => crate::previews::with_accept(headers, format, &previews)?,
         };
     }
 

@@ -83,7 +83,7 @@ pub type FieldsBuild<'b> = dyn FnMut(&[Option<Param<'_>>]) -> Result<Request> + 
 /// # Errors
 /// As [`Fields::with_fields`].
 pub fn serialize<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Value> {
-    crate::options::to_value(value, key)
+    crate::value::to_value(value, key)
 }
 
 /// A value of the expression form (`endpoint!("GET /x/{a}", a = …)`),

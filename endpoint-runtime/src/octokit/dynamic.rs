@@ -4,10 +4,10 @@
 
 use serde_json::{Map, Value};
 
+use super::defaults::{CallOptions, Prepared};
+use super::layers::{Layers, format_text};
 use crate::build::{Input, Resolved, build};
-use crate::defaults::{CallOptions, Prepared};
 use crate::error::Result;
-use crate::layers::{Layers, format_text};
 use crate::request::{Method, Request};
 use crate::route::Route;
 use crate::template::with_parsed;

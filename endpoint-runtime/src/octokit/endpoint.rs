@@ -4,16 +4,16 @@ use std::sync::{Arc, LazyLock};
 
 use serde_json::{Map, Value};
 
+use super::defaults::{self, CallOptions, Prepared};
+use super::dynamic;
+use super::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
+use super::layers::{CallParam, CallParams, LayerParams, Layers};
+use super::merge;
+use super::options::{Options, check_depth};
 use crate::api::{Api, Settings};
-use crate::defaults::{self, CallOptions, Prepared};
-use crate::dynamic;
 use crate::error::{Error, Result};
-use crate::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
 use crate::headers::Headers;
-use crate::layers::{CallParams, LayerParams, Layers};
-use crate::merge;
 use crate::names::{REDACTED, is_credential_param, shown_header_value};
-use crate::options::{Options, check_depth};
 use crate::params::Params;
 use crate::request::Request;
 use crate::route::Route;
@@ -216,7 +216,7 @@ impl Endpoint {
         let prepared = Prepared::new(&defaults);
         let (api, plain) = match prepared.ready() {
             Some(ready) => (
-                Api::unchecked(&ready.base_url, ready.headers.clone()),
+                Api::prepared(&ready.base_url, ready.body_headers.clone()),
                 !prepared.has_params() && ready.request.is_none(),
             ),
             None => {
@@ -646,23 +646,16 @@ impl CallParams for TypedCall<'_, '_> {
         self.own.iter().any(|own| own == key)
     }
 
-    fn for_each_own(
-        &self,
-        variables: &NameSet<'_>,
-        has_default: &dyn Fn(&str) -> bool,
-        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
-    ) -> Result<()> {
+    fn for_each_call(&self, _variables: &NameSet<'_>, f: &mut CallParam<'_>) -> Result<()> {
         for (key, value, placement) in &self.remaining {
-            if !has_default(key) || variables.contains(key) {
-                f(key, Param::Json(value), placement)?;
-            }
+            f(key, Param::Json(value), placement, true)?;
         }
         self.typed
             .for_each_remaining(&self.typed.plan.template, &mut |key, value, placement| {
                 if merges(&value, placement) {
                     return Ok(());
                 }
-                f(key, value, placement)
+                f(key, value, placement, false)
             })
     }
 }
