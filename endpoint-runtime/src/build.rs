@@ -17,6 +17,7 @@ use crate::template::Template;
 use crate::url;
 use crate::value::Param;
 use crate::wire::form::Form;
+use crate::wire::header;
 use crate::wire::media::{self, Encoded};
 use crate::wire::multipart::Multipart;
 use crate::wire::plan::{BodyKind, BodyPlan, Location, Placement};
@@ -211,12 +212,12 @@ impl<'u> Outside<'u> {
             }
             Location::Header => {
                 let name = headers::lowercase_name(key).into_owned();
-                if let Some(text) = style::header_value(&name, value, placement)? {
+                if let Some(text) = header::header_value(&name, value, placement)? {
                     self.headers.push((name, text));
                 }
                 Ok(())
             }
-            Location::Cookie => style::write_cookie(&mut self.cookies, key, value, placement),
+            Location::Cookie => header::write_cookie(&mut self.cookies, key, value, placement),
             Location::Body | Location::Content => Err(Error::Query {
                 key: key.to_owned(),
                 reason: "a body field cannot be sent with a GET or HEAD request",
