@@ -83,6 +83,7 @@ mod params;
 mod request;
 pub mod route;
 mod scan;
+mod servers;
 pub mod template;
 mod typed;
 mod typed_request;
