@@ -11,7 +11,6 @@ use crate::error::{Error, Result};
 use crate::headers::{self, BodyHeader, BodyHeaders, Headers};
 use crate::json;
 use crate::params::Params;
-use crate::previews::AcceptCache;
 use crate::request::{Body, Method, Request};
 use crate::template::Template;
 use crate::url;
@@ -47,19 +46,20 @@ pub(crate) struct Resolved<'a> {
     /// The `accept` the settings were made with besides JSON's, which a
     /// route's own `accept` replaces as it replaces JSON's.
     pub default_accept: Option<&'a str>,
-    /// `mediaType.format`, empty for none; `accept` is composed from it and
-    /// `previews` (both empty when `headers` already hold the composed one).
-    pub format: &'a str,
-    /// `mediaType.previews`.
-    pub previews: Cow<'a, [Cow<'a, str>]>,
-    /// The endpoint's composed `accept` headers, if it keeps them.
-    pub accepts: Option<&'a AcceptCache>,
+    /// What a layer over the builder composes the headers with once the
+    /// URL is expanded (the dynamic layer's `accept` of a media type), if
+    /// anything.
+    pub compose: Option<Compose<'a>>,
     /// The endpoint's prepared headers with a body header added, if
     /// `headers` may be those prepared headers.
     pub body_headers: Option<&'a BodyHeaders>,
     /// The `request` passthrough.
     pub request: Option<Box<Value>>,
 }
+
+/// A composition of the headers, run by [`build`] once the URL is expanded:
+/// its errors come after the URL's.
+pub(crate) type Compose<'a> = Box<dyn FnOnce(Headers) -> Result<Headers> + 'a>;
 
 /// Builds the request.
 ///
@@ -79,9 +79,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
             Resolved {
                 mut headers,
                 default_accept,
-                format,
-                previews,
-                accepts,
+                compose,
                 body_headers,
                 request,
             },
@@ -93,11 +91,8 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
     template.expand_url(params, &mut url)?;
     join_base_url(&mut url, base_url)?;
 
-    if !format.is_empty() || !previews.is_empty() {
-        headers = match accepts {
-            Some(cache) => cache.with_accept(headers, format, &previews)?,
-            None => crate::previews::with_accept(headers, format, &previews)?,
-        };
+    if let Some(compose) = compose {
+        headers = compose(headers)?;
     }
 
     let mut body = None;

@@ -91,13 +91,6 @@ mod url;
 mod value;
 mod wire;
 
-// The modules of the port the rest of the crate names: the global
-// defaults (of routes naming no API, through `endpoint`) and their values,
-// and the `accept` composed from a media type.
-#[cfg(test)]
-use crate::octokit::github;
-use crate::octokit::previews;
-
 pub use crate::api::{Api, Settings};
 pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
 pub use crate::headers::Headers;

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::github::{self, STATIC_SETS};
 use super::layers::{Layers, Media, format_text, lookup};
-use super::previews::AcceptCache;
+use super::previews::{self, AcceptCache};
 use crate::build::Resolved;
 use crate::error::Result;
 use crate::headers::{BodyHeaders, Headers};
@@ -140,9 +140,7 @@ impl Ready {
         Resolved {
             headers: self.headers.clone(),
             default_accept: None,
-            format: "",
-            previews: Cow::Borrowed(&[]),
-            accepts: None,
+            compose: None,
             body_headers: Some(&*self.body_headers),
             request: self.request.clone(),
         }
@@ -230,9 +228,7 @@ impl<'a> CallOptions<'a> {
         Ok(Resolved {
             headers,
             default_accept: None,
-            format,
-            previews,
-            accepts: self.accepts,
+            compose: previews::composer(format, previews, self.accepts),
             body_headers: None,
             request: layers.request(),
         })

@@ -39,6 +39,7 @@ pub(crate) mod merge;
 pub(crate) mod options;
 pub(crate) mod previews;
 
+pub(crate) use endpoint::global_api;
 pub use endpoint::{Endpoint, endpoint};
 pub use github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL, USER_AGENT};
 pub use options::Options;

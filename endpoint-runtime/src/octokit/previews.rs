@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::sync::Mutex;
 
+use crate::build::Compose;
 use crate::error::Result;
 use crate::headers::{Headers, check_value};
 
@@ -127,6 +128,23 @@ impl AcceptCache {
         }
         Ok(composed)
     }
+}
+
+/// The composition of `accept` from `format` and `previews` that the
+/// builder runs once the URL is expanded, with the composed headers of
+/// `accepts` when the endpoint keeps them; `None` when both are empty.
+pub(crate) fn composer<'a>(
+    format: &'a str,
+    previews: Cow<'a, [Cow<'a, str>]>,
+    accepts: Option<&'a AcceptCache>,
+) -> Option<Compose<'a>> {
+    if format.is_empty() && previews.is_empty() {
+        return None;
+    }
+    Some(Box::new(move |headers| match accepts {
+        Some(cache) => cache.with_accept(headers, format, &previews),
+        None => with_accept(headers, format, &previews),
+    }))
 }
 
 /// `headers` with `accept` composed from `format` and `previews`
