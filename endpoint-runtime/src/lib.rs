@@ -94,10 +94,11 @@ mod wire;
 pub use crate::api::{Api, Settings};
 pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
 pub use crate::headers::Headers;
+pub use crate::names::USER_AGENT;
 /// GitHub's defaults, at the root where the workspace's crates named them
 /// first; [`octokit`] is where they are documented.
 #[doc(hidden)]
-pub use crate::octokit::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL, USER_AGENT};
+pub use crate::octokit::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
 pub use crate::octokit::{Endpoint, Options, endpoint};
 pub use crate::request::{Body, Request};
 pub use crate::typed_request::TypedRequest;

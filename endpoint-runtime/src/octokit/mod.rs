@@ -17,6 +17,13 @@
 //! assert_eq!(defaults.default_options()["headers"]["user-agent"], USER_AGENT);
 //! ```
 //!
+//! The facade's root names none of them (the user agent aside, which is
+//! the crate's own):
+//!
+//! ```compile_fail
+//! let _ = (endpoint::DEFAULT_BASE_URL, endpoint::DEFAULT_ACCEPT);
+//! ```
+//!
 //! Modules, each importing only from those above it:
 //!
 //! 1. `github`: GitHub's default values and headers;
