@@ -886,4 +886,30 @@ mod tests {
         assert!(matches!(err, Error::CredentialsHost { .. }), "{err:?}");
         Ok(())
     }
+
+    #[test]
+    fn a_tied_server_takes_credentials_under_its_own_base_url_only() -> Result<()> {
+        const FILES: &str = "https://files.shop.example";
+        let shop = Api::new("https://api.shop.example")?.with_tied_server(FILES, None)?;
+        // Under the base URL it belongs with: one of the API's origins.
+        assert_eq!(
+            shop.credential_origins(),
+            [
+                Origin::of("https://api.shop.example").unwrap(),
+                Origin::of(FILES).unwrap()
+            ]
+        );
+        assert_eq!(shop.route_origin(&plan(Some(FILES))), Origin::of(FILES));
+        // Sent elsewhere, the URL set is the API's, not the tied server.
+        let local = shop.with_server(FILES, "http://127.0.0.1:8080/f")?;
+        assert_eq!(
+            local.credential_origins(),
+            [
+                Origin::of("https://api.shop.example").unwrap(),
+                Origin::of("http://127.0.0.1:8080").unwrap()
+            ]
+        );
+        assert_eq!(local.route_origin(&plan(Some(FILES))), None);
+        Ok(())
+    }
 }
