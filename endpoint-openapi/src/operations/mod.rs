@@ -71,10 +71,8 @@ use std::collections::BTreeSet;
 use crate::api::{Api, Server};
 use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
-use crate::docs::{self, Links};
-use crate::ident;
 use crate::schema::{Kind, Schema};
-use crate::types::{Policy, Type, TypeDef, TypeSpace};
+use crate::types::{Type, TypeDef, TypeSpace};
 use endpoint_runtime::model::Pagination;
 
 mod answers;
@@ -94,40 +92,6 @@ use endpoint_runtime::sibling::BodyKind;
 pub use endpoint_runtime::sibling::Location;
 use naming::aliases;
 use planner::OperationPlanner;
-
-/// The names and documentation of a generated crate's models: names as
-/// [`ident`] makes them, descriptions as rustdoc ([`docs::rustdoc`]).
-#[derive(Debug, Default, Clone, Copy)]
-pub struct Described;
-
-impl Policy for Described {
-    fn doc(&self, text: &str) -> String {
-        docs::rustdoc(text, Links::default())
-    }
-}
-
-/// [`Described`], with the names of an API's [`Conventions`]: a component
-/// whose name starts with one of [`Conventions::twin_prefixes`] is named
-/// without it, so that it is its twin's type (an `Option` where the twin
-/// is nullable).
-struct Conventional<'c>(&'c Conventions);
-
-impl Policy for Conventional<'_> {
-    fn type_name(&self, component: &str) -> String {
-        let bare = self
-            .0
-            .twin_prefixes
-            .iter()
-            .find_map(|prefix| component.strip_prefix(prefix.as_str()))
-            .filter(|bare| !bare.is_empty())
-            .unwrap_or(component);
-        ident::pascal(bare)
-    }
-
-    fn doc(&self, text: &str) -> String {
-        Described.doc(text)
-    }
-}
 
 /// How operations are grouped into modules, each module a cargo feature.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -392,8 +356,7 @@ pub fn plan(
     // The schemas the description's own examples contradict, relaxed.
     let relaxed = crate::examples::relax(api, diagnostics);
     let api = relaxed.as_ref().unwrap_or(api);
-    let policy = Conventional(conventions);
-    let mut space = TypeSpace::new(&api.schemas, &policy);
+    let mut space = TypeSpace::new(&api.schemas, conventions);
 
     let (module_list, module_of, module_names) = naming::modules(api, modules);
     let (fulls, names, mut taken) = naming::struct_names(api, &module_of, &module_list);

@@ -4,7 +4,7 @@
 //!
 //! The rules:
 //!
-//! - one type per component schema, named by the [`Policy`]; two components
+//! - one type per component schema, named by the [`Conventions`]; two components
 //!   given the same name are one type when their schemas differ only in
 //!   `nullable` (a `nullable-*` twin), and a reference to the nullable one is
 //!   an `Option`;
@@ -28,7 +28,7 @@
 //!   leads back to itself, is a JSON value, and a problem to report
 //!   ([`TypeSpace::problems`]); planning never fails on a schema.
 //!
-//! The [`Rules`] of a policy add what a description of requests and answers
+//! The [`Rules`] of the conventions add what a description of requests and answers
 //! needs (GitHub's answers, only ever decoded, keep them off):
 //!
 //! - `formats`: `int32` is [`Type::I32`] (`i32`), `int64` `i64`, either with
@@ -38,7 +38,7 @@
 //!   `String`). A number is `f64` whatever its format (a JSON number is a
 //!   double: `0.00743999984115362` as an `f32` is written back as
 //!   `0.007439999841153622`); `float` is [`Type::F32`] only with
-//!   `float_f32`, which no policy has unless it says so;
+//!   `float_f32`, which no conventions have unless they say so;
 //! - `share_inline`: inline schemas that are equal but for their title and
 //!   description are planned once, as one type, named by what it is when
 //!   its places disagree ([`TypeSpace::name_shared`]: its title, the words
@@ -82,7 +82,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use crate::ident;
+use crate::conventions::Conventions;
 use crate::schema::{Additional, Kind, Schema};
 
 mod cycles;
@@ -94,79 +94,7 @@ mod space;
 mod tests;
 mod unions;
 
-/// GitHub's, or any description's, choices: how components and fields are
-/// named and how descriptions become documentation.
-pub trait Policy {
-    /// The type name of a component (`simple-user` → `SimpleUser`).
-    fn type_name(&self, component: &str) -> String {
-        ident::pascal(component)
-    }
-
-    /// The field name of a property (`html_url`, `type` → `r#type`).
-    fn field_name(&self, property: &str) -> String {
-        ident::snake(property)
-    }
-
-    /// The documentation of a description's text (Markdown).
-    fn doc(&self, text: &str) -> String {
-        text.to_owned()
-    }
-
-    /// Which of the [`Rules`] apply (all, unless said otherwise).
-    fn rules(&self) -> Rules {
-        Rules::default()
-    }
-}
-
-/// The rules a [`Policy`] may switch off (the module documentation says
-/// what each does); [`Rules::default`] is all of them but `float_f32`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rules {
-    /// Integer formats, `binary` and `byte` have their own types.
-    pub formats: bool,
-    /// With `formats`, a number of `format: float` is an `f32` (which
-    /// writes back a decimal that is not the one read) rather than an
-    /// `f64`.
-    pub float_f32: bool,
-    /// Equal inline schemas are one type.
-    pub share_inline: bool,
-    /// A taken inline name is replaced by the schema's title.
-    pub titles: bool,
-    /// Models write back every value they read, and request bodies are
-    /// built with `Default`.
-    pub write_back: bool,
-}
-
-impl Rules {
-    /// None of the rules: the types of answers that are only decoded, as
-    /// GitHub's crate has them.
-    pub const ANSWERS_ONLY: Rules = Rules {
-        formats: false,
-        float_f32: false,
-        share_inline: false,
-        titles: false,
-        write_back: false,
-    };
-}
-
-impl Default for Rules {
-    fn default() -> Self {
-        Rules {
-            formats: true,
-            float_f32: false,
-            share_inline: true,
-            titles: true,
-            write_back: true,
-        }
-    }
-}
-
-/// The default policy: names as [`ident`] makes them, descriptions as
-/// they are.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct Plain;
-
-impl Policy for Plain {}
+pub use crate::conventions::Rules;
 
 /// A type expression: what a field, an item or an answer is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -400,7 +328,7 @@ pub struct Page {
 /// The planned types of a description.
 pub struct TypeSpace<'a> {
     components: &'a BTreeMap<String, Schema>,
-    policy: &'a dyn Policy,
+    conventions: &'a Conventions,
     /// Every planned type, by index.
     pub types: Vec<TypeDef>,
     names: HashMap<String, usize>,

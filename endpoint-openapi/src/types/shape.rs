@@ -109,7 +109,7 @@ impl TypeSpace<'_> {
                     ty => ty.optional(),
                 };
             }
-            let field_name = ident::unique(self.policy.field_name(key), |candidate| {
+            let field_name = ident::unique(self.conventions.field_name(key), |candidate| {
                 fields.iter().any(|f| f.name == candidate)
             });
             // A reference without text of its own reads as the schema it

@@ -11,15 +11,15 @@ use crate::schema::{Kind, Schema};
 
 impl<'a> TypeSpace<'a> {
     /// An empty space over `components` (by component name).
-    pub fn new(components: &'a BTreeMap<String, Schema>, policy: &'a dyn Policy) -> Self {
+    pub fn new(components: &'a BTreeMap<String, Schema>, conventions: &'a Conventions) -> Self {
         TypeSpace {
             components,
-            policy,
+            conventions,
             types: Vec::new(),
             names: HashMap::new(),
             by_component: HashMap::new(),
             roots: Vec::new(),
-            rules: policy.rules(),
+            rules: conventions.rules,
             inline: HashMap::new(),
             places: HashMap::new(),
             merging: Vec::new(),
@@ -89,7 +89,7 @@ impl<'a> TypeSpace<'a> {
             .components
             .get(component)
             .ok_or_else(|| format!("no component schema `{component}`"))?;
-        let name = ident::not_unqualified(self.policy.type_name(component));
+        let name = ident::not_unqualified(self.conventions.type_name(component));
         // A nullable twin: the same name, the same schema but for `nullable`.
         if let Some(&id) = self.names.get(&name)
             && let Some(twin) = self
@@ -224,7 +224,7 @@ impl<'a> TypeSpace<'a> {
             (_, Some(text)) | (Some(text), None) => text.clone(),
             (None, None) => return None,
         };
-        let doc = self.policy.doc(text.trim());
+        let doc = self.conventions.doc(text.trim());
         (!doc.is_empty()).then_some(doc)
     }
 

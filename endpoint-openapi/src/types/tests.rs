@@ -1,7 +1,9 @@
 use super::cycles::strongly_connected;
 use super::shape::variants;
 use super::*;
+use crate::conventions::Docs;
 use serde_json::json;
+use std::sync::LazyLock;
 
 fn components(value: serde_json::Value) -> BTreeMap<String, Schema> {
     value
@@ -39,7 +41,7 @@ fn required_and_nullable_decide_option() {
             "state": {"type": "string", "enum": ["open", "closed"]},
             "pull_request": {"type": "object", "properties": {"url": {"type": "string"}}}}}
     }));
-    let mut space = TypeSpace::new(&components, &Github);
+    let mut space = TypeSpace::new(&components, &GITHUB);
     let issue = space.component("issue").unwrap();
     let types = space.finish();
     assert_eq!(types.len(), 4, "{types:#?}");
@@ -86,12 +88,17 @@ fn required_and_nullable_decide_option() {
     );
 }
 
-struct Github;
-impl Policy for Github {
-    fn type_name(&self, component: &str) -> String {
-        ident::pascal(component.strip_prefix("nullable-").unwrap_or(component))
-    }
-}
+/// GitHub's names: a `nullable-` component is its twin's type.
+static GITHUB: LazyLock<Conventions> = LazyLock::new(|| Conventions {
+    twin_prefixes: vec!["nullable-".to_owned()],
+    ..PLAIN.clone()
+});
+
+/// Descriptions as written, every rule.
+static PLAIN: LazyLock<Conventions> = LazyLock::new(|| Conventions {
+    docs: Docs::AsWritten,
+    ..Conventions::default()
+});
 
 #[test]
 fn nullable_twins_are_one_type_and_different_schemas_two() {
@@ -101,7 +108,7 @@ fn nullable_twins_are_one_type_and_different_schemas_two() {
         "team": {"type": "object", "properties": {"id": {"type": "integer"}}},
         "nullable-team": {"type": "object", "nullable": true, "properties": {"slug": {"type": "string"}}}
     }));
-    let mut space = TypeSpace::new(&components, &Github);
+    let mut space = TypeSpace::new(&components, &GITHUB);
     assert_eq!(space.component("milestone").unwrap(), Type::Named(0));
     assert_eq!(
         space.component("nullable-milestone").unwrap(),
@@ -119,7 +126,7 @@ fn nullable_twins_are_one_type_and_different_schemas_two() {
 #[test]
 fn a_roots_text_documents_its_new_types_whatever_its_first_letter() {
     let components = components(json!({}));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     for (name, doc) in [
         ("Empty", ""),
         ("Accented", "Éléments listés."),
@@ -159,7 +166,7 @@ fn many_inline_types_are_documented_by_their_places_in_one_pass() {
         )
     };
     let components = components((0..2_000).map(component).collect());
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     space.all_components(None).unwrap();
     let types = space.finish();
     assert_eq!(types.len(), 22_000);
@@ -197,7 +204,7 @@ fn a_long_ring_of_references_is_boxed_once_each() {
     // Planning follows the ring depth first (as `package::generate`
     // does, on a deep stack).
     let plan = move || {
-        let mut space = TypeSpace::new(&components, &Plain);
+        let mut space = TypeSpace::new(&components, &PLAIN);
         space.all_components(None).unwrap();
         space.finish()
     };
@@ -225,7 +232,7 @@ fn all_of_merges_and_one_of_unites() {
         "label": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/base"}]},
         "same": {"anyOf": [{"type": "string"}, {"type": "string", "nullable": true}]}
     }));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     space.all_components(None).unwrap();
     let types = space.finish();
     assert_eq!(
@@ -250,7 +257,7 @@ fn cycles_are_boxed_and_lists_are_not() {
             "parent": {"$ref": "#/components/schemas/node"},
             "children": {"type": "array", "items": {"$ref": "#/components/schemas/node"}}}}
     }));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     space.component("node").unwrap();
     let types = space.finish();
     assert_eq!(
@@ -271,7 +278,7 @@ fn features_spread_from_roots() {
         "a": {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/b"}}},
         "b": {"type": "object", "properties": {"x": {"type": "integer"}}}
     }));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     let a = Schema::read(&json!({"$ref": "#/components/schemas/a"}), "r").unwrap();
     let b = Schema::read(
         &json!({"type": "array", "items": {"$ref": "#/components/schemas/b"}}),
@@ -306,7 +313,7 @@ fn a_union_told_apart_by_a_key_is_tagged() {
             {"$ref": "#/components/schemas/creation"},
             {"type": "object", "properties": {"type": {"type": "string", "enum": ["creation"]}}}]}
     }));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     space.all_components(None).unwrap();
     let types = space.finish();
     assert_eq!(
@@ -333,16 +340,15 @@ fn enum_values_in_two_cases() {
     assert_eq!(names, ["Approved", "ApprovedUpper", "Unknown2"]);
 }
 
-struct AnswersOnly;
-impl Policy for AnswersOnly {
-    fn rules(&self) -> Rules {
-        Rules::ANSWERS_ONLY
-    }
-}
+/// None of the rules.
+static ANSWERS_ONLY: LazyLock<Conventions> = LazyLock::new(|| Conventions {
+    rules: Rules::ANSWERS_ONLY,
+    ..PLAIN.clone()
+});
 
-fn plan(policy: &dyn Policy, schemas: serde_json::Value) -> Vec<TypeDef> {
+fn plan(conventions: &Conventions, schemas: serde_json::Value) -> Vec<TypeDef> {
     let components = components(schemas);
-    let mut space = TypeSpace::new(&components, policy);
+    let mut space = TypeSpace::new(&components, conventions);
     space.all_components(None).unwrap();
     assert_eq!(space.problems(), [] as [String; 0]);
     space.finish()
@@ -361,30 +367,28 @@ fn formats_have_their_types() {
             "g": {"type": "string", "format": "binary"},
             "h": {"type": "string", "format": "byte"},
             "i": {"type": "integer"}}}});
-    let types = plan(&Plain, schemas.clone());
+    let types = plan(&PLAIN, schemas.clone());
     let tys: Vec<_> = fields(&types[0])
         .into_iter()
         .map(|(_, ty)| ty.clone())
         .collect();
     use Type::{Base64, Bytes, F32, I32, Integer, Number, U32, U64};
     // A JSON number is a double: `float` too is an `f64`, unless the
-    // policy says otherwise.
+    // conventions say otherwise.
     assert_eq!(
         tys,
         [I32, U32, U64, U64, Number, Number, Bytes, Base64, Integer]
     );
-    struct Floats;
-    impl Policy for Floats {
-        fn rules(&self) -> Rules {
-            Rules {
-                float_f32: true,
-                ..Rules::default()
-            }
-        }
-    }
-    let types = plan(&Floats, schemas.clone());
+    let floats = Conventions {
+        rules: Rules {
+            float_f32: true,
+            ..Rules::default()
+        },
+        ..PLAIN.clone()
+    };
+    let types = plan(&floats, schemas.clone());
     assert_eq!(fields(&types[0])[4].1, &F32);
-    let types = plan(&AnswersOnly, schemas);
+    let types = plan(&ANSWERS_ONLY, schemas);
     let tys: Vec<_> = fields(&types[0])
         .into_iter()
         .map(|(_, ty)| ty.clone())
@@ -408,7 +412,7 @@ fn formats_have_their_types() {
 #[test]
 fn field_names_are_unique_and_readable() {
     let types = plan(
-        &Plain,
+        &PLAIN,
         json!({"messages": {"type": "object", "properties": {
                 "DateSent": {"type": "string"}, "DateSent<": {"type": "string"},
                 "DateSent>": {"type": "string"}, "+1": {"type": "integer"},
@@ -444,7 +448,7 @@ fn equal_inline_schemas_are_one_type() {
     let schemas = json!({
         "order": {"type": "object", "properties": {"billing": address, "shipping": other}}
     });
-    let types = plan(&Plain, schemas.clone());
+    let types = plan(&PLAIN, schemas.clone());
     let order = fields(named(&types, "Order"));
     assert_eq!(order[0].1, order[1].1, "one type for both addresses");
     assert_eq!(types.len(), 2);
@@ -452,12 +456,12 @@ fn equal_inline_schemas_are_one_type() {
     let mut nullable = schemas.clone();
     nullable["order"]["required"] = json!(["billing", "shipping"]);
     nullable["order"]["properties"]["shipping"]["nullable"] = json!(true);
-    let types = plan(&Plain, nullable);
+    let types = plan(&PLAIN, nullable);
     let order = fields(named(&types, "Order"));
     assert_eq!(order[1].1.core(), order[0].1, "{order:?}");
     assert!(matches!(order[1].1, Type::Option(_)), "{order:?}");
     assert_eq!(types.len(), 2);
-    let types = plan(&AnswersOnly, schemas);
+    let types = plan(&ANSWERS_ONLY, schemas);
     let order = fields(named(&types, "Order"));
     assert_ne!(order[0].1, order[1].1, "GitHub's: one type per place");
 }
@@ -472,13 +476,13 @@ fn a_taken_name_gives_way_to_the_title() {
                     "properties": {"name": {"type": "string"}}},
             "owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}
     }));
-    for policy in [&Plain as &dyn Policy, &AnswersOnly] {
-        let mut space = TypeSpace::new(&components, policy);
+    for conventions in [&*PLAIN, &*ANSWERS_ONLY] {
+        let mut space = TypeSpace::new(&components, conventions);
         space.component("pet-tag").unwrap();
         space.component("pet-owner").unwrap();
         space.component("pet").unwrap();
         let names: Vec<_> = space.finish().into_iter().map(|t| t.name).collect();
-        let label = if policy.rules().titles {
+        let label = if conventions.rules.titles {
             "PetLabel"
         } else {
             "PetTag2"
@@ -490,7 +494,7 @@ fn a_taken_name_gives_way_to_the_title() {
 #[test]
 fn request_types_tell_absent_from_null() {
     let types = plan(
-        &Plain,
+        &PLAIN,
         json!({"patch": {"type": "object", "required": ["id", "milestone"], "properties": {
                 "id": {"type": "integer", "readOnly": true},
                 "milestone": {"type": "integer", "nullable": true},
@@ -518,7 +522,7 @@ fn request_types_tell_absent_from_null() {
     assert!(types[0].write_back);
     // Answers only: `null` and absent are both `None`, other keys skipped.
     let types = plan(
-        &AnswersOnly,
+        &ANSWERS_ONLY,
         json!({"patch": {"type": "object", "properties": {
                 "assignee": {"type": ["string", "null"]}}, "additionalProperties": true}}),
     );
@@ -539,7 +543,7 @@ fn fields_of(def: &TypeDef) -> Vec<(&str, Type)> {
 #[test]
 fn a_discriminator_tags_its_union() {
     let types = plan(
-        &Plain,
+        &PLAIN,
         json!({
             "pet": {"oneOf": [{"$ref": "#/components/schemas/cat"},
                               {"$ref": "#/components/schemas/dog"}],
@@ -570,7 +574,7 @@ fn a_discriminator_of_a_union_holding_a_list_does_not_tag_it() {
         "directory": {"type": "array", "items": {"$ref": "#/components/schemas/file"}},
         "file": {"type": "object", "properties": {"type": {"type": "string"}}}
     }));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     space.all_components(None).unwrap();
     assert_eq!(
         space.problems(),
@@ -620,7 +624,7 @@ fn a_discriminator_without_mapping_tags_by_the_values_sent() {
             "kind": {"$ref": "#/components/schemas/kind"}}},
         "kind": {"type": "string", "enum": ["created", "deleted"]}
     }));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     space.all_components(None).unwrap();
     assert_eq!(space.problems(), [] as [String; 0]);
     let types = space.finish();
@@ -663,7 +667,7 @@ fn a_discriminator_that_cannot_tell_is_a_problem() {
         "b": {"type": "object", "properties": {"t": {"type": "string", "enum": ["x"]},
                                                "n": {"type": "integer"}}}
     }));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     space.all_components(None).unwrap();
     assert_eq!(
         space.problems(),
@@ -712,7 +716,7 @@ fn a_discriminator_the_alternatives_do_not_have_is_the_property_beside_the_union
                      "discriminator": {"propertyName": "method"}}
         }}
     }));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     space.all_components(None).unwrap();
     assert_eq!(
         space.problems(),
@@ -750,7 +754,7 @@ fn alternatives_that_pin_a_key_tag_their_union() {
     // No discriminator: a required key of one value in each, through
     // a reference, `allOf` or `const`.
     let types = plan(
-        &Plain,
+        &PLAIN,
         json!({
             "payment": {"oneOf": [{"$ref": "#/components/schemas/card"},
                                   {"$ref": "#/components/schemas/transfer"}]},
@@ -775,7 +779,7 @@ fn alternatives_that_pin_a_key_tag_their_union() {
 #[test]
 fn required_in_one_all_of_part_applies_to_another() {
     let types = plan(
-        &Plain,
+        &PLAIN,
         json!({
             "page": {"type": "object", "properties": {
                 "items": {"type": "array", "items": {}},
@@ -815,7 +819,7 @@ fn required_in_one_all_of_part_applies_to_another() {
 #[test]
 fn schemas_of_no_type_admit_any_value() {
     let types = plan(
-        &Plain,
+        &PLAIN,
         json!({"thing": {"type": "object", "required": ["a", "b", "c", "d", "e"],
                              "properties": {
                 // `items` applies to arrays only.
@@ -855,7 +859,7 @@ fn unplannable_schemas_are_json_and_problems() {
         "codes": {"type": "integer", "enum": [1, 2, 3]},
         "mixed": {"enum": [1, "one", true]}
     }));
-    let mut space = TypeSpace::new(&components, &Plain);
+    let mut space = TypeSpace::new(&components, &PLAIN);
     space.all_components(None).unwrap();
     let problems = space.problems().to_vec();
     assert_eq!(problems.len(), 2, "{problems:?}");
@@ -897,7 +901,7 @@ fn a_huge_union_and_a_deep_recursion_plan() {
         })
         .collect();
     let types = plan(
-        &Plain,
+        &PLAIN,
         json!({"many": {"anyOf": alternatives},
                    "tree": {"type": "object", "properties": {
                        "left": {"$ref": "#/components/schemas/tree"},
@@ -930,14 +934,14 @@ fn a_union_named_after_its_own_alternative_says_or() {
         "subscription-type-specific-client": {"type": "object", "properties": {
             "b": {"type": "string"}}}
     });
-    let types = plan(&Plain, schemas.clone());
+    let types = plan(&PLAIN, schemas.clone());
     let names: Vec<_> = types.iter().map(|t| t.name.as_str()).collect();
     assert!(names.contains(&"SubscriptionScheduleOrString"), "{names:?}");
     assert!(
         names.contains(&"SubscriptionOptionsOrTypeSpecificClient"),
         "{names:?}"
     );
-    let types = plan(&AnswersOnly, schemas);
+    let types = plan(&ANSWERS_ONLY, schemas);
     let names: Vec<_> = types.iter().map(|t| t.name.as_str()).collect();
     assert!(names.contains(&"SubscriptionSchedule2"), "{names:?}");
 }
