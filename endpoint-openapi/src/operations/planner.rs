@@ -189,3 +189,120 @@ impl OperationPlanner<'_, '_> {
         Some(on_api_origin.unwrap_or(server))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{planned, planned_with};
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_server_is_the_apis_by_url_or_without_a_scheme() {
+        assert!(same_server(
+            "https://api.example/v1",
+            "https://api.example/v1"
+        ));
+        assert!(same_server("//api.example/v1", "http://api.example/v1"));
+        assert!(!same_server(
+            "https://api.example/v1",
+            "http://api.example/v1"
+        ));
+        assert!(!same_server(
+            "https://api.example/v1",
+            "https://api.example/v2"
+        ));
+    }
+
+    #[test]
+    fn a_server_on_the_apis_origin_is_its_path() {
+        let api = "https://api.example/v1";
+        assert_eq!(
+            path_on_origin_of(api, "https://api.example/uploads/"),
+            Some("/uploads".to_owned())
+        );
+        assert_eq!(
+            path_on_origin_of(api, "https://api.example"),
+            Some("/".to_owned())
+        );
+        assert_eq!(path_on_origin_of(api, "https://uploads.example/v1"), None);
+        assert_eq!(path_on_origin_of(api, "https://api.example:8443/v1"), None);
+        assert_eq!(path_on_origin_of("/v1", "https://api.example/v1"), None);
+    }
+
+    #[test]
+    fn an_operations_own_server_is_kept_unless_it_is_the_apis_or_no_route() {
+        let ok = json!({"200": {"description": "ok"}});
+        let (plan, diagnostics) = planned(json!({
+            "/same": {"get": {"operationId": "same", "responses": ok,
+                "servers": [{"url": "https://api.example/v1"}]}},
+            "/path": {"get": {"operationId": "path", "responses": ok,
+                "servers": [{"url": "https://api.example/uploads"}]}},
+            "/other": {"get": {"operationId": "other", "responses": ok,
+                "servers": [{"url": "https://uploads.example/v1"}]}},
+            "/query": {"get": {"operationId": "query", "responses": ok,
+                "servers": [{"url": "https://uploads.example/v1?token=1"}]}}
+        }));
+        let servers: Vec<_> = plan
+            .operations
+            .iter()
+            .map(|op| (op.name.as_str(), op.server.as_deref()))
+            .collect();
+        assert_eq!(
+            servers,
+            [
+                ("Same", None),
+                ("Path", Some("/uploads")),
+                ("Other", Some("https://uploads.example/v1")),
+                ("Query", None),
+            ]
+        );
+        let messages: Vec<_> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(
+            messages[0].starts_with("the operation's server `https://uploads.example/v1?token=1`"),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
+    fn a_taken_field_name_takes_its_locations_prefix() {
+        let paths = json!({"/pets/{id}": {"put": {
+            "operationId": "putPet",
+            "parameters": [
+                {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                {"name": "id", "in": "query", "schema": {"type": "string"}}
+            ],
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "properties": {"id": {"type": "string"}}}}}},
+            "responses": {"204": {"description": "done"}}
+        }}});
+        let names = |conventions: &Conventions| {
+            let (plan, _) = planned_with(paths.clone(), conventions);
+            plan.operations[0]
+                .fields
+                .iter()
+                .map(|f| (f.name.clone(), f.location))
+                .collect::<Vec<_>>()
+        };
+        // The query parameter keeps the name; the path's and the body's
+        // take their prefixes.
+        let fields = names(&Conventions::default());
+        assert_eq!(
+            fields,
+            [
+                ("path_id".to_owned(), Location::Path),
+                ("id".to_owned(), Location::Query),
+                ("body_id".to_owned(), Location::Body)
+            ]
+        );
+        let prefixed = Conventions {
+            body_prefix: Some("new".to_owned()),
+            ..Conventions::default()
+        };
+        let fields = names(&prefixed);
+        assert!(
+            fields.contains(&("new_id".to_owned(), Location::Body)),
+            "{fields:?}"
+        );
+    }
+}

@@ -168,3 +168,105 @@ pub(super) fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
     }
     component
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn strongly_connected_components() {
+        // 0 → 1 → 2 → 0, 2 → 3, 4 → 4, 5 alone.
+        let edges = vec![vec![1], vec![2], vec![0, 3], vec![], vec![4], vec![]];
+        let component = strongly_connected(&edges);
+        assert!(component[0] == component[1] && component[1] == component[2]);
+        let others = [component[3], component[4], component[5], component[0]];
+        assert!((0..4).all(|i| (i + 1..4).all(|j| others[i] != others[j])));
+        // A ring too long for a recursive search: one component.
+        let ring: Vec<Vec<usize>> = (0..1_000_000).map(|i| vec![(i + 1) % 1_000_000]).collect();
+        assert!(strongly_connected(&ring).iter().all(|&c| c == 0));
+    }
+
+    #[test]
+    fn a_long_ring_of_references_is_boxed_once_each() {
+        let ring: serde_json::Map<String, serde_json::Value> = (0..10_000)
+                .map(|i| {
+                    let next = format!("#/components/schemas/r{}", (i + 1) % 10_000);
+                    (
+                        format!("r{i}"),
+                        json!({"type": "object", "required": ["next"], "properties": {"next": {"$ref": next}}}),
+                    )
+                })
+                .collect();
+        let components = components(ring.into());
+        // Planning follows the ring depth first (as `package::generate`
+        // does, on a deep stack).
+        let plan = move || {
+            let mut space = TypeSpace::new(&components, &PLAIN);
+            space.all_components(None).unwrap();
+            space.finish()
+        };
+        let types = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(plan)
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(types.len(), 10_000);
+        for def in &types {
+            let Body::Struct(fields) = &def.body else {
+                panic!("{} is not a struct", def.name);
+            };
+            assert!(matches!(fields[0].ty, Type::Box(_)), "{:?}", fields[0].ty);
+        }
+    }
+
+    #[test]
+    fn cycles_are_boxed_and_lists_are_not() {
+        let components = components(json!({
+            "node": {"type": "object", "properties": {
+                "parent": {"$ref": "#/components/schemas/node"},
+                "children": {"type": "array", "items": {"$ref": "#/components/schemas/node"}}}}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        space.component("node").unwrap();
+        let types = space.finish();
+        assert_eq!(
+            fields(&types[0]),
+            [
+                (
+                    "parent",
+                    &Type::Option(Box::new(Type::Box(Box::new(Type::Named(0)))))
+                ),
+                ("children", &Type::Vec(Box::new(Type::Named(0))).optional()),
+            ]
+        );
+    }
+
+    #[test]
+    fn features_spread_from_roots() {
+        let components = components(json!({
+            "a": {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/b"}}},
+            "b": {"type": "object", "properties": {"x": {"type": "integer"}}}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        let a = Schema::read(&json!({"$ref": "#/components/schemas/a"}), "r").unwrap();
+        let b = Schema::read(
+            &json!({"type": "array", "items": {"$ref": "#/components/schemas/b"}}),
+            "r",
+        )
+        .unwrap();
+        space.root(&a, "GetA", "", Some("alpha")).unwrap();
+        space.root(&b, "ListB", "", Some("beta")).unwrap();
+        let types = space.finish();
+        assert_eq!(
+            named(&types, "A").features,
+            BTreeSet::from(["alpha".to_owned()])
+        );
+        assert_eq!(
+            named(&types, "B").features,
+            BTreeSet::from(["alpha".to_owned(), "beta".to_owned()])
+        );
+    }
+}

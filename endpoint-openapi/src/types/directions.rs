@@ -153,3 +153,52 @@ impl TypeSpace<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn request_types_tell_absent_from_null() {
+        let types = plan(
+            &PLAIN,
+            json!({"patch": {"type": "object", "required": ["id", "milestone"], "properties": {
+                    "id": {"type": "integer", "readOnly": true},
+                    "milestone": {"type": "integer", "nullable": true},
+                    "title": {"type": "string", "writeOnly": true},
+                    "assignee": {"type": ["string", "null"]}},
+                    "additionalProperties": {"type": "integer"}}}),
+        );
+        let Body::Struct(fields) = &types[0].body else {
+            panic!()
+        };
+        let tys: Vec<_> = fields.iter().map(|f| (f.name.as_str(), &f.ty)).collect();
+        assert_eq!(
+            tys,
+            [
+                ("id", &Type::Integer),
+                ("milestone", &Type::Integer.optional()),
+                ("title", &Type::String.optional()),
+                ("assignee", &Type::Nullable(Box::new(Type::String))),
+                ("additional_properties", &Type::Map(Box::new(Type::Integer))),
+            ]
+        );
+        assert!(fields[0].read_only && fields[0].required && !fields[0].write_only);
+        assert!(fields[2].write_only && !fields[2].required);
+        assert!(fields[4].additional && fields[4].key.is_empty());
+        assert!(types[0].write_back);
+        // Answers only: `null` and absent are both `None`, other keys skipped.
+        let types = plan(
+            &ANSWERS_ONLY,
+            json!({"patch": {"type": "object", "properties": {
+                    "assignee": {"type": ["string", "null"]}}, "additionalProperties": true}}),
+        );
+        assert_eq!(
+            fields_of(&types[0]),
+            [("assignee", Type::String.optional())]
+        );
+        assert!(!types[0].write_back);
+    }
+}

@@ -91,7 +91,7 @@ mod naming;
 mod shape;
 mod space;
 #[cfg(test)]
-mod tests;
+mod testing;
 mod unions;
 
 pub use crate::conventions::Rules;

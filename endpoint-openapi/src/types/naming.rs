@@ -267,3 +267,114 @@ impl TypeSpace<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn many_inline_types_are_documented_by_their_places_in_one_pass() {
+        // 2 000 components of 10 properties, each a list of objects of
+        // their own: 20 000 types documented by where they stand.
+        let component = |c: usize| {
+            let properties: serde_json::Map<String, serde_json::Value> = (0..10)
+                    .map(|i| {
+                        let inline = json!({"type": "object", "properties": {format!("p{c}_{i}"): {"type": "integer"}}});
+                        (format!("f{i}"), json!({"type": "array", "items": inline}))
+                    })
+                    .collect();
+            (
+                format!("c{c}"),
+                json!({"type": "object", "properties": properties}),
+            )
+        };
+        let components = components((0..2_000).map(component).collect());
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        space.all_components(None).unwrap();
+        let types = space.finish();
+        assert_eq!(types.len(), 22_000);
+        assert_eq!(
+            named(&types, "C1999F9Item").doc.as_deref(),
+            Some("An item of the `f9` of [`C1999`].")
+        );
+    }
+
+    #[test]
+    fn equal_inline_schemas_are_one_type() {
+        let address = json!({"type": "object", "properties": {"city": {"type": "string"}}});
+        let mut other = address.clone();
+        other["description"] = json!("Where it is sent.");
+        let schemas = json!({
+            "order": {"type": "object", "properties": {"billing": address, "shipping": other}}
+        });
+        let types = plan(&PLAIN, schemas.clone());
+        let order = fields(named(&types, "Order"));
+        assert_eq!(order[0].1, order[1].1, "one type for both addresses");
+        assert_eq!(types.len(), 2);
+        // One that allows `null` too: an `Option` of the same type.
+        let mut nullable = schemas.clone();
+        nullable["order"]["required"] = json!(["billing", "shipping"]);
+        nullable["order"]["properties"]["shipping"]["nullable"] = json!(true);
+        let types = plan(&PLAIN, nullable);
+        let order = fields(named(&types, "Order"));
+        assert_eq!(order[1].1.core(), order[0].1, "{order:?}");
+        assert!(matches!(order[1].1, Type::Option(_)), "{order:?}");
+        assert_eq!(types.len(), 2);
+        let types = plan(&ANSWERS_ONLY, schemas);
+        let order = fields(named(&types, "Order"));
+        assert_ne!(order[0].1, order[1].1, "GitHub's: one type per place");
+    }
+
+    #[test]
+    fn a_taken_name_gives_way_to_the_title() {
+        let components = components(json!({
+            "pet-tag": {"type": "object", "properties": {"x": {"type": "integer"}}},
+            "pet-owner": {"type": "object", "properties": {"y": {"type": "integer"}}},
+            "pet": {"type": "object", "properties": {
+                "tag": {"type": "object", "title": "Pet label",
+                        "properties": {"name": {"type": "string"}}},
+                "owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}
+        }));
+        for conventions in [&*PLAIN, &*ANSWERS_ONLY] {
+            let mut space = TypeSpace::new(&components, conventions);
+            space.component("pet-tag").unwrap();
+            space.component("pet-owner").unwrap();
+            space.component("pet").unwrap();
+            let names: Vec<_> = space.finish().into_iter().map(|t| t.name).collect();
+            let label = if conventions.rules.titles {
+                "PetLabel"
+            } else {
+                "PetTag2"
+            };
+            assert_eq!(names, ["PetTag", "PetOwner", "Pet", label, "PetOwner2"]);
+        }
+    }
+
+    #[test]
+    fn a_union_named_after_its_own_alternative_says_or() {
+        let schemas = json!({
+            "subscription": {"type": "object", "properties": {
+                "schedule": {"anyOf": [{"type": "string"},
+                                       {"$ref": "#/components/schemas/subscription-schedule"}]},
+                "options": {"anyOf": [
+                    {"$ref": "#/components/schemas/subscription-options"},
+                    {"$ref": "#/components/schemas/subscription-type-specific-client"}]}}},
+            "subscription-schedule": {"type": "object", "properties": {"id": {"type": "string"}}},
+            "subscription-options": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "subscription-type-specific-client": {"type": "object", "properties": {
+                "b": {"type": "string"}}}
+        });
+        let types = plan(&PLAIN, schemas.clone());
+        let names: Vec<_> = types.iter().map(|t| t.name.as_str()).collect();
+        assert!(names.contains(&"SubscriptionScheduleOrString"), "{names:?}");
+        assert!(
+            names.contains(&"SubscriptionOptionsOrTypeSpecificClient"),
+            "{names:?}"
+        );
+        let types = plan(&ANSWERS_ONLY, schemas);
+        let names: Vec<_> = types.iter().map(|t| t.name.as_str()).collect();
+        assert!(names.contains(&"SubscriptionSchedule2"), "{names:?}");
+    }
+}

@@ -193,3 +193,180 @@ pub(super) fn variants(values: &[String]) -> Vec<Variant> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn required_and_nullable_decide_option() {
+        let components = components(json!({
+            "simple-user": {"type": "object", "required": ["login"], "properties": {
+                "login": {"type": "string"}, "name": {"type": "string", "nullable": true}}},
+            "nullable-simple-user": {"type": "object", "nullable": true, "required": ["login"], "properties": {
+                "login": {"type": "string"}, "name": {"type": "string", "nullable": true}}},
+            "issue": {"type": "object", "required": ["id", "user", "assignee", "created_at"], "properties": {
+                "id": {"type": "integer", "format": "int64"},
+                "user": {"$ref": "#/components/schemas/simple-user"},
+                "assignee": {"$ref": "#/components/schemas/nullable-simple-user"},
+                "created_at": {"type": "string", "format": "date-time"},
+                "html_url": {"type": "string", "format": "uri"},
+                "state": {"type": "string", "enum": ["open", "closed"]},
+                "pull_request": {"type": "object", "properties": {"url": {"type": "string"}}}}}
+        }));
+        let mut space = TypeSpace::new(&components, &GITHUB);
+        let issue = space.component("issue").unwrap();
+        let types = space.finish();
+        assert_eq!(types.len(), 4, "{types:#?}");
+        let user = types.iter().position(|t| t.name == "SimpleUser").unwrap();
+        let state = types.iter().position(|t| t.name == "IssueState").unwrap();
+        let pr = types
+            .iter()
+            .position(|t| t.name == "IssuePullRequest")
+            .unwrap();
+        assert_eq!(
+            issue,
+            Type::Named(types.iter().position(|t| t.name == "Issue").unwrap())
+        );
+        assert_eq!(
+            fields(named(&types, "Issue")),
+            [
+                ("id", &Type::Integer),
+                ("user", &Type::Named(user)),
+                (
+                    "assignee",
+                    &Type::Box(Box::new(Type::Named(user))).optional()
+                ),
+                ("created_at", &Type::Timestamp),
+                ("html_url", &Type::Uri.optional()),
+                ("state", &Type::Named(state).optional()),
+                (
+                    "pull_request",
+                    &Type::Box(Box::new(Type::Named(pr))).optional()
+                ),
+            ]
+        );
+        assert_eq!(
+            named(&types, "IssueState").body,
+            Body::Enum(vec![
+                Variant {
+                    name: "Open".into(),
+                    value: "open".into()
+                },
+                Variant {
+                    name: "Closed".into(),
+                    value: "closed".into()
+                },
+            ])
+        );
+    }
+
+    #[test]
+    fn all_of_merges_and_one_of_unites() {
+        let components = components(json!({
+            "base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}},
+            "full": {"allOf": [{"$ref": "#/components/schemas/base"},
+                               {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}]},
+            "label": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/base"}]},
+            "same": {"anyOf": [{"type": "string"}, {"type": "string", "nullable": true}]}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        space.all_components(None).unwrap();
+        let types = space.finish();
+        assert_eq!(
+            fields(named(&types, "Full")),
+            [("id", &Type::Integer), ("name", &Type::String)]
+        );
+        let Body::Union(variants) = &named(&types, "Label").body else {
+            panic!()
+        };
+        let names: Vec<_> = variants.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(names, ["String", "Base"]);
+        assert_eq!(
+            named(&types, "Same").body,
+            Body::Alias(Type::String.optional())
+        );
+    }
+
+    #[test]
+    fn enum_values_in_two_cases() {
+        let names: Vec<_> = variants(&["approved".into(), "APPROVED".into(), "unknown".into()])
+            .into_iter()
+            .map(|v| v.name)
+            .collect();
+        assert_eq!(names, ["Approved", "ApprovedUpper", "Unknown2"]);
+    }
+
+    #[test]
+    fn field_names_are_unique_and_readable() {
+        let types = plan(
+            &PLAIN,
+            json!({"messages": {"type": "object", "properties": {
+                    "DateSent": {"type": "string"}, "DateSent<": {"type": "string"},
+                    "DateSent>": {"type": "string"}, "+1": {"type": "integer"},
+                    "-1": {"type": "integer"}, "type": {"type": "string"},
+                    "self": {"type": "string"}, "a-b": {"type": "string"},
+                    "a_b": {"type": "string"}}}}),
+        );
+        let names: Vec<_> = fields(&types[0])
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "date_sent",
+                "date_sent_before",
+                "date_sent_after",
+                "plus_1",
+                "minus_1",
+                "r#type",
+                "self_",
+                "a_b",
+                "a_b_2"
+            ]
+        );
+    }
+
+    #[test]
+    fn required_in_one_all_of_part_applies_to_another() {
+        let types = plan(
+            &PLAIN,
+            json!({
+                "page": {"type": "object", "properties": {
+                    "items": {"type": "array", "items": {}},
+                    "next": {"type": "string"}}},
+                "base": {"type": "object", "properties": {"id": {"type": "integer"},
+                                                          "name": {"type": "string"}}},
+                "order-page": {"allOf": [
+                    {"$ref": "#/components/schemas/page"},
+                    {"required": ["items"], "properties": {
+                        "items": {"type": "array", "items": {"type": "string"}}}}]},
+                "order": {"allOf": [{"$ref": "#/components/schemas/base"},
+                                    {"required": ["id"]}]},
+                "named": {"type": "object", "required": ["name", "age"],
+                          "properties": {"age": {"type": "integer"}},
+                          "allOf": [{"$ref": "#/components/schemas/base"}]}
+            }),
+        );
+        let strings = Type::Vec(Box::new(Type::String));
+        assert_eq!(
+            fields_of(named(&types, "OrderPage")),
+            [("items", strings), ("next", Type::String.optional())]
+        );
+        assert_eq!(
+            fields_of(named(&types, "Order")),
+            [("id", Type::Integer), ("name", Type::String.optional())]
+        );
+        assert_eq!(
+            fields_of(named(&types, "Named")),
+            [
+                ("id", Type::Integer.optional()),
+                ("name", Type::String),
+                ("age", Type::Integer)
+            ]
+        );
+    }
+}

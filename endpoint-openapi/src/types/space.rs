@@ -335,3 +335,218 @@ impl<'a> TypeSpace<'a> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn nullable_twins_are_one_type_and_different_schemas_two() {
+        let components = components(json!({
+            "milestone": {"type": "object", "properties": {"id": {"type": "integer"}}},
+            "nullable-milestone": {"type": "object", "nullable": true, "properties": {"id": {"type": "integer"}}},
+            "team": {"type": "object", "properties": {"id": {"type": "integer"}}},
+            "nullable-team": {"type": "object", "nullable": true, "properties": {"slug": {"type": "string"}}}
+        }));
+        let mut space = TypeSpace::new(&components, &GITHUB);
+        assert_eq!(space.component("milestone").unwrap(), Type::Named(0));
+        assert_eq!(
+            space.component("nullable-milestone").unwrap(),
+            Type::Named(0).optional()
+        );
+        space.component("team").unwrap();
+        assert_eq!(
+            space.component("nullable-team").unwrap(),
+            Type::Named(2).optional()
+        );
+        let names: Vec<_> = space.finish().into_iter().map(|t| t.name).collect();
+        assert_eq!(names, ["Milestone", "Team", "Team2"]);
+    }
+
+    #[test]
+    fn a_roots_text_documents_its_new_types_whatever_its_first_letter() {
+        let components = components(json!({}));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        for (name, doc) in [
+            ("Empty", ""),
+            ("Accented", "Éléments listés."),
+            ("Wide", "漢字"),
+        ] {
+            // A list of objects, each its own (a property named after the
+            // root).
+            let list = json!({"type": "array", "items": {"type": "object", "properties": {name: {"type": "integer"}}}});
+            space
+                .root(&Schema::read(&list, name).unwrap(), name, doc, None)
+                .unwrap();
+        }
+        let types = space.finish();
+        let doc = |name: &str| named(&types, name).doc.clone();
+        assert_eq!(doc("EmptyItem"), None);
+        assert_eq!(
+            doc("AccentedItem").as_deref(),
+            Some("An item of éléments listés.")
+        );
+        assert_eq!(doc("WideItem").as_deref(), Some("An item of 漢字"));
+    }
+
+    #[test]
+    fn formats_have_their_types() {
+        let schemas = json!({"numbers": {"type": "object", "required": [
+                "a", "b", "c", "d", "e", "f", "g", "h", "i"], "properties": {
+                "a": {"type": "integer", "format": "int32"},
+                "b": {"type": "integer", "format": "int32", "minimum": 0},
+                "c": {"type": "integer", "format": "int64", "minimum": 1},
+                "d": {"type": "integer", "format": "uint64"},
+                "e": {"type": "number", "format": "float"},
+                "f": {"type": "number", "format": "double"},
+                "g": {"type": "string", "format": "binary"},
+                "h": {"type": "string", "format": "byte"},
+                "i": {"type": "integer"}}}});
+        let types = plan(&PLAIN, schemas.clone());
+        let tys: Vec<_> = fields(&types[0])
+            .into_iter()
+            .map(|(_, ty)| ty.clone())
+            .collect();
+        use Type::{Base64, Bytes, F32, I32, Integer, Number, U32, U64};
+        // A JSON number is a double: `float` too is an `f64`, unless the
+        // conventions say otherwise.
+        assert_eq!(
+            tys,
+            [I32, U32, U64, U64, Number, Number, Bytes, Base64, Integer]
+        );
+        let floats = Conventions {
+            rules: Rules {
+                float_f32: true,
+                ..Rules::default()
+            },
+            ..PLAIN.clone()
+        };
+        let types = plan(&floats, schemas.clone());
+        assert_eq!(fields(&types[0])[4].1, &F32);
+        let types = plan(&ANSWERS_ONLY, schemas);
+        let tys: Vec<_> = fields(&types[0])
+            .into_iter()
+            .map(|(_, ty)| ty.clone())
+            .collect();
+        assert_eq!(
+            tys,
+            [
+                Integer,
+                Integer,
+                Integer,
+                Integer,
+                Number,
+                Number,
+                Type::String,
+                Type::String,
+                Integer
+            ]
+        );
+    }
+
+    #[test]
+    fn schemas_of_no_type_admit_any_value() {
+        let types = plan(
+            &PLAIN,
+            json!({"thing": {"type": "object", "required": ["a", "b", "c", "d", "e"],
+                                 "properties": {
+                    // `items` applies to arrays only.
+                    "a": {"items": {"type": "string"}},
+                    // An alternative of no type admits any value.
+                    "b": {"anyOf": [{"$ref": "#/components/schemas/x"}, {"nullable": true}]},
+                    "c": {"oneOf": [{"type": "string"}, {"items": {"type": "string"}}]},
+                    // Only `null` besides: nullable.
+                    "d": {"anyOf": [{"$ref": "#/components/schemas/x"}, {"type": "null"}]},
+                    "e": {"oneOf": [{"$ref": "#/components/schemas/x"}, {"enum": [null]}]},
+                    "f": {"type": "array", "items": {"type": "string"}}}},
+                       "x": {"type": "object", "properties": {"id": {"type": "integer"}}}}),
+        );
+        let x = Type::Named(types.iter().position(|t| t.name == "X").unwrap());
+        let boxed = || Type::Box(Box::new(x.clone())).optional();
+        assert_eq!(
+            fields_of(named(&types, "Thing")),
+            [
+                ("a", Type::Json),
+                ("b", Type::Json.optional()),
+                ("c", Type::Json),
+                ("d", boxed()),
+                ("e", boxed()),
+                ("f", Type::Vec(Box::new(Type::String)).optional())
+            ]
+        );
+    }
+
+    #[test]
+    fn unplannable_schemas_are_json_and_problems() {
+        let components = components(json!({
+            "a": {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/missing"}}},
+            "loop": {"allOf": [{"$ref": "#/components/schemas/loop"},
+                               {"type": "object", "properties": {"x": {"type": "integer"}}}]},
+            "empty": {},
+            "sort": {"type": "string", "enum": ["ASC", "asc", "Asc"]},
+            "codes": {"type": "integer", "enum": [1, 2, 3]},
+            "mixed": {"enum": [1, "one", true]}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        space.all_components(None).unwrap();
+        let problems = space.problems().to_vec();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("no component schema `missing`"))
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("`allOf` of `loop` includes itself"))
+        );
+        let types = space.finish();
+        assert_eq!(
+            fields_of(named(&types, "A")),
+            [("b", Type::Json.optional())]
+        );
+        assert_eq!(
+            fields_of(named(&types, "Loop")),
+            [("x", Type::Integer.optional())]
+        );
+        assert_eq!(named(&types, "Empty").body, Body::Alias(Type::Json));
+        assert_eq!(named(&types, "Codes").body, Body::Alias(Type::Integer));
+        assert_eq!(named(&types, "Mixed").body, Body::Alias(Type::Json));
+        let Body::Enum(sort) = &named(&types, "Sort").body else {
+            panic!()
+        };
+        let names: Vec<_> = sort.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(names, ["Asc", "Asc2", "AscUpper"]);
+    }
+
+    #[test]
+    fn a_huge_union_and_a_deep_recursion_plan() {
+        let alternatives: Vec<_> = (0..500)
+            .map(|i| {
+                json!({"type": "object", "title": format!("form {i}"),
+                                "properties": {format!("k{i}"): {"type": "integer"}}})
+            })
+            .collect();
+        let types = plan(
+            &PLAIN,
+            json!({"many": {"anyOf": alternatives},
+                       "tree": {"type": "object", "properties": {
+                           "left": {"$ref": "#/components/schemas/tree"},
+                           "right": {"$ref": "#/components/schemas/tree"}}}}),
+        );
+        let Body::Union(variants) = &named(&types, "Many").body else {
+            panic!()
+        };
+        assert_eq!(variants.len(), 500);
+        assert_eq!(variants[499].name, "Form499");
+        assert_eq!(
+            fields_of(named(&types, "Tree"))[0].1,
+            Type::Option(Box::new(Type::Box(Box::new(Type::Named(
+                types.iter().position(|t| t.name == "Tree").unwrap()
+            )))))
+        );
+    }
+}

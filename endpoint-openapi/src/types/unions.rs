@@ -600,3 +600,279 @@ fn values_by_mapping(
         .all(|value| seen.insert(value))
         .then_some(values)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_union_told_apart_by_a_key_is_tagged() {
+        let components = components(json!({
+            "rule": {"oneOf": [
+                {"$ref": "#/components/schemas/creation"},
+                {"$ref": "#/components/schemas/update"}]},
+            "creation": {"type": "object", "required": ["type"], "properties": {
+                "type": {"type": "string", "enum": ["creation"]}}},
+            "update": {"type": "object", "required": ["type"], "properties": {
+                "type": {"type": "string", "enum": ["update", "update_v2"]},
+                "parameters": {"type": "object", "properties": {"x": {"type": "integer"}}}}},
+            "loose": {"oneOf": [
+                {"$ref": "#/components/schemas/creation"},
+                {"type": "object", "properties": {"type": {"type": "string", "enum": ["creation"]}}}]}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        space.all_components(None).unwrap();
+        let types = space.finish();
+        assert_eq!(
+            named(&types, "Rule").tag,
+            Some(Tag {
+                key: "type".into(),
+                values: vec![
+                    vec!["creation".into()],
+                    vec!["update".into(), "update_v2".into()]
+                ],
+            })
+        );
+        // The same value in two alternatives, or a key that may be missing:
+        // tried in order.
+        assert_eq!(named(&types, "Loose").tag, None);
+    }
+
+    #[test]
+    fn a_discriminator_tags_its_union() {
+        let types = plan(
+            &PLAIN,
+            json!({
+                "pet": {"oneOf": [{"$ref": "#/components/schemas/cat"},
+                                  {"$ref": "#/components/schemas/dog"}],
+                        "discriminator": {"propertyName": "kind",
+                                          "mapping": {"c": "#/components/schemas/cat",
+                                                      "kitty": "#/components/schemas/cat"}}},
+                "cat": {"type": "object", "properties": {"kind": {"type": "string"}}},
+                "dog": {"type": "object", "properties": {"kind": {"type": "string"}}}
+            }),
+        );
+        assert_eq!(
+            named(&types, "Pet").tag,
+            Some(Tag {
+                key: "kind".into(),
+                values: vec![vec!["c".into(), "kitty".into()], vec!["dog".into()]],
+            })
+        );
+    }
+
+    #[test]
+    fn a_discriminator_of_a_union_holding_a_list_does_not_tag_it() {
+        let components = components(json!({
+            "content": {"oneOf": [{"$ref": "#/components/schemas/directory"},
+                                  {"$ref": "#/components/schemas/file"}],
+                        "discriminator": {"propertyName": "type",
+                                          "mapping": {"array": "#/components/schemas/directory",
+                                                      "file": "#/components/schemas/file"}}},
+            "directory": {"type": "array", "items": {"$ref": "#/components/schemas/file"}},
+            "file": {"type": "object", "properties": {"type": {"type": "string"}}}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        space.all_components(None).unwrap();
+        assert_eq!(
+            space.problems(),
+            [
+                "`Content`: its discriminator `type` is a property, but an alternative is not an \
+                  object; decoded by trying each alternative in order"
+            ]
+        );
+        let types = space.finish();
+        let content = named(&types, "Content");
+        assert_eq!(content.tag, None);
+        assert!(matches!(&content.body, Body::Union(variants) if variants.len() == 2));
+    }
+
+    #[test]
+    fn a_discriminator_without_mapping_tags_by_the_values_sent() {
+        let components = components(json!({
+            "source": {"oneOf": [{"$ref": "#/components/schemas/card-object"},
+                                 {"$ref": "#/components/schemas/bank-account-object"},
+                                 {"$ref": "#/components/schemas/wallet"},
+                                 {"type": "object", "title": "cash", "properties": {
+                                     "type": {"type": "string", "const": "cash"}}}],
+                       "discriminator": {"propertyName": "type",
+                                         "mapping": {"w": "#/components/schemas/wallet"}}},
+            // A one-value `enum`.
+            "card-object": {"type": "object", "properties": {
+                "type": {"type": "string", "enum": ["card"]},
+                "last4": {"type": "string"}}},
+            // `const`, through `allOf` and a reference.
+            "bank-account-object": {"allOf": [
+                {"$ref": "#/components/schemas/base"},
+                {"type": "object", "properties": {
+                    "type": {"$ref": "#/components/schemas/bank-account-type"}}}]},
+            "bank-account-type": {"const": "bank_account"},
+            "base": {"type": "object", "properties": {"id": {"type": "string"},
+                                                      "type": {"type": "string"}}},
+            // Named by the mapping: its own value is not added.
+            "wallet": {"type": "object", "properties": {
+                "type": {"type": "string", "enum": ["wallet"]}}},
+            // Every alternative's key of one shared enum: the names.
+            "event": {"oneOf": [{"$ref": "#/components/schemas/created"},
+                                {"$ref": "#/components/schemas/deleted"}],
+                      "discriminator": {"propertyName": "kind"}},
+            "created": {"type": "object", "properties": {
+                "kind": {"$ref": "#/components/schemas/kind"}}},
+            "deleted": {"type": "object", "properties": {
+                "kind": {"$ref": "#/components/schemas/kind"}}},
+            "kind": {"type": "string", "enum": ["created", "deleted"]}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        space.all_components(None).unwrap();
+        assert_eq!(space.problems(), [] as [String; 0]);
+        let types = space.finish();
+        let tag = |values: &[&[&str]], key: &str| Tag {
+            key: key.into(),
+            values: values
+                .iter()
+                .map(|v| v.iter().map(|s| (*s).to_owned()).collect())
+                .collect(),
+        };
+        assert_eq!(
+            named(&types, "Source").tag,
+            Some(tag(
+                &[
+                    &["card", "card-object"],
+                    &["bank_account", "bank-account-object"],
+                    &["w"],
+                    &["cash"]
+                ],
+                "type"
+            ))
+        );
+        assert_eq!(
+            named(&types, "Event").tag,
+            Some(tag(&[&["created"], &["deleted"]], "kind"))
+        );
+    }
+
+    #[test]
+    fn a_discriminator_that_cannot_tell_is_a_problem() {
+        let components = components(json!({
+            "no-value": {"oneOf": [{"$ref": "#/components/schemas/a"},
+                                   {"type": "object", "properties": {"t": {"type": "string"}}}],
+                         "discriminator": {"propertyName": "t"}},
+            "same-value": {"oneOf": [{"$ref": "#/components/schemas/a"},
+                                     {"$ref": "#/components/schemas/b"}],
+                           "discriminator": {"propertyName": "t",
+                                             "mapping": {"x": "#/components/schemas/a"}}},
+            "a": {"type": "object", "properties": {"t": {"type": "string"}}},
+            "b": {"type": "object", "properties": {"t": {"type": "string", "enum": ["x"]},
+                                                   "n": {"type": "integer"}}}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        space.all_components(None).unwrap();
+        assert_eq!(
+            space.problems(),
+            [
+                "`NoValue`: its discriminator `t` gives alternative number 2 no value; \
+                     decoded by trying each alternative in order",
+                "`SameValue`: its discriminator `t` gives the value `x` to alternative `a` \
+                     and another; decoded by trying each alternative in order"
+            ]
+        );
+        let types = space.finish();
+        assert_eq!(named(&types, "NoValue").tag, None);
+        assert_eq!(named(&types, "SameValue").tag, None);
+    }
+
+    #[test]
+    fn a_discriminator_the_alternatives_do_not_have_is_the_property_beside_the_union() {
+        // The alternatives of `data` are named by `type` beside it, in the
+        // object holding it: their values have no `type`.
+        let components = components(json!({
+            "payment": {"type": "object", "required": ["type", "data"], "properties": {
+                "type": {"type": "string", "enum": ["credit_card", "bank"]},
+                "data": {"oneOf": [{"$ref": "#/components/schemas/card"},
+                                   {"$ref": "#/components/schemas/bank"}],
+                         "discriminator": {"propertyName": "type", "mapping": {
+                             "credit_card": "#/components/schemas/card",
+                             "bank": "#/components/schemas/bank"}}}
+            }},
+            "card": {"type": "object", "required": ["number"],
+                     "properties": {"number": {"type": "string"}}},
+            "bank": {"type": "object", "required": ["iban"],
+                     "properties": {"iban": {"type": "string"}}},
+            // Through `allOf`, an alternative has it: tagged.
+            "pet": {"oneOf": [{"$ref": "#/components/schemas/dog"},
+                              {"$ref": "#/components/schemas/cat"}],
+                    "discriminator": {"propertyName": "kind"}},
+            "base": {"type": "object", "properties": {"kind": {"type": "string"}}},
+            "dog": {"allOf": [{"$ref": "#/components/schemas/base"},
+                              {"type": "object", "properties": {"bark": {"type": "string"}}}]},
+            "cat": {"allOf": [{"$ref": "#/components/schemas/base"}]},
+            // Nothing beside it has the discriminator's name.
+            "refund": {"type": "object", "properties": {
+                "reason": {"type": "string"},
+                "data": {"oneOf": [{"$ref": "#/components/schemas/card"},
+                                   {"$ref": "#/components/schemas/bank"}],
+                         "discriminator": {"propertyName": "method"}}
+            }}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        space.all_components(None).unwrap();
+        assert_eq!(
+            space.problems(),
+            [
+                "`Payment`: the alternative of `PaymentData` (its `data`) is named by `type` \
+                     beside it (its discriminator); decoded by that value, any other kept as JSON \
+                     (`Other`)",
+                "`Refund`: the discriminator `method` of `RefundData` (its `data`) is no \
+                     property of its alternatives, and no property beside it names them; decoded \
+                     by trying each alternative in order"
+            ]
+        );
+        let types = space.finish();
+        assert_eq!(named(&types, "PaymentData").tag, None);
+        assert_eq!(
+            named(&types, "PaymentData").beside,
+            Some(Tag {
+                key: "type".into(),
+                values: vec![vec!["credit_card".into()], vec!["bank".into()]],
+            })
+        );
+        assert_eq!(named(&types, "RefundData").beside, None);
+        assert_eq!(named(&types, "Pet").beside, None);
+        assert_eq!(
+            named(&types, "Pet")
+                .tag
+                .as_ref()
+                .map(|tag| tag.key.as_str()),
+            Some("kind")
+        );
+    }
+
+    #[test]
+    fn alternatives_that_pin_a_key_tag_their_union() {
+        // No discriminator: a required key of one value in each, through
+        // a reference, `allOf` or `const`.
+        let types = plan(
+            &PLAIN,
+            json!({
+                "payment": {"oneOf": [{"$ref": "#/components/schemas/card"},
+                                      {"$ref": "#/components/schemas/transfer"}]},
+                "card": {"type": "object", "required": ["object"], "properties": {
+                    "object": {"$ref": "#/components/schemas/card-kind"}}},
+                "card-kind": {"type": "string", "enum": ["card"]},
+                "transfer": {"allOf": [
+                    {"type": "object", "required": ["object"], "properties": {
+                        "object": {"const": "transfer"}}},
+                    {"type": "object", "properties": {"amount": {"type": "integer"}}}]}
+            }),
+        );
+        assert_eq!(
+            named(&types, "Payment").tag,
+            Some(Tag {
+                key: "object".into(),
+                values: vec![vec!["card".into()], vec!["transfer".into()]],
+            })
+        );
+    }
+}
