@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use endpoint_macros_core::{FieldDef, ItemDef};
-use endpoint_runtime::sibling::Origin;
+use endpoint_runtime::sibling::{Origin, Style};
 use proc_macro2::Span;
 use quote::{ToTokens, quote};
 use serde_json::{Value, json};
@@ -903,7 +903,7 @@ impl Writer<'_> {
             words.push(format!("rename = {:?}", field.wire));
         }
         if styles {
-            if let Some(style) = &field.style {
+            if let Some(style) = field.style.and_then(Style::openapi_name) {
                 words.push(format!("style = {style:?}"));
             }
             match field.explode {

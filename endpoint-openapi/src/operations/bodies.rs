@@ -14,7 +14,7 @@ use crate::docs::{self, Links};
 use crate::ident;
 use crate::schema::{Kind, Object, Property, Schema};
 use crate::types::Type;
-use endpoint_runtime::sibling::{BodyKind, Location};
+use endpoint_runtime::sibling::{BodyKind, Location, Style};
 
 impl OperationPlanner<'_, '_> {
     /// The body: its fields, the struct's media type, a choice.
@@ -171,11 +171,13 @@ impl OperationPlanner<'_, '_> {
                     let nullable = matches!(ty, Ty::Planned(Type::Option(_)));
                     let (style, explode, allow_reserved, content_type) = match (kind, encoding) {
                         (BodyKind::Form, Some(e)) => {
-                            let style = e.style.filter(|s| s != "form");
-                            let style_name = style.clone().unwrap_or_else(|| "form".to_owned());
-                            let explode = e.explode.filter(|&x| {
-                                x != (style_name == "form") && style_name != "deepObject"
-                            });
+                            let what = format!("the encoding of the body's `{}`", property.name);
+                            let (style, explode) = self.style(
+                                (e.style.as_deref(), e.explode),
+                                Style::Form,
+                                pointer,
+                                &what,
+                            );
                             (style, explode, e.allow_reserved, None)
                         }
                         (BodyKind::Multipart, Some(e)) => (None, None, false, e.content_type),

@@ -89,7 +89,7 @@ use endpoint_runtime::sibling::BodyKind;
 /// `#[endpoint(…)]` option names ([`Location::option_name`]). A field of
 /// a path parameter is [`Location::Path`], a whole body
 /// [`Location::Content`]; the generator writes no [`Location::Default`].
-pub use endpoint_runtime::sibling::Location;
+pub use endpoint_runtime::sibling::{Location, Style};
 use naming::aliases;
 use planner::OperationPlanner;
 
@@ -191,7 +191,7 @@ pub struct FieldPlan {
     /// Its documentation.
     pub doc: String,
     /// `style`, when not the location's default.
-    pub style: Option<String>,
+    pub style: Option<Style>,
     /// `explode`, when not the style's default.
     pub explode: Option<bool>,
     /// `allowReserved`.

@@ -10,9 +10,39 @@ use crate::api::{ParamIn, Parameter};
 use crate::ident;
 use crate::schema::Kind;
 use crate::types::Type;
-use endpoint_runtime::sibling::{Location, is_token};
+use endpoint_runtime::sibling::{Location, Style, is_token};
 
 impl OperationPlanner<'_, '_> {
+    /// The style and explode of a field written as `(style, explode)`,
+    /// each `None` when it is the default (`default` the location's style):
+    /// a style OpenAPI does not define is the default, with a diagnostic
+    /// at `pointer` naming `what` has it.
+    pub(super) fn style(
+        &mut self,
+        (written, explode): (Option<&str>, Option<bool>),
+        default: Style,
+        pointer: &str,
+        what: &str,
+    ) -> (Option<Style>, Option<bool>) {
+        let style = written.and_then(|name| {
+            let style = Style::from_openapi(name);
+            if style.is_none() {
+                self.diagnose(
+                    pointer,
+                    format!("{what} has the style `{name}`, which OpenAPI does not define"),
+                    "written in its location's default style",
+                );
+            }
+            style
+        });
+        let style = style.filter(|&style| style != default);
+        let effective = style.unwrap_or(default);
+        let explode = explode.filter(|&explode| {
+            explode != (effective == Style::Form) && effective != Style::DeepObject
+        });
+        (style, explode)
+    }
+
     /// The fields of the path's parameters, in the order of the path (a
     /// placeholder without a parameter is a `String` field), and the
     /// route's template: each placeholder named as its field and written in
@@ -236,14 +266,17 @@ impl OperationPlanner<'_, '_> {
             );
         }
         let default_style = match location {
-            Location::Query | Location::Cookie => "form",
-            _ => "simple",
+            Location::Query | Location::Cookie => Style::Form,
+            _ => Style::Simple,
         };
-        let style = param.style.clone().filter(|style| style != default_style);
-        let style_name = style.as_deref().unwrap_or(default_style);
-        let explode = param
-            .explode
-            .filter(|&explode| explode != (style_name == "form") && style_name != "deepObject");
+        let what = format!("the parameter `{}`", param.name);
+        let pointer = format!("{}/style", param.pointer);
+        let (style, explode) = self.style(
+            (param.style.as_deref(), param.explode),
+            default_style,
+            &pointer,
+            &what,
+        );
         FieldPlan {
             wire: param.name.clone(),
             name: field,
@@ -460,12 +493,67 @@ mod tests {
             ]
         );
         assert_eq!(op.template, "/items/{path_id}/{missing}");
-        assert_eq!(op.fields[3].style.as_deref(), Some("pipeDelimited"));
+        assert_eq!(op.fields[3].style, Some(Style::PipeDelimited));
         assert_eq!(op.fields[3].explode, None);
         let messages: Vec<_> = diagnostics.iter().map(|d| d.message.as_str()).collect();
         assert!(
             messages.contains(&"the header parameter ` X-Trace ` has white space around its name"),
             "{messages:?}"
+        );
+    }
+
+    #[test]
+    fn a_style_is_typed_and_one_openapi_does_not_define_is_the_default() {
+        let (plan, diagnostics) = planned(serde_json::json!({
+            "/items": {"post": {
+                "operationId": "postItems",
+                "parameters": [
+                    {"name": "a", "in": "query", "style": "deepObject", "explode": true,
+                     "schema": {"type": "object"}},
+                    {"name": "b", "in": "query", "style": "form", "explode": true,
+                     "schema": {"type": "array", "items": {"type": "string"}}},
+                    {"name": "c", "in": "query", "style": "commaDelimited", "explode": false,
+                     "schema": {"type": "array", "items": {"type": "string"}}}
+                ],
+                "requestBody": {"content": {"application/x-www-form-urlencoded": {
+                    "schema": {"type": "object", "properties": {
+                        "d": {"type": "array", "items": {"type": "string"}},
+                        "e": {"type": "array", "items": {"type": "string"}}}},
+                    "encoding": {"d": {"style": "spaceDelimited"}, "e": {"style": "tabbed"}}}}},
+                "responses": {"204": {"description": "done"}}
+            }}
+        }));
+        let styles: Vec<_> = plan.operations[0]
+            .fields
+            .iter()
+            .map(|f| (f.name.as_str(), f.style, f.explode))
+            .collect();
+        assert_eq!(
+            styles,
+            [
+                ("a", Some(Style::DeepObject), None),
+                ("b", None, None),
+                ("c", None, Some(false)),
+                ("d", Some(Style::SpaceDelimited), None),
+                ("e", None, None),
+            ]
+        );
+        let messages: Vec<_> = diagnostics
+            .iter()
+            .map(|d| (d.pointer.as_str(), d.message.as_str()))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                (
+                    "#/paths/~1items/post/parameters/2/style",
+                    "the parameter `c` has the style `commaDelimited`, which OpenAPI does not define"
+                ),
+                (
+                    "#/paths/~1items/post/requestBody",
+                    "the encoding of the body's `e` has the style `tabbed`, which OpenAPI does not define"
+                ),
+            ]
         );
     }
 
