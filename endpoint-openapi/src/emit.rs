@@ -766,15 +766,16 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::conventions::{Conventions, Docs, Rules};
     use crate::schema::Schema;
-    use crate::types::{Plain, Policy, Rules, TypeSpace};
+    use crate::types::TypeSpace;
     use serde_json::json;
 
-    /// Answers that are only decoded, as GitHub's.
-    struct AnswersOnly;
-    impl Policy for AnswersOnly {
-        fn rules(&self) -> Rules {
-            Rules::ANSWERS_ONLY
+    /// Descriptions as written, every rule.
+    fn plain() -> Conventions {
+        Conventions {
+            docs: Docs::AsWritten,
+            ..Conventions::default()
         }
     }
 
@@ -792,7 +793,12 @@ mod tests {
             .unwrap(),
         )]
         .into();
-        let mut space = TypeSpace::new(&components, &AnswersOnly);
+        // Answers that are only decoded.
+        let answers_only = Conventions {
+            rules: Rules::ANSWERS_ONLY,
+            ..plain()
+        };
+        let mut space = TypeSpace::new(&components, &answers_only);
         let page = Schema::read(
             &json!({"type": "object", "required": ["total_count", "items"], "properties": {
                 "total_count": {"type": "integer"},
@@ -851,7 +857,8 @@ mod tests {
         .into_iter()
         .map(|(name, schema)| (name.to_owned(), Schema::read(&schema, name).unwrap()))
         .collect();
-        let mut space = TypeSpace::new(&components, &Plain);
+        let plain = plain();
+        let mut space = TypeSpace::new(&components, &plain);
         for (name, first) in [("Author", "user"), ("Origin", "repo")] {
             let union = Schema::read(
                 &json!({"anyOf": [
@@ -901,7 +908,8 @@ mod tests {
         .into_iter()
         .map(|(name, schema)| (name.to_owned(), Schema::read(&schema, name).unwrap()))
         .collect();
-        let mut space = TypeSpace::new(&components, &Plain);
+        let plain = plain();
+        let mut space = TypeSpace::new(&components, &plain);
         space.component("patch").unwrap();
         let Type::Named(page) = space.component("page").unwrap() else {
             panic!()

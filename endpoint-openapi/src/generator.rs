@@ -1,5 +1,5 @@
 //! The generator as a build script uses it: a description (and its
-//! overlays, module policy, operation filter) to one Rust file in
+//! overlays, module policy, conventions, operation filter) to one Rust file in
 //! `OUT_DIR` that a crate includes, through the same stages as
 //! `cargo endpoint generate` ([`read`], [`filter`](crate::filter),
 //! [`package`]).
@@ -122,6 +122,8 @@ pub struct Generator {
     modules: Modules,
     name: Option<String>,
     filter: Filter,
+    conventions: Conventions,
+    conventions_file: Option<PathBuf>,
 }
 
 /// What [`Generator::generate`] made.
@@ -176,7 +178,27 @@ impl Generator {
             modules: Modules::default(),
             name: None,
             filter: Filter::default(),
+            conventions: Conventions::default(),
+            conventions_file: None,
         }
+    }
+
+    /// The API's [`Conventions`] (by default none: OpenAPI alone).
+    #[must_use]
+    pub fn conventions(mut self, conventions: Conventions) -> Self {
+        self.conventions = conventions;
+        self.conventions_file = None;
+        self
+    }
+
+    /// The API's [`Conventions`], read from the TOML file in `path` when
+    /// generating ([`Conventions::read`]); the file is one of the files read
+    /// ([`Output::files_read`]), so that a build script runs again when it
+    /// changes.
+    #[must_use]
+    pub fn conventions_file(mut self, path: impl Into<PathBuf>) -> Self {
+        self.conventions_file = Some(path.into());
+        self
     }
 
     /// Applies an Overlay 1.0 document to the description before it is
@@ -285,6 +307,13 @@ impl Generator {
     /// As [`generate`](Self::generate), but for reading.
     pub fn generate_read(&self, mut read: read::Read) -> Result<Output, Error> {
         let source = self.source();
+        let conventions = match &self.conventions_file {
+            Some(path) => {
+                read.files.push(path.clone());
+                Conventions::read(path)?
+            }
+            None => self.conventions.clone(),
+        };
         self.filter.apply(&mut read, &source)?;
         let options = Options {
             name: self
@@ -293,7 +322,7 @@ impl Generator {
                 .unwrap_or_else(|| crate_name(&read.api.title)),
             endpoint: Dependency::Version(env!("CARGO_PKG_VERSION").to_owned()),
             modules: self.modules.clone(),
-            conventions: Conventions::default(),
+            conventions,
         };
         let mut generated = package::generate_read_as(&read, &options, Layout::OneFile)?;
         let diagnostics = std::mem::take(&mut generated.diagnostics);
@@ -324,7 +353,8 @@ impl Generator {
             Err(err) => {
                 if in_build_script {
                     // Run again once the files named are fixed.
-                    for file in std::iter::once(&self.description).chain(&self.overlays) {
+                    let files = std::iter::once(&self.description).chain(&self.overlays);
+                    for file in files.chain(&self.conventions_file) {
                         println!("cargo:rerun-if-changed={}", file.display());
                     }
                 }

@@ -17,6 +17,7 @@ use crate::operations::{
     self, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Success, Ty, status_variant,
 };
 use crate::types::Type;
+use endpoint_runtime::sibling::Style;
 
 /// `#[doc = "…"]` attributes, one per line of `text` (built, not parsed:
 /// descriptions are long).
@@ -408,7 +409,7 @@ impl<'p> Writer<'p> {
             words.push(format!("rename = {:?}", field.wire));
         }
         if styles {
-            if let Some(style) = &field.style {
+            if let Some(style) = field.style.and_then(Style::openapi_name) {
                 words.push(format!("style = {style:?}"));
             }
             match field.explode {
