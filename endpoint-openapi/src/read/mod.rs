@@ -28,6 +28,8 @@ mod refs;
 mod swagger;
 mod yaml;
 
+pub(crate) use operations::match_template;
+
 /// A description, read, with what could not be read as written.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Read {
