@@ -83,9 +83,7 @@ use endpoint_runtime::model::Pagination;
 /// a path parameter is [`Location::Path`], a whole body
 /// [`Location::Content`]; the generator writes no [`Location::Default`].
 pub use endpoint_runtime::sibling::Location;
-use endpoint_runtime::sibling::{
-    BodyKind, Origin, PAGE_KEYS, is_token, redact_userinfo, server_error,
-};
+use endpoint_runtime::sibling::{BodyKind, Origin, is_token, redact_userinfo, server_error};
 
 /// The names and documentation of a generated crate's models: names as
 /// [`ident`] makes them, descriptions as rustdoc ([`docs::rustdoc`]).
@@ -674,7 +672,7 @@ pub fn plan(
         };
         let mut op = planner.plan(index, module, names[index].clone());
         if conventions.link_pages {
-            mark_wrapped_page(&op, &mut space);
+            mark_wrapped_page(&op, &mut space, &conventions.page_keys);
         } else {
             op.paging = list_paging(operation, &op, &api.schemas, &mut space, diagnostics);
         }
@@ -1019,8 +1017,9 @@ fn list_paging(
 /// its list when it wraps one: a struct whose one list stands beside a
 /// `total_count` (or, beside lists of its own that say how it searched,
 /// whose one required list does), or beside only the keys of
-/// [`PAGE_KEYS`] (`incomplete_results`, `repository_selection`).
-fn mark_wrapped_page(op: &OperationPlan, space: &mut TypeSpace<'_>) {
+/// [`Conventions::page_keys`] (GitHub's `incomplete_results`,
+/// `repository_selection`).
+fn mark_wrapped_page(op: &OperationPlan, space: &mut TypeSpace<'_>, page_keys: &[String]) {
     let Success::One(Ty::Planned(Type::Named(id))) = op.success else {
         return;
     };
@@ -1029,7 +1028,7 @@ fn mark_wrapped_page(op: &OperationPlan, space: &mut TypeSpace<'_>) {
     };
     let (lists, others): (Vec<_>, Vec<_>) = fields
         .iter()
-        .filter(|f| !PAGE_KEYS.contains(&f.key.as_str()))
+        .filter(|f| !page_keys.contains(&f.key))
         .partition(|f| matches!(f.ty.core(), Type::Vec(_)));
     let counted = fields.iter().any(|f| f.key == "total_count");
     let required: Vec<_> = lists

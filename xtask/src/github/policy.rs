@@ -40,6 +40,10 @@ pub fn conventions() -> Conventions {
         docs_link: Some("GitHub docs".to_owned()),
         body_prefix: Some("new".to_owned()),
         link_pages: true,
+        // What GitHub's wrapped pages hold beside their list.
+        page_keys: ["total_count", "incomplete_results", "repository_selection"]
+            .map(str::to_owned)
+            .to_vec(),
         default_accept: Some(endpoint_runtime::DEFAULT_ACCEPT.to_owned()),
         // What octokit's endpoint writes for a JSON body.
         json_content_type: Some("application/json; charset=utf-8".to_owned()),
