@@ -724,28 +724,32 @@ mod tests {
         }
     }
 
-    /// The same union, its first alternative tried on the captured text.
-    #[derive(Debug, PartialEq)]
-    enum ByText {
-        Person(Person),
-        Empty(serde_json::Map<String, Value>),
-        Other(Value),
+    /// An enum of a person, an empty object or any other value, decoded by
+    /// `__decode_union!` with the person's alternative as written.
+    macro_rules! person_union {
+        ($(#[$attr:meta])* $name:ident { $($person:tt)* }) => {
+            $(#[$attr])*
+            #[derive(Debug, PartialEq)]
+            enum $name {
+                Person(Person),
+                Empty(serde_json::Map<String, Value>),
+                Other(Value),
+            }
+
+            crate::__decode_union! {
+                $name { $($person)*, Empty: serde_json::Map<String, Value> }
+            }
+        };
     }
 
-    crate::__decode_union! {
-        ByText { Person: Person, Empty: serde_json::Map<String, Value> }
+    person_union! {
+        /// The same union, its first alternative tried on the captured text.
+        ByText { Person: Person }
     }
 
-    /// … and decoded in one pass.
-    #[derive(Debug, PartialEq)]
-    enum OnePass {
-        Person(Person),
-        Empty(serde_json::Map<String, Value>),
-        Other(Value),
-    }
-
-    crate::__decode_union! {
-        OnePass { Person: Person => one_pass, Empty: serde_json::Map<String, Value> }
+    person_union! {
+        /// … and decoded in one pass.
+        OnePass { Person: Person => one_pass }
     }
 
     /// The form and the JSON text of each (keys in order).
