@@ -28,7 +28,7 @@ mod refs;
 mod swagger;
 mod yaml;
 
-pub(crate) use operations::match_template;
+pub(crate) use operations::{match_template, template_variables};
 
 /// A description, read, with what could not be read as written.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -941,8 +941,9 @@ fn is_status(key: &str) -> bool {
 }
 
 /// The variables of a path template (`/pets/{id}` → `id`), each once, in
-/// order: the one scanner of placeholders of the reader and the planner.
-fn template_variables(path: &str) -> Vec<&str> {
+/// order: the one scanner of placeholders of the reader, the planner and
+/// the check of a struct ([`check`](crate::check)).
+pub(crate) fn template_variables(path: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = path;
     while let Some(open) = rest.find('{') {
