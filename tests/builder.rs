@@ -48,7 +48,7 @@ fn base_url_is_where_routes_go_with_json_and_no_github_header() {
         request.headers.get("user-agent"),
         Some(client::DEFAULT_USER_AGENT)
     );
-    assert!(client::DEFAULT_USER_AGENT.starts_with("endpoint/"));
+    assert_eq!(client::DEFAULT_USER_AGENT, endpoint::USER_AGENT);
     assert_eq!(request.headers.get("x-github-api-version"), None);
     assert_eq!(request.headers.get("authorization"), None);
 }

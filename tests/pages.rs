@@ -441,7 +441,7 @@ fn credentials_go_with_a_cursor_only_to_the_route_s_origin() {
                 authorized,
                 "{host}"
             );
-            assert!(request.header("user-agent").starts_with("endpoint/"));
+            assert_eq!(request.header("user-agent"), endpoint::USER_AGENT);
         }
     }
 }

@@ -21,8 +21,10 @@ use endpoint_runtime::model::Pagination;
 use endpoint_runtime::sibling::{REDACTED, redact_userinfo, shown_header_value};
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
-/// told otherwise: this crate's name and version (`endpoint/0.1.0`).
-pub const DEFAULT_USER_AGENT: &str = concat!("endpoint/", env!("CARGO_PKG_VERSION"));
+/// told otherwise: the runtime's [`USER_AGENT`](endpoint_runtime::USER_AGENT)
+/// (`endpoint-runtime/0.1.0`), the one a request built without a client
+/// carries, so that both name the same software.
+pub const DEFAULT_USER_AGENT: &str = endpoint_runtime::USER_AGENT;
 
 /// How long a client waits for a whole request (each request of a
 /// redirect or of a page), unless told otherwise

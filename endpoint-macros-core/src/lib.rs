@@ -54,6 +54,7 @@ pub mod declared;
 mod expand;
 pub mod ident;
 mod route;
+pub mod shape;
 mod valid;
 
 use proc_macro2::TokenStream;

@@ -106,6 +106,11 @@ pub struct Conventions {
     /// `total_count`, `incomplete_results` or `repository_selection`) is a
     /// page of that list, so that paging yields its items.
     pub link_pages: bool,
+    /// With [`link_pages`](Self::link_pages), the keys that may stand
+    /// beside the one list of an answer that wraps it, saying how the
+    /// search went rather than holding items (GitHub's `total_count`,
+    /// `incomplete_results` and `repository_selection`).
+    pub page_keys: Vec<String>,
     /// The media type the crate's requests accept unless their operation's
     /// answers say otherwise (GitHub's `application/vnd.github.v3+json`);
     /// `None`: `application/json`.

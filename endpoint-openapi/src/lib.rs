@@ -32,8 +32,9 @@
 //!
 //! Each module imports only from the ones before it in this list:
 //! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `conventions`,
-//! `overlay`, `read`, `expand`, `filter`, `examples`, `types`, `emit`, `paging`, `operations`, `package`,
-//! `generator`; [`paging`] chooses how a list operation pages, [`examples`]
+//! `overlay`, `read`, `expand`, `filter`, `examples`, `types`, `emit`, `paging`, `operations`, `check`,
+//! `package`, `generator`; [`check`] compares a struct of `endpoint!` with
+//! the description it names (what `#[endpoint(spec = …)]` checks); [`paging`] chooses how a list operation pages, [`examples`]
 //! relaxes the schemas a description's own examples contradict, before
 //! planning, [`filter`] keeps only the operations asked for, and [`expand`]
 //! which expandable fields are planned as the objects they expand to.
@@ -68,6 +69,7 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod check;
 pub mod conventions;
 pub mod diag;
 pub mod docs;

@@ -108,6 +108,7 @@ fn github() -> Conventions {
         body_prefix: Some("new".into()),
         twin_prefixes: vec!["nullable-".into()],
         link_pages: true,
+        page_keys: vec!["total_count".into(), "incomplete_results".into()],
         default_accept: Some("application/vnd.hub+json".into()),
         json_content_type: Some("application/json; charset=utf-8".into()),
         crate_doc: Some("The Hub's API.\n\nGenerated with its conventions.".into()),
@@ -125,6 +126,7 @@ docs-link = "Hub docs"
 body-prefix = "new"
 twin-prefixes = ["nullable-"]
 link-pages = true
+page-keys = ["total_count", "incomplete_results"]
 default-accept = "application/vnd.hub+json"
 json-content-type = "application/json; charset=utf-8"
 crate-doc = '''
@@ -348,6 +350,47 @@ fn a_wrapped_list_is_a_page_of_link_headers() {
         search.contains("#[endpoint(paginate(page = \"page\", items = \"/items\"))]"),
         "{search}"
     );
+}
+
+#[test]
+fn the_keys_beside_a_wrapped_list_are_the_conventions() {
+    // A list beside a key that says how the listing went: a page of the
+    // list when the conventions name that key, else not.
+    let description = serde_json::json!({
+        "openapi": "3.1.0",
+        "info": {"title": "Feed", "version": "1"},
+        "paths": {"/events": {"get": {
+            "operationId": "events/list",
+            "responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": {"type": "object", "required": ["events"], "properties": {
+                    "events": {"type": "array", "items": {"type": "string"}},
+                    "listing_state": {"type": "string"}
+                }}
+            }}}}
+        }}}
+    });
+    let models = |page_keys: Vec<String>| {
+        let read = read::read_value(description.clone(), None, &[]).unwrap();
+        let options = Options {
+            name: "feed-api".into(),
+            endpoint: path(),
+            modules: Modules::OperationIdPrefix {
+                separator: "/".into(),
+            },
+            conventions: Conventions {
+                link_pages: true,
+                page_keys,
+                ..Conventions::default()
+            },
+        };
+        let generated = endpoint_openapi::package::generate_read(&read, &options).unwrap();
+        file(&generated, "src/models.rs").to_owned()
+    };
+    let page = "impl ::endpoint::model::Paginated for EventsListResponse {";
+    let with = models(vec!["listing_state".into()]);
+    assert!(with.contains(page), "{with}");
+    let without = models(Vec::new());
+    assert!(!without.contains(page), "{without}");
 }
 
 #[test]

@@ -1866,6 +1866,48 @@ fn angle_brackets_and_colons_of_a_path_are_text_not_placeholders() {
 }
 
 #[test]
+fn an_api_built_by_hand_has_its_path_parameters_matched_as_the_reader_matches_them() {
+    // A placeholder without a parameter, and a path parameter no
+    // placeholder names: the same fallbacks, said in the same words, as
+    // for a description read from a file.
+    let mut get = op(Some("getThing"), "GET", "/things/{id}/{sub}", &["things"]);
+    get.parameters = vec![
+        param("id", ParamIn::Path, true, string()),
+        Parameter {
+            pointer: "#/paths/~1things~1{id}~1{sub}/get/parameters/1".into(),
+            ..param("ghost", ParamIn::Path, true, string())
+        },
+    ];
+    let api = Api {
+        operations: vec![get],
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let things = file(&generated, "src/things.rs");
+    assert!(
+        things.contains("pub struct GetThing = \"GET /things/{id}/{sub}\" -> () {\n"),
+        "{things}"
+    );
+    assert!(things.contains("pub sub: String,"), "{things}");
+    assert!(!things.contains("ghost"), "{things}");
+    assert_eq!(expand_all(things), 1);
+    let diagnostics: Vec<String> = generated
+        .diagnostics
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        diagnostics,
+        [
+            "#/paths/~1things~1{id}~1{sub}/get/parameters/1 (getThing): path parameter `ghost` \
+             is not in the path `/things/{id}/{sub}`; left out",
+            "#/paths//things/{id}/{sub}/get (getThing): the path's `{sub}` has no path \
+             parameter; a required string path parameter",
+        ],
+    );
+}
+
+#[test]
 fn a_reference_without_text_reads_as_the_schema_it_names() {
     let generated = generate_json(json!({
         "openapi": "3.1.0",

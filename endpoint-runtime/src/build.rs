@@ -15,6 +15,7 @@ use crate::request::{Body, Method, Request};
 use crate::template::Template;
 use crate::url;
 use crate::value::Param;
+use crate::wire::Fields;
 use crate::wire::form::Form;
 use crate::wire::header;
 use crate::wire::media::{self, Encoded};

@@ -16,7 +16,7 @@ use crate::paging;
 use crate::schema::{Kind, Schema};
 use crate::types::{Type, TypeSpace};
 use endpoint_runtime::model::Pagination;
-use endpoint_runtime::sibling::{BodyKind, PAGE_KEYS, is_token};
+use endpoint_runtime::sibling::{BodyKind, is_token};
 
 impl OperationPlanner<'_, '_> {
     /// The answers by status and media type, and the success type.
@@ -285,8 +285,13 @@ pub(super) fn list_paging(
 /// its list when it wraps one: a struct whose one list stands beside a
 /// `total_count` (or, beside lists of its own that say how it searched,
 /// whose one required list does), or beside only the keys of
-/// [`PAGE_KEYS`] (`incomplete_results`, `repository_selection`).
-pub(super) fn mark_wrapped_page(op: &OperationPlan, space: &mut TypeSpace<'_>) {
+/// [`Conventions::page_keys`] (GitHub's `incomplete_results`,
+/// `repository_selection`).
+pub(super) fn mark_wrapped_page(
+    op: &OperationPlan,
+    space: &mut TypeSpace<'_>,
+    page_keys: &[String],
+) {
     let Success::One(Ty::Planned(Type::Named(id))) = op.success else {
         return;
     };
@@ -295,7 +300,7 @@ pub(super) fn mark_wrapped_page(op: &OperationPlan, space: &mut TypeSpace<'_>) {
     };
     let (lists, others): (Vec<_>, Vec<_>) = fields
         .iter()
-        .filter(|f| !PAGE_KEYS.contains(&f.key.as_str()))
+        .filter(|f| !page_keys.contains(&f.key))
         .partition(|f| matches!(f.ty.core(), Type::Vec(_)));
     let counted = fields.iter().any(|f| f.key == "total_count");
     let required: Vec<_> = lists

@@ -378,7 +378,7 @@ pub fn plan(
         };
         let mut op = planner.plan(index, module, names[index].clone());
         if conventions.link_pages {
-            mark_wrapped_page(&op, &mut space);
+            mark_wrapped_page(&op, &mut space, &conventions.page_keys);
         } else {
             op.paging = list_paging(operation, &op, &api.schemas, &mut space, diagnostics);
         }

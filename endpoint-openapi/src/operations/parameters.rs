@@ -66,9 +66,18 @@ impl OperationPlanner<'_, '_> {
                 "the white space percent-encoded (`%20`)",
             );
         }
-        // Path parameters first, in the order of the path.
-        let mut path_params: Vec<&Parameter> = operation
-            .parameters
+        // Path parameters first, in the order of the path, as its template
+        // has them (an `Api` built by hand may not).
+        let (matched, mismatches) = crate::read::match_template(
+            &operation.path,
+            &operation.pointer,
+            operation.parameters.clone(),
+        );
+        for mismatch in mismatches {
+            let (pointer, message, fallback) = mismatch.diagnostic(&operation.path);
+            self.diagnose(&pointer, message, fallback);
+        }
+        let mut path_params: Vec<&Parameter> = matched
             .iter()
             .filter(|p| p.location == ParamIn::Path)
             .collect();
@@ -78,40 +87,7 @@ impl OperationPlanner<'_, '_> {
                 .find(&format!("{{{}}}", p.name))
                 .unwrap_or(usize::MAX)
         });
-        for placeholder in placeholders(&operation.path) {
-            if !path_params.iter().any(|p| p.name == placeholder) {
-                self.diagnose(
-                    &operation.pointer,
-                    format!("the path placeholder `{placeholder}` has no parameter"),
-                    "a `String` field",
-                );
-                let (field, name) = path_names(self.field_name(&placeholder, Location::Path));
-                template = replace_placeholder(&template, &placeholder, &name, None, None);
-                self.fields.push(FieldPlan {
-                    name: field,
-                    wire: name,
-                    location: Location::Path,
-                    required: true,
-                    ty: Ty::Planned(Type::String),
-                    optional: false,
-                    doc: format!("The `{placeholder}` path parameter."),
-                    style: None,
-                    explode: None,
-                    allow_reserved: false,
-                    multi_segment: false,
-                    content_type: None,
-                });
-            }
-        }
         for param in path_params {
-            if !operation.path.contains(&format!("{{{}}}", param.name)) {
-                self.diagnose(
-                    &param.pointer,
-                    format!("the path parameter `{}` is not in the path", param.name),
-                    "left out",
-                );
-                continue;
-            }
             // A parameter of another location with the same name keeps it:
             // the placeholder's name is never sent.
             let elsewhere = operation.parameters.iter().any(|p| {
@@ -370,22 +346,6 @@ pub(super) fn literal_path(path: &str) -> String {
     out
 }
 
-/// The placeholders of a path, in order (`/a/{x}/{y}` → `x`, `y`).
-pub(super) fn placeholders(path: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut rest = path;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else { break };
-        let name = after[..close].to_owned();
-        if !name.is_empty() && !out.contains(&name) {
-            out.push(name);
-        }
-        rest = &after[close + 1..];
-    }
-    out
-}
-
 /// The placeholder of a path field: the field's name, raw or not, never an
 /// option key of the runtime.
 pub(super) fn path_field(field: &str) -> String {
@@ -442,7 +402,6 @@ mod tests {
 
     #[test]
     fn placeholders_are_found_once_in_order() {
-        assert_eq!(placeholders("/a/{x}/{y}/{x}/{"), ["x", "y"]);
         assert_eq!(
             path_names("url".to_owned()),
             ("path_url".to_owned(), "path_url".to_owned())

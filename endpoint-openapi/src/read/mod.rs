@@ -30,6 +30,8 @@ mod swagger;
 mod webhooks;
 mod yaml;
 
+pub(crate) use operations::{match_template, template_variables};
+
 /// A description, read, with what could not be read as written.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Read {

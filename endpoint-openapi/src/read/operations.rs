@@ -435,54 +435,19 @@ impl Reader<'_> {
         Some(operation)
     }
 
-    /// The path parameters as the path's template has them: a variable
-    /// without a parameter gets a required string one, a parameter without
-    /// a variable is left out.
+    /// The path parameters as the path's template has them
+    /// ([`match_template`]), each change a diagnostic.
     fn match_template(
         &mut self,
         path: &str,
         at: &str,
-        mut parameters: Vec<Parameter>,
+        parameters: Vec<Parameter>,
         label: &str,
     ) -> Vec<Parameter> {
-        let variables = template_variables(path);
-        parameters.retain(|parameter| {
-            let keep =
-                parameter.location != ParamIn::Path || variables.contains(&parameter.name.as_str());
-            if !keep {
-                self.diagnostics.push(
-                    parameter.pointer.clone(),
-                    Some(label),
-                    format!(
-                        "path parameter `{}` is not in the path `{path}`",
-                        parameter.name
-                    ),
-                    "left out",
-                );
-            }
-            keep
-        });
-        for variable in variables {
-            if !parameters
-                .iter()
-                .any(|p| p.location == ParamIn::Path && p.name == variable)
-            {
-                self.diag(
-                    at.to_owned(),
-                    Some(label),
-                    format!("the path's `{{{variable}}}` has no path parameter"),
-                    "a required string path parameter",
-                );
-                parameters.push(Parameter {
-                    pointer: at.to_owned(),
-                    name: variable.to_owned(),
-                    location: ParamIn::Path,
-                    required: true,
-                    schema: Schema::read(&serde_json::json!({"type": "string"}), at)
-                        .unwrap_or_default(),
-                    ..Parameter::default()
-                });
-            }
+        let (parameters, mismatches) = match_template(path, at, parameters);
+        for mismatch in mismatches {
+            let (pointer, message, fallback) = mismatch.diagnostic(path);
+            self.diag(pointer, Some(label), message, fallback);
         }
         parameters
     }
@@ -991,7 +956,9 @@ fn is_status(key: &str) -> bool {
                 || bytes[1..].iter().all(|b| b.eq_ignore_ascii_case(&b'X'))))
 }
 
-/// The variables of a path template (`/pets/{id}` → `id`), each once.
+/// The variables of a path template (`/pets/{id}` → `id`), each once, in
+/// order: the one scanner of placeholders of the reader, the planner and
+/// the check of a struct ([`check`](crate::check)).
 pub(crate) fn template_variables(path: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = path;
@@ -1005,6 +972,84 @@ pub(crate) fn template_variables(path: &str) -> Vec<&str> {
         rest = &after[close + 1..];
     }
     out
+}
+
+/// Where an operation's path parameters and its path's template disagree
+/// ([`match_template`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TemplateMismatch {
+    /// A path parameter that is no variable of the path, left out: its
+    /// pointer and name.
+    NotInPath { pointer: String, name: String },
+    /// A variable of the path without a path parameter, given a required
+    /// string one: where the operation is, and the variable.
+    NoParameter { at: String, variable: String },
+}
+
+impl TemplateMismatch {
+    /// The diagnostic that says it: where, what, and what was done
+    /// instead, for an operation on `path`.
+    pub(crate) fn diagnostic(self, path: &str) -> (String, String, &'static str) {
+        match self {
+            TemplateMismatch::NotInPath { pointer, name } => (
+                pointer,
+                format!("path parameter `{name}` is not in the path `{path}`"),
+                "left out",
+            ),
+            TemplateMismatch::NoParameter { at, variable } => (
+                at,
+                format!("the path's `{{{variable}}}` has no path parameter"),
+                "a required string path parameter",
+            ),
+        }
+    }
+}
+
+/// The path parameters of an operation on `path` (at `at`) as the path's
+/// template has them: a parameter without a variable is left out, a
+/// variable without a parameter gets a required string one; and what was
+/// changed, in that order. The one fallback of the reader and the
+/// planner (which plans operations an [`Api`](crate::api::Api) built by
+/// hand may hold).
+pub(crate) fn match_template(
+    path: &str,
+    at: &str,
+    mut parameters: Vec<Parameter>,
+) -> (Vec<Parameter>, Vec<TemplateMismatch>) {
+    let variables = template_variables(path);
+    let mut mismatches = Vec::new();
+    parameters.retain(|parameter| {
+        let keep =
+            parameter.location != ParamIn::Path || variables.contains(&parameter.name.as_str());
+        if !keep {
+            mismatches.push(TemplateMismatch::NotInPath {
+                pointer: parameter.pointer.clone(),
+                name: parameter.name.clone(),
+            });
+        }
+        keep
+    });
+    for variable in variables {
+        if !parameters
+            .iter()
+            .any(|p| p.location == ParamIn::Path && p.name == variable)
+        {
+            mismatches.push(TemplateMismatch::NoParameter {
+                at: at.to_owned(),
+                variable: variable.to_owned(),
+            });
+            parameters.push(Parameter {
+                pointer: at.to_owned(),
+                name: variable.to_owned(),
+                location: ParamIn::Path,
+                required: true,
+                schema: Schema::read(&serde_json::json!({"type": "string"}), at)
+                    .unwrap_or_default(),
+                ..Parameter::default()
+            });
+        }
+    }
+    (parameters, mismatches)
 }
 
 /// The `x-…` keys of an object, as written.

@@ -242,27 +242,22 @@ macro_rules! __decode_tagged_union {
             $($variant:ident: $type:ty = $($value:literal)|+),* $(,)?
         }
     ) => {
-        $(#[$attr])*
-        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: __D,
-            ) -> ::core::result::Result<Self, __D::Error> {
-                let value = <$crate::__private::serde_json::Value as $crate::__private::serde::Deserialize>::deserialize(deserializer)?;
-                match value.get($key).and_then($crate::__private::serde_json::Value::as_str) {
-                    $(
-                        ::core::option::Option::Some($($value)|+) => {
-                            if let ::core::result::Result::Ok(decoded) =
-                                <$type as $crate::__private::serde::Deserialize>::deserialize(&value)
-                            {
-                                return ::core::result::Result::Ok($name::$variant(decoded));
-                            }
+        $crate::__impl_deserialize!($(#[$attr])* $name, deserializer => {
+            let value = <$crate::__private::serde_json::Value as $crate::__private::serde::Deserialize>::deserialize(deserializer)?;
+            match value.get($key).and_then($crate::__private::serde_json::Value::as_str) {
+                $(
+                    ::core::option::Option::Some($($value)|+) => {
+                        if let ::core::result::Result::Ok(decoded) =
+                            <$type as $crate::__private::serde::Deserialize>::deserialize(&value)
+                        {
+                            return ::core::result::Result::Ok($name::$variant(decoded));
                         }
-                    )*
-                    _ => {}
-                }
-                ::core::result::Result::Ok($name::Other(value))
+                    }
+                )*
+                _ => {}
             }
-        }
+            ::core::result::Result::Ok($name::Other(value))
+        });
     };
 }
 

@@ -593,20 +593,15 @@ macro_rules! __decode_union {
             $($variant:ident: $type:ty),* $(,)?
         }
     ) => {
-        $(#[$attr])*
-        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
-            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: __D,
-            ) -> ::core::result::Result<Self, __D::Error> {
-                let value = match <$first_type as $crate::__private::DecodeOrValue>::decode_or_value(deserializer)? {
-                    ::core::result::Result::Ok(decoded) => {
-                        return ::core::result::Result::Ok($name::$first(decoded));
-                    }
-                    ::core::result::Result::Err(value) => $crate::__private::Captured::Value(value),
-                };
-                $crate::__decode_union!(@others $name, value, __D::Error, $($variant: $type),*)
-            }
-        }
+        $crate::__impl_deserialize!($(#[$attr])* $name, deserializer => {
+            let value = match <$first_type as $crate::__private::DecodeOrValue>::decode_or_value(deserializer)? {
+                ::core::result::Result::Ok(decoded) => {
+                    return ::core::result::Result::Ok($name::$first(decoded));
+                }
+                ::core::result::Result::Err(value) => $crate::__private::Captured::Value(value),
+            };
+            $crate::__decode_union!(@others $name, value, __D::Error, $($variant: $type),*)
+        });
     };
     (
         $(#[$attr:meta])*
@@ -614,14 +609,25 @@ macro_rules! __decode_union {
             $($variant:ident: $type:ty),* $(,)?
         }
     ) => {
+        $crate::__impl_deserialize!($(#[$attr])* $name, deserializer => {
+            let value = $crate::__private::Captured::capture(deserializer)?;
+            $crate::__decode_union!(@others $name, value, __D::Error, $($variant: $type),*)
+        });
+    };
+}
+
+/// `impl Deserialize<'de> for $name` (with the attributes before it) whose
+/// `deserialize` is `$body`, its deserializer named `$deserializer` and of
+/// type `__D`: the one header of the decoding macros' impls.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __impl_deserialize {
+    ($(#[$attr:meta])* $name:ident, $deserializer:ident => $body:block) => {
         $(#[$attr])*
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
             fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: __D,
-            ) -> ::core::result::Result<Self, __D::Error> {
-                let value = $crate::__private::Captured::capture(deserializer)?;
-                $crate::__decode_union!(@others $name, value, __D::Error, $($variant: $type),*)
-            }
+                $deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> $body
         }
     };
 }
@@ -718,28 +724,32 @@ mod tests {
         }
     }
 
-    /// The same union, its first alternative tried on the captured text.
-    #[derive(Debug, PartialEq)]
-    enum ByText {
-        Person(Person),
-        Empty(serde_json::Map<String, Value>),
-        Other(Value),
+    /// An enum of a person, an empty object or any other value, decoded by
+    /// `__decode_union!` with the person's alternative as written.
+    macro_rules! person_union {
+        ($(#[$attr:meta])* $name:ident { $($person:tt)* }) => {
+            $(#[$attr])*
+            #[derive(Debug, PartialEq)]
+            enum $name {
+                Person(Person),
+                Empty(serde_json::Map<String, Value>),
+                Other(Value),
+            }
+
+            crate::__decode_union! {
+                $name { $($person)*, Empty: serde_json::Map<String, Value> }
+            }
+        };
     }
 
-    crate::__decode_union! {
-        ByText { Person: Person, Empty: serde_json::Map<String, Value> }
+    person_union! {
+        /// The same union, its first alternative tried on the captured text.
+        ByText { Person: Person }
     }
 
-    /// … and decoded in one pass.
-    #[derive(Debug, PartialEq)]
-    enum OnePass {
-        Person(Person),
-        Empty(serde_json::Map<String, Value>),
-        Other(Value),
-    }
-
-    crate::__decode_union! {
-        OnePass { Person: Person => one_pass, Empty: serde_json::Map<String, Value> }
+    person_union! {
+        /// … and decoded in one pass.
+        OnePass { Person: Person => one_pass }
     }
 
     /// The form and the JSON text of each (keys in order).

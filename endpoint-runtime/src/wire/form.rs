@@ -21,7 +21,7 @@ use crate::json;
 use crate::value::{Param, json_param};
 use crate::wire::style::{self, BracketPairs};
 use crate::wire::{
-    self,
+    self, Fields,
     plan::{Arrays, Placement, Style},
 };
 
@@ -101,22 +101,6 @@ impl Form {
         Form { out: String::new() }
     }
 
-    /// Writes a field in its encoding's style; see the module
-    /// documentation.
-    ///
-    /// # Errors
-    /// [`Error::Value`] for bytes, a file or a choice of body, and for a
-    /// list or object inside a delimited value; [`Error::TooDeep`] past
-    /// [`MAX_DEPTH`](crate::MAX_DEPTH).
-    pub(crate) fn field(
-        &mut self,
-        key: &str,
-        value: &Param<'_>,
-        placement: &Placement,
-    ) -> Result<()> {
-        write_field(&mut Pairs { out: &mut self.out }, key, value, placement)
-    }
-
     /// A whole body: the fields of an object, by the bracket rule; a string
     /// is taken as a form already written.
     ///
@@ -144,6 +128,12 @@ impl Form {
 
     pub(crate) fn finish(self) -> String {
         self.out
+    }
+}
+
+impl Fields for Form {
+    fn field(&mut self, key: &str, value: &Param<'_>, placement: &Placement) -> Result<()> {
+        write_field(&mut Pairs { out: &mut self.out }, key, value, placement)
     }
 }
 

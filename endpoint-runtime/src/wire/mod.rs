@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::error::{Error, Result};
 use crate::value::{Param, json_param};
-use crate::wire::plan::BodyKind;
+use crate::wire::plan::{BodyKind, Placement};
 
 pub(crate) mod form;
 pub(crate) mod header;
@@ -18,6 +18,21 @@ pub(crate) mod media;
 pub(crate) mod multipart;
 pub(crate) mod plan;
 pub(crate) mod style;
+
+/// A body written field by field (a form, a multipart body): the one
+/// contract of both, which a typed route's body fields are handed to.
+pub(crate) trait Fields {
+    /// Writes a field in the body's style; see the module documentation of
+    /// [`form`] and [`multipart`].
+    ///
+    /// # Errors
+    /// [`Error::Value`] naming `key` for a value the body cannot hold (for a
+    /// form: bytes, a file, a choice of body, a list or object inside a
+    /// delimited value; for a multipart body: a part header that cannot be
+    /// sent, a value its part's media type cannot hold);
+    /// [`Error::TooDeep`] past [`MAX_DEPTH`](crate::MAX_DEPTH).
+    fn field(&mut self, key: &str, value: &Param<'_>, placement: &Placement) -> Result<()>;
+}
 
 /// The walk shared by the bodies written field by field (a form, a
 /// multipart body) over a whole body given as one object: each of its keys

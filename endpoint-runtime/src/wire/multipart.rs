@@ -26,9 +26,9 @@ use crate::error::{Error, Result};
 use crate::headers;
 use crate::json;
 use crate::value::Param;
-use crate::wire;
 use crate::wire::media::{self, Encoded};
 use crate::wire::plan::{Arrays, BodyKind, Placement};
+use crate::wire::{self, Fields};
 
 /// The length of a boundary.
 const BOUNDARY_LEN: usize = 32;
@@ -66,32 +66,6 @@ impl Multipart {
     /// Whether no part has been written.
     pub(crate) fn is_empty(&self) -> bool {
         self.slots.is_empty()
-    }
-
-    /// Writes the parts of a field; see the module documentation.
-    ///
-    /// # Errors
-    /// [`Error::Value`] naming `key` for a part header that cannot be sent
-    /// (a name that is not an HTTP token, a value with CR, LF or NUL, a
-    /// `content-disposition` or `content-type` of its own), and for a value
-    /// that its part's media type cannot hold; as [`json::push_value`].
-    pub(crate) fn field(
-        &mut self,
-        key: &str,
-        value: &Param<'_>,
-        placement: &Placement,
-    ) -> Result<()> {
-        let value = value.resolve();
-        let encoding = placement.content_type;
-        if let Some(items) = value.items()
-            && !wire::json_encoded(encoding)
-        {
-            for item in items.iter() {
-                self.part(key, &item, encoding, placement.arrays)?;
-            }
-            return Ok(());
-        }
-        self.part(key, &value, encoding, placement.arrays)
     }
 
     /// The parts of a whole body that is an object: one field per key.
@@ -257,6 +231,23 @@ impl Multipart {
         // The boundary is made of ASCII letters and digits.
         let text = String::from_utf8_lossy(&boundary).into_owned();
         Ok((self.out, text))
+    }
+}
+
+impl Fields for Multipart {
+    /// Writes the parts of a field; see the module documentation.
+    fn field(&mut self, key: &str, value: &Param<'_>, placement: &Placement) -> Result<()> {
+        let value = value.resolve();
+        let encoding = placement.content_type;
+        if let Some(items) = value.items()
+            && !wire::json_encoded(encoding)
+        {
+            for item in items.iter() {
+                self.part(key, &item, encoding, placement.arrays)?;
+            }
+            return Ok(());
+        }
+        self.part(key, &value, encoding, placement.arrays)
     }
 }
 
