@@ -205,22 +205,15 @@ fn item_impl(
     }
 }
 
-/// The route's `default_api` when it names its API's (`api = path`): the
-/// named function's settings, checked by the compiler to be a
-/// `fn() -> &'static Api` where the path is written.
+/// The route's `API` when it names its API's (`api = path`): the named
+/// function, checked by the compiler to be a `fn() -> &'static Api` where
+/// the path is written. A constant, not a function of each route.
 fn default_api(api: Option<&syn::Path>) -> TokenStream {
     let Some(api) = api else {
         return TokenStream::new();
     };
-    let function = quote_spanned! {api.span()=>
-        let api: fn() -> &'static ::endpoint::__private::Api = #api;
-    };
-    quote! {
-        #[inline]
-        fn default_api() -> &'static ::endpoint::__private::Api {
-            #function
-            api()
-        }
+    quote_spanned! {api.span()=>
+        const API: fn() -> &'static ::endpoint::__private::Api = #api;
     }
 }
 
@@ -244,6 +237,16 @@ fn type_text(ty: &TokenStream) -> String {
 /// `METHOD`, `TEMPLATE`, `to_request` and `to_request_with`, so that using
 /// a struct needs no import.
 fn inherent_items(method: &str, template_text: &str) -> TokenStream {
+    // Each text in one attribute, not one a line: the same page, less for
+    // the compiler to read and store for every struct.
+    const TO_REQUEST_DOC: &str = " Builds the request with the settings of the route's API (its\n \
+         `TypedRequest::default_api`: those of `Endpoint::default()` unless\n the route names \
+         its API's).\n\n # Errors\n A value that cannot be expanded into the URL or written \
+         into the\n query string, or a parameter whose serialization fails.";
+    const TO_REQUEST_WITH_DOC: &str = " Builds the request with `settings`: an `Api`'s (base \
+         URL,\n headers, servers), or an `Endpoint`'s defaults (which may add\n previews and \
+         default parameters).\n\n # Errors\n As `to_request`, and whatever the defaults make \
+         invalid.";
     let method_doc = format!(" The HTTP method of the route: `{method}`.");
     let template_doc = format!(" The URL template of the route: `{template_text}`.");
     quote! {
@@ -252,30 +255,28 @@ fn inherent_items(method: &str, template_text: &str) -> TokenStream {
         #[doc = #template_doc]
         pub const TEMPLATE: &'static str = #template_text;
 
-        /// Builds the request with the settings of the route's API (its
-        /// `TypedRequest::default_api`: those of `Endpoint::default()` unless
-        /// the route names its API's).
-        ///
-        /// # Errors
-        /// A value that cannot be expanded into the URL or written into the
-        /// query string, or a parameter whose serialization fails.
+        #[doc = #TO_REQUEST_DOC]
         #[inline]
         pub fn to_request(&self) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-            ::endpoint::__private::TypedRequest::to_request(self)
+            ::endpoint::__private::default_request(
+                <Self as ::endpoint::__private::Route>::PLAN,
+                <Self as ::endpoint::__private::Route>::API,
+                self,
+            )
         }
 
-        /// Builds the request with `settings`: an `Api`'s (base URL,
-        /// headers, servers), or an `Endpoint`'s defaults (which may add
-        /// previews and default parameters).
-        ///
-        /// # Errors
-        /// As `to_request`, and whatever the defaults make invalid.
+        #[doc = #TO_REQUEST_WITH_DOC]
         #[inline]
         pub fn to_request_with<S: ::endpoint::__private::Settings + ?::core::marker::Sized>(
             &self,
             settings: &S,
         ) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-            ::endpoint::__private::TypedRequest::to_request_with(self, settings)
+            ::endpoint::__private::route_request(
+                <Self as ::endpoint::__private::Route>::PLAN,
+                <Self as ::endpoint::__private::Route>::API,
+                settings,
+                self,
+            )
         }
     }
 }

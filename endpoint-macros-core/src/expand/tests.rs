@@ -45,7 +45,7 @@ fn a_check_gives_its_settings_to_a_struct_that_names_none() {
         check,
     )
     .to_string();
-    assert!(out.contains("fn default_api"), "{out}");
+    assert!(out.contains("const API"), "{out}");
     assert!(out.contains("= spec_api ;"), "{out}");
     // A struct's own `api = path` wins.
     let out = crate::expand_with(
@@ -249,9 +249,7 @@ fn api_accept_and_body_required() {
     assert!(!out.contains("compile_error"), "{out}");
     assert!(
         out.contains(
-            "fn default_api () -> & 'static :: endpoint :: __private :: Api { \
-             let api : fn () -> & 'static :: endpoint :: __private :: Api = crate :: api ; \
-             api () }"
+            "const API : fn () -> & 'static :: endpoint :: __private :: Api = crate :: api ;"
         ),
         "{out}"
     );
@@ -263,7 +261,7 @@ fn api_accept_and_body_required() {
 
     // Without the options: the global endpoint, the endpoint's accept.
     let out = expand(quote!(pub struct Get = "GET /orders";));
-    assert!(!out.contains("fn default_api"), "{out}");
+    assert!(!out.contains("const API"), "{out}");
     assert!(
         out.contains("accept : :: core :: option :: Option :: None"),
         "{out}"
