@@ -1,8 +1,58 @@
-//! Turn a REST route plus parameters into request options that any HTTP client can send.
+//! Typed clients for any REST API, generated from its OpenAPI description
+//! and checked at compile time; GitHub's REST API ready-made.
 //!
-//! Two ways to build the same request: the `endpoint!` macro checks the route at
-//! compile time and generates a typed parameter struct; the [`Endpoint`] runtime
-//! takes the route and JSON options at run time.
+//! # Any API, from its OpenAPI description
+//!
+//! One generator turns an OpenAPI description (3.0, 3.1, 3.2 or Swagger
+//! 2.0; JSON or YAML) into typed requests and models: an
+//! [`endpoint!`](macro@endpoint) struct per operation, a type per schema,
+//! answers and refusals typed by status, each list's pagination scheme. It
+//! has three front ends, which give the same code: `cargo endpoint
+//! generate api.yaml --out api-crate` writes a crate, a build script's
+//! `endpoint_openapi::Generator` writes a file to include, and `openapi!`
+//! (feature `openapi`) expands the client in place.
+//!
+//! `every-api` is the crate `cargo endpoint generate` writes for the
+//! description of this crate's tests (`tests/fixtures/openapi/every/`). A
+//! struct builds its request for the API's own server, with no client and
+//! no network:
+//!
+//! ```
+//! use every_api::pets;
+//!
+//! let request = pets::GetPet::new("7").to_request()?;
+//! assert_eq!(request.method, "get");
+//! assert_eq!(request.url, "http://localhost:8080/v1/pets/7");
+//! # Ok::<(), endpoint::Error>(())
+//! ```
+//!
+//! With the `ureq` or `reqwest` feature, [`client`] sends requests and reads
+//! their answers: typed decoding, errors by status, pagination, rate limits,
+//! retries, streamed downloads and uploads.
+//!
+//! ```no_run
+//! # #[cfg(feature = "ureq")] {
+//! use endpoint::client::ureq::Client;
+//! use every_api::{BASE_URL, pets};
+//!
+//! let client = Client::builder().base_url(BASE_URL).bearer(std::env::var("EVERY_API_TOKEN")?).build()?;
+//! let pet = client.send(&pets::GetPet::new("7"))?.body; // an every_api::models::Pet
+//! println!("pet 7 is {}", pet.name);
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A request can also be written by hand with `endpoint!`, and checked
+//! against a description with `#[endpoint(spec = "api.yaml")]` (feature
+//! `openapi`).
+//!
+//! # GitHub, and routes built at run time
+//!
+//! With the `github` feature, `endpoint::github` has every operation of GitHub's
+//! REST API as a typed struct. Underneath is a port of `@octokit/endpoint`:
+//! the same request is built by an `endpoint!` struct, checked at compile
+//! time, or by the [`Endpoint`] runtime from a route and JSON options at run
+//! time, with GitHub's defaults unless told otherwise.
 //!
 //! ```
 //! use endpoint::{endpoint, Endpoint};
@@ -20,10 +70,6 @@
 //! assert_eq!(typed.url, "https://api.github.com/repos/octocat/hello-world");
 //! # Ok::<(), endpoint::Error>(())
 //! ```
-//!
-//! With the `ureq` or `reqwest` feature, [`client`] sends requests and reads
-//! their answers: typed decoding, GitHub's errors, pagination, rate limits,
-//! streamed downloads and uploads.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -61,6 +107,11 @@ pub use endpoint_runtime::{
     Request, Result, Settings, Source, TemplateError, TemplateErrorKind, TypedRequest, USER_AGENT,
     body, endpoint, model, route, template,
 };
+/// Verification and signing of webhook deliveries: the `endpoint-webhooks`
+/// crate (feature `webhooks`).
+#[cfg(feature = "webhooks")]
+#[doc(inline)]
+pub use endpoint_webhooks as webhooks;
 
 /// GitHub's REST API as typed requests: the `endpoint-github` crate, one
 /// struct per operation (feature `github`).

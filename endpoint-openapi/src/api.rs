@@ -45,8 +45,13 @@ pub struct Api {
     pub tags: Vec<TagInfo>,
     /// Every operation, in the order of `paths` and, in a path item, of
     /// `get`, `put`, `post`, `delete`, `options`, `head`, `patch`, `trace`,
-    /// `query`, then `additionalOperations`; webhooks are not operations.
+    /// `query`, then `additionalOperations`; webhooks and callbacks are
+    /// not operations (they are [`events`](Self::events)).
     pub operations: Vec<Operation>,
+    /// The requests the API sends rather than receives: the webhooks
+    /// (`webhooks`, `x-webhooks`), in the description's order, then the
+    /// callbacks of the operations (`callbacks`), in the operations' order.
+    pub events: Vec<Event>,
     /// Component schemas by name (`components.schemas`, Swagger 2.0's
     /// `definitions`, and the schemas given a name on reading).
     pub schemas: BTreeMap<String, Schema>,
@@ -65,6 +70,57 @@ pub struct Api {
     /// The security requirements that apply where an operation says none
     /// (top-level `security`): alternatives, each a list of scheme names.
     pub security: Vec<Vec<String>>,
+}
+
+/// A request the API sends to a receiver of the caller's: a webhook, or a
+/// callback of an operation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Event {
+    /// The webhook's name (the key of `webhooks`), or the callback's (the
+    /// key of the operation's `callbacks`).
+    pub name: String,
+    /// Where the description declares it.
+    pub source: EventSource,
+    /// The request as an operation of the path item: its `method`,
+    /// `summary`, `description`, `deprecated`, the parameters it declares
+    /// (its headers are those `in: header`), its `body` (each media type
+    /// with its schema and examples) and the answers it expects. Its `path`
+    /// is the callback's runtime expression
+    /// (`{$request.body#/callbackUrl}`), or empty for a webhook (the
+    /// receiver chooses its URL).
+    pub operation: Operation,
+}
+
+/// Where an [`Event`] is declared.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EventSource {
+    /// The top-level `webhooks` (OpenAPI 3.1, 3.2) or `x-webhooks` (the
+    /// same, in an OpenAPI 3.0 description).
+    #[default]
+    Webhook,
+    /// `callbacks` of an operation.
+    Callback {
+        /// The operation's label ([`Operation::label`]: its `operationId`,
+        /// or `METHOD /path`).
+        operation: String,
+        /// The runtime expression of the URL the request goes to, as
+        /// written (`{$request.body#/callbackUrl}`).
+        expression: String,
+    },
+}
+
+impl Event {
+    /// How a diagnostic names the event: ``webhook `petAdded` (POST)``, or
+    /// ``callback `onEvent` of `subscribe` (POST)``.
+    pub fn label(&self) -> String {
+        let method = &self.operation.method;
+        match &self.source {
+            EventSource::Webhook => format!("webhook `{}` ({method})", self.name),
+            EventSource::Callback { operation, .. } => {
+                format!("callback `{}` of `{operation}` ({method})", self.name)
+            }
+        }
+    }
 }
 
 /// A server.

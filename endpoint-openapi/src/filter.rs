@@ -9,7 +9,7 @@
 
 use endpoint_macros_core::edit_distance;
 
-use crate::api::Operation;
+use crate::api::{EventSource, Operation};
 use crate::diag::Diagnostics;
 use crate::expand::{self, Expand};
 use crate::read::Read;
@@ -130,6 +130,11 @@ impl Filter {
                 dropped.push(op.label());
             }
         }
+        // A callback goes with the operation that declares it.
+        read.api.events.retain(|event| match &event.source {
+            EventSource::Callback { operation, .. } => !dropped.contains(operation),
+            EventSource::Webhook => true,
+        });
         let mut diagnostics = Diagnostics::new();
         for diagnostic in std::mem::take(&mut read.diagnostics) {
             if diagnostic

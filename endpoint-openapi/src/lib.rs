@@ -84,5 +84,6 @@ mod pointer;
 pub mod read;
 pub mod schema;
 pub mod types;
+pub mod webhooks;
 
 pub use generator::Generator;

@@ -301,6 +301,7 @@ fn generate_checked(
     let plan = plan_guarded(api, &mut diagnostics, |api, diagnostics| {
         operations::plan(api, &options.modules, &options.conventions, diagnostics)
     })?;
+    crate::webhooks::left_out(api, &mut diagnostics);
     let paths = Paths::default();
     let writer = Writer {
         plan: &plan,

@@ -24,3 +24,4 @@ mod read_never_panics;
 mod request_bodies;
 mod round_trip;
 mod std_names;
+mod webhooks;

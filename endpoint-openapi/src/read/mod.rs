@@ -12,7 +12,8 @@
 //! - `refs`: the description and the local files its references name,
 //!   references followed, schema references made component references
 //!   ([`Schema::read`](crate::schema::Schema::read) reads the schemas);
-//! - `operations`: the value into [`Api`].
+//! - `operations`: the value into [`Api`], with `webhooks` its events
+//!   (webhooks and callbacks).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -26,6 +27,7 @@ mod load;
 mod operations;
 mod refs;
 mod swagger;
+mod webhooks;
 mod yaml;
 
 /// A description, read, with what could not be read as written.

@@ -16,10 +16,11 @@ use crate::diag::Diagnostics;
 use crate::schema::Schema;
 
 use super::refs::{Documents, Located};
+use super::webhooks::Callbacks;
 use crate::pointer::escape;
 
 /// The methods of a path item, in the order operations are listed.
-const METHODS: [&str; 9] = [
+pub(super) const METHODS: [&str; 9] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace", "query",
 ];
 
@@ -32,13 +33,19 @@ pub(crate) fn read(
     spec_version: String,
     diagnostics: &mut Diagnostics,
 ) -> Api {
-    let mut reader = Reader { docs, diagnostics };
+    let mut reader = Reader {
+        docs,
+        diagnostics,
+        callbacks: Callbacks::default(),
+    };
     reader.api(spec_version)
 }
 
-struct Reader<'a> {
-    docs: &'a mut Documents,
-    diagnostics: &'a mut Diagnostics,
+pub(super) struct Reader<'a> {
+    pub(super) docs: &'a mut Documents,
+    pub(super) diagnostics: &'a mut Diagnostics,
+    /// The callbacks of the operations read so far.
+    pub(super) callbacks: Callbacks,
 }
 
 fn text(value: &Value, key: &str) -> Option<String> {
@@ -49,7 +56,7 @@ fn flag(value: &Value, key: &str) -> bool {
     value.get(key).and_then(Value::as_bool) == Some(true)
 }
 
-fn entries(value: Option<&Value>) -> impl Iterator<Item = (&String, &Value)> {
+pub(super) fn entries(value: Option<&Value>) -> impl Iterator<Item = (&String, &Value)> {
     value.and_then(Value::as_object).into_iter().flatten()
 }
 
@@ -62,7 +69,13 @@ fn items(value: Option<&Value>) -> impl Iterator<Item = (usize, &Value)> {
 }
 
 impl Reader<'_> {
-    fn diag(&mut self, at: String, operation: Option<&str>, message: String, fallback: &str) {
+    pub(super) fn diag(
+        &mut self,
+        at: String,
+        operation: Option<&str>,
+        message: String,
+        fallback: &str,
+    ) {
         self.diagnostics.push(at, operation, message, fallback);
     }
 
@@ -144,13 +157,15 @@ impl Reader<'_> {
             let pointer = format!("/paths/{}", escape(path));
             self.path_item(path, &pointer, item, &mut api.operations);
         }
+        api.events = self.webhooks(&main);
+        api.events.append(&mut self.callbacks.events);
         self.docs
             .finish_hoisted(&mut api.schemas, &mut api.schema_pointers, self.diagnostics);
         api
     }
 
     /// Follows `value`'s references; a broken one is a diagnostic.
-    fn deref<'v>(
+    pub(super) fn deref<'v>(
         &mut self,
         doc: usize,
         pointer: &str,
@@ -314,7 +329,7 @@ impl Reader<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn operation(
+    pub(super) fn operation(
         &mut self,
         path: &str,
         method: &str,
@@ -416,6 +431,7 @@ impl Reader<'_> {
             value.get("security"),
             Some(&label),
         );
+        self.callbacks(doc, pointer, value, &label);
         Some(operation)
     }
 
@@ -471,7 +487,7 @@ impl Reader<'_> {
         parameters
     }
 
-    fn parameter_list(
+    pub(super) fn parameter_list(
         &mut self,
         doc: usize,
         pointer: &str,
