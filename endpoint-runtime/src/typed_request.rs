@@ -180,6 +180,10 @@ impl<T: Route> TypedRequest for T {
 ///
 /// # Errors
 /// As [`TypedRequest::to_request_with`].
+// Inlined where an optimizer may: a route's `with_fields` is then called
+// directly, as when each route had its own copy; a debug build compiles
+// it once per crate and settings' type.
+#[inline]
 pub fn route_request<S: Settings + ?Sized>(
     plan: &Plan,
     home: fn() -> &'static Api,
@@ -210,6 +214,7 @@ pub fn route_request<S: Settings + ?Sized>(
 ///
 /// # Errors
 /// As [`route_request`].
+#[inline]
 pub fn default_request(
     plan: &Plan,
     home: fn() -> &'static Api,
