@@ -108,7 +108,7 @@ pub use endpoint_runtime::{
     body, endpoint, model, route, template,
 };
 /// Verification and signing of webhook deliveries: the `endpoint-webhooks`
-/// crate (feature `webhooks`).
+/// crate (feature `webhooks`; its axum extractor with `webhooks-axum`).
 #[cfg(feature = "webhooks")]
 #[doc(inline)]
 pub use endpoint_webhooks as webhooks;
