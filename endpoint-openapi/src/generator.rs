@@ -55,7 +55,7 @@ use std::path::{Path, PathBuf};
 use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
 use crate::filter::Filter;
-use crate::package::{self, Dependency, GENERATED, Modules, Options};
+use crate::package::{self, Dependency, GENERATED, Layout, Modules, Options};
 use crate::read;
 
 /// What [`Generator`] could not do: its text names each thing that went
@@ -295,7 +295,7 @@ impl Generator {
             modules: self.modules.clone(),
             conventions: Conventions::default(),
         };
-        let mut generated = package::generate_read(&read, &options)?;
+        let mut generated = package::generate_read_as(&read, &options, Layout::OneFile)?;
         let diagnostics = std::mem::take(&mut generated.diagnostics);
         if self.strict {
             diagnostics.strict()?;
@@ -369,91 +369,18 @@ pub fn crate_name(title: &str) -> String {
     }
 }
 
-/// The files of a generated crate as one file to include: the crate's
-/// own items at its root ([`Generated::statics`](package::Generated::statics)),
-/// then each module inline, without the cargo features that a crate of its
-/// own builds them with.
+/// The one file of a generated crate ([`Layout::OneFile`]) after a line
+/// that says where it comes from and how it is included.
 fn inline(generated: &package::Generated, name: &str, source: &str) -> String {
     let lib_name = name.replace('-', "_");
     let mut out = format!(
         "// {GENERATED} from {source}: include it at a crate's root,\n\
          // include!(concat!(env!(\"OUT_DIR\"), \"/{lib_name}.rs\"));\n"
     );
-    out.push_str(&generated.statics);
     for file in &generated.files {
-        let Some(module) = file
-            .path
-            .strip_prefix("src")
-            .ok()
-            .and_then(|path| path.to_str())
-            .and_then(|path| path.strip_suffix(".rs"))
-            .filter(|module| *module != "lib")
-        else {
-            continue;
-        };
-        let _ = write!(
-            out,
-            "\n// The description marks some schemas and fields deprecated; the code's own\n\
-             // decoding still reads them.\n#[allow(deprecated)]\npub mod {module} {{\n{}}}\n",
-            without_features(&file.text)
-        );
+        out.push_str(&file.text);
     }
     out
-}
-
-/// `text` without its `#[cfg(feature = …)]` and
-/// `#[cfg(any(feature = …, …))]` attributes (on one line or, formatted,
-/// on several).
-fn without_features(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut lines = text.split_inclusive('\n');
-    while let Some(line) = lines.next() {
-        if !line.trim_start().starts_with("#[cfg(") {
-            out.push_str(line);
-            continue;
-        }
-        // The whole attribute, to its closing bracket.
-        let mut attribute = line.to_owned();
-        let mut depth = brackets(line);
-        while depth > 0 {
-            let Some(next) = lines.next() else { break };
-            attribute.push_str(next);
-            depth += brackets(next);
-        }
-        if !is_feature_cfg(&attribute) {
-            out.push_str(&attribute);
-        }
-    }
-    out
-}
-
-/// How many `[` a line opens that it does not close.
-fn brackets(line: &str) -> isize {
-    line.chars()
-        .map(|c| match c {
-            '[' => 1,
-            ']' => -1,
-            _ => 0,
-        })
-        .sum()
-}
-
-/// Whether an attribute is a `cfg` of features alone.
-fn is_feature_cfg(attribute: &str) -> bool {
-    let compact: String = attribute.split_whitespace().collect();
-    let inner = compact
-        .strip_prefix("#[cfg(")
-        .and_then(|rest| rest.strip_suffix(")]"));
-    let Some(inner) = inner else { return false };
-    let list = inner
-        .strip_prefix("any(")
-        .and_then(|rest| rest.strip_suffix(')'))
-        .unwrap_or(inner);
-    list.trim_end_matches(',').split(',').all(|part| {
-        part.strip_prefix("feature=\"")
-            .and_then(|rest| rest.strip_suffix('"'))
-            .is_some_and(|feature| !feature.contains(['"', '\\']))
-    })
 }
 
 #[cfg(test)]
@@ -467,16 +394,5 @@ mod tests {
         assert_eq!(crate_name("Twilio - Api"), "twilio-api");
         assert_eq!(crate_name("  "), "api");
         assert_eq!(crate_name("1Password Connect"), "api-1-password-connect");
-    }
-
-    #[test]
-    fn feature_cfgs_go_other_attributes_stay() {
-        let text = "#[cfg(feature = \"pets\")]\npub struct A;\n    #[cfg(any(feature = \"a\", feature = \"b\"))]\n    B {}\n\
-                    #[cfg(\n    any(\n        feature = \"a\",\n        feature = \"b\",\n    )\n)]\npub struct C;\n\
-                    #[cfg(test)]\nmod tests {}\n";
-        assert_eq!(
-            without_features(text),
-            "pub struct A;\n    B {}\npub struct C;\n#[cfg(test)]\nmod tests {}\n"
-        );
     }
 }

@@ -40,7 +40,7 @@ pub fn conventions() -> Conventions {
         docs_link: Some("GitHub docs".to_owned()),
         body_prefix: Some("new".to_owned()),
         link_pages: true,
-        default_accept: Some(endpoint_runtime::DEFAULT_ACCEPT.to_owned()),
+        default_accept: Some(endpoint_runtime::octokit::DEFAULT_ACCEPT.to_owned()),
         // What octokit's endpoint writes for a JSON body.
         json_content_type: Some("application/json; charset=utf-8".to_owned()),
         twin_prefixes: vec!["nullable-".to_owned()],
@@ -50,7 +50,7 @@ pub fn conventions() -> Conventions {
         // own origin (the `upload_url` of its releases): an `Api` of its
         // base URL sends them there, and never its token to GitHub's.
         deployment_paths: vec![(
-            endpoint_runtime::DEFAULT_UPLOADS_URL.to_owned(),
+            endpoint_runtime::octokit::DEFAULT_UPLOADS_URL.to_owned(),
             "/api/uploads".to_owned(),
         )],
     }
