@@ -1448,7 +1448,7 @@ fn requests_go_to_their_apis_server() {
             .tokens,
     )
     .to_string();
-    assert!(out.contains("fn default_api ()"), "{out}");
+    assert!(out.contains("const API : fn ()"), "{out}");
     assert!(out.contains("= crate :: api ;"), "{out}");
 
     // Without an absolute server: the endpoint has no base URL, never

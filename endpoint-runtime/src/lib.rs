@@ -137,7 +137,7 @@ pub mod __private {
     pub use crate::request::Method;
     pub use crate::template::parts::static_template;
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
-    pub use crate::typed_request::Route;
+    pub use crate::typed_request::{Route, default_request, route_request};
     pub use crate::value::{Param, ToParam};
     pub use crate::wire::plan::{
         Arrays, BodyKind, BodyPlan, Location, ParamPlan, Placement, Style,

@@ -81,8 +81,9 @@ pub trait TypedRequest: Fields {
     where
         Self: Sized,
     {
-        let (plan, home) = (Self::PLAN, Self::default_api());
-        self.with_fields(&mut |fields| settings.typed_request(home, plan, fields))
+        // The same code for every route: only the settings' type makes
+        // another instance.
+        route_request(Self::PLAN, Self::default_api, settings, self)
     }
 
     /// The API settings [`TypedRequest::to_request`] builds the request
@@ -136,7 +137,7 @@ pub trait TypedRequest: Fields {
     where
         Self: Sized,
     {
-        self.to_request_with(Self::default_api())
+        default_request(Self::PLAN, Self::default_api, self)
     }
 }
 
@@ -155,10 +156,9 @@ pub trait Route: Fields {
     const TEMPLATE: &'static str;
     /// The compiled route.
     const PLAN: &'static Plan;
-    /// [`TypedRequest::default_api`]: the function `api = path` names.
-    fn default_api() -> &'static Api {
-        global_api()
-    }
+    /// [`TypedRequest::default_api`]: the function `api = path` names, a
+    /// constant rather than a function of each route.
+    const API: fn() -> &'static Api = global_api;
 }
 
 impl<T: Route> TypedRequest for T {
@@ -169,8 +169,46 @@ impl<T: Route> TypedRequest for T {
     const PLAN: &'static Plan = <T as Route>::PLAN;
 
     fn default_api() -> &'static Api {
-        <T as Route>::default_api()
+        (<T as Route>::API)()
     }
+}
+
+/// [`TypedRequest::to_request_with`]
+/// of every route: the request of the route planned as `plan`, whose own
+/// API is `home`'s, with `settings`, its fields read from `fields`. One
+/// function for every route (generic in the settings' type alone), so that
+/// a route costs its plan and its [`Fields::with_fields`], not a copy of
+/// this.
+///
+/// # Errors
+/// As [`TypedRequest::to_request_with`].
+// Inlined where an optimizer may: a route's `with_fields` is then called
+// directly, as when each route had its own copy; a debug build compiles
+// it once per crate and settings' type.
+#[inline]
+pub fn route_request<S: Settings + ?Sized>(
+    plan: &Plan,
+    home: fn() -> &'static Api,
+    settings: &S,
+    fields: &dyn Fields,
+) -> Result<Request> {
+    let home = home();
+    fields.with_fields(&mut |fields| settings.typed_request(home, plan, fields))
+}
+
+/// [`TypedRequest::to_request`] of every
+/// route: [`route_request`] with the settings of the route's own API
+/// (`home`'s).
+///
+/// # Errors
+/// As [`route_request`].
+#[inline]
+pub fn default_request(
+    plan: &Plan,
+    home: fn() -> &'static Api,
+    fields: &dyn Fields,
+) -> Result<Request> {
+    route_request(plan, home, home(), fields)
 }
 
 #[cfg(test)]
@@ -224,9 +262,7 @@ mod tests {
                     accept: $accept,
                     pagination: None,
                 };
-                $(fn default_api() -> &'static Api {
-                    $api()
-                })?
+                $(const API: fn() -> &'static Api = $api;)?
             }
         };
     }

@@ -12,7 +12,7 @@
 //! cargo run -p xtask -- bench [--quick] [--iterations N]
 //! cargo run -p xtask -- bench-decode [--measurement-time S]
 //! cargo run -p xtask -- instructions [--calls K]
-//! cargo run -p xtask -- compile-time [--runs N]
+//! cargo run -p xtask -- compile-time [--runs N] [--path-only]
 //! cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION]
 //! cargo run -p xtask -- generator-bench [--only NAME]… [--no-check]
 //! cargo run --release -p xtask -- generator-scaling [--entities N]
@@ -101,7 +101,8 @@ tasks:
                                     ns to decode five GitHub answers: generated types,
                                     serde_json::Value and a hand-written floor
   instructions [--calls K]          instructions and allocations per call (valgrind)
-  compile-time [--runs N]           debug build time of endpoint! against format!
+  compile-time [--runs N] [--path-only]
+                                    debug build time of endpoint! against format!
   generator-bench [--only NAME]… [--no-check]
                                     endpoint-openapi beside ploidy and openapi-to-rust:
                                     generation time, operations, cargo check CPU time

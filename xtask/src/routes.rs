@@ -499,6 +499,37 @@ pub(crate) fn render_baseline(plans: &[Plan<'_>]) -> String {
     out
 }
 
+/// The `uses.rs` of the `compile-time` crates: one function that builds
+/// the request of every struct once, each field at its default, so that
+/// each struct's request building is compiled, as in a program that sends
+/// it. `fallible` is for the `endpoint!` crates, whose `to_request` returns
+/// a `Result`.
+pub(crate) fn render_uses(plans: &[Plan<'_>], fallible: bool) -> String {
+    let mut out = String::new();
+    out.push_str(GENERATED_HEADER);
+    out.push_str(
+        "//! Every struct of `routes.rs` used once.\n\nuse crate::routes::*;\n\n\
+         /// Builds the request of every struct once and sums the lengths of their URLs.\n\
+         pub fn use_all() -> usize {\n    let mut n = 0;\n",
+    );
+    let unwrap = if fallible { ".unwrap()" } else { "" };
+    for plan in plans {
+        let fields: Vec<String> = plan
+            .fields
+            .iter()
+            .map(|field| format!("{}: Default::default()", field.ident))
+            .collect();
+        let _ = writeln!(
+            out,
+            "    n += {} {{ {} }}.to_request(){unwrap}.url.len();",
+            plan.struct_name,
+            fields.join(", ")
+        );
+    }
+    out.push_str("    n\n}\n");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,16 +3,18 @@
 //!
 //! `cargo run -p xtask -- compile-time` copies this file and `support.rs`
 //! (both written by hand) into each generated `format!` crate, next to the
-//! `routes.rs` it generates for that crate's operations.
+//! `routes.rs` and `uses.rs` it generates for that crate's operations.
 
 // A subset of the operations may leave some of the helpers unused.
 #[allow(unused_imports, reason = "helpers a subset of the operations may not use")]
 mod routes;
 #[allow(dead_code, reason = "helpers a subset of the operations may not use")]
 mod support;
+mod uses;
 
 pub use routes::*;
 pub use support::{Body, Request};
+pub use uses::use_all;
 
 /// The base URL of the API.
 pub const BASE_URL: &str = "https://api.github.com";
