@@ -71,6 +71,7 @@ pub mod conventions;
 pub mod diag;
 pub mod docs;
 pub mod emit;
+mod events;
 pub mod examples;
 pub mod expand;
 pub mod filter;

@@ -102,7 +102,7 @@ impl Policy for Described {
 /// whose name starts with one of [`Conventions::twin_prefixes`] is named
 /// without it, so that it is its twin's type (an `Option` where the twin
 /// is nullable).
-struct Conventional<'c>(&'c Conventions);
+pub(crate) struct Conventional<'c>(pub(crate) &'c Conventions);
 
 impl Policy for Conventional<'_> {
     fn type_name(&self, component: &str) -> String {

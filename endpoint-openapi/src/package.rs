@@ -301,7 +301,8 @@ fn generate_checked(
     let plan = plan_guarded(api, &mut diagnostics, |api, diagnostics| {
         operations::plan(api, &options.modules, &options.conventions, diagnostics)
     })?;
-    crate::webhooks::left_out(api, &mut diagnostics);
+    let taken = |name: &str| plan.modules.iter().any(|module| module.name == name);
+    let events = crate::events::plan(api, &options.conventions, &taken, &mut diagnostics);
     let paths = Paths::default();
     let writer = Writer {
         plan: &plan,
@@ -419,7 +420,10 @@ fn generate_checked(
     let statics = statics(&settings);
     files.push(GeneratedFile {
         path: "src/lib.rs".into(),
-        text: lib_rs(api, options, &plan, &modules, &example, &statics),
+        text: crate::events::declare(
+            lib_rs(api, options, &plan, &modules, &example, &statics),
+            events.as_ref(),
+        ),
     });
     let models_header = format!(
         "// {GENERATED}\n//! The types of the requests and answers: one per schema of the \
@@ -430,6 +434,12 @@ fn generate_checked(
         path: "src/models.rs".into(),
         text: emit::module(&models_header, &plan.types, &paths)?,
     });
+    if let Some(events) = &events {
+        files.push(GeneratedFile {
+            path: format!("src/{}.rs", events.module).into(),
+            text: crate::events::module(events, GENERATED, &paths)?,
+        });
+    }
     for ((module, items), aliases) in plan.modules.iter().zip(&modules).zip(&aliases) {
         if items.is_empty() {
             continue;
