@@ -13,7 +13,7 @@
 //!   (`pub type PetAdded = Pet;`);
 //! - an enum `Event` of the events that tell themselves apart as the
 //!   description says: by a property of the body whose schema is a
-//!   `const` or an `enum` (`type`, `event_type`), the same key in each
+//!   `const` or a one-value `enum` (`type`, `event_type`), the same key in each
 //!   event and no value in two events, or by a header whose schema is a
 //!   one-value `enum`, the same header in each event (GitHub's
 //!   `X-GitHub-Event`), with the values the body's `action` may have.
@@ -26,6 +26,7 @@
 //!
 //! What cannot be generated so is a diagnostic naming the event: an event
 //! without a JSON body (no payload type), or one no tag tells apart (its
-//! payload typed, outside the enum; no enum when no event is told apart).
+//! payload typed, outside the enum; no enum when no event is told apart,
+//! and no diagnostic when the description has a single event).
 //!
 //! [`Api::events`]: crate::api::Api::events

@@ -330,7 +330,7 @@ fn a_payload_of_a_component_is_another_name_for_its_type() {
         found,
         [
             "#/webhooks/petsCounted/post: webhook `petsCounted` (POST): no `kind` of one value (a \
-          `const` or an `enum`) other events do not have; its payload typed as \
+          `const` or a one-value `enum`) that other events do not have; its payload typed as \
           `webhooks::PetsCounted`, not a variant of `webhooks::Event` (its deliveries decode as \
           `Other`)"
         ]
@@ -518,4 +518,57 @@ fn callbacks_in_a_circle_are_read_to_a_depth_with_a_diagnostic() {
         found[0].ends_with("callbacks nested more than 4 deep (a circle?); left out"),
         "{found:#?}"
     );
+}
+
+/// A webhook of an inline object schema with the properties `properties`.
+fn webhook_of(properties: serde_json::Value) -> serde_json::Value {
+    json!({"post": {
+        "requestBody": {"content": {"application/json": {"schema": {
+            "type": "object",
+            "properties": properties
+        }}}},
+        "responses": {"200": {"description": "OK"}}
+    }})
+}
+
+#[test]
+fn a_property_of_several_values_is_no_tag() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {
+                "opened": webhook_of(json!({"status": {"enum": ["new", "open"]}})),
+                "closed": webhook_of(json!({"status": {"enum": ["done", "gone"]}}))
+            }
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    assert!(module.contains("pub struct Opened {"), "{module}");
+    assert!(!module.contains("pub enum Event"), "{module}");
+    let found = generated_diagnostics(&read);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[1].contains("no tag tells the events apart"),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_single_event_needs_no_tag() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {"changed": webhook_of(json!({"status": {"enum": ["new", "open"]}}))}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    assert_eq!(generated_diagnostics(&read), Vec::<String>::new());
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    assert!(module.contains("pub struct Changed {"), "{module}");
+    assert!(!module.contains("pub enum Event"), "{module}");
 }

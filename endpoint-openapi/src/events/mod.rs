@@ -176,7 +176,10 @@ pub(crate) fn plan(
         enum_name: enum_name.as_deref(),
         tag: found.tag.as_deref(),
     };
-    untold(&events, &payloads, &naming, diagnostics);
+    // A single event has none to be told apart from.
+    if payloads.len() > 1 || enum_name.is_some() {
+        untold(&events, &payloads, &naming, diagnostics);
+    }
     Some(Events {
         module,
         types,
@@ -209,7 +212,7 @@ fn untold(
         }
         let why = match naming.tag {
             Some(tag) => format!(
-                "{}: no `{tag}` of one value (a `const` or an `enum`) other events do not have",
+                "{}: no `{tag}` of one value (a `const` or a one-value `enum`) that other events do not have",
                 event.label()
             ),
             None => format!(

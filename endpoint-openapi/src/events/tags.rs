@@ -2,8 +2,8 @@
 //! description says: by a header whose schema is a one-value `enum` (or a
 //! `const`), the same header in each event (GitHub's `X-GitHub-Event`,
 //! with the body's `action` among the values its schema lists), or else
-//! by a property of the body whose schema is a `const` or an `enum`, the
-//! same key in each event, no value in two events (`type`,
+//! by a property of the body whose schema is a `const` or a one-value
+//! `enum`, the same key in each event, no value in two events (`type`,
 //! `event_type`). Never by trying one payload after another.
 
 use std::collections::BTreeMap;
@@ -93,7 +93,13 @@ pub(crate) fn find<'a>(
         .iter()
         .zip(&told)
         .map(|((_, schema), told)| match schema {
-            Some(schema) if told.named.is_none() => properties(components, schema, 0),
+            Some(schema) if told.named.is_none() => {
+                let mut found = properties(components, schema, 0);
+                // A tag of one value: a property of several (a `status`)
+                // says what the payload holds, not which event it is.
+                found.retain(|(_, values, _)| values.len() == 1);
+                found
+            }
             _ => Vec::new(),
         })
         .collect();
