@@ -572,3 +572,40 @@ fn a_single_event_needs_no_tag() {
     assert!(module.contains("pub struct Changed {"), "{module}");
     assert!(!module.contains("pub enum Event"), "{module}");
 }
+
+#[test]
+fn events_of_any_name_are_rust_names() {
+    let tagged =
+        |value: &str| webhook_of(json!({"type": {"const": value}, "self": {"type": "string"}}));
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {
+                "self": tagged("a"),
+                "123": tagged("b"),
+                "type": tagged("c"),
+                "Event": tagged("d"),
+                "Option": tagged("e"),
+                "": tagged("f"),
+                "ünïcode ☃": tagged("g\"quoted\\"),
+                "r#x": tagged("h")
+            }
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    let file = syn::parse_file(&module).unwrap_or_else(|err| panic!("{err}\n{module}"));
+    let variants = file
+        .items
+        .iter()
+        .find_map(|item| match item {
+            syn::Item::Enum(item) if item.ident.to_string().starts_with("Event") => {
+                Some(item.variants.len())
+            }
+            _ => None,
+        })
+        .expect("an enum of events");
+    assert_eq!(variants, 9, "{module}");
+}
