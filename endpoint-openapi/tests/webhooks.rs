@@ -609,3 +609,38 @@ fn events_of_any_name_are_rust_names() {
         .expect("an enum of events");
     assert_eq!(variants, 9, "{module}");
 }
+
+#[test]
+fn a_payload_is_relaxed_where_its_examples_contradict_its_schema() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {"counted": {"post": {
+                "requestBody": {"content": {"application/json": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["id", "total"],
+                        "properties": {"id": {"type": "string"}, "total": {"type": "integer"}}
+                    },
+                    "example": {"id": 7}
+                }}},
+                "responses": {"200": {"description": "OK"}}
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let found = generated_diagnostics(&read);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[0].starts_with(
+            "#/webhooks/counted/post/requestBody/content/application~1json/example: webhook \
+             `counted` (POST): `id` is an integer in the example, where the schema says a string"
+        ),
+        "{found:#?}"
+    );
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    assert!(module.contains("pub total: Option<i64>,"), "{module}");
+    assert!(!module.contains("pub id: String,"), "{module}");
+}

@@ -5,6 +5,7 @@
 //! tags that tell the events apart ([`tags`]). [`write`] writes the
 //! module.
 
+mod examples;
 mod tags;
 mod write;
 
@@ -70,6 +71,8 @@ pub(crate) fn plan(
     if api.events.is_empty() {
         return None;
     }
+    let relaxed = examples::relax(api, diagnostics);
+    let api = relaxed.as_ref().unwrap_or(api);
     let free = |name: &str| !taken(name) && name != "models";
     let module = ["webhooks", "events"]
         .into_iter()
