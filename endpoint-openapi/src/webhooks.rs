@@ -16,7 +16,8 @@
 //!   `const` or a one-value `enum` (`type`, `event_type`), the same key in each
 //!   event and no value in two events, or by a header whose schema is a
 //!   one-value `enum`, the same header in each event (GitHub's
-//!   `X-GitHub-Event`), with the values the body's `action` may have.
+//!   `X-GitHub-Event`), and the body's `action` (a `const`, an `enum`)
+//!   where several events share the header's value.
 //!   `Event::decode(body)` skims the body's top-level keys for the tag
 //!   (every other value skipped unread), then decodes the body once into
 //!   the payload the tag names; `Event::decode_named(event, body)` takes

@@ -644,3 +644,20 @@ fn a_payload_is_relaxed_where_its_examples_contradict_its_schema() {
     assert!(module.contains("pub total: Option<i64>,"), "{module}");
     assert!(!module.contains("pub id: String,"), "{module}");
 }
+
+#[test]
+fn events_of_one_header_value_are_told_apart_by_their_action() {
+    let read = read("headers31.yaml");
+    assert_eq!(generated_diagnostics(&read), Vec::<String>::new());
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    let flat = module.split_whitespace().collect::<Vec<_>>().join(" ");
+    for expected in [
+        "\"issues\" => { match skim(body, \"action\")?.as_deref() { Some(\"opened\") => { \
+         Self::IssuesOpened(::serde_json::from_slice(body)?) } Some(\"closed\") => { \
+         Self::IssuesClosed(::serde_json::from_slice(body)?) } _ => { Self::Other {",
+        "\"ping\" => Self::Ping(::serde_json::from_slice(body)?),",
+    ] {
+        assert!(flat.contains(expected), "no {expected:?} in\n{module}");
+    }
+    assert!(!module.contains("pub const TAG"), "{module}");
+}

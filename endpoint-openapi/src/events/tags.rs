@@ -47,32 +47,40 @@ pub(crate) fn find<'a>(
     let events: Vec<_> = events.collect();
     let mut told: Vec<Told> = events.iter().map(|_| Told::default()).collect();
 
-    // A header of one value.
-    let headers: Vec<Vec<(String, Vec<String>, bool)>> = events
+    // A header of one value, with the body's actions where several
+    // events share a value (`issues`, told apart by `opened`, `closed`).
+    let actions: Vec<Vec<String>> = events
+        .iter()
+        .map(|(_, schema)| {
+            let property = schema.and_then(|schema| {
+                properties(components, schema, 0)
+                    .into_iter()
+                    .find(|(key, ..)| key == ACTION)
+            });
+            property.map(|(_, values, _)| values).unwrap_or_default()
+        })
+        .collect();
+    let headers: Vec<Vec<(String, String, bool)>> = events
         .iter()
         .map(|(event, _)| {
             let headers = event.operation.parameters.iter();
             headers
                 .filter(|p| p.location == ParamIn::Header)
-                .map(|p| {
-                    let values = string_values(components, &p.schema, 0);
-                    (p.name.to_ascii_lowercase(), values, p.required)
-                })
-                .filter(|(_, values, _)| values.len() == 1)
+                .filter_map(
+                    |p| match string_values(components, &p.schema, 0).as_slice() {
+                        [value] => Some((p.name.to_ascii_lowercase(), value.clone(), p.required)),
+                        _ => None,
+                    },
+                )
                 .collect()
         })
         .collect();
-    let header = best(&headers);
+    let header = best(&with_actions(&headers, &actions));
     if let Some(name) = &header {
         for (at, candidates) in headers.iter().enumerate() {
-            if let Some((_, values, _)) = candidates.iter().find(|(key, ..)| key == name) {
-                told[at].named = values.first().cloned();
-                if let Some(schema) = events[at].1 {
-                    let property = properties(components, schema, 0)
-                        .into_iter()
-                        .find(|(key, ..)| key == ACTION);
-                    told[at].actions = property.map(|(_, values, _)| values).unwrap_or_default();
-                }
+            if let Some((_, value, _)) = candidates.iter().find(|(key, ..)| key == name) {
+                told[at].named = Some(value.clone());
+                told[at].actions = actions[at].clone();
             }
         }
     }
@@ -116,6 +124,42 @@ pub(crate) fn find<'a>(
         header,
         events: told,
     }
+}
+
+/// The headers' candidates of [`best`]: each value with each of the
+/// event's actions, where several events share the value (each must then
+/// have actions); a header whose value two events share, one of them
+/// without actions, is none.
+fn with_actions(
+    headers: &[Vec<(String, String, bool)>],
+    actions: &[Vec<String>],
+) -> Vec<Vec<(String, Vec<String>, bool)>> {
+    let shared = |name: &str, value: &str| {
+        let holding = headers.iter().zip(actions).filter(|(candidates, _)| {
+            candidates
+                .iter()
+                .any(|(key, other, _)| key == name && other == value)
+        });
+        let holding: Vec<_> = holding.collect();
+        (holding.len() > 1).then(|| holding.iter().all(|(_, actions)| !actions.is_empty()))
+    };
+    headers
+        .iter()
+        .zip(actions)
+        .map(|(candidates, actions)| {
+            candidates
+                .iter()
+                .filter_map(|(name, value, required)| {
+                    let values = match shared(name, value) {
+                        None => vec![value.clone()],
+                        Some(true) => actions.iter().map(|a| format!("{value}\u{0}{a}")).collect(),
+                        Some(false) => return None,
+                    };
+                    Some((name.clone(), values, *required))
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The key (of each event's candidates: key, values, required) that

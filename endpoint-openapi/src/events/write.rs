@@ -156,21 +156,18 @@ fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
             .to_owned(),
     });
     let named = events.header.as_ref().map(|header| {
-        let arms = told.iter().filter_map(|payload| {
-            let value = payload.named.as_ref()?;
-            let ident = format_ident!("{}", payload.name);
-            Some(if payload.actions.is_empty() {
-                quote! { #value => Self::#ident(#json::from_slice(body)?), }
-            } else {
-                let actions = &payload.actions;
-                quote! {
-                    #value => match skim(body, #ACTION)?.as_deref() {
-                        None #(| Some(#actions))* => Self::#ident(#json::from_slice(body)?),
-                        Some(_) => Self::Other { tag: Some(event.to_owned()), body: body.to_vec() },
-                    },
-                }
-            })
-        });
+        // The events of each value of the header, in order.
+        let mut groups: Vec<(&str, Vec<&Payload>)> = Vec::new();
+        for payload in &told {
+            let Some(value) = payload.named.as_deref() else {
+                continue;
+            };
+            match groups.iter_mut().find(|(named, _)| *named == value) {
+                Some((_, group)) => group.push(payload),
+                None => groups.push((value, vec![payload])),
+            }
+        }
+        let arms = groups.iter().map(|(value, group)| named_arm(value, group, json));
         let doc = doc(&format!(
             "Decodes `body` (JSON) as the event `event` names, the value of the header \
              `{header}`. Another event, or an action (the body's `{ACTION}`) the event does not \
@@ -237,6 +234,30 @@ fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
         }
 
         #skim
+    }
+}
+
+/// The arm of `decode_named` for the header's `value`: its one event, or
+/// the event of the body's action (a body without one is the event's when
+/// the value names one event).
+fn named_arm(value: &str, group: &[&Payload], json: &TokenStream) -> TokenStream {
+    if let [payload] = group
+        && payload.actions.is_empty()
+    {
+        let ident = format_ident!("{}", payload.name);
+        return quote! { #value => Self::#ident(#json::from_slice(body)?), };
+    }
+    let actions = group.iter().map(|payload| {
+        let ident = format_ident!("{}", payload.name);
+        let actions = &payload.actions;
+        let none = (group.len() == 1).then(|| quote!(None |));
+        quote! { #none #(Some(#actions))|* => Self::#ident(#json::from_slice(body)?), }
+    });
+    quote! {
+        #value => match skim(body, #ACTION)?.as_deref() {
+            #(#actions)*
+            _ => Self::Other { tag: Some(event.to_owned()), body: body.to_vec() },
+        },
     }
 }
 
