@@ -300,7 +300,7 @@ where
 {
     runtime.block_on(async {
         let mut read = 0;
-        let mut items = client.paginate(route);
+        let mut items = client.paginate(route).items();
         while let Some(item) = items.next().await {
             let item = item.unwrap_or_else(|err| panic!("item {} failed: {err}", read + 1));
             read += 1;

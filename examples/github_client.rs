@@ -71,7 +71,7 @@ fn parse_args(args: &[String]) -> Result<Option<(String, Command)>, String> {
         }
     }
     let flag = |name: &str| flags.iter().rfind(|flag| flag.0 == name).map(|flag| flag.1);
-    let base_url = flag("--base-url").unwrap_or(endpoint::DEFAULT_BASE_URL);
+    let base_url = flag("--base-url").unwrap_or(endpoint::octokit::DEFAULT_BASE_URL);
     if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
         return Err(format!("--base-url `{base_url}` is not an http(s) URL"));
     }
@@ -176,7 +176,7 @@ fn execute(
         }
         Command::Issues(route, all) => {
             let issues: Vec<Issue> = if all {
-                github.paginate(&route).collect::<Result<_, _>>()?
+                github.paginate(&route).collect()?
             } else {
                 github.send(&route)?.body
             };

@@ -103,12 +103,12 @@ pub use endpoint_macros::endpoint;
 pub use endpoint_macros::openapi;
 pub use endpoint_runtime::answers;
 pub use endpoint_runtime::{
-    Api, Body, DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint, Error, Headers, MAX_DEPTH, Options,
-    Request, Result, Settings, Source, TemplateError, TemplateErrorKind, TypedRequest, USER_AGENT,
-    body, endpoint, model, route, template,
+    Api, Body, Endpoint, Error, Headers, MAX_DEPTH, Options, Request, Result, Settings, Source,
+    TemplateError, TemplateErrorKind, TypedRequest, USER_AGENT, body, endpoint, model, octokit,
+    route, template,
 };
 /// Verification and signing of webhook deliveries: the `endpoint-webhooks`
-/// crate (feature `webhooks`).
+/// crate (feature `webhooks`; its axum extractor with `webhooks-axum`).
 #[cfg(feature = "webhooks")]
 #[doc(inline)]
 pub use endpoint_webhooks as webhooks;

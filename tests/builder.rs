@@ -641,7 +641,7 @@ fn an_api_that_is_not_github_end_to_end() {
                     let request = client.endpoint().endpoint(route, json!({"id": 42}))?;
                     let runtime = runtime();
                     if route.ends_with("/pets") {
-                        let mut pages = client.paginate_request::<Value>(request);
+                        let mut pages = client.paginate_request::<Value>(request).items();
                         let mut pets = Vec::new();
                         runtime.block_on(async {
                             while let Some(pet) = std::future::poll_fn(|cx| {

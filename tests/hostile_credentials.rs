@@ -422,16 +422,24 @@ fn debug_of_requests_and_page_iterators_shows_no_secret() {
     let shown = [
         format!("{request:?}"),
         format!("{:?}", blocking.paginate(&route)),
-        format!("{:?}", blocking.pages(&route)),
+        format!("{:?}", blocking.paginate(&route).items()),
+        format!("{:?}", blocking.paginate(&route).pages()),
         format!("{:?}", blocking.paginate_request::<Value>(request.clone())),
-        format!("{:?}", blocking.pages_request::<Value>(request.clone())),
+        format!(
+            "{:?}",
+            blocking.paginate_request::<Value>(request.clone()).pages()
+        ),
         format!("{:?}", nonblocking.paginate(&route)),
-        format!("{:?}", nonblocking.pages(&route)),
+        format!("{:?}", nonblocking.paginate(&route).items()),
+        format!("{:?}", nonblocking.paginate(&route).pages()),
         format!(
             "{:?}",
             nonblocking.paginate_request::<Value>(request.clone())
         ),
-        format!("{:?}", nonblocking.pages_request::<Value>(request)),
+        format!(
+            "{:?}",
+            nonblocking.paginate_request::<Value>(request).pages()
+        ),
     ];
     for shown in shown {
         for secret in [TOKEN, API_KEY, PRIVATE_TOKEN] {

@@ -764,15 +764,17 @@ fn a_walk_s_own_pagination_replaces_the_route_s() {
             .total_pages("/pages")
             .items("/data");
         let read: Vec<u64> = client
-            .items(&ListThings {}, None)
+            .walk(&ListThings {})
             .pagination(numbers)
+            .items()
             .map(|item| item.expect("an item")["id"].as_u64().expect("an id"))
             .collect();
         assert_eq!(read, [1, 2, 3, 4, 5, 6]);
         assert_eq!(queries(&server), ["", "page=2", "page=3"]);
         let pages = client
-            .pages(&ListThings {}, None)
+            .walk(&ListThings {})
             .pagination(numbers)
+            .pages()
             .map(|page| page.expect("a page").items.len())
             .collect::<Vec<_>>();
         assert_eq!(pages, [2, 2, 2]);
@@ -880,8 +882,9 @@ fn a_walk_requests_at_most_its_bound_of_pages() {
         );
         // The walk's own bound wins.
         let read = client
-            .items_request::<Item>(request(&client, "/things", json!({})), None)
-            .max_pages(Some(2));
+            .walk_request::<Item>(request(&client, "/things", json!({})))
+            .max_pages(Some(2))
+            .items();
         assert_eq!(read.count(), 3);
         assert_eq!(server.requests().len(), 2);
     }

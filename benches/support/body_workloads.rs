@@ -21,7 +21,8 @@ use std::borrow::Cow;
 use std::hint::black_box;
 
 use endpoint::body::File;
-use endpoint::{Body, DEFAULT_ACCEPT, Headers, Request, Result, USER_AGENT, endpoint};
+use endpoint::octokit::{DEFAULT_ACCEPT, DEFAULT_BASE_URL};
+use endpoint::{Body, Headers, Request, Result, USER_AGENT, endpoint};
 use serde_json::{Value, json};
 
 /// The workload names.
@@ -116,7 +117,7 @@ fn headers(content_type: String) -> Headers {
 fn post(url: &str, content_type: String, body: Body) -> Request {
     Request {
         method: Cow::Borrowed("post"),
-        url: format!("{}{url}", endpoint::DEFAULT_BASE_URL),
+        url: format!("{}{url}", DEFAULT_BASE_URL),
         headers: headers(content_type),
         body: Some(body),
         request: None,

@@ -18,7 +18,8 @@
 use std::borrow::Cow;
 use std::hint::black_box;
 
-use endpoint::{Body, DEFAULT_ACCEPT, Endpoint, Error, Headers, Request, Result, USER_AGENT};
+use endpoint::octokit::DEFAULT_ACCEPT;
+use endpoint::{Body, Endpoint, Error, Headers, Request, Result, USER_AGENT};
 use serde_json::{Value, json};
 
 /// The inputs of `reference-bench.js`.

@@ -3,9 +3,9 @@
 //! ```text
 //! cargo endpoint generate DESCRIPTION --out DIR [--name CRATE] [--endpoint-path PATH]
 //!     [--overlay FILE]... [--strict] [--modules tags|path|operation-id-prefix[=SEP]]
-//!     [--operation ROUTE|OPERATION-ID]... [--tag TAG]... [--expand NAME]...
+//!     [--conventions FILE] [--operation ROUTE|OPERATION-ID]... [--tag TAG]... [--expand NAME]...
 //! cargo endpoint operations DESCRIPTION [--overlay FILE]... [--modules …]
-//!     [--operation …]... [--tag …]... [--expand …]...
+//!     [--conventions FILE] [--operation …]... [--tag …]... [--expand …]...
 //! ```
 //!
 //! `--operation` and `--tag` keep only the operations named (by route,
@@ -38,6 +38,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+use endpoint_openapi::conventions::Conventions;
 use endpoint_openapi::diag::Diagnostics;
 use endpoint_openapi::filter::Filter;
 use endpoint_openapi::generator::crate_name;
@@ -95,6 +96,13 @@ struct Input {
     /// `operation-id-prefix=_`).
     #[arg(long, value_name = "POLICY", default_value = "tags", value_parser = parse_modules)]
     modules: Modules,
+    /// The API's conventions, a TOML file (`endpoint_openapi::conventions`
+    /// lists its keys): the extensions that mark multi-segment path
+    /// parameters and renamed operations, the prefix of twin components,
+    /// how lists page, the default `accept`, the documentation, the rules
+    /// of the types. Default: none, OpenAPI alone.
+    #[arg(long, value_name = "FILE")]
+    conventions: Option<PathBuf>,
     /// Only this operation, by route (`"GET /pets/{petId}"`) or
     /// operationId, and the types it reaches (repeatable; with `--tag`,
     /// the operations of either).
@@ -315,7 +323,10 @@ fn plan(
         name: name.unwrap_or_else(|| crate_name(&read.api.title)),
         endpoint,
         modules: input.modules.clone(),
-        conventions: Default::default(),
+        conventions: match &input.conventions {
+            Some(path) => Conventions::read(path)?,
+            None => Conventions::default(),
+        },
     };
     let started = Instant::now();
     if writing {

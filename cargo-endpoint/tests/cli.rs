@@ -573,3 +573,45 @@ fn expand_names_the_expandable_fields_planned_as_their_objects() {
          to: did you mean `charge.customer`?"
     );
 }
+
+#[test]
+fn conventions_are_read_from_the_file_given() {
+    let dir = scratch("conventions");
+    let conventions = dir.join("every.toml");
+    std::fs::write(
+        &conventions,
+        "readme = \"# every, by its conventions\\n\"\ncrate-doc = \"The crate, by its conventions.\"\n",
+    )
+    .unwrap();
+    let out = dir.join("every");
+    let output = run(&[
+        "generate",
+        path(&fixture("openapi.yaml")),
+        "--conventions",
+        path(&conventions),
+        "--out",
+        path(&out),
+        "--endpoint-path",
+        "../../endpoint",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert_eq!(readme, "# every, by its conventions\n");
+    let lib = std::fs::read_to_string(out.join("src/lib.rs")).unwrap();
+    assert!(lib.contains("The crate, by its conventions."), "{lib}");
+
+    // A key that is no convention: one error line naming the file and key.
+    std::fs::write(&conventions, "read-me = \"# every\"\n").unwrap();
+    let output = run(&[
+        "operations",
+        path(&fixture("openapi.yaml")),
+        "--conventions",
+        path(&conventions),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let line = error_line(&output);
+    assert!(
+        line.contains("every.toml") && line.contains("read-me"),
+        "{line}"
+    );
+}

@@ -57,7 +57,7 @@ pub(crate) struct Policy {
     /// How the API's lists page, for the routes without a scheme of their
     /// own.
     pub(crate) pagination: Pagination,
-    /// The most pages one walk of `pages` or `paginate` requests; `None`:
+    /// The most pages one walk of `paginate` requests; `None`:
     /// no bound.
     pub(crate) max_pages: Option<usize>,
     /// The API keys added to the query of each request to `origins` as it
@@ -121,7 +121,7 @@ impl Default for Policy {
             api: Arc::new(IetfPolicy),
             origins: Arc::default(),
             pagination: Pagination::default(),
-            max_pages: Some(crate::DEFAULT_MAX_PAGES),
+            max_pages: Some(crate::limits::DEFAULT_MAX_PAGES),
             query_keys: Arc::default(),
             clock: Clock::system(),
         }

@@ -10,8 +10,9 @@ use http::{HeaderMap, Method, StatusCode, Uri};
 
 use super::decode::{Failure, Operation, decode};
 use super::error::{ApiError, DecodeError, Error};
+use super::limits::MAX_REDIRECTS;
 use super::policy::{ApiPolicy, Refusal, Refused};
-use super::{MAX_REDIRECTS, Response};
+use super::response::Response;
 
 /// The origin of `uri` (scheme, lowercase host, effective port), as the
 /// endpoint's credential check reads it; `None` for a relative URI.

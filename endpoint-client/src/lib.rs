@@ -82,13 +82,15 @@
 //!   the JSON path of the value that does not fit (`[1].user.login`) and what
 //!   serde expected, and keeps the body. An answer is decoded once, straight
 //!   into its type; only one that fails is decoded again to find the path.
-//!   `send` and `execute` fail whole; a page of `paginate` or `pages` that
+//!   `send` and `execute` fail whole; a page of a walk (`paginate`) that
 //!   fails is read again item by item, so that an item that does not fit
 //!   loses only itself: its [`DecodeError`] names its
 //!   [`index`](DecodeError::index) in the page's list and its path in the
 //!   page (`[3].user.login`, `items[3].user.login`), and keeps its JSON
 //!   alone;
-//! - `paginate` follows the API's [`Pagination`] from page to page
+//! - `paginate` returns a walk ([`walk::Pages`]: where it starts, its
+//!   pagination and bound on pages, then its items, its pages or all its
+//!   items at once) that follows the API's [`Pagination`] from page to page
 //!   (`Link: <…>; rel="next"` unless told) and yields
 //!   every item of every page, of the type the route's response holds a list
 //!   of ([`Paginated`](endpoint_runtime::model::Paginated)): `T` for `-> Vec<T>`, the
@@ -118,7 +120,7 @@
 //!   416 or 422 ends the walk quietly, as an empty page does. The parameter
 //!   a scheme sets replaces the page's own of that name however either is
 //!   percent-encoded (`page[number]`, `page%5Bnumber%5D`);
-//! - `pages` and `pages_request` read the same pages whole: each a [`Page`]
+//! - a walk's `pages()` reads the same pages whole: each a [`Page`]
 //!   with its items (those that fit; the others are its
 //!   [`failures`](Page::failures)), URL, status, headers, links (`next`,
 //!   `prev`, `first`, `last`), `total_count`, rate limit, and the cursor of
@@ -164,7 +166,7 @@
 //! | pagination | `Link: <…>; rel="next"` headers (GitHub's); a page's list is the answer, or its one list beside `total_count` | [`ClientBuilder::pagination`]: a [`Pagination`] (a cursor at a JSON pointer, the last item's id, a next URL in the answer, offsets, page numbers; the list at a JSON pointer); a route's own `#[endpoint(paginate(…))]` wins over it, and a walk's own `.pagination(…)` over both |
 //! | pages a walk requests | [`DEFAULT_MAX_PAGES`] (10,000), then an [`Error::Paging`] resumable at the page not fetched | [`ClientBuilder::max_pages`]: another bound, or `None`; a walk's own `.max_pages(…)` wins |
 //!
-//! What one call (a `send`, an `execute`, a page of `paginate` or `pages`)
+//! What one call (a `send`, an `execute`, a page of a walk)
 //! costs at most in time, with the defaults: a server that accepts the
 //! connection and never answers would hold it for 4 tries of 60 s and
 //! backoffs of at most 1 + 2 + 4 s, 247 s; a rate limit, for up to 3
@@ -214,7 +216,7 @@
 //!         per_page: Some(100),
 //!         ..issues::ListForRepo::new(owner, repo.name.clone())
 //!     };
-//!     let count = client.paginate(&route).filter(Result::is_ok).count();
+//!     let count = client.paginate(&route).items().filter(Result::is_ok).count();
 //!     println!("{}: {count} issues and pull requests", repo.full_name);
 //! }
 //! # }
@@ -292,13 +294,12 @@
 //! ```
 //!
 //! A list read in several runs, or after a failure, is resumed from a
-//! [`Cursor`]: `cursor()` of an item or page iterator names the page to
+//! [`Cursor`]: `cursor()` of a walk's items or pages names the page to
 //! fetch next by its absolute URL, with the number of its items yielded
 //! already; after an error, the page that failed. It is saved as text
 //! (`Display`, and read back by `FromStr`, which says what is wrong with a
-//! text that is not one: [`CursorError`]; or with serde), and
-//! `paginate_from`, `pages_from` and their `_request_from` forms go on from
-//! it, with the route's headers, and its credentials only if the cursor
+//! text that is not one: [`CursorError`]; or with serde), and a walk's
+//! [`from`](walk::Pages::from) goes on from it, with the route's headers, and its credentials only if the cursor
 //! has the same origin: no item is lost, none is yielded twice (as long as
 //! the server's pages hold the same items when fetched again).
 //!
@@ -317,8 +318,8 @@
 //! let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
 //! let route = ListPets { id: "42".into() };
 //! let mut pets = match std::fs::read_to_string("pets.cursor") {
-//!     Ok(saved) => client.paginate_from(&route, saved.parse::<Cursor>()?),
-//!     Err(_) => client.paginate(&route),
+//!     Ok(saved) => client.paginate(&route).from(saved.parse::<Cursor>()?).items(),
+//!     Err(_) => client.paginate(&route).items(),
 //! };
 //! for pet in pets.by_ref() {
 //!     let Ok(pet) = pet else { break };
@@ -343,8 +344,8 @@
 //! quota, wait out one pause and space their writes as the threads of one
 //! process do; its keys expire once their window or pause is over.
 //!
-//! The async client has the same methods, `async`, and its `paginate` and
-//! `pages` return a `futures_core::Stream`, read with `StreamExt::next` of
+//! The async client has the same methods, `async`, and the items and pages
+//! of its walks are a `futures_core::Stream`, read with `StreamExt::next` of
 //! `futures-util` (or `futures`): `while let Some(item) = items.next().await`. [`Endpoint::defaults`](endpoint_runtime::Endpoint::defaults)
 //! stays what the specification says: default parameters (an unknown key
 //! is one, sent in URLs and bodies, but for one named like a credential,
@@ -363,12 +364,14 @@ mod base64;
 mod builder;
 mod cache;
 mod call;
+mod chunks;
 mod clock;
 mod decode;
 mod error;
 mod event;
 mod exchange;
 mod github;
+mod limits;
 mod link;
 mod page;
 mod paginate;
@@ -378,6 +381,7 @@ mod rate_limit;
 mod redis_store;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
+mod response;
 mod retry;
 mod server;
 mod sse;
@@ -386,8 +390,7 @@ mod stripe;
 mod throttle;
 #[cfg(feature = "ureq")]
 pub mod ureq;
-
-use http::{HeaderMap, StatusCode};
+pub mod walk;
 
 #[cfg(feature = "app")]
 pub use app::GitHubApp;
@@ -404,64 +407,16 @@ pub use error::{
 };
 pub use event::{Event, RetryReason, WaitReason};
 pub use github::{DEFAULT_GITHUB_API_VERSION, GitHubPolicy};
+pub use limits::{DEFAULT_MAX_PAGES, MAX_ANSWER_BYTES, MAX_EMPTY_PAGES, MAX_REDIRECTS};
 pub use link::Link;
 pub use page::{Cursor, CursorError, Page};
 pub use policy::{ApiPolicy, DEFAULT_JSON_ACCEPT, IetfPolicy, Refusal, Refused};
 pub use rate_limit::{RateLimit, RateLimitKind};
 #[cfg(feature = "redis")]
 pub use redis_store::RedisStore;
+pub use response::Response;
 pub use retry::Retry;
 pub use server::Server;
 pub use sse::ServerSentEvent;
 pub use stripe::StripePolicy;
 pub use throttle::{Admission, Lane, MemoryStore, RateLimitStore, RateLimits, StoreError};
-
-/// The most redirects one call follows in a row (as reqwest and ureq do by
-/// default); one more is an [`Error::Redirect`].
-pub const MAX_REDIRECTS: usize = 10;
-
-/// The most pages in a row with no item, each linking to another, that
-/// `paginate` and `pages` read: after them the page linked to is not
-/// fetched, and the pages end with an [`Error::Paging`] naming the count
-/// and the last page read, their cursor resuming at the page not fetched.
-pub const MAX_EMPTY_PAGES: usize = 10;
-
-/// The most pages one walk of `pages` or `paginate` requests unless told
-/// ([`ClientBuilder::max_pages`], or the walk's own `max_pages`): the walk
-/// that reaches it ends with an [`Error::Paging`], resumable at the page
-/// not fetched. Ten thousand pages are a million items at 100 a page; a
-/// server that never ends its list gets ten thousand requests, not an
-/// endless stream of them.
-pub const DEFAULT_MAX_PAGES: usize = 10_000;
-
-/// The largest answer body a client reads whole; a larger one is an
-/// [`Error::Transport`]. A streamed answer's body (`stream`,
-/// `stream_request`) has no limit; a line of one read as lines, and a
-/// server-sent event of one read as events, is at most this long.
-pub const MAX_ANSWER_BYTES: u64 = 100 << 20;
-
-/// A 2xx answer: its status, headers, final URL (after redirects) and
-/// decoded body.
-#[derive(Debug, Clone)]
-pub struct Response<T> {
-    /// The status.
-    pub status: StatusCode,
-    /// Every header of the answer.
-    pub headers: HeaderMap,
-    /// The URL that answered: the request's, or where redirects led.
-    pub url: String,
-    /// The body, decoded.
-    pub body: T,
-}
-
-impl<T> Response<T> {
-    /// The rate-limit headers of the answer.
-    pub fn rate_limit(&self) -> RateLimit {
-        RateLimit::from_headers(&self.headers)
-    }
-
-    /// The decoded body alone.
-    pub fn into_body(self) -> T {
-        self.body
-    }
-}

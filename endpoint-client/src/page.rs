@@ -16,10 +16,9 @@ use super::rate_limit::RateLimit;
 /// One page of a list as the server answered it: its items, the errors of
 /// those that do not fit, and what its answer said about the list.
 ///
-/// The page iterators yield them: `pages` and `pages_from` of either
-/// client, whose items are those of the route's list, and `pages_request`
-/// and `pages_request_from`, whose items are decoded into the type asked
-/// for. An item that does not fit does not lose the page: the others are
+/// A walk's page iterator yields them (`pages()` of either client's
+/// `paginate` or `paginate_request`): its items are those of the route's
+/// list, or decoded into the type asked for. An item that does not fit does not lose the page: the others are
 /// its [`items`](Page::items), and it is one of its
 /// [`failures`](Page::failures), a [`DecodeError`] with its index in the
 /// list, its path in the page and its JSON. A page whose structure does not
@@ -43,7 +42,7 @@ use super::rate_limit::RateLimit;
 /// }
 ///
 /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-/// for page in client.pages(&ListPets { id: "42".into() }) {
+/// for page in client.paginate(&ListPets { id: "42".into() }).pages() {
 ///     let page: Page<Pet> = page?;
 ///     for failure in &page.failures {
 ///         eprintln!("pet {:?} skipped: {failure}", failure.index());
@@ -182,8 +181,8 @@ impl<T> Page<T> {
 /// Where to resume reading a list: the absolute URL of the page to fetch
 /// next, and how many items at the start of that page were read already.
 ///
-/// The item iterators (`Pages`) and the page iterators of both clients give
-/// theirs with `cursor()`: after an error, it names the page that failed,
+/// The items and the pages of a walk (`Items`, `EachPage` of both clients)
+/// give theirs with `cursor()`: after an error, it names the page that failed,
 /// so that resuming fetches it again; in the middle of a page's items, it
 /// names that page and counts the items already yielded, which resuming
 /// skips. Nothing is lost or read twice, as long as the server's pages
@@ -196,8 +195,8 @@ impl<T> Page<T> {
 /// [`FromStr`] (and serde), which accepts only an absolute `http` or
 /// `https` URL and says what is wrong otherwise ([`CursorError`]).
 ///
-/// Resume with `paginate_from` (items) or `pages_from` (pages), and their
-/// `_request` forms, given the same route or request: its headers and
+/// Resume with a walk's `from(cursor)` (`client.paginate(&route).from(cursor)`),
+/// given the same route or request: its headers and
 /// credentials are sent with the cursor's page, the credentials only when
 /// the cursor's URL has the same origin (scheme, host and port) as the
 /// route's request, as for the pages' own links.
@@ -223,8 +222,8 @@ impl<T> Page<T> {
 /// let route = ListPets { id: "42".into() };
 /// let saved = std::fs::read_to_string("pets.cursor").ok();
 /// let mut pets = match saved {
-///     Some(text) => client.paginate_from(&route, text.parse::<Cursor>()?),
-///     None => client.paginate(&route),
+///     Some(text) => client.paginate(&route).from(text.parse::<Cursor>()?).items(),
+///     None => client.paginate(&route).items(),
 /// };
 /// for pet in pets.by_ref() {
 ///     match pet {

@@ -10,8 +10,6 @@
 //! or one installed before it is built
 //! (`rustls::crypto::ring::default_provider().install_default()`).
 
-use std::fmt;
-use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, ready};
@@ -23,12 +21,14 @@ use serde::de::DeserializeOwned;
 use super::builder::{ClientBuilder, Transport};
 use super::call::{Action, Call, Policy};
 use super::decode::Operation;
+use super::error::Error;
 use super::exchange::{Answer, Exchange};
-use super::page::{Cursor, Page};
+use super::limits::MAX_ANSWER_BYTES;
+use super::page::Page;
 use super::paginate::PageState;
 use super::policy::ApiPolicy;
-use super::rate_limit::RateLimit;
-use super::{Error, MAX_ANSWER_BYTES, Response};
+use super::response::Response;
+use super::walk::{self, sealed::Pending};
 use endpoint_runtime::model::{Paginated, Pagination};
 use endpoint_runtime::sibling::route_origin;
 use endpoint_runtime::{Endpoint, Request, TypedRequest};
@@ -267,147 +267,20 @@ impl Client {
             .into_response(Operation::Dynamic)
     }
 
-    /// Every item of every page of a typed list request, in order; see
-    /// [`Pages`].
+    /// A walk through the pages of a typed list request ([`Pages`]): set
+    /// where it starts ([`from`](Pages::from)), its pagination and bound on
+    /// pages, then read its items ([`items`](Pages::items), a [`Stream`]),
+    /// its pages whole ([`pages`](Pages::pages), a [`Stream`]) or all its
+    /// items at once ([`collect`](Pages::collect)).
     ///
     /// The items are of the type the route's response type holds a list of
     /// ([`Paginated::Item`]): `T` for a route declared `-> Vec<T>`, the item
-    /// type of a search's results. Each page is decoded straight into the
-    /// response type. In a page that does not fit, each item is decoded on
-    /// its own: one that does not fit is an [`Error::Decode`] whose
-    /// [`DecodeError`](crate::DecodeError) names its index, its path
-    /// in the page (`[3].user.login`, `items[3].id`) and the page's URL and
-    /// holds its JSON, and the items after it still come. A page whose
-    /// structure does not fit (not a list, nor an object holding one, or
-    /// whose fields beside the list do not fit) ends the items with an
-    /// [`Error::Decode`] naming the path in the page.
-    pub fn paginate<R>(&self, route: &R) -> Pages<'_, <R::Response as Paginated>::Item>
-    where
-        R: TypedRequest,
-        R::Response: Paginated + DeserializeOwned,
-        <R::Response as Paginated>::Item: DeserializeOwned,
-    {
-        let first = route.to_request_with(&self.endpoint);
-        Pages::new(
-            self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>())
-                .route_pagination(R::PLAN.pagination)
-                .route_server(route_origin(&self.endpoint, R::PLAN)),
-        )
-    }
-
-    /// Every item of every page, from a request built already, each item
-    /// decoded into `T`.
-    ///
-    /// A page is a list, or an object holding exactly one list beside
-    /// `total_count`, `incomplete_results` and `repository_selection` (as
-    /// [`Paginated`] reads a `serde_json::Value`). An item that does not fit
-    /// `T` is an [`Error::Decode`] naming its index and path in the page and
-    /// holding its JSON, and the other items still come.
-    pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Pages<'_, T> {
-        Pages::new(self, PageState::dynamic(Ok(request)))
-    }
-
-    /// The items of a typed list request from `cursor` on, as
-    /// [`Client::paginate`] gives them: the cursor's page is fetched first
-    /// (its items already read skipped), with the headers of the route's
-    /// request, built with this client's endpoint; the credentials go with
-    /// it only if its URL has the same origin as that request.
-    ///
-    /// The stream is a `futures_core::Stream`: `StreamExt::next` of
-    /// `futures-util` (or of `futures`) takes its items one by one.
+    /// type of a search's results.
     ///
     /// ```no_run
     /// use endpoint::client::reqwest::Client;
-    /// use futures_util::StreamExt;
     /// use endpoint::endpoint;
-    /// use serde::Deserialize;
-    ///
-    /// #[derive(Deserialize)]
-    /// struct Pet {
-    ///     name: String,
-    /// }
-    ///
-    /// endpoint! {
-    ///     /// The pets of a store.
-    ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
-    /// }
-    ///
-    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").bearer("s3cr3t").build()?;
-    /// let route = ListPets { id: "42".into() };
-    /// let saved = std::fs::read_to_string("pets.cursor")?;
-    /// let mut pets = client.paginate_from(&route, saved.parse()?);
-    /// while let Some(pet) = pets.next().await {
-    ///     match pet {
-    ///         Ok(pet) => println!("{}", pet.name),
-    ///         Err(error) => {
-    ///             eprintln!("{error}");
-    ///             break;
-    ///         }
-    ///     }
-    /// }
-    /// match pets.cursor() {
-    ///     Some(cursor) => std::fs::write("pets.cursor", cursor.to_string())?,
-    ///     None => std::fs::remove_file("pets.cursor")?,
-    /// }
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn paginate_from<R>(
-        &self,
-        route: &R,
-        cursor: Cursor,
-    ) -> Pages<'_, <R::Response as Paginated>::Item>
-    where
-        R: TypedRequest,
-        R::Response: Paginated + DeserializeOwned,
-        <R::Response as Paginated>::Item: DeserializeOwned,
-    {
-        let first = route.to_request_with(&self.endpoint);
-        Pages::new(
-            self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>())
-                .route_pagination(R::PLAN.pagination)
-                .route_server(route_origin(&self.endpoint, R::PLAN))
-                .resume(Some(cursor)),
-        )
-    }
-
-    /// The items of a request built already from `cursor` on, as
-    /// [`Client::paginate_request`] gives them and
-    /// [`Client::paginate_from`] resumes them.
-    ///
-    /// ```no_run
-    /// use endpoint::client::reqwest::Client;
-    /// use serde_json::{json, Value};
-    ///
-    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-    /// let cursor = "https://pets.example.com/v1/stores/42/pets?page=3#skip=2".parse()?;
-    /// let pets = client.paginate_request_from::<Value>(request, cursor);
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn paginate_request_from<T: DeserializeOwned>(
-        &self,
-        request: Request,
-        cursor: Cursor,
-    ) -> Pages<'_, T> {
-        Pages::new(self, PageState::dynamic(Ok(request)).resume(Some(cursor)))
-    }
-
-    /// Every page of a typed list request, whole, in order, as a
-    /// `futures_core::Stream`: each a [`Page`] of the items
-    /// [`Client::paginate`] gives, with its URL, status, headers, links,
-    /// `total_count`, rate limit and the cursor of the page after it; see
-    /// [`EachPage`].
-    ///
-    /// ```no_run
-    /// use endpoint::client::reqwest::Client;
     /// use futures_util::StreamExt;
-    /// use endpoint::endpoint;
     /// use serde::Deserialize;
     ///
     /// #[derive(Deserialize)]
@@ -422,75 +295,30 @@ impl Client {
     ///
     /// # async fn run() -> Result<(), endpoint::client::Error> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// let mut pages = client.pages(&ListPets { id: "42".into() });
-    /// while let Some(page) = pages.next().await {
-    ///     let page = page?;
-    ///     println!("{}: {} pets, then {:?}", page.url, page.items.len(), page.cursor);
+    /// let mut pets = client.paginate(&ListPets { id: "42".into() }).items();
+    /// while let Some(pet) = pets.next().await {
+    ///     println!("{}", pet?.name);
     /// }
     /// # Ok(())
     /// # }
     /// ```
-    pub fn pages<R>(&self, route: &R) -> EachPage<'_, <R::Response as Paginated>::Item>
+    pub fn paginate<R>(&self, route: &R) -> Pages<'_, <R::Response as Paginated>::Item>
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
         <R::Response as Paginated>::Item: DeserializeOwned,
     {
-        self.pages_at(route, None)
+        Pages::new(self, walk::of_route(&self.endpoint, route))
     }
 
-    /// Every page of a typed list request from `cursor` on, as
-    /// [`Client::pages`] gives them and [`Client::paginate_from`] resumes
-    /// them. When the cursor counts items of its page read already, the
-    /// first page holds only the items after them.
+    /// A walk through the pages of a request built already ([`Pages`]),
+    /// each item decoded into `T`.
     ///
-    /// ```no_run
-    /// use endpoint::client::reqwest::Client;
-    /// use futures_util::StreamExt;
-    /// use endpoint::endpoint;
-    /// use serde::Deserialize;
-    ///
-    /// #[derive(Deserialize)]
-    /// struct Pet {
-    ///     name: String,
-    /// }
-    ///
-    /// endpoint! {
-    ///     /// The pets of a store.
-    ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
-    /// }
-    ///
-    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// let cursor = std::fs::read_to_string("pets.cursor")?.parse()?;
-    /// let mut pages = client.pages_from(&ListPets { id: "42".into() }, cursor);
-    /// while let Some(page) = pages.next().await {
-    ///     let page = page?;
-    ///     println!("{} pets", page.items.len());
-    ///     if let Some(next) = &page.cursor {
-    ///         std::fs::write("pets.cursor", next.to_string())?;
-    ///     }
-    /// }
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn pages_from<R>(
-        &self,
-        route: &R,
-        cursor: Cursor,
-    ) -> EachPage<'_, <R::Response as Paginated>::Item>
-    where
-        R: TypedRequest,
-        R::Response: Paginated + DeserializeOwned,
-        <R::Response as Paginated>::Item: DeserializeOwned,
-    {
-        self.pages_at(route, Some(cursor))
-    }
-
-    /// Every page, whole, from a request built already: its items each
-    /// decoded into `T` on its own, as [`Client::paginate_request`] decodes
-    /// them, so that an item that does not fit is one of the page's
-    /// [`failures`](Page::failures) and the others are its items.
+    /// A page is a list, or an object holding exactly one list beside
+    /// `total_count`, `incomplete_results` and `repository_selection` (as
+    /// [`Paginated`] reads a `serde_json::Value`). An item that does not fit
+    /// `T` is an [`Error::Decode`] naming its index and path in the page and
+    /// holding its JSON, and the other items still come.
     ///
     /// ```no_run
     /// use endpoint::client::reqwest::Client;
@@ -498,67 +326,18 @@ impl Client {
     /// use serde_json::{json, Value};
     ///
     /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-    /// let mut pages = client.pages_request::<Value>(request);
-    /// while let Some(page) = pages.next().await {
-    ///     let page = page?;
-    ///     for failure in &page.failures {
-    ///         eprintln!("skipped: {failure}");
-    ///     }
-    ///     let pets: Vec<Value> = page.items;
-    ///     println!("{} pets", pets.len());
-    /// }
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn pages_request<T: DeserializeOwned>(&self, request: Request) -> EachPage<'_, T> {
-        EachPage::new(self, PageState::dynamic(Ok(request)))
-    }
-
-    /// Every page from `cursor` on, whole, from a request built already, as
-    /// [`Client::pages_request`] gives them and [`Client::pages_from`]
-    /// resumes them.
-    ///
-    /// ```no_run
-    /// use endpoint::client::reqwest::Client;
-    /// use serde_json::{json, Value};
-    ///
-    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
     /// let cursor = "https://pets.example.com/v1/stores/42/pets?page=3".parse()?;
-    /// let pages = client.pages_request_from::<Value>(request, cursor);
+    /// let mut pages = client.paginate_request::<Value>(request).from(cursor).pages();
+    /// while let Some(page) = pages.next().await {
+    ///     println!("{} pets", page?.items.len());
+    /// }
     /// # Ok(())
     /// # }
     /// ```
-    pub fn pages_request_from<T: DeserializeOwned>(
-        &self,
-        request: Request,
-        cursor: Cursor,
-    ) -> EachPage<'_, T> {
-        EachPage::new(self, PageState::dynamic(Ok(request)).resume(Some(cursor)))
-    }
-
-    /// The pages of `route`, from `cursor` on when there is one.
-    fn pages_at<R>(
-        &self,
-        route: &R,
-        cursor: Option<Cursor>,
-    ) -> EachPage<'_, <R::Response as Paginated>::Item>
-    where
-        R: TypedRequest,
-        R::Response: Paginated + DeserializeOwned,
-        <R::Response as Paginated>::Item: DeserializeOwned,
-    {
-        let first = route.to_request_with(&self.endpoint);
-        EachPage::new(
-            self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>())
-                .route_pagination(R::PLAN.pagination)
-                .route_server(route_origin(&self.endpoint, R::PLAN))
-                .resume(cursor),
-        )
+    pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Pages<'_, T> {
+        Pages::new(self, PageState::dynamic(Ok(request)))
     }
 
     /// Sends the call's requests until its final answer, awaiting the
@@ -617,229 +396,56 @@ async fn read_whole(
     Ok(answer)
 }
 
-/// The page being fetched.
-type PageFuture<'c> = Pin<Box<dyn Future<Output = Result<Answer, Error>> + Send + 'c>>;
+/// A walk through a list's pages with the async client: see
+/// [`walk::Pages`](crate::walk::Pages).
+pub type Pages<'c, I> = walk::Pages<'c, Client, I>;
 
-/// The items of every page, as a [`Stream`]: page after page until one has
-/// no `Link: <…>; rel="next"`.
-///
-/// An error (a page that cannot be fetched or decoded, or a refusal) is the
-/// last item. An item that does not fit its type is an [`Error::Decode`]
-/// naming its index and path in the page, and the others still come; it
-/// counts as yielded for the cursor.
-///
-/// [`Pages::cursor`] says where to resume at any time, so that no item is
-/// lost or yielded twice: after an error, the page that failed; while a
-/// page is being fetched (or when the stream is dropped then), that page.
-///
-/// ```no_run
-/// use endpoint::client::reqwest::Client;
-/// use futures_util::StreamExt;
-/// use serde_json::{json, Value};
-///
-/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-/// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-/// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-/// let mut pets = client.paginate_request::<Value>(request);
-/// while let Some(pet) = pets.next().await {
-///     println!("{}", pet?["name"]);
-/// }
-/// println!("{:?} pets in all", pets.total_count());
-/// # Ok(())
-/// # }
-/// ```
-pub struct Pages<'c, T> {
-    client: &'c Client,
-    state: PageState<T>,
-    fetching: Option<PageFuture<'c>>,
+/// The items of a walk, a [`Stream`]: see [`walk::Items`](crate::walk::Items).
+pub type Items<'c, I> = walk::Items<'c, Client, I>;
+
+/// The pages of a walk, whole, a [`Stream`]: see
+/// [`walk::EachPage`](crate::walk::EachPage).
+pub type EachPage<'c, I> = walk::EachPage<'c, Client, I>;
+
+impl walk::sealed::Sealed for Client {}
+
+impl walk::Backend for Client {
+    type Fetching<'c> = Pending<'c>;
+
+    fn walk_settings(&self) -> (Pagination, Option<usize>) {
+        (self.policy.pagination, self.policy.max_pages)
+    }
 }
 
-impl<'c, T> Pages<'c, T> {
-    fn new(client: &'c Client, state: PageState<T>) -> Self {
-        let state = state.client_settings(client.policy.pagination, client.policy.max_pages);
-        Pages {
-            client,
-            state,
-            fetching: None,
-        }
-    }
-
-    /// `total_count` of the pages read so far (search results, check runs,
-    /// workflow runs…).
+impl<I> walk::Pages<'_, Client, I> {
+    /// Every item of every page, or the first error.
+    ///
+    /// # Errors
+    /// The first error of [`items`](walk::Pages::items): a page that cannot
+    /// be fetched, a refusal, an item that does not fit.
     ///
     /// ```no_run
     /// # use endpoint::client::reqwest::Client;
     /// # use serde_json::{json, Value};
-    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let pets = client.paginate_request::<Value>(request);
-    /// // `None` until a page that says it was read.
-    /// assert_eq!(pets.total_count(), None);
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn total_count(&self) -> Option<i64> {
-        self.state.total_count()
-    }
-
-    /// `incomplete_results` of the pages read so far (search results).
-    ///
-    /// ```no_run
-    /// # use endpoint::client::reqwest::Client;
-    /// # use serde_json::{json, Value};
-    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let client = Client::github().build()?;
-    /// # let request = client.endpoint().endpoint("GET /search/issues", json!({"q": "ICE"}))?;
-    /// let found = client.paginate_request::<Value>(request);
-    /// if found.incomplete_results() == Some(true) {
-    ///     println!("the search timed out: some results are missing");
-    /// }
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn incomplete_results(&self) -> Option<bool> {
-        self.state.incomplete_results()
-    }
-
-    /// The rate-limit headers of the page read last.
-    ///
-    /// ```no_run
-    /// # use endpoint::client::reqwest::Client;
-    /// # use serde_json::{json, Value};
-    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let pets = client.paginate_request::<Value>(request);
-    /// println!("{:?} requests left", pets.rate_limit().and_then(|limit| limit.remaining));
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn rate_limit(&self) -> Option<&RateLimit> {
-        self.state.rate_limit()
-    }
-
-    /// Where to resume, with [`Client::paginate_from`] (or
-    /// [`Client::paginate_request_from`]), so that no item is lost or
-    /// yielded twice:
-    ///
-    /// - after an error, or while a page is being fetched, that page:
-    ///   resuming fetches it (again);
-    /// - in the middle of a page's items, that page, counting the items
-    ///   yielded already ([`Cursor::skip`]): resuming fetches it again and
-    ///   skips them;
-    /// - between pages (and before the first), the page to fetch next;
-    /// - after [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a
-    ///   row and their error, or after the walk's bound on pages
-    ///   ([`Pages::max_pages`]), the page linked to, not fetched; after a
-    ///   link (or cursor) back to a page read already, that page;
-    /// - `None` once the last page was read whole (or a page number past it
-    ///   was refused), or when the pages cannot go on (a request that cannot
-    ///   be built, a link that is not a URL, a cursor that is neither a
-    ///   string nor an integer, a page that repeats the items of the one
-    ///   before), or for a first page sent with another method than GET,
-    ///   which a cursor cannot name.
-    ///
-    /// ```no_run
-    /// # use endpoint::client::reqwest::Client;
-    /// # use serde_json::{json, Value};
-    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let pets = client.paginate_request::<Value>(request);
-    /// // Before anything is read: the first page.
-    /// let cursor = pets.cursor().expect("a GET can be resumed");
-    /// assert_eq!(cursor.to_string(), "https://pets.example.com/v1/pets");
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn cursor(&self) -> Option<Cursor> {
-        self.state.cursor()
-    }
-
-    /// Follows `pagination` in this walk, instead of the route's own
-    /// scheme (`#[endpoint(paginate(…))]`, or a generated crate's) and the
-    /// client's ([`ClientBuilder::pagination`](crate::ClientBuilder::pagination)):
-    /// the caller's setting wins, for a route whose scheme does not fit its
-    /// server. Set it before the first page is read; set later, it applies
-    /// from the next page on.
-    ///
-    /// ```no_run
-    /// use endpoint::client::reqwest::Client;
-    /// use endpoint::client::Pagination;
-    /// use endpoint::endpoint;
-    /// use futures_util::StreamExt;
-    ///
-    /// endpoint! {
-    ///     /// The pets, a page at a time (the route says `?page=N`).
-    ///     #[endpoint(paginate(page = "page", items = "/data"))]
-    ///     struct ListPets = "GET /pets" -> serde_json::Value;
-    /// }
-    ///
-    /// # async fn run() -> Result<(), endpoint::client::Error> {
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// // The server's pages say how many there are: this walk stops there.
-    /// let mut pets = client
-    ///     .paginate(&ListPets {})
-    ///     .pagination(Pagination::page_number("page").total_pages("/pages").items("/data"));
-    /// while let Some(pet) = pets.next().await {
-    ///     let _ = pet?;
-    /// }
-    /// # Ok(())
-    /// # }
-    /// ```
-    #[must_use]
-    pub fn pagination(mut self, pagination: Pagination) -> Self {
-        self.state.set_pagination(pagination);
-        self
-    }
-
-    /// Requests at most `max_pages` pages in this walk (at least one), or
-    /// any number for `None`, instead of the client's bound
-    /// ([`ClientBuilder::max_pages`](crate::ClientBuilder::max_pages),
-    /// [`DEFAULT_MAX_PAGES`](crate::DEFAULT_MAX_PAGES) unless told). The
-    /// walk that reaches it ends with an [`Error::Paging`] after every item
-    /// of the pages read, and its cursor resumes at the page not fetched.
-    ///
-    /// ```no_run
-    /// # use endpoint::client::reqwest::Client;
-    /// # use serde_json::{json, Value};
-    /// # use futures_util::StreamExt;
     /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// // At most 5 pages; the 6th is the cursor's.
-    /// let mut pets = client.paginate_request::<Value>(request).max_pages(5);
-    /// while let Some(pet) = pets.next().await {
-    ///     if let Err(error) = pet {
-    ///         eprintln!("{error}; resume at {:?}", pets.cursor());
-    ///     }
-    /// }
+    /// let pets: Vec<Value> = client.paginate_request(request).max_pages(10).collect().await?;
     /// # Ok(())
     /// # }
     /// ```
-    #[must_use]
-    pub fn max_pages(mut self, max_pages: impl Into<Option<usize>>) -> Self {
-        self.state.set_max_pages(max_pages.into());
-        self
+    pub async fn collect(self) -> Result<Vec<I>, Error> {
+        let mut items = self.items();
+        let mut all = Vec::new();
+        while let Some(item) = std::future::poll_fn(|cx| Pin::new(&mut items).poll_next(cx)).await {
+            all.push(item?);
+        }
+        Ok(all)
     }
 }
 
-impl<T> fmt::Debug for Pages<'_, T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Pages")
-            .field("client", &self.client)
-            .field("state", &self.state)
-            .field("fetching", &self.fetching.is_some())
-            .finish()
-    }
-}
-
-// Nothing of `Pages` is pinned: the page being fetched is boxed.
-impl<T> Unpin for Pages<'_, T> {}
-
-impl<T> Stream for Pages<'_, T> {
-    type Item = Result<T, Error>;
+impl<I> Stream for walk::Items<'_, Client, I> {
+    type Item = Result<I, Error>;
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
@@ -853,154 +459,7 @@ impl<T> Stream for Pages<'_, T> {
     }
 }
 
-/// Every page, whole, as a [`Stream`] of [`Page`]s: page after page until
-/// one has no `Link: <…>; rel="next"`.
-///
-/// An error (a page that cannot be fetched or decoded, or a refusal) is the
-/// last one. The items of a page are those of the route's list for
-/// [`Client::pages`], of `T` for [`Client::pages_request`]; those that do
-/// not fit are the page's [`failures`](Page::failures).
-/// Each page holds the cursor of the page after it; [`EachPage::cursor`]
-/// says where to resume at any time, after an error the page that failed.
-///
-/// ```no_run
-/// use endpoint::client::reqwest::Client;
-/// use futures_util::StreamExt;
-/// use serde_json::{json, Value};
-///
-/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-/// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-/// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-/// let mut pages = client.pages_request::<Value>(request);
-/// while let Some(page) = pages.next().await {
-///     match page {
-///         Ok(page) => println!("{} items from {}", page.items.len(), page.url),
-///         Err(error) => println!("{error}; resume at {:?}", pages.cursor()),
-///     }
-/// }
-/// # Ok(())
-/// # }
-/// ```
-pub struct EachPage<'c, I> {
-    client: &'c Client,
-    state: PageState<I>,
-    fetching: Option<PageFuture<'c>>,
-}
-
-impl<'c, I> EachPage<'c, I> {
-    fn new(client: &'c Client, state: PageState<I>) -> Self {
-        let state = state.client_settings(client.policy.pagination, client.policy.max_pages);
-        EachPage {
-            client,
-            state,
-            fetching: None,
-        }
-    }
-
-    /// Where to resume, with [`Client::pages_from`] (or
-    /// [`Client::pages_request_from`]) or their `paginate` forms: after an
-    /// error, or while a page is being fetched, that page; otherwise the
-    /// page after the one yielded last (the [`Page::cursor`] of that page);
-    /// `None` once the last page was read, or when the pages cannot go on
-    /// (as [`Pages::cursor`] says).
-    ///
-    /// ```no_run
-    /// # use endpoint::client::reqwest::Client;
-    /// # use serde_json::{json, Value};
-    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let pages = client.pages_request::<Value>(request);
-    /// println!("starting at {:?}", pages.cursor().map(|cursor| cursor.to_string()));
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn cursor(&self) -> Option<Cursor> {
-        self.state.cursor()
-    }
-
-    /// Follows `pagination` in this walk, instead of the route's own
-    /// scheme (`#[endpoint(paginate(…))]`, or a generated crate's) and the
-    /// client's ([`ClientBuilder::pagination`](crate::ClientBuilder::pagination)):
-    /// the caller's setting wins, for a route whose scheme does not fit its
-    /// server. Set it before the first page is read; set later, it applies
-    /// from the next page on.
-    ///
-    /// ```no_run
-    /// use endpoint::client::reqwest::Client;
-    /// use endpoint::client::Pagination;
-    /// use endpoint::endpoint;
-    /// use futures_util::StreamExt;
-    ///
-    /// endpoint! {
-    ///     /// The pets, a page at a time (the route says `?page=N`).
-    ///     #[endpoint(paginate(page = "page", items = "/data"))]
-    ///     struct ListPets = "GET /pets" -> serde_json::Value;
-    /// }
-    ///
-    /// # async fn run() -> Result<(), endpoint::client::Error> {
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// // The server's pages say how many there are: this walk stops there.
-    /// let mut pets = client
-    ///     .pages(&ListPets {})
-    ///     .pagination(Pagination::page_number("page").total_pages("/pages").items("/data"));
-    /// while let Some(pet) = pets.next().await {
-    ///     let _ = pet?;
-    /// }
-    /// # Ok(())
-    /// # }
-    /// ```
-    #[must_use]
-    pub fn pagination(mut self, pagination: Pagination) -> Self {
-        self.state.set_pagination(pagination);
-        self
-    }
-
-    /// Requests at most `max_pages` pages in this walk (at least one), or
-    /// any number for `None`, instead of the client's bound
-    /// ([`ClientBuilder::max_pages`](crate::ClientBuilder::max_pages),
-    /// [`DEFAULT_MAX_PAGES`](crate::DEFAULT_MAX_PAGES) unless told). The
-    /// walk that reaches it ends with an [`Error::Paging`] after every item
-    /// of the pages read, and its cursor resumes at the page not fetched.
-    ///
-    /// ```no_run
-    /// # use endpoint::client::reqwest::Client;
-    /// # use serde_json::{json, Value};
-    /// # use futures_util::StreamExt;
-    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// // At most 5 pages; the 6th is the cursor's.
-    /// let mut pets = client.pages_request::<Value>(request).max_pages(5);
-    /// while let Some(pet) = pets.next().await {
-    ///     if let Err(error) = pet {
-    ///         eprintln!("{error}; resume at {:?}", pets.cursor());
-    ///     }
-    /// }
-    /// # Ok(())
-    /// # }
-    /// ```
-    #[must_use]
-    pub fn max_pages(mut self, max_pages: impl Into<Option<usize>>) -> Self {
-        self.state.set_max_pages(max_pages.into());
-        self
-    }
-}
-
-impl<I> fmt::Debug for EachPage<'_, I> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("EachPage")
-            .field("client", &self.client)
-            .field("state", &self.state)
-            .field("fetching", &self.fetching.is_some())
-            .finish()
-    }
-}
-
-// Nothing of `EachPage` is pinned: the page being fetched is boxed.
-impl<I> Unpin for EachPage<'_, I> {}
-
-impl<I> Stream for EachPage<'_, I> {
+impl<I> Stream for walk::EachPage<'_, Client, I> {
     type Item = Result<Page<I>, Error>;
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
@@ -1020,12 +479,12 @@ impl<I> Stream for EachPage<'_, I> {
 fn poll_pages<'c, I, O>(
     client: &'c Client,
     state: &mut PageState<I>,
-    fetching: &mut Option<PageFuture<'c>>,
+    fetching: &mut Option<Pending<'c>>,
     cx: &mut Context<'_>,
     take: fn(&mut PageState<I>) -> Option<O>,
 ) -> Poll<Option<O>> {
     loop {
-        if let Some(page) = fetching.as_mut() {
+        if let Some(Pending(page)) = fetching.as_mut() {
             let answer = ready!(page.as_mut().poll(cx));
             *fetching = None;
             state.receive(answer);
@@ -1036,7 +495,7 @@ fn poll_pages<'c, I, O>(
         let Some(exchange) = state.next_exchange() else {
             return Poll::Ready(take(state));
         };
-        *fetching = Some(Box::pin(client.run(exchange)));
+        *fetching = Some(Pending(Box::pin(client.run(exchange))));
     }
 }
 

@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 
-use super::MAX_ANSWER_BYTES;
+use super::chunks::ChunkBuffer;
 use super::decode::Failure;
 use super::error::Error;
+use super::limits::MAX_ANSWER_BYTES;
 use super::stream::{Answered, Part, Parts};
 
 /// The byte order mark a stream may start with (U+FEFF in UTF-8), dropped.
@@ -134,11 +135,7 @@ pub(crate) struct EventReader {
     answered: Arc<Answered>,
     /// The most bytes an event may have.
     limit: u64,
-    pending: Vec<u8>,
-    /// Where the line being read starts in `pending`.
-    start: usize,
-    /// How far `pending` was searched for a line's end already.
-    searched: usize,
+    buffer: ChunkBuffer,
     /// The last line ended with a CR: an LF right after it ends no line.
     after_cr: bool,
     /// The stream's first line was read (a byte order mark dropped).
@@ -164,7 +161,7 @@ impl fmt::Debug for EventReader {
         f.debug_struct("EventReader")
             .field("url", &self.answered.url)
             .field("event", &self.number)
-            .field("pending", &(self.pending.len() - self.start))
+            .field("pending", &self.buffer.unread().len())
             .field("last_event_id", &self.last_event_id)
             .field("retry", &self.retry)
             .finish()
@@ -181,9 +178,7 @@ impl EventReader {
         EventReader {
             answered: Arc::new(answered),
             limit,
-            pending: Vec::new(),
-            start: 0,
-            searched: 0,
+            buffer: ChunkBuffer::default(),
             after_cr: false,
             begun: false,
             dropped: false,
@@ -212,12 +207,7 @@ impl EventReader {
 
     /// Takes the next chunk of the body.
     pub(crate) fn push(&mut self, chunk: &[u8]) {
-        if self.start > 0 {
-            self.pending.drain(..self.start);
-            self.searched -= self.start;
-            self.start = 0;
-        }
-        self.pending.extend_from_slice(chunk);
+        self.buffer.push(chunk);
     }
 
     /// The next event of the chunks taken so far, or the error of one too
@@ -225,27 +215,22 @@ impl EventReader {
     /// when no event is left (a block the body ends inside is dropped).
     pub(crate) fn next_item(&mut self, end: bool) -> Option<Result<ServerSentEvent, Error>> {
         loop {
-            if self.after_cr && self.start < self.pending.len() {
+            if self.after_cr && !self.buffer.unread().is_empty() {
                 self.after_cr = false;
-                if self.pending[self.start] == b'\n' {
-                    self.start += 1;
-                    self.searched = self.searched.max(self.start);
+                if self.buffer.unread()[0] == b'\n' {
+                    self.buffer.read_to(self.buffer.start() + 1);
                 }
             }
-            let found = self.pending[self.searched..]
-                .iter()
-                .position(|&byte| byte == b'\n' || byte == b'\r')
-                .map(|at| self.searched + at);
+            let found = self.buffer.find(|byte| byte == b'\n' || byte == b'\r');
             let Some(found) = found else {
-                self.searched = self.pending.len();
-                let mut length = (self.pending.len() - self.start) as u64;
-                if !self.begun && self.pending[self.start..].starts_with(BOM) {
+                let unread = self.buffer.unread();
+                let mut length = unread.len() as u64;
+                if !self.begun && unread.starts_with(BOM) {
                     length -= BOM.len() as u64;
                 }
                 if self.skipping || self.size + length > self.limit {
                     // The line's bytes are dropped as they come.
-                    self.start = self.pending.len();
-                    self.searched = self.start;
+                    self.buffer.read_all();
                     self.dropped |= length > 0;
                     self.begun |= length > 0;
                     if !std::mem::replace(&mut self.skipping, true) {
@@ -253,19 +238,17 @@ impl EventReader {
                     }
                 }
                 if end {
-                    self.start = self.pending.len();
-                    self.searched = self.start;
+                    self.buffer.read_all();
                     self.event_type.clear();
                     self.data.clear();
                 }
                 return None;
             };
-            let mut line = self.start..found;
-            self.after_cr = self.pending[found] == b'\r';
-            self.start = found + 1;
-            self.searched = self.start;
+            self.after_cr = self.buffer.slice(found..found + 1) == b"\r";
+            let mut line = self.buffer.read_to(found + 1);
+            line.end = found;
             if !std::mem::replace(&mut self.begun, true)
-                && self.pending[line.clone()].starts_with(BOM)
+                && self.buffer.slice(line.clone()).starts_with(BOM)
             {
                 line.start += BOM.len();
             }
@@ -295,9 +278,9 @@ impl EventReader {
         }
     }
 
-    /// Reads the field (or comment) of `pending[line]`, not blank.
+    /// Reads the field (or comment) at `line` in the buffer, not blank.
     fn field(&mut self, line: std::ops::Range<usize>) {
-        let bytes = &self.pending[line];
+        let bytes = self.buffer.slice(line);
         if bytes[0] == b':' {
             return;
         }
@@ -631,14 +614,14 @@ mod tests {
                 errors.push(item.unwrap_err());
             }
             // What is held stays under the limit and a chunk.
-            assert!(reader.pending.len() as u64 <= MAX_ANSWER_BYTES + (1 << 20));
+            assert!(reader.buffer.kept() as u64 <= MAX_ANSWER_BYTES + (1 << 20));
         }
         assert_eq!(errors.len(), 1);
         let Error::Decode(error) = &errors[0] else {
             panic!("{}", errors[0]);
         };
         assert_eq!(error.event(), Some(2));
-        assert!(reader.pending.len() - reader.start < 1 << 20);
+        assert!(reader.buffer.unread().len() < 1 << 20);
         reader.push(b"\n\ndata: last\n\n");
         let last = reader.next_item(true).unwrap().unwrap();
         assert_eq!((last.data.as_str(), last.number()), ("last", 3));

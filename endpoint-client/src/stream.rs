@@ -8,16 +8,19 @@
 //! again unless its source can be opened again (a file).
 
 use std::marker::PhantomData;
+use std::ops::Range;
 
 use http::Method;
 use serde::de::DeserializeOwned;
 
 use super::call::Policy;
+use super::chunks::ChunkBuffer;
 use super::decode::{Failure, Operation};
 use super::error::{DecodeError, Error};
 use super::exchange::Answer;
+use super::limits::MAX_ANSWER_BYTES;
+use super::response::Response;
 use super::retry::Retry;
-use super::{MAX_ANSWER_BYTES, Response};
 
 /// The error of a second sending of a body that was read once.
 pub(crate) const SENT_ONCE: &str = "the request's body was read from a stream as it was sent, and cannot be sent again (a redirect, a retry or a refusal asked for it); a file can be";
@@ -153,11 +156,7 @@ impl<T: DeserializeOwned> Parts for LineReader<T> {
 /// [`MAX_ANSWER_BYTES`], whose bytes are dropped up to its end.
 pub(crate) struct LineReader<T> {
     answered: Answered,
-    pending: Vec<u8>,
-    /// Where the next line starts in `pending`.
-    start: usize,
-    /// How far `pending` was searched for a `\n` already.
-    searched: usize,
+    buffer: ChunkBuffer,
     /// The number of the line being read.
     number: u64,
     /// Dropping the rest of a line too long: its error was given.
@@ -170,7 +169,7 @@ impl<T> std::fmt::Debug for LineReader<T> {
         f.debug_struct("LineReader")
             .field("url", &self.answered.url)
             .field("line", &self.number)
-            .field("pending", &(self.pending.len() - self.start))
+            .field("pending", &self.buffer.unread().len())
             .finish()
     }
 }
@@ -179,9 +178,7 @@ impl<T: DeserializeOwned> LineReader<T> {
     pub(crate) fn new(answered: Answered) -> LineReader<T> {
         LineReader {
             answered,
-            pending: Vec::new(),
-            start: 0,
-            searched: 0,
+            buffer: ChunkBuffer::default(),
             number: 1,
             skipping: false,
             types: PhantomData,
@@ -190,12 +187,7 @@ impl<T: DeserializeOwned> LineReader<T> {
 
     /// Takes the next chunk of the body.
     pub(crate) fn push(&mut self, chunk: &[u8]) {
-        if self.start > 0 {
-            self.pending.drain(..self.start);
-            self.searched -= self.start;
-            self.start = 0;
-        }
-        self.pending.extend_from_slice(chunk);
+        self.buffer.push(chunk);
     }
 
     /// The next item of the lines taken so far; at the body's `end`, of
@@ -203,17 +195,11 @@ impl<T: DeserializeOwned> LineReader<T> {
     /// its end, when no line is left).
     pub(crate) fn next_item(&mut self, end: bool) -> Option<Result<T, Error>> {
         loop {
-            let newline = self.pending[self.searched..]
-                .iter()
-                .position(|&byte| byte == b'\n')
-                .map(|at| self.searched + at);
-            let Some(newline) = newline else {
-                self.searched = self.pending.len();
-                let length = self.pending.len() - self.start;
+            let Some(newline) = self.buffer.find(|byte| byte == b'\n') else {
+                let length = self.buffer.unread().len();
                 if length as u64 > MAX_ANSWER_BYTES {
                     // The rest of the line is dropped as it comes.
-                    self.start = self.pending.len();
-                    self.searched = self.start;
+                    self.buffer.read_all();
                     if !std::mem::replace(&mut self.skipping, true) {
                         return Some(Err(self.too_long()));
                     }
@@ -223,31 +209,28 @@ impl<T: DeserializeOwned> LineReader<T> {
                     return None;
                 }
                 // The last line, with no `\n`.
-                let (start, number) = (self.start, self.number);
-                self.start = self.pending.len();
-                self.searched = self.start;
+                let line = self.buffer.read_all();
                 if std::mem::take(&mut self.skipping) {
                     return None;
                 }
-                return self.line_at(start, self.pending.len(), number);
+                return self.line_at(line, self.number);
             };
-            let (start, number) = (self.start, self.number);
-            self.start = newline + 1;
-            self.searched = self.start;
+            let line = self.buffer.read_to(newline + 1);
+            let number = self.number;
             self.number += 1;
             if std::mem::take(&mut self.skipping) {
                 continue;
             }
-            if let Some(item) = self.line_at(start, newline, number) {
+            if let Some(item) = self.line_at(line.start..newline, number) {
                 return Some(item);
             }
         }
     }
 
-    /// The item of line `number`, `pending[start..end]`; `None` for a blank
+    /// The item of line `number`, the bytes at `line`; `None` for a blank
     /// line.
-    fn line_at(&self, start: usize, end: usize, number: u64) -> Option<Result<T, Error>> {
-        let mut line = &self.pending[start..end];
+    fn line_at(&self, line: Range<usize>, number: u64) -> Option<Result<T, Error>> {
+        let mut line = self.buffer.slice(line);
         if let [rest @ .., b'\r'] = line {
             line = rest;
         }

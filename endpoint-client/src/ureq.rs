@@ -8,12 +8,14 @@ use serde::de::DeserializeOwned;
 use super::builder::{ClientBuilder, Transport};
 use super::call::{Action, Call, Policy};
 use super::decode::Operation;
+use super::error::Error;
 use super::exchange::{Answer, Exchange};
-use super::page::{Cursor, Page};
+use super::limits::MAX_ANSWER_BYTES;
+use super::page::Page;
 use super::paginate::PageState;
 use super::policy::ApiPolicy;
-use super::rate_limit::RateLimit;
-use super::{Error, MAX_ANSWER_BYTES, Response};
+use super::response::Response;
+use super::walk;
 use endpoint_runtime::model::{Paginated, Pagination};
 use endpoint_runtime::sibling::route_origin;
 use endpoint_runtime::{Endpoint, Request, TypedRequest};
@@ -206,20 +208,15 @@ impl Client {
             .into_response(Operation::Dynamic)
     }
 
-    /// Every item of every page of a typed list request, in order; see
-    /// [`Pages`].
+    /// A walk through the pages of a typed list request ([`Pages`]): set
+    /// where it starts ([`from`](Pages::from)), its pagination and bound on
+    /// pages, then read its items (`for item in client.paginate(&route)`,
+    /// or [`items`](Pages::items)), its pages whole ([`pages`](Pages::pages))
+    /// or all its items at once ([`collect`](Pages::collect)).
     ///
     /// The items are of the type the route's response type holds a list of
     /// ([`Paginated::Item`]): `T` for a route declared `-> Vec<T>`, the item
-    /// type of a search's results. Each page is decoded straight into the
-    /// response type. In a page that does not fit, each item is decoded on
-    /// its own: one that does not fit is an [`Error::Decode`] whose
-    /// [`DecodeError`](crate::DecodeError) names its index, its path
-    /// in the page (`[3].user.login`, `items[3].id`) and the page's URL and
-    /// holds its JSON, and the items after it still come. A page whose
-    /// structure does not fit (not a list, nor an object holding one, or
-    /// whose fields beside the list do not fit) ends the items with an
-    /// [`Error::Decode`] naming the path in the page.
+    /// type of a search's results.
     ///
     /// ```no_run
     /// use endpoint::client::ureq::Client;
@@ -255,7 +252,7 @@ impl Client {
     /// }
     ///
     /// let client = Client::github().build()?;
-    /// let mut found = client.paginate(&SearchIssues { q: Some("repo:rust-lang/rust ICE".into()) });
+    /// let mut found = client.paginate(&SearchIssues { q: Some("repo:rust-lang/rust ICE".into()) }).items();
     /// for issue in found.by_ref().take(50) {
     ///     println!("#{}", issue?.number);
     /// }
@@ -268,86 +265,17 @@ impl Client {
         R::Response: Paginated + DeserializeOwned,
         <R::Response as Paginated>::Item: DeserializeOwned,
     {
-        let first = route.to_request_with(&self.endpoint);
-        Pages::new(
-            self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>())
-                .route_pagination(R::PLAN.pagination)
-                .route_server(route_origin(&self.endpoint, R::PLAN)),
-        )
+        Pages::new(self, walk::of_route(&self.endpoint, route))
     }
 
-    /// Every item of every page, from a request built already, each item
-    /// decoded into `T`.
+    /// A walk through the pages of a request built already ([`Pages`]),
+    /// each item decoded into `T`.
     ///
     /// A page is a list, or an object holding exactly one list beside
     /// `total_count`, `incomplete_results` and `repository_selection` (as
     /// [`Paginated`] reads a `serde_json::Value`). An item that does not fit
     /// `T` is an [`Error::Decode`] naming its index and path in the page and
     /// holding its JSON, and the other items still come.
-    pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Pages<'_, T> {
-        Pages::new(self, PageState::dynamic(Ok(request)))
-    }
-
-    /// The items of a typed list request from `cursor` on, as
-    /// [`Client::paginate`] gives them: the cursor's page is fetched first
-    /// (its items already read skipped), with the headers of the route's
-    /// request, built with this client's endpoint; the credentials go with
-    /// it only if its URL has the same origin as that request.
-    ///
-    /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use endpoint::client::Cursor;
-    /// use endpoint::endpoint;
-    /// use serde::Deserialize;
-    ///
-    /// #[derive(Deserialize)]
-    /// struct Pet {
-    ///     name: String,
-    /// }
-    ///
-    /// endpoint! {
-    ///     /// The pets of a store.
-    ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
-    /// }
-    ///
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").bearer("s3cr3t").build()?;
-    /// let route = ListPets { id: "42".into() };
-    /// let mut pets = client.paginate(&route);
-    /// let first: Vec<Pet> = pets.by_ref().take(10).collect::<Result<_, _>>()?;
-    /// let saved = pets.cursor().map(|cursor| cursor.to_string());
-    ///
-    /// // Later, maybe in another process.
-    /// if let Some(saved) = saved {
-    ///     for pet in client.paginate_from(&route, saved.parse::<Cursor>()?) {
-    ///         println!("{}", pet?.name);
-    ///     }
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn paginate_from<R>(
-        &self,
-        route: &R,
-        cursor: Cursor,
-    ) -> Pages<'_, <R::Response as Paginated>::Item>
-    where
-        R: TypedRequest,
-        R::Response: Paginated + DeserializeOwned,
-        <R::Response as Paginated>::Item: DeserializeOwned,
-    {
-        let first = route.to_request_with(&self.endpoint);
-        Pages::new(
-            self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>())
-                .route_pagination(R::PLAN.pagination)
-                .route_server(route_origin(&self.endpoint, R::PLAN))
-                .resume(Some(cursor)),
-        )
-    }
-
-    /// The items of a request built already from `cursor` on, as
-    /// [`Client::paginate_request`] gives them and
-    /// [`Client::paginate_from`] resumes them.
     ///
     /// ```no_run
     /// use endpoint::client::ureq::Client;
@@ -355,169 +283,17 @@ impl Client {
     ///
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-    /// let cursor = "https://pets.example.com/v1/stores/42/pets?page=3#skip=2".parse()?;
-    /// for pet in client.paginate_request_from::<Value>(request, cursor) {
-    ///     println!("{}", pet?["name"]);
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn paginate_request_from<T: DeserializeOwned>(
-        &self,
-        request: Request,
-        cursor: Cursor,
-    ) -> Pages<'_, T> {
-        Pages::new(self, PageState::dynamic(Ok(request)).resume(Some(cursor)))
-    }
-
-    /// Every page of a typed list request, whole, in order: each a
-    /// [`Page`] of the items [`Client::paginate`] gives, with its URL,
-    /// status, headers, links, `total_count`, rate limit and the cursor of
-    /// the page after it; see [`EachPage`].
-    ///
-    /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use endpoint::endpoint;
-    /// use serde::Deserialize;
-    ///
-    /// #[derive(Deserialize)]
-    /// struct Pet {
-    ///     name: String,
-    /// }
-    ///
-    /// endpoint! {
-    ///     /// The pets of a store.
-    ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
-    /// }
-    ///
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// for page in client.pages(&ListPets { id: "42".into() }) {
-    ///     let page = page?;
-    ///     println!("{}: {} pets, then {:?}", page.url, page.items.len(), page.cursor);
-    /// }
-    /// # Ok::<(), endpoint::client::Error>(())
-    /// ```
-    pub fn pages<R>(&self, route: &R) -> EachPage<'_, <R::Response as Paginated>::Item>
-    where
-        R: TypedRequest,
-        R::Response: Paginated + DeserializeOwned,
-        <R::Response as Paginated>::Item: DeserializeOwned,
-    {
-        self.pages_at(route, None)
-    }
-
-    /// Every page of a typed list request from `cursor` on, as
-    /// [`Client::pages`] gives them and [`Client::paginate_from`] resumes
-    /// them. When the cursor counts items of its page read already, the
-    /// first page holds only the items after them.
-    ///
-    /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use endpoint::client::Cursor;
-    /// use endpoint::endpoint;
-    /// use serde::Deserialize;
-    ///
-    /// #[derive(Deserialize)]
-    /// struct Pet {
-    ///     name: String,
-    /// }
-    ///
-    /// endpoint! {
-    ///     /// The pets of a store.
-    ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
-    /// }
-    ///
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// let cursor: Cursor = std::fs::read_to_string("pets.cursor")?.parse()?;
-    /// for page in client.pages_from(&ListPets { id: "42".into() }, cursor) {
-    ///     let page = page?;
-    ///     println!("{} pets", page.items.len());
-    ///     if let Some(next) = &page.cursor {
-    ///         std::fs::write("pets.cursor", next.to_string())?;
-    ///     }
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn pages_from<R>(
-        &self,
-        route: &R,
-        cursor: Cursor,
-    ) -> EachPage<'_, <R::Response as Paginated>::Item>
-    where
-        R: TypedRequest,
-        R::Response: Paginated + DeserializeOwned,
-        <R::Response as Paginated>::Item: DeserializeOwned,
-    {
-        self.pages_at(route, Some(cursor))
-    }
-
-    /// Every page, whole, from a request built already: its items each
-    /// decoded into `T` on its own, as [`Client::paginate_request`] decodes
-    /// them, so that an item that does not fit is one of the page's
-    /// [`failures`](Page::failures) and the others are its items.
-    ///
-    /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use serde_json::{json, Value};
-    ///
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-    /// for page in client.pages_request::<Value>(request) {
+    /// for page in client.paginate_request::<Value>(request).pages() {
     ///     let page = page?;
     ///     for failure in &page.failures {
     ///         eprintln!("skipped: {failure}");
     ///     }
-    ///     let pets: Vec<Value> = page.items;
-    ///     println!("{} pets", pets.len());
+    ///     println!("{} pets", page.items.len());
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn pages_request<T: DeserializeOwned>(&self, request: Request) -> EachPage<'_, T> {
-        EachPage::new(self, PageState::dynamic(Ok(request)))
-    }
-
-    /// Every page from `cursor` on, whole, from a request built already, as
-    /// [`Client::pages_request`] gives them and [`Client::pages_from`]
-    /// resumes them.
-    ///
-    /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use serde_json::{json, Value};
-    ///
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-    /// let cursor = "https://pets.example.com/v1/stores/42/pets?page=3".parse()?;
-    /// for page in client.pages_request_from::<Value>(request, cursor) {
-    ///     println!("{} pets", page?.items.len());
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn pages_request_from<T: DeserializeOwned>(
-        &self,
-        request: Request,
-        cursor: Cursor,
-    ) -> EachPage<'_, T> {
-        EachPage::new(self, PageState::dynamic(Ok(request)).resume(Some(cursor)))
-    }
-
-    /// The pages of `route`, from `cursor` on when there is one.
-    fn pages_at<R>(
-        &self,
-        route: &R,
-        cursor: Option<Cursor>,
-    ) -> EachPage<'_, <R::Response as Paginated>::Item>
-    where
-        R: TypedRequest,
-        R::Response: Paginated + DeserializeOwned,
-        <R::Response as Paginated>::Item: DeserializeOwned,
-    {
-        let first = route.to_request_with(&self.endpoint);
-        EachPage::new(
-            self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>())
-                .route_pagination(R::PLAN.pagination)
-                .route_server(route_origin(&self.endpoint, R::PLAN))
-                .resume(cursor),
-        )
+    pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Pages<'_, T> {
+        Pages::new(self, PageState::dynamic(Ok(request)))
     }
 
     /// What `take` gives of `state`, reading the next page whenever it
@@ -608,320 +384,66 @@ fn read_whole(mut body: ::ureq::Body) -> Result<Vec<u8>, ::ureq::Error> {
     Ok(body)
 }
 
-/// The items of every page, as an [`Iterator`]: page after page until one
-/// has no `Link: <…>; rel="next"`.
-///
-/// An error (a page that cannot be fetched or decoded, or a refusal) is the
-/// last item. An item that does not fit its type is an [`Error::Decode`]
-/// naming its index and path in the page, and the others still come; it
-/// counts as yielded for the cursor.
-///
-/// [`Pages::cursor`] says where to resume at any time, so that no item is
-/// lost or yielded twice: after an error, the page that failed.
-///
-/// ```no_run
-/// use endpoint::client::ureq::Client;
-/// use serde_json::{json, Value};
-///
-/// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-/// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-/// let mut pets = client.paginate_request::<Value>(request);
-/// for pet in pets.by_ref() {
-///     println!("{}", pet?["name"]);
-/// }
-/// println!("{:?} pets in all", pets.total_count());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug)]
-pub struct Pages<'c, T> {
-    client: &'c Client,
-    state: PageState<T>,
-}
+/// A walk through a list's pages with the blocking client: see
+/// [`walk::Pages`](crate::walk::Pages).
+pub type Pages<'c, I> = walk::Pages<'c, Client, I>;
 
-impl<'c, T> Pages<'c, T> {
-    fn new(client: &'c Client, state: PageState<T>) -> Self {
-        let state = state.client_settings(client.policy.pagination, client.policy.max_pages);
-        Pages { client, state }
-    }
+/// The items of a walk, an [`Iterator`]: see [`walk::Items`](crate::walk::Items).
+pub type Items<'c, I> = walk::Items<'c, Client, I>;
 
-    /// `total_count` of the pages read so far (search results, check runs,
-    /// workflow runs…).
-    ///
-    /// ```no_run
-    /// # use endpoint::client::ureq::Client;
-    /// # use serde_json::{json, Value};
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let mut pets = client.paginate_request::<Value>(request);
-    /// let first = pets.next();
-    /// println!("{:?} in all", pets.total_count());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn total_count(&self) -> Option<i64> {
-        self.state.total_count()
-    }
+/// The pages of a walk, whole, an [`Iterator`]: see
+/// [`walk::EachPage`](crate::walk::EachPage).
+pub type EachPage<'c, I> = walk::EachPage<'c, Client, I>;
 
-    /// `incomplete_results` of the pages read so far (search results).
-    ///
-    /// ```no_run
-    /// # use endpoint::client::ureq::Client;
-    /// # use serde_json::{json, Value};
-    /// # let client = Client::github().build()?;
-    /// # let request = client.endpoint().endpoint("GET /search/issues", json!({"q": "ICE"}))?;
-    /// let mut found = client.paginate_request::<Value>(request);
-    /// let first = found.next();
-    /// if found.incomplete_results() == Some(true) {
-    ///     println!("the search timed out: some results are missing");
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn incomplete_results(&self) -> Option<bool> {
-        self.state.incomplete_results()
-    }
+impl walk::sealed::Sealed for Client {}
 
-    /// The rate-limit headers of the page read last.
-    ///
-    /// ```no_run
-    /// # use endpoint::client::ureq::Client;
-    /// # use serde_json::{json, Value};
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let mut pets = client.paginate_request::<Value>(request);
-    /// let first = pets.next();
-    /// println!("{:?} requests left", pets.rate_limit().and_then(|limit| limit.remaining));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn rate_limit(&self) -> Option<&RateLimit> {
-        self.state.rate_limit()
-    }
+impl walk::Backend for Client {
+    type Fetching<'c> = std::convert::Infallible;
 
-    /// Where to resume, with [`Client::paginate_from`] (or
-    /// [`Client::paginate_request_from`]), so that no item is lost or
-    /// yielded twice:
-    ///
-    /// - after an error, the page that failed: resuming fetches it again;
-    /// - in the middle of a page's items, that page, counting the items
-    ///   yielded already ([`Cursor::skip`]): resuming fetches it again and
-    ///   skips them;
-    /// - between pages (and before the first), the page to fetch next;
-    /// - after [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a
-    ///   row and their error, or after the walk's bound on pages
-    ///   ([`Pages::max_pages`]), the page linked to, not fetched; after a
-    ///   link (or cursor) back to a page read already, that page;
-    /// - `None` once the last page was read whole (or a page number past it
-    ///   was refused), or when the pages cannot go on (a request that cannot
-    ///   be built, a link that is not a URL, a cursor that is neither a
-    ///   string nor an integer, a page that repeats the items of the one
-    ///   before), or for a first page sent with another method than GET,
-    ///   which a cursor cannot name.
-    ///
-    /// ```no_run
-    /// # use endpoint::client::ureq::Client;
-    /// # use serde_json::{json, Value};
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let mut pets = client.paginate_request::<Value>(request);
-    /// for pet in pets.by_ref() {
-    ///     if pet.is_err() {
-    ///         break;
-    ///     }
-    /// }
-    /// if let Some(cursor) = pets.cursor() {
-    ///     std::fs::write("pets.cursor", cursor.to_string())?;
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn cursor(&self) -> Option<Cursor> {
-        self.state.cursor()
-    }
-
-    /// Follows `pagination` in this walk, instead of the route's own
-    /// scheme (`#[endpoint(paginate(…))]`, or a generated crate's) and the
-    /// client's ([`ClientBuilder::pagination`](crate::ClientBuilder::pagination)):
-    /// the caller's setting wins, for a route whose scheme does not fit its
-    /// server. Set it before the first page is read; set later, it applies
-    /// from the next page on.
-    ///
-    /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use endpoint::client::Pagination;
-    /// use endpoint::endpoint;
-    ///
-    /// endpoint! {
-    ///     /// The pets, a page at a time (the route says `?page=N`).
-    ///     #[endpoint(paginate(page = "page", items = "/data"))]
-    ///     struct ListPets = "GET /pets" -> serde_json::Value;
-    /// }
-    ///
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// // The server's pages say how many there are: this walk stops there.
-    /// let pets = client
-    ///     .paginate(&ListPets {})
-    ///     .pagination(Pagination::page_number("page").total_pages("/pages").items("/data"));
-    /// for pet in pets {
-    ///     let _ = pet?;
-    /// }
-    /// # Ok::<(), endpoint::client::Error>(())
-    /// ```
-    #[must_use]
-    pub fn pagination(mut self, pagination: Pagination) -> Self {
-        self.state.set_pagination(pagination);
-        self
-    }
-
-    /// Requests at most `max_pages` pages in this walk (at least one), or
-    /// any number for `None`, instead of the client's bound
-    /// ([`ClientBuilder::max_pages`](crate::ClientBuilder::max_pages),
-    /// [`DEFAULT_MAX_PAGES`](crate::DEFAULT_MAX_PAGES) unless told). The
-    /// walk that reaches it ends with an [`Error::Paging`] after every item
-    /// of the pages read, and its cursor resumes at the page not fetched.
-    ///
-    /// ```no_run
-    /// # use endpoint::client::ureq::Client;
-    /// # use serde_json::{json, Value};
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// // At most 5 pages; the 6th is the cursor's.
-    /// let mut pets = client.paginate_request::<Value>(request).max_pages(5);
-    /// if let Some(error) = pets.by_ref().find_map(Result::err) {
-    ///     eprintln!("{error}; resume at {:?}", pets.cursor());
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn max_pages(mut self, max_pages: impl Into<Option<usize>>) -> Self {
-        self.state.set_max_pages(max_pages.into());
-        self
+    fn walk_settings(&self) -> (Pagination, Option<usize>) {
+        (self.policy.pagination, self.policy.max_pages)
     }
 }
 
-impl<T> Iterator for Pages<'_, T> {
-    type Item = Result<T, Error>;
+impl<I> walk::Pages<'_, Client, I> {
+    /// Every item of every page, or the first error.
+    ///
+    /// # Errors
+    /// The first error of [`items`](walk::Pages::items): a page that cannot
+    /// be fetched, a refusal, an item that does not fit.
+    ///
+    /// ```no_run
+    /// # use endpoint::client::ureq::Client;
+    /// # use serde_json::{json, Value};
+    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
+    /// let pets: Vec<Value> = client.paginate_request(request).max_pages(10).collect()?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn collect(self) -> Result<Vec<I>, Error> {
+        self.items().collect()
+    }
+}
+
+impl<'c, I> IntoIterator for walk::Pages<'c, Client, I> {
+    type Item = Result<I, Error>;
+    type IntoIter = Items<'c, I>;
+
+    /// Every item of every page: [`items`](walk::Pages::items).
+    fn into_iter(self) -> Items<'c, I> {
+        self.items()
+    }
+}
+
+impl<I> Iterator for walk::Items<'_, Client, I> {
+    type Item = Result<I, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.client.read_pages(&mut self.state, PageState::pop_item)
     }
 }
 
-/// Every page, whole, as an [`Iterator`] of [`Page`]s: page after page
-/// until one has no `Link: <…>; rel="next"`.
-///
-/// An error (a page that cannot be fetched or decoded, or a refusal) is the
-/// last one. The items of a page are those of the route's list for
-/// [`Client::pages`], of `T` for [`Client::pages_request`]; those that do
-/// not fit are the page's [`failures`](Page::failures).
-/// Each page holds the cursor of the page after it; [`EachPage::cursor`]
-/// says where to resume at any time, after an error the page that failed.
-///
-/// ```no_run
-/// use endpoint::client::ureq::Client;
-/// use serde_json::{json, Value};
-///
-/// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-/// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-/// let mut pages = client.pages_request::<Value>(request);
-/// while let Some(page) = pages.next() {
-///     match page {
-///         Ok(page) => println!("{} items from {}", page.items.len(), page.url),
-///         Err(error) => println!("{error}; resume at {:?}", pages.cursor()),
-///     }
-/// }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug)]
-pub struct EachPage<'c, I> {
-    client: &'c Client,
-    state: PageState<I>,
-}
-
-impl<'c, I> EachPage<'c, I> {
-    fn new(client: &'c Client, state: PageState<I>) -> Self {
-        let state = state.client_settings(client.policy.pagination, client.policy.max_pages);
-        EachPage { client, state }
-    }
-
-    /// Where to resume, with [`Client::pages_from`] (or
-    /// [`Client::pages_request_from`]) or their `paginate` forms: after an
-    /// error, the page that failed; otherwise the page after the one
-    /// yielded last (the [`Page::cursor`] of that page); `None` once the
-    /// last page was read, or when the pages cannot go on (as
-    /// [`Pages::cursor`] says).
-    ///
-    /// ```no_run
-    /// # use endpoint::client::ureq::Client;
-    /// # use serde_json::{json, Value};
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let mut pages = client.pages_request::<Value>(request);
-    /// let first = pages.next();
-    /// println!("then {:?}", pages.cursor().map(|cursor| cursor.to_string()));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn cursor(&self) -> Option<Cursor> {
-        self.state.cursor()
-    }
-
-    /// Follows `pagination` in this walk, instead of the route's own
-    /// scheme (`#[endpoint(paginate(…))]`, or a generated crate's) and the
-    /// client's ([`ClientBuilder::pagination`](crate::ClientBuilder::pagination)):
-    /// the caller's setting wins, for a route whose scheme does not fit its
-    /// server. Set it before the first page is read; set later, it applies
-    /// from the next page on.
-    ///
-    /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use endpoint::client::Pagination;
-    /// use endpoint::endpoint;
-    ///
-    /// endpoint! {
-    ///     /// The pets, a page at a time (the route says `?page=N`).
-    ///     #[endpoint(paginate(page = "page", items = "/data"))]
-    ///     struct ListPets = "GET /pets" -> serde_json::Value;
-    /// }
-    ///
-    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// // The server's pages say how many there are: this walk stops there.
-    /// let pets = client
-    ///     .pages(&ListPets {})
-    ///     .pagination(Pagination::page_number("page").total_pages("/pages").items("/data"));
-    /// for pet in pets {
-    ///     let _ = pet?;
-    /// }
-    /// # Ok::<(), endpoint::client::Error>(())
-    /// ```
-    #[must_use]
-    pub fn pagination(mut self, pagination: Pagination) -> Self {
-        self.state.set_pagination(pagination);
-        self
-    }
-
-    /// Requests at most `max_pages` pages in this walk (at least one), or
-    /// any number for `None`, instead of the client's bound
-    /// ([`ClientBuilder::max_pages`](crate::ClientBuilder::max_pages),
-    /// [`DEFAULT_MAX_PAGES`](crate::DEFAULT_MAX_PAGES) unless told). The
-    /// walk that reaches it ends with an [`Error::Paging`] after every item
-    /// of the pages read, and its cursor resumes at the page not fetched.
-    ///
-    /// ```no_run
-    /// # use endpoint::client::ureq::Client;
-    /// # use serde_json::{json, Value};
-    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// // At most 5 pages; the 6th is the cursor's.
-    /// let mut pets = client.pages_request::<Value>(request).max_pages(5);
-    /// if let Some(error) = pets.by_ref().find_map(Result::err) {
-    ///     eprintln!("{error}; resume at {:?}", pets.cursor());
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn max_pages(mut self, max_pages: impl Into<Option<usize>>) -> Self {
-        self.state.set_max_pages(max_pages.into());
-        self
-    }
-}
-
-impl<I> Iterator for EachPage<'_, I> {
+impl<I> Iterator for walk::EachPage<'_, Client, I> {
     type Item = Result<Page<I>, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {

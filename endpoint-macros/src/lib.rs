@@ -62,6 +62,7 @@ mod openapi;
 ///     tags = ["invoices"],                     // or `tag = "invoices"`, repeatable
 ///     overlays = ["stripe-fixes.yaml"],        // Overlay 1.0 documents, in order
 ///     expand = ["charge.customer"],            // expandable fields planned as their objects
+///     conventions = "stripe.toml",             // the API's conventions
 ///     strict,                                  // diagnostics are errors
 /// )
 /// ```
@@ -86,6 +87,10 @@ mod openapi;
 ///   JSON, and the models reachable only through expansions are not
 ///   generated; with neither, every one is, as `cargo endpoint generate`
 ///   and a build script do;
+/// - `conventions`: the API's conventions, a TOML file relative to the
+///   package's directory (`endpoint_openapi::conventions` lists its keys);
+///   a file that cannot be read, or a key that is no convention, is an
+///   error at that path;
 /// - `strict`: each diagnostic of the description (what could not be
 ///   generated as written) is a compile error.
 ///

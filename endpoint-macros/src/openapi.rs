@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::SystemTime;
 
 use endpoint_openapi::Generator;
+use endpoint_openapi::conventions::Conventions;
 use endpoint_openapi::diag::Diagnostics;
 use endpoint_openapi::filter::{Filter, Named};
 use endpoint_openapi::read::{self, Read, ReadError};
@@ -34,6 +35,8 @@ struct Input {
     overlays: Vec<LitStr>,
     expand: Vec<LitStr>,
     strict: bool,
+    /// The conventions file, relative to the package's directory.
+    conventions: Option<LitStr>,
 }
 
 impl Parse for Input {
@@ -52,6 +55,7 @@ impl Parse for Input {
             overlays: Vec::new(),
             expand: Vec::new(),
             strict: false,
+            conventions: None,
         };
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
@@ -67,6 +71,14 @@ impl Parse for Input {
                     parsed.strict = true;
                     continue;
                 }
+                "conventions" => {
+                    if parsed.conventions.is_some() {
+                        return Err(syn::Error::new(option.span(), "`conventions` given twice"));
+                    }
+                    input.parse::<Token![=]>()?;
+                    parsed.conventions = Some(input.parse()?);
+                    continue;
+                }
                 "operations" | "operation" => &mut parsed.operations,
                 "tags" | "tag" => &mut parsed.tags,
                 "overlays" | "overlay" => &mut parsed.overlays,
@@ -76,7 +88,8 @@ impl Parse for Input {
                         option.span(),
                         format!(
                             "unknown option `{other}` of `openapi!`: expected `operations = [..]`, \
-                             `tags = [..]`, `tag = \"..\"`, `overlays = [..]`, `expand = [..]` or `strict`"
+                             `tags = [..]`, `tag = \"..\"`, `overlays = [..]`, `expand = [..]`, \
+                             `conventions = \"..\"` or `strict`"
                         ),
                     ));
                 }
@@ -129,6 +142,22 @@ fn generate(input: &Input, dir: &Path) -> syn::Result<TokenStream> {
         expand: input.expand.iter().map(LitStr::value).collect(),
     };
     generator = generator.filter(filter.clone());
+    // The conventions, read here so that an error is spanned on their path.
+    let conventions = match &input.conventions {
+        Some(literal) => {
+            let path = dir.join(literal.value());
+            let conventions = Conventions::read(&path).map_err(|err| {
+                let err = err.replace(&path.display().to_string(), &literal.value());
+                syn::Error::new(
+                    literal.span(),
+                    format!("cannot read the conventions: {err}"),
+                )
+            })?;
+            generator = generator.conventions(conventions);
+            Some(path)
+        }
+        None => None,
+    };
     let (description, overlays) = generator.files();
     let read = read_cached(description, overlays).map_err(|err| read_error(input, dir, &err))?;
     // Each name the description does not have, at that name.
@@ -161,7 +190,9 @@ fn generate(input: &Input, dir: &Path) -> syn::Result<TokenStream> {
             ),
         )
     })?;
-    let files = includes(&output.files_read);
+    let mut files_read = output.files_read.clone();
+    files_read.extend(conventions);
+    let files = includes(&files_read);
     warn(&output.diagnostics, &input.path);
     Ok(quote! {
         #files
@@ -379,6 +410,42 @@ mod tests {
         // Outside a compilation, nothing is printed, and nothing expands
         // to a deprecated item any more.
         warn(&diagnostics, &syn::parse_quote!("api.yaml"));
+    }
+
+    #[test]
+    fn conventions_are_read_from_their_file_and_included() {
+        let dir = std::env::temp_dir().join(format!("openapi-conventions-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("pets.yaml"), PETS).unwrap();
+        std::fs::write(
+            dir.join("pets.toml"),
+            "default-accept = \"application/vnd.pets+json\"\n",
+        )
+        .unwrap();
+        let input: Input = syn::parse_quote!("pets.yaml", conventions = "pets.toml");
+        let items = generate(&input, &dir).unwrap().to_string();
+        assert!(items.contains("application/vnd.pets+json"), "{items}");
+        assert!(items.contains("pets.toml"), "not included: {items}");
+        let plain: Input = syn::parse_quote!("pets.yaml");
+        let items = generate(&plain, &dir).unwrap().to_string();
+        assert!(!items.contains("application/vnd.pets+json"), "{items}");
+
+        // A key that is no convention: an error naming the file as written.
+        std::fs::write(dir.join("pets.toml"), "accept = \"text/plain\"\n").unwrap();
+        let err = generate(&input, &dir).unwrap_err().to_string();
+        assert!(
+            err.starts_with("cannot read the conventions: pets.toml: "),
+            "{err}"
+        );
+        assert!(err.contains("accept"), "{err}");
+        assert!(!err.contains(&dir.display().to_string()), "{err}");
+        let twice: syn::Result<Input> = syn::parse2(quote!(
+            "pets.yaml",
+            conventions = "a.toml",
+            conventions = "b.toml"
+        ));
+        assert!(twice.is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

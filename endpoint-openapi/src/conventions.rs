@@ -7,8 +7,58 @@
 //! always give the same crate: the extension that marks a path parameter
 //! as holding `/`, the extension that keeps the former names of renamed
 //! operations, how a link to an operation's documentation reads, the
-//! prefix of a body property that a path parameter's name takes, and the
+//! prefix of a body property that a path parameter's name takes, how types
+//! are named and documented, which [`Rules`] the types follow, and the
 //! crate's own prose.
+//!
+//! Conventions are a TOML file too ([`Conventions::read`], the `--conventions`
+//! option of `cargo endpoint generate`, [`Generator::conventions_file`],
+//! `openapi!`'s `conventions = "…"`): each key is a field of [`Conventions`]
+//! in kebab case, every one optional (a key left out is its default), and an
+//! unknown key is an error.
+//!
+//! ```toml
+//! # A path parameter marked `x-multi-segment: true` sends its `/` as they are.
+//! multi-segment = "x-multi-segment"
+//! # Operations renamed in `x-octokit.changes` keep their former names.
+//! renames = "x-octokit"
+//! # `GET /issues ([GitHub docs](…))` in each struct's documentation.
+//! docs-link = "GitHub docs"
+//! # A body property named as a path parameter is `new_<name>`.
+//! body-prefix = "new"
+//! # `nullable-simple-user` is `simple-user`, an `Option` where it is used.
+//! twin-prefixes = ["nullable-"]
+//! link-pages = true
+//! default-accept = "application/vnd.github.v3+json"
+//! json-content-type = "application/json; charset=utf-8"
+//! # The crate's documentation and README (Markdown), instead of the ones
+//! # written from the description.
+//! crate-doc = "…"
+//! readme = "…"
+//! # Each server on another origin, and the path it is at on another
+//! # deployment's origin.
+//! deployment-paths = [["https://uploads.github.com", "/api/uploads"]]
+//! # Descriptions' texts as rustdoc (`rustdoc`, the default) or as written
+//! # (`as-written`).
+//! docs = "rustdoc"
+//!
+//! # The rules of the types (each `true` by default but `float-f32`).
+//! [rules]
+//! formats = true
+//! float-f32 = false
+//! share-inline = true
+//! titles = true
+//! write-back = true
+//! ```
+//!
+//! [`Generator::conventions_file`]: crate::Generator::conventions_file
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::docs::{self, Links};
+use crate::ident;
 
 /// An API's conventions, passed in [`Options`](crate::package::Options).
 ///
@@ -24,7 +74,8 @@
 /// };
 /// assert_ne!(github, Conventions::default());
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Conventions {
     /// The extension (`x-multi-segment`) that, `true` on a path parameter,
     /// says its value may hold `/`, sent as it is between the value's
@@ -81,6 +132,68 @@ pub struct Conventions {
     /// origin, and without one is refused until the settings say where that
     /// server is (`Api::with_server`).
     pub deployment_paths: Vec<(String, String)>,
+    /// How the description's texts become the documentation of the types
+    /// ([`Docs::Rustdoc`] unless said).
+    pub docs: Docs,
+    /// Which rules the types follow ([`Rules::default`] unless said; the
+    /// [`types`](crate::types) module says what each does).
+    pub rules: Rules,
+}
+
+/// How a description's texts (CommonMark) become documentation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Docs {
+    /// As rustdoc ([`docs::rustdoc`]): what rustdoc would read otherwise
+    /// (`[1, 2]`, `<id>`, bare URLs) escaped or linked.
+    #[default]
+    Rustdoc,
+    /// As written.
+    AsWritten,
+}
+
+/// The rules of the types that conventions may switch off (the
+/// [`types`](crate::types) module says what each does); [`Rules::default`]
+/// is all of them but `float_f32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Rules {
+    /// Integer formats, `binary` and `byte` have their own types.
+    pub formats: bool,
+    /// With `formats`, a number of `format: float` is an `f32` (which
+    /// writes back a decimal that is not the one read) rather than an
+    /// `f64`.
+    pub float_f32: bool,
+    /// Equal inline schemas are one type.
+    pub share_inline: bool,
+    /// A taken inline name is replaced by the schema's title.
+    pub titles: bool,
+    /// Models write back every value they read, and request bodies are
+    /// built with `Default`.
+    pub write_back: bool,
+}
+
+impl Rules {
+    /// None of the rules: the types of answers that are only decoded.
+    pub const ANSWERS_ONLY: Rules = Rules {
+        formats: false,
+        float_f32: false,
+        share_inline: false,
+        titles: false,
+        write_back: false,
+    };
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            formats: true,
+            float_f32: false,
+            share_inline: true,
+            titles: true,
+            write_back: true,
+        }
+    }
 }
 
 /// A former name of an operation, from the [`Conventions::renames`]
@@ -94,6 +207,63 @@ pub struct Rename {
 }
 
 impl Conventions {
+    /// The conventions of a TOML text (the [module](self) lists its keys).
+    ///
+    /// ```
+    /// use endpoint_openapi::conventions::{Conventions, Docs};
+    ///
+    /// let conventions = Conventions::from_toml("body-prefix = \"new\"\ndocs = \"as-written\"").unwrap();
+    /// assert_eq!(conventions.body_prefix.as_deref(), Some("new"));
+    /// assert_eq!(conventions.docs, Docs::AsWritten);
+    /// assert!(Conventions::from_toml("body_prefix = 1").unwrap_err().contains("body_prefix"));
+    /// ```
+    ///
+    /// # Errors
+    /// Text that is not TOML, a key that is no convention, or a value of
+    /// another type than the key's: the message names the key and where
+    /// it is (line and column).
+    pub fn from_toml(text: &str) -> Result<Conventions, String> {
+        toml::from_str(text).map_err(|err| err.to_string().trim_end().to_owned())
+    }
+
+    /// The conventions of the TOML file at `path` ([`from_toml`](Self::from_toml)).
+    ///
+    /// # Errors
+    /// A file that cannot be read, or whose text is no conventions: the
+    /// message starts with the path.
+    pub fn read(path: &Path) -> Result<Conventions, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|err| format!("{}: cannot be read: {err}", path.display()))?;
+        Self::from_toml(&text).map_err(|err| format!("{}: {err}", path.display()))
+    }
+
+    /// The type name of a component (`simple-user` → `SimpleUser`): without
+    /// the first of [`twin_prefixes`](Self::twin_prefixes) it starts with,
+    /// so that a twin is named as the component it is the twin of.
+    pub fn type_name(&self, component: &str) -> String {
+        let bare = self
+            .twin_prefixes
+            .iter()
+            .find_map(|prefix| component.strip_prefix(prefix.as_str()))
+            .filter(|bare| !bare.is_empty())
+            .unwrap_or(component);
+        ident::pascal(bare)
+    }
+
+    /// The field name of a property (`html_url`, `type` → `r#type`).
+    pub fn field_name(&self, property: &str) -> String {
+        ident::snake(property)
+    }
+
+    /// The documentation of a description's text, as [`docs`](Self::docs)
+    /// says.
+    pub fn doc(&self, text: &str) -> String {
+        match self.docs {
+            Docs::Rustdoc => docs::rustdoc(text, Links::default()),
+            Docs::AsWritten => text.to_owned(),
+        }
+    }
+
     /// The media type the crate's requests accept by default.
     pub fn accept(&self) -> &str {
         self.default_accept.as_deref().unwrap_or("application/json")

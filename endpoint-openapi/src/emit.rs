@@ -32,7 +32,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::ident::ident;
-use crate::types::{Body, Field, Tag, Type, TypeDef, UnionVariant};
+use crate::types::{Body, Field, Page, Tag, Type, TypeDef, UnionVariant};
 
 /// Where the emitted code finds what it names.
 #[derive(Clone, Debug)]
@@ -108,15 +108,17 @@ pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, 
                 out.push_str(&format(item(def, types, paths))?);
                 out.push('\n');
                 out.push_str(&match &def.tag {
-                    Some(tag) => decode_tagged_union(def, variants, tag, types, paths),
+                    Some(tag) => decode_tagged_union(def, variants, (tag, true), types, paths),
                     None => decode_union(def, variants, &first_in_one_pass, types, paths),
                 });
                 if let Some(beside) = &def.beside {
-                    out.push_str(
-                        &decode_tagged_union(def, variants, beside, types, paths)
-                            .replacen("decode_tagged_union!", "decode_union_by!", 1)
-                            .replacen(&format!(" [{:?}]", beside.key), "", 1),
-                    );
+                    out.push_str(&decode_tagged_union(
+                        def,
+                        variants,
+                        (beside, false),
+                        types,
+                        paths,
+                    ));
                 }
             }
             _ => out.push_str(&format(item(def, types, paths))?),
@@ -482,20 +484,31 @@ fn beside<'a>(field: &Field, fields: &'a [Field], types: &[TypeDef]) -> Option<&
 }
 
 /// A tagged union's `Deserialize` as `decode_tagged_union!` writes it: the
-/// key, then each variant with its type and values.
+/// key, then each variant with its type and values; with `inside` false,
+/// the union whose tag is a field beside it, as `decode_union_by!` writes
+/// it: each variant with its type and values, the key being its parent's.
 fn decode_tagged_union(
     def: &TypeDef,
     variants: &[UnionVariant],
-    tag: &Tag,
+    (tag, inside): (&Tag, bool),
     types: &[TypeDef],
     paths: &Paths,
 ) -> String {
     let support = paths.support_text();
-    let mut out = format!("{support}::__private::decode_tagged_union! {{\n");
+    let name = if inside {
+        "decode_tagged_union"
+    } else {
+        "decode_union_by"
+    };
+    let mut out = format!("{support}::__private::{name}! {{\n");
     if let Some(cfg) = cfg_text(def) {
         out.push_str(&format!("    {cfg}\n"));
     }
-    out.push_str(&format!("    {} [{:?}] {{\n", def.name, tag.key));
+    if inside {
+        out.push_str(&format!("    {} [{:?}] {{\n", def.name, tag.key));
+    } else {
+        out.push_str(&format!("    {} {{\n", def.name));
+    }
     for (variant, values) in variants.iter().zip(&tag.values) {
         let ty = type_text(&variant.ty, types, "", paths);
         let values: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
@@ -559,6 +572,98 @@ fn open_enum_body(def: &TypeDef) -> TokenStream {
     }
 }
 
+/// The `Paginated` impl of a page: its items, and its counts when the
+/// page has them.
+fn page_impl(def: &TypeDef, page: &Page, types: &[TypeDef], paths: &Paths) -> TokenStream {
+    let name = ident(&def.name);
+    let cfg = cfg(def);
+    let support = &paths.support;
+    let items_field = match &def.body {
+        Body::Struct(fields) => fields.iter().find(|f| f.name == page.items),
+        _ => None,
+    }
+    .expect("a page's items field is one of its fields");
+    let items = ident(&page.items);
+    let (item, into_items) = match items_field.ty.core() {
+        // A page wrapped in the field (`{"orders": {"items": […]}}`):
+        // its items.
+        Type::Named(inner) if types[*inner].page.is_some() => {
+            let inner = type_tokens(&Type::Named(*inner), types, paths);
+            let paginated = quote!(#support::model::Paginated);
+            (
+                quote!(<#inner as #paginated>::Item),
+                wrapped_items(quote!(self.#items), &items_field.ty, &paginated),
+            )
+        }
+        _ => {
+            let (item, into_items) = match &items_field.ty {
+                Type::Option(inner) => (inner.as_ref(), quote!(self.#items.unwrap_or_default())),
+                other => (other, quote!(self.#items)),
+            };
+            let item = match item {
+                Type::Vec(inner) => type_tokens(inner, types, paths),
+                other => type_tokens(other, types, paths),
+            };
+            (item, into_items)
+        }
+    };
+    let counted = |field: &Option<String>, method: &str, ty: TokenStream| {
+        field.as_ref().map(|field| {
+            let found = match &def.body {
+                Body::Struct(fields) => fields.iter().find(|f| &f.name == field),
+                _ => None,
+            }
+            .expect("a page's field is one of its fields");
+            let field = ident(field);
+            let method = format_ident!("{method}");
+            // A count the description calls a `number` is
+            // still a count.
+            // A count of another width is converted.
+            let cast = |ty: &Type| {
+                if matches!(ty, Type::Integer | Type::Boolean) {
+                    TokenStream::new()
+                } else {
+                    quote!(as i64)
+                }
+            };
+            let value = match &found.ty {
+                Type::Option(inner) if **inner == Type::Number => {
+                    quote!(self.#field.map(|n| n as i64))
+                }
+                Type::Option(inner) => {
+                    let cast = cast(inner);
+                    if cast.is_empty() {
+                        quote!(self.#field)
+                    } else {
+                        quote!(self.#field.map(|n| n #cast))
+                    }
+                }
+                Type::Nullable(inner) => {
+                    let cast = cast(inner);
+                    quote!(self.#field.value().map(|n| *n #cast))
+                }
+                Type::Number => quote!(Some(self.#field as i64)),
+                other => {
+                    let cast = cast(other);
+                    quote!(Some(self.#field #cast))
+                }
+            };
+            quote!(fn #method(&self) -> Option<#ty> { #value })
+        })
+    };
+    let total = counted(&page.total_count, "total_count", quote!(i64));
+    let incomplete = counted(&page.incomplete_results, "incomplete_results", quote!(bool));
+    quote! {
+        #cfg
+        impl #support::model::Paginated for #name {
+            type Item = #item;
+            fn into_items(self) -> Vec<Self::Item> { #into_items }
+            #total
+            #incomplete
+        }
+    }
+}
+
 fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
     let name = ident(&def.name);
     let doc = docs(def.doc.as_deref());
@@ -606,95 +711,10 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                 };
                 quote!(#doc #deprecated #rename #skip pub #name: #ty,)
             });
-            let page = def.page.as_ref().map(|page| {
-                let items_field = match &def.body {
-                    Body::Struct(fields) => fields.iter().find(|f| f.name == page.items),
-                    _ => None,
-                }
-                .expect("a page's items field is one of its fields");
-                let items = ident(&page.items);
-                let (item, into_items) = match items_field.ty.core() {
-                    // A page wrapped in the field (`{"orders": {"items": […]}}`):
-                    // its items.
-                    Type::Named(inner) if types[*inner].page.is_some() => {
-                        let inner = type_tokens(&Type::Named(*inner), types, paths);
-                        let paginated = quote!(#support::model::Paginated);
-                        (
-                            quote!(<#inner as #paginated>::Item),
-                            wrapped_items(quote!(self.#items), &items_field.ty, &paginated),
-                        )
-                    }
-                    _ => {
-                        let (item, into_items) = match &items_field.ty {
-                            Type::Option(inner) => {
-                                (inner.as_ref(), quote!(self.#items.unwrap_or_default()))
-                            }
-                            other => (other, quote!(self.#items)),
-                        };
-                        let item = match item {
-                            Type::Vec(inner) => type_tokens(inner, types, paths),
-                            other => type_tokens(other, types, paths),
-                        };
-                        (item, into_items)
-                    }
-                };
-                let counted = |field: &Option<String>, method: &str, ty: TokenStream| {
-                    field.as_ref().map(|field| {
-                        let found = match &def.body {
-                            Body::Struct(fields) => fields.iter().find(|f| &f.name == field),
-                            _ => None,
-                        }
-                        .expect("a page's field is one of its fields");
-                        let field = ident(field);
-                        let method = format_ident!("{method}");
-                        // A count the description calls a `number` is
-                        // still a count.
-                        // A count of another width is converted.
-                        let cast = |ty: &Type| {
-                            if matches!(ty, Type::Integer | Type::Boolean) {
-                                TokenStream::new()
-                            } else {
-                                quote!(as i64)
-                            }
-                        };
-                        let value = match &found.ty {
-                            Type::Option(inner) if **inner == Type::Number => {
-                                quote!(self.#field.map(|n| n as i64))
-                            }
-                            Type::Option(inner) => {
-                                let cast = cast(inner);
-                                if cast.is_empty() {
-                                    quote!(self.#field)
-                                } else {
-                                    quote!(self.#field.map(|n| n #cast))
-                                }
-                            }
-                            Type::Nullable(inner) => {
-                                let cast = cast(inner);
-                                quote!(self.#field.value().map(|n| *n #cast))
-                            }
-                            Type::Number => quote!(Some(self.#field as i64)),
-                            other => {
-                                let cast = cast(other);
-                                quote!(Some(self.#field #cast))
-                            }
-                        };
-                        quote!(fn #method(&self) -> Option<#ty> { #value })
-                    })
-                };
-                let total = counted(&page.total_count, "total_count", quote!(i64));
-                let incomplete =
-                    counted(&page.incomplete_results, "incomplete_results", quote!(bool));
-                quote! {
-                    #cfg
-                    impl #support::model::Paginated for #name {
-                        type Item = #item;
-                        fn into_items(self) -> Vec<Self::Item> { #into_items }
-                        #total
-                        #incomplete
-                    }
-                }
-            });
+            let page = def
+                .page
+                .as_ref()
+                .map(|page| page_impl(def, page, types, paths));
             quote! {
                 #doc #cfg #deprecated
                 #derive
@@ -746,15 +766,16 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::conventions::{Conventions, Docs, Rules};
     use crate::schema::Schema;
-    use crate::types::{Plain, Policy, Rules, TypeSpace};
+    use crate::types::TypeSpace;
     use serde_json::json;
 
-    /// Answers that are only decoded, as GitHub's.
-    struct AnswersOnly;
-    impl Policy for AnswersOnly {
-        fn rules(&self) -> Rules {
-            Rules::ANSWERS_ONLY
+    /// Descriptions as written, every rule.
+    fn plain() -> Conventions {
+        Conventions {
+            docs: Docs::AsWritten,
+            ..Conventions::default()
         }
     }
 
@@ -772,7 +793,12 @@ mod tests {
             .unwrap(),
         )]
         .into();
-        let mut space = TypeSpace::new(&components, &AnswersOnly);
+        // Answers that are only decoded.
+        let answers_only = Conventions {
+            rules: Rules::ANSWERS_ONLY,
+            ..plain()
+        };
+        let mut space = TypeSpace::new(&components, &answers_only);
         let page = Schema::read(
             &json!({"type": "object", "required": ["total_count", "items"], "properties": {
                 "total_count": {"type": "integer"},
@@ -831,7 +857,8 @@ mod tests {
         .into_iter()
         .map(|(name, schema)| (name.to_owned(), Schema::read(&schema, name).unwrap()))
         .collect();
-        let mut space = TypeSpace::new(&components, &Plain);
+        let plain = plain();
+        let mut space = TypeSpace::new(&components, &plain);
         for (name, first) in [("Author", "user"), ("Origin", "repo")] {
             let union = Schema::read(
                 &json!({"anyOf": [
@@ -881,7 +908,8 @@ mod tests {
         .into_iter()
         .map(|(name, schema)| (name.to_owned(), Schema::read(&schema, name).unwrap()))
         .collect();
-        let mut space = TypeSpace::new(&components, &Plain);
+        let plain = plain();
+        let mut space = TypeSpace::new(&components, &plain);
         space.component("patch").unwrap();
         let Type::Named(page) = space.component("page").unwrap() else {
             panic!()

@@ -1,5 +1,5 @@
 //! The generator as a build script uses it: a description (and its
-//! overlays, module policy, operation filter) to one Rust file in
+//! overlays, module policy, conventions, operation filter) to one Rust file in
 //! `OUT_DIR` that a crate includes, through the same stages as
 //! `cargo endpoint generate` ([`read`], [`filter`](crate::filter),
 //! [`package`]).
@@ -55,7 +55,7 @@ use std::path::{Path, PathBuf};
 use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
 use crate::filter::Filter;
-use crate::package::{self, Dependency, GENERATED, Modules, Options};
+use crate::package::{self, Dependency, GENERATED, Layout, Modules, Options};
 use crate::read;
 
 /// What [`Generator`] could not do: its text names each thing that went
@@ -122,6 +122,8 @@ pub struct Generator {
     modules: Modules,
     name: Option<String>,
     filter: Filter,
+    conventions: Conventions,
+    conventions_file: Option<PathBuf>,
 }
 
 /// What [`Generator::generate`] made.
@@ -176,7 +178,27 @@ impl Generator {
             modules: Modules::default(),
             name: None,
             filter: Filter::default(),
+            conventions: Conventions::default(),
+            conventions_file: None,
         }
+    }
+
+    /// The API's [`Conventions`] (by default none: OpenAPI alone).
+    #[must_use]
+    pub fn conventions(mut self, conventions: Conventions) -> Self {
+        self.conventions = conventions;
+        self.conventions_file = None;
+        self
+    }
+
+    /// The API's [`Conventions`], read from the TOML file in `path` when
+    /// generating ([`Conventions::read`]); the file is one of the files read
+    /// ([`Output::files_read`]), so that a build script runs again when it
+    /// changes.
+    #[must_use]
+    pub fn conventions_file(mut self, path: impl Into<PathBuf>) -> Self {
+        self.conventions_file = Some(path.into());
+        self
     }
 
     /// Applies an Overlay 1.0 document to the description before it is
@@ -285,6 +307,13 @@ impl Generator {
     /// As [`generate`](Self::generate), but for reading.
     pub fn generate_read(&self, mut read: read::Read) -> Result<Output, Error> {
         let source = self.source();
+        let conventions = match &self.conventions_file {
+            Some(path) => {
+                read.files.push(path.clone());
+                Conventions::read(path)?
+            }
+            None => self.conventions.clone(),
+        };
         self.filter.apply(&mut read, &source)?;
         let options = Options {
             name: self
@@ -293,9 +322,9 @@ impl Generator {
                 .unwrap_or_else(|| crate_name(&read.api.title)),
             endpoint: Dependency::Version(env!("CARGO_PKG_VERSION").to_owned()),
             modules: self.modules.clone(),
-            conventions: Conventions::default(),
+            conventions,
         };
-        let mut generated = package::generate_read(&read, &options)?;
+        let mut generated = package::generate_read_as(&read, &options, Layout::OneFile)?;
         let diagnostics = std::mem::take(&mut generated.diagnostics);
         if self.strict {
             diagnostics.strict()?;
@@ -324,7 +353,8 @@ impl Generator {
             Err(err) => {
                 if in_build_script {
                     // Run again once the files named are fixed.
-                    for file in std::iter::once(&self.description).chain(&self.overlays) {
+                    let files = std::iter::once(&self.description).chain(&self.overlays);
+                    for file in files.chain(&self.conventions_file) {
                         println!("cargo:rerun-if-changed={}", file.display());
                     }
                 }
@@ -369,91 +399,18 @@ pub fn crate_name(title: &str) -> String {
     }
 }
 
-/// The files of a generated crate as one file to include: the crate's
-/// own items at its root ([`Generated::statics`](package::Generated::statics)),
-/// then each module inline, without the cargo features that a crate of its
-/// own builds them with.
+/// The one file of a generated crate ([`Layout::OneFile`]) after a line
+/// that says where it comes from and how it is included.
 fn inline(generated: &package::Generated, name: &str, source: &str) -> String {
     let lib_name = name.replace('-', "_");
     let mut out = format!(
         "// {GENERATED} from {source}: include it at a crate's root,\n\
          // include!(concat!(env!(\"OUT_DIR\"), \"/{lib_name}.rs\"));\n"
     );
-    out.push_str(&generated.statics);
     for file in &generated.files {
-        let Some(module) = file
-            .path
-            .strip_prefix("src")
-            .ok()
-            .and_then(|path| path.to_str())
-            .and_then(|path| path.strip_suffix(".rs"))
-            .filter(|module| *module != "lib")
-        else {
-            continue;
-        };
-        let _ = write!(
-            out,
-            "\n// The description marks some schemas and fields deprecated; the code's own\n\
-             // decoding still reads them.\n#[allow(deprecated)]\npub mod {module} {{\n{}}}\n",
-            without_features(&file.text)
-        );
+        out.push_str(&file.text);
     }
     out
-}
-
-/// `text` without its `#[cfg(feature = …)]` and
-/// `#[cfg(any(feature = …, …))]` attributes (on one line or, formatted,
-/// on several).
-fn without_features(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut lines = text.split_inclusive('\n');
-    while let Some(line) = lines.next() {
-        if !line.trim_start().starts_with("#[cfg(") {
-            out.push_str(line);
-            continue;
-        }
-        // The whole attribute, to its closing bracket.
-        let mut attribute = line.to_owned();
-        let mut depth = brackets(line);
-        while depth > 0 {
-            let Some(next) = lines.next() else { break };
-            attribute.push_str(next);
-            depth += brackets(next);
-        }
-        if !is_feature_cfg(&attribute) {
-            out.push_str(&attribute);
-        }
-    }
-    out
-}
-
-/// How many `[` a line opens that it does not close.
-fn brackets(line: &str) -> isize {
-    line.chars()
-        .map(|c| match c {
-            '[' => 1,
-            ']' => -1,
-            _ => 0,
-        })
-        .sum()
-}
-
-/// Whether an attribute is a `cfg` of features alone.
-fn is_feature_cfg(attribute: &str) -> bool {
-    let compact: String = attribute.split_whitespace().collect();
-    let inner = compact
-        .strip_prefix("#[cfg(")
-        .and_then(|rest| rest.strip_suffix(")]"));
-    let Some(inner) = inner else { return false };
-    let list = inner
-        .strip_prefix("any(")
-        .and_then(|rest| rest.strip_suffix(')'))
-        .unwrap_or(inner);
-    list.trim_end_matches(',').split(',').all(|part| {
-        part.strip_prefix("feature=\"")
-            .and_then(|rest| rest.strip_suffix('"'))
-            .is_some_and(|feature| !feature.contains(['"', '\\']))
-    })
 }
 
 #[cfg(test)]
@@ -467,16 +424,5 @@ mod tests {
         assert_eq!(crate_name("Twilio - Api"), "twilio-api");
         assert_eq!(crate_name("  "), "api");
         assert_eq!(crate_name("1Password Connect"), "api-1-password-connect");
-    }
-
-    #[test]
-    fn feature_cfgs_go_other_attributes_stay() {
-        let text = "#[cfg(feature = \"pets\")]\npub struct A;\n    #[cfg(any(feature = \"a\", feature = \"b\"))]\n    B {}\n\
-                    #[cfg(\n    any(\n        feature = \"a\",\n        feature = \"b\",\n    )\n)]\npub struct C;\n\
-                    #[cfg(test)]\nmod tests {}\n";
-        assert_eq!(
-            without_features(text),
-            "pub struct A;\n    B {}\npub struct C;\n#[cfg(test)]\nmod tests {}\n"
-        );
     }
 }

@@ -10,11 +10,11 @@
 //!    applies a checked-in Overlay document of corrections to the
 //!    description;
 //! 2. [`types`] turns schemas into a [`TypeSpace`](types::TypeSpace) of named
-//!    types, where every decision is made: names (through a
-//!    [`Policy`](types::Policy) of the caller's), which fields are `Option`,
+//!    types, where every decision is made: names (by the caller's
+//!    [`Conventions`](conventions::Conventions)), which fields are `Option`,
 //!    which are boxed, which enums stay open, which features enable a type,
-//!    and which [`Rules`](types::Rules) apply (types that are also sent and
-//!    write back what they read, integer formats, shared inline types);
+//!    and which [`Rules`](conventions::Rules) apply (types that are also sent
+//!    and write back what they read, integer formats, shared inline types);
 //! 3. [`emit`] writes the planned types as tokens and formats them with
 //!    `prettyplease`.
 //!
@@ -44,7 +44,7 @@
 //!
 //! ```
 //! use std::collections::BTreeMap;
-//! use endpoint_openapi::{emit, schema::Schema, types};
+//! use endpoint_openapi::{conventions::Conventions, emit, schema::Schema, types};
 //! use serde_json::json;
 //!
 //! let components: BTreeMap<String, Schema> = [(
@@ -55,7 +55,8 @@
 //!         "properties": {"id": {"type": "integer"}, "name": {"type": "string"}, "tag": {"type": "string"}}
 //!     }), "pet")?,
 //! )].into();
-//! let mut space = types::TypeSpace::new(&components, &types::Plain);
+//! let conventions = Conventions::default();
+//! let mut space = types::TypeSpace::new(&components, &conventions);
 //! space.component("pet")?;
 //! let defs = space.finish();
 //! let source = emit::module("", &defs, &emit::Paths::default())?;

@@ -369,34 +369,9 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
         types.remove(null);
         schema.nullable = true;
     }
-    let nested = |key: &str, value: &Value| read(value, &format!("{at}.{key}"), depth + 1);
     let mut null_alternative = false;
-    let mut alternatives = |key: &str| -> Result<Option<Vec<Schema>>, String> {
-        let Some(list) = object.get(key).and_then(Value::as_array) else {
-            return Ok(None);
-        };
-        let mut out = Vec::new();
-        for (i, raw) in list.iter().enumerate() {
-            let alternative = nested(&format!("{key}[{i}]"), raw)?;
-            let any = alternative.kind == Kind::Any;
-            if any && alternative.nullable && key != "allOf" && only_null(raw) {
-                // `{"type": "null"}`: the union allows `null`.
-                null_alternative = true;
-            } else if !alternative.is_constraint() || (key != "allOf" && any && admits_any(raw)) {
-                // An alternative of no type (`{"nullable": true}`,
-                // `{"items": …}`) admits any value.
-                out.push(alternative);
-            } else if key == "allOf"
-                && let Some(part) = raw.as_object().filter(|part| shapes_object(part))
-            {
-                // `{"required": ["id"]}`: what another part defines,
-                // required.
-                let at = format!("{at}.{key}[{i}]");
-                out.push(Schema::of(Kind::Object(read_object(part, &at, depth + 1)?)));
-            }
-        }
-        Ok(Some(out))
-    };
+    let mut alternatives =
+        |key: &str| read_alternatives(object, key, at, depth, &mut null_alternative);
     if let Some(mut parts) = alternatives("allOf")? {
         // `readOnly` or `writeOnly` in a part (`[{"$ref": …}, {"readOnly":
         // true}]`) holds for the whole.
@@ -449,23 +424,10 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
         if values.iter().any(Value::is_null) {
             schema.nullable = true;
         }
-        if types.is_empty() {
-            // The type of the values, when they have one.
-            let mut of_values: Vec<&str> = values
-                .iter()
-                .filter_map(|value| match value {
-                    Value::String(_) => Some("string"),
-                    Value::Number(n) if n.is_i64() || n.is_u64() => Some("integer"),
-                    Value::Number(_) => Some("number"),
-                    Value::Bool(_) => Some("boolean"),
-                    _ => None,
-                })
-                .collect();
-            of_values.sort_unstable();
-            of_values.dedup();
-            if let [one] = of_values.as_slice() {
-                types.push(one);
-            }
+        if types.is_empty()
+            && let Some(one) = type_of_values(values)
+        {
+            types.push(one);
         }
     }
     if types.len() > 1 {
@@ -488,30 +450,109 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
     schema.kind = if is_object {
         Kind::Object(read_object(object, at, depth)?)
     } else {
-        match types.first().copied() {
-            Some("string") => Kind::String {
-                format: schema.format.clone(),
-                values: values.map(|values| {
-                    values
-                        .iter()
-                        .filter_map(Value::as_str)
-                        .map(str::to_owned)
-                        .collect()
-                }),
-            },
-            Some("integer") => Kind::Integer,
-            Some("number") => Kind::Number,
-            Some("boolean") => Kind::Boolean,
-            Some("array") if object.contains_key("items") => {
-                Kind::Array(Box::new(nested("items", &object["items"])?))
-            }
-            // A tuple: a list of any values.
-            Some("array") => Kind::Array(Box::new(Schema::of(Kind::Any))),
-            // `items` without `type` applies to arrays only: any value.
-            _ => Kind::Any,
-        }
+        scalar_kind(
+            object,
+            types.first().copied(),
+            schema.format.clone(),
+            values,
+            at,
+            depth,
+        )?
     };
     Ok(schema)
+}
+
+/// The alternatives of `key` (`allOf`, `oneOf`, `anyOf`) of a schema at
+/// `at`, `None` when it has none: each read, but for a `{"type": "null"}`
+/// alternative of a union (which sets `null_alternative`) and an `allOf`
+/// part that only constrains what another part defines.
+fn read_alternatives(
+    object: &Map<String, Value>,
+    key: &str,
+    at: &str,
+    depth: usize,
+    null_alternative: &mut bool,
+) -> Result<Option<Vec<Schema>>, String> {
+    let Some(list) = object.get(key).and_then(Value::as_array) else {
+        return Ok(None);
+    };
+    let mut out = Vec::new();
+    for (i, raw) in list.iter().enumerate() {
+        let alternative = read(raw, &format!("{at}.{key}[{i}]"), depth + 1)?;
+        let any = alternative.kind == Kind::Any;
+        if any && alternative.nullable && key != "allOf" && only_null(raw) {
+            // `{"type": "null"}`: the union allows `null`.
+            *null_alternative = true;
+        } else if !alternative.is_constraint() || (key != "allOf" && any && admits_any(raw)) {
+            // An alternative of no type (`{"nullable": true}`,
+            // `{"items": …}`) admits any value.
+            out.push(alternative);
+        } else if key == "allOf"
+            && let Some(part) = raw.as_object().filter(|part| shapes_object(part))
+        {
+            // `{"required": ["id"]}`: what another part defines,
+            // required.
+            let at = format!("{at}.{key}[{i}]");
+            out.push(Schema::of(Kind::Object(read_object(part, &at, depth + 1)?)));
+        }
+    }
+    Ok(Some(out))
+}
+
+/// The type of an `enum`'s values, when they have one.
+fn type_of_values(values: &[Value]) -> Option<&'static str> {
+    let mut of_values: Vec<&'static str> = values
+        .iter()
+        .filter_map(|value| match value {
+            Value::String(_) => Some("string"),
+            Value::Number(n) if n.is_i64() || n.is_u64() => Some("integer"),
+            Value::Number(_) => Some("number"),
+            Value::Bool(_) => Some("boolean"),
+            _ => None,
+        })
+        .collect();
+    of_values.sort_unstable();
+    of_values.dedup();
+    match of_values.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// The kind of a schema of no object: of its type (`ty`, the first of
+/// them), its `format` and its `enum`'s `values`.
+fn scalar_kind(
+    object: &Map<String, Value>,
+    ty: Option<&str>,
+    format: Option<String>,
+    values: Option<Vec<Value>>,
+    at: &str,
+    depth: usize,
+) -> Result<Kind, String> {
+    Ok(match ty {
+        Some("string") => Kind::String {
+            format,
+            values: values.map(|values| {
+                values
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect()
+            }),
+        },
+        Some("integer") => Kind::Integer,
+        Some("number") => Kind::Number,
+        Some("boolean") => Kind::Boolean,
+        Some("array") if object.contains_key("items") => Kind::Array(Box::new(read(
+            &object["items"],
+            &format!("{at}.items"),
+            depth + 1,
+        )?)),
+        // A tuple: a list of any values.
+        Some("array") => Kind::Array(Box::new(Schema::of(Kind::Any))),
+        // `items` without `type` applies to arrays only: any value.
+        _ => Kind::Any,
+    })
 }
 
 /// Whether an alternative admits only `null`: `{"type": "null"}` (or

@@ -113,7 +113,66 @@ fn github() -> Conventions {
         crate_doc: Some("The Hub's API.\n\nGenerated with its conventions.".into()),
         readme: Some("# hub\n".into()),
         deployment_paths: vec![("https://uploads.example.com/".into(), "/api/uploads".into())],
+        ..Conventions::default()
     }
+}
+
+/// [`github`], as a conventions file says it.
+const HUB_TOML: &str = r##"
+multi-segment = "x-multi-segment"
+renames = "x-octokit"
+docs-link = "Hub docs"
+body-prefix = "new"
+twin-prefixes = ["nullable-"]
+link-pages = true
+default-accept = "application/vnd.hub+json"
+json-content-type = "application/json; charset=utf-8"
+crate-doc = '''
+The Hub's API.
+
+Generated with its conventions.'''
+readme = '''
+# hub
+'''
+deployment-paths = [["https://uploads.example.com/", "/api/uploads"]]
+"##;
+
+#[test]
+fn conventions_are_a_file_of_toml() {
+    assert_eq!(Conventions::from_toml(HUB_TOML), Ok(github()));
+    assert_eq!(Conventions::from_toml(""), Ok(Conventions::default()));
+    let rules =
+        Conventions::from_toml("docs = \"as-written\"\n[rules]\nwrite-back = false\n").unwrap();
+    assert_eq!(rules.docs, endpoint_openapi::conventions::Docs::AsWritten);
+    assert!(!rules.rules.write_back && rules.rules.formats);
+    // What was written back reads the same.
+    let written = toml::to_string(&github()).unwrap();
+    assert_eq!(Conventions::from_toml(&written), Ok(github()));
+}
+
+#[test]
+fn a_conventions_file_that_says_otherwise_is_an_error_naming_the_key() {
+    let unknown = Conventions::from_toml("link-pages = true\nbody_prefix = \"new\"\n").unwrap_err();
+    assert!(
+        unknown.contains("body_prefix") && unknown.contains("line 2"),
+        "{unknown}"
+    );
+    let mistyped = Conventions::from_toml("link-pages = \"yes\"").unwrap_err();
+    assert!(
+        mistyped.contains("link-pages") || mistyped.contains("line 1"),
+        "{mistyped}"
+    );
+    let dir = std::env::temp_dir().join(format!("conventions-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("hub.toml");
+    std::fs::write(&path, "docs = \"markdown\"\n").unwrap();
+    let error = Conventions::read(&path).unwrap_err();
+    assert!(
+        error.starts_with(&path.display().to_string()) && error.contains("docs"),
+        "{error}"
+    );
+    let missing = Conventions::read(&dir.join("none.toml")).unwrap_err();
+    assert!(missing.contains("none.toml: cannot be read"), "{missing}");
 }
 
 fn crate_of(conventions: Conventions, endpoint: Dependency) -> Generated {

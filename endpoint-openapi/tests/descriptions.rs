@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use endpoint_openapi::types::{Body, Plain, TypeDef, TypeSpace};
+use endpoint_openapi::conventions::{Conventions, Docs};
+use endpoint_openapi::types::{Body, TypeDef, TypeSpace};
 use endpoint_openapi::{emit, schema::Schema};
 use serde_json::Value;
 
@@ -19,7 +20,11 @@ fn plan(name: &str) -> Vec<TypeDef> {
         .iter()
         .map(|(name, schema)| (name.clone(), Schema::read(schema, name).unwrap()))
         .collect();
-    let mut space = TypeSpace::new(&components, &Plain);
+    let plain = Conventions {
+        docs: Docs::AsWritten,
+        ..Conventions::default()
+    };
+    let mut space = TypeSpace::new(&components, &plain);
     space.all_components(None).unwrap();
     assert_eq!(space.problems(), [] as [String; 0], "{name}");
     let types = space.finish();

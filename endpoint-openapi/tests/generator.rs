@@ -299,3 +299,39 @@ fn each_unknown_name_is_named_by_its_place_in_the_filter() {
         "no operation `GET /pet/{petId}` in pets.yaml: did you mean `GET /pets/{petId}`?"
     );
 }
+
+#[test]
+fn conventions_come_from_a_file_that_is_among_the_files_read() {
+    let dir = std::env::temp_dir().join(format!("generator-conventions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pets.toml");
+    let text = "default-accept = \"application/vnd.pets+json\"\nbody-prefix = \"new\"\n";
+    std::fs::write(&path, text).unwrap();
+    let from_file = pets().conventions_file(&path).generate().unwrap();
+    let given = pets()
+        .conventions(Conventions::from_toml(text).unwrap())
+        .generate()
+        .unwrap();
+    let plain = pets().generate().unwrap();
+    assert_eq!(from_file.source, given.source);
+    assert_ne!(from_file.source, plain.source);
+    assert!(from_file.source.contains("application/vnd.pets+json"));
+    assert!(
+        from_file.files_read.contains(&path),
+        "{:?}",
+        from_file.files_read
+    );
+    assert!(
+        from_file
+            .cargo_instructions()
+            .contains(&format!("cargo:rerun-if-changed={}", path.display()))
+    );
+    // A file that is no conventions is an error naming it and the key.
+    std::fs::write(&path, "accept = \"text/plain\"\n").unwrap();
+    let err = pets().conventions_file(&path).generate().unwrap_err();
+    assert!(
+        err.message().starts_with(&path.display().to_string()),
+        "{err}"
+    );
+    assert!(err.message().contains("accept"), "{err}");
+}

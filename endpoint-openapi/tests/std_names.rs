@@ -80,7 +80,11 @@ fn planned() -> Vec<types::TypeDef> {
         .iter()
         .map(|(name, schema)| (name.clone(), Schema::read(schema, name).unwrap()))
         .collect();
-    let mut space = types::TypeSpace::new(&components, &types::Plain);
+    let plain = endpoint_openapi::conventions::Conventions {
+        docs: endpoint_openapi::conventions::Docs::AsWritten,
+        ..Default::default()
+    };
+    let mut space = types::TypeSpace::new(&components, &plain);
     space.all_components(None).unwrap();
     assert_eq!(space.problems(), [] as [String; 0]);
     space.finish()

@@ -25,3 +25,4 @@ mod request_bodies;
 mod round_trip;
 mod std_names;
 mod webhooks;
+mod writer;

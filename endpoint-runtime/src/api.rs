@@ -10,9 +10,11 @@ use crate::error::{Error, Result};
 use crate::headers::{BodyHeaders, Headers};
 use crate::names::USER_AGENT;
 use crate::request::Request;
+use crate::servers::{Elsewhere, Place, Servers, Tie};
 use crate::typed::{self, Plan};
 use crate::url::{Origin, is_absolute, redact_userinfo, resolve_server, server_error, url_host};
 use crate::value::Param;
+use sealed::Fields;
 
 /// The `accept` header of a new [`Api`]: JSON.
 pub(crate) const JSON_ACCEPT: &str = "application/json";
@@ -54,19 +56,12 @@ pub struct Api {
     base_origin: Option<Origin>,
     /// The headers, with what a request with a body, or without one, adds.
     headers: Arc<BodyHeaders>,
-    /// The servers routes declare (`#[endpoint(server = "…")]`) and the
-    /// URLs their requests go to instead, each without a trailing `/`, in
-    /// the order they were set; one entry per declared server.
-    servers: Arc<[(String, String)]>,
+    /// The servers routes declare (`#[endpoint(server = "…")]`): the URLs
+    /// their requests go to instead ([`Api::with_server`]) and the base
+    /// URLs they belong with ([`Api::with_tied_server`]).
+    servers: Servers,
     /// Whether credentials must stay on the API's origins.
     credential_check: bool,
-    /// A declared server (its URL and origin) that takes credentials only
-    /// when the base URL's origin is the last one (see [`Api::guard_server`]).
-    guarded: Option<Arc<(String, Origin, Option<Origin>)>>,
-    /// The servers this API's routes declare on another origin than its
-    /// base URL's, which belong with that base URL
-    /// ([`Api::with_tied_server`]).
-    tied: Arc<[Tied]>,
     /// The `accept` these settings were made with besides JSON's (that of
     /// the code that wrote them), which a route's own `accept` replaces as
     /// it replaces JSON's; one set later is the caller's choice, kept.
@@ -74,29 +69,6 @@ pub struct Api {
     /// Why the settings written in code are not valid ([`api_settings`]),
     /// which every request built with them reports.
     invalid: Option<Arc<Error>>,
-}
-
-/// A server an API's routes declare on another origin than its base URL's,
-/// which belongs with that base URL, and the path it is at on the origin of
-/// another base URL, if any (see [`Api::with_tied_server`]).
-#[derive(Clone, Debug)]
-struct Tied {
-    /// The server, without a trailing `/`.
-    server: String,
-    /// The path it is at on another base URL's origin, without a trailing `/`.
-    elsewhere: Option<String>,
-}
-
-/// Where a typed route goes under settings of another base URL than its
-/// own API's ([`Api::tied_route`]).
-pub(crate) enum TiedRoute {
-    /// Where the settings send it.
-    Free,
-    /// To this URL, the tied server's path on the settings' origin.
-    At(String),
-    /// Nowhere: the settings' deployment has its own server, which they do
-    /// not name ([`Error::UnmappedServer`]).
-    Refused(Error),
 }
 
 /// The settings of a crate of requests, written in its code: `base_url`
@@ -185,14 +157,18 @@ impl Api {
     /// The settings of a base URL and headers read already (an endpoint's
     /// defaults, which may hold any base URL).
     pub(crate) fn unchecked(base_url: &str, headers: Headers) -> Api {
+        Api::prepared(base_url, Arc::new(BodyHeaders::new(headers)))
+    }
+
+    /// The settings of a base URL and headers prepared already, shared
+    /// with the code that prepared them.
+    pub(crate) fn prepared(base_url: &str, headers: Arc<BodyHeaders>) -> Api {
         Api {
             base_url: base_url.into(),
             base_origin: Origin::of(base_url),
-            headers: Arc::new(BodyHeaders::new(headers)),
-            servers: Arc::default(),
+            headers,
+            servers: Servers::default(),
             credential_check: false,
-            guarded: None,
-            tied: Arc::default(),
             default_accept: None,
             invalid: None,
         }
@@ -281,16 +257,11 @@ impl Api {
                 return Err(Error::option(key, reason));
             }
         }
-        let declared = declared.trim_end_matches('/');
-        let mut servers: Vec<(String, String)> = self
+        let servers = self
             .servers
-            .iter()
-            .filter(|(known, _)| known != declared)
-            .cloned()
-            .collect();
-        servers.push((declared.to_owned(), actual.trim_end_matches('/').to_owned()));
+            .moved_to(declared.trim_end_matches('/'), actual.trim_end_matches('/'));
         Ok(Api {
-            servers: servers.into(),
+            servers,
             ..self.clone()
         })
     }
@@ -347,51 +318,45 @@ impl Api {
                 return Err(Error::option("servers.elsewhere", "must be a path (`/…`)"));
             }
         }
-        let server = server.trim_end_matches('/');
-        let mut tied: Vec<Tied> = self
-            .tied
-            .iter()
-            .filter(|known| known.server != server)
-            .cloned()
-            .collect();
-        tied.push(Tied {
-            server: server.to_owned(),
-            elsewhere: elsewhere.map(|path| path.trim_end_matches('/').to_owned()),
-        });
-        Ok(Api {
-            tied: tied.into(),
-            ..self.clone()
-        })
+        let elsewhere = match elsewhere {
+            Some(path) => Elsewhere::At(path.trim_end_matches('/').to_owned()),
+            None => Elsewhere::Unknown,
+        };
+        Ok(self.tie(server, self.base_origin.clone(), elsewhere))
     }
 
-    /// Where a route of this API's goes under `used`, the settings it is
-    /// built with (another API's perhaps): [`TiedRoute::At`] the path of a
-    /// server this API ties to its base URL ([`Api::with_tied_server`]) on
-    /// `used`'s origin, or [`TiedRoute::Refused`] without one, when `used`
-    /// has another base URL and does not send that server elsewhere itself;
-    /// [`TiedRoute::Free`] otherwise.
-    pub(crate) fn tied_route(&self, plan: &Plan, used: &Api) -> TiedRoute {
+    /// The same settings, where the routes declaring `server` belong with
+    /// the base URL of origin `home`, and are `elsewhere` under another:
+    /// the one rule of the servers tied to a base URL, which
+    /// [`Api::with_tied_server`] sets for the settings' own base URL, and an
+    /// endpoint's defaults for GitHub's uploads server.
+    pub(crate) fn tie(&self, server: &str, home: Option<Origin>, elsewhere: Elsewhere) -> Api {
+        let servers = self
+            .servers
+            .tied(server.trim_end_matches('/'), Tie { home, elsewhere });
+        Api {
+            servers,
+            ..self.clone()
+        }
+    }
+
+    /// Where a route of the API `home` goes with these settings: where they
+    /// send its server ([`Api::with_server`]); else, when `home` ties its
+    /// server to its base URL ([`Api::with_tied_server`]) and these
+    /// settings have another base URL's origin, to that server's path on
+    /// it, or nowhere ([`Error::UnmappedServer`]) when it has none; else
+    /// where it is declared.
+    pub(crate) fn place(&self, home: &Api, plan: &Plan) -> Result<Place<'_>> {
         let Some(server) = plan.server else {
-            return TiedRoute::Free;
+            return Ok(Place::Declared);
         };
-        let server = server.trim_end_matches('/');
-        let Some(tied) = self.tied.iter().find(|tied| tied.server == server) else {
-            return TiedRoute::Free;
-        };
-        let Some(base) = used.base_origin.as_ref() else {
-            return TiedRoute::Free;
-        };
-        if self.base_origin.as_ref() == Some(base) || used.redirect(server).is_some() {
-            return TiedRoute::Free;
-        }
-        match &tied.elsewhere {
-            Some(path) => TiedRoute::At(format!("{base}{path}")),
-            None => TiedRoute::Refused(Error::UnmappedServer {
-                server: server.to_owned(),
-                home: redact_userinfo(&self.base_url).into_owned(),
-                base_url: redact_userinfo(&used.base_url).into_owned(),
-            }),
-        }
+        self.servers
+            .place(&home.servers, server, self.base_origin.as_ref())
+            .map_err(|()| Error::UnmappedServer {
+                server: server.trim_end_matches('/').to_owned(),
+                home: redact_userinfo(&home.base_url).into_owned(),
+                base_url: redact_userinfo(&self.base_url).into_owned(),
+            })
     }
 
     /// The same settings, refusing to send credentials anywhere but the
@@ -409,72 +374,30 @@ impl Api {
         self.credential_check
     }
 
-    /// The same settings, where a route declaring the server `server`
-    /// carries credentials there only when the base URL's origin is that
-    /// of `base`: a server that belongs to one deployment of an API only.
-    pub(crate) fn guard_server(mut self, server: &str, base: &str) -> Api {
-        if let Some(origin) = Origin::of(server) {
-            self.guarded = Some(Arc::new((server.to_owned(), origin, Origin::of(base))));
-        }
-        self
-    }
-
     /// The origin of the base URL.
     pub(crate) fn base_origin(&self) -> &Option<Origin> {
         &self.base_origin
     }
 
-    /// The URL this API sends the routes declaring `server` to: the one set
-    /// with [`Api::with_server`], or `None`.
-    pub(crate) fn redirect(&self, server: &str) -> Option<&str> {
-        let server = server.trim_end_matches('/');
-        self.servers
-            .iter()
-            .find(|(declared, _)| declared == server)
-            .map(|(_, actual)| actual.as_str())
-    }
-
-    /// The servers set with [`Api::with_server`].
-    pub(crate) fn servers(&self) -> &Arc<[(String, String)]> {
+    /// The servers routes declare, as these settings place them.
+    pub(crate) fn servers(&self) -> &Servers {
         &self.servers
     }
 
     /// The same settings with `servers` as the servers set.
-    pub(crate) fn with_servers(&self, servers: Arc<[(String, String)]>) -> Api {
+    pub(crate) fn with_servers(&self, servers: Servers) -> Api {
         Api {
             servers,
             ..self.clone()
         }
     }
 
-    /// The origin the credentials of a route declaring the absolute
-    /// `server` may go to because the route names it, when the API does not
-    /// send it elsewhere: the route's own server is one of the API's.
-    pub(crate) fn declared_origin(&self, server: &str) -> Option<Origin> {
-        if self.redirect(server).is_some() {
-            return None;
-        }
-        let origin = Origin::of(server)?;
-        if let Some(guarded) = &self.guarded
-            && guarded.1 == origin
-            && self.base_origin != guarded.2
-        {
-            return None;
-        }
-        Some(origin)
-    }
-
     /// The origins this API's credentials may go to: that of its base URL,
-    /// those of the servers it sends routes to, and the guarded server's
-    /// when the base URL is its deployment's.
+    /// those of the servers it sends routes to ([`Api::with_server`]), and
+    /// those of the servers tied to its base URL ([`Api::with_tied_server`]).
     pub fn credential_origins(&self) -> Vec<Origin> {
         let mut origins: Vec<Origin> = self.base_origin.iter().cloned().collect();
-        let servers = self.servers.iter().map(|(_, actual)| actual.as_str());
-        let guarded = self
-            .guarded
-            .as_ref()
-            .and_then(|guarded| self.declared_origin(&guarded.0));
-        for origin in servers.filter_map(Origin::of).chain(guarded) {
+        for origin in self.servers.origins(&self.base_origin) {
             if !origins.contains(&origin) {
                 origins.push(origin);
             }
@@ -487,43 +410,44 @@ impl Api {
     /// [`Api::credential_origins`]. `None` for a route without a server of
     /// its own, one declared as a path, one sent elsewhere.
     pub fn route_origin(&self, plan: &Plan) -> Option<Origin> {
-        self.declared_origin(plan.server?)
+        self.servers
+            .declared_origin(plan.server?, &self.base_origin)
     }
 
-    /// The request of a typed route with these settings.
+    /// The request of a typed route of this API's.
+    #[cfg(test)]
     pub(crate) fn typed_request(
         &self,
         plan: &Plan,
         fields: &[Option<Param<'_>>],
     ) -> Result<Request> {
-        if let Some(error) = &self.invalid {
-            return Err(Error::clone(error));
-        }
-        self.on_route(plan, &self.base_url, |base_url| {
-            typed::request(base_url, &self.headers, self.default_accept(), plan, fields)
-        })
+        sealed::Sealed::typed_request(self, self, plan, fields)
     }
 
     /// The request `build` makes on the base URL it is given (`base_url`,
-    /// or the URL of the route's own server made of it), checked for
-    /// credentials bound elsewhere.
+    /// or the URL of the route's own server made of it, in its `place`),
+    /// checked for credentials bound elsewhere.
     pub(crate) fn on_route(
         &self,
+        place: Place<'_>,
         plan: &Plan,
         base_url: &str,
         build: impl FnOnce(&str) -> Result<Request>,
     ) -> Result<Request> {
         // One call of `build`, which typed requests inline.
-        let url = plan
-            .server
-            .map(|server| resolve_server(base_url, self.redirect(server).unwrap_or(server)));
-        let request = build(url.as_deref().unwrap_or(base_url));
-        let Some(server) = plan.server else {
-            return self.check_credentials_on(&self.base_origin, request);
+        let (url, declared) = match (&place, plan.server) {
+            (_, None) => return self.check_credentials_on(&self.base_origin, build(base_url)),
+            (Place::Declared, Some(server)) => (
+                server,
+                self.servers.declared_origin(server, &self.base_origin),
+            ),
+            (Place::Moved(url), _) => (*url, None),
+            (Place::Elsewhere(url), _) => (url.as_str(), None),
         };
+        let request = build(&resolve_server(base_url, url));
         let origin = match request.as_ref().ok().and_then(|r| Origin::of(&r.url)) {
             Some(origin) if self.credential_origins().contains(&origin) => Some(origin),
-            _ => self.declared_origin(server).or(self.base_origin.clone()),
+            _ => declared.or(self.base_origin.clone()),
         };
         self.check_credentials_on(&origin, request)
     }
@@ -565,37 +489,62 @@ fn check_absolute(key: &str, url: &str) -> Result<()> {
 /// What typed requests are built with: an [`Api`]'s settings, or an
 /// [`Endpoint`](crate::Endpoint)'s defaults (which may add default
 /// parameters, previews and a `request` option to them).
-pub trait Settings {
-    /// The request of a typed route with these settings.
-    #[doc(hidden)]
-    fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request>;
-
+///
+/// The trait is sealed: [`Api`] and [`Endpoint`](crate::Endpoint) are its
+/// only implementations, and other crates can implement it for no type
+/// (its supertrait is private to this crate). A request built with
+/// `Settings` (`to_request_with`) is therefore always one of theirs: its
+/// headers were checked when they were set, its route's server is placed
+/// as the settings say ([`Api::with_server`], [`Api::with_tied_server`]),
+/// and the credential host check holds. To build requests with other
+/// settings, make an [`Api`] of them (or an [`Endpoint`](crate::Endpoint),
+/// [`Endpoint::from_api`](crate::Endpoint::from_api)).
+///
+/// ```compile_fail
+/// struct Mine(endpoint::Api);
+///
+/// // Refused: `Settings` is sealed.
+/// impl endpoint::Settings for Mine {
+///     fn api(&self) -> &endpoint::Api {
+///         &self.0
+///     }
+/// }
+/// ```
+pub trait Settings: sealed::Sealed {
     /// The API's settings.
     fn api(&self) -> &Api;
+}
 
-    /// The request of a typed route with these settings, sending the
-    /// routes that declare the server `declared` to `actual` instead (as
-    /// [`Api::with_server`] does).
-    #[doc(hidden)]
-    fn typed_request_moved(
-        &self,
-        declared: &str,
-        actual: &str,
-        plan: &Plan,
-        fields: &[Option<Param<'_>>],
-    ) -> Result<Request> {
-        self.api()
-            .with_server(declared, actual)?
-            .typed_request(plan, fields)
+/// The supertrait that seals [`Settings`]: public in a module other crates
+/// cannot name, so that no type outside this crate implements it.
+pub(crate) mod sealed {
+    use super::{Api, Param, Plan, Request, Result};
+
+    /// The values of a typed route's fields, in the order of its plan's.
+    pub type Fields<'v> = [Option<Param<'v>>];
+
+    /// What builds the request of a typed route with a [`Settings`](super::Settings).
+    pub trait Sealed {
+        /// The request of a typed route of the API `home` (the route's
+        /// own, which places the servers it ties to its base URL) with
+        /// these settings.
+        fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Request>;
+    }
+}
+
+impl sealed::Sealed for Api {
+    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Request> {
+        let place = self.place(home, plan)?;
+        if let Some(error) = &self.invalid {
+            return Err(Error::clone(error));
+        }
+        self.on_route(place, plan, &self.base_url, |base_url| {
+            typed::request(base_url, &self.headers, self.default_accept(), plan, fields)
+        })
     }
 }
 
 impl Settings for Api {
-    #[inline]
-    fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request> {
-        Api::typed_request(self, plan, fields)
-    }
-
     fn api(&self) -> &Api {
         self
     }
@@ -719,11 +668,8 @@ mod tests {
         const FILES: &str = "https://files.shop.example";
         let route = plan(Some(FILES));
         // What `to_request_with` does with a route of `home` and `used`.
-        let build = |home: &Api, used: &Api| match home.tied_route(&route, used) {
-            TiedRoute::Free => used.typed_request(&route, &[None]),
-            TiedRoute::At(url) => used.typed_request_moved(FILES, &url, &route, &[None]),
-            TiedRoute::Refused(error) => Err(error),
-        };
+        let build =
+            |home: &Api, used: &Api| sealed::Sealed::typed_request(used, home, &route, &[None]);
         let home = Api::new("https://api.shop.example")?;
         let tied = home.with_tied_server(FILES, None)?;
         let moved = home.with_tied_server("https://files.shop.example/", Some("/files/"))?;
@@ -776,10 +722,10 @@ mod tests {
         }
         // A route of no tied server, and an API of no base URL, are left.
         let other = plan(Some("https://elsewhere.example"));
-        assert!(matches!(tied.tied_route(&other, &staging), TiedRoute::Free));
+        assert!(matches!(staging.place(&tied, &other)?, Place::Declared));
         assert!(matches!(
-            tied.tied_route(&plan(None), &staging),
-            TiedRoute::Free
+            staging.place(&tied, &plan(None))?,
+            Place::Declared
         ));
         let none = Api::new("")?;
         assert_eq!(build(&tied, &none)?.url, "https://files.shop.example/x");
@@ -881,7 +827,7 @@ mod tests {
         let endpoint = crate::Endpoint::from_api(&vendor);
         let derived = endpoint.defaults(serde_json::json!({"per_page": 2}))?;
         for endpoint in [&endpoint, &derived] {
-            let request = Settings::typed_request(endpoint, &csv, &[None])?;
+            let request = sealed::Sealed::typed_request(endpoint, endpoint.api(), &csv, &[None])?;
             assert_eq!(request.headers.get("accept"), Some("text/csv"));
         }
         Ok(())
@@ -938,6 +884,32 @@ mod tests {
             )
             .unwrap_err();
         assert!(matches!(err, Error::CredentialsHost { .. }), "{err:?}");
+        Ok(())
+    }
+
+    #[test]
+    fn a_tied_server_takes_credentials_under_its_own_base_url_only() -> Result<()> {
+        const FILES: &str = "https://files.shop.example";
+        let shop = Api::new("https://api.shop.example")?.with_tied_server(FILES, None)?;
+        // Under the base URL it belongs with: one of the API's origins.
+        assert_eq!(
+            shop.credential_origins(),
+            [
+                Origin::of("https://api.shop.example").unwrap(),
+                Origin::of(FILES).unwrap()
+            ]
+        );
+        assert_eq!(shop.route_origin(&plan(Some(FILES))), Origin::of(FILES));
+        // Sent elsewhere, the URL set is the API's, not the tied server.
+        let local = shop.with_server(FILES, "http://127.0.0.1:8080/f")?;
+        assert_eq!(
+            local.credential_origins(),
+            [
+                Origin::of("https://api.shop.example").unwrap(),
+                Origin::of("http://127.0.0.1:8080").unwrap()
+            ]
+        );
+        assert_eq!(local.route_origin(&plan(Some(FILES))), None);
         Ok(())
     }
 }

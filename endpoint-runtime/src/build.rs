@@ -8,7 +8,7 @@ use std::collections::hash_map::RandomState;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::headers::{self, AcceptCache, BodyHeader, BodyHeaders, Headers};
+use crate::headers::{self, BodyHeader, BodyHeaders, Headers};
 use crate::json;
 use crate::params::Params;
 use crate::request::{Body, Method, Request};
@@ -16,6 +16,7 @@ use crate::template::Template;
 use crate::url;
 use crate::value::Param;
 use crate::wire::form::Form;
+use crate::wire::header;
 use crate::wire::media::{self, Encoded};
 use crate::wire::multipart::Multipart;
 use crate::wire::plan::{BodyKind, BodyPlan, Location, Placement};
@@ -45,19 +46,20 @@ pub(crate) struct Resolved<'a> {
     /// The `accept` the settings were made with besides JSON's, which a
     /// route's own `accept` replaces as it replaces JSON's.
     pub default_accept: Option<&'a str>,
-    /// `mediaType.format`, empty for none; `accept` is composed from it and
-    /// `previews` (both empty when `headers` already hold the composed one).
-    pub format: &'a str,
-    /// `mediaType.previews`.
-    pub previews: Cow<'a, [Cow<'a, str>]>,
-    /// The endpoint's composed `accept` headers, if it keeps them.
-    pub accepts: Option<&'a AcceptCache>,
+    /// What a layer over the builder composes the headers with once the
+    /// URL is expanded (the dynamic layer's `accept` of a media type), if
+    /// anything.
+    pub compose: Option<Compose<'a>>,
     /// The endpoint's prepared headers with a body header added, if
     /// `headers` may be those prepared headers.
     pub body_headers: Option<&'a BodyHeaders>,
     /// The `request` passthrough.
     pub request: Option<Box<Value>>,
 }
+
+/// A composition of the headers, run by [`build`] once the URL is expanded:
+/// its errors come after the URL's.
+pub(crate) type Compose<'a> = Box<dyn FnOnce(Headers) -> Result<Headers> + 'a>;
 
 /// Builds the request.
 ///
@@ -77,9 +79,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
             Resolved {
                 mut headers,
                 default_accept,
-                format,
-                previews,
-                accepts,
+                compose,
                 body_headers,
                 request,
             },
@@ -91,11 +91,8 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
     template.expand_url(params, &mut url)?;
     join_base_url(&mut url, base_url)?;
 
-    if !format.is_empty() || !previews.is_empty() {
-        headers = match accepts {
-            Some(cache) => cache.with_accept(headers, format, &previews)?,
-            None => headers::with_accept(headers, format, &previews)?,
-        };
+    if let Some(compose) = compose {
+        headers = compose(headers)?;
     }
 
     let mut body = None;
@@ -210,12 +207,12 @@ impl<'u> Outside<'u> {
             }
             Location::Header => {
                 let name = headers::lowercase_name(key).into_owned();
-                if let Some(text) = style::header_value(&name, value, placement)? {
+                if let Some(text) = header::header_value(&name, value, placement)? {
                     self.headers.push((name, text));
                 }
                 Ok(())
             }
-            Location::Cookie => style::write_cookie(&mut self.cookies, key, value, placement),
+            Location::Cookie => header::write_cookie(&mut self.cookies, key, value, placement),
             Location::Body | Location::Content => Err(Error::Query {
                 key: key.to_owned(),
                 reason: "a body field cannot be sent with a GET or HEAD request",

@@ -1,19 +1,18 @@
-//! Headers: lowercase names, validated values, and the `accept` header
-//! composed from `mediaType.format` and `mediaType.previews`.
+//! Headers: lowercase names, validated values, shared by the requests of
+//! one set of settings.
 
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::github;
 use crate::names::shown_header_value;
 use crate::scan;
 
 /// One header: its lowercase name and its value.
-type Entry = (Cow<'static, str>, Cow<'static, str>);
+pub(crate) type Entry = (Cow<'static, str>, Cow<'static, str>);
 
 /// An ordered list of headers with lowercase, unique names and values that
 /// can be sent: every name is an HTTP token, no value holds CR, LF or NUL.
@@ -48,36 +47,15 @@ enum Repr {
     Own(Vec<Entry>),
     /// Shared by the requests of an endpoint, counted.
     Shared(Arc<[Entry]>),
-    /// One of [`STATIC_SETS`]: shared by every endpoint that has them, uncounted.
+    /// One of the static sets [`Headers::into_shared_among`] is given:
+    /// shared by every endpoint that has them, uncounted.
     Static(&'static [Entry]),
 }
 
-const fn entry(name: &'static str, value: &'static str) -> Entry {
+/// A header of a static set (see [`Headers::into_shared_among`]).
+pub(crate) const fn entry(name: &'static str, value: &'static str) -> Entry {
     (Cow::Borrowed(name), Cow::Borrowed(value))
 }
-
-/// The crate's default headers.
-static DEFAULTS: [Entry; 2] = [
-    entry("accept", github::DEFAULT_ACCEPT),
-    entry("user-agent", github::USER_AGENT),
-];
-/// The default headers with [`BodyHeader::Json`] added.
-static DEFAULTS_JSON: [Entry; 3] = [
-    entry("accept", github::DEFAULT_ACCEPT),
-    entry("user-agent", github::USER_AGENT),
-    entry("content-type", JSON_CONTENT_TYPE),
-];
-/// The default headers with [`BodyHeader::Empty`] added.
-static DEFAULTS_EMPTY: [Entry; 3] = [
-    entry("accept", github::DEFAULT_ACCEPT),
-    entry("user-agent", github::USER_AGENT),
-    entry("content-length", "0"),
-];
-
-/// Headers that most endpoints prepare (those of `Endpoint::default()`):
-/// shared as statics, so that handing them to a request costs no atomic
-/// reference count, here or when the request is dropped.
-static STATIC_SETS: [&[Entry]; 3] = [&DEFAULTS, &DEFAULTS_JSON, &DEFAULTS_EMPTY];
 
 impl Default for Repr {
     fn default() -> Self {
@@ -124,12 +102,12 @@ impl Headers {
     }
 
     /// Whether these headers are shared (copied before a change).
-    fn is_shared(&self) -> bool {
+    pub(crate) fn is_shared(&self) -> bool {
         !matches!(self.repr, Repr::Own(_))
     }
 
     /// Whether both are the same shared headers (clones of one another).
-    fn same_shared(&self, other: &Headers) -> bool {
+    pub(crate) fn same_shared(&self, other: &Headers) -> bool {
         match (&self.repr, &other.repr) {
             (Repr::Shared(a), Repr::Shared(b)) => Arc::ptr_eq(a, b),
             (Repr::Static(a), Repr::Static(b)) => std::ptr::eq(*a, *b),
@@ -137,17 +115,40 @@ impl Headers {
         }
     }
 
-    /// The same headers, shared by every clone from now on: one of the
-    /// static sets when they are equal to it.
+    /// The same headers, shared by every clone from now on.
     pub(crate) fn into_shared(self) -> Headers {
+        self.into_shared_among(&[])
+    }
+
+    /// The same headers, shared by every clone from now on: one of the
+    /// static `sets` when they are equal to it, which costs no reference
+    /// count (the headers most requests of a crate's default settings carry).
+    pub(crate) fn into_shared_among(self, sets: &[&'static [Entry]]) -> Headers {
         let repr = match self.repr {
-            Repr::Own(entries) => match STATIC_SETS.iter().find(|set| ***set == entries[..]) {
+            Repr::Own(entries) => match sets.iter().find(|set| ***set == entries[..]) {
                 Some(set) => Repr::Static(set),
                 None => Repr::Shared(entries.into()),
             },
             shared => shared,
         };
         Headers { repr }
+    }
+
+    /// Whether these are one of the static sets.
+    #[cfg(test)]
+    pub(crate) fn is_static(&self) -> bool {
+        matches!(self.repr, Repr::Static(_))
+    }
+
+    /// Whether these are counted shares.
+    #[cfg(test)]
+    pub(crate) fn is_counted(&self) -> bool {
+        matches!(self.repr, Repr::Shared(_))
+    }
+
+    /// Appends a header whose name is not set yet, both checked.
+    pub(crate) fn push_new(&mut self, name: Cow<'static, str>, value: Cow<'static, str>) {
+        self.entries_mut().push((name, value));
     }
 
     /// The value of `name` (in any letter case), if set.
@@ -295,8 +296,8 @@ pub fn is_token(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(is_tchar)
 }
 
-/// Lowercases a header name as `@octokit/endpoint` does (Unicode lowercasing),
-/// borrowing when it already is lowercase.
+/// Lowercases a header name as JavaScript's `toLowerCase` does (Unicode
+/// lowercasing), borrowing when it already is lowercase.
 pub(crate) fn lowercase_name(name: &str) -> Cow<'_, str> {
     if name
         .bytes()
@@ -305,101 +306,6 @@ pub(crate) fn lowercase_name(name: &str) -> Cow<'_, str> {
         Cow::Owned(name.to_lowercase())
     } else {
         Cow::Borrowed(name)
-    }
-}
-
-/// Lowercases the names of a `headers` option object. When two names differ
-/// only in case, the later value wins and the name keeps the first position.
-pub(crate) fn lowercase_object(headers: &Map<String, Value>) -> Map<String, Value> {
-    let mut lowered = Map::with_capacity(headers.len());
-    for (name, value) in headers {
-        match lowercase_name(name) {
-            Cow::Borrowed(name) => lowered.insert(name.to_owned(), value.clone()),
-            Cow::Owned(name) => lowered.insert(name, value.clone()),
-        };
-    }
-    lowered
-}
-
-/// Headers from `headers` option entries, in order: names lowercased, a
-/// later entry for a name replaces the value of the earlier one in its
-/// position, names checked, numbers and booleans turned into text, `null`s
-/// dropped, objects and lists refused.
-pub(crate) fn from_json<'v>(
-    entries: impl Iterator<Item = (&'v String, &'v Value)>,
-    capacity: usize,
-) -> Result<Headers> {
-    /// Past this many headers, names are found through a hash map.
-    const SCAN_LIMIT: usize = 16;
-    let mut merged: Vec<(Cow<'v, str>, &'v Value)> = Vec::with_capacity(capacity);
-    let mut index: Option<std::collections::HashMap<Cow<'v, str>, usize>> = None;
-    for (name, value) in entries {
-        let name = lowercase_name(name);
-        let found = match &index {
-            Some(index) => index.get(&name).copied(),
-            None => merged.iter().position(|(n, _)| *n == name),
-        };
-        match found {
-            Some(i) => merged[i].1 = value,
-            None => {
-                if let Some(index) = &mut index {
-                    index.insert(name.clone(), merged.len());
-                }
-                merged.push((name, value));
-                if index.is_none() && merged.len() > SCAN_LIMIT {
-                    index = Some(
-                        merged
-                            .iter()
-                            .enumerate()
-                            .map(|(i, (n, _))| (n.clone(), i))
-                            .collect(),
-                    );
-                }
-            }
-        }
-    }
-    let mut headers = Headers::with_capacity(merged.len() + 2);
-    for (name, value) in merged {
-        if !is_token(&name) {
-            return Err(Error::HeaderName {
-                name: name.into_owned(),
-            });
-        }
-        let text: Cow<'static, str> = match value {
-            Value::Null => continue,
-            Value::String(s) => shared_text(s),
-            Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
-            Value::Number(n) => Cow::Owned(crate::number::number_text(n)),
-            Value::Array(_) | Value::Object(_) => {
-                return Err(Error::HeaderValue {
-                    name: name.into_owned(),
-                    reason: "the value is an object or a list, not text",
-                });
-            }
-        };
-        check_value(&name, &text)?;
-        // Names are unique here, so no lookup is needed.
-        headers.entries_mut().push((shared_text(&name), text));
-    }
-    Ok(headers)
-}
-
-/// Text that is one of the crate's own header names or values is borrowed
-/// from a `'static` string instead of copied, so default headers cost no
-/// allocation per request.
-fn shared_text(text: &str) -> Cow<'static, str> {
-    const KNOWN: [&str; 7] = [
-        "accept",
-        "user-agent",
-        "authorization",
-        "content-type",
-        github::DEFAULT_ACCEPT,
-        github::USER_AGENT,
-        JSON_CONTENT_TYPE,
-    ];
-    match KNOWN.iter().find(|known| **known == text) {
-        Some(known) => Cow::Borrowed(known),
-        None => Cow::Owned(text.to_owned()),
     }
 }
 
@@ -416,61 +322,6 @@ pub(crate) fn check_value(name: &str, value: &str) -> Result<()> {
         });
     }
     Ok(())
-}
-
-/// The `accept` header composed from `mediaType.format` and
-/// `mediaType.previews` (reference behaviour 5.6), or `None` when it stays
-/// as it is.
-pub(crate) fn compose_accept<'p>(
-    accept: Option<&str>,
-    format: &str,
-    previews: impl ExactSizeIterator<Item = &'p str> + Clone,
-) -> Result<Option<String>> {
-    if format.is_empty() && previews.len() == 0 {
-        return Ok(None);
-    }
-    if let Some(accept) = accept
-        && contains_ignore_ascii_case(accept, "application/octet-stream")
-    {
-        return Ok(None);
-    }
-    check_value("accept", format)?;
-    for preview in previews.clone() {
-        check_value("accept", preview)?;
-    }
-    let formatted: Option<String> = match accept {
-        Some(accept) if !format.is_empty() => Some(apply_format(accept, format)),
-        _ => None,
-    };
-    let current = formatted.as_deref().or(accept);
-    if previews.len() == 0 {
-        return Ok(formatted);
-    }
-    let suffix_format = !format.is_empty();
-    let mut out = String::with_capacity(64 * (previews.len() + 1));
-    let mut push = |name: &str| {
-        if !out.is_empty() {
-            out.push(',');
-        }
-        out.push_str("application/vnd.github.");
-        out.push_str(name);
-        out.push_str("-preview");
-        if suffix_format {
-            out.push('.');
-            out.push_str(format);
-        } else {
-            out.push_str("+json");
-        }
-    };
-    if let Some(current) = current {
-        for name in preview_names(current) {
-            push(name);
-        }
-    }
-    for preview in previews {
-        push(preview);
-    }
-    Ok(Some(out))
 }
 
 /// The content type of a JSON body, set when the caller set none.
@@ -514,10 +365,16 @@ pub(crate) struct BodyHeaders {
 impl BodyHeaders {
     /// The variants of `base`, which are shared from now on.
     pub(crate) fn new(base: Headers) -> Self {
-        let base = base.into_shared();
+        Self::among(base, &[])
+    }
+
+    /// The variants of `base`, each one of the static `sets` when it is
+    /// equal to it ([`Headers::into_shared_among`]).
+    pub(crate) fn among(base: Headers, sets: &[&'static [Entry]]) -> Self {
+        let base = base.into_shared_among(sets);
         BodyHeaders {
-            json: BodyHeader::Json.add(base.clone()).into_shared(),
-            empty: BodyHeader::Empty.add(base.clone()).into_shared(),
+            json: BodyHeader::Json.add(base.clone()).into_shared_among(sets),
+            empty: BodyHeader::Empty.add(base.clone()).into_shared_among(sets),
             base,
         }
     }
@@ -540,339 +397,9 @@ impl BodyHeaders {
     }
 }
 
-/// Headers with `accept` composed for a media type, kept by an endpoint
-/// for the media types its calls ask for: the calls on one endpoint repeat
-/// a few of them, and handing out shared headers costs less than copying the
-/// defaults' headers and composing `accept` again.
-#[derive(Default)]
-pub(crate) struct AcceptCache {
-    entries: Mutex<Vec<ComposedAccept>>,
-}
-
-/// Shared headers, the format and previews, and the headers composed from them.
-struct ComposedAccept {
-    base: Headers,
-    format: String,
-    previews: Vec<String>,
-    composed: Headers,
-}
-
-impl ComposedAccept {
-    fn composed_from(&self, base: &Headers, format: &str, previews: &[Cow<'_, str>]) -> bool {
-        self.base.same_shared(base)
-            && self.format == format
-            && self.previews.len() == previews.len()
-            && self.previews.iter().zip(previews).all(|(a, b)| *a == **b)
-    }
-}
-
-impl AcceptCache {
-    /// How many results are kept; later ones are composed every time.
-    const CAPACITY: usize = 8;
-
-    /// `headers` with `accept` composed from `format` and `previews`
-    /// ([`compose_accept`]), from the cache when `headers` are shared
-    /// headers it has seen with the same media type.
-    pub(crate) fn with_accept(
-        &self,
-        headers: Headers,
-        format: &str,
-        previews: &[Cow<'_, str>],
-    ) -> Result<Headers> {
-        if !headers.is_shared() {
-            return with_accept(headers, format, previews);
-        }
-        // A poisoned lock only means that another thread panicked while
-        // holding it; composing again is never wrong.
-        if let Ok(entries) = self.entries.lock()
-            && let Some(hit) = entries
-                .iter()
-                .find(|entry| entry.composed_from(&headers, format, previews))
-        {
-            return Ok(hit.composed.clone());
-        }
-        let composed = with_accept(headers.clone(), format, previews)?.into_shared();
-        if let Ok(mut entries) = self.entries.lock()
-            && entries.len() < Self::CAPACITY
-        {
-            entries.push(ComposedAccept {
-                base: headers,
-                format: format.to_owned(),
-                previews: previews.iter().map(|p| p.to_string()).collect(),
-                composed: composed.clone(),
-            });
-        }
-        Ok(composed)
-    }
-}
-
-/// `headers` with `accept` composed from `format` and `previews`
-/// ([`compose_accept`]).
-pub(crate) fn with_accept(
-    mut headers: Headers,
-    format: &str,
-    previews: &[Cow<'_, str>],
-) -> Result<Headers> {
-    let accept = compose_accept(headers.get("accept"), format, previews.iter().map(|p| &**p))?;
-    if let Some(accept) = accept {
-        headers.set("accept", accept);
-    }
-    Ok(headers)
-}
-
-fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
-    haystack
-        .as_bytes()
-        .windows(needle.len())
-        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
-}
-
-const fn is_word(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || byte == b'_'
-}
-
-/// Replaces, in every comma-separated piece of `accept`, an ending
-/// `application/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?` by
-/// `application/vnd.W1[.v3].<format>`.
-fn apply_format(accept: &str, format: &str) -> String {
-    let mut out = String::with_capacity(accept.len() + format.len());
-    for (i, piece) in accept.split(',').enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        match vendor_ending(piece) {
-            Some((start, vendor, v3)) => {
-                out.push_str(&piece[..start]);
-                out.push_str("application/vnd.");
-                out.push_str(vendor);
-                if v3 {
-                    out.push_str(".v3");
-                }
-                out.push('.');
-                out.push_str(format);
-            }
-            None => out.push_str(piece),
-        }
-    }
-    out
-}
-
-/// Finds the leftmost `application/vnd.W1(.v3)?(.W2)?(+json)?` that runs to
-/// the end of `piece`: its start, `W1`, and whether `.v3` was matched.
-fn vendor_ending(piece: &str) -> Option<(usize, &str, bool)> {
-    const PREFIX: &str = "application/vnd.";
-    let bytes = piece.as_bytes();
-    let mut from = 0;
-    while let Some(found) = find_bytes(&bytes[from..], PREFIX.as_bytes()) {
-        let start = from + found;
-        from = start + 1;
-        let w1_start = start + PREFIX.len();
-        let mut i = w1_start;
-        while i < bytes.len() && is_word(bytes[i]) {
-            i += 1;
-        }
-        if i == w1_start {
-            continue;
-        }
-        // The regex's greedy `\w+` backtracks; the only way the rest can match
-        // is if W1 ends where a `.`, a `+json` or the end of the piece follows.
-        let vendor = &piece[w1_start..i];
-        if let Some(v3) = match_tail(&piece[i..]) {
-            return Some((start, vendor, v3));
-        }
-    }
-    None
-}
-
-/// The first position of `needle` in `haystack`: a plain scan, cheaper than
-/// `str::find`'s searcher on header-sized text.
-fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack
-        .windows(needle.len())
-        .position(|window| window == needle)
-}
-
-/// Matches `(\.v3)?(\.\w+)?(\+json)?$` against `rest`, returning whether the
-/// `.v3` group took part.
-fn match_tail(rest: &str) -> Option<bool> {
-    let optional_word_then_json = |s: &str| -> bool {
-        let s = match s.strip_prefix('.') {
-            Some(after) => {
-                let n = after.bytes().take_while(|&b| is_word(b)).count();
-                if n == 0 {
-                    return false;
-                }
-                &after[n..]
-            }
-            None => s,
-        };
-        s.is_empty() || s == "+json"
-    };
-    if let Some(after) = rest.strip_prefix(".v3")
-        && optional_word_then_json(after)
-    {
-        return Some(true);
-    }
-    optional_word_then_json(rest).then_some(false)
-}
-
-/// The preview names already written in `accept`: for every maximal run of
-/// `[A-Za-z0-9_-]` that contains `-preview` after its first character, the
-/// part before its last `-preview`.
-fn preview_names(accept: &str) -> impl Iterator<Item = &str> {
-    accept
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-        .filter_map(|run| {
-            let at = run
-                .as_bytes()
-                .windows("-preview".len())
-                .rposition(|window| window == b"-preview")?;
-            (at > 0).then(|| &run[..at])
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn default_headers_are_shared_as_statics() {
-        let mut headers = Headers::new();
-        headers.insert("accept", github::DEFAULT_ACCEPT).unwrap();
-        headers.insert("user-agent", github::USER_AGENT).unwrap();
-        let shared = headers.clone().into_shared();
-        assert!(matches!(shared.repr, Repr::Static(_)));
-        assert!(shared.same_shared(&shared.clone()));
-        assert_eq!(shared, headers);
-        let prepared = BodyHeaders::new(headers.clone());
-        let json = BodyHeaders::add(Some(&prepared), shared.clone(), BodyHeader::Json);
-        assert!(matches!(json.repr, Repr::Static(_)));
-        assert_eq!(json.get("content-type"), Some(JSON_CONTENT_TYPE));
-        // A change copies them; the statics stay as they are.
-        let mut changed = shared.clone();
-        changed.insert("accept", "text/plain").unwrap();
-        assert_eq!(changed.get("accept"), Some("text/plain"));
-        assert_eq!(shared.get("accept"), Some(github::DEFAULT_ACCEPT));
-        // Other headers are counted shares.
-        headers.insert("x-other", "1").unwrap();
-        assert!(matches!(headers.into_shared().repr, Repr::Shared(_)));
-    }
-
-    fn accept(accept: &str, format: &str, previews: &[&str]) -> String {
-        compose_accept(Some(accept), format, previews.iter().copied())
-            .unwrap()
-            .unwrap_or_else(|| accept.to_owned())
-    }
-
-    #[test]
-    fn format_replaces_vendor_ending() {
-        let cases = [
-            (
-                "application/vnd.github.v3+json",
-                "raw",
-                "application/vnd.github.v3.raw",
-            ),
-            (
-                "application/vnd.github.v3+json",
-                "text+json",
-                "application/vnd.github.v3.text+json",
-            ),
-            (
-                "application/vnd.github+json",
-                "raw",
-                "application/vnd.github.raw",
-            ),
-            (
-                "application/vnd.github.v3.full+json, application/json",
-                "html",
-                "application/vnd.github.v3.html, application/json",
-            ),
-            (
-                "application/vnd.acme.v3+json",
-                "raw",
-                "application/vnd.acme.v3.raw",
-            ),
-            ("application/json", "raw", "application/json"),
-            ("text/html", "raw", "text/html"),
-            (
-                "application/vnd.github.v3+json; charset=utf-8",
-                "raw",
-                "application/vnd.github.v3+json; charset=utf-8",
-            ),
-            (
-                "application/vnd.github.squirrel-girl-preview+json",
-                "raw",
-                "application/vnd.github.squirrel-girl-preview+json",
-            ),
-            (
-                "Application/Vnd.GitHub.V3+json",
-                "raw",
-                "Application/Vnd.GitHub.V3+json",
-            ),
-            (
-                "application/vnd.github.v3+json",
-                "$&",
-                "application/vnd.github.v3.$&",
-            ),
-        ];
-        for (before, format, after) in cases {
-            assert_eq!(accept(before, format, &[]), after, "{before} with {format}");
-        }
-    }
-
-    #[test]
-    fn previews_replace_accept() {
-        let default = "application/vnd.github.v3+json";
-        assert_eq!(
-            accept(default, "", &["symmetra"]),
-            "application/vnd.github.symmetra-preview+json"
-        );
-        assert_eq!(
-            accept(default, "", &["mercy", "symmetra"]),
-            "application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json"
-        );
-        assert_eq!(
-            accept(default, "diff", &["mercy"]),
-            "application/vnd.github.mercy-preview.diff"
-        );
-        assert_eq!(
-            accept(
-                "application/vnd.github.squirrel-girl-preview+json",
-                "",
-                &["mercy"]
-            ),
-            "application/vnd.github.squirrel-girl-preview+json,application/vnd.github.mercy-preview+json"
-        );
-        assert_eq!(
-            accept(
-                "application/vnd.foo-preview,application/vnd.bar-preview",
-                "raw",
-                &["symmetra"]
-            ),
-            "application/vnd.github.foo-preview.raw,application/vnd.github.bar-preview.raw,application/vnd.github.symmetra-preview.raw"
-        );
-    }
-
-    #[test]
-    fn octet_stream_is_left_alone() {
-        assert_eq!(
-            compose_accept(Some("Application/Octet-Stream"), "raw", ["x"].into_iter()).unwrap(),
-            None
-        );
-    }
-
-    #[test]
-    fn injection_through_format_is_refused() {
-        assert!(
-            compose_accept(
-                Some("application/vnd.github.v3+json"),
-                "raw\r\nx: y",
-                [].into_iter()
-            )
-            .is_err()
-        );
-        assert!(compose_accept(None, "", ["a\nb"].into_iter()).is_err());
-    }
 
     #[test]
     fn tokens() {
@@ -880,34 +407,5 @@ mod tests {
         assert!(!is_token(""));
         assert!(!is_token("GE T"));
         assert!(!is_token("a:b"));
-    }
-
-    #[test]
-    fn the_accept_cache_answers_as_composing_does() {
-        let mut base = Headers::new();
-        base.set("accept", crate::github::DEFAULT_ACCEPT);
-        base.set("authorization", "token t");
-        let base = base.into_shared();
-        let cache = AcceptCache::default();
-        let previews = [Cow::Borrowed("symmetra")];
-        for (format, previews) in [("raw", &[][..]), ("", &previews[..]), ("raw", &[][..])] {
-            let cached = cache.with_accept(base.clone(), format, previews).unwrap();
-            let mut composed = base.clone();
-            let accept = compose_accept(
-                composed.get("accept"),
-                format,
-                previews.iter().map(|p| &**p),
-            );
-            if let Some(accept) = accept.unwrap() {
-                composed.set("accept", accept);
-            }
-            assert_eq!(cached, composed, "{format:?} {previews:?}");
-        }
-        assert_eq!(cache.entries.lock().unwrap().len(), 2);
-        // Headers that are not shared are composed, not kept.
-        let own = Headers::with_capacity(1);
-        assert!(cache.with_accept(own, "diff", &[]).is_ok());
-        assert_eq!(cache.entries.lock().unwrap().len(), 2);
-        assert!(cache.with_accept(base, "a\nb", &[]).is_err());
     }
 }

@@ -29,9 +29,9 @@
 //! Each module imports only from the ones above it in this list:
 //!
 //! 1. `error`: the [`Error`] type;
-//! 2. `names`, `github`, `scan`, `url`, `encode`, `number`, `route`: leaf rules
-//!    (shared names, GitHub's default values, byte scans a word at a time, URL
-//!    scanning, percent-encoding, JavaScript number text, route strings), and
+//! 2. `names`, `scan`, `url`, `encode`, `number`, `route`: leaf rules
+//!    (shared names, byte scans a word at a time, URL scanning,
+//!    percent-encoding, JavaScript number text, route strings), and
 //!    [`model`]: the support types of response models (timestamps, URIs, open
 //!    enums, pages and how they follow one another, what an answer decodes
 //!    into by status and media type), which the requests
@@ -48,17 +48,17 @@
 //!    locations and styles), and the bodies of every media type;
 //! 6. `params`: parameter sources, the template's variables and the rest;
 //! 7. `headers`, `request`: [`Headers`] and the result, [`Request`];
-//! 8. `build`: the one function that writes a request;
-//! 9. `options`, `layers`: call options, and the one reader of merged options;
-//! 10. `merge`: merged options as an object;
-//! 11. `defaults`: an endpoint's defaults, read once;
-//! 12. `dynamic`, `typed`: the entry points for JSON options and for structs
-//!     from `endpoint!`;
-//! 13. `api`: [`Api`], an API's settings as typed values, which typed
+//! 8. `build`: the one function that writes a request (which still takes
+//!    the `accept` composed from a media type, the port's `previews`);
+//! 9. `typed`: the entry point for structs from `endpoint!`;
+//! 10. `api`: [`Api`], an API's settings as typed values, which typed
 //!     requests are built with (no JSON options on that path);
-//! 14. `endpoint`, `typed_request`: [`Endpoint`], the octokit layer of JSON
-//!     defaults over an [`Api`] for dynamic calls, and [`TypedRequest`];
-//! 15. `http`: conversion into `http::Request`.
+//! 11. [`octokit`]: the port of `@octokit/endpoint`, [`Endpoint`]: JSON
+//!     options and defaults over an [`Api`] for dynamic calls, and GitHub's
+//!     defaults, those of the routes that name no API of their own (its
+//!     page lists its modules in their order);
+//! 12. `typed_request`: [`TypedRequest`];
+//! 13. `http`: conversion into `http::Request`.
 //!
 //! It makes no network calls. With the `http` feature (on by default) a
 //! [`Request`] converts into an `http::Request<Vec<u8>>`.
@@ -68,27 +68,22 @@
 mod api;
 pub mod body;
 mod build;
-mod defaults;
-mod dynamic;
 mod encode;
-mod endpoint;
 mod error;
 mod file;
-mod github;
 mod headers;
 #[cfg(feature = "http")]
 mod http;
 mod json;
-mod layers;
-mod merge;
 pub mod model;
 mod names;
 mod number;
-mod options;
+pub mod octokit;
 mod params;
 mod request;
 pub mod route;
 mod scan;
+mod servers;
 pub mod template;
 mod typed;
 mod typed_request;
@@ -97,11 +92,14 @@ mod value;
 mod wire;
 
 pub use crate::api::{Api, Settings};
-pub use crate::endpoint::{Endpoint, endpoint};
 pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
-pub use crate::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL, USER_AGENT};
 pub use crate::headers::Headers;
-pub use crate::options::Options;
+pub use crate::names::USER_AGENT;
+/// GitHub's defaults, at the root where the workspace's crates named them
+/// first; [`octokit`] is where they are documented.
+#[doc(hidden)]
+pub use crate::octokit::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
+pub use crate::octokit::{Endpoint, Options, endpoint};
 pub use crate::request::{Body, Request};
 pub use crate::typed_request::TypedRequest;
 pub use crate::value::MAX_DEPTH;
@@ -156,12 +154,12 @@ pub mod __private {
 /// those crates.
 #[doc(hidden)]
 pub mod sibling {
-    pub use crate::endpoint::{credential_origins, route_origin};
     pub use crate::headers::is_token;
     pub use crate::model::answer::{json_path, media_type as answer_media_type};
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::model::paginated::{PAGE_KEYS, list_key as page_list_key};
     pub use crate::names::*;
+    pub use crate::octokit::endpoint::{credential_origins, route_origin};
     pub use crate::template::parts::{
         Expression, Modifier, Operator, Part, Parts, VarSpec, Variables,
     };

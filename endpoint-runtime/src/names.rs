@@ -57,14 +57,6 @@ pub const SHOWN_HEADERS: [&str; 12] = [
 
 /// Whether the value of header `name` (any letter case) is not secret: one
 /// of [`SHOWN_HEADERS`].
-///
-/// ```
-/// use endpoint_runtime::sibling::is_shown_header;
-///
-/// assert!(is_shown_header("Accept") && is_shown_header("x-github-api-version"));
-/// assert!(is_shown_header("Idempotency-Key"));
-/// assert!(!is_shown_header("authorization") && !is_shown_header("x-api-key"));
-/// ```
 pub fn is_shown_header(name: &str) -> bool {
     SHOWN_HEADERS
         .iter()
@@ -108,13 +100,6 @@ pub const CREDENTIAL_PARAMS: [&str; 10] = [
 ];
 
 /// Whether `name` is one of [`CREDENTIAL_PARAMS`], in any letter case.
-///
-/// ```
-/// use endpoint_runtime::sibling::is_credential_param;
-///
-/// assert!(is_credential_param("Access_Token") && is_credential_param("apikey"));
-/// assert!(!is_credential_param("key") && !is_credential_param("per_page"));
-/// ```
 pub fn is_credential_param(name: &str) -> bool {
     CREDENTIAL_PARAMS
         .iter()
@@ -127,13 +112,6 @@ pub const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 /// Whether a request of `method` (in any letter case) sends its parameters
 /// in the query string: GET and HEAD, which have no body. The other methods
 /// send them in a JSON body.
-///
-/// ```
-/// use endpoint_runtime::sibling::sends_query;
-///
-/// assert!(sends_query("GET") && sends_query("head"));
-/// assert!(!sends_query("POST") && !sends_query("DELETE"));
-/// ```
 pub fn sends_query(method: &str) -> bool {
     method.eq_ignore_ascii_case("get") || method.eq_ignore_ascii_case("head")
 }
@@ -159,5 +137,24 @@ mod tests {
         for key in ["data", "Method", "url ", "", "owner", "mediatype"] {
             assert!(!is_option_key(key), "{key}");
         }
+    }
+
+    #[test]
+    fn is_shown_header_as_documented() {
+        assert!(is_shown_header("Accept") && is_shown_header("x-github-api-version"));
+        assert!(is_shown_header("Idempotency-Key"));
+        assert!(!is_shown_header("authorization") && !is_shown_header("x-api-key"));
+    }
+
+    #[test]
+    fn is_credential_param_as_documented() {
+        assert!(is_credential_param("Access_Token") && is_credential_param("apikey"));
+        assert!(!is_credential_param("key") && !is_credential_param("per_page"));
+    }
+
+    #[test]
+    fn sends_query_as_documented() {
+        assert!(sends_query("GET") && sends_query("head"));
+        assert!(!sends_query("POST") && !sends_query("DELETE"));
     }
 }

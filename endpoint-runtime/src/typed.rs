@@ -7,8 +7,6 @@
 //! in one array; nothing is looked up by name and nothing is parsed when a
 //! request is built.
 
-use std::borrow::Cow;
-
 use serde::Serialize;
 use serde_json::Value;
 
@@ -83,7 +81,7 @@ pub type FieldsBuild<'b> = dyn FnMut(&[Option<Param<'_>>]) -> Result<Request> + 
 /// # Errors
 /// As [`Fields::with_fields`].
 pub fn serialize<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Value> {
-    crate::options::to_value(value, key)
+    crate::value::to_value(value, key)
 }
 
 /// A value of the expression form (`endpoint!("GET /x/{a}", a = …)`),
@@ -111,9 +109,7 @@ pub(crate) fn request<'a>(
     let options = Resolved {
         headers: headers.base().clone(),
         default_accept,
-        format: "",
-        previews: Cow::Borrowed(&[]),
-        accepts: None,
+        compose: None,
         body_headers: Some(headers),
         request: None,
     };

@@ -39,14 +39,6 @@ fn authority_end(url: &str, start: usize) -> usize {
 }
 
 /// The host (and port) of an absolute URL, without user information.
-///
-/// ```
-/// use endpoint_runtime::sibling::url_host;
-///
-/// assert_eq!(url_host("https://user@Example.com:8443/x"), Some("Example.com:8443"));
-/// assert_eq!(url_host("https://evil.example\\@api.github.com/"), Some("evil.example"));
-/// assert_eq!(url_host("/repos"), None);
-/// ```
 pub fn url_host(url: &str) -> Option<&str> {
     let start = scheme_len(url)?;
     let authority = url.get(start..authority_end(url, start)).unwrap_or("");
@@ -60,17 +52,6 @@ pub fn url_host(url: &str) -> Option<&str> {
 /// The origin of an absolute `http(s)` URL: its scheme, its host
 /// (lowercase) and its port (80 for `http`, 443 for `https` when the URL
 /// names none): where a credential meant for one URL may go as well.
-///
-/// ```
-/// use endpoint_runtime::sibling::Origin;
-///
-/// let api = Origin::of("https://API.github.com/user").unwrap();
-/// assert_eq!(Origin::of("https://api.github.com:443/x"), Some(api.clone()));
-/// assert_ne!(Origin::of("http://api.github.com/user"), Some(api.clone()));
-/// assert_ne!(Origin::of("https://api.github.com:8443/user"), Some(api.clone()));
-/// assert_eq!(api.to_string(), "https://api.github.com");
-/// assert_eq!(Origin::of("/repos"), None);
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Origin {
     scheme: &'static str,
@@ -135,14 +116,6 @@ impl std::fmt::Display for Origin {
 ///
 /// The authority is where [`url_host`] finds it (it ends at `/`, `\`, `?`
 /// or `#`), and the user information is all of it up to its last `@`.
-///
-/// ```
-/// use endpoint_runtime::sibling::redact_userinfo;
-///
-/// assert_eq!(redact_userinfo("http://user:pw@h.example/v1"), "http://<redacted>@h.example/v1");
-/// assert_eq!(redact_userinfo("https://h.example/a@b"), "https://h.example/a@b");
-/// assert_eq!(redact_userinfo("TOKEN@h.example"), "<redacted>@h.example");
-/// ```
 pub fn redact_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
     // After any scheme; a URL written without one may start with its
     // user information too (`token@host/path`).
@@ -171,14 +144,6 @@ pub fn redact_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
 /// Names are compared percent-decoded, both the URL's and `name`:
 /// `page[number]`, `page%5Bnumber%5D` and `page%5bnumber%5d` are one name
 /// ([`same_param_name`]).
-///
-/// ```
-/// use endpoint_runtime::sibling::query_param;
-///
-/// assert_eq!(query_param("https://h.example/v1?limit=20&offset=40", "offset"), Some("40"));
-/// assert_eq!(query_param("https://h.example/v1?limit=20#offset=4", "offset"), None);
-/// assert_eq!(query_param("https://h.example/v1?page%5Bnumber%5D=3", "page[number]"), Some("3"));
-/// ```
 pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
     let (_, end) = path_range(url);
     let rest = &url[end..];
@@ -203,20 +168,6 @@ pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
 /// ([`same_param_name`]), so that `page%5Bnumber%5D=1` or `page[number]=1`
 /// in `url` is replaced by `page%5Bnumber%5D=2` for the name `page[number]`
 /// (or `page%5Bnumber%5D`: a name given percent-encoded is not encoded twice).
-///
-/// ```
-/// use endpoint_runtime::sibling::with_query_param;
-///
-/// assert_eq!(
-///     with_query_param("https://h.example/v1?cursor=a&limit=2", "cursor", "b c/="),
-///     "https://h.example/v1?limit=2&cursor=b%20c%2F%3D"
-/// );
-/// assert_eq!(with_query_param("https://h.example/v1#top", "page", "2"), "https://h.example/v1?page=2");
-/// assert_eq!(
-///     with_query_param("https://h.example/v1?page[number]=1&page%5bsize%5d=9", "page[number]", "2"),
-///     "https://h.example/v1?page%5bsize%5d=9&page%5Bnumber%5D=2"
-/// );
-/// ```
 pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
     let (_, end) = path_range(url);
     let rest = &url[end..];
@@ -244,16 +195,6 @@ pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
 /// Whether the query parameter names `a` and `b` are one name once
 /// percent-decoded: `page[number]`, `page%5Bnumber%5D`, `page%5bnumber%5d`
 /// and `page%5Bnumber]` are. `+` is kept as it is (not read as a space).
-///
-/// ```
-/// use endpoint_runtime::sibling::same_param_name;
-///
-/// assert!(same_param_name("page%5Bnumber%5D", "page[number]"));
-/// assert!(same_param_name("page%5bnumber%5d", "page%5Bnumber%5D"));
-/// assert!(same_param_name("page.number", "page%2Enumber"));
-/// assert!(!same_param_name("page", "Page"));
-/// assert!(!same_param_name("page%20", "page+"));
-/// ```
 pub fn same_param_name(a: &str, b: &str) -> bool {
     a == b || percent_encoding::percent_decode_str(a).eq(percent_encoding::percent_decode_str(b))
 }
@@ -261,12 +202,6 @@ pub fn same_param_name(a: &str, b: &str) -> bool {
 /// `text` encoded as a name or value of an `application/x-www-form-urlencoded`
 /// body is (the URL Standard's serializer: a space as `+`), for a form
 /// written outside a route (the token request of an OAuth 2 client).
-///
-/// ```
-/// use endpoint_runtime::sibling::form_encode;
-///
-/// assert_eq!(form_encode("a b+c&d=é"), "a+b%2Bc%26d%3D%C3%A9");
-/// ```
 pub fn form_encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     crate::encode::encode(&mut out, text, crate::encode::Set::Form);
@@ -279,15 +214,6 @@ pub fn form_encode(text: &str) -> String {
 /// no query, fragment, user information, `{variable}`, white space or
 /// control character. The macro checks a route's server with it at compile
 /// time, and an endpoint the servers it is given.
-///
-/// ```
-/// use endpoint_runtime::sibling::server_error;
-///
-/// assert_eq!(server_error("https://uploads.example.com"), None);
-/// assert_eq!(server_error("/v2"), None);
-/// assert!(server_error("https://user@files.example.com").unwrap().contains("user information"));
-/// assert!(server_error("uploads.example.com").unwrap().contains("absolute"));
-/// ```
 pub fn server_error(server: &str) -> Option<&'static str> {
     if server.is_empty() {
         return Some("is empty");
@@ -335,13 +261,6 @@ pub fn server_error(server: &str) -> Option<&'static str> {
 /// base URL's scheme and authority (`/v2` on `https://api.example.com/v1`
 /// is `https://api.example.com/v2`, as a URL reference resolves); a
 /// trailing `/` is dropped.
-///
-/// ```
-/// use endpoint_runtime::sibling::resolve_server;
-///
-/// assert_eq!(resolve_server("https://api.example.com/v1", "/v2"), "https://api.example.com/v2");
-/// assert_eq!(resolve_server("https://api.example.com/v1", "https://files.example.com/"), "https://files.example.com");
-/// ```
 pub fn resolve_server(base_url: &str, server: &str) -> String {
     let server = server.trim_end_matches('/');
     if is_absolute(server) {
@@ -562,5 +481,125 @@ mod tests {
         assert_eq!(unsafe_segment(url, &[]), None);
         assert_eq!(unsafe_segment(url, &[(8, 10)]), Some(("..", "/a/../b/..")));
         assert_eq!(unsafe_segment("/a/..?x=..", &[(7, 9)]), None);
+    }
+
+    #[test]
+    fn url_host_as_documented() {
+        assert_eq!(
+            url_host("https://user@Example.com:8443/x"),
+            Some("Example.com:8443")
+        );
+        assert_eq!(
+            url_host("https://evil.example\\@api.github.com/"),
+            Some("evil.example")
+        );
+        assert_eq!(url_host("/repos"), None);
+    }
+
+    #[test]
+    fn origin_as_documented() {
+        let api = Origin::of("https://API.github.com/user").unwrap();
+        assert_eq!(
+            Origin::of("https://api.github.com:443/x"),
+            Some(api.clone())
+        );
+        assert_ne!(Origin::of("http://api.github.com/user"), Some(api.clone()));
+        assert_ne!(
+            Origin::of("https://api.github.com:8443/user"),
+            Some(api.clone())
+        );
+        assert_eq!(api.to_string(), "https://api.github.com");
+        assert_eq!(Origin::of("/repos"), None);
+    }
+
+    #[test]
+    fn redact_userinfo_as_documented() {
+        assert_eq!(
+            redact_userinfo("http://user:pw@h.example/v1"),
+            "http://<redacted>@h.example/v1"
+        );
+        assert_eq!(
+            redact_userinfo("https://h.example/a@b"),
+            "https://h.example/a@b"
+        );
+        assert_eq!(redact_userinfo("TOKEN@h.example"), "<redacted>@h.example");
+    }
+
+    #[test]
+    fn query_param_as_documented() {
+        assert_eq!(
+            query_param("https://h.example/v1?limit=20&offset=40", "offset"),
+            Some("40")
+        );
+        assert_eq!(
+            query_param("https://h.example/v1?limit=20#offset=4", "offset"),
+            None
+        );
+        assert_eq!(
+            query_param("https://h.example/v1?page%5Bnumber%5D=3", "page[number]"),
+            Some("3")
+        );
+    }
+
+    #[test]
+    fn with_query_param_as_documented() {
+        assert_eq!(
+            with_query_param("https://h.example/v1?cursor=a&limit=2", "cursor", "b c/="),
+            "https://h.example/v1?limit=2&cursor=b%20c%2F%3D"
+        );
+        assert_eq!(
+            with_query_param("https://h.example/v1#top", "page", "2"),
+            "https://h.example/v1?page=2"
+        );
+        assert_eq!(
+            with_query_param(
+                "https://h.example/v1?page[number]=1&page%5bsize%5d=9",
+                "page[number]",
+                "2"
+            ),
+            "https://h.example/v1?page%5bsize%5d=9&page%5Bnumber%5D=2"
+        );
+    }
+
+    #[test]
+    fn same_param_name_as_documented() {
+        assert!(same_param_name("page%5Bnumber%5D", "page[number]"));
+        assert!(same_param_name("page%5bnumber%5d", "page%5Bnumber%5D"));
+        assert!(same_param_name("page.number", "page%2Enumber"));
+        assert!(!same_param_name("page", "Page"));
+        assert!(!same_param_name("page%20", "page+"));
+    }
+
+    #[test]
+    fn form_encode_as_documented() {
+        assert_eq!(form_encode("a b+c&d=é"), "a+b%2Bc%26d%3D%C3%A9");
+    }
+
+    #[test]
+    fn server_error_as_documented() {
+        assert_eq!(server_error("https://uploads.example.com"), None);
+        assert_eq!(server_error("/v2"), None);
+        assert!(
+            server_error("https://user@files.example.com")
+                .unwrap()
+                .contains("user information")
+        );
+        assert!(
+            server_error("uploads.example.com")
+                .unwrap()
+                .contains("absolute")
+        );
+    }
+
+    #[test]
+    fn resolve_server_as_documented() {
+        assert_eq!(
+            resolve_server("https://api.example.com/v1", "/v2"),
+            "https://api.example.com/v2"
+        );
+        assert_eq!(
+            resolve_server("https://api.example.com/v1", "https://files.example.com/"),
+            "https://files.example.com"
+        );
     }
 }

@@ -10,6 +10,9 @@ use std::fmt;
 
 use serde_json::{Number, Value};
 
+use serde::Serialize;
+
+use crate::error::{Error, Result};
 use crate::file::File;
 use crate::number;
 
@@ -370,6 +373,67 @@ impl ToParam for isize {
     #[inline]
     fn to_param(&self) -> Param<'_> {
         Param::I64(*self as i64)
+    }
+}
+
+/// `serde_json::to_value`, refusing values nested deeper than
+/// [`MAX_DEPTH`] while they are being serialized, before
+/// serde's recursion can reach the end of the stack.
+pub(crate) fn to_value<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Value> {
+    let mut text = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut text, DepthLimit(0));
+    value.serialize(&mut serializer).map_err(|err| {
+        if err.is_io() {
+            Error::TooDeep {
+                key: key.to_owned(),
+                limit: MAX_DEPTH,
+            }
+        } else {
+            Error::Serialize {
+                key: key.to_owned(),
+                message: err.to_string(),
+            }
+        }
+    })?;
+    serde_json::from_slice(&text).map_err(|err| Error::Serialize {
+        key: key.to_owned(),
+        message: err.to_string(),
+    })
+}
+
+/// A JSON formatter that fails past [`MAX_DEPTH`] + 1
+/// open containers (the options object itself is one).
+struct DepthLimit(usize);
+
+impl DepthLimit {
+    fn open(&mut self) -> std::io::Result<()> {
+        self.0 += 1;
+        if self.0 > MAX_DEPTH + 1 {
+            return Err(std::io::Error::other("nested too deeply"));
+        }
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for DepthLimit {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.open()?;
+        writer.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.0 -= 1;
+        writer.write_all(b"]")
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.open()?;
+        writer.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.0 -= 1;
+        writer.write_all(b"}")
     }
 }
 

@@ -291,7 +291,11 @@ pub fn answers(data: &[u8]) {
     if let Err(error) = client.execute::<Value>(write) {
         check(&error, "ureq POST");
     }
-    for item in client.paginate_request::<Value>(list).take(MAX_ITEMS) {
+    for item in client
+        .paginate_request::<Value>(list)
+        .items()
+        .take(MAX_ITEMS)
+    {
         if let Err(error) = item {
             check(&error, "ureq list");
         }
@@ -313,7 +317,7 @@ pub fn answers(data: &[u8]) {
         if let Err(error) = client.execute::<Value>(write).await {
             check(&error, "reqwest POST");
         }
-        let mut pages = client.paginate_request::<Value>(list);
+        let mut pages = client.paginate_request::<Value>(list).items();
         for _ in 0..MAX_ITEMS {
             let next = std::future::poll_fn(|cx| {
                 futures_core::Stream::poll_next(std::pin::Pin::new(&mut pages), cx)

@@ -275,7 +275,30 @@ impl Backend {
 }
 
 impl Backend {
-    /// `paginate`, or `paginate_from` `cursor`: the items one by one.
+    /// `paginate`: the walk, not started.
+    pub fn walk<R>(&self, route: &R) -> Walk<'_, <R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
+    {
+        match self {
+            Backend::Ureq(client) => Walk::Ureq(client.paginate(route)),
+            Backend::Reqwest(client, runtime) => Walk::Reqwest(client.paginate(route), runtime),
+        }
+    }
+
+    /// `paginate_request`: the walk, not started.
+    pub fn walk_request<T: DeserializeOwned>(&self, request: Request) -> Walk<'_, T> {
+        match self {
+            Backend::Ureq(client) => Walk::Ureq(client.paginate_request(request)),
+            Backend::Reqwest(client, runtime) => {
+                Walk::Reqwest(client.paginate_request(request), runtime)
+            }
+        }
+    }
+
+    /// `paginate`, from `cursor` when there is one: the items one by one.
     pub fn items<R>(
         &self,
         route: &R,
@@ -286,42 +309,20 @@ impl Backend {
         R::Response: Paginated + DeserializeOwned,
         <R::Response as Paginated>::Item: DeserializeOwned,
     {
-        match (self, cursor) {
-            (Backend::Ureq(client), None) => Items::Ureq(client.paginate(route)),
-            (Backend::Ureq(client), Some(cursor)) => {
-                Items::Ureq(client.paginate_from(route, cursor))
-            }
-            (Backend::Reqwest(client, runtime), None) => {
-                Items::Reqwest(client.paginate(route), runtime)
-            }
-            (Backend::Reqwest(client, runtime), Some(cursor)) => {
-                Items::Reqwest(client.paginate_from(route, cursor), runtime)
-            }
-        }
+        self.walk(route).from(cursor).items()
     }
 
-    /// `paginate_request`, or `paginate_request_from` `cursor`: the items
-    /// one by one.
+    /// `paginate_request`, from `cursor` when there is one: the items one
+    /// by one.
     pub fn items_request<T: DeserializeOwned>(
         &self,
         request: Request,
         cursor: Option<Cursor>,
     ) -> Items<'_, T> {
-        match (self, cursor) {
-            (Backend::Ureq(client), None) => Items::Ureq(client.paginate_request(request)),
-            (Backend::Ureq(client), Some(cursor)) => {
-                Items::Ureq(client.paginate_request_from(request, cursor))
-            }
-            (Backend::Reqwest(client, runtime), None) => {
-                Items::Reqwest(client.paginate_request(request), runtime)
-            }
-            (Backend::Reqwest(client, runtime), Some(cursor)) => {
-                Items::Reqwest(client.paginate_request_from(request, cursor), runtime)
-            }
-        }
+        self.walk_request(request).from(cursor).items()
     }
 
-    /// `pages`, or `pages_from` `cursor`: the pages one by one.
+    /// `paginate`, from `cursor` when there is one: the pages one by one.
     pub fn pages<R>(
         &self,
         route: &R,
@@ -332,36 +333,75 @@ impl Backend {
         R::Response: Paginated + DeserializeOwned,
         <R::Response as Paginated>::Item: DeserializeOwned,
     {
-        match (self, cursor) {
-            (Backend::Ureq(client), None) => Pages::Ureq(client.pages(route)),
-            (Backend::Ureq(client), Some(cursor)) => Pages::Ureq(client.pages_from(route, cursor)),
-            (Backend::Reqwest(client, runtime), None) => {
-                Pages::Reqwest(client.pages(route), runtime)
-            }
-            (Backend::Reqwest(client, runtime), Some(cursor)) => {
-                Pages::Reqwest(client.pages_from(route, cursor), runtime)
-            }
-        }
+        self.walk(route).from(cursor).pages()
     }
 
-    /// `pages_request`, or `pages_request_from` `cursor`: the pages one by
-    /// one.
+    /// `paginate_request`, from `cursor` when there is one: the pages one
+    /// by one.
     pub fn pages_request<T: DeserializeOwned>(
         &self,
         request: Request,
         cursor: Option<Cursor>,
     ) -> Pages<'_, T> {
-        match (self, cursor) {
-            (Backend::Ureq(client), None) => Pages::Ureq(client.pages_request(request)),
-            (Backend::Ureq(client), Some(cursor)) => {
-                Pages::Ureq(client.pages_request_from(request, cursor))
-            }
-            (Backend::Reqwest(client, runtime), None) => {
-                Pages::Reqwest(client.pages_request(request), runtime)
-            }
-            (Backend::Reqwest(client, runtime), Some(cursor)) => {
-                Pages::Reqwest(client.pages_request_from(request, cursor), runtime)
-            }
+        self.walk_request(request).from(cursor).pages()
+    }
+}
+
+/// The walk of either backend, not started.
+pub enum Walk<'b, T> {
+    /// The blocking client's.
+    Ureq(ureq::Pages<'b, T>),
+    /// The async client's, and the runtime that polls it.
+    Reqwest(reqwest::Pages<'b, T>, &'b tokio::runtime::Runtime),
+}
+
+impl<'b, T> Walk<'b, T> {
+    /// `from(cursor)` when there is one.
+    pub fn from(self, cursor: Option<Cursor>) -> Self {
+        let Some(cursor) = cursor else { return self };
+        match self {
+            Walk::Ureq(walk) => Walk::Ureq(walk.from(cursor)),
+            Walk::Reqwest(walk, runtime) => Walk::Reqwest(walk.from(cursor), runtime),
+        }
+    }
+
+    /// `pagination(pagination)`: the walk's own scheme.
+    pub fn pagination(self, pagination: Pagination) -> Self {
+        match self {
+            Walk::Ureq(walk) => Walk::Ureq(walk.pagination(pagination)),
+            Walk::Reqwest(walk, runtime) => Walk::Reqwest(walk.pagination(pagination), runtime),
+        }
+    }
+
+    /// `max_pages(max)`: the walk's own bound on pages.
+    pub fn max_pages(self, max: Option<usize>) -> Self {
+        match self {
+            Walk::Ureq(walk) => Walk::Ureq(walk.max_pages(max)),
+            Walk::Reqwest(walk, runtime) => Walk::Reqwest(walk.max_pages(max), runtime),
+        }
+    }
+
+    /// `items()`.
+    pub fn items(self) -> Items<'b, T> {
+        match self {
+            Walk::Ureq(walk) => Items::Ureq(walk.items()),
+            Walk::Reqwest(walk, runtime) => Items::Reqwest(walk.items(), runtime),
+        }
+    }
+
+    /// `pages()`.
+    pub fn pages(self) -> Pages<'b, T> {
+        match self {
+            Walk::Ureq(walk) => Pages::Ureq(walk.pages()),
+            Walk::Reqwest(walk, runtime) => Pages::Reqwest(walk.pages(), runtime),
+        }
+    }
+
+    /// `collect()`.
+    pub fn collect(self) -> Result<Vec<T>, Error> {
+        match self {
+            Walk::Ureq(walk) => walk.collect(),
+            Walk::Reqwest(walk, runtime) => runtime.block_on(walk.collect()),
         }
     }
 }
@@ -369,9 +409,9 @@ impl Backend {
 /// The item iterator of either backend, as a blocking [`Iterator`].
 pub enum Items<'b, T> {
     /// The blocking client's.
-    Ureq(ureq::Pages<'b, T>),
+    Ureq(ureq::Items<'b, T>),
     /// The async client's stream, and the runtime that polls it.
-    Reqwest(reqwest::Pages<'b, T>, &'b tokio::runtime::Runtime),
+    Reqwest(reqwest::Items<'b, T>, &'b tokio::runtime::Runtime),
 }
 
 impl<T> Items<'_, T> {
@@ -388,22 +428,6 @@ impl<T> Items<'_, T> {
         match self {
             Items::Ureq(pages) => pages.total_count(),
             Items::Reqwest(pages, _) => pages.total_count(),
-        }
-    }
-
-    /// `pagination(pagination)`: the walk's own scheme.
-    pub fn pagination(self, pagination: Pagination) -> Self {
-        match self {
-            Items::Ureq(pages) => Items::Ureq(pages.pagination(pagination)),
-            Items::Reqwest(pages, runtime) => Items::Reqwest(pages.pagination(pagination), runtime),
-        }
-    }
-
-    /// `max_pages(max)`: the walk's own bound on pages.
-    pub fn max_pages(self, max: Option<usize>) -> Self {
-        match self {
-            Items::Ureq(pages) => Items::Ureq(pages.max_pages(max)),
-            Items::Reqwest(pages, runtime) => Items::Reqwest(pages.max_pages(max), runtime),
         }
     }
 }
@@ -437,22 +461,6 @@ impl<I> Pages<'_, I> {
             Pages::Reqwest(pages, _) => pages.cursor(),
         }
     }
-
-    /// `pagination(pagination)`: the walk's own scheme.
-    pub fn pagination(self, pagination: Pagination) -> Self {
-        match self {
-            Pages::Ureq(pages) => Pages::Ureq(pages.pagination(pagination)),
-            Pages::Reqwest(pages, runtime) => Pages::Reqwest(pages.pagination(pagination), runtime),
-        }
-    }
-
-    /// `max_pages(max)`: the walk's own bound on pages.
-    pub fn max_pages(self, max: Option<usize>) -> Self {
-        match self {
-            Pages::Ureq(pages) => Pages::Ureq(pages.max_pages(max)),
-            Pages::Reqwest(pages, runtime) => Pages::Reqwest(pages.max_pages(max), runtime),
-        }
-    }
 }
 
 impl<I> Iterator for Pages<'_, I> {
@@ -468,7 +476,8 @@ impl<I> Iterator for Pages<'_, I> {
     }
 }
 
-fn drain<T>(mut pages: ureq::Pages<'_, T>) -> Paged<T> {
+fn drain<T>(pages: ureq::Pages<'_, T>) -> Paged<T> {
+    let mut pages = pages.items();
     let items = pages.by_ref().collect();
     Paged {
         items,
@@ -477,7 +486,8 @@ fn drain<T>(mut pages: ureq::Pages<'_, T>) -> Paged<T> {
     }
 }
 
-async fn stream<T>(mut pages: reqwest::Pages<'_, T>) -> Paged<T> {
+async fn stream<T>(pages: reqwest::Pages<'_, T>) -> Paged<T> {
+    let mut pages = pages.items();
     let mut items = Vec::new();
     while let Some(item) = poll_fn(|cx| Pin::new(&mut pages).poll_next(cx)).await {
         items.push(item);

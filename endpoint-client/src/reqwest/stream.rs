@@ -16,12 +16,15 @@ use http::Method;
 use http::header::{CONTENT_LENGTH, HeaderValue};
 use serde::de::DeserializeOwned;
 
+use super::super::builder::DEFAULT_TIMEOUT;
 use super::super::call::{Action, Call, TransportError};
 use super::super::decode::Operation;
+use super::super::error::Error;
 use super::super::exchange::{Answer, Exchange};
+use super::super::response::Response;
 use super::super::sse::EventReader;
+use super::super::sse::ServerSentEvent;
 use super::super::stream::{self, Answered, LineReader, Parts, SENT_ONCE};
-use super::super::{DEFAULT_TIMEOUT, Error, Response, ServerSentEvent};
 use super::{Client, read_whole};
 use endpoint_runtime::{Request, TypedRequest};
 

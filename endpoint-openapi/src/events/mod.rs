@@ -13,7 +13,6 @@ use crate::api::{Api, Event, EventSource, MediaContent};
 use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
 use crate::ident;
-use crate::operations::Conventional;
 use crate::types::{Type, TypeDef, TypeSpace};
 
 pub(crate) use write::module;
@@ -82,8 +81,7 @@ pub(crate) fn plan(
             str::to_owned,
         );
     let names = names(&api.events);
-    let policy = Conventional(conventions);
-    let mut space = TypeSpace::new(&api.schemas, &policy);
+    let mut space = TypeSpace::new(&api.schemas, conventions);
     let mut planned = Vec::new();
     for (event, name) in api.events.iter().zip(names) {
         let label = event.label();

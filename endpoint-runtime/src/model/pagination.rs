@@ -2,7 +2,7 @@
 //! and where a page holds its items.
 
 /// How the pages of a list follow one another, and where each page holds
-/// its items: what a client's `pages`, `paginate` and their cursors follow.
+/// its items: what a client's `paginate` (its items and pages) and their cursors follow.
 ///
 /// Every scheme but [`Pagination::next_url`] and `Link` headers builds the
 /// next page's URL from the page's own, with one query parameter set (or

@@ -13,6 +13,7 @@ use crate::value::{Param, json_param};
 use crate::wire::plan::BodyKind;
 
 pub(crate) mod form;
+pub(crate) mod header;
 pub(crate) mod media;
 pub(crate) mod multipart;
 pub(crate) mod plan;

@@ -75,7 +75,7 @@ pub fn generate(root: &Path) -> Result<Output, String> {
     files.push(File::rust(
         root,
         "tests/github_models/operations.rs",
-        &examples::render(&operations),
+        &examples::render(&operations, &policy::conventions(root)?),
     )?);
     Ok(Output {
         files,

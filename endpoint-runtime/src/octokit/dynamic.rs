@@ -4,10 +4,11 @@
 
 use serde_json::{Map, Value};
 
+use super::defaults::{CallOptions, Prepared};
+use super::layers::{Layers, format_text};
+use super::previews;
 use crate::build::{Input, Resolved, build};
-use crate::defaults::{CallOptions, Prepared};
 use crate::error::Result;
-use crate::layers::{Layers, format_text};
 use crate::request::{Method, Request};
 use crate::route::Route;
 use crate::template::with_parsed;
@@ -43,9 +44,7 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
     let options = Resolved {
         headers,
         default_accept: None,
-        format,
-        previews: media.previews,
-        accepts: None,
+        compose: previews::composer(format, media.previews, None),
         body_headers: None,
         request: layers.request(),
     };

@@ -3,9 +3,8 @@
 
 use serde_json::{Map, Value};
 
+use super::layers::{combined_previews, lookup, lowercase_object, merge_value, strip_preview};
 use crate::error::{Error, Result};
-use crate::headers;
-use crate::layers::{combined_previews, lookup, merge_value, strip_preview};
 use crate::route::Route;
 
 /// `merge(defaults, route, options)`: the call object (route pieces, then the
@@ -33,7 +32,7 @@ pub(crate) fn merge(
                 "headers" => {
                     let lowered = match value {
                         Value::Null => continue,
-                        Value::Object(headers) => headers::lowercase_object(headers),
+                        Value::Object(headers) => lowercase_object(headers),
                         _ => return Err(Error::option("headers", "must be an object")),
                     };
                     merge_value(&mut merged, key, Value::Object(lowered));
@@ -89,7 +88,7 @@ mod tests {
     #[test]
     fn route_then_options_override() {
         let merged = merge(
-            &crate::defaults::initial(),
+            &crate::octokit::defaults::initial(),
             Some(Route::parse("GET /x")),
             Some(&object(json!({"method": "POST", "url": "/y"}))),
         )
@@ -101,7 +100,7 @@ mod tests {
     #[test]
     fn deep_merge_keeps_order_and_merges_objects() {
         let defaults = merge(
-            &crate::defaults::initial(),
+            &crate::octokit::defaults::initial(),
             None,
             Some(&object(
                 json!({"a": "A", "b": "B", "request": {"a": 1, "n": {"x": 1}}}),
@@ -139,7 +138,7 @@ mod tests {
     #[test]
     fn previews_merge_and_strip() {
         let defaults = merge(
-            &crate::defaults::initial(),
+            &crate::octokit::defaults::initial(),
             None,
             Some(&object(
                 json!({"mediaType": {"previews": ["a", "c-preview"]}}),
@@ -169,7 +168,7 @@ mod tests {
     #[test]
     fn header_names_are_lowercased_later_wins() {
         let merged = merge(
-            &crate::defaults::initial(),
+            &crate::octokit::defaults::initial(),
             None,
             Some(&object(
                 json!({"headers": {"Accept": "a", "ACCEPT": "b", "X-Y": 1}}),
@@ -185,7 +184,7 @@ mod tests {
         let options =
             object(json!({"headers": {"X-A": "1"}, "mediaType": {"previews": ["p-preview"]}}));
         let before = options.clone();
-        let defaults = crate::defaults::initial();
+        let defaults = crate::octokit::defaults::initial();
         let defaults_before = defaults.clone();
         merge(&defaults, None, Some(&options)).unwrap();
         assert_eq!(options, before);

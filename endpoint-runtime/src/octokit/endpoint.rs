@@ -4,19 +4,21 @@ use std::sync::{Arc, LazyLock};
 
 use serde_json::{Map, Value};
 
+use super::defaults::{self, CallOptions, Prepared};
+use super::dynamic;
+use super::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
+use super::layers::{CallParam, CallParams, LayerParams, Layers};
+use super::merge;
+use super::options::{Options, check_depth};
+use crate::api::sealed::{Fields, Sealed};
 use crate::api::{Api, Settings};
-use crate::defaults::{self, CallOptions, Prepared};
-use crate::dynamic;
 use crate::error::{Error, Result};
-use crate::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
 use crate::headers::Headers;
-use crate::layers::{CallParams, LayerParams, Layers};
-use crate::merge;
 use crate::names::{REDACTED, is_credential_param, shown_header_value};
-use crate::options::{Options, check_depth};
 use crate::params::Params;
 use crate::request::Request;
 use crate::route::Route;
+use crate::servers::{Elsewhere, Servers};
 use crate::template::NameSet;
 use crate::typed::{self, Plan, TypedParams};
 use crate::url::{Origin, redact_userinfo};
@@ -165,7 +167,7 @@ impl Endpoint {
     }
 
     fn from_defaults(defaults: Map<String, Value>) -> Self {
-        Self::with_inner(defaults, false, Arc::default(), Some(DEFAULT_ACCEPT))
+        Self::with_inner(defaults, false, Servers::default(), Some(DEFAULT_ACCEPT))
     }
 
     /// An endpoint whose defaults are the settings of `api`: its base URL
@@ -196,9 +198,7 @@ impl Endpoint {
             inner: Arc::new(Inner {
                 defaults: Value::Object(defaults),
                 prepared: Arc::new(Prepared::of(api.base_url(), api.headers())),
-                api: api
-                    .clone()
-                    .guard_server(DEFAULT_UPLOADS_URL, DEFAULT_BASE_URL),
+                api: with_uploads_tied(api),
                 plain: true,
             }),
         }
@@ -210,13 +210,13 @@ impl Endpoint {
     fn with_inner(
         defaults: Map<String, Value>,
         credential_host_check: bool,
-        servers: Arc<[(String, String)]>,
+        servers: Servers,
         default_accept: Option<&str>,
     ) -> Self {
         let prepared = Prepared::new(&defaults);
         let (api, plain) = match prepared.ready() {
             Some(ready) => (
-                Api::unchecked(&ready.base_url, ready.headers.clone()),
+                Api::prepared(&ready.base_url, ready.body_headers.clone()),
                 !prepared.has_params() && ready.request.is_none(),
             ),
             None => {
@@ -224,11 +224,11 @@ impl Endpoint {
                 (Api::unchecked(base_url, Headers::new()), false)
             }
         };
-        let api = api
-            .with_servers(servers)
-            .with_credential_host_check(credential_host_check)
-            .guard_server(DEFAULT_UPLOADS_URL, DEFAULT_BASE_URL)
-            .with_default_accept(default_accept);
+        let api = with_uploads_tied(
+            &api.with_servers(servers)
+                .with_credential_host_check(credential_host_check),
+        )
+        .with_default_accept(default_accept);
         Endpoint {
             inner: Arc::new(Inner {
                 defaults: Value::Object(defaults),
@@ -467,7 +467,7 @@ impl Endpoint {
         Ok(Endpoint::with_inner(
             merged,
             self.inner.api.credential_check(),
-            self.inner.api.servers().clone(),
+            self.inner.api.servers().moved_only(),
             self.inner.api.default_accept(),
         ))
     }
@@ -532,15 +532,24 @@ impl Endpoint {
         }
     }
 
-    /// The request of a typed route with these defaults: with the API's
-    /// settings alone when that is all they hold, else read as a call that
-    /// sets nothing (default parameters under the route's fields, the
-    /// `request` option, the errors of invalid defaults).
+    /// The request of a typed route of the endpoint's own API.
+    #[cfg(test)]
     fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request> {
+        Sealed::typed_request(self, self.api(), plan, fields)
+    }
+}
+
+impl Sealed for Endpoint {
+    /// The request of a typed route of the API `home` with these defaults:
+    /// with the API's settings alone when that is all they hold, else read
+    /// as a call that sets nothing (default parameters under the route's
+    /// fields, the `request` option, the errors of invalid defaults).
+    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Request> {
         let api = &self.inner.api;
         if self.inner.plain {
-            return api.typed_request(plan, fields);
+            return Sealed::typed_request(api, home, plan, fields);
         }
+        let place = api.place(home, plan)?;
         let defaults = self.defaults_map();
         let prepared = &*self.inner.prepared;
         let (base_url, mut options) = match prepared.ready() {
@@ -555,7 +564,7 @@ impl Endpoint {
         };
         options.default_accept = api.default_accept();
         let typed = TypedParams { plan, fields };
-        api.on_route(plan, base_url, |base_url| {
+        api.on_route(place, plan, base_url, |base_url| {
             if prepared.has_params() {
                 let call = TypedCall::new(&typed)?;
                 let params = LayerParams::new(Some(defaults), true, &plan.template, call);
@@ -568,25 +577,20 @@ impl Endpoint {
 }
 
 impl Settings for Endpoint {
-    #[inline]
-    fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request> {
-        Endpoint::typed_request(self, plan, fields)
-    }
-
     fn api(&self) -> &Api {
         &self.inner.api
     }
+}
 
-    fn typed_request_moved(
-        &self,
-        declared: &str,
-        actual: &str,
-        plan: &Plan,
-        fields: &[Option<Param<'_>>],
-    ) -> Result<Request> {
-        self.with_server(declared, actual)?
-            .typed_request(plan, fields)
-    }
+/// `api` with GitHub's uploads server tied to GitHub's base URL, as every
+/// endpoint's settings have it: under another base URL its routes go where
+/// they declare, and carry no credentials there.
+fn with_uploads_tied(api: &Api) -> Api {
+    api.tie(
+        DEFAULT_UPLOADS_URL,
+        Origin::of(DEFAULT_BASE_URL),
+        Elsewhere::Declared,
+    )
 }
 
 /// A typed route's fields under an endpoint's default parameters.
@@ -646,23 +650,16 @@ impl CallParams for TypedCall<'_, '_> {
         self.own.iter().any(|own| own == key)
     }
 
-    fn for_each_own(
-        &self,
-        variables: &NameSet<'_>,
-        has_default: &dyn Fn(&str) -> bool,
-        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
-    ) -> Result<()> {
+    fn for_each_call(&self, _variables: &NameSet<'_>, f: &mut CallParam<'_>) -> Result<()> {
         for (key, value, placement) in &self.remaining {
-            if !has_default(key) || variables.contains(key) {
-                f(key, Param::Json(value), placement)?;
-            }
+            f(key, Param::Json(value), placement, true)?;
         }
         self.typed
             .for_each_remaining(&self.typed.plan.template, &mut |key, value, placement| {
                 if merges(&value, placement) {
                     return Ok(());
                 }
-                f(key, value, placement)
+                f(key, value, placement, false)
             })
     }
 }

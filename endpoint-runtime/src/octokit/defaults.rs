@@ -2,14 +2,16 @@
 //! what every call starts from, so that a call reads no JSON it does not set.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::github::{self, STATIC_SETS};
+use super::layers::{Layers, Media, format_text, lookup};
+use super::previews::{self, AcceptCache};
 use crate::build::Resolved;
 use crate::error::Result;
-use crate::github;
-use crate::headers::{AcceptCache, BodyHeaders, Headers};
-use crate::layers::{Layers, Media, format_text, lookup};
+use crate::headers::{BodyHeaders, Headers};
 use crate::names::is_option_key;
 
 /// The initial defaults: `method`, `baseUrl`, `headers`, `mediaType`, in that order.
@@ -59,7 +61,7 @@ pub(crate) struct Ready {
     /// The previews, as a call that sets none reads them.
     pub previews: Vec<Cow<'static, str>>,
     /// `headers` with what a request with or without a body adds.
-    pub body_headers: BodyHeaders,
+    pub body_headers: Arc<BodyHeaders>,
     pub request: Option<Box<Value>>,
 }
 
@@ -74,7 +76,7 @@ impl Prepared {
     /// Defaults of a base URL and headers alone, read already (an API's
     /// settings).
     pub(crate) fn of(base_url: &str, headers: &Headers) -> Self {
-        let body_headers = BodyHeaders::new(headers.clone());
+        let body_headers = Arc::new(BodyHeaders::among(headers.clone(), &STATIC_SETS));
         let headers = body_headers.base().clone();
         Prepared {
             ready: Some(Ready {
@@ -95,7 +97,7 @@ impl Prepared {
         let layers = Layers::call(defaults, None, None);
         let media = layers.media().ok()?;
         let base_url = layers.base_url().ok()?.to_owned();
-        let raw_headers = layers.headers().ok()?.into_shared();
+        let raw_headers = layers.headers().ok()?.into_shared_among(&STATIC_SETS);
         let format = format_text(media.format).ok()?;
         let accepts = AcceptCache::default();
         let headers = if format.is_empty() && media.previews.is_empty() {
@@ -112,7 +114,7 @@ impl Prepared {
             .collect();
         Some(Ready {
             base_url,
-            body_headers: BodyHeaders::new(headers.clone()),
+            body_headers: Arc::new(BodyHeaders::among(headers.clone(), &STATIC_SETS)),
             headers,
             raw_headers,
             accepts,
@@ -138,10 +140,8 @@ impl Ready {
         Resolved {
             headers: self.headers.clone(),
             default_accept: None,
-            format: "",
-            previews: Cow::Borrowed(&[]),
-            accepts: None,
-            body_headers: Some(&self.body_headers),
+            compose: None,
+            body_headers: Some(&*self.body_headers),
             request: self.request.clone(),
         }
     }
@@ -228,9 +228,7 @@ impl<'a> CallOptions<'a> {
         Ok(Resolved {
             headers,
             default_accept: None,
-            format,
-            previews,
-            accepts: self.accepts,
+            compose: previews::composer(format, previews, self.accepts),
             body_headers: None,
             request: layers.request(),
         })

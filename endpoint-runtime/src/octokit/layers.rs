@@ -13,9 +13,11 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
+use super::github::{DEFAULT_ACCEPT, USER_AGENT};
 use crate::error::{Error, Result};
-use crate::headers::{self, Headers};
+use crate::headers::{Headers, JSON_CONTENT_TYPE, check_value, is_token, lowercase_name};
 use crate::names::{is_credential_param, is_option_key};
+use crate::number::number_text;
 use crate::params::{Params, is_remaining};
 use crate::route::Route;
 use crate::template::{NameSet, Template, Vars};
@@ -171,7 +173,7 @@ impl<'a> Layers<'a> {
             .into_iter()
             .flatten()
             .chain(call.into_iter().flatten());
-        headers::from_json(entries, capacity)
+        from_json(entries, capacity)
     }
 
     /// `mediaType`, with the previews as `merge` leaves them: on a call, the
@@ -396,18 +398,19 @@ pub(crate) trait CallParams {
     /// with: a default of that name is the call's, and is not sent.
     fn owns(&self, key: &str) -> bool;
 
-    /// The call's remaining parameters sent after the defaults': those
-    /// without a default (`has_default`), and those that merge with none.
+    /// The call's parameters that are not its template's variables
+    /// (`variables`), in order, each with where it is written and whether
+    /// it merges with a default of its name; [`LayerParams`] sends those the
+    /// defaults' did not send ([`sent_merged`]).
     ///
     /// # Errors
     /// Whatever `f` returns.
-    fn for_each_own(
-        &self,
-        variables: &NameSet<'_>,
-        has_default: &dyn Fn(&str) -> bool,
-        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
-    ) -> Result<()>;
+    fn for_each_call(&self, variables: &NameSet<'_>, f: &mut CallParam<'_>) -> Result<()>;
 }
+
+/// What [`CallParams::for_each_call`] calls for each parameter: its name,
+/// its value, where it is written, whether it merges with a default.
+pub(crate) type CallParam<'f> = dyn FnMut(&str, Param<'_>, &Placement, bool) -> Result<()> + 'f;
 
 impl<'a, C: CallParams> LayerParams<'a, C> {
     /// `call` over `defaults` (`None`: the defaults hold no parameter), for
@@ -480,8 +483,23 @@ impl<C: CallParams> Params for LayerParams<'_, C> {
             )?;
         }
         self.call
-            .for_each_own(&variables, &|key| self.default(key).is_some(), f)
+            .for_each_call(&variables, &mut |key, value, placement, merges| {
+                if merges && sent_merged(key, &variables, self.default(key).is_some()) {
+                    return Ok(());
+                }
+                f(key, value, placement)
+            })
     }
+}
+
+/// `@octokit/endpoint`'s merge rule for a call's parameter `key` that
+/// merges with the defaults': whether it went out in the place of a default
+/// of its name (`has_default`), with its value over the default's
+/// ([`for_each_default_param`]), and is not sent again among the call's own.
+/// A template variable's default is expanded, never sent, so a call's
+/// parameter of that name is its own.
+fn sent_merged(key: &str, variables: &NameSet<'_>, has_default: bool) -> bool {
+    has_default && !variables.contains(key)
 }
 
 /// The parameters of JSON options: a call's, on [`Layers`].
@@ -511,21 +529,14 @@ impl CallParams for JsonCall<'_, '_> {
         false
     }
 
-    fn for_each_own(
-        &self,
-        variables: &NameSet<'_>,
-        has_default: &dyn Fn(&str) -> bool,
-        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
-    ) -> Result<()> {
+    fn for_each_call(&self, variables: &NameSet<'_>, f: &mut CallParam<'_>) -> Result<()> {
         // A call without option keys needs no key checked for being one.
         let options = self.layers.call_has_options;
-        let defaults = self.layers.default_params;
         for (index, (key, call)) in self.layers.call.into_iter().flatten().enumerate() {
             let left_out = self.call_vars.is_variable(index, key, variables)
-                || (options && is_option_key(key))
-                || (defaults && has_default(key));
+                || (options && is_option_key(key));
             if !left_out {
-                f(key, Param::Json(call), &Placement::DYNAMIC)?;
+                f(key, Param::Json(call), &Placement::DYNAMIC, true)?;
             }
         }
         Ok(())
@@ -656,4 +667,98 @@ pub(crate) fn for_each_default_param<'v>(
         }
     }
     Ok(())
+}
+/// Lowercases the names of a `headers` option object. When two names differ
+/// only in case, the later value wins and the name keeps the first position.
+pub(crate) fn lowercase_object(headers: &Map<String, Value>) -> Map<String, Value> {
+    let mut lowered = Map::with_capacity(headers.len());
+    for (name, value) in headers {
+        match lowercase_name(name) {
+            Cow::Borrowed(name) => lowered.insert(name.to_owned(), value.clone()),
+            Cow::Owned(name) => lowered.insert(name, value.clone()),
+        };
+    }
+    lowered
+}
+
+/// Headers from `headers` option entries, in order: names lowercased, a
+/// later entry for a name replaces the value of the earlier one in its
+/// position, names checked, numbers and booleans turned into text, `null`s
+/// dropped, objects and lists refused.
+pub(crate) fn from_json<'v>(
+    entries: impl Iterator<Item = (&'v String, &'v Value)>,
+    capacity: usize,
+) -> Result<Headers> {
+    /// Past this many headers, names are found through a hash map.
+    const SCAN_LIMIT: usize = 16;
+    let mut merged: Vec<(Cow<'v, str>, &'v Value)> = Vec::with_capacity(capacity);
+    let mut index: Option<std::collections::HashMap<Cow<'v, str>, usize>> = None;
+    for (name, value) in entries {
+        let name = lowercase_name(name);
+        let found = match &index {
+            Some(index) => index.get(&name).copied(),
+            None => merged.iter().position(|(n, _)| *n == name),
+        };
+        match found {
+            Some(i) => merged[i].1 = value,
+            None => {
+                if let Some(index) = &mut index {
+                    index.insert(name.clone(), merged.len());
+                }
+                merged.push((name, value));
+                if index.is_none() && merged.len() > SCAN_LIMIT {
+                    index = Some(
+                        merged
+                            .iter()
+                            .enumerate()
+                            .map(|(i, (n, _))| (n.clone(), i))
+                            .collect(),
+                    );
+                }
+            }
+        }
+    }
+    let mut headers = Headers::with_capacity(merged.len() + 2);
+    for (name, value) in merged {
+        if !is_token(&name) {
+            return Err(Error::HeaderName {
+                name: name.into_owned(),
+            });
+        }
+        let text: Cow<'static, str> = match value {
+            Value::Null => continue,
+            Value::String(s) => shared_text(s),
+            Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
+            Value::Number(n) => Cow::Owned(number_text(n)),
+            Value::Array(_) | Value::Object(_) => {
+                return Err(Error::HeaderValue {
+                    name: name.into_owned(),
+                    reason: "the value is an object or a list, not text",
+                });
+            }
+        };
+        check_value(&name, &text)?;
+        // Names are unique here, so no lookup is needed.
+        headers.push_new(shared_text(&name), text);
+    }
+    Ok(headers)
+}
+
+/// Text that is one of the crate's own header names or values is borrowed
+/// from a `'static` string instead of copied, so default headers cost no
+/// allocation per request.
+fn shared_text(text: &str) -> Cow<'static, str> {
+    const KNOWN: [&str; 7] = [
+        "accept",
+        "user-agent",
+        "authorization",
+        "content-type",
+        DEFAULT_ACCEPT,
+        USER_AGENT,
+        JSON_CONTENT_TYPE,
+    ];
+    match KNOWN.iter().find(|known| **known == text) {
+        Some(known) => Cow::Borrowed(known),
+        None => Cow::Owned(text.to_owned()),
+    }
 }
