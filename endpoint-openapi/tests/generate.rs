@@ -776,6 +776,36 @@ pub type {name}Error = GetPetError;
 }
 
 #[test]
+fn an_operation_whose_method_is_no_http_token_is_left_out_with_a_diagnostic() {
+    let mut bad = op(Some("spaced"), "GE T", "/v1/pets", &["pets"]);
+    bad.responses = vec![answer("204", Vec::new())];
+    let mut good = op(Some("purge"), "purge", "/v1/pets", &["pets"]);
+    good.responses = vec![answer("204", Vec::new())];
+    let api = Api {
+        title: "Pets".into(),
+        version: "1.0.0".into(),
+        spec_version: "3.1.0".into(),
+        operations: vec![bad, good],
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let spaced = generated
+        .diagnostics
+        .iter()
+        .find(|d| d.operation.as_deref() == Some("spaced"))
+        .expect("the diagnostic of the method");
+    assert_eq!(spaced.message, "`GE T` is not an HTTP method name");
+    assert_eq!(spaced.fallback, "the operation left out");
+    let methods: Vec<(&str, &str)> = generated
+        .operations
+        .iter()
+        .map(|op| (op.method.as_str(), op.rust.as_str()))
+        .collect();
+    assert_eq!(methods, [("GE T", ""), ("PURGE", "pets::Purge")]);
+    assert!(file(&generated, "src/pets.rs").contains("\"PURGE /v1/pets\""));
+}
+
+#[test]
 fn diagnostics_are_listed_sorted() {
     let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
     let broken = generated

@@ -89,7 +89,7 @@ use endpoint_runtime::sibling::BodyKind;
 /// `#[endpoint(…)]` option names ([`Location::option_name`]). A field of
 /// a path parameter is [`Location::Path`], a whole body
 /// [`Location::Content`]; the generator writes no [`Location::Default`].
-pub use endpoint_runtime::sibling::{Location, Style};
+pub use endpoint_runtime::sibling::{Location, Method, Style};
 use naming::aliases;
 use planner::OperationPlanner;
 
@@ -255,8 +255,9 @@ pub struct OperationPlan {
     pub module: usize,
     /// The struct's name, unique in its module.
     pub name: String,
-    /// The method, upper case.
-    pub method: String,
+    /// The method (lower case, as the runtime has it; the crate writes it
+    /// upper case: [`OperationPlan::method_name`]).
+    pub method: Method,
     /// The URL template: the description's path with each placeholder
     /// named as its field and written in its style.
     pub template: String,
@@ -305,6 +306,13 @@ pub struct OperationPlan {
     pub paging: Option<Pagination<String>>,
     /// The struct's documentation (rustdoc Markdown).
     pub doc: String,
+}
+
+impl OperationPlan {
+    /// The method as the crate writes it: upper case (`GET`, `M-SEARCH`).
+    pub fn method_name(&self) -> String {
+        self.method.as_str().to_ascii_uppercase()
+    }
 }
 
 /// The media type without parameters, lower case: `text/plain` of
@@ -364,6 +372,15 @@ pub fn plan(
     let mut operations = Vec::with_capacity(api.operations.len());
     for (index, operation) in api.operations.iter().enumerate() {
         let module = module_of[index];
+        let Ok(method) = operation.method.parse::<Method>() else {
+            diagnostics.push(
+                &operation.pointer,
+                Some(&operation.label()),
+                format!("`{}` is not an HTTP method name", operation.method),
+                "the operation left out",
+            );
+            continue;
+        };
         let mut planner = OperationPlanner {
             space: &mut space,
             components: &api.schemas,
@@ -376,7 +393,7 @@ pub fn plan(
             fields: Vec::new(),
             statuses: Vec::new(),
         };
-        let mut op = planner.plan(index, module, names[index].clone());
+        let mut op = planner.plan(index, module, method, names[index].clone());
         if conventions.link_pages {
             mark_wrapped_page(&op, &mut space, &conventions.page_keys);
         } else {

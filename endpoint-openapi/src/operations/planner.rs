@@ -12,7 +12,7 @@ use crate::diag::Diagnostics;
 use crate::ident;
 use crate::schema::Schema;
 use crate::types::{Type, TypeSpace};
-use endpoint_runtime::sibling::{Location, Origin, redact_userinfo, server_error};
+use endpoint_runtime::sibling::{Location, Method, Origin, redact_userinfo, server_error};
 
 /// Whether the operation's `server` is the API's `api`: the same URL, or
 /// the same but for the scheme when the API's is written without one
@@ -117,7 +117,13 @@ impl OperationPlanner<'_, '_> {
         ident::unique(ident::snake(&format!("{prefix}_{wire}")), taken)
     }
 
-    pub(super) fn plan(&mut self, index: usize, module: usize, name: String) -> OperationPlan {
+    pub(super) fn plan(
+        &mut self,
+        index: usize,
+        module: usize,
+        method: Method,
+        name: String,
+    ) -> OperationPlan {
         let operation = self.operation;
         let template = self.path_fields();
         self.located_fields();
@@ -137,7 +143,7 @@ impl OperationPlanner<'_, '_> {
             index,
             module,
             name,
-            method: operation.method.to_ascii_uppercase(),
+            method,
             template,
             content_type,
             body_required,

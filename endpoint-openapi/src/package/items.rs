@@ -364,7 +364,10 @@ impl<'p> Writer<'p> {
             vis: parse_quote!(pub),
             ident: ident::ident(&op.name),
             generics: syn::Generics::default(),
-            route: syn::LitStr::new(&format!("{} {}", op.method, op.template), Span::call_site()),
+            route: syn::LitStr::new(
+                &format!("{} {}", op.method_name(), op.template),
+                Span::call_site(),
+            ),
             response: Some(response),
             fields,
         })
