@@ -11,6 +11,7 @@ use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
 use crate::ident;
 use crate::schema::Schema;
+use crate::status::Status;
 use crate::types::{Type, TypeSpace};
 use endpoint_runtime::sibling::{Location, Method, Origin, redact_userinfo, server_error};
 
@@ -57,7 +58,7 @@ pub(super) struct OperationPlanner<'s, 'a> {
     /// The operation's full name, the prefix of its inline types' names.
     pub(super) full: String,
     pub(super) fields: Vec<FieldPlan>,
-    pub(super) statuses: Vec<(String, String)>,
+    pub(super) statuses: Vec<(Status, String)>,
 }
 
 impl OperationPlanner<'_, '_> {

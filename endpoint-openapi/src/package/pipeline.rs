@@ -310,7 +310,7 @@ fn info(
                         )
                     })
                     .collect();
-                (status.clone(), media)
+                (*status, media)
             })
             .collect(),
     }
