@@ -74,6 +74,7 @@ pub mod conventions;
 pub mod diag;
 pub mod docs;
 pub mod emit;
+mod events;
 pub mod examples;
 pub mod expand;
 pub mod filter;

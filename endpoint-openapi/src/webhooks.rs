@@ -1,52 +1,33 @@
 //! The requests an API sends rather than receives ([`Api::events`]: its
 //! webhooks and the callbacks of its operations), in the generated crate.
 //!
-//! The crate types the requests it sends and the answers it reads; an
-//! event's payload is not generated yet, so that each event the
-//! description declares is a diagnostic naming it, never left out in
-//! silence (a description of webhooks alone is not an empty crate
-//! without a word, and `--strict` refuses it).
-
-use crate::api::{Api, EventSource};
-use crate::diag::Diagnostics;
-
-/// What a diagnostic says was generated for an event.
-pub const LEFT_OUT: &str = "left out: no type of its payload (decode it with a type of your own)";
-
-/// A diagnostic for each event of `api`, in order: at the event's
-/// operation (`#/webhooks/petAdded/post`), a callback's under the
-/// operation that declares it.
-///
-/// ```
-/// use endpoint_openapi::{diag::Diagnostics, read::read_value, webhooks};
-/// use serde_json::json;
-///
-/// let read = read_value(json!({
-///     "openapi": "3.1.0",
-///     "webhooks": {"petAdded": {"post": {"responses": {"200": {"description": "Received."}}}}}
-/// }), None, &[]).unwrap();
-/// let mut diagnostics = Diagnostics::new();
-/// webhooks::left_out(&read.api, &mut diagnostics);
-/// assert_eq!(
-///     diagnostics.iter().next().unwrap().to_string(),
-///     "#/webhooks/petAdded/post: webhook `petAdded` (POST): a request the API sends \
-///      is not generated; left out: no type of its payload (decode it with a type of your own)"
-/// );
-/// ```
-pub fn left_out(api: &Api, diagnostics: &mut Diagnostics) {
-    for event in &api.events {
-        let operation = match &event.source {
-            EventSource::Webhook => None,
-            EventSource::Callback { operation, .. } => Some(operation.as_str()),
-        };
-        diagnostics.push(
-            &event.operation.pointer,
-            operation,
-            format!(
-                "{}: a request the API sends is not generated",
-                event.label()
-            ),
-            LEFT_OUT,
-        );
-    }
-}
+//! A crate generated from a description that declares events has a
+//! module `webhooks` (`events`, … when an operations' module has that
+//! name) with:
+//!
+//! - a payload type per event, its JSON body's schema planned as answers
+//!   are (unions, nullable fields, open enums), named after the event
+//!   (`PetAdded` for the webhook `petAdded`; after its operation for a
+//!   callback: `StartJobJobDone` for the callback `jobDone` of
+//!   `startJob`), or another name for the type it is
+//!   (`pub type PetAdded = Pet;`);
+//! - an enum `Event` of the events that tell themselves apart as the
+//!   description says: by a property of the body whose schema is a
+//!   `const` or a one-value `enum` (`type`, `event_type`), the same key in each
+//!   event and no value in two events, or by a header whose schema is a
+//!   one-value `enum`, the same header in each event (GitHub's
+//!   `X-GitHub-Event`), and the body's `action` (a `const`, an `enum`)
+//!   where several events share the header's value.
+//!   `Event::decode(body)` skims the body's top-level keys for the tag
+//!   (every other value skipped unread), then decodes the body once into
+//!   the payload the tag names; `Event::decode_named(event, body)` takes
+//!   the header's value. An event or action no variant has is
+//!   `Event::Other { tag, body }`, never an error; payloads are never
+//!   tried one after another.
+//!
+//! What cannot be generated so is a diagnostic naming the event: an event
+//! without a JSON body (no payload type), or one no tag tells apart (its
+//! payload typed, outside the enum; no enum when no event is told apart,
+//! and no diagnostic when the description has a single event).
+//!
+//! [`Api::events`]: crate::api::Api::events

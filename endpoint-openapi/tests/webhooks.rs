@@ -184,52 +184,270 @@ fn a_callback_goes_with_its_operation_through_the_filter() {
     let generator = Generator::new(fixture("callbacks30.yaml"))
         .filter(Filter::default().operation("subscribe"));
     let output = generator.generate().unwrap();
-    let found: Vec<String> = output.diagnostics.iter().map(ToString::to_string).collect();
-    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(diagnostics_of(&output), Vec::<String>::new());
+    let module = webhooks_module(&output.source);
     assert!(
-        found[0].contains("callback `progress` of `subscribe`"),
-        "{found:#?}"
+        module.contains("SubscribeProgress(SubscribeProgress)"),
+        "{module}"
     );
+    assert!(!module.contains("StartJobJobDone"), "{module}");
+}
+
+fn diagnostics_of(output: &endpoint_openapi::generator::Output) -> Vec<String> {
+    output.diagnostics.iter().map(ToString::to_string).collect()
+}
+
+/// The `webhooks` module of a generated source.
+fn webhooks_module(source: &str) -> &str {
+    let start = source
+        .find("pub mod webhooks {")
+        .unwrap_or_else(|| panic!("no webhooks module:\n{source}"));
+    let rest = &source[start..];
+    let end = rest[1..]
+        .find("\npub mod ")
+        .map_or(rest.len(), |end| end + 1);
+    &rest[..end]
+}
+
+fn generated_file(read: &Read, path: &str) -> Option<String> {
+    let options = Options {
+        name: "hooks-api".into(),
+        endpoint: Dependency::Path("../endpoint".into()),
+        modules: Modules::Tags,
+        conventions: Default::default(),
+    };
+    let generated = package::generate_read(read, &options).unwrap();
+    generated
+        .files
+        .iter()
+        .find(|file| file.path == Path::new(path))
+        .map(|file| file.text.clone())
 }
 
 #[test]
-fn each_event_left_out_of_the_crate_is_a_diagnostic() {
-    let found = generated_diagnostics(&read("webhooks31.yaml"));
+fn each_event_told_apart_by_its_tag_is_a_variant_of_event() {
+    let billing = read("webhooks31.yaml");
+    assert_eq!(generated_diagnostics(&billing), Vec::<String>::new());
+    let lib = generated_file(&billing, "src/lib.rs").unwrap();
+    assert!(
+        lib.contains("pub mod models;\npub mod webhooks;\n"),
+        "{lib}"
+    );
+    let module = generated_file(&billing, "src/webhooks.rs").unwrap();
+    for expected in [
+        "pub struct InvoicePaid {",
+        "pub struct InvoiceVoided {",
+        "pub struct Issues {",
+        "pub enum IssuesAction {",
+        "pub enum Event {",
+        "    InvoicePaid(InvoicePaid),",
+        "    InvoiceVoided(InvoiceVoided),",
+        "    Issues(Issues),",
+        "pub const TAG: &'static str = \"type\";",
+        "pub const HEADER: &'static str = \"X-GitHub-Event\";",
+        // The tag's value chooses the payload: no payload is tried.
+        "Some(\"invoice.paid\") => { Self::InvoicePaid(::serde_json::from_slice(body)?) }",
+        "Some(\"invoice.voided\") => { Self::InvoiceVoided(::serde_json::from_slice(body)?) }",
+        "\"issues\" => { match skim(body, \"action\")?.as_deref() {",
+        "None | Some(\"opened\") | Some(\"closed\") => { Self::Issues(::serde_json::from_slice(body)?) }",
+    ] {
+        assert!(
+            module
+                .replace("\n", " ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .contains(
+                    expected
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .as_str()
+                ),
+            "no {expected:?} in\n{module}"
+        );
+    }
+    // No `serde_json::Value` is built to find the tag.
+    assert!(!module.contains("Value>"), "{module}");
+    assert!(!module.contains("serde_json::Value"), "{module}");
+
+    let module = generated_file(&read("callbacks30.yaml"), "src/webhooks.rs").unwrap();
+    assert!(module.contains("pub struct StartJobJobDone {"), "{module}");
+    assert!(
+        module.contains("pub struct SubscribeProgress {"),
+        "{module}"
+    );
+    assert!(
+        module.contains("pub const TAG: &'static str = \"event_type\";"),
+        "{module}"
+    );
+    assert!(!module.contains("decode_named"), "{module}");
+
+    let module = generated_file(&read("x-webhooks30.yaml"), "src/webhooks.rs").unwrap();
+    assert!(module.contains("OrderShipped(OrderShipped),"), "{module}");
+}
+
+#[test]
+fn a_payload_of_a_component_is_another_name_for_its_type() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {
+                "petAdded": {"post": {
+                    "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
+                    "responses": {"200": {"description": "OK"}}
+                }},
+                "petsCounted": {"post": {
+                    "requestBody": {"content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}},
+                    "responses": {"200": {"description": "OK"}}
+                }}
+            },
+            "components": {"schemas": {"Pet": {
+                "type": "object",
+                "required": ["kind"],
+                "properties": {"kind": {"const": "pet"}, "name": {"type": "string"}}
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    assert!(module.contains("pub struct Pet {"), "{module}");
+    assert!(
+        module.contains("/// The payload of the webhook `petAdded`.\npub type PetAdded = Pet;"),
+        "{module}"
+    );
+    assert!(
+        module.contains("pub type PetsCounted = Vec<Pet>;"),
+        "{module}"
+    );
+    assert!(module.contains("    PetAdded(PetAdded),"), "{module}");
+    // A list has no tag: typed, outside the enum, said so.
+    assert!(!module.contains("PetsCounted(PetsCounted)"), "{module}");
+    let found = generated_diagnostics(&read);
     assert_eq!(
         found,
         [
-            "#/webhooks/invoicePaid/post: webhook `invoicePaid` (POST): a request the API sends \
-             is not generated; left out: no type of its payload (decode it with a type of your own)",
-            "#/webhooks/invoiceVoided/post: webhook `invoiceVoided` (POST): a request the API \
-             sends is not generated; left out: no type of its payload (decode it with a type of \
-             your own)",
-            "#/webhooks/issues/post: webhook `issues` (POST): a request the API sends is not \
-             generated; left out: no type of its payload (decode it with a type of your own)",
+            "#/webhooks/petsCounted/post: webhook `petsCounted` (POST): no `kind` of one value (a \
+          `const` or a one-value `enum`) that other events do not have; its payload typed as \
+          `webhooks::PetsCounted`, not a variant of `webhooks::Event` (its deliveries decode as \
+          `Other`)"
         ]
     );
-    let found = generated_diagnostics(&read("callbacks30.yaml"));
-    assert_eq!(found.len(), 2, "{found:#?}");
-    assert!(
-        found[0].starts_with(
-            "#/paths/~1jobs/post/callbacks/jobDone/{$request.body#~1callbackUrl}/post \
-             (startJob): callback `jobDone` of `startJob` (POST): a request the API sends"
-        ),
-        "{found:#?}"
-    );
-    let found = generated_diagnostics(&read("x-webhooks30.yaml"));
-    assert_eq!(found.len(), 1, "{found:#?}");
-    assert!(found[0].starts_with("#/x-webhooks/orderShipped/post: webhook `orderShipped`"));
 }
 
 #[test]
-fn strict_refuses_a_description_of_webhooks_alone() {
+fn events_no_tag_tells_apart_are_typed_with_no_enum_and_a_diagnostic() {
+    // The same value of `type` in two events, and no header.
+    let object = |value: &str| {
+        json!({"post": {
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object",
+                "properties": {"type": {"type": "string", "enum": [value]}, "id": {"type": "string"}}
+            }}}},
+            "responses": {"200": {"description": "OK"}}
+        }})
+    };
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {"created": object("change"), "deleted": object("change")},
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    assert!(module.contains("pub struct Created {"), "{module}");
+    // The same schema is one type.
+    assert!(module.contains("pub type Deleted = Created;"), "{module}");
+    assert!(!module.contains("pub enum Event"), "{module}");
+    let found = generated_diagnostics(&read);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert_eq!(
+        found[0],
+        "#/webhooks/created/post: webhook `created` (POST): no tag tells the events apart (a \
+         body property or header whose schema is a `const` or a one-value `enum`, the same name \
+         in every event); its payload typed as `webhooks::Created`; no enum of events"
+    );
+}
+
+#[test]
+fn an_event_without_a_json_body_is_a_diagnostic() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {
+                "ping": {"post": {"responses": {"200": {"description": "OK"}}}},
+                "sms": {"post": {
+                    "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object"}}}},
+                    "responses": {"200": {"description": "OK"}}
+                }}
+            }
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        generated_diagnostics(&read),
+        [
+            "#/webhooks/ping/post: webhook `ping` (POST) has no body; no type of its payload \
+             (decode it with a type of your own)",
+            "#/webhooks/sms/post: webhook `sms` (POST) has no JSON body \
+             (`application/x-www-form-urlencoded`); no type of its payload (decode it with a \
+             type of your own)",
+        ]
+    );
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    assert!(!module.contains("pub enum Event"), "{module}");
+}
+
+#[test]
+fn the_events_module_takes_another_name_when_operations_have_webhooks() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "paths": {"/hooks": {"get": {
+                "operationId": "listHooks",
+                "tags": ["webhooks"],
+                "responses": {"200": {"description": "OK"}}
+            }}},
+            "webhooks": {"ping": {"post": {
+                "requestBody": {"content": {"application/json": {"schema": {
+                    "type": "object",
+                    "required": ["type"],
+                    "properties": {"type": {"const": "ping"}}
+                }}}},
+                "responses": {"200": {"description": "OK"}}
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let lib = generated_file(&read, "src/lib.rs").unwrap();
+    assert!(lib.contains("pub mod webhooks;"), "{lib}");
+    assert!(lib.contains("pub mod models;\npub mod events;\n"), "{lib}");
+    let module = generated_file(&read, "src/events.rs").unwrap();
+    assert!(module.contains("    Ping(Ping),"), "{module}");
+}
+
+#[test]
+fn strict_takes_events_told_apart_and_refuses_the_others() {
+    Generator::new(fixture("webhooks31.yaml"))
+        .strict(true)
+        .generate()
+        .unwrap();
     let err = Generator::new(fixture("webhooks31.yaml"))
+        .overlay(fixture("untagged.overlay.yaml"))
         .strict(true)
         .generate()
         .unwrap_err();
     assert!(
         err.message().starts_with(
-            "3 diagnostics (strict):\n  #/webhooks/invoicePaid/post: webhook `invoicePaid` (POST)"
+            "1 diagnostics (strict):\n  #/webhooks/invoicePaid/post: webhook `invoicePaid` (POST): no `type`"
         ),
         "{err}"
     );
@@ -300,4 +518,146 @@ fn callbacks_in_a_circle_are_read_to_a_depth_with_a_diagnostic() {
         found[0].ends_with("callbacks nested more than 4 deep (a circle?); left out"),
         "{found:#?}"
     );
+}
+
+/// A webhook of an inline object schema with the properties `properties`.
+fn webhook_of(properties: serde_json::Value) -> serde_json::Value {
+    json!({"post": {
+        "requestBody": {"content": {"application/json": {"schema": {
+            "type": "object",
+            "properties": properties
+        }}}},
+        "responses": {"200": {"description": "OK"}}
+    }})
+}
+
+#[test]
+fn a_property_of_several_values_is_no_tag() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {
+                "opened": webhook_of(json!({"status": {"enum": ["new", "open"]}})),
+                "closed": webhook_of(json!({"status": {"enum": ["done", "gone"]}}))
+            }
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    assert!(module.contains("pub struct Opened {"), "{module}");
+    assert!(!module.contains("pub enum Event"), "{module}");
+    let found = generated_diagnostics(&read);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[1].contains("no tag tells the events apart"),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_single_event_needs_no_tag() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {"changed": webhook_of(json!({"status": {"enum": ["new", "open"]}}))}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    assert_eq!(generated_diagnostics(&read), Vec::<String>::new());
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    assert!(module.contains("pub struct Changed {"), "{module}");
+    assert!(!module.contains("pub enum Event"), "{module}");
+}
+
+#[test]
+fn events_of_any_name_are_rust_names() {
+    let tagged =
+        |value: &str| webhook_of(json!({"type": {"const": value}, "self": {"type": "string"}}));
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {
+                "self": tagged("a"),
+                "123": tagged("b"),
+                "type": tagged("c"),
+                "Event": tagged("d"),
+                "Option": tagged("e"),
+                "": tagged("f"),
+                "ünïcode ☃": tagged("g\"quoted\\"),
+                "r#x": tagged("h")
+            }
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    let file = syn::parse_file(&module).unwrap_or_else(|err| panic!("{err}\n{module}"));
+    let variants = file
+        .items
+        .iter()
+        .find_map(|item| match item {
+            syn::Item::Enum(item) if item.ident.to_string().starts_with("Event") => {
+                Some(item.variants.len())
+            }
+            _ => None,
+        })
+        .expect("an enum of events");
+    assert_eq!(variants, 9, "{module}");
+}
+
+#[test]
+fn a_payload_is_relaxed_where_its_examples_contradict_its_schema() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "webhooks": {"counted": {"post": {
+                "requestBody": {"content": {"application/json": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["id", "total"],
+                        "properties": {"id": {"type": "string"}, "total": {"type": "integer"}}
+                    },
+                    "example": {"id": 7}
+                }}},
+                "responses": {"200": {"description": "OK"}}
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let found = generated_diagnostics(&read);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[0].starts_with(
+            "#/webhooks/counted/post/requestBody/content/application~1json/example: webhook \
+             `counted` (POST): `id` is an integer in the example, where the schema says a string"
+        ),
+        "{found:#?}"
+    );
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    assert!(module.contains("pub total: Option<i64>,"), "{module}");
+    assert!(!module.contains("pub id: String,"), "{module}");
+}
+
+#[test]
+fn events_of_one_header_value_are_told_apart_by_their_action() {
+    let read = read("headers31.yaml");
+    assert_eq!(generated_diagnostics(&read), Vec::<String>::new());
+    let module = generated_file(&read, "src/webhooks.rs").unwrap();
+    let flat = module.split_whitespace().collect::<Vec<_>>().join(" ");
+    for expected in [
+        "\"issues\" => { match skim(body, \"action\")?.as_deref() { Some(\"opened\") => { \
+         Self::IssuesOpened(::serde_json::from_slice(body)?) } Some(\"closed\") => { \
+         Self::IssuesClosed(::serde_json::from_slice(body)?) } _ => { Self::Other {",
+        "\"ping\" => Self::Ping(::serde_json::from_slice(body)?),",
+    ] {
+        assert!(flat.contains(expected), "no {expected:?} in\n{module}");
+    }
+    assert!(!module.contains("pub const TAG"), "{module}");
 }

@@ -65,6 +65,7 @@ pub mod pets;
 #[cfg(feature = "untagged")]
 pub mod untagged;
 pub mod models;
+pub mod webhooks;
 
 /// The API's server, the first its description names: the base URL of its requests.
 pub const BASE_URL: &str = "http://localhost:8080/v1";

@@ -151,6 +151,40 @@ pub(super) fn one_file(
     ))
 }
 
+/// Adds the module of the API's events ([`crate::events`]) to `files`: a
+/// file of its own, declared after `models`, or inline in the one file.
+///
+/// # Errors
+/// Types whose tokens do not parse (a bug of this crate).
+pub(super) fn add_events(
+    files: &mut Vec<GeneratedFile>,
+    events: &crate::events::Events,
+    layout: super::Layout,
+    paths: &Paths,
+) -> Result<(), String> {
+    let text = crate::events::module(events, GENERATED, paths)?;
+    match layout {
+        super::Layout::Crate => {
+            for file in files
+                .iter_mut()
+                .filter(|file| file.path.ends_with("src/lib.rs"))
+            {
+                file.text = crate::events::declare(std::mem::take(&mut file.text), Some(events));
+            }
+            files.push(GeneratedFile {
+                path: format!("src/{}.rs", events.module).into(),
+                text,
+            });
+        }
+        super::Layout::OneFile => {
+            if let Some(file) = files.first_mut() {
+                inline_module(&mut file.text, &events.module, &text);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Appends the module `name` of `text`, inline.
 fn inline_module(out: &mut String, name: &str, text: &str) {
     let _ = write!(

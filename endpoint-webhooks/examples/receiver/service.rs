@@ -4,9 +4,10 @@
 //!
 //! The payload types are small and written by hand: a few fields of GitHub's
 //! `ping`, `push` and `issues` and of Stripe's invoices. A crate generated
-//! from a provider's OpenAPI description will give typed events from the
-//! description's webhooks instead (`endpoint-openapi` reads them into
-//! `Api::events`; their payloads are not typed yet).
+//! from a provider's OpenAPI description types them from the description's
+//! webhooks instead: its module `webhooks` has a payload per event and an
+//! enum `Event` told apart by the tag the description gives
+//! (`docs/webhooks.md`).
 
 use std::collections::{HashSet, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};

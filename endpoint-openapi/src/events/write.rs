@@ -1,0 +1,373 @@
+//! The generated crate's `webhooks` module: the payload types (as
+//! [`emit::module`] writes the models), another name for each payload
+//! that is a type of another name, and the enum of events with its
+//! decoding: the tag found by a skim of the body's top-level keys (each
+//! other value skipped unread, no `serde_json::Value` built), then the
+//! body decoded once, into the payload the tag names.
+
+use std::fmt::Write as _;
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::emit::{self, Paths};
+
+use super::tags::ACTION;
+use super::{Events, Payload};
+
+/// The module's source, its first line `generated`.
+///
+/// # Errors
+/// Tokens that do not parse as a file (a bug of this crate).
+pub(crate) fn module(events: &Events, generated: &str, paths: &Paths) -> Result<String, String> {
+    let mut header = format!("// {generated}\n");
+    let mut text = "The requests the API sends (its webhooks, and the callbacks of its \
+                    operations): the payload of each, typed as answers are"
+        .to_owned();
+    match &events.enum_name {
+        Some(name) => {
+            let _ = write!(
+                text,
+                ", and [`{name}`], which tells them apart {}.",
+                how(events)
+            );
+        }
+        None => text.push('.'),
+    }
+    for line in wrap(&text, 90) {
+        let _ = writeln!(header, "//! {line}");
+    }
+    header.push_str(
+        "//!\n//! Verify a delivery's signature before decoding it (`endpoint::webhooks`).\n\n",
+    );
+    let mut out = emit::module(&header, &events.types, paths)?;
+    for payload in &events.payloads {
+        if let Some(ty) = &payload.alias {
+            let _ = write!(
+                out,
+                "\n/// The payload of {}.\npub type {} = {};\n",
+                payload.what,
+                payload.name,
+                emit::type_text(ty, &events.types, "", paths)
+            );
+        }
+    }
+    if let Some(name) = &events.enum_name {
+        let tokens = event_enum(events, name, paths);
+        let file: syn::File = syn::parse2(tokens)
+            .map_err(|err| format!("the enum of events does not parse: {err}"))?;
+        out.push('\n');
+        out.push_str(&prettyplease::unparse(&file));
+    }
+    Ok(out)
+}
+
+/// How the enum tells the events apart, for its documentation.
+fn how(events: &Events) -> String {
+    let body = events
+        .tag
+        .as_ref()
+        .map(|tag| format!("by the body's `{tag}`"));
+    let header = events.header.as_ref().map(|header| {
+        let action = events
+            .payloads
+            .iter()
+            .any(|payload| !payload.actions.is_empty());
+        let action = if action {
+            format!(" and the body's `{ACTION}`")
+        } else {
+            String::new()
+        };
+        format!("by the header `{header}`{action}")
+    });
+    match (body, header) {
+        (Some(body), Some(header)) => format!("{body}, or {header}"),
+        (Some(one), None) | (None, Some(one)) => one,
+        (None, None) => String::new(),
+    }
+}
+
+/// `text` as doc attributes, a line each, wrapped at 90 columns.
+fn doc(text: &str) -> TokenStream {
+    let lines = wrap(text, 90).into_iter().map(|line| {
+        if line.is_empty() {
+            line
+        } else {
+            format!(" {line}")
+        }
+    });
+    quote! { #(#[doc = #lines])* }
+}
+
+/// `text`'s lines, each wrapped at `width` columns (at spaces).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut current = String::new();
+        for word in line.split(' ') {
+            if !current.is_empty() && current.len() + 1 + word.len() > width {
+                out.push(std::mem::take(&mut current));
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        out.push(current);
+    }
+    out
+}
+
+/// The enum of events, its decoding and the skim it uses.
+fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
+    let serde = &paths.serde;
+    let json = &paths.serde_json;
+    let name = format_ident!("{name}");
+    let told: Vec<&Payload> = events.payloads.iter().filter(|p| p.told()).collect();
+    let variants = told.iter().map(|payload| {
+        let ident = format_ident!("{}", payload.name);
+        let doc = doc(&variant_doc(events, payload));
+        quote! {
+            #doc
+            #ident(#ident),
+        }
+    });
+    let enum_doc = doc(&format!(
+        "An event the API sends, told apart {}; any other is `Other`, never an error.",
+        how(events)
+    ));
+    let by_tag = told.iter().filter(|p| !p.values.is_empty()).map(|payload| {
+        let ident = format_ident!("{}", payload.name);
+        let values = &payload.values;
+        quote! {
+            Some(#(#values)|*) => Self::#ident(#json::from_slice(body)?),
+        }
+    });
+    let decode_doc = doc(&match &events.tag {
+        Some(tag) => format!(
+            "Decodes `body` (JSON) as the event its key `{tag}` names: the keys are skimmed \
+             for it (every value but its own skipped unread), then the body is decoded once, \
+             into that event's payload. A body without it, or with a value no event has, is \
+             `Other`.\n\n# Errors\nThe body is not a JSON object, or the payload of the \
+             event it names does not decode."
+        ),
+        None => "Decodes `body` (JSON): no event is named by a key of the body, so it is \
+                 `Other`.\n\n# Errors\nThe body is not a JSON object."
+            .to_owned(),
+    });
+    let named = events.header.as_ref().map(|header| {
+        // The events of each value of the header, in order.
+        let mut groups: Vec<(&str, Vec<&Payload>)> = Vec::new();
+        for payload in &told {
+            let Some(value) = payload.named.as_deref() else {
+                continue;
+            };
+            match groups.iter_mut().find(|(named, _)| *named == value) {
+                Some((_, group)) => group.push(payload),
+                None => groups.push((value, vec![payload])),
+            }
+        }
+        let arms = groups.iter().map(|(value, group)| named_arm(value, group, json));
+        let doc = doc(&format!(
+            "Decodes `body` (JSON) as the event `event` names, the value of the header \
+             `{header}`. Another event, or an action (the body's `{ACTION}`) the event does not \
+             list, is `Other`.\n\n# Errors\nThe payload of the event named does not decode."
+        ));
+        quote! {
+            #doc
+            pub fn decode_named(event: &str, body: &[u8]) -> ::core::result::Result<Self, #json::Error> {
+                Ok(match event {
+                    #(#arms)*
+                    _ => Self::Other { tag: Some(event.to_owned()), body: body.to_vec() },
+                })
+            }
+        }
+    });
+    let tag_const = events.tag.as_ref().map(|tag| {
+        let doc = " The key of the body that names an event.";
+        quote! { #[doc = #doc] pub const TAG: &'static str = #tag; }
+    });
+    let header_const = events.header.as_ref().map(|header| {
+        let doc = " The header that names an event.";
+        quote! { #[doc = #doc] pub const HEADER: &'static str = #header; }
+    });
+    let decode_body = if events.tag.is_some() {
+        quote! {
+            let tag = skim(body, Self::TAG)?;
+            Ok(match tag.as_deref() {
+                #(#by_tag)*
+                _ => Self::Other { tag, body: body.to_vec() },
+            })
+        }
+    } else {
+        quote! {
+            skim(body, "")?;
+            Ok(Self::Other { tag: None, body: body.to_vec() })
+        }
+    };
+    let skim = skim(serde, json);
+    quote! {
+        #enum_doc
+        #[derive(Debug, Clone, PartialEq)]
+        #[non_exhaustive]
+        pub enum #name {
+            #(#variants)*
+            #[doc = " Any other event: the value that names it, if any, and the body as received."]
+            Other {
+                #[doc = " The value of the key or header that names the event."]
+                tag: Option<String>,
+                #[doc = " The body, byte for byte."]
+                body: Vec<u8>,
+            },
+        }
+
+        impl #name {
+            #tag_const
+            #header_const
+
+            #decode_doc
+            pub fn decode(body: &[u8]) -> ::core::result::Result<Self, #json::Error> {
+                #decode_body
+            }
+
+            #named
+        }
+
+        #skim
+    }
+}
+
+/// The arm of `decode_named` for the header's `value`: its one event, or
+/// the event of the body's action (a body without one is the event's when
+/// the value names one event).
+fn named_arm(value: &str, group: &[&Payload], json: &TokenStream) -> TokenStream {
+    if let [payload] = group
+        && payload.actions.is_empty()
+    {
+        let ident = format_ident!("{}", payload.name);
+        return quote! { #value => Self::#ident(#json::from_slice(body)?), };
+    }
+    let actions = group.iter().map(|payload| {
+        let ident = format_ident!("{}", payload.name);
+        let actions = &payload.actions;
+        let none = (group.len() == 1).then(|| quote!(None |));
+        quote! { #none #(Some(#actions))|* => Self::#ident(#json::from_slice(body)?), }
+    });
+    quote! {
+        #value => match skim(body, #ACTION)?.as_deref() {
+            #(#actions)*
+            _ => Self::Other { tag: Some(event.to_owned()), body: body.to_vec() },
+        },
+    }
+}
+
+/// A variant's documentation: the event and what names it.
+fn variant_doc(events: &Events, payload: &Payload) -> String {
+    let mut doc = payload.what.clone();
+    doc.replace_range(0..1, &doc[0..1].to_uppercase());
+    if let Some(tag) = events.tag.as_ref().filter(|_| !payload.values.is_empty()) {
+        let values: Vec<String> = payload.values.iter().map(|v| format!("`{v}`")).collect();
+        let _ = write!(doc, ": the body's `{tag}` is {}.", values.join(" or "));
+    } else if let (Some(header), Some(value)) = (&events.header, &payload.named) {
+        let _ = write!(doc, ": the header `{header}` is `{value}`");
+        if payload.actions.is_empty() {
+            doc.push('.');
+        } else {
+            let actions: Vec<String> = payload.actions.iter().map(|v| format!("`{v}`")).collect();
+            let _ = write!(doc, ", the body's `{ACTION}` {}.", actions.join(" or "));
+        }
+    }
+    doc
+}
+
+/// `skim(body, key)`: the text of the top-level `key` of the JSON object
+/// `body`, every other value skipped unread (`IgnoredAny`).
+fn skim(serde: &TokenStream, json: &TokenStream) -> TokenStream {
+    quote! {
+        /// The text of the top-level `key` of the JSON object `body`, if it has
+        /// one: each key is compared as read, every other value skipped unread.
+        fn skim(body: &[u8], key: &'static str) -> ::core::result::Result<Option<String>, #json::Error> {
+            use #serde::de::{self, Deserializer as _, IgnoredAny, MapAccess, Visitor};
+            use ::core::fmt;
+
+            struct Object(&'static str);
+            struct IsKey(&'static str);
+
+            impl<'de> de::DeserializeSeed<'de> for IsKey {
+                type Value = bool;
+                fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> ::core::result::Result<bool, D::Error> {
+                    deserializer.deserialize_str(self)
+                }
+            }
+            impl<'de> Visitor<'de> for IsKey {
+                type Value = bool;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a key")
+                }
+                fn visit_str<E: de::Error>(self, key: &str) -> ::core::result::Result<bool, E> {
+                    Ok(key == self.0)
+                }
+            }
+            struct Value;
+            impl<'de> de::DeserializeSeed<'de> for Value {
+                type Value = Option<String>;
+                fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> ::core::result::Result<Option<String>, D::Error> {
+                    deserializer.deserialize_any(self)
+                }
+            }
+            impl<'de> Visitor<'de> for Value {
+                type Value = Option<String>;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a value")
+                }
+                fn visit_str<E: de::Error>(self, text: &str) -> ::core::result::Result<Option<String>, E> {
+                    Ok(Some(text.to_owned()))
+                }
+                fn visit_bool<E: de::Error>(self, _: bool) -> ::core::result::Result<Option<String>, E> {
+                    Ok(None)
+                }
+                fn visit_i64<E: de::Error>(self, _: i64) -> ::core::result::Result<Option<String>, E> {
+                    Ok(None)
+                }
+                fn visit_u64<E: de::Error>(self, _: u64) -> ::core::result::Result<Option<String>, E> {
+                    Ok(None)
+                }
+                fn visit_f64<E: de::Error>(self, _: f64) -> ::core::result::Result<Option<String>, E> {
+                    Ok(None)
+                }
+                fn visit_unit<E: de::Error>(self) -> ::core::result::Result<Option<String>, E> {
+                    Ok(None)
+                }
+                fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> ::core::result::Result<Option<String>, A::Error> {
+                    while seq.next_element::<IgnoredAny>()?.is_some() {}
+                    Ok(None)
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> ::core::result::Result<Option<String>, A::Error> {
+                    while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                    Ok(None)
+                }
+            }
+            impl<'de> Visitor<'de> for Object {
+                type Value = Option<String>;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a JSON object")
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> ::core::result::Result<Option<String>, A::Error> {
+                    let mut found = None;
+                    while let Some(is_key) = map.next_key_seed(IsKey(self.0))? {
+                        if is_key && found.is_none() {
+                            found = map.next_value_seed(Value)?;
+                        } else {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                    Ok(found)
+                }
+            }
+            let mut deserializer = #json::Deserializer::from_slice(body);
+            let found = (&mut deserializer).deserialize_map(Object(key))?;
+            deserializer.end()?;
+            Ok(found)
+        }
+    }
+}
