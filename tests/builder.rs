@@ -148,6 +148,46 @@ fn uploads_url_is_set() {
     );
 }
 
+#[test]
+fn only_an_api_with_an_uploads_server_has_an_uploads_url() {
+    // Another API has no uploads server: the setting is an error naming it,
+    // and its builder shows no uploads.
+    let other = Ureq::builder().base_url("https://api.example.com");
+    assert!(!format!("{other:?}").contains("uploads"), "{other:?}");
+    let error = other
+        .uploads_url("https://up.example.com")
+        .build_endpoint()
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            Error::Config {
+                setting: "uploads_url",
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("operation_server"), "{error}");
+    // GitHub's rules carry its uploads server, whatever the base URL.
+    let proxied = Ureq::builder()
+        .base_url("http://127.0.0.1:9/api")
+        .policy(client::GitHubPolicy)
+        .uploads_url("http://127.0.0.1:9/up");
+    assert_eq!(
+        uploads_url(&proxied.build_endpoint().unwrap()),
+        "http://127.0.0.1:9/up"
+    );
+    // The last uploads setting wins, as before.
+    let ghe = Ureq::github()
+        .uploads_url("https://up.example.com/u")
+        .github_enterprise("ghe.example.com");
+    assert_eq!(
+        uploads_url(&ghe.build_endpoint().unwrap()),
+        "https://ghe.example.com/api/uploads"
+    );
+}
+
 /// Where `endpoint` sends GitHub's uploads: the URL of a release asset's
 /// upload, less its path.
 fn uploads_url(endpoint: &endpoint::Endpoint) -> String {

@@ -610,7 +610,10 @@ mod settings {
                 Api::Enterprise(host) => Client::builder().github_enterprise(host),
                 Api::Other(host) => Client::builder()
                     .base_url(format!("https://{host}/v1"))
-                    .uploads_url(format!("https://uploads.{host}")),
+                    .operation_server(
+                        "https://uploads.github.com",
+                        format!("https://uploads.{host}"),
+                    ),
             };
             builder = match &self.auth {
                 Auth::None => builder,

@@ -155,10 +155,11 @@ pub struct ClientBuilder<C> {
     /// The base URL and the setting that gave it (`base_url`, or that of
     /// a builder for an API: `github`…).
     base_url: Option<(String, &'static str)>,
-    uploads_url: Option<(String, &'static str)>,
-    /// The servers routes declare and the URLs to send them to instead
-    /// (`operation_server`).
-    servers: Vec<(String, String)>,
+    /// The servers routes declare and the URLs to send them to instead,
+    /// with the setting that gave each (`operation_server`); a server of
+    /// `None` is the one the policy's upload routes declare
+    /// ([`ApiPolicy::uploads_server`]).
+    servers: Vec<(Option<String>, String, &'static str)>,
     /// The host the base URL was made of, by the setting that gave the
     /// base URL (`github_enterprise`): checked as a host name.
     host: Option<String>,
@@ -194,7 +195,6 @@ impl<C> Clone for ClientBuilder<C> {
     fn clone(&self) -> Self {
         ClientBuilder {
             base_url: self.base_url.clone(),
-            uploads_url: self.uploads_url.clone(),
             servers: self.servers.clone(),
             host: self.host.clone(),
             auth: self.auth.clone(),
@@ -223,7 +223,6 @@ impl<C> Default for ClientBuilder<C> {
     fn default() -> Self {
         ClientBuilder {
             base_url: None,
-            uploads_url: None,
             servers: Vec::new(),
             host: None,
             auth: None,
@@ -266,18 +265,14 @@ impl<C> fmt::Debug for ClientBuilder<C> {
                 &self.base_url.as_ref().map(|(url, _)| redact_userinfo(url)),
             )
             .field(
-                "uploads_url",
-                &self
-                    .uploads_url
-                    .as_ref()
-                    .map(|(url, _)| redact_userinfo(url)),
-            )
-            .field(
                 "operation_servers",
                 &self
                     .servers
                     .iter()
-                    .map(|(declared, url)| (redact_userinfo(declared), redact_userinfo(url)))
+                    .map(|(declared, url, _)| {
+                        let declared = declared.as_deref().unwrap_or("the API's uploads server");
+                        (redact_userinfo(declared), redact_userinfo(url))
+                    })
                     .collect::<Vec<_>>(),
             )
             .field("server", &self.server)
@@ -313,7 +308,8 @@ impl<C> ClientBuilder<C> {
     }
 
     /// The builder of a client of an API whose rules are `policy`, at
-    /// `base_url` (and `uploads_url`), made of `host` when given, by the
+    /// `base_url` (its uploads server sent to `uploads_url`, when given:
+    /// [`ApiPolicy::uploads_server`]), made of `host` when given, by the
     /// setting named `setting` (`github`…): what a builder for one API
     /// (e.g. `Client::github()`) sets.
     pub(crate) fn for_api(
@@ -326,8 +322,22 @@ impl<C> ClientBuilder<C> {
     ) -> Self {
         self.policy = Some(policy);
         self.base_url = Some((base_url, setting));
-        self.uploads_url = uploads_url.map(|url| (url, setting));
         self.host = host;
+        self.servers.retain(|(declared, ..)| declared.is_some());
+        match uploads_url {
+            Some(url) => self.uploads_to(url, setting),
+            None => self,
+        }
+    }
+
+    /// Sends the routes of the server the policy's upload routes declare
+    /// ([`ApiPolicy::uploads_server`]) to `url`, by the setting named
+    /// `setting` (`uploads_url`, `github_enterprise`…), instead of any
+    /// earlier such setting; first, so that an `operation_server` for the
+    /// same server, in any order, prevails.
+    pub(crate) fn uploads_to(mut self, url: String, setting: &'static str) -> Self {
+        self.servers.retain(|(declared, ..)| declared.is_some());
+        self.servers.insert(0, (None, url, setting));
         self
     }
 
@@ -381,22 +391,13 @@ impl<C> ClientBuilder<C> {
         self
     }
 
-    /// Where the typed routes whose server is GitHub's uploads host,
-    /// `https://uploads.github.com`, go (GitHub's release assets):
-    /// [`operation_server`](Self::operation_server) for that server. Checked
-    /// as [`base_url`](Self::base_url).
-    pub fn uploads_url(mut self, url: impl Into<String>) -> Self {
-        self.uploads_url = Some((url.into(), "uploads_url"));
-        self
-    }
-
     /// Sends the typed routes that declare the server `declared` (their
     /// `#[endpoint(server = "…")]`: an operation's own server in an API's
     /// description) to `url` instead: a test server, a proxy. `url` is
     /// checked as [`base_url`](Self::base_url), or is a path (`/v2`) on the
     /// base URL's host; see [`Endpoint::with_server`]. The credentials go
     /// there, as to the base URL. [`uploads_url`](Self::uploads_url) is
-    /// this setting for the routes declared `#[endpoint(uploads)]`.
+    /// this setting for the server of an API's upload routes (GitHub's).
     ///
     /// ```
     /// # #[cfg(feature = "ureq")] {
@@ -418,7 +419,9 @@ impl<C> ClientBuilder<C> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn operation_server(mut self, declared: impl Into<String>, url: impl Into<String>) -> Self {
-        self.servers.push((declared.into(), url.into()));
+        let declared = Some(declared.into());
+        self.servers
+            .push((declared, url.into(), "operation_server"));
         self
     }
 

@@ -78,6 +78,19 @@ impl<C> ClientBuilder<C> {
             "github_enterprise",
         )
     }
+
+    /// Where the typed routes whose server is GitHub's uploads host,
+    /// `https://uploads.github.com`, go (GitHub's release assets):
+    /// [`operation_server`](Self::operation_server) for that server, the
+    /// server of the [policy](Self::policy)'s upload routes
+    /// ([`ApiPolicy::uploads_server`]). Checked as
+    /// [`base_url`](Self::base_url). A client of an API without an uploads
+    /// server (any but GitHub's, unless its policy names one) has no such
+    /// setting: an [`Error::Config`](super::Error::Config) of `uploads_url`
+    /// at `build()`.
+    pub fn uploads_url(self, url: impl Into<String>) -> Self {
+        self.uploads_to(url.into(), "uploads_url")
+    }
 }
 
 #[cfg(feature = "ureq")]
@@ -194,6 +207,11 @@ impl ApiPolicy for GitHubPolicy {
                 retry_at: answer.doubled(SECONDARY_WAIT),
             }
         })
+    }
+
+    /// `https://uploads.github.com`, where release assets are uploaded.
+    fn uploads_server(&self) -> Option<&'static str> {
+        Some(UPLOADS_URL)
     }
 
     fn resource(&self, _: &Method, path: &str) -> Cow<'static, str> {

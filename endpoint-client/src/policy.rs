@@ -180,6 +180,15 @@ pub trait ApiPolicy: fmt::Debug + Send + Sync + 'static {
     fn pagination(&self) -> Pagination {
         Pagination::link()
     }
+
+    /// The server the API's upload routes declare (GitHub's
+    /// `https://uploads.github.com`, that of the routes declared
+    /// `#[endpoint(uploads)]`), which a builder's `uploads_url` sends
+    /// elsewhere; `None` unless told: the API has no uploads server, and
+    /// that setting is an error.
+    fn uploads_server(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// An answer that is not 2xx, as [`ApiPolicy::refusal`] judges it.

@@ -87,6 +87,7 @@ pub mod paging;
 mod pointer;
 pub mod read;
 pub mod schema;
+mod status;
 pub mod types;
 pub mod webhooks;
 

@@ -8,6 +8,7 @@ use endpoint_openapi::api::{
     Api, Encoding, MediaContent, Operation, ParamIn, Parameter, RequestBody, Response, Server,
     ServerVariable, TagInfo,
 };
+use endpoint_openapi::operations::Status;
 use endpoint_openapi::package::{Dependency, Generated, Modules, Options, generate};
 use endpoint_openapi::schema::{Kind, Object, Property, Schema};
 use proptest::prelude::*;
@@ -681,14 +682,14 @@ fn answers() {
         get.answers,
         [
             (
-                "200".to_owned(),
+                Status::Code(200),
                 vec![(
                     "application/json".to_owned(),
                     Some("crate::models::Pet".to_owned())
                 )]
             ),
             (
-                "404".to_owned(),
+                Status::Code(404),
                 vec![("application/json".to_owned(), Some("String".to_owned()))]
             ),
         ]
@@ -773,6 +774,70 @@ pub type {name}Error = GetPetError;
         toys.contains("    /// The refusals of [`ListToys`], by status.\n    #[derive"),
         "{toys}"
     );
+}
+
+#[test]
+fn an_operation_whose_method_is_no_http_token_is_left_out_with_a_diagnostic() {
+    let mut bad = op(Some("spaced"), "GE T", "/v1/pets", &["pets"]);
+    bad.responses = vec![answer("204", Vec::new())];
+    let mut good = op(Some("purge"), "purge", "/v1/pets", &["pets"]);
+    good.responses = vec![answer("204", Vec::new())];
+    let api = Api {
+        title: "Pets".into(),
+        version: "1.0.0".into(),
+        spec_version: "3.1.0".into(),
+        operations: vec![bad, good],
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let spaced = generated
+        .diagnostics
+        .iter()
+        .find(|d| d.operation.as_deref() == Some("spaced"))
+        .expect("the diagnostic of the method");
+    assert_eq!(spaced.message, "`GE T` is not an HTTP method name");
+    assert_eq!(spaced.fallback, "the operation left out");
+    let methods: Vec<(&str, &str)> = generated
+        .operations
+        .iter()
+        .map(|op| (op.method.as_str(), op.rust.as_str()))
+        .collect();
+    assert_eq!(methods, [("GE T", ""), ("PURGE", "pets::Purge")]);
+    assert!(file(&generated, "src/pets.rs").contains("\"PURGE /v1/pets\""));
+}
+
+#[test]
+fn an_answer_of_no_status_is_left_out_and_a_range_is_written_as_openapi_spells_it() {
+    let mut get = op(Some("getPet"), "GET", "/v1/pets", &["pets"]);
+    get.responses = vec![
+        answer("200", vec![content("application/json", Some(string()))]),
+        answer("4xx", vec![content("application/json", Some(string()))]),
+        answer("20", vec![content("application/json", Some(string()))]),
+    ];
+    let api = Api {
+        title: "Pets".into(),
+        version: "1.0.0".into(),
+        spec_version: "3.1.0".into(),
+        operations: vec![get],
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let refused = generated
+        .diagnostics
+        .iter()
+        .find(|d| d.message.contains("`20`"))
+        .expect("the diagnostic of the status");
+    assert_eq!(
+        refused.message,
+        "`20` is not a status code, a range like `4XX`, or `default`"
+    );
+    assert_eq!(refused.fallback, "the answer left out");
+    let statuses: Vec<String> = generated.operations[0]
+        .answers
+        .iter()
+        .map(|(status, _)| status.to_string())
+        .collect();
+    assert_eq!(statuses, ["200", "4XX"]);
 }
 
 #[test]

@@ -24,7 +24,7 @@ use crate::wire::plan::{BodyKind, BodyPlan, Location, Placement};
 use crate::wire::style::{self, Query};
 
 /// Everything [`build`] needs besides the parameters.
-pub(crate) struct Input<'a, 'r, 't> {
+pub(crate) struct Input<'a, 'r, 't, C: Compose = Unchanged> {
     pub method: Method,
     /// The base URL, joined to a path URL.
     pub base_url: &'r str,
@@ -37,11 +37,11 @@ pub(crate) struct Input<'a, 'r, 't> {
     /// gives way to any other and to a header parameter.
     pub accept: Option<&'static str>,
     /// The call's other options.
-    pub options: Resolved<'a>,
+    pub options: Resolved<'a, C>,
 }
 
 /// What a call's options resolved to, besides its method, base URL and URL.
-pub(crate) struct Resolved<'a> {
+pub(crate) struct Resolved<'a, C: Compose = Unchanged> {
     /// The headers: lowercase names, values validated.
     pub headers: Headers,
     /// The `accept` the settings were made with besides JSON's, which a
@@ -50,7 +50,7 @@ pub(crate) struct Resolved<'a> {
     /// What a layer over the builder composes the headers with once the
     /// URL is expanded (the dynamic layer's `accept` of a media type), if
     /// anything.
-    pub compose: Option<Compose<'a>>,
+    pub compose: Option<C>,
     /// The endpoint's prepared headers with a body header added, if
     /// `headers` may be those prepared headers.
     pub body_headers: Option<&'a BodyHeaders>,
@@ -59,8 +59,21 @@ pub(crate) struct Resolved<'a> {
 }
 
 /// A composition of the headers, run by [`build`] once the URL is expanded:
-/// its errors come after the URL's.
-pub(crate) type Compose<'a> = Box<dyn FnOnce(Headers) -> Result<Headers> + 'a>;
+/// its errors come after the URL's. A value of the layer over the builder,
+/// not a boxed closure: a request allocates nothing for it.
+pub(crate) trait Compose {
+    /// The headers composed.
+    fn compose(self, headers: Headers) -> Result<Headers>;
+}
+
+/// No composition: the headers as they are (the typed path's).
+pub(crate) enum Unchanged {}
+
+impl Compose for Unchanged {
+    fn compose(self, _: Headers) -> Result<Headers> {
+        match self {}
+    }
+}
 
 /// Builds the request.
 ///
@@ -69,7 +82,10 @@ pub(crate) type Compose<'a> = Box<dyn FnOnce(Headers) -> Result<Headers> + 'a>;
 /// copy, written field by field and read back in 16-byte loads, stalled on
 /// those loads, the hottest instructions of a short typed request.
 #[inline(always)]
-pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -> Result<Request> {
+pub(crate) fn build<C: Compose>(
+    input: Input<'_, '_, '_, C>,
+    params: &(impl Params + ?Sized),
+) -> Result<Request> {
     let Input {
         method,
         base_url,
@@ -93,7 +109,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
     join_base_url(&mut url, base_url)?;
 
     if let Some(compose) = compose {
-        headers = compose(headers)?;
+        headers = compose.compose(headers)?;
     }
 
     let mut body = None;

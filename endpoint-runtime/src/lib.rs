@@ -160,6 +160,7 @@ pub mod sibling {
     pub use crate::model::paginated::{PAGE_KEYS, list_key as page_list_key};
     pub use crate::names::*;
     pub use crate::octokit::endpoint::{credential_origins, route_origin};
+    pub use crate::request::Method;
     pub use crate::template::parts::{
         Expression, Modifier, Operator, Part, Parts, VarSpec, Variables,
     };

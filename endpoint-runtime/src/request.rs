@@ -268,6 +268,21 @@ impl Method {
     pub(crate) fn into_lowercase(self) -> Cow<'static, str> {
         self.0
     }
+
+    /// The method's name, lower case (`get`, `m-search`).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A method's name in any case, required to be an HTTP token: what a
+/// generator reads from a description.
+impl std::str::FromStr for Method {
+    type Err = Error;
+
+    fn from_str(given: &str) -> Result<Self> {
+        Method::parse(given)
+    }
 }
 
 #[cfg(test)]
@@ -280,6 +295,8 @@ mod tests {
         assert_eq!(&*Method::parse("M-SEARCH").unwrap().0, "m-search");
         assert!(Method::parse("").is_err());
         assert!(Method::parse("GE T").is_err());
+        assert_eq!("Query".parse::<Method>().unwrap().as_str(), "query");
+        assert!("GE T".parse::<Method>().is_err());
         assert_eq!(
             Method::from_checked("trace"),
             Method::parse("TRACE").unwrap()

@@ -10,7 +10,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::build::{Input, Resolved, build};
+use crate::build::{Compose, Input, Resolved, build};
 use crate::error::Result;
 use crate::headers::BodyHeaders;
 use crate::model::Pagination;
@@ -106,7 +106,7 @@ pub(crate) fn request<'a>(
     plan: &Plan,
     fields: &[Option<Param<'_>>],
 ) -> Result<Request> {
-    let options = Resolved {
+    let options: Resolved<'_> = Resolved {
         headers: headers.base().clone(),
         default_accept,
         compose: None,
@@ -120,9 +120,9 @@ pub(crate) fn request<'a>(
 /// settings resolved to, its fields read through `params`; inlined, as
 /// [`build`] is.
 #[inline(always)]
-pub(crate) fn build_with(
+pub(crate) fn build_with<C: Compose>(
     base_url: &str,
-    options: Resolved<'_>,
+    options: Resolved<'_, C>,
     plan: &Plan,
     params: &(impl Params + ?Sized),
 ) -> Result<Request> {

@@ -12,7 +12,7 @@ use crate::call::Policy;
 use crate::error::Error;
 use crate::policy::ApiPolicy;
 use endpoint_runtime::sibling::{credential_origins, is_shown_header, is_token, redact_userinfo};
-use endpoint_runtime::{Api as RuntimeApi, DEFAULT_UPLOADS_URL, Endpoint, Headers};
+use endpoint_runtime::{Api as RuntimeApi, Endpoint, Headers};
 
 impl<C> ClientBuilder<C> {
     /// The endpoint these settings give, for a client of one's own (the
@@ -44,10 +44,6 @@ impl<C> ClientBuilder<C> {
         self.check_transport()?;
         self.check_auth()?;
         let (base_url, setting) = self.checked_base_url()?;
-        let uploads_url = match &self.uploads_url {
-            Some((url, setting)) => Some(checked_url(setting, url)?),
-            None => None,
-        };
         let policy = self.api_in_force();
         let policy_headers = policy.headers();
         let headers = self.headers_in_force(&*policy, &policy_headers)?;
@@ -66,20 +62,31 @@ impl<C> ClientBuilder<C> {
             .map_err(|error| Error::config(setting, error.to_string()))?
             .with_credential_host_check(true)
             .with_default_accept(policy_accept);
-        if let Some(url) = uploads_url {
-            api = api.with_server(DEFAULT_UPLOADS_URL, &url)?;
-        }
-        for (declared, url) in &self.servers {
-            let url = match url.starts_with('/') {
+        for (declared, url, setting) in &self.servers {
+            let declared = match declared {
+                Some(declared) => declared.as_str(),
+                None => match policy.uploads_server() {
+                    Some(declared) => declared,
+                    // That of a builder for an API whose policy was replaced.
+                    None if *setting != "uploads_url" => continue,
+                    None => {
+                        return Err(Error::config(
+                            setting,
+                            "is GitHub's setting, and the API's policy names no uploads \
+                             server: send the routes of a server elsewhere with \
+                             `operation_server(…)`",
+                        ));
+                    }
+                },
+            };
+            // A path on the base URL's host is for `operation_server` only.
+            let url = match url.starts_with('/') && *setting == "operation_server" {
                 true => url.clone(),
-                false => checked_url("operation_server", url)?,
+                false => checked_url(setting, url)?,
             };
             api = api.with_server(declared, &url).map_err(|error| {
                 let (declared, url) = (redact_userinfo(declared), redact_userinfo(&url));
-                Error::config(
-                    "operation_server",
-                    format!("`{declared}` → `{url}`: {error}"),
-                )
+                Error::config(setting, format!("`{declared}` → `{url}`: {error}"))
             })?;
         }
         Ok(Endpoint::from_api(&api))

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{
-    ByStatus, OperationPlan, OperationPlanner, Success, Ty, essence, is_binary, media_kind,
+    ByStatus, OperationPlan, OperationPlanner, Status, Success, Ty, essence, is_binary, media_kind,
 };
 use crate::api::{Api, Operation};
 use crate::conventions::Conventions;
@@ -22,22 +22,29 @@ impl OperationPlanner<'_, '_> {
     /// The answers by status and media type, and the success type.
     pub(super) fn answers(&mut self) -> (Success, Success, ByStatus<Ty>) {
         let operation = self.operation;
-        let successes = operation
-            .responses
-            .iter()
-            .filter(|r| r.status.starts_with('2'))
-            .count();
-        let mut answers = Vec::new();
-        let mut success: Vec<(String, Option<Ty>)> = Vec::new();
-        let mut errors: Vec<(String, Option<Ty>)> = Vec::new();
+        // Each answer's status, read once; an answer of no status (a
+        // description built as a value) is left out.
+        let mut responses = Vec::with_capacity(operation.responses.len());
         for response in &operation.responses {
-            let is_success = response.status.starts_with('2');
+            match response.status.parse::<Status>() {
+                Ok(status) => responses.push((status, response)),
+                Err(not) => {
+                    self.diagnose(&response.pointer, not.to_string(), "the answer left out")
+                }
+            }
+        }
+        let successes = responses.iter().filter(|(s, _)| s.is_success()).count();
+        let mut answers = Vec::new();
+        let mut success: Vec<(Status, Option<Ty>)> = Vec::new();
+        let mut errors: Vec<(Status, Option<Ty>)> = Vec::new();
+        for (status, response) in responses {
+            let is_success = status.is_success();
             // An inline type is named after its status: `Response` for the
             // one success, else the status's reason phrase (`NotFound`).
             let suffix = if is_success && successes == 1 {
                 "Response".to_owned()
             } else {
-                status_variant(&response.status)
+                status_variant(status)
             };
             let name = format!("{}{}", self.full, suffix);
             let doc = response
@@ -53,7 +60,7 @@ impl OperationPlanner<'_, '_> {
                 });
             // `204`, `205` and `304` have no body (RFC 9110): one declared
             // is not planned, and the answer decodes without it.
-            let bodiless = matches!(response.status.as_str(), "204" | "205" | "304");
+            let bodiless = status.is_bodiless();
             if bodiless && !response.contents.is_empty() {
                 self.diagnose(
                     &response.pointer,
@@ -81,7 +88,7 @@ impl OperationPlanner<'_, '_> {
                 };
                 by_media.push((content.media_type.clone(), ty));
             }
-            let is_error = response.status.starts_with(['4', '5']) || response.status == "default";
+            let is_error = status.is_error();
             if is_success || is_error {
                 let chosen = by_media
                     .iter()
@@ -94,14 +101,14 @@ impl OperationPlanner<'_, '_> {
                             .then_some(Ty::Planned(Type::Json))
                     });
                 if is_success {
-                    success.push((response.status.clone(), chosen));
+                    success.push((status, chosen));
                 } else {
-                    errors.push((response.status.clone(), chosen));
+                    errors.push((status, chosen));
                 }
                 let text = response.description.as_deref().unwrap_or_default();
                 let text = docs::first_sentence(text, Links::default());
                 self.statuses.push((
-                    response.status.clone(),
+                    status,
                     if text.is_empty() {
                         format!("`{}`.", response.status)
                     } else {
@@ -109,7 +116,7 @@ impl OperationPlanner<'_, '_> {
                     },
                 ));
             }
-            answers.push((response.status.clone(), by_media));
+            answers.push((status, by_media));
         }
         (by_status(success), by_status(errors), answers)
     }
@@ -141,11 +148,15 @@ pub(super) fn name_shared_answers(
     }
     // Each inline answer type: the operations that answer it, in order; the
     // status of its first use; its schema's title when it is the answer.
-    let mut uses: BTreeMap<usize, (Vec<usize>, String, Option<String>)> = BTreeMap::new();
+    let mut uses: BTreeMap<usize, (Vec<usize>, Status, Option<String>)> = BTreeMap::new();
     for op in operations {
         let operation = &api.operations[op.index];
         for (status, by_media) in &op.answers {
-            let Some(response) = operation.responses.iter().find(|r| &r.status == status) else {
+            let Some(response) = operation
+                .responses
+                .iter()
+                .find(|r| r.status.parse() == Ok(*status))
+            else {
                 continue;
             };
             for (media_type, ty) in by_media {
@@ -164,11 +175,7 @@ pub(super) fn name_shared_answers(
                     continue;
                 };
                 let (ops, _, _) = uses.entry(id).or_insert_with(|| {
-                    (
-                        Vec::new(),
-                        status.clone(),
-                        schema.title.clone().filter(|_| whole),
-                    )
+                    (Vec::new(), *status, schema.title.clone().filter(|_| whole))
                 });
                 if !ops.contains(&op.index) {
                     ops.push(op.index);
@@ -190,9 +197,9 @@ pub(super) fn name_shared_answers(
             Some(title) if !title.is_empty() => title,
             // A success's reason (`Ok`) tells nothing of what it is: the
             // first operation's name says more.
-            _ if status.starts_with('2') => continue,
+            _ if status.is_success() => continue,
             _ => match suffix.strip_prefix("Other") {
-                Some(rest) if status == "default" => format!("Error{rest}"),
+                Some(rest) if status == Status::Default => format!("Error{rest}"),
                 _ => suffix.to_owned(),
             },
         };
@@ -356,7 +363,7 @@ pub(super) fn accept(answers: &ByStatus<Ty>, conventions: &Conventions) -> Optio
 
 /// One type when every status has the same, `()` when none has a body,
 /// else the types by status.
-pub(super) fn by_status(answers: Vec<(String, Option<Ty>)>) -> Success {
+pub(super) fn by_status(answers: Vec<(Status, Option<Ty>)>) -> Success {
     let mut distinct: Vec<&Option<Ty>> = Vec::new();
     for (_, ty) in &answers {
         if !distinct.contains(&ty) {
@@ -373,8 +380,8 @@ pub(super) fn by_status(answers: Vec<(String, Option<Ty>)>) -> Success {
 /// The variant of an answer of `status`: its reason phrase
 /// (`404` → `NotFound`), `Success`, `ClientError` and `ServerError` for
 /// the ranges, `Other` for `default`, else `Status` and the status.
-pub(crate) fn status_variant(status: &str) -> String {
-    let name = match status.to_ascii_uppercase().as_str() {
+pub(crate) fn status_variant(status: Status) -> String {
+    let name = match status.to_string().as_str() {
         "200" => "Ok",
         "201" => "Created",
         "202" => "Accepted",
@@ -410,7 +417,7 @@ pub(crate) fn status_variant(status: &str) -> String {
         "503" => "ServiceUnavailable",
         "504" => "GatewayTimeout",
         "5XX" => "ServerError",
-        "DEFAULT" => "Other",
+        "default" => "Other",
         _ => return ident::pascal(&format!("status {status}")),
     };
     name.to_owned()
@@ -428,23 +435,26 @@ mod tests {
 
     #[test]
     fn a_status_variant_is_its_reason() {
-        assert_eq!(status_variant("404"), "NotFound");
-        assert_eq!(status_variant("4XX"), "ClientError");
-        assert_eq!(status_variant("4xx"), "ClientError");
-        assert_eq!(status_variant("default"), "Other");
-        assert_eq!(status_variant("299"), "Status299");
+        assert_eq!(status_variant(Status::Code(404)), "NotFound");
+        assert_eq!(status_variant(Status::Range(4)), "ClientError");
+        assert_eq!(status_variant(Status::Default), "Other");
+        assert_eq!(status_variant(Status::Code(299)), "Status299");
+        assert_eq!(status_variant(Status::Range(3)), "Status3Xx");
     }
 
     #[test]
     fn answers_of_one_type_are_that_type() {
         let ty = Some(Ty::Planned(Type::String));
         assert_eq!(by_status(vec![]), Success::Unit);
-        assert_eq!(by_status(vec![("204".into(), None)]), Success::Unit);
+        assert_eq!(by_status(vec![(Status::Code(204), None)]), Success::Unit);
         assert_eq!(
-            by_status(vec![("200".into(), ty.clone()), ("201".into(), ty.clone())]),
+            by_status(vec![
+                (Status::Code(200), ty.clone()),
+                (Status::Code(201), ty.clone())
+            ]),
             Success::One(Ty::Planned(Type::String))
         );
-        let both = vec![("200".to_owned(), ty), ("204".to_owned(), None)];
+        let both = vec![(Status::Code(200), ty), (Status::Code(204), None)];
         assert_eq!(by_status(both.clone()), Success::ByStatus(both));
     }
 
@@ -454,7 +464,7 @@ mod tests {
         let answers = |media: &[&str]| -> ByStatus<Ty> {
             media
                 .iter()
-                .map(|m| ("200".to_owned(), vec![((*m).to_owned(), None)]))
+                .map(|m| (Status::Code(200), vec![((*m).to_owned(), None)]))
                 .collect()
         };
         assert_eq!(accept(&answers(&["application/json"]), &conventions), None);
@@ -492,8 +502,8 @@ mod tests {
         assert_eq!(
             op.success,
             Success::ByStatus(vec![
-                ("200".to_owned(), Some(Ty::Planned(Type::String))),
-                ("204".to_owned(), None)
+                (Status::Code(200), Some(Ty::Planned(Type::String))),
+                (Status::Code(204), None)
             ])
         );
         assert!(matches!(&op.error, Success::ByStatus(by) if by.len() == 2));
@@ -501,7 +511,7 @@ mod tests {
             (op.answer_name.as_str(), op.error_name.as_str()),
             ("GetPetAnswer", "GetPetError")
         );
-        let statuses: Vec<_> = op.statuses.iter().map(|(s, _)| s.as_str()).collect();
+        let statuses: Vec<_> = op.statuses.iter().map(|(s, _)| s.to_string()).collect();
         assert_eq!(statuses, ["200", "204", "404", "default"]);
         let messages: Vec<_> = diagnostics.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(

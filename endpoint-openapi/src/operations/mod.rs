@@ -82,14 +82,15 @@ mod naming;
 mod parameters;
 mod planner;
 
-pub(crate) use answers::status_variant;
-use answers::{list_paging, mark_wrapped_page, name_shared_answers};
-use endpoint_runtime::sibling::BodyKind;
 /// Where a field is sent: the runtime's locations, which the field's
 /// `#[endpoint(…)]` option names ([`Location::option_name`]). A field of
 /// a path parameter is [`Location::Path`], a whole body
 /// [`Location::Content`]; the generator writes no [`Location::Default`].
-pub use endpoint_runtime::sibling::{Location, Style};
+pub use crate::status::{NotAStatus, Status};
+pub(crate) use answers::status_variant;
+use answers::{list_paging, mark_wrapped_page, name_shared_answers};
+use endpoint_runtime::sibling::BodyKind;
+pub use endpoint_runtime::sibling::{Location, Method, Style};
 use naming::aliases;
 use planner::OperationPlanner;
 
@@ -110,9 +111,9 @@ pub enum Modules {
     PathSegment,
 }
 
-/// Answers by status as written (`"200"`, `"4XX"`, `"default"`), each by
-/// media type: the type of that body, `None` when it has none.
-pub type ByStatus<T> = Vec<(String, Vec<(String, Option<T>)>)>;
+/// Answers by status (`200`, `4XX`, `default`), each by media type: the
+/// type of that body, `None` when it has none.
+pub type ByStatus<T> = Vec<(Status, Vec<(String, Option<T>)>)>;
 
 /// Every operation of a description, planned.
 #[derive(Debug)]
@@ -243,7 +244,7 @@ pub enum Success {
     One(Ty),
     /// Different types by status: by status as written, the type (`None`
     /// for no body).
-    ByStatus(Vec<(String, Option<Ty>)>),
+    ByStatus(Vec<(Status, Option<Ty>)>),
 }
 
 /// One operation, planned.
@@ -255,8 +256,9 @@ pub struct OperationPlan {
     pub module: usize,
     /// The struct's name, unique in its module.
     pub name: String,
-    /// The method, upper case.
-    pub method: String,
+    /// The method (lower case, as the runtime has it; the crate writes it
+    /// upper case: [`OperationPlan::method_name`]).
+    pub method: Method,
     /// The URL template: the description's path with each placeholder
     /// named as its field and written in its style.
     pub template: String,
@@ -289,7 +291,7 @@ pub struct OperationPlan {
     /// none has a body.
     pub error: Success,
     /// The documentation of each status of `success` and `error`.
-    pub statuses: Vec<(String, String)>,
+    pub statuses: Vec<(Status, String)>,
     /// The name of the enum of the answers by status, when `success`
     /// differs by status; unique in the module.
     pub answer_name: String,
@@ -305,6 +307,13 @@ pub struct OperationPlan {
     pub paging: Option<Pagination<String>>,
     /// The struct's documentation (rustdoc Markdown).
     pub doc: String,
+}
+
+impl OperationPlan {
+    /// The method as the crate writes it: upper case (`GET`, `M-SEARCH`).
+    pub fn method_name(&self) -> String {
+        self.method.as_str().to_ascii_uppercase()
+    }
 }
 
 /// The media type without parameters, lower case: `text/plain` of
@@ -364,6 +373,15 @@ pub fn plan(
     let mut operations = Vec::with_capacity(api.operations.len());
     for (index, operation) in api.operations.iter().enumerate() {
         let module = module_of[index];
+        let Ok(method) = operation.method.parse::<Method>() else {
+            diagnostics.push(
+                &operation.pointer,
+                Some(&operation.label()),
+                format!("`{}` is not an HTTP method name", operation.method),
+                "the operation left out",
+            );
+            continue;
+        };
         let mut planner = OperationPlanner {
             space: &mut space,
             components: &api.schemas,
@@ -376,7 +394,7 @@ pub fn plan(
             fields: Vec::new(),
             statuses: Vec::new(),
         };
-        let mut op = planner.plan(index, module, names[index].clone());
+        let mut op = planner.plan(index, module, method, names[index].clone());
         if conventions.link_pages {
             mark_wrapped_page(&op, &mut space, &conventions.page_keys);
         } else {
@@ -390,9 +408,10 @@ pub fn plan(
     // naming an answer (its status, `Response`) or a whole body (`Body`)
     // say only where a type stands.
     let reasons: BTreeSet<String> = (100..600)
-        .map(|status: u16| status.to_string())
-        .chain(["1XX", "2XX", "3XX", "4XX", "5XX", "default"].map(str::to_owned))
-        .map(|status| status_variant(&status))
+        .map(Status::Code)
+        .chain((1..=5).map(Status::Range))
+        .chain([Status::Default])
+        .map(status_variant)
         .chain(["Response", "Body"].map(str::to_owned))
         .collect();
     space.name_shared(&answers, &|words| reasons.contains(words));

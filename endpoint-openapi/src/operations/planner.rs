@@ -11,8 +11,9 @@ use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
 use crate::ident;
 use crate::schema::Schema;
+use crate::status::Status;
 use crate::types::{Type, TypeSpace};
-use endpoint_runtime::sibling::{Location, Origin, redact_userinfo, server_error};
+use endpoint_runtime::sibling::{Location, Method, Origin, redact_userinfo, server_error};
 
 /// Whether the operation's `server` is the API's `api`: the same URL, or
 /// the same but for the scheme when the API's is written without one
@@ -57,7 +58,7 @@ pub(super) struct OperationPlanner<'s, 'a> {
     /// The operation's full name, the prefix of its inline types' names.
     pub(super) full: String,
     pub(super) fields: Vec<FieldPlan>,
-    pub(super) statuses: Vec<(String, String)>,
+    pub(super) statuses: Vec<(Status, String)>,
 }
 
 impl OperationPlanner<'_, '_> {
@@ -117,7 +118,13 @@ impl OperationPlanner<'_, '_> {
         ident::unique(ident::snake(&format!("{prefix}_{wire}")), taken)
     }
 
-    pub(super) fn plan(&mut self, index: usize, module: usize, name: String) -> OperationPlan {
+    pub(super) fn plan(
+        &mut self,
+        index: usize,
+        module: usize,
+        method: Method,
+        name: String,
+    ) -> OperationPlan {
         let operation = self.operation;
         let template = self.path_fields();
         self.located_fields();
@@ -137,7 +144,7 @@ impl OperationPlanner<'_, '_> {
             index,
             module,
             name,
-            method: operation.method.to_ascii_uppercase(),
+            method,
             template,
             content_type,
             body_required,

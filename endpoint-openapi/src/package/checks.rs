@@ -13,7 +13,7 @@ use quote::ToTokens;
 
 use super::items::{EnumShare, Shares, Writer, status_doc};
 use super::styles;
-use crate::operations::{OperationPlan, Plan, Success, Ty};
+use crate::operations::{OperationPlan, Plan, Status, Success, Ty};
 use crate::types::Type;
 
 /// Whether `endpoint!` takes an operation's struct.
@@ -97,7 +97,7 @@ pub(super) fn first_error(expanded: proc_macro2::TokenStream) -> Option<String> 
 type EnumKey = (
     usize,
     &'static str,
-    Vec<(String, Vec<String>, Option<BodyKey>)>,
+    Vec<(Status, Vec<String>, Option<BodyKey>)>,
 );
 
 /// The planned type of a status's body, as the key of an enum by status.
@@ -179,13 +179,13 @@ pub(super) fn share_enums(plan: &Plan, taken: &[bool]) -> Vec<Shares> {
 }
 
 /// The key of an operation's enum by status ([`EnumKey`]).
-fn enum_key(op: &OperationPlan, what: &'static str, by_status: &[(String, Option<Ty>)]) -> EnumKey {
+fn enum_key(op: &OperationPlan, what: &'static str, by_status: &[(Status, Option<Ty>)]) -> EnumKey {
     let statuses = by_status
         .iter()
         .map(|(status, ty)| {
             (
-                status.clone(),
-                crate::docs::lines(&status_doc(op, status)),
+                *status,
+                crate::docs::lines(&status_doc(op, *status)),
                 ty.as_ref().map(|ty| BodyKey::of(ty, op)),
             )
         })

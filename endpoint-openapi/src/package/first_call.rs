@@ -5,7 +5,7 @@
 
 use crate::api::{Api, Operation, ParamIn, SecurityScheme};
 use crate::ident;
-use crate::operations::{FieldPlan, Location, OperationPlan, Plan, Success, Ty};
+use crate::operations::{FieldPlan, Location, Method, OperationPlan, Plan, Success, Ty};
 use crate::types::Type;
 
 use serde_json::Value;
@@ -147,7 +147,7 @@ fn create_holds_list(op: &OperationPlan, plan: &Plan) -> bool {
 /// no example.
 fn example_create(module: &str, op: &OperationPlan, plan: &Plan, library: &str) -> Option<String> {
     let body = |field: &&FieldPlan| matches!(field.location, Location::Body | Location::Content);
-    if !matches!(op.method.as_str(), "POST" | "PUT" | "PATCH")
+    if ![Method::POST, Method::PUT, Method::PATCH].contains(&op.method)
         || !op.fields.iter().any(|field| body(&field))
         || op.fields.iter().all(FieldPlan::may_be_left_out)
     {
@@ -278,7 +278,7 @@ pub(super) fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool
         .collect();
     candidates.sort_by_key(|(op, _)| {
         (
-            op.method != "GET",
+            op.method != Method::GET,
             op.fields.iter().filter(|f| !f.optional).count(),
             op.fields.len(),
         )
@@ -288,7 +288,8 @@ pub(super) fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool
         .find(|(op, _)| op.paging.is_some())
         .or_else(|| {
             candidates.iter().find(|(op, _)| {
-                op.method == "GET" && matches!(&op.success, Success::One(Ty::Planned(Type::Vec(_))))
+                op.method == Method::GET
+                    && matches!(&op.success, Success::One(Ty::Planned(Type::Vec(_))))
             })
         });
     // Another operation than the list's, when there is one.
@@ -296,7 +297,7 @@ pub(super) fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool
     let send = candidates
         .iter()
         .find(|(op, _)| {
-            op.method == "GET" && op.success != Success::Unit && Some(op.index) != listed
+            op.method == Method::GET && op.success != Success::Unit && Some(op.index) != listed
         })
         .or_else(|| candidates.iter().find(|(op, _)| Some(op.index) != listed))
         .or_else(|| candidates.first());
@@ -319,7 +320,7 @@ pub(super) fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool
             (
                 op.success == Success::Unit,
                 !creates,
-                op.method != "POST",
+                op.method != Method::POST,
                 create_holds_list(op, plan),
                 expression.len(),
             )

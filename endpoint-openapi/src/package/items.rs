@@ -14,7 +14,8 @@ use super::text::{doc_indent, one_line, toml_string};
 use crate::emit::{self, Paths};
 use crate::ident;
 use crate::operations::{
-    self, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Success, Ty, status_variant,
+    self, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Status, Success, Ty,
+    status_variant,
 };
 use crate::types::Type;
 use endpoint_runtime::sibling::Style;
@@ -50,10 +51,10 @@ fn doc_attrs(text: &str) -> Vec<syn::Attribute> {
 
 /// The documentation of an operation's answer of `status`: the
 /// description's, else the status.
-pub(super) fn status_doc(op: &OperationPlan, status: &str) -> String {
+pub(super) fn status_doc(op: &OperationPlan, status: Status) -> String {
     op.statuses
         .iter()
-        .find(|(s, _)| s == status)
+        .find(|(s, _)| *s == status)
         .map_or_else(|| format!("`{status}`."), |(_, doc)| doc.clone())
 }
 
@@ -169,16 +170,17 @@ impl<'p> Writer<'p> {
     pub(super) fn variants(
         &self,
         op: &OperationPlan,
-        by_status: &[(String, Option<Ty>)],
+        by_status: &[(Status, Option<Ty>)],
     ) -> Result<Vec<TokenStream>, String> {
         let mut variants: Vec<String> = Vec::new();
         let mut tokens = Vec::new();
         for (status, ty) in by_status {
-            let variant = ident::unique(status_variant(status), |candidate| {
+            let variant = ident::unique(status_variant(*status), |candidate| {
                 variants.iter().any(|v| v == candidate)
             });
             variants.push(variant.clone());
-            let docs = doc_attrs(&status_doc(op, status));
+            let docs = doc_attrs(&status_doc(op, *status));
+            let status = status.to_string();
             let variant = ident::ident(&variant);
             let ty = match ty {
                 Some(ty) => {
@@ -200,7 +202,7 @@ impl<'p> Writer<'p> {
         op: &OperationPlan,
         name: &str,
         what: &'static str,
-        by_status: &[(String, Option<Ty>)],
+        by_status: &[(Status, Option<Ty>)],
         share: Option<&EnumShare>,
     ) -> Result<String, String> {
         let ident = ident::ident(name);
@@ -364,7 +366,10 @@ impl<'p> Writer<'p> {
             vis: parse_quote!(pub),
             ident: ident::ident(&op.name),
             generics: syn::Generics::default(),
-            route: syn::LitStr::new(&format!("{} {}", op.method, op.template), Span::call_site()),
+            route: syn::LitStr::new(
+                &format!("{} {}", op.method_name(), op.template),
+                Span::call_site(),
+            ),
             response: Some(response),
             fields,
         })

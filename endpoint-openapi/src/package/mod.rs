@@ -144,7 +144,7 @@ impl OperationInfo {
                     .iter()
                     .map(|(media_type, ty)| (media_type.clone(), json!(ty)))
                     .collect();
-                (status.clone(), Value::Object(media))
+                (status.to_string(), Value::Object(media))
             })
             .collect();
         json!({

@@ -298,7 +298,7 @@ fn info(
 ) -> OperationInfo {
     OperationInfo {
         operation_id: operation.operation_id.clone(),
-        method: op.method.clone(),
+        method: op.method_name(),
         path: operation.path.clone(),
         rust,
         answers: op
@@ -314,7 +314,7 @@ fn info(
                         )
                     })
                     .collect();
-                (status.clone(), media)
+                (*status, media)
             })
             .collect(),
     }

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+use crate::status::Status;
 use endpoint_runtime::sibling::is_token;
 use serde_json::Value;
 
@@ -406,14 +407,9 @@ impl Reader<'_> {
             entries(value.get("responses")).filter(|(key, _)| !key.starts_with("x-"))
         {
             let response_pointer = format!("{pointer}/responses/{}", escape(status));
-            if !is_status(status) {
+            if let Err(not) = status.parse::<Status>() {
                 let at = self.docs.at(doc, &response_pointer);
-                self.diag(
-                    at,
-                    Some(&label),
-                    format!("`{status}` is not a status code, a range like `4XX`, or `default`"),
-                    "the answer left out",
-                );
+                self.diag(at, Some(&label), not.to_string(), "the answer left out");
                 continue;
             }
             if let Some(response) = self.response(doc, &response_pointer, status, response, &label)
@@ -943,17 +939,6 @@ fn encodings(value: Option<&Value>) -> Vec<(String, Encoding)> {
             )
         })
         .collect()
-}
-
-/// Whether an answer's key is a status (`200`), a range (`4XX`) or
-/// `default`.
-fn is_status(key: &str) -> bool {
-    let bytes = key.as_bytes();
-    key == "default"
-        || (bytes.len() == 3
-            && (b'1'..=b'5').contains(&bytes[0])
-            && (bytes[1..].iter().all(u8::is_ascii_digit)
-                || bytes[1..].iter().all(|b| b.eq_ignore_ascii_case(&b'X'))))
 }
 
 /// The variables of a path template (`/pets/{id}` → `id`), each once, in

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::github::{self, STATIC_SETS};
 use super::layers::{Layers, Media, format_text, lookup};
-use super::previews::{self, AcceptCache};
+use super::previews::{self, Accept, AcceptCache};
 use crate::build::Resolved;
 use crate::error::Result;
 use crate::headers::{BodyHeaders, Headers};
@@ -136,7 +136,7 @@ impl Prepared {
 
 impl Ready {
     /// What a call that sets none of the options resolves to.
-    pub(crate) fn resolved(&self) -> Resolved<'_> {
+    pub(crate) fn resolved(&self) -> Resolved<'_, Accept<'_>> {
         Resolved {
             headers: self.headers.clone(),
             default_accept: None,
@@ -205,7 +205,7 @@ impl<'a> CallOptions<'a> {
 
     /// The headers, the media type and the `request` passthrough, read in
     /// `parse`'s order (after the method, the URL and the base URL).
-    pub(crate) fn finish(self) -> Result<Resolved<'a>> {
+    pub(crate) fn finish(self) -> Result<Resolved<'a, Accept<'a>>> {
         let layers = self.layers;
         let (headers, format, previews) = match self.source {
             Source::Prepared(ready) => {

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::defaults::{CallOptions, Prepared};
 use super::layers::{Layers, format_text};
-use super::previews;
+use super::previews::{self, Accept};
 use crate::build::{Input, Resolved, build};
 use crate::error::Result;
 use crate::request::{Method, Request};
@@ -58,7 +58,7 @@ fn run<'a>(
     method: &str,
     url: &str,
     base_url: &'a str,
-    options: Resolved<'a>,
+    options: Resolved<'a, Accept<'a>>,
 ) -> Result<Request> {
     with_parsed(url, |template| {
         let input = Input {

@@ -137,14 +137,32 @@ pub(crate) fn composer<'a>(
     format: &'a str,
     previews: Cow<'a, [Cow<'a, str>]>,
     accepts: Option<&'a AcceptCache>,
-) -> Option<Compose<'a>> {
+) -> Option<Accept<'a>> {
     if format.is_empty() && previews.is_empty() {
         return None;
     }
-    Some(Box::new(move |headers| match accepts {
-        Some(cache) => cache.with_accept(headers, format, &previews),
-        None => with_accept(headers, format, &previews),
-    }))
+    Some(Accept {
+        format,
+        previews,
+        accepts,
+    })
+}
+
+/// The composition of `accept` from a media type's `format` and
+/// `previews` that [`composer`] gives the builder.
+pub(crate) struct Accept<'a> {
+    format: &'a str,
+    previews: Cow<'a, [Cow<'a, str>]>,
+    accepts: Option<&'a AcceptCache>,
+}
+
+impl Compose for Accept<'_> {
+    fn compose(self, headers: Headers) -> Result<Headers> {
+        match self.accepts {
+            Some(cache) => cache.with_accept(headers, self.format, &self.previews),
+            None => with_accept(headers, self.format, &self.previews),
+        }
+    }
 }
 
 /// `headers` with `accept` composed from `format` and `previews`

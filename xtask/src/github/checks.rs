@@ -30,7 +30,7 @@ use std::fmt::Write as _;
 use endpoint_openapi::api::Operation;
 use endpoint_openapi::ident::FieldName;
 use endpoint_openapi::operations::{
-    Choice, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Ty,
+    Choice, ChoiceValue, FieldPlan, Location, Method, OperationPlan, Plan, Ty,
 };
 use endpoint_openapi::types::{Body, Type, TypeDef};
 use endpoint_runtime::sibling::OPTION_KEYS;
@@ -144,7 +144,7 @@ fn unexploded_list(field: &FieldPlan) -> bool {
 /// Whether the operation's query is a `{?…}` expression on the dynamic
 /// side: it has a body method, or an unexploded list.
 fn query_expression(op: &OperationPlan) -> bool {
-    let body_method = !matches!(op.method.as_str(), "GET" | "HEAD");
+    let body_method = ![Method::GET, Method::HEAD].contains(&op.method);
     op.fields.iter().any(|f| f.location == Location::Query)
         && (body_method || op.fields.iter().any(unexploded_list))
 }
@@ -152,8 +152,8 @@ fn query_expression(op: &OperationPlan) -> bool {
 /// The route the dynamic runtime is given for the same request.
 fn dynamic_route(op: &OperationPlan) -> String {
     let mut route = match &op.server {
-        Some(server) => format!("{} {server}{}", op.method, op.template),
-        None => format!("{} {}", op.method, op.template),
+        Some(server) => format!("{} {server}{}", op.method_name(), op.template),
+        None => format!("{} {}", op.method_name(), op.template),
     };
     for field in op.fields.iter().filter(|field| field.multi_segment) {
         let wire = &field.wire;
@@ -176,7 +176,7 @@ fn render_check(out: &mut String, plan: &Plan, planned: &Planned<'_>) {
     let _ = writeln!(
         out,
         "/// `{} {}` (`{}`).",
-        op.method,
+        op.method_name(),
         planned.operation.path,
         planned.id()
     );
