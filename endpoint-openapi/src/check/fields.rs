@@ -3,13 +3,11 @@
 
 use endpoint_runtime::sibling::BodyKind;
 
+use super::fits::MAX_DEPTH;
 use super::{At, Declared, DeclaredField, Findings, did_you_mean};
 use crate::api::{Api, MediaContent, Operation, ParamIn};
 use crate::operations::{Location, essence};
 use crate::schema::{Additional, Kind, Schema};
-
-/// How deep references and nested schemas are followed.
-pub(super) const MAX_DEPTH: usize = 32;
 
 /// The headers OpenAPI says a parameter cannot describe: the request's
 /// media types and credentials are not parameters.

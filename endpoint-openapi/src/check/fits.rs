@@ -4,13 +4,15 @@ use std::collections::BTreeMap;
 
 use endpoint_macros_core::shape::{Holds, TypeShape};
 
-use super::fields::MAX_DEPTH;
 use crate::schema::{Additional, Kind, Schema};
 
 /// What `schema` is, when `ty` cannot hold it; `None` when it can, or
 /// may. `schemas`: the components references name; `text`: the value is
 /// written as text (a parameter, a field of a form or multipart body),
 /// where a string holds any scalar.
+/// How deep references and nested schemas are followed.
+pub(super) const MAX_DEPTH: usize = 32;
+
 pub(super) fn misfit(
     schemas: &BTreeMap<String, Schema>,
     ty: &TypeShape,

@@ -17,7 +17,6 @@ use crate::diag::Diagnostics;
 use crate::schema::Schema;
 
 use super::refs::{Documents, Located};
-use super::webhooks::Callbacks;
 use crate::pointer::escape;
 
 /// The methods of a path item, in the order operations are listed.
@@ -47,6 +46,16 @@ pub(super) struct Reader<'a> {
     pub(super) diagnostics: &'a mut Diagnostics,
     /// The callbacks of the operations read so far.
     pub(super) callbacks: Callbacks,
+}
+
+/// The callbacks of the operations read so far.
+#[derive(Default)]
+pub(super) struct Callbacks {
+    /// The events, in the order read (the callbacks of a callback's
+    /// operation before it).
+    pub(super) events: Vec<crate::api::Event>,
+    /// How many callbacks' operations are being read, one in another.
+    pub(super) depth: usize,
 }
 
 fn text(value: &Value, key: &str) -> Option<String> {

@@ -21,16 +21,6 @@ const WEBHOOK_KEYS: [&str; 2] = ["webhooks", "x-webhooks"];
 /// (which a `$ref` can make a circle).
 const MAX_NESTED: usize = 4;
 
-/// The callbacks of the operations read so far.
-#[derive(Default)]
-pub(super) struct Callbacks {
-    /// The events, in the order read (the callbacks of a callback's
-    /// operation before it).
-    pub(super) events: Vec<Event>,
-    /// How many callbacks' operations are being read, one in another.
-    depth: usize,
-}
-
 impl Reader<'_> {
     /// The webhooks of `main`: `webhooks`, then `x-webhooks`, each in the
     /// description's order (`x-…` keys of a map are extensions).
