@@ -137,10 +137,10 @@ impl fmt::Debug for Tokens {
 /// # Safety of the settings
 ///
 /// Every setting becomes a header, the base URL or a server of the
-/// client's [`Endpoint`], never a default *parameter* (which the spec sends
+/// client's [`Endpoint`](endpoint_runtime::Endpoint), never a default *parameter* (which the spec sends
 /// in URLs and bodies), and the endpoint refuses to send credentials to any
 /// origin but the base URL's and a typed route's server's
-/// ([`Endpoint::with_credential_host_check`]); the client refuses to send
+/// ([`Endpoint::with_credential_host_check`](endpoint_runtime::Endpoint::with_credential_host_check)); the client refuses to send
 /// them to any but the base URL's and the servers', whatever endpoint it is
 /// given later. Every header value
 /// but those of the shown headers (`accept`, `user-agent`, `content-type`,
@@ -150,7 +150,7 @@ impl fmt::Debug for Tokens {
 ///
 /// The builder takes settings in any order and checks them all at
 /// `build()`, whose error names the setting that is wrong
-/// ([`Error::Config`]).
+/// ([`Error::Config`](crate::Error::Config)).
 pub struct ClientBuilder<C> {
     /// The base URL and the setting that gave it (`base_url`, or that of
     /// a builder for an API: `github`…).
@@ -395,7 +395,7 @@ impl<C> ClientBuilder<C> {
     /// `#[endpoint(server = "…")]`: an operation's own server in an API's
     /// description) to `url` instead: a test server, a proxy. `url` is
     /// checked as [`base_url`](Self::base_url), or is a path (`/v2`) on the
-    /// base URL's host; see [`Endpoint::with_server`]. The credentials go
+    /// base URL's host; see [`Endpoint::with_server`](endpoint_runtime::Endpoint::with_server). The credentials go
     /// there, as to the base URL. [`uploads_url`](Self::uploads_url) is
     /// this setting for the server of an API's upload routes (GitHub's).
     ///
@@ -498,7 +498,7 @@ impl<C> ClientBuilder<C> {
     /// Authenticates with the tokens of `source`, sent as
     /// `authorization: Bearer <token>` to the API's origins, fetched again
     /// shortly before they expire and once after a `401` ([`TokenSource`]).
-    /// Another way of authenticating set as well is an [`Error::Config`].
+    /// Another way of authenticating set as well is an [`Error::Config`](crate::Error::Config).
     pub fn token_source(mut self, source: impl TokenSource + 'static) -> Self {
         self.tokens = Some(Tokens::Source(Arc::new(source)));
         self
@@ -509,9 +509,9 @@ impl<C> ClientBuilder<C> {
     /// from its token URL by the client itself, with its retries and
     /// within the deadline of the call that needs one; one fetch at a time
     /// for all of the client's calls, threads and clones. A token the
-    /// server will not give is an [`Error::Authentication`] naming the
+    /// server will not give is an [`Error::Authentication`](crate::Error::Authentication) naming the
     /// token URL, the grant, and the server's `error`. Another way of
-    /// authenticating set as well is an [`Error::Config`] of `oauth2`.
+    /// authenticating set as well is an [`Error::Config`](crate::Error::Config) of `oauth2`.
     pub fn oauth2(mut self, oauth2: OAuth2) -> Self {
         self.tokens = Some(Tokens::OAuth2(oauth2));
         self
@@ -541,7 +541,7 @@ impl<C> ClientBuilder<C> {
     /// the API's policy names ([`ApiPolicy::version_header`]: e.g.
     /// `Client::github()`'s `x-github-api-version`), instead of the
     /// policy's default. For an API whose policy names none, an
-    /// [`Error::Config`] of `api_version` at `build()`: name its version
+    /// [`Error::Config`](crate::Error::Config) of `api_version` at `build()`: name its version
     /// header with [`header`](Self::header).
     pub fn api_version(mut self, version: impl Into<String>) -> Self {
         self.api_version = Some(version.into());
@@ -580,7 +580,7 @@ impl<C> ClientBuilder<C> {
     /// every request (redirects, retries, a token refresh), every backoff
     /// and every wait for a rate limit it takes. A call never starts a wait
     /// or a retry that would end past its deadline: it ends with the error
-    /// or the refusal it has, as an [`Error::GaveUp`] that says so; and
+    /// or the refusal it has, as an [`Error::GaveUp`](crate::Error::GaveUp) that says so; and
     /// each request's [`timeout`](Self::timeout) is cut to the time left.
     /// Zero is an error.
     ///
@@ -644,7 +644,7 @@ impl<C> ClientBuilder<C> {
     /// items or its pages) requests, or no bound for `None`:
     /// [`DEFAULT_MAX_PAGES`](crate::DEFAULT_MAX_PAGES) unless told, and at
     /// least one. The walk that reaches it ends with an
-    /// [`Error::Paging`] saying so, after every item of the pages read; its
+    /// [`Error::Paging`](crate::Error::Paging) saying so, after every item of the pages read; its
     /// cursor resumes at the page not fetched. A walk's own `max_pages(…)`
     /// wins over this one.
     ///

@@ -397,14 +397,14 @@ async fn read_whole(
 }
 
 /// A walk through a list's pages with the async client: see
-/// [`walk::Pages`](crate::walk::Pages).
+/// [`walk::Pages`].
 pub type Pages<'c, I> = walk::Pages<'c, Client, I>;
 
-/// The items of a walk, a [`Stream`]: see [`walk::Items`](crate::walk::Items).
+/// The items of a walk, a [`Stream`]: see [`walk::Items`].
 pub type Items<'c, I> = walk::Items<'c, Client, I>;
 
 /// The pages of a walk, whole, a [`Stream`]: see
-/// [`walk::EachPage`](crate::walk::EachPage).
+/// [`walk::EachPage`].
 pub type EachPage<'c, I> = walk::EachPage<'c, Client, I>;
 
 impl walk::sealed::Sealed for Client {}

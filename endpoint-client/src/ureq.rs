@@ -385,14 +385,14 @@ fn read_whole(mut body: ::ureq::Body) -> Result<Vec<u8>, ::ureq::Error> {
 }
 
 /// A walk through a list's pages with the blocking client: see
-/// [`walk::Pages`](crate::walk::Pages).
+/// [`walk::Pages`].
 pub type Pages<'c, I> = walk::Pages<'c, Client, I>;
 
-/// The items of a walk, an [`Iterator`]: see [`walk::Items`](crate::walk::Items).
+/// The items of a walk, an [`Iterator`]: see [`walk::Items`].
 pub type Items<'c, I> = walk::Items<'c, Client, I>;
 
 /// The pages of a walk, whole, an [`Iterator`]: see
-/// [`walk::EachPage`](crate::walk::EachPage).
+/// [`walk::EachPage`].
 pub type EachPage<'c, I> = walk::EachPage<'c, Client, I>;
 
 impl walk::sealed::Sealed for Client {}

@@ -20,7 +20,7 @@ use crate::rate_limit::RateLimit;
 /// Its `Display` names the request and the server's explanation
 /// ([`ApiError::summary`]): `GET http://127.0.0.1:8080/v1/stores/42: the
 /// server answered 404 Not Found: no such store`. `Display` and `Debug`
-/// print what the server wrote bounded and escaped, as [`Error`] says;
+/// print what the server wrote bounded and escaped, as [`Error`](crate::Error) says;
 /// the fields keep it whole.
 #[derive(Clone)]
 pub struct ApiError {
@@ -128,7 +128,7 @@ impl ApiError {
     /// message again is not named: the message is said once, after that
     /// error's place, `/name: name must not be 'bad'`); for a body without a
     /// message, the start of the body (200 characters). One line of at most
-    /// [`MAX_PRINTED_TEXT`] characters, control characters escaped.
+    /// [`MAX_PRINTED_TEXT`](super::MAX_PRINTED_TEXT) characters, control characters escaped.
     pub fn summary(&self) -> String {
         Bounded::text(&self.explanation()).to_string()
     }
