@@ -95,50 +95,28 @@ pub trait Verifier {
     }
 }
 
-impl<V: Verifier + ?Sized> Verifier for &V {
-    fn verify(&self, headers: &HeaderMap, body: &[u8]) -> Result<Verified, WebhookError> {
-        (**self).verify(headers, body)
-    }
+/// A verifier behind a reference or a pointer verifies as the verifier
+/// itself.
+macro_rules! forward {
+    ($($pointer:ty),*) => {$(
+        impl<V: Verifier + ?Sized> Verifier for $pointer {
+            fn verify(&self, headers: &HeaderMap, body: &[u8]) -> Result<Verified, WebhookError> {
+                (**self).verify(headers, body)
+            }
 
-    fn verify_request(
-        &self,
-        uri: &Uri,
-        headers: &HeaderMap,
-        body: &[u8],
-    ) -> Result<Verified, WebhookError> {
-        (**self).verify_request(uri, headers, body)
-    }
+            fn verify_request(
+                &self,
+                uri: &Uri,
+                headers: &HeaderMap,
+                body: &[u8],
+            ) -> Result<Verified, WebhookError> {
+                (**self).verify_request(uri, headers, body)
+            }
+        }
+    )*};
 }
 
-impl<V: Verifier + ?Sized> Verifier for Box<V> {
-    fn verify(&self, headers: &HeaderMap, body: &[u8]) -> Result<Verified, WebhookError> {
-        (**self).verify(headers, body)
-    }
-
-    fn verify_request(
-        &self,
-        uri: &Uri,
-        headers: &HeaderMap,
-        body: &[u8],
-    ) -> Result<Verified, WebhookError> {
-        (**self).verify_request(uri, headers, body)
-    }
-}
-
-impl<V: Verifier + ?Sized> Verifier for std::sync::Arc<V> {
-    fn verify(&self, headers: &HeaderMap, body: &[u8]) -> Result<Verified, WebhookError> {
-        (**self).verify(headers, body)
-    }
-
-    fn verify_request(
-        &self,
-        uri: &Uri,
-        headers: &HeaderMap,
-        body: &[u8],
-    ) -> Result<Verified, WebhookError> {
-        (**self).verify_request(uri, headers, body)
-    }
-}
+forward!(&V, Box<V>, std::sync::Arc<V>);
 
 /// A verifier of any scheme, cheap to clone and shared by threads: what a
 /// server keeps in its state (the axum extractor's default).
