@@ -2,6 +2,8 @@
 //! and forged sent by a real HTTP client, the statuses and texts checked.
 #![cfg(feature = "axum")]
 
+mod support;
+
 use std::net::SocketAddr;
 
 use axum::Router;
@@ -90,22 +92,7 @@ fn serve() -> SocketAddr {
         .route("/stripe", post(stripe))
         .nest("/twilio", Router::new().route("/sms", post(twilio)))
         .with_state(state);
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
-    listener
-        .set_nonblocking(true)
-        .expect("a non-blocking listener");
-    let address = listener.local_addr().expect("the port");
-    std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_io()
-            .build()
-            .expect("a runtime");
-        runtime.block_on(async {
-            let listener = tokio::net::TcpListener::from_std(listener).expect("the listener");
-            axum::serve(listener, app).await.expect("the server");
-        });
-    });
-    address
+    support::serve(app)
 }
 
 /// Sends a POST and answers its status and text.

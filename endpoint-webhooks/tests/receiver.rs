@@ -4,6 +4,8 @@
 //! checked.
 #![cfg(feature = "axum")]
 
+mod support;
+
 #[path = "../examples/receiver/service.rs"]
 mod service;
 
@@ -39,23 +41,7 @@ impl Served {
                     .push(event)
             },
         );
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
-        listener
-            .set_nonblocking(true)
-            .expect("a non-blocking listener");
-        let address = listener.local_addr().expect("the port");
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_io()
-                .build()
-                .expect("a runtime");
-            runtime.block_on(async {
-                let listener = tokio::net::TcpListener::from_std(listener).expect("the listener");
-                axum::serve(listener, receiver.router())
-                    .await
-                    .expect("the server");
-            });
-        });
+        let address = support::serve(receiver.router());
         Self { address, handled }
     }
 
