@@ -18,25 +18,11 @@ use syn::spanned::Spanned;
 use syn::{Attribute, LitBool, LitStr};
 
 use crate::ctxt::Ctxt;
+use crate::styles::style_list;
 
 /// The option of `#[endpoint(…)]` that names `location`, for messages.
 pub(crate) fn location_name(location: Location) -> &'static str {
     location.option_name().unwrap_or_default()
-}
-
-/// The styles, quoted in OpenAPI's spelling, for messages: `"simple"`,
-/// `"label"` or `"matrix"`.
-pub(crate) fn style_list(styles: &[Style]) -> String {
-    let quoted: Vec<String> = styles
-        .iter()
-        .filter_map(|style| style.openapi_name())
-        .map(|name| format!("`\"{name}\"`"))
-        .collect();
-    match quoted.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
 }
 
 /// What the `#[endpoint(…)]` attributes of a field say. Each option keeps

@@ -55,6 +55,7 @@ mod expand;
 pub mod ident;
 mod route;
 pub mod shape;
+pub mod styles;
 mod valid;
 
 use proc_macro2::TokenStream;

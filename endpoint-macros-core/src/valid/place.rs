@@ -10,8 +10,9 @@ use syn::{Ident, Type};
 
 use super::{Placed, Scope, ValueKind};
 use crate::ast::{Shape, is_file, shape};
-use crate::attr::{FieldAttrs, style_list};
+use crate::attr::FieldAttrs;
 use crate::ctxt::Ctxt;
+use crate::styles::{PATH_STYLES, QUERY_STYLES, style_list};
 
 /// A path placeholder's style, written into the template as an RFC 6570
 /// operator and modifier.
@@ -25,18 +26,6 @@ pub(super) struct PathStyle {
     /// Where the errors about it point.
     span: Span,
 }
-
-/// The styles OpenAPI allows in the query string and in the fields of a
-/// form body.
-const QUERY_STYLES: &[Style] = &[
-    Style::Form,
-    Style::SpaceDelimited,
-    Style::PipeDelimited,
-    Style::DeepObject,
-];
-
-/// The styles of a path placeholder.
-const PATH_STYLES: &[Style] = &[Style::Simple, Style::Label, Style::Matrix];
 
 /// Where a remaining parameter goes and how it is written, checked against
 /// its location, the body's media type and its type (`ty`, without its

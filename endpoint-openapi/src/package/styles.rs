@@ -7,20 +7,10 @@
 
 use endpoint_runtime::sibling::{BodyKind, Style};
 
+use endpoint_macros_core::styles::{PATH_STYLES, QUERY_STYLES, style_list};
+
 use crate::operations::{FieldPlan, Location, OperationPlan, Ty};
 use crate::types::Type;
-
-/// The styles OpenAPI allows in the query string and in the fields of a
-/// form body.
-const QUERY_STYLES: &[Style] = &[
-    Style::Form,
-    Style::SpaceDelimited,
-    Style::PipeDelimited,
-    Style::DeepObject,
-];
-
-/// The styles of a path placeholder.
-const PATH_STYLES: &[Style] = &[Style::Simple, Style::Label, Style::Matrix];
 
 /// What a field's value is, as far as its style is concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,21 +194,6 @@ fn path_refusal(field: &FieldPlan) -> Option<String> {
 /// written).
 fn written_style(field: &FieldPlan) -> Option<Style> {
     field.style.filter(|style| style.openapi_name().is_some())
-}
-
-/// The styles, quoted, for a message (`"form"`, `"spaceDelimited"` or
-/// `"deepObject"`).
-fn style_list(styles: &[Style]) -> String {
-    let quoted: Vec<String> = styles
-        .iter()
-        .filter_map(|style| style.openapi_name())
-        .map(|name| format!("`\"{name}\"`"))
-        .collect();
-    match quoted.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]
