@@ -159,6 +159,8 @@ pub(crate) fn plan(
         planned
             .iter()
             .map(|(event, media, ..)| (*event, media.schema.as_ref())),
+        &conventions.events,
+        diagnostics,
     );
     for (payload, told) in payloads.iter_mut().zip(found.events) {
         payload.values = told.values;
