@@ -11,11 +11,19 @@
 //! crate: declared after `models` under the feature, the feature in
 //! `Cargo.toml`, its diagnostics after the REST operations' in
 //! `DIAGNOSTICS.md`. Every webhook must be a variant of `webhooks::Event`.
+//!
+//! The payloads GitHub was recorded sending, [`RECORDED`] (from
+//! `@octokit/webhooks-examples`), are given to the generator as examples
+//! of their webhooks' bodies, so that the payload types decode them: a
+//! field the description requires that a recorded payload lacks (one
+//! GitHub added since, as `has_discussions`) is optional, each such
+//! relaxation a diagnostic. The description's file stays as published.
 
 use std::path::Path;
 
 use endpoint_openapi::package::{self, Generated, GeneratedFile};
 use endpoint_openapi::read;
+use serde_json::{Value, json};
 
 use super::policy;
 
@@ -31,13 +39,23 @@ pub const EXPECTED_WEBHOOKS: usize = 261;
 /// The module, and the cargo feature that builds it.
 pub const FEATURE: &str = "webhooks";
 
+/// GitHub's recorded payloads, relative to the workspace root: a file
+/// `<event>.<action>.json` (`<event>.json` for an event without actions)
+/// per payload.
+pub const RECORDED: &str = "tests/fixtures/github-webhooks";
+
 /// The module's file in the crate.
 const MODULE: &str = "src/webhooks.rs";
 
 /// Adds the module of GitHub's webhooks to `crate_files`, the REST
 /// operations' crate as the generator wrote it.
 pub fn add(root: &Path, crate_files: &mut Generated) -> Result<(), String> {
-    let read = read::read_file(&root.join(WEBHOOKS), &[]).map_err(|err| err.to_string())?;
+    let path = root.join(WEBHOOKS);
+    let text = std::fs::read_to_string(&path).map_err(|err| format!("{WEBHOOKS}: {err}"))?;
+    let mut description: Value =
+        serde_json::from_str(&text).map_err(|err| format!("{WEBHOOKS}: {err}"))?;
+    with_recorded(&mut description, &root.join(RECORDED))?;
+    let read = read::read_value(description, Some(&path), &[]).map_err(|err| err.to_string())?;
     if read.api.version != VERSION || read.api.events.len() != EXPECTED_WEBHOOKS {
         return Err(format!(
             "{WEBHOOKS}: version {} with {} webhooks, expected {VERSION} with {EXPECTED_WEBHOOKS}",
@@ -146,4 +164,61 @@ fn diagnostics(text: &str, webhooks: &Generated) -> String {
         out.push_str(&format!("- {diagnostic}\n"));
     }
     out
+}
+
+/// Adds each recorded payload of `dir` to `description` as an example of
+/// its webhook's body: the webhook of the event (its `x-github.subcategory`)
+/// whose name ends with the action, or the event's one webhook.
+fn with_recorded(description: &mut Value, dir: &Path) -> Result<(), String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|err| format!("{}: {err}", dir.display()))?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    let webhooks = description
+        .get_mut("webhooks")
+        .and_then(Value::as_object_mut)
+        .ok_or_else(|| format!("{WEBHOOKS}: no webhooks"))?;
+    for file in files {
+        let stem = file
+            .file_stem()
+            .and_then(|stem| stem.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        let (event, action) = stem.split_once('.').unwrap_or((&stem, ""));
+        let of_event: Vec<&String> = webhooks
+            .iter()
+            .filter(|(_, item)| {
+                item.pointer("/post/x-github/subcategory")
+                    .and_then(Value::as_str)
+                    == Some(event)
+            })
+            .map(|(name, _)| name)
+            .collect();
+        let suffix = format!("-{}", action.replace('_', "-"));
+        let name = match of_event.as_slice() {
+            [one] => (*one).clone(),
+            several => several
+                .iter()
+                .find(|name| !action.is_empty() && name.ends_with(&suffix))
+                .map(|name| (*name).clone())
+                .ok_or_else(|| format!("{}: no webhook of its event and action", file.display()))?,
+        };
+        let text =
+            std::fs::read_to_string(&file).map_err(|err| format!("{}: {err}", file.display()))?;
+        let value: Value =
+            serde_json::from_str(&text).map_err(|err| format!("{}: {err}", file.display()))?;
+        let media = webhooks
+            .get_mut(&name)
+            .and_then(|item| item.pointer_mut("/post/requestBody/content/application~1json"))
+            .and_then(Value::as_object_mut)
+            .ok_or_else(|| format!("{WEBHOOKS}: the webhook {name} has no JSON body"))?;
+        let examples = media.entry("examples").or_insert_with(|| json!({}));
+        if let Some(examples) = examples.as_object_mut() {
+            examples.insert(format!("recorded {stem}"), json!({ "value": value }));
+        }
+    }
+    Ok(())
 }
