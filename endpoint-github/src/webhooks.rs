@@ -1452,7 +1452,7 @@ pub struct WebhookBranchProtectionRuleCreated {
     /// branch protection rule
     ///
     /// The branch protection rule. Includes a `name` and all the [branch protection settings](https://docs.github.com/github/administering-a-repository/defining-the-mergeability-of-pull-requests/about-protected-branches#about-branch-protection-settings) applied to branches that match the name. Binary settings are boolean. Multi-level configurations are one of `off`, `non_admins`, or `everyone`. Actor and build lists are arrays of strings.
-    pub rule: WebhooksRule,
+    pub rule: BranchProtectionRuleCreatedAnswerWebhooksRule,
     /// Simple User
     ///
     /// A GitHub user.
@@ -1463,7 +1463,7 @@ pub struct WebhookBranchProtectionRuleCreated {
     WebhookBranchProtectionRuleCreated {
         action: WebhookBranchProtectionRuleCreatedAction = "action",
         repository: RepositoryWebhooks = "repository",
-        rule: WebhooksRule = "rule",
+        rule: BranchProtectionRuleCreatedAnswerWebhooksRule = "rule",
         sender: SimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -1484,17 +1484,17 @@ pub struct WebhookBranchProtectionRuleCreated {
 ///
 /// The branch protection rule. Includes a `name` and all the [branch protection settings](https://docs.github.com/github/administering-a-repository/defining-the-mergeability-of-pull-requests/about-protected-branches#about-branch-protection-settings) applied to branches that match the name. Binary settings are boolean. Multi-level configurations are one of `off`, `non_admins`, or `everyone`. Actor and build lists are arrays of strings.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksRule {
+pub struct BranchProtectionRuleCreatedAnswerWebhooksRule {
     /// The `admin_enforced` property.
     pub admin_enforced: bool,
     /// The `allow_deletions_enforcement_level` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub allow_deletions_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub allow_deletions_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
     /// The `allow_force_pushes_enforcement_level` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub allow_force_pushes_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub allow_force_pushes_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
     /// The `authorized_actor_names` property.
     pub authorized_actor_names: Vec<String>,
     /// The `authorized_actors_only` property.
@@ -1515,24 +1515,27 @@ pub struct WebhooksRule {
     /// The `linear_history_requirement_enforcement_level` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub linear_history_requirement_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub linear_history_requirement_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
     /// The enforcement level of the branch lock setting. `off` means the branch is not locked, `non_admins` means the branch is read-only for non_admins, and `everyone` means the branch is read-only for everyone.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub lock_branch_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lock_branch_enforcement_level: Option<
+        BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
+    >,
     /// Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow users to pull changes from upstream when the branch is locked. This setting is only applicable for forks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lock_allows_fork_sync: Option<bool>,
     /// The `merge_queue_enforcement_level` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub merge_queue_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub merge_queue_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
     /// The `name` property.
     pub name: String,
     /// The `pull_request_reviews_enforcement_level` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub pull_request_reviews_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub pull_request_reviews_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
     /// The `repository_id` property.
     pub repository_id: i64,
     /// The `require_code_owner_review` property.
@@ -1545,21 +1548,21 @@ pub struct WebhooksRule {
     /// The `required_conversation_resolution_level` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub required_conversation_resolution_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub required_conversation_resolution_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
     /// The `required_deployments_enforcement_level` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub required_deployments_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub required_deployments_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
     /// The `required_status_checks` property.
     pub required_status_checks: Vec<String>,
     /// The `required_status_checks_enforcement_level` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub required_status_checks_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub required_status_checks_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
     /// The `signature_requirement_enforcement_level` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub signature_requirement_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub signature_requirement_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
     /// The `strict_required_status_checks_policy` property.
     pub strict_required_status_checks_policy: bool,
     /// The `updated_at` property.
@@ -1567,10 +1570,10 @@ pub struct WebhooksRule {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksRule {
+    BranchProtectionRuleCreatedAnswerWebhooksRule {
         admin_enforced: bool = "admin_enforced",
-        allow_deletions_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel = "allow_deletions_enforcement_level",
-        allow_force_pushes_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel = "allow_force_pushes_enforcement_level",
+        allow_deletions_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "allow_deletions_enforcement_level",
+        allow_force_pushes_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "allow_force_pushes_enforcement_level",
         authorized_actor_names: Vec<String> = "authorized_actor_names",
         authorized_actors_only: bool = "authorized_actors_only",
         authorized_dismissal_actors_only: bool = "authorized_dismissal_actors_only",
@@ -1578,31 +1581,31 @@ pub struct WebhooksRule {
         dismiss_stale_reviews_on_push: bool = "dismiss_stale_reviews_on_push",
         id: i64 = "id",
         ignore_approvals_from_contributors: bool = "ignore_approvals_from_contributors",
-        linear_history_requirement_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel = "linear_history_requirement_enforcement_level",
-        lock_branch_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel = "lock_branch_enforcement_level",
-        merge_queue_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel = "merge_queue_enforcement_level",
+        linear_history_requirement_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "linear_history_requirement_enforcement_level",
+        merge_queue_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "merge_queue_enforcement_level",
         name: String = "name",
-        pull_request_reviews_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel = "pull_request_reviews_enforcement_level",
+        pull_request_reviews_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "pull_request_reviews_enforcement_level",
         repository_id: i64 = "repository_id",
         require_code_owner_review: bool = "require_code_owner_review",
         required_approving_review_count: i64 = "required_approving_review_count",
-        required_conversation_resolution_level: WebhooksRuleAllowDeletionsEnforcementLevel = "required_conversation_resolution_level",
-        required_deployments_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel = "required_deployments_enforcement_level",
+        required_conversation_resolution_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "required_conversation_resolution_level",
+        required_deployments_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "required_deployments_enforcement_level",
         required_status_checks: Vec<String> = "required_status_checks",
-        required_status_checks_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel = "required_status_checks_enforcement_level",
-        signature_requirement_enforcement_level: WebhooksRuleAllowDeletionsEnforcementLevel = "signature_requirement_enforcement_level",
+        required_status_checks_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "required_status_checks_enforcement_level",
+        signature_requirement_enforcement_level: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "signature_requirement_enforcement_level",
         strict_required_status_checks_policy: bool = "strict_required_status_checks_policy",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
     } {
         create_protected: Option<bool> = "create_protected",
+        lock_branch_enforcement_level: Option<BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel> = "lock_branch_enforcement_level",
         lock_allows_fork_sync: Option<bool> = "lock_allows_fork_sync",
         require_last_push_approval: Option<bool> = "require_last_push_approval",
     }
 }
 
 ::endpoint::__private::open_enum! {
-    /// The `allow_deletions_enforcement_level` of [`WebhooksRule`].
-    pub enum WebhooksRuleAllowDeletionsEnforcementLevel {
+    /// The `allow_deletions_enforcement_level` of [`BranchProtectionRuleCreatedAnswerWebhooksRule`].
+    pub enum BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel {
         /// `off`
         Off = "off",
         /// `non_admins`
@@ -1647,7 +1650,7 @@ pub struct WebhookBranchProtectionRuleDeleted {
     /// branch protection rule
     ///
     /// The branch protection rule. Includes a `name` and all the [branch protection settings](https://docs.github.com/github/administering-a-repository/defining-the-mergeability-of-pull-requests/about-protected-branches#about-branch-protection-settings) applied to branches that match the name. Binary settings are boolean. Multi-level configurations are one of `off`, `non_admins`, or `everyone`. Actor and build lists are arrays of strings.
-    pub rule: WebhooksRule,
+    pub rule: BranchProtectionRuleCreatedAnswerWebhooksRule,
     /// Simple User
     ///
     /// A GitHub user.
@@ -1658,7 +1661,7 @@ pub struct WebhookBranchProtectionRuleDeleted {
     WebhookBranchProtectionRuleDeleted {
         action: WebhookBranchProtectionRuleDeletedAction = "action",
         repository: RepositoryWebhooks = "repository",
-        rule: WebhooksRule = "rule",
+        rule: BranchProtectionRuleCreatedAnswerWebhooksRule = "rule",
         sender: SimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -1713,7 +1716,7 @@ pub struct WebhookBranchProtectionRuleEdited {
     /// branch protection rule
     ///
     /// The branch protection rule. Includes a `name` and all the [branch protection settings](https://docs.github.com/github/administering-a-repository/defining-the-mergeability-of-pull-requests/about-protected-branches#about-branch-protection-settings) applied to branches that match the name. Binary settings are boolean. Multi-level configurations are one of `off`, `non_admins`, or `everyone`. Actor and build lists are arrays of strings.
-    pub rule: WebhooksRule,
+    pub rule: BranchProtectionRuleCreatedAnswerWebhooksRule,
     /// Simple User
     ///
     /// A GitHub user.
@@ -1724,7 +1727,7 @@ pub struct WebhookBranchProtectionRuleEdited {
     WebhookBranchProtectionRuleEdited {
         action: WebhookBranchProtectionRuleEditedAction = "action",
         repository: RepositoryWebhooks = "repository",
-        rule: WebhooksRule = "rule",
+        rule: BranchProtectionRuleCreatedAnswerWebhooksRule = "rule",
         sender: SimpleUser = "sender",
     } {
         changes: Option<Box<WebhookBranchProtectionRuleEditedChanges>> = "changes",
@@ -1776,12 +1779,12 @@ pub struct WebhookBranchProtectionRuleEditedChangesLinearHistoryRequirementEnfor
     /// The `from` property.
     ///
     /// One of `"off"`, `"non_admins"`, `"everyone"`.
-    pub from: WebhooksRuleAllowDeletionsEnforcementLevel,
+    pub from: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel,
 }
 
 ::endpoint::__private::decode_struct! {
     WebhookBranchProtectionRuleEditedChangesLinearHistoryRequirementEnforcementLevel {
-        from: WebhooksRuleAllowDeletionsEnforcementLevel = "from",
+        from: BranchProtectionRuleCreatedAnswerWebhooksRuleAllowDeletionsEnforcementLevel = "from",
     } {
     }
 }
@@ -2043,7 +2046,7 @@ pub struct Integration {
     /// The set of permissions for the GitHub app
     pub permissions: IntegrationPermissions,
     /// The list of events for the GitHub app. Note that the `installation_target`, `security_advisory`, and `meta` events are not included because they are global events and not specific to an installation.
-    pub events: Vec<String>,
+    pub events: ::serde_json::Value,
     /// The number of installations associated with the GitHub app. Only returned when the integration is requesting details about itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub installations_count: Option<i64>,
@@ -2060,7 +2063,7 @@ pub struct Integration {
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         permissions: IntegrationPermissions = "permissions",
-        events: Vec<String> = "events",
+        events: ::serde_json::Value = "events",
     } {
         slug: Option<String> = "slug",
         client_id: Option<String> = "client_id",
@@ -3143,7 +3146,7 @@ pub struct WebhookCheckRunRerequested {
     /// CheckRun
     ///
     /// A check performed on the code of a given code change
-    pub check_run: CheckRunWithSimpleCheckSuite,
+    pub check_run: CheckRunRerequestedAnswerCheckRunWithSimpleCheckSuite,
     /// Simple Installation
     ///
     /// The GitHub App installation. Webhook payloads contain the `installation` property when the event is configured
@@ -3168,7 +3171,7 @@ pub struct WebhookCheckRunRerequested {
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
     /// when the event occurs from activity in a repository.
-    pub repository: RepositoryWebhooks,
+    pub repository: CheckRunRerequestedAnswerRepositoryWebhooks,
     /// Simple User
     ///
     /// A GitHub user.
@@ -3178,8 +3181,8 @@ pub struct WebhookCheckRunRerequested {
 ::endpoint::__private::decode_struct! {
     WebhookCheckRunRerequested {
         action: WebhookCheckRunRerequestedAction = "action",
-        check_run: CheckRunWithSimpleCheckSuite = "check_run",
-        repository: RepositoryWebhooks = "repository",
+        check_run: CheckRunRerequestedAnswerCheckRunWithSimpleCheckSuite = "check_run",
+        repository: CheckRunRerequestedAnswerRepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
         installation: Option<Box<SimpleInstallation>> = "installation",
@@ -3193,6 +3196,665 @@ pub struct WebhookCheckRunRerequested {
     pub enum WebhookCheckRunRerequestedAction {
         /// `rerequested`
         Rerequested = "rerequested",
+    }
+}
+
+/// CheckRun
+///
+/// A check performed on the code of a given code change
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct CheckRunRerequestedAnswerCheckRunWithSimpleCheckSuite {
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
+    pub app: Option<Box<CheckRunRerequestedAnswerIntegration>>,
+    /// A suite of checks performed on the code of a given code change
+    pub check_suite: CheckRunRerequestedAnswerSimpleCheckSuite,
+    /// The `completed_at` property.
+    pub completed_at: Option<::endpoint::model::Timestamp>,
+    /// The `conclusion` property.
+    ///
+    /// One of `"waiting"`, `"pending"`, `"startup_failure"`, `"stale"`, `"success"`, `"failure"`, `"neutral"`, `"cancelled"`, `"skipped"`, `"timed_out"` and 1 more.
+    pub conclusion: Option<CheckRunWithSimpleCheckSuiteConclusion>,
+    /// Deployment
+    ///
+    /// A deployment created as the result of an Actions check run from a workflow that references an environment
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deployment: Option<Box<DeploymentSimple>>,
+    /// The `details_url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details_url: Option<String>,
+    /// The `external_id` property.
+    pub external_id: String,
+    /// The SHA of the commit that is being checked.
+    pub head_sha: String,
+    /// The `html_url` property.
+    pub html_url: String,
+    /// The id of the check.
+    pub id: i64,
+    /// The name of the check.
+    pub name: String,
+    /// The `node_id` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_id: Option<String>,
+    /// The `output` property.
+    pub output: CheckRunWithSimpleCheckSuiteOutput,
+    /// The `pull_requests` property.
+    pub pull_requests: Vec<PullRequestMinimal>,
+    /// The `started_at` property.
+    pub started_at: ::endpoint::model::Timestamp,
+    /// The phase of the lifecycle that the check is currently in.
+    ///
+    /// One of `"queued"`, `"in_progress"`, `"completed"`, `"pending"`.
+    pub status: CheckRunWithSimpleCheckSuiteStatus,
+    /// The `url` property.
+    pub url: String,
+}
+
+::endpoint::__private::decode_struct! {
+    CheckRunRerequestedAnswerCheckRunWithSimpleCheckSuite {
+        check_suite: CheckRunRerequestedAnswerSimpleCheckSuite = "check_suite",
+        external_id: String = "external_id",
+        head_sha: String = "head_sha",
+        html_url: String = "html_url",
+        id: i64 = "id",
+        name: String = "name",
+        output: CheckRunWithSimpleCheckSuiteOutput = "output",
+        pull_requests: Vec<PullRequestMinimal> = "pull_requests",
+        started_at: ::endpoint::model::Timestamp = "started_at",
+        status: CheckRunWithSimpleCheckSuiteStatus = "status",
+        url: String = "url",
+    } {
+        app: Option<Box<CheckRunRerequestedAnswerIntegration>> = "app",
+        completed_at: Option<::endpoint::model::Timestamp> = "completed_at",
+        conclusion: Option<CheckRunWithSimpleCheckSuiteConclusion> = "conclusion",
+        deployment: Option<Box<DeploymentSimple>> = "deployment",
+        details_url: Option<String> = "details_url",
+        node_id: Option<String> = "node_id",
+    }
+}
+
+/// GitHub app
+///
+/// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct CheckRunRerequestedAnswerIntegration {
+    /// Unique identifier of the GitHub app
+    pub id: i64,
+    /// The slug name of the GitHub app
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slug: Option<String>,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// The `client_id` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    /// The `owner` property.
+    pub owner: IntegrationOwner,
+    /// The name of the GitHub app
+    pub name: String,
+    /// The `description` property.
+    pub description: Option<String>,
+    /// The `external_url` property.
+    ///
+    /// Format `uri`.
+    pub external_url: ::endpoint::model::Uri,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// The `created_at` property.
+    pub created_at: ::endpoint::model::Timestamp,
+    /// The `updated_at` property.
+    pub updated_at: ::endpoint::model::Timestamp,
+    /// The set of permissions for the GitHub app
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<Box<IntegrationPermissions>>,
+    /// The list of events for the GitHub app. Note that the `installation_target`, `security_advisory`, and `meta` events are not included because they are global events and not specific to an installation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<String>>,
+    /// The number of installations associated with the GitHub app. Only returned when the integration is requesting details about itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub installations_count: Option<i64>,
+}
+
+::endpoint::__private::decode_struct! {
+    CheckRunRerequestedAnswerIntegration {
+        id: i64 = "id",
+        node_id: String = "node_id",
+        owner: IntegrationOwner = "owner",
+        name: String = "name",
+        external_url: ::endpoint::model::Uri = "external_url",
+        html_url: ::endpoint::model::Uri = "html_url",
+        created_at: ::endpoint::model::Timestamp = "created_at",
+        updated_at: ::endpoint::model::Timestamp = "updated_at",
+    } {
+        slug: Option<String> = "slug",
+        client_id: Option<String> = "client_id",
+        description: Option<String> = "description",
+        permissions: Option<Box<IntegrationPermissions>> = "permissions",
+        events: Option<Vec<String>> = "events",
+        installations_count: Option<i64> = "installations_count",
+    }
+}
+
+/// A suite of checks performed on the code of a given code change
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct CheckRunRerequestedAnswerSimpleCheckSuite {
+    /// The `after` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub after: ::endpoint::model::Nullable<String>,
+    /// GitHub app
+    ///
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub app: ::endpoint::model::Nullable<Box<CheckRunRerequestedAnswerIntegration>>,
+    /// The `before` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub before: ::endpoint::model::Nullable<String>,
+    /// The `conclusion` property.
+    ///
+    /// One of `"success"`, `"failure"`, `"neutral"`, `"cancelled"`, `"skipped"`, `"timed_out"`, `"action_required"`, `"stale"`, `"startup_failure"`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub conclusion: ::endpoint::model::Nullable<SimpleCheckSuiteConclusion>,
+    /// The `created_at` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<::endpoint::model::Timestamp>,
+    /// The `head_branch` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub head_branch: ::endpoint::model::Nullable<String>,
+    /// The SHA of the head commit that is being checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head_sha: Option<String>,
+    /// The `id` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<i64>,
+    /// The `node_id` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_id: Option<String>,
+    /// The `pull_requests` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pull_requests: Option<Vec<PullRequestMinimal>>,
+    /// Minimal Repository
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repository: Option<Box<MinimalRepository>>,
+    /// The `status` property.
+    ///
+    /// One of `"queued"`, `"in_progress"`, `"completed"`, `"pending"`, `"waiting"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<SimpleCheckSuiteStatus>,
+    /// The `updated_at` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated_at: Option<::endpoint::model::Timestamp>,
+    /// The `url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    CheckRunRerequestedAnswerSimpleCheckSuite {
+    } {
+        after: ::endpoint::model::Nullable<String> = "after",
+        app: ::endpoint::model::Nullable<Box<CheckRunRerequestedAnswerIntegration>> = "app",
+        before: ::endpoint::model::Nullable<String> = "before",
+        conclusion: ::endpoint::model::Nullable<SimpleCheckSuiteConclusion> = "conclusion",
+        created_at: Option<::endpoint::model::Timestamp> = "created_at",
+        head_branch: ::endpoint::model::Nullable<String> = "head_branch",
+        head_sha: Option<String> = "head_sha",
+        id: Option<i64> = "id",
+        node_id: Option<String> = "node_id",
+        pull_requests: Option<Vec<PullRequestMinimal>> = "pull_requests",
+        repository: Option<Box<MinimalRepository>> = "repository",
+        status: Option<SimpleCheckSuiteStatus> = "status",
+        updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
+        url: Option<String> = "url",
+    }
+}
+
+/// Repository
+///
+/// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
+/// when the event occurs from activity in a repository.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct CheckRunRerequestedAnswerRepositoryWebhooks {
+    /// Unique identifier of the repository
+    pub id: i64,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// The name of the repository.
+    pub name: String,
+    /// The `full_name` property.
+    pub full_name: String,
+    /// License Simple
+    pub license: Option<Box<LicenseSimple>>,
+    /// Simple User
+    ///
+    /// A GitHub user.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub organization: ::endpoint::model::Nullable<Box<SimpleUser>>,
+    /// The `forks` property.
+    pub forks: i64,
+    /// The `permissions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<Box<RepositoryWebhooksPermissions>>,
+    /// Simple User
+    ///
+    /// A GitHub user.
+    pub owner: SimpleUser,
+    /// Whether the repository is private or public.
+    ///
+    /// Default: `false`.
+    pub private: bool,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// The `description` property.
+    pub description: Option<String>,
+    /// The `fork` property.
+    pub fork: bool,
+    /// The `url` property.
+    ///
+    /// Format `uri`.
+    pub url: ::endpoint::model::Uri,
+    /// The `archive_url` property.
+    pub archive_url: String,
+    /// The `assignees_url` property.
+    pub assignees_url: String,
+    /// The `blobs_url` property.
+    pub blobs_url: String,
+    /// The `branches_url` property.
+    pub branches_url: String,
+    /// The `collaborators_url` property.
+    pub collaborators_url: String,
+    /// The `comments_url` property.
+    pub comments_url: String,
+    /// The `commits_url` property.
+    pub commits_url: String,
+    /// The `compare_url` property.
+    pub compare_url: String,
+    /// The `contents_url` property.
+    pub contents_url: String,
+    /// The `contributors_url` property.
+    ///
+    /// Format `uri`.
+    pub contributors_url: ::endpoint::model::Uri,
+    /// The `deployments_url` property.
+    ///
+    /// Format `uri`.
+    pub deployments_url: ::endpoint::model::Uri,
+    /// The `downloads_url` property.
+    ///
+    /// Format `uri`.
+    pub downloads_url: ::endpoint::model::Uri,
+    /// The `events_url` property.
+    ///
+    /// Format `uri`.
+    pub events_url: ::endpoint::model::Uri,
+    /// The `forks_url` property.
+    ///
+    /// Format `uri`.
+    pub forks_url: ::endpoint::model::Uri,
+    /// The `git_commits_url` property.
+    pub git_commits_url: String,
+    /// The `git_refs_url` property.
+    pub git_refs_url: String,
+    /// The `git_tags_url` property.
+    pub git_tags_url: String,
+    /// The `git_url` property.
+    pub git_url: String,
+    /// The `issue_comment_url` property.
+    pub issue_comment_url: String,
+    /// The `issue_events_url` property.
+    pub issue_events_url: String,
+    /// The `issues_url` property.
+    pub issues_url: String,
+    /// The `keys_url` property.
+    pub keys_url: String,
+    /// The `labels_url` property.
+    pub labels_url: String,
+    /// The `languages_url` property.
+    ///
+    /// Format `uri`.
+    pub languages_url: ::endpoint::model::Uri,
+    /// The `merges_url` property.
+    ///
+    /// Format `uri`.
+    pub merges_url: ::endpoint::model::Uri,
+    /// The `milestones_url` property.
+    pub milestones_url: String,
+    /// The `notifications_url` property.
+    pub notifications_url: String,
+    /// The `pulls_url` property.
+    pub pulls_url: String,
+    /// The `releases_url` property.
+    pub releases_url: String,
+    /// The `ssh_url` property.
+    pub ssh_url: String,
+    /// The `stargazers_url` property.
+    ///
+    /// Format `uri`.
+    pub stargazers_url: ::endpoint::model::Uri,
+    /// The `statuses_url` property.
+    pub statuses_url: String,
+    /// The `subscribers_url` property.
+    ///
+    /// Format `uri`.
+    pub subscribers_url: ::endpoint::model::Uri,
+    /// The `subscription_url` property.
+    ///
+    /// Format `uri`.
+    pub subscription_url: ::endpoint::model::Uri,
+    /// The `tags_url` property.
+    ///
+    /// Format `uri`.
+    pub tags_url: ::endpoint::model::Uri,
+    /// The `teams_url` property.
+    ///
+    /// Format `uri`.
+    pub teams_url: ::endpoint::model::Uri,
+    /// The `trees_url` property.
+    pub trees_url: String,
+    /// The `clone_url` property.
+    pub clone_url: String,
+    /// The `mirror_url` property.
+    ///
+    /// Format `uri`.
+    pub mirror_url: Option<::endpoint::model::Uri>,
+    /// The `hooks_url` property.
+    ///
+    /// Format `uri`.
+    pub hooks_url: ::endpoint::model::Uri,
+    /// The `svn_url` property.
+    ///
+    /// Format `uri`.
+    pub svn_url: ::endpoint::model::Uri,
+    /// The `homepage` property.
+    ///
+    /// Format `uri`.
+    pub homepage: Option<::endpoint::model::Uri>,
+    /// The `language` property.
+    pub language: Option<String>,
+    /// The `forks_count` property.
+    pub forks_count: i64,
+    /// The `stargazers_count` property.
+    pub stargazers_count: i64,
+    /// The `watchers_count` property.
+    pub watchers_count: i64,
+    /// The size of the repository, in kilobytes. Size is calculated hourly. When a repository is initially created, the size is 0.
+    pub size: i64,
+    /// The default branch of the repository.
+    pub default_branch: String,
+    /// The `open_issues_count` property.
+    pub open_issues_count: i64,
+    /// Whether this repository acts as a template that can be used to generate new repositories.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_template: Option<bool>,
+    /// The `topics` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topics: Option<Vec<String>>,
+    /// The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_properties: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    /// Whether issues are enabled.
+    ///
+    /// Default: `true`.
+    pub has_issues: bool,
+    /// Whether projects are enabled.
+    ///
+    /// Default: `true`.
+    pub has_projects: bool,
+    /// Whether the wiki is enabled.
+    ///
+    /// Default: `true`.
+    pub has_wiki: bool,
+    /// The `has_pages` property.
+    pub has_pages: bool,
+    /// Whether downloads are enabled.
+    ///
+    /// Default: `true`.
+    pub has_downloads: bool,
+    /// Whether discussions are enabled.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_discussions: Option<bool>,
+    /// Whether the repository is archived.
+    ///
+    /// Default: `false`.
+    pub archived: bool,
+    /// Returns whether or not this repository disabled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<bool>,
+    /// The repository visibility: public, private, or internal.
+    ///
+    /// Default: `"public"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visibility: Option<String>,
+    /// The `pushed_at` property.
+    pub pushed_at: Option<::endpoint::model::Timestamp>,
+    /// The `created_at` property.
+    pub created_at: Option<::endpoint::model::Timestamp>,
+    /// The `updated_at` property.
+    pub updated_at: Option<::endpoint::model::Timestamp>,
+    /// Whether to allow rebase merges for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_rebase_merge: Option<bool>,
+    /// The `template_repository` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub template_repository: ::endpoint::model::Nullable<
+        Box<RepositoryWebhooksTemplateRepository>,
+    >,
+    /// The `temp_clone_token` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub temp_clone_token: Option<String>,
+    /// Whether to allow squash merges for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_squash_merge: Option<bool>,
+    /// Whether to allow Auto-merge to be used on pull requests.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_auto_merge: Option<bool>,
+    /// Whether to delete head branches when pull requests are merged
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delete_branch_on_merge: Option<bool>,
+    /// Whether or not a pull request head branch that is behind its base branch can always be updated even if it is not required to be up to date before merging.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_update_branch: Option<bool>,
+    /// Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead.
+    ///
+    /// Default: `false`.
+    #[deprecated]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub use_squash_pr_title_as_default: Option<bool>,
+    /// The default value for a squash merge commit title:
+    ///
+    /// - `PR_TITLE` - default to the pull request's title.
+    /// - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+    ///
+    /// One of `"PR_TITLE"`, `"COMMIT_OR_PR_TITLE"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squash_merge_commit_title: Option<
+        RepositoryWebhooksTemplateRepositorySquashMergeCommitTitle,
+    >,
+    /// The default value for a squash merge commit message:
+    ///
+    /// - `PR_BODY` - default to the pull request's body.
+    /// - `COMMIT_MESSAGES` - default to the branch's commit messages.
+    /// - `BLANK` - default to a blank commit message.
+    ///
+    /// One of `"PR_BODY"`, `"COMMIT_MESSAGES"`, `"BLANK"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squash_merge_commit_message: Option<
+        RepositoryWebhooksTemplateRepositorySquashMergeCommitMessage,
+    >,
+    /// The default value for a merge commit title.
+    ///
+    /// - `PR_TITLE` - default to the pull request's title.
+    /// - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+    ///
+    /// One of `"PR_TITLE"`, `"MERGE_MESSAGE"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_commit_title: Option<RepositoryWebhooksTemplateRepositoryMergeCommitTitle>,
+    /// The default value for a merge commit message.
+    ///
+    /// - `PR_TITLE` - default to the pull request's title.
+    /// - `PR_BODY` - default to the pull request's body.
+    /// - `BLANK` - default to a blank commit message.
+    ///
+    /// One of `"PR_BODY"`, `"PR_TITLE"`, `"BLANK"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_commit_message: Option<
+        RepositoryWebhooksTemplateRepositoryMergeCommitMessage,
+    >,
+    /// Whether to allow merge commits for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_merge_commit: Option<bool>,
+    /// Whether to allow forking this repo
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_forking: Option<bool>,
+    /// Whether to require contributors to sign off on web-based commits
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub web_commit_signoff_required: Option<bool>,
+    /// The `subscribers_count` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subscribers_count: Option<i64>,
+    /// The `network_count` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network_count: Option<i64>,
+    /// The `open_issues` property.
+    pub open_issues: i64,
+    /// The `watchers` property.
+    pub watchers: i64,
+    /// The `master_branch` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub master_branch: Option<String>,
+    /// The `starred_at` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starred_at: Option<String>,
+    /// Whether anonymous git access is enabled for this repository
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub anonymous_access_enabled: Option<bool>,
+}
+
+::endpoint::__private::decode_struct! {
+    CheckRunRerequestedAnswerRepositoryWebhooks {
+        id: i64 = "id",
+        node_id: String = "node_id",
+        name: String = "name",
+        full_name: String = "full_name",
+        forks: i64 = "forks",
+        owner: SimpleUser = "owner",
+        private: bool = "private",
+        html_url: ::endpoint::model::Uri = "html_url",
+        fork: bool = "fork",
+        url: ::endpoint::model::Uri = "url",
+        archive_url: String = "archive_url",
+        assignees_url: String = "assignees_url",
+        blobs_url: String = "blobs_url",
+        branches_url: String = "branches_url",
+        collaborators_url: String = "collaborators_url",
+        comments_url: String = "comments_url",
+        commits_url: String = "commits_url",
+        compare_url: String = "compare_url",
+        contents_url: String = "contents_url",
+        contributors_url: ::endpoint::model::Uri = "contributors_url",
+        deployments_url: ::endpoint::model::Uri = "deployments_url",
+        downloads_url: ::endpoint::model::Uri = "downloads_url",
+        events_url: ::endpoint::model::Uri = "events_url",
+        forks_url: ::endpoint::model::Uri = "forks_url",
+        git_commits_url: String = "git_commits_url",
+        git_refs_url: String = "git_refs_url",
+        git_tags_url: String = "git_tags_url",
+        git_url: String = "git_url",
+        issue_comment_url: String = "issue_comment_url",
+        issue_events_url: String = "issue_events_url",
+        issues_url: String = "issues_url",
+        keys_url: String = "keys_url",
+        labels_url: String = "labels_url",
+        languages_url: ::endpoint::model::Uri = "languages_url",
+        merges_url: ::endpoint::model::Uri = "merges_url",
+        milestones_url: String = "milestones_url",
+        notifications_url: String = "notifications_url",
+        pulls_url: String = "pulls_url",
+        releases_url: String = "releases_url",
+        ssh_url: String = "ssh_url",
+        stargazers_url: ::endpoint::model::Uri = "stargazers_url",
+        statuses_url: String = "statuses_url",
+        subscribers_url: ::endpoint::model::Uri = "subscribers_url",
+        subscription_url: ::endpoint::model::Uri = "subscription_url",
+        tags_url: ::endpoint::model::Uri = "tags_url",
+        teams_url: ::endpoint::model::Uri = "teams_url",
+        trees_url: String = "trees_url",
+        clone_url: String = "clone_url",
+        hooks_url: ::endpoint::model::Uri = "hooks_url",
+        svn_url: ::endpoint::model::Uri = "svn_url",
+        forks_count: i64 = "forks_count",
+        stargazers_count: i64 = "stargazers_count",
+        watchers_count: i64 = "watchers_count",
+        size: i64 = "size",
+        default_branch: String = "default_branch",
+        open_issues_count: i64 = "open_issues_count",
+        has_issues: bool = "has_issues",
+        has_projects: bool = "has_projects",
+        has_wiki: bool = "has_wiki",
+        has_pages: bool = "has_pages",
+        has_downloads: bool = "has_downloads",
+        archived: bool = "archived",
+        open_issues: i64 = "open_issues",
+        watchers: i64 = "watchers",
+    } {
+        license: Option<Box<LicenseSimple>> = "license",
+        organization: ::endpoint::model::Nullable<Box<SimpleUser>> = "organization",
+        permissions: Option<Box<RepositoryWebhooksPermissions>> = "permissions",
+        description: Option<String> = "description",
+        mirror_url: Option<::endpoint::model::Uri> = "mirror_url",
+        homepage: Option<::endpoint::model::Uri> = "homepage",
+        language: Option<String> = "language",
+        is_template: Option<bool> = "is_template",
+        topics: Option<Vec<String>> = "topics",
+        custom_properties: Option<::serde_json::Map<String,::serde_json::Value>> = "custom_properties",
+        has_discussions: Option<bool> = "has_discussions",
+        disabled: Option<bool> = "disabled",
+        visibility: Option<String> = "visibility",
+        pushed_at: Option<::endpoint::model::Timestamp> = "pushed_at",
+        created_at: Option<::endpoint::model::Timestamp> = "created_at",
+        updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
+        allow_rebase_merge: Option<bool> = "allow_rebase_merge",
+        template_repository: ::endpoint::model::Nullable<Box<RepositoryWebhooksTemplateRepository>> = "template_repository",
+        temp_clone_token: Option<String> = "temp_clone_token",
+        allow_squash_merge: Option<bool> = "allow_squash_merge",
+        allow_auto_merge: Option<bool> = "allow_auto_merge",
+        delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
+        allow_update_branch: Option<bool> = "allow_update_branch",
+        use_squash_pr_title_as_default: Option<bool> = "use_squash_pr_title_as_default",
+        squash_merge_commit_title: Option<RepositoryWebhooksTemplateRepositorySquashMergeCommitTitle> = "squash_merge_commit_title",
+        squash_merge_commit_message: Option<RepositoryWebhooksTemplateRepositorySquashMergeCommitMessage> = "squash_merge_commit_message",
+        merge_commit_title: Option<RepositoryWebhooksTemplateRepositoryMergeCommitTitle> = "merge_commit_title",
+        merge_commit_message: Option<RepositoryWebhooksTemplateRepositoryMergeCommitMessage> = "merge_commit_message",
+        allow_merge_commit: Option<bool> = "allow_merge_commit",
+        allow_forking: Option<bool> = "allow_forking",
+        web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
+        subscribers_count: Option<i64> = "subscribers_count",
+        network_count: Option<i64> = "network_count",
+        master_branch: Option<String> = "master_branch",
+        starred_at: Option<String> = "starred_at",
+        anonymous_access_enabled: Option<bool> = "anonymous_access_enabled",
     }
 }
 
@@ -7936,7 +8598,7 @@ pub struct WebhookDeployKeyCreated {
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
     /// when the event occurs from activity in a repository.
-    pub repository: RepositoryWebhooks,
+    pub repository: CheckRunRerequestedAnswerRepositoryWebhooks,
     /// Simple User
     ///
     /// A GitHub user.
@@ -7947,7 +8609,7 @@ pub struct WebhookDeployKeyCreated {
     WebhookDeployKeyCreated {
         action: WebhookBranchProtectionRuleCreatedAction = "action",
         key: WebhooksDeployKey = "key",
-        repository: RepositoryWebhooks = "repository",
+        repository: CheckRunRerequestedAnswerRepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -8096,9 +8758,13 @@ pub struct WebhookDeploymentCreated {
     /// A GitHub user.
     pub sender: SimpleUser,
     /// Workflow
-    pub workflow: Option<Box<WebhooksWorkflow>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub workflow: ::endpoint::model::Nullable<Box<WebhooksWorkflow>>,
     /// Deployment Workflow Run
-    pub workflow_run: Option<Box<WebhookDeploymentCreatedWorkflowRun>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub workflow_run: ::endpoint::model::Nullable<
+        Box<WebhookDeploymentCreatedWorkflowRun>,
+    >,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8111,8 +8777,8 @@ pub struct WebhookDeploymentCreated {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
         organization: Option<Box<OrganizationSimpleWebhooks>> = "organization",
-        workflow: Option<Box<WebhooksWorkflow>> = "workflow",
-        workflow_run: Option<Box<WebhookDeploymentCreatedWorkflowRun>> = "workflow_run",
+        workflow: ::endpoint::model::Nullable<Box<WebhooksWorkflow>> = "workflow",
+        workflow_run: ::endpoint::model::Nullable<Box<WebhookDeploymentCreatedWorkflowRun>> = "workflow_run",
     }
 }
 
@@ -12781,7 +13447,7 @@ pub struct WebhookDiscussionAnswered {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -12817,7 +13483,7 @@ pub struct WebhookDiscussionAnswered {
     WebhookDiscussionAnswered {
         action: WebhookDiscussionAnsweredAction = "action",
         answer: WebhooksAnswer = "answer",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -12894,7 +13560,7 @@ pub struct WebhooksAnswer {
 ///
 /// A Discussion in a repository.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct Discussion {
+pub struct DiscussionAnsweredAnswerDiscussion {
     /// The `active_lock_reason` property.
     pub active_lock_reason: Option<String>,
     /// The `answer_chosen_at` property.
@@ -12912,7 +13578,7 @@ pub struct Discussion {
     /// The `body` property.
     pub body: String,
     /// The `category` property.
-    pub category: DiscussionCategory,
+    pub category: DiscussionAnsweredAnswerDiscussionCategory,
     /// The `comments` property.
     pub comments: i64,
     /// The `created_at` property.
@@ -12937,11 +13603,14 @@ pub struct Discussion {
     /// `transferring` means that the discussion is being transferred from another repository.
     ///
     /// One of `"open"`, `"closed"`, `"locked"`, `"converting"`, `"transferring"`.
-    pub state: DiscussionState,
+    pub state: DiscussionAnsweredAnswerDiscussionState,
     /// The reason for the current state
     ///
     /// One of `"resolved"`, `"outdated"`, `"duplicate"`, `"reopened"`.
-    pub state_reason: Option<DiscussionStateReason>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub state_reason: ::endpoint::model::Nullable<
+        DiscussionAnsweredAnswerDiscussionStateReason,
+    >,
     /// The `timeline_url` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeline_url: Option<String>,
@@ -12957,10 +13626,10 @@ pub struct Discussion {
 }
 
 ::endpoint::__private::decode_struct! {
-    Discussion {
+    DiscussionAnsweredAnswerDiscussion {
         author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
         body: String = "body",
-        category: DiscussionCategory = "category",
+        category: DiscussionAnsweredAnswerDiscussionCategory = "category",
         comments: i64 = "comments",
         created_at: ::endpoint::model::Timestamp = "created_at",
         html_url: String = "html_url",
@@ -12969,7 +13638,7 @@ pub struct Discussion {
         node_id: String = "node_id",
         number: i64 = "number",
         repository_url: String = "repository_url",
-        state: DiscussionState = "state",
+        state: DiscussionAnsweredAnswerDiscussionState = "state",
         title: String = "title",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
     } {
@@ -12978,16 +13647,16 @@ pub struct Discussion {
         answer_chosen_by: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "answer_chosen_by",
         answer_html_url: Option<String> = "answer_html_url",
         reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
-        state_reason: Option<DiscussionStateReason> = "state_reason",
+        state_reason: ::endpoint::model::Nullable<DiscussionAnsweredAnswerDiscussionStateReason> = "state_reason",
         timeline_url: Option<String> = "timeline_url",
         user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
         labels: Option<Vec<Label>> = "labels",
     }
 }
 
-/// The `category` of [`Discussion`].
+/// The `category` of [`DiscussionAnsweredAnswerDiscussion`].
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct DiscussionCategory {
+pub struct DiscussionAnsweredAnswerDiscussionCategory {
     /// The `created_at` property.
     pub created_at: ::endpoint::model::Timestamp,
     /// The `description` property.
@@ -13012,7 +13681,7 @@ pub struct DiscussionCategory {
 }
 
 ::endpoint::__private::decode_struct! {
-    DiscussionCategory {
+    DiscussionAnsweredAnswerDiscussionCategory {
         created_at: ::endpoint::model::Timestamp = "created_at",
         description: String = "description",
         emoji: String = "emoji",
@@ -13031,7 +13700,7 @@ pub struct DiscussionCategory {
     /// The current state of the discussion.
     /// `converting` means that the discussion is being converted from an issue.
     /// `transferring` means that the discussion is being transferred from another repository.
-    pub enum DiscussionState {
+    pub enum DiscussionAnsweredAnswerDiscussionState {
         /// `open`
         Open = "open",
         /// `closed`
@@ -13047,7 +13716,7 @@ pub struct DiscussionCategory {
 
 ::endpoint::__private::open_enum! {
     /// The reason for the current state
-    pub enum DiscussionStateReason {
+    pub enum DiscussionAnsweredAnswerDiscussionStateReason {
         /// `resolved`
         Resolved = "resolved",
         /// `outdated`
@@ -13107,7 +13776,7 @@ pub struct WebhookDiscussionCategoryChanged {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -13143,7 +13812,7 @@ pub struct WebhookDiscussionCategoryChanged {
     WebhookDiscussionCategoryChanged {
         action: WebhookDiscussionCategoryChangedAction = "action",
         changes: WebhookDiscussionCategoryChangedChanges = "changes",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -13165,12 +13834,12 @@ pub struct WebhookDiscussionCategoryChanged {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookDiscussionCategoryChangedChangesCategory {
     /// The `from` property.
-    pub from: DiscussionCategory,
+    pub from: DiscussionAnsweredAnswerDiscussionCategory,
 }
 
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionCategoryChangedChangesCategory {
-        from: DiscussionCategory = "from",
+        from: DiscussionAnsweredAnswerDiscussionCategory = "from",
     } {
     }
 }
@@ -13252,6 +13921,101 @@ pub struct WebhookDiscussionClosed {
     }
 }
 
+/// Discussion
+///
+/// A Discussion in a repository.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct Discussion {
+    /// The `active_lock_reason` property.
+    pub active_lock_reason: Option<String>,
+    /// The `answer_chosen_at` property.
+    pub answer_chosen_at: Option<String>,
+    /// User
+    pub answer_chosen_by: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>>,
+    /// The `answer_html_url` property.
+    pub answer_html_url: Option<String>,
+    /// AuthorAssociation
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
+    pub author_association: WebhookCommitCommentCreatedCommentAuthorAssociation,
+    /// The `body` property.
+    pub body: String,
+    /// The `category` property.
+    pub category: DiscussionAnsweredAnswerDiscussionCategory,
+    /// The `comments` property.
+    pub comments: i64,
+    /// The `created_at` property.
+    pub created_at: ::endpoint::model::Timestamp,
+    /// The `html_url` property.
+    pub html_url: String,
+    /// The `id` property.
+    pub id: i64,
+    /// The `locked` property.
+    pub locked: bool,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// The `number` property.
+    pub number: i64,
+    /// Reactions
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>>,
+    /// The `repository_url` property.
+    pub repository_url: String,
+    /// The current state of the discussion.
+    /// `converting` means that the discussion is being converted from an issue.
+    /// `transferring` means that the discussion is being transferred from another repository.
+    ///
+    /// One of `"open"`, `"closed"`, `"locked"`, `"converting"`, `"transferring"`.
+    pub state: DiscussionAnsweredAnswerDiscussionState,
+    /// The reason for the current state
+    ///
+    /// One of `"resolved"`, `"outdated"`, `"duplicate"`, `"reopened"`.
+    pub state_reason: Option<DiscussionAnsweredAnswerDiscussionStateReason>,
+    /// The `timeline_url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeline_url: Option<String>,
+    /// The `title` property.
+    pub title: String,
+    /// The `updated_at` property.
+    pub updated_at: ::endpoint::model::Timestamp,
+    /// User
+    pub user: Option<Box<WebhookCommitCommentCreatedCommentUser>>,
+    /// The `labels` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub labels: Option<Vec<Label>>,
+}
+
+::endpoint::__private::decode_struct! {
+    Discussion {
+        author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
+        body: String = "body",
+        category: DiscussionAnsweredAnswerDiscussionCategory = "category",
+        comments: i64 = "comments",
+        created_at: ::endpoint::model::Timestamp = "created_at",
+        html_url: String = "html_url",
+        id: i64 = "id",
+        locked: bool = "locked",
+        node_id: String = "node_id",
+        number: i64 = "number",
+        repository_url: String = "repository_url",
+        state: DiscussionAnsweredAnswerDiscussionState = "state",
+        title: String = "title",
+        updated_at: ::endpoint::model::Timestamp = "updated_at",
+    } {
+        active_lock_reason: Option<String> = "active_lock_reason",
+        answer_chosen_at: Option<String> = "answer_chosen_at",
+        answer_chosen_by: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "answer_chosen_by",
+        answer_html_url: Option<String> = "answer_html_url",
+        reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
+        state_reason: Option<DiscussionAnsweredAnswerDiscussionStateReason> = "state_reason",
+        timeline_url: Option<String> = "timeline_url",
+        user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
+        labels: Option<Vec<Label>> = "labels",
+    }
+}
+
 /// discussion_comment created event
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookDiscussionCommentCreated {
@@ -13259,12 +14023,12 @@ pub struct WebhookDiscussionCommentCreated {
     ///
     /// Always `"created"`.
     pub action: WebhookBranchProtectionRuleCreatedAction,
-    /// The `comment` property.
-    pub comment: WebhooksComment,
+    /// The `webhooks_comment` schema, relaxed where the examples of the answers it is used in here contradict it.
+    pub comment: DiscussionCommentCreatedAnswerWebhooksComment,
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -13299,8 +14063,121 @@ pub struct WebhookDiscussionCommentCreated {
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionCommentCreated {
         action: WebhookBranchProtectionRuleCreatedAction = "action",
+        comment: DiscussionCommentCreatedAnswerWebhooksComment = "comment",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
+        repository: RepositoryWebhooks = "repository",
+        sender: SimpleUser = "sender",
+    } {
+        enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
+        installation: Option<Box<SimpleInstallation>> = "installation",
+        organization: Option<Box<OrganizationSimpleWebhooks>> = "organization",
+    }
+}
+
+/// The `webhooks_comment` schema, relaxed where the examples of the answers it is used in here contradict it.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct DiscussionCommentCreatedAnswerWebhooksComment {
+    /// AuthorAssociation
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
+    pub author_association: WebhookCommitCommentCreatedCommentAuthorAssociation,
+    /// The `body` property.
+    pub body: String,
+    /// The `child_comment_count` property.
+    pub child_comment_count: i64,
+    /// The `created_at` property.
+    pub created_at: String,
+    /// The `discussion_id` property.
+    pub discussion_id: i64,
+    /// The `html_url` property.
+    pub html_url: String,
+    /// The `id` property.
+    pub id: i64,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// The `parent_id` property.
+    pub parent_id: Option<i64>,
+    /// Reactions
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>>,
+    /// The `repository_url` property.
+    pub repository_url: String,
+    /// The `updated_at` property.
+    pub updated_at: String,
+    /// User
+    pub user: Option<Box<WebhookCommitCommentCreatedCommentUser>>,
+}
+
+::endpoint::__private::decode_struct! {
+    DiscussionCommentCreatedAnswerWebhooksComment {
+        author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
+        body: String = "body",
+        child_comment_count: i64 = "child_comment_count",
+        created_at: String = "created_at",
+        discussion_id: i64 = "discussion_id",
+        html_url: String = "html_url",
+        id: i64 = "id",
+        node_id: String = "node_id",
+        repository_url: String = "repository_url",
+        updated_at: String = "updated_at",
+    } {
+        parent_id: Option<i64> = "parent_id",
+        reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
+        user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
+    }
+}
+
+/// discussion_comment deleted event
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhookDiscussionCommentDeleted {
+    /// The `action` property.
+    ///
+    /// Always `"deleted"`.
+    pub action: WebhookBranchProtectionRuleDeletedAction,
+    /// The `comment` property.
+    pub comment: WebhooksComment,
+    /// Discussion
+    ///
+    /// A Discussion in a repository.
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
+    /// Enterprise
+    ///
+    /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
+    /// on an enterprise account or an organization that's part of an enterprise account. For more information,
+    /// see "[About enterprise accounts](https://docs.github.com/admin/overview/about-enterprise-accounts)."
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enterprise: Option<Box<EnterpriseWebhooks>>,
+    /// Simple Installation
+    ///
+    /// The GitHub App installation. Webhook payloads contain the `installation` property when the event is configured
+    /// for and sent to a GitHub App. For more information,
+    /// see "[Using webhooks with GitHub Apps](https://docs.github.com/apps/creating-github-apps/registering-a-github-app/using-webhooks-with-github-apps)."
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub installation: Option<Box<SimpleInstallation>>,
+    /// Organization Simple
+    ///
+    /// A GitHub organization. Webhook payloads contain the `organization` property when the webhook is configured for an
+    /// organization, or when the event occurs from activity in a repository owned by an organization.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub organization: Option<Box<OrganizationSimpleWebhooks>>,
+    /// Repository
+    ///
+    /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
+    /// when the event occurs from activity in a repository.
+    pub repository: RepositoryWebhooks,
+    /// Simple User
+    ///
+    /// A GitHub user.
+    pub sender: SimpleUser,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhookDiscussionCommentDeleted {
+        action: WebhookBranchProtectionRuleDeletedAction = "action",
         comment: WebhooksComment = "comment",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -13364,64 +14241,6 @@ pub struct WebhooksComment {
     }
 }
 
-/// discussion_comment deleted event
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhookDiscussionCommentDeleted {
-    /// The `action` property.
-    ///
-    /// Always `"deleted"`.
-    pub action: WebhookBranchProtectionRuleDeletedAction,
-    /// The `comment` property.
-    pub comment: WebhooksComment,
-    /// Discussion
-    ///
-    /// A Discussion in a repository.
-    pub discussion: Discussion,
-    /// Enterprise
-    ///
-    /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
-    /// on an enterprise account or an organization that's part of an enterprise account. For more information,
-    /// see "[About enterprise accounts](https://docs.github.com/admin/overview/about-enterprise-accounts)."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub enterprise: Option<Box<EnterpriseWebhooks>>,
-    /// Simple Installation
-    ///
-    /// The GitHub App installation. Webhook payloads contain the `installation` property when the event is configured
-    /// for and sent to a GitHub App. For more information,
-    /// see "[Using webhooks with GitHub Apps](https://docs.github.com/apps/creating-github-apps/registering-a-github-app/using-webhooks-with-github-apps)."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub installation: Option<Box<SimpleInstallation>>,
-    /// Organization Simple
-    ///
-    /// A GitHub organization. Webhook payloads contain the `organization` property when the webhook is configured for an
-    /// organization, or when the event occurs from activity in a repository owned by an organization.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub organization: Option<Box<OrganizationSimpleWebhooks>>,
-    /// Repository
-    ///
-    /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
-    /// when the event occurs from activity in a repository.
-    pub repository: RepositoryWebhooks,
-    /// Simple User
-    ///
-    /// A GitHub user.
-    pub sender: SimpleUser,
-}
-
-::endpoint::__private::decode_struct! {
-    WebhookDiscussionCommentDeleted {
-        action: WebhookBranchProtectionRuleDeletedAction = "action",
-        comment: WebhooksComment = "comment",
-        discussion: Discussion = "discussion",
-        repository: RepositoryWebhooks = "repository",
-        sender: SimpleUser = "sender",
-    } {
-        enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
-        installation: Option<Box<SimpleInstallation>> = "installation",
-        organization: Option<Box<OrganizationSimpleWebhooks>> = "organization",
-    }
-}
-
 /// discussion_comment edited event
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookDiscussionCommentEdited {
@@ -13436,7 +14255,7 @@ pub struct WebhookDiscussionCommentEdited {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -13473,7 +14292,7 @@ pub struct WebhookDiscussionCommentEdited {
         action: WebhookBranchProtectionRuleEditedAction = "action",
         changes: WebhookDiscussionCommentEditedChanges = "changes",
         comment: WebhooksComment = "comment",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -13521,7 +14340,7 @@ pub struct WebhookDiscussionCreated {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -13556,7 +14375,7 @@ pub struct WebhookDiscussionCreated {
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionCreated {
         action: WebhookBranchProtectionRuleCreatedAction = "action",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -13634,7 +14453,7 @@ pub struct WebhookDiscussionEdited {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -13669,7 +14488,7 @@ pub struct WebhookDiscussionEdited {
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionEdited {
         action: WebhookBranchProtectionRuleEditedAction = "action",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -13709,7 +14528,7 @@ pub struct WebhookDiscussionLabeled {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -13746,7 +14565,7 @@ pub struct WebhookDiscussionLabeled {
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionLabeled {
         action: WebhookDiscussionLabeledAction = "action",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         label: WebhooksLabel = "label",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
@@ -13809,7 +14628,7 @@ pub struct WebhookDiscussionLocked {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -13844,7 +14663,7 @@ pub struct WebhookDiscussionLocked {
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionLocked {
         action: WebhookDiscussionLockedAction = "action",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -13872,7 +14691,7 @@ pub struct WebhookDiscussionPinned {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -13907,7 +14726,7 @@ pub struct WebhookDiscussionPinned {
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionPinned {
         action: WebhookDiscussionPinnedAction = "action",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -13992,7 +14811,7 @@ pub struct WebhookDiscussionTransferred {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -14028,7 +14847,7 @@ pub struct WebhookDiscussionTransferred {
     WebhookDiscussionTransferred {
         action: WebhookDiscussionTransferredAction = "action",
         changes: WebhookDiscussionTransferredChanges = "changes",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -14052,7 +14871,7 @@ pub struct WebhookDiscussionTransferredChanges {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub new_discussion: Discussion,
+    pub new_discussion: DiscussionAnsweredAnswerDiscussion,
     /// Repository
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
@@ -14062,7 +14881,7 @@ pub struct WebhookDiscussionTransferredChanges {
 
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionTransferredChanges {
-        new_discussion: Discussion = "new_discussion",
+        new_discussion: DiscussionAnsweredAnswerDiscussion = "new_discussion",
         new_repository: RepositoryWebhooks = "new_repository",
     } {
     }
@@ -14078,7 +14897,7 @@ pub struct WebhookDiscussionUnanswered {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// The `old_answer` property.
     pub old_answer: WebhooksAnswer,
     /// Organization Simple
@@ -14102,7 +14921,7 @@ pub struct WebhookDiscussionUnanswered {
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionUnanswered {
         action: WebhookDiscussionUnansweredAction = "action",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         old_answer: WebhooksAnswer = "old_answer",
         repository: RepositoryWebhooks = "repository",
     } {
@@ -14129,7 +14948,7 @@ pub struct WebhookDiscussionUnlabeled {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -14166,7 +14985,7 @@ pub struct WebhookDiscussionUnlabeled {
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionUnlabeled {
         action: WebhookDiscussionUnlabeledAction = "action",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         label: WebhooksLabel = "label",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
@@ -14195,7 +15014,7 @@ pub struct WebhookDiscussionUnlocked {
     /// Discussion
     ///
     /// A Discussion in a repository.
-    pub discussion: Discussion,
+    pub discussion: DiscussionAnsweredAnswerDiscussion,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -14230,7 +15049,7 @@ pub struct WebhookDiscussionUnlocked {
 ::endpoint::__private::decode_struct! {
     WebhookDiscussionUnlocked {
         action: WebhookDiscussionUnlockedAction = "action",
-        discussion: Discussion = "discussion",
+        discussion: DiscussionAnsweredAnswerDiscussion = "discussion",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -14586,7 +15405,8 @@ pub struct WebhookForkForkee {
     /// The `teams_url` property.
     pub teams_url: String,
     /// The `topics` property.
-    pub topics: Vec<Option<::serde_json::Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topics: Option<Vec<Option<::serde_json::Value>>>,
     /// The `trees_url` property.
     pub trees_url: String,
     /// The `updated_at` property.
@@ -14594,7 +15414,8 @@ pub struct WebhookForkForkee {
     /// The `url` property.
     pub url: String,
     /// The `visibility` property.
-    pub visibility: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visibility: Option<String>,
     /// The `watchers` property.
     pub watchers: i64,
     /// The `watchers_count` property.
@@ -14668,11 +15489,9 @@ pub struct WebhookForkForkee {
         svn_url: String = "svn_url",
         tags_url: String = "tags_url",
         teams_url: String = "teams_url",
-        topics: Vec<Option<::serde_json::Value>> = "topics",
         trees_url: String = "trees_url",
         updated_at: String = "updated_at",
         url: String = "url",
-        visibility: String = "visibility",
         watchers: i64 = "watchers",
         watchers_count: i64 = "watchers_count",
     } {
@@ -14696,6 +15515,8 @@ pub struct WebhookForkForkee {
         public: Option<bool> = "public",
         role_name: ::endpoint::model::Nullable<String> = "role_name",
         stargazers: Option<i64> = "stargazers",
+        topics: Option<Vec<Option<::serde_json::Value>>> = "topics",
+        visibility: Option<String> = "visibility",
         web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
     }
 }
@@ -14835,7 +15656,7 @@ pub struct WebhookInstallationCreated {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enterprise: Option<Box<EnterpriseWebhooks>>,
     /// Installation
-    pub installation: Installation,
+    pub installation: InstallationCreatedAnswerInstallation,
     /// Organization Simple
     ///
     /// A GitHub organization. Webhook payloads contain the `organization` property when the webhook is configured for an
@@ -14863,7 +15684,7 @@ pub struct WebhookInstallationCreated {
 ::endpoint::__private::decode_struct! {
     WebhookInstallationCreated {
         action: WebhookBranchProtectionRuleCreatedAction = "action",
-        installation: Installation = "installation",
+        installation: InstallationCreatedAnswerInstallation = "installation",
         sender: SimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -14876,7 +15697,7 @@ pub struct WebhookInstallationCreated {
 
 /// Installation
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct Installation {
+pub struct InstallationCreatedAnswerInstallation {
     /// The ID of the installation.
     pub id: i64,
     /// The `account` property.
@@ -14884,7 +15705,7 @@ pub struct Installation {
     /// Describe whether all repositories have been selected or there's a selection involved
     ///
     /// One of `"all"`, `"selected"`.
-    pub repository_selection: InstallationRepositorySelection,
+    pub repository_selection: InstallationCreatedAnswerInstallationRepositorySelection,
     /// The `access_tokens_url` property.
     ///
     /// Format `uri`.
@@ -14925,7 +15746,8 @@ pub struct Installation {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub single_file_paths: Option<Vec<String>>,
     /// The `app_slug` property.
-    pub app_slug: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub app_slug: Option<String>,
     /// Simple User
     ///
     /// A GitHub user.
@@ -14938,9 +15760,9 @@ pub struct Installation {
 }
 
 ::endpoint::__private::decode_struct! {
-    Installation {
+    InstallationCreatedAnswerInstallation {
         id: i64 = "id",
-        repository_selection: InstallationRepositorySelection = "repository_selection",
+        repository_selection: InstallationCreatedAnswerInstallationRepositorySelection = "repository_selection",
         access_tokens_url: ::endpoint::model::Uri = "access_tokens_url",
         repositories_url: ::endpoint::model::Uri = "repositories_url",
         html_url: ::endpoint::model::Uri = "html_url",
@@ -14951,13 +15773,13 @@ pub struct Installation {
         events: Vec<String> = "events",
         created_at: ::endpoint::model::Timestamp = "created_at",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
-        app_slug: String = "app_slug",
     } {
         account: Option<Box<IntegrationOwner>> = "account",
         client_id: Option<String> = "client_id",
         single_file_name: Option<String> = "single_file_name",
         has_multiple_single_files: Option<bool> = "has_multiple_single_files",
         single_file_paths: Option<Vec<String>> = "single_file_paths",
+        app_slug: Option<String> = "app_slug",
         suspended_by: Option<Box<SimpleUser>> = "suspended_by",
         suspended_at: Option<::endpoint::model::Timestamp> = "suspended_at",
         contact_email: ::endpoint::model::Nullable<String> = "contact_email",
@@ -14966,7 +15788,7 @@ pub struct Installation {
 
 ::endpoint::__private::open_enum! {
     /// Describe whether all repositories have been selected or there's a selection involved
-    pub enum InstallationRepositorySelection {
+    pub enum InstallationCreatedAnswerInstallationRepositorySelection {
         /// `all`
         All = "all",
         /// `selected`
@@ -15423,7 +16245,7 @@ pub struct WebhookInstallationDeleted {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enterprise: Option<Box<EnterpriseWebhooks>>,
     /// Installation
-    pub installation: Installation,
+    pub installation: InstallationDeletedAnswerInstallation,
     /// Organization Simple
     ///
     /// A GitHub organization. Webhook payloads contain the `organization` property when the webhook is configured for an
@@ -15451,7 +16273,7 @@ pub struct WebhookInstallationDeleted {
 ::endpoint::__private::decode_struct! {
     WebhookInstallationDeleted {
         action: WebhookBranchProtectionRuleDeletedAction = "action",
-        installation: Installation = "installation",
+        installation: InstallationDeletedAnswerInstallation = "installation",
         sender: SimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -15459,6 +16281,99 @@ pub struct WebhookInstallationDeleted {
         repositories: Option<WebhooksRepositories> = "repositories",
         repository: Option<Box<RepositoryWebhooks>> = "repository",
         requester: ::endpoint::model::Nullable<::serde_json::Value> = "requester",
+    }
+}
+
+/// Installation
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct InstallationDeletedAnswerInstallation {
+    /// The ID of the installation.
+    pub id: i64,
+    /// The `account` property.
+    pub account: Option<Box<IntegrationOwner>>,
+    /// Describe whether all repositories have been selected or there's a selection involved
+    ///
+    /// One of `"all"`, `"selected"`.
+    pub repository_selection: InstallationCreatedAnswerInstallationRepositorySelection,
+    /// The `access_tokens_url` property.
+    ///
+    /// Format `uri`.
+    pub access_tokens_url: ::endpoint::model::Uri,
+    /// The `repositories_url` property.
+    ///
+    /// Format `uri`.
+    pub repositories_url: ::endpoint::model::Uri,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// The `app_id` property.
+    pub app_id: i64,
+    /// The `client_id` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    /// The ID of the user or organization this token is being scoped to.
+    pub target_id: i64,
+    /// The `target_type` property.
+    pub target_type: String,
+    /// App Permissions
+    ///
+    /// The permissions granted to the user access token.
+    pub permissions: AppPermissions,
+    /// The `events` property.
+    pub events: Vec<String>,
+    /// The `created_at` property.
+    pub created_at: ::endpoint::model::Timestamp,
+    /// The `updated_at` property.
+    pub updated_at: ::endpoint::model::Timestamp,
+    /// The `single_file_name` property.
+    pub single_file_name: Option<String>,
+    /// The `has_multiple_single_files` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_multiple_single_files: Option<bool>,
+    /// The `single_file_paths` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_file_paths: Option<Vec<String>>,
+    /// The `app_slug` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub app_slug: Option<String>,
+    /// Simple User
+    ///
+    /// A GitHub user.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub suspended_by: ::endpoint::model::Nullable<Box<SimpleUser>>,
+    /// The `suspended_at` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub suspended_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
+    /// The `contact_email` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub contact_email: ::endpoint::model::Nullable<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    InstallationDeletedAnswerInstallation {
+        id: i64 = "id",
+        repository_selection: InstallationCreatedAnswerInstallationRepositorySelection = "repository_selection",
+        access_tokens_url: ::endpoint::model::Uri = "access_tokens_url",
+        repositories_url: ::endpoint::model::Uri = "repositories_url",
+        html_url: ::endpoint::model::Uri = "html_url",
+        app_id: i64 = "app_id",
+        target_id: i64 = "target_id",
+        target_type: String = "target_type",
+        permissions: AppPermissions = "permissions",
+        events: Vec<String> = "events",
+        created_at: ::endpoint::model::Timestamp = "created_at",
+        updated_at: ::endpoint::model::Timestamp = "updated_at",
+    } {
+        account: Option<Box<IntegrationOwner>> = "account",
+        client_id: Option<String> = "client_id",
+        single_file_name: Option<String> = "single_file_name",
+        has_multiple_single_files: Option<bool> = "has_multiple_single_files",
+        single_file_paths: Option<Vec<String>> = "single_file_paths",
+        app_slug: Option<String> = "app_slug",
+        suspended_by: ::endpoint::model::Nullable<Box<SimpleUser>> = "suspended_by",
+        suspended_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "suspended_at",
+        contact_email: ::endpoint::model::Nullable<String> = "contact_email",
     }
 }
 
@@ -15524,6 +16439,96 @@ pub struct WebhookInstallationNewPermissionsAccepted {
     }
 }
 
+/// Installation
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct Installation {
+    /// The ID of the installation.
+    pub id: i64,
+    /// The `account` property.
+    pub account: Option<Box<IntegrationOwner>>,
+    /// Describe whether all repositories have been selected or there's a selection involved
+    ///
+    /// One of `"all"`, `"selected"`.
+    pub repository_selection: InstallationCreatedAnswerInstallationRepositorySelection,
+    /// The `access_tokens_url` property.
+    ///
+    /// Format `uri`.
+    pub access_tokens_url: ::endpoint::model::Uri,
+    /// The `repositories_url` property.
+    ///
+    /// Format `uri`.
+    pub repositories_url: ::endpoint::model::Uri,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// The `app_id` property.
+    pub app_id: i64,
+    /// The `client_id` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    /// The ID of the user or organization this token is being scoped to.
+    pub target_id: i64,
+    /// The `target_type` property.
+    pub target_type: String,
+    /// App Permissions
+    ///
+    /// The permissions granted to the user access token.
+    pub permissions: AppPermissions,
+    /// The `events` property.
+    pub events: Vec<String>,
+    /// The `created_at` property.
+    pub created_at: ::endpoint::model::Timestamp,
+    /// The `updated_at` property.
+    pub updated_at: ::endpoint::model::Timestamp,
+    /// The `single_file_name` property.
+    pub single_file_name: Option<String>,
+    /// The `has_multiple_single_files` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_multiple_single_files: Option<bool>,
+    /// The `single_file_paths` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_file_paths: Option<::serde_json::Value>,
+    /// The `app_slug` property.
+    pub app_slug: String,
+    /// Simple User
+    ///
+    /// A GitHub user.
+    pub suspended_by: Option<Box<SimpleUser>>,
+    /// The `suspended_at` property.
+    pub suspended_at: Option<::endpoint::model::Timestamp>,
+    /// The `contact_email` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub contact_email: ::endpoint::model::Nullable<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    Installation {
+        id: i64 = "id",
+        repository_selection: InstallationCreatedAnswerInstallationRepositorySelection = "repository_selection",
+        access_tokens_url: ::endpoint::model::Uri = "access_tokens_url",
+        repositories_url: ::endpoint::model::Uri = "repositories_url",
+        html_url: ::endpoint::model::Uri = "html_url",
+        app_id: i64 = "app_id",
+        target_id: i64 = "target_id",
+        target_type: String = "target_type",
+        permissions: AppPermissions = "permissions",
+        events: Vec<String> = "events",
+        created_at: ::endpoint::model::Timestamp = "created_at",
+        updated_at: ::endpoint::model::Timestamp = "updated_at",
+        app_slug: String = "app_slug",
+    } {
+        account: Option<Box<IntegrationOwner>> = "account",
+        client_id: Option<String> = "client_id",
+        single_file_name: Option<String> = "single_file_name",
+        has_multiple_single_files: Option<bool> = "has_multiple_single_files",
+        single_file_paths: Option<::serde_json::Value> = "single_file_paths",
+        suspended_by: Option<Box<SimpleUser>> = "suspended_by",
+        suspended_at: Option<::endpoint::model::Timestamp> = "suspended_at",
+        contact_email: ::endpoint::model::Nullable<String> = "contact_email",
+    }
+}
+
 /// installation_repositories added event
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookInstallationRepositoriesAdded {
@@ -15539,7 +16544,7 @@ pub struct WebhookInstallationRepositoriesAdded {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enterprise: Option<Box<EnterpriseWebhooks>>,
     /// Installation
-    pub installation: Installation,
+    pub installation: InstallationDeletedAnswerInstallation,
     /// Organization Simple
     ///
     /// A GitHub organization. Webhook payloads contain the `organization` property when the webhook is configured for an
@@ -15563,7 +16568,8 @@ pub struct WebhookInstallationRepositoriesAdded {
     /// One of `"all"`, `"selected"`.
     pub repository_selection: WebhooksRepositorySelection,
     /// User
-    pub requester: Option<Box<WebhooksUser>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub requester: ::endpoint::model::Nullable<Box<WebhooksUser>>,
     /// Simple User
     ///
     /// A GitHub user.
@@ -15573,7 +16579,7 @@ pub struct WebhookInstallationRepositoriesAdded {
 ::endpoint::__private::decode_struct! {
     WebhookInstallationRepositoriesAdded {
         action: WebhookInstallationRepositoriesAddedAction = "action",
-        installation: Installation = "installation",
+        installation: InstallationDeletedAnswerInstallation = "installation",
         repositories_added: WebhooksRepositoriesAdded = "repositories_added",
         repositories_removed: Vec<WebhookInstallationRepositoriesAddedRepositoriesRemovedItem> = "repositories_removed",
         repository_selection: WebhooksRepositorySelection = "repository_selection",
@@ -15582,7 +16588,7 @@ pub struct WebhookInstallationRepositoriesAdded {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         organization: Option<Box<OrganizationSimpleWebhooks>> = "organization",
         repository: Option<Box<RepositoryWebhooks>> = "repository",
-        requester: Option<Box<WebhooksUser>> = "requester",
+        requester: ::endpoint::model::Nullable<Box<WebhooksUser>> = "requester",
     }
 }
 
@@ -15653,7 +16659,7 @@ pub struct WebhookInstallationRepositoriesRemoved {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enterprise: Option<Box<EnterpriseWebhooks>>,
     /// Installation
-    pub installation: Installation,
+    pub installation: InstallationCreatedAnswerInstallation,
     /// Organization Simple
     ///
     /// A GitHub organization. Webhook payloads contain the `organization` property when the webhook is configured for an
@@ -15685,7 +16691,7 @@ pub struct WebhookInstallationRepositoriesRemoved {
 ::endpoint::__private::decode_struct! {
     WebhookInstallationRepositoriesRemoved {
         action: WebhookInstallationRepositoriesRemovedAction = "action",
-        installation: Installation = "installation",
+        installation: InstallationCreatedAnswerInstallation = "installation",
         repositories_added: WebhooksRepositoriesAdded = "repositories_added",
         repositories_removed: Vec<WebhooksRepositoriesItem> = "repositories_removed",
         repository_selection: WebhooksRepositorySelection = "repository_selection",
@@ -16160,9 +17166,11 @@ pub struct WebhookIssueCommentCreatedComment {
     /// GitHub app
     ///
     /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
-    pub performed_via_github_app: Option<Box<Integration>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>>,
     /// Reactions
-    pub reactions: WebhookCommitCommentCreatedCommentReactions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>>,
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
     /// URL for the issue comment
@@ -16182,11 +17190,11 @@ pub struct WebhookIssueCommentCreatedComment {
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
         node_id: String = "node_id",
-        reactions: WebhookCommitCommentCreatedCommentReactions = "reactions",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         url: ::endpoint::model::Uri = "url",
     } {
-        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        performed_via_github_app: ::endpoint::model::Nullable<Box<Integration>> = "performed_via_github_app",
+        reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
         user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
     }
 }
@@ -16336,7 +17344,8 @@ pub struct WebhookIssueCommentCreatedIssueLabelsItem {
     /// The `default` property.
     pub default: bool,
     /// The `description` property.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The `id` property.
     pub id: i64,
     /// The name of the label.
@@ -16358,7 +17367,7 @@ pub struct WebhookIssueCommentCreatedIssueLabelsItem {
         node_id: String = "node_id",
         url: ::endpoint::model::Uri = "url",
     } {
-        description: Option<String> = "description",
+        description: ::endpoint::model::Nullable<String> = "description",
     }
 }
 
@@ -16649,7 +17658,8 @@ pub struct WebhookIssueCommentCreatedIssueUser {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookIssueCommentCreatedIssue {
     /// The `active_lock_reason` property.
-    pub active_lock_reason: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub active_lock_reason: ::endpoint::model::Nullable<String>,
     /// User
     pub assignee: Option<Box<WebhookIssueCommentCreatedIssueAssignee>>,
     /// The `assignees` property.
@@ -16696,7 +17706,8 @@ pub struct WebhookIssueCommentCreatedIssue {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pull_request: Option<Box<WebhookIssueCommentCreatedIssuePullRequest>>,
     /// The `reactions` property.
-    pub reactions: WebhookIssueCommentCreatedIssueReactions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reactions: Option<Box<WebhookIssueCommentCreatedIssueReactions>>,
     /// The `repository_url` property.
     pub repository_url: String,
     /// Sub-issues Summary
@@ -16745,7 +17756,6 @@ pub struct WebhookIssueCommentCreatedIssue {
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
-        reactions: WebhookIssueCommentCreatedIssueReactions = "reactions",
         repository_url: String = "repository_url",
         state: PullRequestState = "state",
         title: String = "title",
@@ -16753,7 +17763,7 @@ pub struct WebhookIssueCommentCreatedIssue {
         url: String = "url",
         user: WebhookIssueCommentCreatedIssueUser = "user",
     } {
-        active_lock_reason: Option<String> = "active_lock_reason",
+        active_lock_reason: ::endpoint::model::Nullable<String> = "active_lock_reason",
         assignee: Option<Box<WebhookIssueCommentCreatedIssueAssignee>> = "assignee",
         body: Option<String> = "body",
         closed_at: Option<String> = "closed_at",
@@ -16761,6 +17771,7 @@ pub struct WebhookIssueCommentCreatedIssue {
         milestone: Option<::serde_json::Map<String,::serde_json::Value>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "performed_via_github_app",
         pull_request: Option<Box<WebhookIssueCommentCreatedIssuePullRequest>> = "pull_request",
+        reactions: Option<Box<WebhookIssueCommentCreatedIssueReactions>> = "reactions",
         sub_issues_summary: Option<Box<SubIssuesSummary>> = "sub_issues_summary",
         issue_dependencies_summary: Option<Box<IssueDependenciesSummary>> = "issue_dependencies_summary",
         state_reason: ::endpoint::model::Nullable<String> = "state_reason",
@@ -17011,6 +18022,40 @@ pub struct WebhooksIssueCommentUser {
     }
 }
 
+/// Label
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhookIssueCommentDeletedIssueLabelsItem {
+    /// 6-character hex code, without the leading #, identifying the color
+    pub color: String,
+    /// The `default` property.
+    pub default: bool,
+    /// The `description` property.
+    pub description: Option<String>,
+    /// The `id` property.
+    pub id: i64,
+    /// The name of the label.
+    pub name: String,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// URL for the label
+    ///
+    /// Format `uri`.
+    pub url: ::endpoint::model::Uri,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhookIssueCommentDeletedIssueLabelsItem {
+        color: String = "color",
+        default: bool = "default",
+        id: i64 = "id",
+        name: String = "name",
+        node_id: String = "node_id",
+        url: ::endpoint::model::Uri = "url",
+    } {
+        description: Option<String> = "description",
+    }
+}
+
 /// The `user` of [`WebhookIssueCommentDeletedIssue`].
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct WebhookIssueCommentDeletedIssueUser {
@@ -17129,7 +18174,7 @@ pub struct WebhookIssueCommentDeletedIssue {
     /// The `id` property.
     pub id: i64,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `labels_url` property.
     pub labels_url: String,
     /// The `locked` property.
@@ -17193,7 +18238,7 @@ pub struct WebhookIssueCommentDeletedIssue {
         events_url: String = "events_url",
         html_url: String = "html_url",
         id: i64 = "id",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         labels_url: String = "labels_url",
         locked: bool = "locked",
         node_id: String = "node_id",
@@ -17343,7 +18388,7 @@ pub struct WebhookIssueCommentEditedIssue {
     /// The `id` property.
     pub id: i64,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `labels_url` property.
     pub labels_url: String,
     /// The `locked` property.
@@ -17407,7 +18452,7 @@ pub struct WebhookIssueCommentEditedIssue {
         events_url: String = "events_url",
         html_url: String = "html_url",
         id: i64 = "id",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         labels_url: String = "labels_url",
         locked: bool = "locked",
         node_id: String = "node_id",
@@ -17556,7 +18601,7 @@ pub struct Issue {
     /// A GitHub user.
     pub user: Option<Box<SimpleUser>>,
     /// Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository
-    pub labels: Vec<IssueLabelsItem>,
+    pub labels: ::serde_json::Value,
     /// Simple User
     ///
     /// A GitHub user.
@@ -17657,7 +18702,7 @@ pub struct Issue {
         number: i64 = "number",
         state: String = "state",
         title: String = "title",
-        labels: Vec<IssueLabelsItem> = "labels",
+        labels: ::serde_json::Value = "labels",
         locked: bool = "locked",
         comments: i64 = "comments",
         created_at: ::endpoint::model::Timestamp = "created_at",
@@ -17700,67 +18745,6 @@ pub struct Issue {
         NotPlanned = "not_planned",
         /// `duplicate`
         Duplicate = "duplicate",
-    }
-}
-
-/// One of the forms of [`IssueLabelsItem`].
-#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
-pub struct IssueLabelsItemObject {
-    /// The `id` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub id: Option<i64>,
-    /// The `node_id` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub node_id: Option<String>,
-    /// The `url` property.
-    ///
-    /// Format `uri`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub url: Option<::endpoint::model::Uri>,
-    /// The `name` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// The `description` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub description: ::endpoint::model::Nullable<String>,
-    /// The `color` property.
-    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub color: ::endpoint::model::Nullable<String>,
-    /// The `default` property.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub default: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    IssueLabelsItemObject {
-    } {
-        id: Option<i64> = "id",
-        node_id: Option<String> = "node_id",
-        url: Option<::endpoint::model::Uri> = "url",
-        name: Option<String> = "name",
-        description: ::endpoint::model::Nullable<String> = "description",
-        color: ::endpoint::model::Nullable<String> = "color",
-        default: Option<bool> = "default",
-    }
-}
-
-/// An item of the `labels` of [`Issue`].
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[allow(clippy::large_enum_variant)]
-#[serde(untagged)]
-pub enum IssueLabelsItem {
-    /// The value as a string.
-    String(String),
-    /// The value as [`IssueLabelsItemObject`].
-    Object(IssueLabelsItemObject),
-    /// Any other value, kept as it was.
-    Other(::serde_json::Value),
-}
-
-::endpoint::__private::decode_union! {
-    IssueLabelsItem {
-        String: String,
-        Object: IssueLabelsItemObject,
     }
 }
 
@@ -18260,7 +19244,7 @@ pub struct WebhooksIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>>,
+    pub labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -18355,7 +19339,7 @@ pub struct WebhooksIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>> = "labels",
+        labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>> = "labels",
         locked: Option<bool> = "locked",
         milestone: Option<Box<WebhooksIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhooksIssuePerformedViaGithubApp>> = "performed_via_github_app",
@@ -19390,7 +20374,7 @@ pub struct WebhookIssuesDeletedIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>>,
+    pub labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -19485,7 +20469,7 @@ pub struct WebhookIssuesDeletedIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>> = "labels",
+        labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>> = "labels",
         locked: Option<bool> = "locked",
         milestone: Option<Box<WebhookIssuesDeletedIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesDeletedIssuePerformedViaGithubApp>> = "performed_via_github_app",
@@ -19892,7 +20876,7 @@ pub struct WebhookIssuesDemilestonedIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>>,
+    pub labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -19987,7 +20971,7 @@ pub struct WebhookIssuesDemilestonedIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>> = "labels",
+        labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>> = "labels",
         locked: Option<bool> = "locked",
         milestone: Option<Box<WebhooksIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesDemilestonedIssuePerformedViaGithubApp>> = "performed_via_github_app",
@@ -20333,7 +21317,8 @@ pub struct WebhookIssuesEditedIssue {
     /// The `active_lock_reason` property.
     ///
     /// One of `"resolved"`, `"off-topic"`, `"too heated"`, `"spam"`.
-    pub active_lock_reason: Option<WebhooksIssueActiveLockReason>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub active_lock_reason: ::endpoint::model::Nullable<WebhooksIssueActiveLockReason>,
     /// User
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub assignee: ::endpoint::model::Nullable<
@@ -20401,7 +21386,8 @@ pub struct WebhookIssuesEditedIssue {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pull_request: Option<Box<WebhookIssueCommentCreatedIssuePullRequest>>,
     /// Reactions
-    pub reactions: WebhookCommitCommentCreatedCommentReactions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>>,
     /// The `repository_url` property.
     ///
     /// Format `uri`.
@@ -20458,13 +21444,12 @@ pub struct WebhookIssuesEditedIssue {
         labels_url: String = "labels_url",
         node_id: String = "node_id",
         number: i64 = "number",
-        reactions: WebhookCommitCommentCreatedCommentReactions = "reactions",
         repository_url: ::endpoint::model::Uri = "repository_url",
         title: String = "title",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         url: ::endpoint::model::Uri = "url",
     } {
-        active_lock_reason: Option<WebhooksIssueActiveLockReason> = "active_lock_reason",
+        active_lock_reason: ::endpoint::model::Nullable<WebhooksIssueActiveLockReason> = "active_lock_reason",
         assignee: ::endpoint::model::Nullable<Box<WebhookIssueCommentCreatedIssueAssignee>> = "assignee",
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
@@ -20474,6 +21459,7 @@ pub struct WebhookIssuesEditedIssue {
         milestone: Option<Box<WebhooksIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesEditedIssuePerformedViaGithubApp>> = "performed_via_github_app",
         pull_request: Option<Box<WebhookIssueCommentCreatedIssuePullRequest>> = "pull_request",
+        reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
         sub_issues_summary: Option<Box<SubIssuesSummary>> = "sub_issues_summary",
         issue_dependencies_summary: Option<Box<IssueDependenciesSummary>> = "issue_dependencies_summary",
         issue_field_values: Option<Vec<IssueFieldValue>> = "issue_field_values",
@@ -20749,7 +21735,7 @@ pub struct WebhookIssuesLabeledIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>>,
+    pub labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -20844,7 +21830,7 @@ pub struct WebhookIssuesLabeledIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>> = "labels",
+        labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>> = "labels",
         locked: Option<bool> = "locked",
         milestone: Option<Box<WebhooksIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesLabeledIssuePerformedViaGithubApp>> = "performed_via_github_app",
@@ -21122,7 +22108,7 @@ pub struct WebhookIssuesLockedIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>>,
+    pub labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -21219,7 +22205,7 @@ pub struct WebhookIssuesLockedIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>> = "labels",
+        labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>> = "labels",
         milestone: Option<Box<WebhookIssuesDeletedIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesLockedIssuePerformedViaGithubApp>> = "performed_via_github_app",
         pull_request: Option<Box<WebhookIssueCommentCreatedIssuePullRequest>> = "pull_request",
@@ -21405,7 +22391,7 @@ pub struct WebhookIssuesMilestonedIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>>,
+    pub labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -21500,7 +22486,7 @@ pub struct WebhookIssuesMilestonedIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>> = "labels",
+        labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>> = "labels",
         locked: Option<bool> = "locked",
         milestone: Option<Box<WebhooksIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesMilestonedIssuePerformedViaGithubApp>> = "performed_via_github_app",
@@ -21702,7 +22688,7 @@ pub struct WebhookIssuesOpenedChangesOldIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>>,
+    pub labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -21799,7 +22785,7 @@ pub struct WebhookIssuesOpenedChangesOldIssue {
         draft: Option<bool> = "draft",
         events_url: Option<::endpoint::model::Uri> = "events_url",
         html_url: Option<::endpoint::model::Uri> = "html_url",
-        labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>> = "labels",
+        labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>> = "labels",
         labels_url: Option<String> = "labels_url",
         locked: Option<bool> = "locked",
         milestone: ::endpoint::model::Nullable<Box<WebhookIssuesDeletedIssueMilestone>> = "milestone",
@@ -22365,7 +23351,7 @@ pub struct WebhookIssuesOpenedIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>>,
+    pub labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -22460,7 +23446,7 @@ pub struct WebhookIssuesOpenedIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>> = "labels",
+        labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>> = "labels",
         locked: Option<bool> = "locked",
         milestone: Option<Box<WebhooksIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesEditedIssuePerformedViaGithubApp>> = "performed_via_github_app",
@@ -22580,7 +23566,7 @@ pub struct WebhooksIssue2 {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>>,
+    pub labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -22675,7 +23661,7 @@ pub struct WebhooksIssue2 {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>> = "labels",
+        labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>> = "labels",
         locked: Option<bool> = "locked",
         milestone: Option<Box<WebhookIssuesDeletedIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesOpenedChangesOldIssuePerformedViaGithubApp>> = "performed_via_github_app",
@@ -22849,7 +23835,7 @@ pub struct WebhookIssuesReopenedIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>>,
+    pub labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -22944,7 +23930,7 @@ pub struct WebhookIssuesReopenedIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>> = "labels",
+        labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>> = "labels",
         locked: Option<bool> = "locked",
         milestone: Option<Box<WebhooksIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesReopenedIssuePerformedViaGithubApp>> = "performed_via_github_app",
@@ -23066,7 +24052,7 @@ pub struct WebhookIssuesTransferredChangesNewIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>>,
+    pub labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -23161,7 +24147,7 @@ pub struct WebhookIssuesTransferredChangesNewIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<WebhookIssueCommentCreatedIssueLabelsItem>> = "labels",
+        labels: Option<Vec<WebhookIssueCommentDeletedIssueLabelsItem>> = "labels",
         locked: Option<bool> = "locked",
         milestone: Option<Box<WebhookIssuesDeletedIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesOpenedChangesOldIssuePerformedViaGithubApp>> = "performed_via_github_app",
@@ -23334,7 +24320,8 @@ pub struct WebhookIssuesTransferredChangesNewRepository {
     /// Whether discussions are enabled.
     ///
     /// Default: `false`.
-    pub has_discussions: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_discussions: Option<bool>,
     /// The `homepage` property.
     pub homepage: Option<String>,
     /// The `hooks_url` property.
@@ -23526,7 +24513,6 @@ pub struct WebhookIssuesTransferredChangesNewRepository {
         has_pages: bool = "has_pages",
         has_projects: bool = "has_projects",
         has_wiki: bool = "has_wiki",
-        has_discussions: bool = "has_discussions",
         hooks_url: ::endpoint::model::Uri = "hooks_url",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
@@ -23574,6 +24560,7 @@ pub struct WebhookIssuesTransferredChangesNewRepository {
         delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
         description: Option<String> = "description",
         disabled: Option<bool> = "disabled",
+        has_discussions: Option<bool> = "has_discussions",
         homepage: Option<String> = "homepage",
         is_template: Option<bool> = "is_template",
         language: Option<String> = "language",
@@ -24033,7 +25020,7 @@ pub struct WebhookIssuesUnlockedIssue {
     pub id: i64,
     /// The `labels` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>>,
+    pub labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>>,
     /// The `labels_url` property.
     ///
     /// Format `uri-template`.
@@ -24130,7 +25117,7 @@ pub struct WebhookIssuesUnlockedIssue {
         body: Option<String> = "body",
         closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        labels: Option<Vec<Option<WebhookIssueCommentCreatedIssueLabelsItem>>> = "labels",
+        labels: Option<Vec<Option<WebhookIssueCommentDeletedIssueLabelsItem>>> = "labels",
         milestone: Option<Box<WebhookIssuesDeletedIssueMilestone>> = "milestone",
         performed_via_github_app: ::endpoint::model::Nullable<Box<WebhookIssuesOpenedChangesOldIssuePerformedViaGithubApp>> = "performed_via_github_app",
         pull_request: Option<Box<WebhookIssueCommentCreatedIssuePullRequest>> = "pull_request",
@@ -24344,7 +25331,9 @@ pub struct WebhookLabelDeleted {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub installation: Option<Box<SimpleInstallation>>,
     /// Label
-    pub label: WebhooksLabel,
+    ///
+    /// The `webhooks_label` schema, relaxed where the examples of the answers it is used in here contradict it.
+    pub label: LabelDeletedAnswerWebhooksLabel,
     /// Organization Simple
     ///
     /// A GitHub organization. Webhook payloads contain the `organization` property when the webhook is configured for an
@@ -24365,13 +25354,50 @@ pub struct WebhookLabelDeleted {
 ::endpoint::__private::decode_struct! {
     WebhookLabelDeleted {
         action: WebhookBranchProtectionRuleDeletedAction = "action",
-        label: WebhooksLabel = "label",
+        label: LabelDeletedAnswerWebhooksLabel = "label",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
         organization: Option<Box<OrganizationSimpleWebhooks>> = "organization",
+    }
+}
+
+/// Label
+///
+/// The `webhooks_label` schema, relaxed where the examples of the answers it is used in here contradict it.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct LabelDeletedAnswerWebhooksLabel {
+    /// 6-character hex code, without the leading #, identifying the color
+    pub color: String,
+    /// The `default` property.
+    pub default: bool,
+    /// The `description` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
+    /// The `id` property.
+    pub id: i64,
+    /// The name of the label.
+    pub name: String,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// URL for the label
+    ///
+    /// Format `uri`.
+    pub url: ::endpoint::model::Uri,
+}
+
+::endpoint::__private::decode_struct! {
+    LabelDeletedAnswerWebhooksLabel {
+        color: String = "color",
+        default: bool = "default",
+        id: i64 = "id",
+        name: String = "name",
+        node_id: String = "node_id",
+        url: ::endpoint::model::Uri = "url",
+    } {
+        description: ::endpoint::model::Nullable<String> = "description",
     }
 }
 
@@ -24540,7 +25566,7 @@ pub struct WebhookMarketplacePurchaseCancelled {
     /// Simple User
     ///
     /// A GitHub user.
-    pub sender: SimpleUser,
+    pub sender: MarketplacePurchaseCancelledAnswerSimpleUser,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -24548,7 +25574,7 @@ pub struct WebhookMarketplacePurchaseCancelled {
         action: WebhookMarketplacePurchaseCancelledAction = "action",
         effective_date: String = "effective_date",
         marketplace_purchase: WebhooksMarketplacePurchase = "marketplace_purchase",
-        sender: SimpleUser = "sender",
+        sender: MarketplacePurchaseCancelledAnswerSimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
@@ -24749,6 +25775,106 @@ pub struct WebhooksPreviousMarketplacePurchasePlan {
     }
 }
 
+/// Simple User
+///
+/// A GitHub user.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct MarketplacePurchaseCancelledAnswerSimpleUser {
+    /// The `name` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub name: ::endpoint::model::Nullable<String>,
+    /// The `email` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub email: ::endpoint::model::Nullable<String>,
+    /// The `login` property.
+    pub login: String,
+    /// The `id` property.
+    pub id: i64,
+    /// The `node_id` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_id: Option<String>,
+    /// The `avatar_url` property.
+    ///
+    /// Format `uri`.
+    pub avatar_url: ::endpoint::model::Uri,
+    /// The `gravatar_id` property.
+    pub gravatar_id: Option<String>,
+    /// The `url` property.
+    ///
+    /// Format `uri`.
+    pub url: ::endpoint::model::Uri,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// The `followers_url` property.
+    ///
+    /// Format `uri`.
+    pub followers_url: ::endpoint::model::Uri,
+    /// The `following_url` property.
+    pub following_url: String,
+    /// The `gists_url` property.
+    pub gists_url: String,
+    /// The `starred_url` property.
+    pub starred_url: String,
+    /// The `subscriptions_url` property.
+    ///
+    /// Format `uri`.
+    pub subscriptions_url: ::endpoint::model::Uri,
+    /// The `organizations_url` property.
+    ///
+    /// Format `uri`.
+    pub organizations_url: ::endpoint::model::Uri,
+    /// The `repos_url` property.
+    ///
+    /// Format `uri`.
+    pub repos_url: ::endpoint::model::Uri,
+    /// The `events_url` property.
+    pub events_url: String,
+    /// The `received_events_url` property.
+    ///
+    /// Format `uri`.
+    pub received_events_url: ::endpoint::model::Uri,
+    /// The `type` property.
+    pub r#type: String,
+    /// The `site_admin` property.
+    pub site_admin: bool,
+    /// The `starred_at` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starred_at: Option<String>,
+    /// The `user_view_type` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_view_type: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    MarketplacePurchaseCancelledAnswerSimpleUser {
+        login: String = "login",
+        id: i64 = "id",
+        avatar_url: ::endpoint::model::Uri = "avatar_url",
+        url: ::endpoint::model::Uri = "url",
+        html_url: ::endpoint::model::Uri = "html_url",
+        followers_url: ::endpoint::model::Uri = "followers_url",
+        following_url: String = "following_url",
+        gists_url: String = "gists_url",
+        starred_url: String = "starred_url",
+        subscriptions_url: ::endpoint::model::Uri = "subscriptions_url",
+        organizations_url: ::endpoint::model::Uri = "organizations_url",
+        repos_url: ::endpoint::model::Uri = "repos_url",
+        events_url: String = "events_url",
+        received_events_url: ::endpoint::model::Uri = "received_events_url",
+        r#type: String = "type",
+        site_admin: bool = "site_admin",
+    } {
+        name: ::endpoint::model::Nullable<String> = "name",
+        email: ::endpoint::model::Nullable<String> = "email",
+        node_id: Option<String> = "node_id",
+        gravatar_id: Option<String> = "gravatar_id",
+        starred_at: Option<String> = "starred_at",
+        user_view_type: Option<String> = "user_view_type",
+    }
+}
+
 /// marketplace_purchase changed event
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookMarketplacePurchaseChanged {
@@ -24794,7 +25920,7 @@ pub struct WebhookMarketplacePurchaseChanged {
     /// Simple User
     ///
     /// A GitHub user.
-    pub sender: SimpleUser,
+    pub sender: MarketplacePurchaseCancelledAnswerSimpleUser,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -24802,7 +25928,7 @@ pub struct WebhookMarketplacePurchaseChanged {
         action: WebhookMarketplacePurchaseChangedAction = "action",
         effective_date: String = "effective_date",
         marketplace_purchase: WebhooksMarketplacePurchase = "marketplace_purchase",
-        sender: SimpleUser = "sender",
+        sender: MarketplacePurchaseCancelledAnswerSimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
@@ -25101,7 +26227,7 @@ pub struct WebhookMarketplacePurchasePurchased {
     /// Simple User
     ///
     /// A GitHub user.
-    pub sender: SimpleUser,
+    pub sender: MarketplacePurchaseCancelledAnswerSimpleUser,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -25109,7 +26235,7 @@ pub struct WebhookMarketplacePurchasePurchased {
         action: WebhookMarketplacePurchasePurchasedAction = "action",
         effective_date: String = "effective_date",
         marketplace_purchase: WebhooksMarketplacePurchase = "marketplace_purchase",
-        sender: SimpleUser = "sender",
+        sender: MarketplacePurchaseCancelledAnswerSimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
@@ -25286,7 +26412,7 @@ pub struct WebhookMemberEdited {
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
     /// when the event occurs from activity in a repository.
-    pub repository: RepositoryWebhooks,
+    pub repository: CheckRunRerequestedAnswerRepositoryWebhooks,
     /// Simple User
     ///
     /// A GitHub user.
@@ -25297,7 +26423,7 @@ pub struct WebhookMemberEdited {
     WebhookMemberEdited {
         action: WebhookBranchProtectionRuleEditedAction = "action",
         changes: WebhookMemberEditedChanges = "changes",
-        repository: RepositoryWebhooks = "repository",
+        repository: CheckRunRerequestedAnswerRepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -26006,7 +27132,9 @@ pub struct WebhookMetaDeleted {
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
     /// when the event occurs from activity in a repository.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
-    pub repository: ::endpoint::model::Nullable<Box<RepositoryWebhooks>>,
+    pub repository: ::endpoint::model::Nullable<
+        Box<CheckRunRerequestedAnswerRepositoryWebhooks>,
+    >,
     /// Simple User
     ///
     /// A GitHub user.
@@ -26023,7 +27151,7 @@ pub struct WebhookMetaDeleted {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
         organization: Option<Box<OrganizationSimpleWebhooks>> = "organization",
-        repository: ::endpoint::model::Nullable<Box<RepositoryWebhooks>> = "repository",
+        repository: ::endpoint::model::Nullable<Box<CheckRunRerequestedAnswerRepositoryWebhooks>> = "repository",
         sender: Option<Box<SimpleUser>> = "sender",
     }
 }
@@ -26867,7 +27995,7 @@ pub struct WebhooksMembership {
     ///
     /// At most 100 items.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub enterprise_teams_providing_indirect_membership: Option<Vec<String>>,
+    pub enterprise_teams_providing_indirect_membership: Option<::serde_json::Value>,
     /// The `state` property.
     pub state: String,
     /// The `url` property.
@@ -26886,7 +28014,7 @@ pub struct WebhooksMembership {
         url: ::endpoint::model::Uri = "url",
     } {
         direct_membership: Option<bool> = "direct_membership",
-        enterprise_teams_providing_indirect_membership: Option<Vec<String>> = "enterprise_teams_providing_indirect_membership",
+        enterprise_teams_providing_indirect_membership: Option<::serde_json::Value> = "enterprise_teams_providing_indirect_membership",
         user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
     }
 }
@@ -31675,7 +32803,8 @@ pub struct WebhookPullRequestAssignedPullRequestBaseRepo {
     /// Whether discussions are enabled.
     ///
     /// Default: `false`.
-    pub has_discussions: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_discussions: Option<bool>,
     /// The `homepage` property.
     pub homepage: Option<String>,
     /// The `hooks_url` property.
@@ -31912,7 +33041,6 @@ pub struct WebhookPullRequestAssignedPullRequestBaseRepo {
         has_pages: bool = "has_pages",
         has_projects: bool = "has_projects",
         has_wiki: bool = "has_wiki",
-        has_discussions: bool = "has_discussions",
         hooks_url: ::endpoint::model::Uri = "hooks_url",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
@@ -31959,6 +33087,7 @@ pub struct WebhookPullRequestAssignedPullRequestBaseRepo {
         delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
         description: Option<String> = "description",
         disabled: Option<bool> = "disabled",
+        has_discussions: Option<bool> = "has_discussions",
         homepage: Option<String> = "homepage",
         is_template: Option<bool> = "is_template",
         language: Option<String> = "language",
@@ -32326,7 +33455,7 @@ pub struct WebhookPullRequestAssignedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -32417,7 +33546,7 @@ pub struct WebhookPullRequestAssignedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -33011,6 +34140,494 @@ pub struct WebhookPullRequestAutoMergeDisabledPullRequestBase {
     }
 }
 
+/// Repository
+///
+/// A git repository
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhookPullRequestAutoMergeDisabledPullRequestHeadRepo {
+    /// Whether to allow auto-merge for pull requests.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_auto_merge: Option<bool>,
+    /// Whether to allow private forks
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_forking: Option<bool>,
+    /// Whether to allow merge commits for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_merge_commit: Option<bool>,
+    /// Whether to allow rebase merges for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_rebase_merge: Option<bool>,
+    /// Whether to allow squash merges for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_squash_merge: Option<bool>,
+    /// The `allow_update_branch` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_update_branch: Option<bool>,
+    /// The `archive_url` property.
+    ///
+    /// Format `uri-template`.
+    pub archive_url: String,
+    /// Whether the repository is archived.
+    ///
+    /// Default: `false`.
+    pub archived: bool,
+    /// The `assignees_url` property.
+    ///
+    /// Format `uri-template`.
+    pub assignees_url: String,
+    /// The `blobs_url` property.
+    ///
+    /// Format `uri-template`.
+    pub blobs_url: String,
+    /// The `branches_url` property.
+    ///
+    /// Format `uri-template`.
+    pub branches_url: String,
+    /// The `clone_url` property.
+    ///
+    /// Format `uri`.
+    pub clone_url: ::endpoint::model::Uri,
+    /// The `collaborators_url` property.
+    ///
+    /// Format `uri-template`.
+    pub collaborators_url: String,
+    /// The `comments_url` property.
+    ///
+    /// Format `uri-template`.
+    pub comments_url: String,
+    /// The `commits_url` property.
+    ///
+    /// Format `uri-template`.
+    pub commits_url: String,
+    /// The `compare_url` property.
+    ///
+    /// Format `uri-template`.
+    pub compare_url: String,
+    /// The `contents_url` property.
+    ///
+    /// Format `uri-template`.
+    pub contents_url: String,
+    /// The `contributors_url` property.
+    ///
+    /// Format `uri`.
+    pub contributors_url: ::endpoint::model::Uri,
+    /// The `created_at` property.
+    pub created_at: WebhookIssuesOpenedChangesOldRepositoryCreatedAt,
+    /// The default branch of the repository.
+    pub default_branch: String,
+    /// Whether to delete head branches when pull requests are merged
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delete_branch_on_merge: Option<bool>,
+    /// The `deployments_url` property.
+    ///
+    /// Format `uri`.
+    pub deployments_url: ::endpoint::model::Uri,
+    /// The `description` property.
+    pub description: Option<String>,
+    /// Returns whether or not this repository is disabled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<bool>,
+    /// The `downloads_url` property.
+    ///
+    /// Format `uri`.
+    pub downloads_url: ::endpoint::model::Uri,
+    /// The `events_url` property.
+    ///
+    /// Format `uri`.
+    pub events_url: ::endpoint::model::Uri,
+    /// The `fork` property.
+    pub fork: bool,
+    /// The `forks` property.
+    pub forks: i64,
+    /// The `forks_count` property.
+    pub forks_count: i64,
+    /// The `forks_url` property.
+    ///
+    /// Format `uri`.
+    pub forks_url: ::endpoint::model::Uri,
+    /// The `full_name` property.
+    pub full_name: String,
+    /// The `git_commits_url` property.
+    ///
+    /// Format `uri-template`.
+    pub git_commits_url: String,
+    /// The `git_refs_url` property.
+    ///
+    /// Format `uri-template`.
+    pub git_refs_url: String,
+    /// The `git_tags_url` property.
+    ///
+    /// Format `uri-template`.
+    pub git_tags_url: String,
+    /// The `git_url` property.
+    ///
+    /// Format `uri`.
+    pub git_url: ::endpoint::model::Uri,
+    /// Whether downloads are enabled.
+    ///
+    /// Default: `true`.
+    pub has_downloads: bool,
+    /// Whether issues are enabled.
+    ///
+    /// Default: `true`.
+    pub has_issues: bool,
+    /// The `has_pages` property.
+    pub has_pages: bool,
+    /// Whether projects are enabled.
+    ///
+    /// Default: `true`.
+    pub has_projects: bool,
+    /// Whether the wiki is enabled.
+    ///
+    /// Default: `true`.
+    pub has_wiki: bool,
+    /// Whether discussions are enabled.
+    ///
+    /// Default: `false`.
+    pub has_discussions: bool,
+    /// The `homepage` property.
+    pub homepage: Option<String>,
+    /// The `hooks_url` property.
+    ///
+    /// Format `uri`.
+    pub hooks_url: ::endpoint::model::Uri,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// Unique identifier of the repository
+    pub id: i64,
+    /// The `is_template` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_template: Option<bool>,
+    /// The `issue_comment_url` property.
+    ///
+    /// Format `uri-template`.
+    pub issue_comment_url: String,
+    /// The `issue_events_url` property.
+    ///
+    /// Format `uri-template`.
+    pub issue_events_url: String,
+    /// The `issues_url` property.
+    ///
+    /// Format `uri-template`.
+    pub issues_url: String,
+    /// The `keys_url` property.
+    ///
+    /// Format `uri-template`.
+    pub keys_url: String,
+    /// The `labels_url` property.
+    ///
+    /// Format `uri-template`.
+    pub labels_url: String,
+    /// The `language` property.
+    pub language: Option<String>,
+    /// The `languages_url` property.
+    ///
+    /// Format `uri`.
+    pub languages_url: ::endpoint::model::Uri,
+    /// License
+    pub license: Option<Box<WebhookIssuesOpenedChangesOldRepositoryLicense>>,
+    /// The `master_branch` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub master_branch: Option<String>,
+    /// The default value for a merge commit message.
+    ///
+    /// - `PR_TITLE` - default to the pull request's title.
+    /// - `PR_BODY` - default to the pull request's body.
+    /// - `BLANK` - default to a blank commit message.
+    ///
+    /// One of `"PR_BODY"`, `"PR_TITLE"`, `"BLANK"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_commit_message: Option<
+        RepositoryWebhooksTemplateRepositoryMergeCommitMessage,
+    >,
+    /// The default value for a merge commit title.
+    ///
+    /// - `PR_TITLE` - default to the pull request's title.
+    /// - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+    ///
+    /// One of `"PR_TITLE"`, `"MERGE_MESSAGE"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_commit_title: Option<RepositoryWebhooksTemplateRepositoryMergeCommitTitle>,
+    /// The `merges_url` property.
+    ///
+    /// Format `uri`.
+    pub merges_url: ::endpoint::model::Uri,
+    /// The `milestones_url` property.
+    ///
+    /// Format `uri-template`.
+    pub milestones_url: String,
+    /// The `mirror_url` property.
+    ///
+    /// Format `uri`.
+    pub mirror_url: Option<::endpoint::model::Uri>,
+    /// The name of the repository.
+    pub name: String,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// The `notifications_url` property.
+    ///
+    /// Format `uri-template`.
+    pub notifications_url: String,
+    /// The `open_issues` property.
+    pub open_issues: i64,
+    /// The `open_issues_count` property.
+    pub open_issues_count: i64,
+    /// The `organization` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub organization: Option<String>,
+    /// User
+    pub owner: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>>,
+    /// The `permissions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<Box<WebhookForkForkeePermissions>>,
+    /// Whether the repository is private or public.
+    pub private: bool,
+    /// The `public` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public: Option<bool>,
+    /// The `pulls_url` property.
+    ///
+    /// Format `uri-template`.
+    pub pulls_url: String,
+    /// The `pushed_at` property.
+    pub pushed_at: Option<Box<WebhookIssuesOpenedChangesOldRepositoryCreatedAt>>,
+    /// The `releases_url` property.
+    ///
+    /// Format `uri-template`.
+    pub releases_url: String,
+    /// The `role_name` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub role_name: ::endpoint::model::Nullable<String>,
+    /// The `size` property.
+    pub size: i64,
+    /// The default value for a squash merge commit message:
+    ///
+    /// - `PR_BODY` - default to the pull request's body.
+    /// - `COMMIT_MESSAGES` - default to the branch's commit messages.
+    /// - `BLANK` - default to a blank commit message.
+    ///
+    /// One of `"PR_BODY"`, `"COMMIT_MESSAGES"`, `"BLANK"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squash_merge_commit_message: Option<
+        RepositoryWebhooksTemplateRepositorySquashMergeCommitMessage,
+    >,
+    /// The default value for a squash merge commit title:
+    ///
+    /// - `PR_TITLE` - default to the pull request's title.
+    /// - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+    ///
+    /// One of `"PR_TITLE"`, `"COMMIT_OR_PR_TITLE"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squash_merge_commit_title: Option<
+        RepositoryWebhooksTemplateRepositorySquashMergeCommitTitle,
+    >,
+    /// The `ssh_url` property.
+    pub ssh_url: String,
+    /// The `stargazers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stargazers: Option<i64>,
+    /// The `stargazers_count` property.
+    pub stargazers_count: i64,
+    /// The `stargazers_url` property.
+    ///
+    /// Format `uri`.
+    pub stargazers_url: ::endpoint::model::Uri,
+    /// The `statuses_url` property.
+    ///
+    /// Format `uri-template`.
+    pub statuses_url: String,
+    /// The `subscribers_url` property.
+    ///
+    /// Format `uri`.
+    pub subscribers_url: ::endpoint::model::Uri,
+    /// The `subscription_url` property.
+    ///
+    /// Format `uri`.
+    pub subscription_url: ::endpoint::model::Uri,
+    /// The `svn_url` property.
+    ///
+    /// Format `uri`.
+    pub svn_url: ::endpoint::model::Uri,
+    /// The `tags_url` property.
+    ///
+    /// Format `uri`.
+    pub tags_url: ::endpoint::model::Uri,
+    /// The `teams_url` property.
+    ///
+    /// Format `uri`.
+    pub teams_url: ::endpoint::model::Uri,
+    /// The `topics` property.
+    pub topics: Vec<String>,
+    /// The `trees_url` property.
+    ///
+    /// Format `uri-template`.
+    pub trees_url: String,
+    /// The `updated_at` property.
+    pub updated_at: ::endpoint::model::Timestamp,
+    /// The `url` property.
+    ///
+    /// Format `uri`.
+    pub url: ::endpoint::model::Uri,
+    /// Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub use_squash_pr_title_as_default: Option<bool>,
+    /// The `visibility` property.
+    ///
+    /// One of `"public"`, `"private"`, `"internal"`.
+    pub visibility: WebhookIssuesOpenedChangesOldRepositoryVisibility,
+    /// The `watchers` property.
+    pub watchers: i64,
+    /// The `watchers_count` property.
+    pub watchers_count: i64,
+    /// Whether to require contributors to sign off on web-based commits
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub web_commit_signoff_required: Option<bool>,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhookPullRequestAutoMergeDisabledPullRequestHeadRepo {
+        archive_url: String = "archive_url",
+        archived: bool = "archived",
+        assignees_url: String = "assignees_url",
+        blobs_url: String = "blobs_url",
+        branches_url: String = "branches_url",
+        clone_url: ::endpoint::model::Uri = "clone_url",
+        collaborators_url: String = "collaborators_url",
+        comments_url: String = "comments_url",
+        commits_url: String = "commits_url",
+        compare_url: String = "compare_url",
+        contents_url: String = "contents_url",
+        contributors_url: ::endpoint::model::Uri = "contributors_url",
+        created_at: WebhookIssuesOpenedChangesOldRepositoryCreatedAt = "created_at",
+        default_branch: String = "default_branch",
+        deployments_url: ::endpoint::model::Uri = "deployments_url",
+        downloads_url: ::endpoint::model::Uri = "downloads_url",
+        events_url: ::endpoint::model::Uri = "events_url",
+        fork: bool = "fork",
+        forks: i64 = "forks",
+        forks_count: i64 = "forks_count",
+        forks_url: ::endpoint::model::Uri = "forks_url",
+        full_name: String = "full_name",
+        git_commits_url: String = "git_commits_url",
+        git_refs_url: String = "git_refs_url",
+        git_tags_url: String = "git_tags_url",
+        git_url: ::endpoint::model::Uri = "git_url",
+        has_downloads: bool = "has_downloads",
+        has_issues: bool = "has_issues",
+        has_pages: bool = "has_pages",
+        has_projects: bool = "has_projects",
+        has_wiki: bool = "has_wiki",
+        has_discussions: bool = "has_discussions",
+        hooks_url: ::endpoint::model::Uri = "hooks_url",
+        html_url: ::endpoint::model::Uri = "html_url",
+        id: i64 = "id",
+        issue_comment_url: String = "issue_comment_url",
+        issue_events_url: String = "issue_events_url",
+        issues_url: String = "issues_url",
+        keys_url: String = "keys_url",
+        labels_url: String = "labels_url",
+        languages_url: ::endpoint::model::Uri = "languages_url",
+        merges_url: ::endpoint::model::Uri = "merges_url",
+        milestones_url: String = "milestones_url",
+        name: String = "name",
+        node_id: String = "node_id",
+        notifications_url: String = "notifications_url",
+        open_issues: i64 = "open_issues",
+        open_issues_count: i64 = "open_issues_count",
+        private: bool = "private",
+        pulls_url: String = "pulls_url",
+        releases_url: String = "releases_url",
+        size: i64 = "size",
+        ssh_url: String = "ssh_url",
+        stargazers_count: i64 = "stargazers_count",
+        stargazers_url: ::endpoint::model::Uri = "stargazers_url",
+        statuses_url: String = "statuses_url",
+        subscribers_url: ::endpoint::model::Uri = "subscribers_url",
+        subscription_url: ::endpoint::model::Uri = "subscription_url",
+        svn_url: ::endpoint::model::Uri = "svn_url",
+        tags_url: ::endpoint::model::Uri = "tags_url",
+        teams_url: ::endpoint::model::Uri = "teams_url",
+        topics: Vec<String> = "topics",
+        trees_url: String = "trees_url",
+        updated_at: ::endpoint::model::Timestamp = "updated_at",
+        url: ::endpoint::model::Uri = "url",
+        visibility: WebhookIssuesOpenedChangesOldRepositoryVisibility = "visibility",
+        watchers: i64 = "watchers",
+        watchers_count: i64 = "watchers_count",
+    } {
+        allow_auto_merge: Option<bool> = "allow_auto_merge",
+        allow_forking: Option<bool> = "allow_forking",
+        allow_merge_commit: Option<bool> = "allow_merge_commit",
+        allow_rebase_merge: Option<bool> = "allow_rebase_merge",
+        allow_squash_merge: Option<bool> = "allow_squash_merge",
+        allow_update_branch: Option<bool> = "allow_update_branch",
+        delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
+        description: Option<String> = "description",
+        disabled: Option<bool> = "disabled",
+        homepage: Option<String> = "homepage",
+        is_template: Option<bool> = "is_template",
+        language: Option<String> = "language",
+        license: Option<Box<WebhookIssuesOpenedChangesOldRepositoryLicense>> = "license",
+        master_branch: Option<String> = "master_branch",
+        merge_commit_message: Option<RepositoryWebhooksTemplateRepositoryMergeCommitMessage> = "merge_commit_message",
+        merge_commit_title: Option<RepositoryWebhooksTemplateRepositoryMergeCommitTitle> = "merge_commit_title",
+        mirror_url: Option<::endpoint::model::Uri> = "mirror_url",
+        organization: Option<String> = "organization",
+        owner: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "owner",
+        permissions: Option<Box<WebhookForkForkeePermissions>> = "permissions",
+        public: Option<bool> = "public",
+        pushed_at: Option<Box<WebhookIssuesOpenedChangesOldRepositoryCreatedAt>> = "pushed_at",
+        role_name: ::endpoint::model::Nullable<String> = "role_name",
+        squash_merge_commit_message: Option<RepositoryWebhooksTemplateRepositorySquashMergeCommitMessage> = "squash_merge_commit_message",
+        squash_merge_commit_title: Option<RepositoryWebhooksTemplateRepositorySquashMergeCommitTitle> = "squash_merge_commit_title",
+        stargazers: Option<i64> = "stargazers",
+        use_squash_pr_title_as_default: Option<bool> = "use_squash_pr_title_as_default",
+        web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
+    }
+}
+
+/// The `head` of [`WebhookPullRequestAutoMergeDisabledPullRequest`].
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhookPullRequestAutoMergeDisabledPullRequestHead {
+    /// The `label` property.
+    pub label: String,
+    /// The `ref` property.
+    pub r#ref: String,
+    /// Repository
+    ///
+    /// A git repository
+    pub repo: WebhookPullRequestAutoMergeDisabledPullRequestHeadRepo,
+    /// The `sha` property.
+    pub sha: String,
+    /// User
+    pub user: Option<Box<WebhookCommitCommentCreatedCommentUser>>,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhookPullRequestAutoMergeDisabledPullRequestHead {
+        label: String = "label",
+        r#ref: String = "ref",
+        repo: WebhookPullRequestAutoMergeDisabledPullRequestHeadRepo = "repo",
+        sha: String = "sha",
+    } {
+        user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
+    }
+}
+
 /// Pull Request
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookPullRequestAutoMergeDisabledPullRequest {
@@ -33073,7 +34690,7 @@ pub struct WebhookPullRequestAutoMergeDisabledPullRequest {
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
     /// The `head` property.
-    pub head: WebhookPullRequestAssignedPullRequestBase,
+    pub head: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `html_url` property.
     ///
     /// Format `uri`.
@@ -33085,7 +34702,7 @@ pub struct WebhookPullRequestAutoMergeDisabledPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -33172,11 +34789,11 @@ pub struct WebhookPullRequestAutoMergeDisabledPullRequest {
         created_at: ::endpoint::model::Timestamp = "created_at",
         diff_url: ::endpoint::model::Uri = "diff_url",
         draft: bool = "draft",
-        head: WebhookPullRequestAssignedPullRequestBase = "head",
+        head: WebhookPullRequestAutoMergeDisabledPullRequestHead = "head",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -33799,7 +35416,7 @@ pub struct WebhookPullRequestAutoMergeEnabledPullRequest {
     /// The status of auto merging a pull request.
     pub auto_merge: Option<Box<WebhookPullRequestAssignedPullRequestAutoMerge>>,
     /// The `base` property.
-    pub base: WebhookPullRequestAssignedPullRequestBase,
+    pub base: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `body` property.
     pub body: Option<String>,
     /// The `changed_files` property.
@@ -33845,7 +35462,7 @@ pub struct WebhookPullRequestAutoMergeEnabledPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -33926,7 +35543,7 @@ pub struct WebhookPullRequestAutoMergeEnabledPullRequest {
         links: WebhookPullRequestAssignedPullRequestLinks = "_links",
         assignees: Vec<Option<WebhooksReviewersItemReviewer>> = "assignees",
         author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
-        base: WebhookPullRequestAssignedPullRequestBase = "base",
+        base: WebhookPullRequestAutoMergeDisabledPullRequestHead = "base",
         comments_url: ::endpoint::model::Uri = "comments_url",
         commits_url: ::endpoint::model::Uri = "commits_url",
         created_at: ::endpoint::model::Timestamp = "created_at",
@@ -33936,7 +35553,7 @@ pub struct WebhookPullRequestAutoMergeEnabledPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -34482,7 +36099,7 @@ pub struct WebhooksPullRequest5 {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -34571,7 +36188,7 @@ pub struct WebhooksPullRequest5 {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -35235,7 +36852,7 @@ pub struct WebhookPullRequestDequeuedPullRequest {
     /// The status of auto merging a pull request.
     pub auto_merge: Option<Box<WebhookPullRequestAssignedPullRequestAutoMerge>>,
     /// The `base` property.
-    pub base: WebhookPullRequestAssignedPullRequestBase,
+    pub base: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `body` property.
     pub body: Option<String>,
     /// The `changed_files` property.
@@ -35269,7 +36886,7 @@ pub struct WebhookPullRequestDequeuedPullRequest {
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
     /// The `head` property.
-    pub head: WebhookPullRequestAssignedPullRequestBase,
+    pub head: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `html_url` property.
     ///
     /// Format `uri`.
@@ -35281,7 +36898,7 @@ pub struct WebhookPullRequestDequeuedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -35362,17 +36979,17 @@ pub struct WebhookPullRequestDequeuedPullRequest {
         links: WebhookPullRequestAssignedPullRequestLinks = "_links",
         assignees: Vec<Option<WebhooksReviewersItemReviewer>> = "assignees",
         author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
-        base: WebhookPullRequestAssignedPullRequestBase = "base",
+        base: WebhookPullRequestAutoMergeDisabledPullRequestHead = "base",
         comments_url: ::endpoint::model::Uri = "comments_url",
         commits_url: ::endpoint::model::Uri = "commits_url",
         created_at: ::endpoint::model::Timestamp = "created_at",
         diff_url: ::endpoint::model::Uri = "diff_url",
         draft: bool = "draft",
-        head: WebhookPullRequestAssignedPullRequestBase = "head",
+        head: WebhookPullRequestAutoMergeDisabledPullRequestHead = "head",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -35739,7 +37356,7 @@ pub struct WebhookPullRequestLabeledPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -35830,7 +37447,7 @@ pub struct WebhookPullRequestLabeledPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -35999,7 +37616,7 @@ pub struct WebhookPullRequestLockedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -36090,7 +37707,7 @@ pub struct WebhookPullRequestLockedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -36213,8 +37830,8 @@ pub struct WebhookPullRequestOpened {
     /// organization, or when the event occurs from activity in a repository owned by an organization.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub organization: Option<Box<OrganizationSimpleWebhooks>>,
-    /// The `pull_request` property.
-    pub pull_request: PullRequestWebhook,
+    /// The `pull-request-webhook` schema, relaxed where the examples of the answers it is used in here contradict it.
+    pub pull_request: PullRequestOpenedAnswerPullRequestWebhook,
     /// Repository
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
@@ -36230,13 +37847,272 @@ pub struct WebhookPullRequestOpened {
     WebhookPullRequestOpened {
         action: WebhookIssuesOpenedAction = "action",
         number: WebhooksNumber = "number",
-        pull_request: PullRequestWebhook = "pull_request",
+        pull_request: PullRequestOpenedAnswerPullRequestWebhook = "pull_request",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
         organization: Option<Box<OrganizationSimpleWebhooks>> = "organization",
+    }
+}
+
+/// The `pull-request-webhook` schema, relaxed where the examples of the answers it is used in here contradict it.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct PullRequestOpenedAnswerPullRequestWebhook {
+    /// The `url` property.
+    ///
+    /// Format `uri`.
+    pub url: ::endpoint::model::Uri,
+    /// The `id` property.
+    pub id: i64,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// The `diff_url` property.
+    ///
+    /// Format `uri`.
+    pub diff_url: ::endpoint::model::Uri,
+    /// The `patch_url` property.
+    ///
+    /// Format `uri`.
+    pub patch_url: ::endpoint::model::Uri,
+    /// The `issue_url` property.
+    ///
+    /// Format `uri`.
+    pub issue_url: ::endpoint::model::Uri,
+    /// The `commits_url` property.
+    ///
+    /// Format `uri`.
+    pub commits_url: ::endpoint::model::Uri,
+    /// The `review_comments_url` property.
+    ///
+    /// Format `uri`.
+    pub review_comments_url: ::endpoint::model::Uri,
+    /// The `review_comment_url` property.
+    pub review_comment_url: String,
+    /// The `comments_url` property.
+    ///
+    /// Format `uri`.
+    pub comments_url: ::endpoint::model::Uri,
+    /// The `statuses_url` property.
+    ///
+    /// Format `uri`.
+    pub statuses_url: ::endpoint::model::Uri,
+    /// Number uniquely identifying the pull request within its repository.
+    pub number: i64,
+    /// State of this Pull Request. Either `open` or `closed`.
+    ///
+    /// One of `"open"`, `"closed"`.
+    pub state: PullRequestState,
+    /// The `locked` property.
+    pub locked: bool,
+    /// The title of the pull request.
+    pub title: String,
+    /// Simple User
+    ///
+    /// A GitHub user.
+    pub user: SimpleUser,
+    /// The `body` property.
+    pub body: Option<String>,
+    /// The `labels` property.
+    pub labels: Vec<PullRequestLabelsItem>,
+    /// Milestone
+    ///
+    /// A collection of related issues and pull requests.
+    pub milestone: Option<Box<Milestone>>,
+    /// The `active_lock_reason` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub active_lock_reason: ::endpoint::model::Nullable<String>,
+    /// The `created_at` property.
+    pub created_at: ::endpoint::model::Timestamp,
+    /// The `updated_at` property.
+    pub updated_at: ::endpoint::model::Timestamp,
+    /// The `closed_at` property.
+    pub closed_at: Option<::endpoint::model::Timestamp>,
+    /// The `merged_at` property.
+    pub merged_at: Option<::endpoint::model::Timestamp>,
+    /// The `merge_commit_sha` property.
+    pub merge_commit_sha: Option<String>,
+    /// Simple User
+    ///
+    /// A GitHub user.
+    pub assignee: Option<Box<SimpleUser>>,
+    /// The `assignees` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub assignees: ::endpoint::model::Nullable<Vec<SimpleUser>>,
+    /// The `requested_reviewers` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub requested_reviewers: ::endpoint::model::Nullable<Vec<SimpleUser>>,
+    /// The `requested_teams` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub requested_teams: ::endpoint::model::Nullable<Vec<TeamSimple>>,
+    /// The `head` property.
+    pub head: PullRequestHead,
+    /// The `base` property.
+    pub base: PullRequestHead,
+    /// The `_links` property.
+    #[serde(rename = "_links")]
+    pub links: PullRequestLinks,
+    /// author_association
+    ///
+    /// How the author is associated with the repository.
+    ///
+    /// One of `"COLLABORATOR"`, `"CONTRIBUTOR"`, `"FIRST_TIMER"`, `"FIRST_TIME_CONTRIBUTOR"`, `"MANNEQUIN"`, `"MEMBER"`, `"NONE"`, `"OWNER"`.
+    pub author_association: AuthorAssociation,
+    /// Auto merge
+    ///
+    /// The status of auto merging a pull request.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub auto_merge: ::endpoint::model::Nullable<Box<AutoMerge>>,
+    /// Indicates whether or not the pull request is a draft.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draft: Option<bool>,
+    /// The `merged` property.
+    pub merged: bool,
+    /// The `mergeable` property.
+    pub mergeable: Option<bool>,
+    /// The `rebaseable` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub rebaseable: ::endpoint::model::Nullable<bool>,
+    /// The `mergeable_state` property.
+    pub mergeable_state: String,
+    /// Simple User
+    ///
+    /// A GitHub user.
+    pub merged_by: Option<Box<SimpleUser>>,
+    /// The `comments` property.
+    pub comments: i64,
+    /// The `review_comments` property.
+    pub review_comments: i64,
+    /// Indicates whether maintainers can modify the pull request.
+    pub maintainer_can_modify: bool,
+    /// The `commits` property.
+    pub commits: i64,
+    /// The `additions` property.
+    pub additions: i64,
+    /// The `deletions` property.
+    pub deletions: i64,
+    /// The `changed_files` property.
+    pub changed_files: i64,
+    /// Whether to allow auto-merge for pull requests.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_auto_merge: Option<bool>,
+    /// Whether to allow updating the pull request's branch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_update_branch: Option<bool>,
+    /// Whether to delete head branches when pull requests are merged.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delete_branch_on_merge: Option<bool>,
+    /// The default value for a merge commit message.
+    /// - `PR_TITLE` - default to the pull request's title.
+    /// - `PR_BODY` - default to the pull request's body.
+    /// - `BLANK` - default to a blank commit message.
+    ///
+    /// One of `"PR_BODY"`, `"PR_TITLE"`, `"BLANK"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_commit_message: Option<
+        RepositoryWebhooksTemplateRepositoryMergeCommitMessage,
+    >,
+    /// The default value for a merge commit title.
+    /// - `PR_TITLE` - default to the pull request's title.
+    /// - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., "Merge pull request #123 from branch-name").
+    ///
+    /// One of `"PR_TITLE"`, `"MERGE_MESSAGE"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_commit_title: Option<RepositoryWebhooksTemplateRepositoryMergeCommitTitle>,
+    /// The default value for a squash merge commit message:
+    /// - `PR_BODY` - default to the pull request's body.
+    /// - `COMMIT_MESSAGES` - default to the branch's commit messages.
+    /// - `BLANK` - default to a blank commit message.
+    ///
+    /// One of `"PR_BODY"`, `"COMMIT_MESSAGES"`, `"BLANK"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squash_merge_commit_message: Option<
+        RepositoryWebhooksTemplateRepositorySquashMergeCommitMessage,
+    >,
+    /// The default value for a squash merge commit title:
+    /// - `PR_TITLE` - default to the pull request's title.
+    /// - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+    ///
+    /// One of `"PR_TITLE"`, `"COMMIT_OR_PR_TITLE"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squash_merge_commit_title: Option<
+        RepositoryWebhooksTemplateRepositorySquashMergeCommitTitle,
+    >,
+    /// Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead.**
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub use_squash_pr_title_as_default: Option<bool>,
+}
+
+::endpoint::__private::decode_struct! {
+    PullRequestOpenedAnswerPullRequestWebhook {
+        url: ::endpoint::model::Uri = "url",
+        id: i64 = "id",
+        node_id: String = "node_id",
+        html_url: ::endpoint::model::Uri = "html_url",
+        diff_url: ::endpoint::model::Uri = "diff_url",
+        patch_url: ::endpoint::model::Uri = "patch_url",
+        issue_url: ::endpoint::model::Uri = "issue_url",
+        commits_url: ::endpoint::model::Uri = "commits_url",
+        review_comments_url: ::endpoint::model::Uri = "review_comments_url",
+        review_comment_url: String = "review_comment_url",
+        comments_url: ::endpoint::model::Uri = "comments_url",
+        statuses_url: ::endpoint::model::Uri = "statuses_url",
+        number: i64 = "number",
+        state: PullRequestState = "state",
+        locked: bool = "locked",
+        title: String = "title",
+        user: SimpleUser = "user",
+        labels: Vec<PullRequestLabelsItem> = "labels",
+        created_at: ::endpoint::model::Timestamp = "created_at",
+        updated_at: ::endpoint::model::Timestamp = "updated_at",
+        head: PullRequestHead = "head",
+        base: PullRequestHead = "base",
+        links: PullRequestLinks = "_links",
+        author_association: AuthorAssociation = "author_association",
+        merged: bool = "merged",
+        mergeable_state: String = "mergeable_state",
+        comments: i64 = "comments",
+        review_comments: i64 = "review_comments",
+        maintainer_can_modify: bool = "maintainer_can_modify",
+        commits: i64 = "commits",
+        additions: i64 = "additions",
+        deletions: i64 = "deletions",
+        changed_files: i64 = "changed_files",
+    } {
+        body: Option<String> = "body",
+        milestone: Option<Box<Milestone>> = "milestone",
+        active_lock_reason: ::endpoint::model::Nullable<String> = "active_lock_reason",
+        closed_at: Option<::endpoint::model::Timestamp> = "closed_at",
+        merged_at: Option<::endpoint::model::Timestamp> = "merged_at",
+        merge_commit_sha: Option<String> = "merge_commit_sha",
+        assignee: Option<Box<SimpleUser>> = "assignee",
+        assignees: ::endpoint::model::Nullable<Vec<SimpleUser>> = "assignees",
+        requested_reviewers: ::endpoint::model::Nullable<Vec<SimpleUser>> = "requested_reviewers",
+        requested_teams: ::endpoint::model::Nullable<Vec<TeamSimple>> = "requested_teams",
+        auto_merge: ::endpoint::model::Nullable<Box<AutoMerge>> = "auto_merge",
+        draft: Option<bool> = "draft",
+        mergeable: Option<bool> = "mergeable",
+        rebaseable: ::endpoint::model::Nullable<bool> = "rebaseable",
+        merged_by: Option<Box<SimpleUser>> = "merged_by",
+        allow_auto_merge: Option<bool> = "allow_auto_merge",
+        allow_update_branch: Option<bool> = "allow_update_branch",
+        delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
+        merge_commit_message: Option<RepositoryWebhooksTemplateRepositoryMergeCommitMessage> = "merge_commit_message",
+        merge_commit_title: Option<RepositoryWebhooksTemplateRepositoryMergeCommitTitle> = "merge_commit_title",
+        squash_merge_commit_message: Option<RepositoryWebhooksTemplateRepositorySquashMergeCommitMessage> = "squash_merge_commit_message",
+        squash_merge_commit_title: Option<RepositoryWebhooksTemplateRepositorySquashMergeCommitTitle> = "squash_merge_commit_title",
+        use_squash_pr_title_as_default: Option<bool> = "use_squash_pr_title_as_default",
     }
 }
 
@@ -36491,17 +38367,20 @@ pub struct WebhookPullRequestReviewCommentCreatedComment {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_reply_to_id: Option<i64>,
     /// The line of the blob to which the comment applies. The last line of the range for a multi-line comment
-    pub line: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub line: ::endpoint::model::Nullable<i64>,
     /// The node ID of the pull request review comment.
     pub node_id: String,
     /// The SHA of the original commit to which the comment applies.
     pub original_commit_id: String,
     /// The line of the blob to which the comment applies. The last line of the range for a multi-line comment
-    pub original_line: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub original_line: ::endpoint::model::Nullable<i64>,
     /// The index of the original line in the diff to which the comment applies.
     pub original_position: i64,
     /// The first line of the range for a multi-line comment.
-    pub original_start_line: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub original_start_line: ::endpoint::model::Nullable<i64>,
     /// The relative path of the file to which the comment applies.
     pub path: String,
     /// The line index in the diff to which the comment applies.
@@ -36513,17 +38392,23 @@ pub struct WebhookPullRequestReviewCommentCreatedComment {
     /// Format `uri`.
     pub pull_request_url: ::endpoint::model::Uri,
     /// Reactions
-    pub reactions: WebhookCommitCommentCreatedCommentReactions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>>,
     /// The side of the first line of the range for a multi-line comment.
     ///
     /// One of `"LEFT"`, `"RIGHT"`.
-    pub side: WebhookPullRequestReviewCommentCreatedCommentSide,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<WebhookPullRequestReviewCommentCreatedCommentSide>,
     /// The first line of the range for a multi-line comment.
-    pub start_line: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_line: ::endpoint::model::Nullable<i64>,
     /// The side of the first line of the range for a multi-line comment.
     ///
     /// Default: `"RIGHT"`; one of `"LEFT"`, `"RIGHT"`.
-    pub start_side: Option<WebhookPullRequestReviewCommentCreatedCommentSide>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_side: ::endpoint::model::Nullable<
+        WebhookPullRequestReviewCommentCreatedCommentSide,
+    >,
     /// The level at which the comment is targeted, can be a diff line or a file.
     ///
     /// One of `"line"`, `"file"`.
@@ -36554,19 +38439,19 @@ pub struct WebhookPullRequestReviewCommentCreatedComment {
         original_position: i64 = "original_position",
         path: String = "path",
         pull_request_url: ::endpoint::model::Uri = "pull_request_url",
-        reactions: WebhookCommitCommentCreatedCommentReactions = "reactions",
-        side: WebhookPullRequestReviewCommentCreatedCommentSide = "side",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         url: ::endpoint::model::Uri = "url",
     } {
         in_reply_to_id: Option<i64> = "in_reply_to_id",
-        line: Option<i64> = "line",
-        original_line: Option<i64> = "original_line",
-        original_start_line: Option<i64> = "original_start_line",
+        line: ::endpoint::model::Nullable<i64> = "line",
+        original_line: ::endpoint::model::Nullable<i64> = "original_line",
+        original_start_line: ::endpoint::model::Nullable<i64> = "original_start_line",
         position: Option<i64> = "position",
         pull_request_review_id: Option<i64> = "pull_request_review_id",
-        start_line: Option<i64> = "start_line",
-        start_side: Option<WebhookPullRequestReviewCommentCreatedCommentSide> = "start_side",
+        reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
+        side: Option<WebhookPullRequestReviewCommentCreatedCommentSide> = "side",
+        start_line: ::endpoint::model::Nullable<i64> = "start_line",
+        start_side: ::endpoint::model::Nullable<WebhookPullRequestReviewCommentCreatedCommentSide> = "start_side",
         subject_type: Option<WebhookPullRequestReviewCommentCreatedCommentSubjectType> = "subject_type",
         user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
     }
@@ -36576,7 +38461,7 @@ pub struct WebhookPullRequestReviewCommentCreatedComment {
 ///
 /// A git repository
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhookPullRequestReviewCommentCreatedPullRequestHeadRepo {
+pub struct WebhookPullRequestReviewCommentCreatedPullRequestBaseRepo {
     /// Whether to allow auto-merge for pull requests.
     ///
     /// Default: `false`.
@@ -36902,7 +38787,8 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequestHeadRepo {
     /// Format `uri`.
     pub teams_url: ::endpoint::model::Uri,
     /// The `topics` property.
-    pub topics: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topics: Option<Vec<String>>,
     /// The `trees_url` property.
     ///
     /// Format `uri-template`.
@@ -36921,7 +38807,8 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequestHeadRepo {
     /// The `visibility` property.
     ///
     /// One of `"public"`, `"private"`, `"internal"`.
-    pub visibility: WebhookIssuesOpenedChangesOldRepositoryVisibility,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visibility: Option<WebhookIssuesOpenedChangesOldRepositoryVisibility>,
     /// The `watchers` property.
     pub watchers: i64,
     /// The `watchers_count` property.
@@ -36932,7 +38819,7 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequestHeadRepo {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhookPullRequestReviewCommentCreatedPullRequestHeadRepo {
+    WebhookPullRequestReviewCommentCreatedPullRequestBaseRepo {
         archive_url: String = "archive_url",
         archived: bool = "archived",
         assignees_url: String = "assignees_url",
@@ -36993,11 +38880,9 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequestHeadRepo {
         svn_url: ::endpoint::model::Uri = "svn_url",
         tags_url: ::endpoint::model::Uri = "tags_url",
         teams_url: ::endpoint::model::Uri = "teams_url",
-        topics: Vec<String> = "topics",
         trees_url: String = "trees_url",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         url: ::endpoint::model::Uri = "url",
-        visibility: WebhookIssuesOpenedChangesOldRepositoryVisibility = "visibility",
         watchers: i64 = "watchers",
         watchers_count: i64 = "watchers_count",
     } {
@@ -37028,8 +38913,38 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequestHeadRepo {
         squash_merge_commit_message: Option<RepositoryWebhooksTemplateRepositorySquashMergeCommitMessage> = "squash_merge_commit_message",
         squash_merge_commit_title: Option<RepositoryWebhooksTemplateRepositorySquashMergeCommitTitle> = "squash_merge_commit_title",
         stargazers: Option<i64> = "stargazers",
+        topics: Option<Vec<String>> = "topics",
         use_squash_pr_title_as_default: Option<bool> = "use_squash_pr_title_as_default",
+        visibility: Option<WebhookIssuesOpenedChangesOldRepositoryVisibility> = "visibility",
         web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
+    }
+}
+
+/// The `base` of [`WebhookPullRequestReviewCommentCreatedPullRequest`].
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhookPullRequestReviewCommentCreatedPullRequestBase {
+    /// The `label` property.
+    pub label: String,
+    /// The `ref` property.
+    pub r#ref: String,
+    /// Repository
+    ///
+    /// A git repository
+    pub repo: WebhookPullRequestReviewCommentCreatedPullRequestBaseRepo,
+    /// The `sha` property.
+    pub sha: String,
+    /// User
+    pub user: Option<Box<WebhookCommitCommentCreatedCommentUser>>,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhookPullRequestReviewCommentCreatedPullRequestBase {
+        label: String = "label",
+        r#ref: String = "ref",
+        repo: WebhookPullRequestReviewCommentCreatedPullRequestBaseRepo = "repo",
+        sha: String = "sha",
+    } {
+        user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
     }
 }
 
@@ -37043,7 +38958,7 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequestHead {
     /// Repository
     ///
     /// A git repository
-    pub repo: Option<Box<WebhookPullRequestReviewCommentCreatedPullRequestHeadRepo>>,
+    pub repo: Option<Box<WebhookPullRequestReviewCommentCreatedPullRequestBaseRepo>>,
     /// The `sha` property.
     pub sha: String,
     /// User
@@ -37056,7 +38971,7 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequestHead {
         r#ref: String = "ref",
         sha: String = "sha",
     } {
-        repo: Option<Box<WebhookPullRequestReviewCommentCreatedPullRequestHeadRepo>> = "repo",
+        repo: Option<Box<WebhookPullRequestReviewCommentCreatedPullRequestBaseRepo>> = "repo",
         user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
     }
 }
@@ -37070,7 +38985,8 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequest {
     /// The `active_lock_reason` property.
     ///
     /// One of `"resolved"`, `"off-topic"`, `"too heated"`, `"spam"`.
-    pub active_lock_reason: Option<WebhooksIssueActiveLockReason>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub active_lock_reason: ::endpoint::model::Nullable<WebhooksIssueActiveLockReason>,
     /// User
     pub assignee: Option<Box<WebhookIssueCommentCreatedIssueAssignee>>,
     /// The `assignees` property.
@@ -37089,7 +39005,7 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequest {
         Box<WebhookPullRequestAssignedPullRequestAutoMerge>,
     >,
     /// The `base` property.
-    pub base: WebhookPullRequestAssignedPullRequestBase,
+    pub base: WebhookPullRequestReviewCommentCreatedPullRequestBase,
     /// The `body` property.
     pub body: Option<String>,
     /// The `closed_at` property.
@@ -37124,7 +39040,7 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// The `merge_commit_sha` property.
@@ -37182,7 +39098,7 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequest {
         links: WebhookPullRequestAssignedPullRequestLinks = "_links",
         assignees: Vec<Option<WebhookIssuesDemilestonedIssueAssignee>> = "assignees",
         author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
-        base: WebhookPullRequestAssignedPullRequestBase = "base",
+        base: WebhookPullRequestReviewCommentCreatedPullRequestBase = "base",
         comments_url: ::endpoint::model::Uri = "comments_url",
         commits_url: ::endpoint::model::Uri = "commits_url",
         created_at: String = "created_at",
@@ -37191,7 +39107,7 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -37206,7 +39122,7 @@ pub struct WebhookPullRequestReviewCommentCreatedPullRequest {
         updated_at: String = "updated_at",
         url: ::endpoint::model::Uri = "url",
     } {
-        active_lock_reason: Option<WebhooksIssueActiveLockReason> = "active_lock_reason",
+        active_lock_reason: ::endpoint::model::Nullable<WebhooksIssueActiveLockReason> = "active_lock_reason",
         assignee: Option<Box<WebhookIssueCommentCreatedIssueAssignee>> = "assignee",
         auto_merge: ::endpoint::model::Nullable<Box<WebhookPullRequestAssignedPullRequestAutoMerge>> = "auto_merge",
         body: Option<String> = "body",
@@ -37481,7 +39397,7 @@ pub struct WebhookPullRequestReviewCommentDeletedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// The `merge_commit_sha` property.
@@ -37548,7 +39464,7 @@ pub struct WebhookPullRequestReviewCommentDeletedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -37823,7 +39739,7 @@ pub struct WebhookPullRequestReviewCommentEditedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// The `merge_commit_sha` property.
@@ -37890,7 +39806,7 @@ pub struct WebhookPullRequestReviewCommentEditedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -38033,7 +39949,7 @@ pub struct WebhookPullRequestReviewDismissedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// The `merge_commit_sha` property.
@@ -38101,7 +40017,7 @@ pub struct WebhookPullRequestReviewDismissedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -38806,7 +40722,7 @@ pub struct WebhookPullRequestReviewEditedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// The `merge_commit_sha` property.
@@ -38874,7 +40790,7 @@ pub struct WebhookPullRequestReviewEditedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -39549,7 +41465,7 @@ pub struct WebhookPullRequestReviewRequestRemovedObjectPullRequest {
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
     /// The `head` property.
-    pub head: WebhookPullRequestAssignedPullRequestBase,
+    pub head: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `html_url` property.
     ///
     /// Format `uri`.
@@ -39561,7 +41477,7 @@ pub struct WebhookPullRequestReviewRequestRemovedObjectPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -39650,11 +41566,11 @@ pub struct WebhookPullRequestReviewRequestRemovedObjectPullRequest {
         created_at: ::endpoint::model::Timestamp = "created_at",
         diff_url: ::endpoint::model::Uri = "diff_url",
         draft: bool = "draft",
-        head: WebhookPullRequestAssignedPullRequestBase = "head",
+        head: WebhookPullRequestAutoMergeDisabledPullRequestHead = "head",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -39780,7 +41696,7 @@ pub struct WebhookPullRequestReviewRequestRemovedObjectPullRequest2 {
     /// The status of auto merging a pull request.
     pub auto_merge: Option<Box<WebhookPullRequestAssignedPullRequestAutoMerge>>,
     /// The `base` property.
-    pub base: WebhookPullRequestAssignedPullRequestBase,
+    pub base: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `body` property.
     pub body: Option<String>,
     /// The `changed_files` property.
@@ -39814,7 +41730,7 @@ pub struct WebhookPullRequestReviewRequestRemovedObjectPullRequest2 {
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
     /// The `head` property.
-    pub head: WebhookPullRequestAssignedPullRequestBase,
+    pub head: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `html_url` property.
     ///
     /// Format `uri`.
@@ -39826,7 +41742,7 @@ pub struct WebhookPullRequestReviewRequestRemovedObjectPullRequest2 {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -39909,17 +41825,17 @@ pub struct WebhookPullRequestReviewRequestRemovedObjectPullRequest2 {
         links: WebhookPullRequestAssignedPullRequestLinks = "_links",
         assignees: Vec<Option<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "assignees",
         author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
-        base: WebhookPullRequestAssignedPullRequestBase = "base",
+        base: WebhookPullRequestAutoMergeDisabledPullRequestHead = "base",
         comments_url: ::endpoint::model::Uri = "comments_url",
         commits_url: ::endpoint::model::Uri = "commits_url",
         created_at: ::endpoint::model::Timestamp = "created_at",
         diff_url: ::endpoint::model::Uri = "diff_url",
         draft: bool = "draft",
-        head: WebhookPullRequestAssignedPullRequestBase = "head",
+        head: WebhookPullRequestAutoMergeDisabledPullRequestHead = "head",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -40075,7 +41991,7 @@ pub struct WebhookPullRequestReviewRequestedObjectPullRequest {
     /// The status of auto merging a pull request.
     pub auto_merge: Option<Box<WebhookPullRequestAssignedPullRequestAutoMerge>>,
     /// The `base` property.
-    pub base: WebhookPullRequestAssignedPullRequestBase,
+    pub base: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `body` property.
     pub body: Option<String>,
     /// The `changed_files` property.
@@ -40109,7 +42025,7 @@ pub struct WebhookPullRequestReviewRequestedObjectPullRequest {
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
     /// The `head` property.
-    pub head: WebhookPullRequestAssignedPullRequestBase,
+    pub head: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `html_url` property.
     ///
     /// Format `uri`.
@@ -40121,7 +42037,7 @@ pub struct WebhookPullRequestReviewRequestedObjectPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -40202,17 +42118,17 @@ pub struct WebhookPullRequestReviewRequestedObjectPullRequest {
         links: WebhookPullRequestAssignedPullRequestLinks = "_links",
         assignees: Vec<Option<WebhookIssueCommentCreatedIssueAssignee>> = "assignees",
         author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
-        base: WebhookPullRequestAssignedPullRequestBase = "base",
+        base: WebhookPullRequestAutoMergeDisabledPullRequestHead = "base",
         comments_url: ::endpoint::model::Uri = "comments_url",
         commits_url: ::endpoint::model::Uri = "commits_url",
         created_at: ::endpoint::model::Timestamp = "created_at",
         diff_url: ::endpoint::model::Uri = "diff_url",
         draft: bool = "draft",
-        head: WebhookPullRequestAssignedPullRequestBase = "head",
+        head: WebhookPullRequestAutoMergeDisabledPullRequestHead = "head",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -40338,7 +42254,7 @@ pub struct WebhookPullRequestReviewRequestedObjectPullRequest2 {
     /// The status of auto merging a pull request.
     pub auto_merge: Option<Box<WebhookPullRequestAssignedPullRequestAutoMerge>>,
     /// The `base` property.
-    pub base: WebhookPullRequestAssignedPullRequestBase,
+    pub base: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `body` property.
     pub body: Option<String>,
     /// The `changed_files` property.
@@ -40372,7 +42288,7 @@ pub struct WebhookPullRequestReviewRequestedObjectPullRequest2 {
     /// Indicates whether or not the pull request is a draft.
     pub draft: bool,
     /// The `head` property.
-    pub head: WebhookPullRequestAssignedPullRequestBase,
+    pub head: WebhookPullRequestAutoMergeDisabledPullRequestHead,
     /// The `html_url` property.
     ///
     /// Format `uri`.
@@ -40384,7 +42300,7 @@ pub struct WebhookPullRequestReviewRequestedObjectPullRequest2 {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -40465,17 +42381,17 @@ pub struct WebhookPullRequestReviewRequestedObjectPullRequest2 {
         links: WebhookPullRequestAssignedPullRequestLinks = "_links",
         assignees: Vec<Option<WebhookIssueCommentCreatedIssueAssignee>> = "assignees",
         author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
-        base: WebhookPullRequestAssignedPullRequestBase = "base",
+        base: WebhookPullRequestAutoMergeDisabledPullRequestHead = "base",
         comments_url: ::endpoint::model::Uri = "comments_url",
         commits_url: ::endpoint::model::Uri = "commits_url",
         created_at: ::endpoint::model::Timestamp = "created_at",
         diff_url: ::endpoint::model::Uri = "diff_url",
         draft: bool = "draft",
-        head: WebhookPullRequestAssignedPullRequestBase = "head",
+        head: WebhookPullRequestAutoMergeDisabledPullRequestHead = "head",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -40639,6 +42555,34 @@ pub struct WebhookPullRequestReviewSubmitted {
     }
 }
 
+/// The `head` of [`WebhookPullRequestReviewSubmittedPullRequest`].
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhookPullRequestReviewSubmittedPullRequestHead {
+    /// The `label` property.
+    pub label: Option<String>,
+    /// The `ref` property.
+    pub r#ref: String,
+    /// Repository
+    ///
+    /// A git repository
+    pub repo: Option<Box<WebhookPullRequestReviewCommentCreatedPullRequestBaseRepo>>,
+    /// The `sha` property.
+    pub sha: String,
+    /// User
+    pub user: Option<Box<WebhookCommitCommentCreatedCommentUser>>,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhookPullRequestReviewSubmittedPullRequestHead {
+        r#ref: String = "ref",
+        sha: String = "sha",
+    } {
+        label: Option<String> = "label",
+        repo: Option<Box<WebhookPullRequestReviewCommentCreatedPullRequestBaseRepo>> = "repo",
+        user: Option<Box<WebhookCommitCommentCreatedCommentUser>> = "user",
+    }
+}
+
 /// Simple Pull Request
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookPullRequestReviewSubmittedPullRequest {
@@ -40648,7 +42592,8 @@ pub struct WebhookPullRequestReviewSubmittedPullRequest {
     /// The `active_lock_reason` property.
     ///
     /// One of `"resolved"`, `"off-topic"`, `"too heated"`, `"spam"`.
-    pub active_lock_reason: Option<WebhooksIssueActiveLockReason>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub active_lock_reason: ::endpoint::model::Nullable<WebhooksIssueActiveLockReason>,
     /// User
     pub assignee: Option<Box<WebhookIssueCommentCreatedIssueAssignee>>,
     /// The `assignees` property.
@@ -40662,9 +42607,12 @@ pub struct WebhookPullRequestReviewSubmittedPullRequest {
     /// PullRequestAutoMerge
     ///
     /// The status of auto merging a pull request.
-    pub auto_merge: Option<Box<WebhookPullRequestAssignedPullRequestAutoMerge>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub auto_merge: ::endpoint::model::Nullable<
+        Box<WebhookPullRequestAssignedPullRequestAutoMerge>,
+    >,
     /// The `base` property.
-    pub base: WebhookPullRequestAssignedPullRequestBase,
+    pub base: WebhookPullRequestReviewCommentCreatedPullRequestBase,
     /// The `body` property.
     pub body: Option<String>,
     /// The `closed_at` property.
@@ -40684,9 +42632,10 @@ pub struct WebhookPullRequestReviewSubmittedPullRequest {
     /// Format `uri`.
     pub diff_url: ::endpoint::model::Uri,
     /// The `draft` property.
-    pub draft: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draft: Option<bool>,
     /// The `head` property.
-    pub head: WebhookPullRequestAssignedPullRequestHead,
+    pub head: WebhookPullRequestReviewSubmittedPullRequestHead,
     /// The `html_url` property.
     ///
     /// Format `uri`.
@@ -40698,7 +42647,7 @@ pub struct WebhookPullRequestReviewSubmittedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// The `merge_commit_sha` property.
@@ -40756,17 +42705,16 @@ pub struct WebhookPullRequestReviewSubmittedPullRequest {
         links: WebhookPullRequestAssignedPullRequestLinks = "_links",
         assignees: Vec<Option<WebhookIssuesDemilestonedIssueAssignee>> = "assignees",
         author_association: WebhookCommitCommentCreatedCommentAuthorAssociation = "author_association",
-        base: WebhookPullRequestAssignedPullRequestBase = "base",
+        base: WebhookPullRequestReviewCommentCreatedPullRequestBase = "base",
         comments_url: ::endpoint::model::Uri = "comments_url",
         commits_url: ::endpoint::model::Uri = "commits_url",
         created_at: String = "created_at",
         diff_url: ::endpoint::model::Uri = "diff_url",
-        draft: bool = "draft",
-        head: WebhookPullRequestAssignedPullRequestHead = "head",
+        head: WebhookPullRequestReviewSubmittedPullRequestHead = "head",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -40781,11 +42729,12 @@ pub struct WebhookPullRequestReviewSubmittedPullRequest {
         updated_at: String = "updated_at",
         url: ::endpoint::model::Uri = "url",
     } {
-        active_lock_reason: Option<WebhooksIssueActiveLockReason> = "active_lock_reason",
+        active_lock_reason: ::endpoint::model::Nullable<WebhooksIssueActiveLockReason> = "active_lock_reason",
         assignee: Option<Box<WebhookIssueCommentCreatedIssueAssignee>> = "assignee",
-        auto_merge: Option<Box<WebhookPullRequestAssignedPullRequestAutoMerge>> = "auto_merge",
+        auto_merge: ::endpoint::model::Nullable<Box<WebhookPullRequestAssignedPullRequestAutoMerge>> = "auto_merge",
         body: Option<String> = "body",
         closed_at: Option<String> = "closed_at",
+        draft: Option<bool> = "draft",
         merge_commit_sha: Option<String> = "merge_commit_sha",
         merged_at: Option<String> = "merged_at",
         milestone: Option<Box<WebhooksIssueMilestone>> = "milestone",
@@ -41016,7 +42965,8 @@ pub struct WebhookPullRequestReviewThreadResolvedPullRequestBaseRepo {
     /// Whether discussions are enabled.
     ///
     /// Default: `false`.
-    pub has_discussions: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_discussions: Option<bool>,
     /// The `homepage` property.
     pub homepage: Option<String>,
     /// The `hooks_url` property.
@@ -41208,7 +43158,6 @@ pub struct WebhookPullRequestReviewThreadResolvedPullRequestBaseRepo {
         has_pages: bool = "has_pages",
         has_projects: bool = "has_projects",
         has_wiki: bool = "has_wiki",
-        has_discussions: bool = "has_discussions",
         hooks_url: ::endpoint::model::Uri = "hooks_url",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
@@ -41255,6 +43204,7 @@ pub struct WebhookPullRequestReviewThreadResolvedPullRequestBaseRepo {
         delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
         description: Option<String> = "description",
         disabled: Option<bool> = "disabled",
+        has_discussions: Option<bool> = "has_discussions",
         homepage: Option<String> = "homepage",
         is_template: Option<bool> = "is_template",
         language: Option<String> = "language",
@@ -41387,7 +43337,7 @@ pub struct WebhookPullRequestReviewThreadResolvedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// The `merge_commit_sha` property.
@@ -41455,7 +43405,7 @@ pub struct WebhookPullRequestReviewThreadResolvedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -41769,7 +43719,7 @@ pub struct WebhookPullRequestReviewThreadUnresolvedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// The `merge_commit_sha` property.
@@ -41837,7 +43787,7 @@ pub struct WebhookPullRequestReviewThreadUnresolvedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -42218,7 +44168,8 @@ pub struct WebhookPullRequestSynchronizePullRequestHeadRepo {
     /// Whether discussions are enabled.
     ///
     /// Default: `false`.
-    pub has_discussions: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_discussions: Option<bool>,
     /// The `homepage` property.
     pub homepage: Option<String>,
     /// The `hooks_url` property.
@@ -42448,7 +44399,6 @@ pub struct WebhookPullRequestSynchronizePullRequestHeadRepo {
         has_pages: bool = "has_pages",
         has_projects: bool = "has_projects",
         has_wiki: bool = "has_wiki",
-        has_discussions: bool = "has_discussions",
         hooks_url: ::endpoint::model::Uri = "hooks_url",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
@@ -42495,6 +44445,7 @@ pub struct WebhookPullRequestSynchronizePullRequestHeadRepo {
         delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
         description: Option<String> = "description",
         disabled: Option<bool> = "disabled",
+        has_discussions: Option<bool> = "has_discussions",
         homepage: Option<String> = "homepage",
         is_template: Option<bool> = "is_template",
         language: Option<String> = "language",
@@ -42619,7 +44570,7 @@ pub struct WebhookPullRequestSynchronizePullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -42710,7 +44661,7 @@ pub struct WebhookPullRequestSynchronizePullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -42912,7 +44863,7 @@ pub struct WebhookPullRequestUnassignedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -43003,7 +44954,7 @@ pub struct WebhookPullRequestUnassignedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -43204,7 +45155,7 @@ pub struct WebhookPullRequestUnlabeledPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -43295,7 +45246,7 @@ pub struct WebhookPullRequestUnlabeledPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -43466,7 +45417,7 @@ pub struct WebhookPullRequestUnlockedPullRequest {
     /// Format `uri`.
     pub issue_url: ::endpoint::model::Uri,
     /// The `labels` property.
-    pub labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem>,
+    pub labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem>,
     /// The `locked` property.
     pub locked: bool,
     /// Indicates whether maintainers can modify the pull request.
@@ -43557,7 +45508,7 @@ pub struct WebhookPullRequestUnlockedPullRequest {
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
         issue_url: ::endpoint::model::Uri = "issue_url",
-        labels: Vec<WebhookIssueCommentCreatedIssueLabelsItem> = "labels",
+        labels: Vec<WebhookIssueCommentDeletedIssueLabelsItem> = "labels",
         locked: bool = "locked",
         node_id: String = "node_id",
         number: i64 = "number",
@@ -43646,7 +45597,7 @@ pub struct WebhookPush {
     /// Repository
     ///
     /// A git repository
-    pub repository: WebhookIssuesTransferredChangesNewRepository,
+    pub repository: WebhookPushRepository,
     /// Simple User
     ///
     /// A GitHub user.
@@ -43665,7 +45616,7 @@ pub struct WebhookPush {
         forced: bool = "forced",
         pusher: WebhookPushPusher = "pusher",
         r#ref: String = "ref",
-        repository: WebhookIssuesTransferredChangesNewRepository = "repository",
+        repository: WebhookPushRepository = "repository",
     } {
         base_ref: Option<WebhooksNullableString> = "base_ref",
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -43812,6 +45763,423 @@ pub struct WebhookPushPusher {
         date: Option<::endpoint::model::Timestamp> = "date",
         email: ::endpoint::model::Nullable<String> = "email",
         username: Option<String> = "username",
+    }
+}
+
+/// Repository
+///
+/// A git repository
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhookPushRepository {
+    /// Whether to allow auto-merge for pull requests.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_auto_merge: Option<bool>,
+    /// Whether to allow private forks
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_forking: Option<bool>,
+    /// Whether to allow merge commits for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_merge_commit: Option<bool>,
+    /// Whether to allow rebase merges for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_rebase_merge: Option<bool>,
+    /// Whether to allow squash merges for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_squash_merge: Option<bool>,
+    /// The `allow_update_branch` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_update_branch: Option<bool>,
+    /// The `archive_url` property.
+    ///
+    /// Format `uri-template`.
+    pub archive_url: String,
+    /// Whether the repository is archived.
+    ///
+    /// Default: `false`.
+    pub archived: bool,
+    /// The `assignees_url` property.
+    ///
+    /// Format `uri-template`.
+    pub assignees_url: String,
+    /// The `blobs_url` property.
+    ///
+    /// Format `uri-template`.
+    pub blobs_url: String,
+    /// The `branches_url` property.
+    ///
+    /// Format `uri-template`.
+    pub branches_url: String,
+    /// The `clone_url` property.
+    ///
+    /// Format `uri`.
+    pub clone_url: ::endpoint::model::Uri,
+    /// The `collaborators_url` property.
+    ///
+    /// Format `uri-template`.
+    pub collaborators_url: String,
+    /// The `comments_url` property.
+    ///
+    /// Format `uri-template`.
+    pub comments_url: String,
+    /// The `commits_url` property.
+    ///
+    /// Format `uri-template`.
+    pub commits_url: String,
+    /// The `compare_url` property.
+    ///
+    /// Format `uri-template`.
+    pub compare_url: String,
+    /// The `contents_url` property.
+    ///
+    /// Format `uri-template`.
+    pub contents_url: String,
+    /// The `contributors_url` property.
+    ///
+    /// Format `uri`.
+    pub contributors_url: ::endpoint::model::Uri,
+    /// The `created_at` property.
+    pub created_at: WebhookIssuesOpenedChangesOldRepositoryCreatedAt,
+    /// The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_properties: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    /// The default branch of the repository.
+    pub default_branch: String,
+    /// Whether to delete head branches when pull requests are merged
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delete_branch_on_merge: Option<bool>,
+    /// The `deployments_url` property.
+    ///
+    /// Format `uri`.
+    pub deployments_url: ::endpoint::model::Uri,
+    /// The `description` property.
+    pub description: Option<String>,
+    /// Returns whether or not this repository is disabled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<bool>,
+    /// The `downloads_url` property.
+    ///
+    /// Format `uri`.
+    pub downloads_url: ::endpoint::model::Uri,
+    /// The `events_url` property.
+    ///
+    /// Format `uri`.
+    pub events_url: ::endpoint::model::Uri,
+    /// The `fork` property.
+    pub fork: bool,
+    /// The `forks` property.
+    pub forks: i64,
+    /// The `forks_count` property.
+    pub forks_count: i64,
+    /// The `forks_url` property.
+    ///
+    /// Format `uri`.
+    pub forks_url: ::endpoint::model::Uri,
+    /// The `full_name` property.
+    pub full_name: String,
+    /// The `git_commits_url` property.
+    ///
+    /// Format `uri-template`.
+    pub git_commits_url: String,
+    /// The `git_refs_url` property.
+    ///
+    /// Format `uri-template`.
+    pub git_refs_url: String,
+    /// The `git_tags_url` property.
+    ///
+    /// Format `uri-template`.
+    pub git_tags_url: String,
+    /// The `git_url` property.
+    ///
+    /// Format `uri`.
+    pub git_url: ::endpoint::model::Uri,
+    /// Whether downloads are enabled.
+    ///
+    /// Default: `true`.
+    pub has_downloads: bool,
+    /// Whether issues are enabled.
+    ///
+    /// Default: `true`.
+    pub has_issues: bool,
+    /// The `has_pages` property.
+    pub has_pages: bool,
+    /// Whether projects are enabled.
+    ///
+    /// Default: `true`.
+    pub has_projects: bool,
+    /// Whether the wiki is enabled.
+    ///
+    /// Default: `true`.
+    pub has_wiki: bool,
+    /// Whether discussions are enabled.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_discussions: Option<bool>,
+    /// The `homepage` property.
+    pub homepage: Option<String>,
+    /// The `hooks_url` property.
+    ///
+    /// Format `uri`.
+    pub hooks_url: ::endpoint::model::Uri,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// Unique identifier of the repository
+    pub id: i64,
+    /// The `is_template` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_template: Option<bool>,
+    /// The `issue_comment_url` property.
+    ///
+    /// Format `uri-template`.
+    pub issue_comment_url: String,
+    /// The `issue_events_url` property.
+    ///
+    /// Format `uri-template`.
+    pub issue_events_url: String,
+    /// The `issues_url` property.
+    ///
+    /// Format `uri-template`.
+    pub issues_url: String,
+    /// The `keys_url` property.
+    ///
+    /// Format `uri-template`.
+    pub keys_url: String,
+    /// The `labels_url` property.
+    ///
+    /// Format `uri-template`.
+    pub labels_url: String,
+    /// The `language` property.
+    pub language: Option<String>,
+    /// The `languages_url` property.
+    ///
+    /// Format `uri`.
+    pub languages_url: ::endpoint::model::Uri,
+    /// License
+    pub license: Option<Box<WebhookIssuesOpenedChangesOldRepositoryLicense>>,
+    /// The `master_branch` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub master_branch: Option<String>,
+    /// The `merges_url` property.
+    ///
+    /// Format `uri`.
+    pub merges_url: ::endpoint::model::Uri,
+    /// The `milestones_url` property.
+    ///
+    /// Format `uri-template`.
+    pub milestones_url: String,
+    /// The `mirror_url` property.
+    ///
+    /// Format `uri`.
+    pub mirror_url: Option<::endpoint::model::Uri>,
+    /// The name of the repository.
+    pub name: String,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// The `notifications_url` property.
+    ///
+    /// Format `uri-template`.
+    pub notifications_url: String,
+    /// The `open_issues` property.
+    pub open_issues: i64,
+    /// The `open_issues_count` property.
+    pub open_issues_count: i64,
+    /// The `organization` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub organization: Option<String>,
+    /// User
+    pub owner: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>>,
+    /// The `permissions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<Box<WebhookForkForkeePermissions>>,
+    /// Whether the repository is private or public.
+    pub private: bool,
+    /// The `public` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public: Option<bool>,
+    /// The `pulls_url` property.
+    ///
+    /// Format `uri-template`.
+    pub pulls_url: String,
+    /// The `pushed_at` property.
+    pub pushed_at: Option<Box<WebhookIssuesOpenedChangesOldRepositoryCreatedAt>>,
+    /// The `releases_url` property.
+    ///
+    /// Format `uri-template`.
+    pub releases_url: String,
+    /// The `role_name` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub role_name: ::endpoint::model::Nullable<String>,
+    /// The `size` property.
+    pub size: i64,
+    /// The `ssh_url` property.
+    pub ssh_url: String,
+    /// The `stargazers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stargazers: Option<i64>,
+    /// The `stargazers_count` property.
+    pub stargazers_count: i64,
+    /// The `stargazers_url` property.
+    ///
+    /// Format `uri`.
+    pub stargazers_url: ::endpoint::model::Uri,
+    /// The `statuses_url` property.
+    ///
+    /// Format `uri-template`.
+    pub statuses_url: String,
+    /// The `subscribers_url` property.
+    ///
+    /// Format `uri`.
+    pub subscribers_url: ::endpoint::model::Uri,
+    /// The `subscription_url` property.
+    ///
+    /// Format `uri`.
+    pub subscription_url: ::endpoint::model::Uri,
+    /// The `svn_url` property.
+    ///
+    /// Format `uri`.
+    pub svn_url: ::endpoint::model::Uri,
+    /// The `tags_url` property.
+    ///
+    /// Format `uri`.
+    pub tags_url: ::endpoint::model::Uri,
+    /// The `teams_url` property.
+    ///
+    /// Format `uri`.
+    pub teams_url: ::endpoint::model::Uri,
+    /// The `topics` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topics: Option<Vec<String>>,
+    /// The `trees_url` property.
+    ///
+    /// Format `uri-template`.
+    pub trees_url: String,
+    /// The `updated_at` property.
+    pub updated_at: ::endpoint::model::Timestamp,
+    /// The `url` property.
+    ///
+    /// Format `uri`.
+    pub url: ::endpoint::model::Uri,
+    /// The `visibility` property.
+    ///
+    /// One of `"public"`, `"private"`, `"internal"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visibility: Option<WebhookIssuesOpenedChangesOldRepositoryVisibility>,
+    /// The `watchers` property.
+    pub watchers: i64,
+    /// The `watchers_count` property.
+    pub watchers_count: i64,
+    /// Whether to require contributors to sign off on web-based commits
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub web_commit_signoff_required: Option<bool>,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhookPushRepository {
+        archive_url: String = "archive_url",
+        archived: bool = "archived",
+        assignees_url: String = "assignees_url",
+        blobs_url: String = "blobs_url",
+        branches_url: String = "branches_url",
+        clone_url: ::endpoint::model::Uri = "clone_url",
+        collaborators_url: String = "collaborators_url",
+        comments_url: String = "comments_url",
+        commits_url: String = "commits_url",
+        compare_url: String = "compare_url",
+        contents_url: String = "contents_url",
+        contributors_url: ::endpoint::model::Uri = "contributors_url",
+        created_at: WebhookIssuesOpenedChangesOldRepositoryCreatedAt = "created_at",
+        default_branch: String = "default_branch",
+        deployments_url: ::endpoint::model::Uri = "deployments_url",
+        downloads_url: ::endpoint::model::Uri = "downloads_url",
+        events_url: ::endpoint::model::Uri = "events_url",
+        fork: bool = "fork",
+        forks: i64 = "forks",
+        forks_count: i64 = "forks_count",
+        forks_url: ::endpoint::model::Uri = "forks_url",
+        full_name: String = "full_name",
+        git_commits_url: String = "git_commits_url",
+        git_refs_url: String = "git_refs_url",
+        git_tags_url: String = "git_tags_url",
+        git_url: ::endpoint::model::Uri = "git_url",
+        has_downloads: bool = "has_downloads",
+        has_issues: bool = "has_issues",
+        has_pages: bool = "has_pages",
+        has_projects: bool = "has_projects",
+        has_wiki: bool = "has_wiki",
+        hooks_url: ::endpoint::model::Uri = "hooks_url",
+        html_url: ::endpoint::model::Uri = "html_url",
+        id: i64 = "id",
+        issue_comment_url: String = "issue_comment_url",
+        issue_events_url: String = "issue_events_url",
+        issues_url: String = "issues_url",
+        keys_url: String = "keys_url",
+        labels_url: String = "labels_url",
+        languages_url: ::endpoint::model::Uri = "languages_url",
+        merges_url: ::endpoint::model::Uri = "merges_url",
+        milestones_url: String = "milestones_url",
+        name: String = "name",
+        node_id: String = "node_id",
+        notifications_url: String = "notifications_url",
+        open_issues: i64 = "open_issues",
+        open_issues_count: i64 = "open_issues_count",
+        private: bool = "private",
+        pulls_url: String = "pulls_url",
+        releases_url: String = "releases_url",
+        size: i64 = "size",
+        ssh_url: String = "ssh_url",
+        stargazers_count: i64 = "stargazers_count",
+        stargazers_url: ::endpoint::model::Uri = "stargazers_url",
+        statuses_url: String = "statuses_url",
+        subscribers_url: ::endpoint::model::Uri = "subscribers_url",
+        subscription_url: ::endpoint::model::Uri = "subscription_url",
+        svn_url: ::endpoint::model::Uri = "svn_url",
+        tags_url: ::endpoint::model::Uri = "tags_url",
+        teams_url: ::endpoint::model::Uri = "teams_url",
+        trees_url: String = "trees_url",
+        updated_at: ::endpoint::model::Timestamp = "updated_at",
+        url: ::endpoint::model::Uri = "url",
+        watchers: i64 = "watchers",
+        watchers_count: i64 = "watchers_count",
+    } {
+        allow_auto_merge: Option<bool> = "allow_auto_merge",
+        allow_forking: Option<bool> = "allow_forking",
+        allow_merge_commit: Option<bool> = "allow_merge_commit",
+        allow_rebase_merge: Option<bool> = "allow_rebase_merge",
+        allow_squash_merge: Option<bool> = "allow_squash_merge",
+        allow_update_branch: Option<bool> = "allow_update_branch",
+        custom_properties: Option<::serde_json::Map<String,::serde_json::Value>> = "custom_properties",
+        delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
+        description: Option<String> = "description",
+        disabled: Option<bool> = "disabled",
+        has_discussions: Option<bool> = "has_discussions",
+        homepage: Option<String> = "homepage",
+        is_template: Option<bool> = "is_template",
+        language: Option<String> = "language",
+        license: Option<Box<WebhookIssuesOpenedChangesOldRepositoryLicense>> = "license",
+        master_branch: Option<String> = "master_branch",
+        mirror_url: Option<::endpoint::model::Uri> = "mirror_url",
+        organization: Option<String> = "organization",
+        owner: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "owner",
+        permissions: Option<Box<WebhookForkForkeePermissions>> = "permissions",
+        public: Option<bool> = "public",
+        pushed_at: Option<Box<WebhookIssuesOpenedChangesOldRepositoryCreatedAt>> = "pushed_at",
+        role_name: ::endpoint::model::Nullable<String> = "role_name",
+        stargazers: Option<i64> = "stargazers",
+        topics: Option<Vec<String>> = "topics",
+        visibility: Option<WebhookIssuesOpenedChangesOldRepositoryVisibility> = "visibility",
+        web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
     }
 }
 
@@ -44789,7 +47157,7 @@ pub struct WebhookReleaseCreated {
     /// Release
     ///
     /// The [release](https://docs.github.com/rest/releases/releases/#get-a-release) object.
-    pub release: WebhooksRelease,
+    pub release: ReleaseCreatedAnswerWebhooksRelease,
     /// Repository
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
@@ -44804,7 +47172,7 @@ pub struct WebhookReleaseCreated {
 ::endpoint::__private::decode_struct! {
     WebhookReleaseCreated {
         action: WebhookBranchProtectionRuleCreatedAction = "action",
-        release: WebhooksRelease = "release",
+        release: ReleaseCreatedAnswerWebhooksRelease = "release",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -44818,9 +47186,9 @@ pub struct WebhookReleaseCreated {
 ///
 /// The [release](https://docs.github.com/rest/releases/releases/#get-a-release) object.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksRelease {
+pub struct ReleaseCreatedAnswerWebhooksRelease {
     /// The `assets` property.
-    pub assets: Vec<WebhooksReleaseAssetsItem>,
+    pub assets: Vec<ReleaseCreatedAnswerWebhooksReleaseAssetsItem>,
     /// The `assets_url` property.
     ///
     /// Format `uri`.
@@ -44832,7 +47200,8 @@ pub struct WebhooksRelease {
     /// The `created_at` property.
     pub created_at: Option<::endpoint::model::Timestamp>,
     /// The `updated_at` property.
-    pub updated_at: Option<::endpoint::model::Timestamp>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
     /// The `discussion_url` property.
     ///
     /// Format `uri`.
@@ -44847,7 +47216,8 @@ pub struct WebhooksRelease {
     /// The `id` property.
     pub id: i64,
     /// Whether or not the release is immutable.
-    pub immutable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub immutable: Option<bool>,
     /// The `name` property.
     pub name: Option<String>,
     /// The `node_id` property.
@@ -44882,13 +47252,12 @@ pub struct WebhooksRelease {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksRelease {
-        assets: Vec<WebhooksReleaseAssetsItem> = "assets",
+    ReleaseCreatedAnswerWebhooksRelease {
+        assets: Vec<ReleaseCreatedAnswerWebhooksReleaseAssetsItem> = "assets",
         assets_url: ::endpoint::model::Uri = "assets_url",
         draft: bool = "draft",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
-        immutable: bool = "immutable",
         node_id: String = "node_id",
         prerelease: bool = "prerelease",
         tag_name: String = "tag_name",
@@ -44899,8 +47268,9 @@ pub struct WebhooksRelease {
         author: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "author",
         body: Option<String> = "body",
         created_at: Option<::endpoint::model::Timestamp> = "created_at",
-        updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
+        updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "updated_at",
         discussion_url: Option<::endpoint::model::Uri> = "discussion_url",
+        immutable: Option<bool> = "immutable",
         name: Option<String> = "name",
         published_at: Option<::endpoint::model::Timestamp> = "published_at",
         reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
@@ -44911,7 +47281,7 @@ pub struct WebhooksRelease {
 
 ::endpoint::__private::open_enum! {
     /// State of the release asset.
-    pub enum WebhooksReleaseAssetsItemState {
+    pub enum ReleaseCreatedAnswerWebhooksReleaseAssetsItemState {
         /// `uploaded`
         Uploaded = "uploaded",
     }
@@ -44921,7 +47291,7 @@ pub struct WebhooksRelease {
 ///
 /// Data related to a release.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksReleaseAssetsItem {
+pub struct ReleaseCreatedAnswerWebhooksReleaseAssetsItem {
     /// The `browser_download_url` property.
     ///
     /// Format `uri`.
@@ -44947,7 +47317,7 @@ pub struct WebhooksReleaseAssetsItem {
     /// State of the release asset.
     ///
     /// Always `"uploaded"`.
-    pub state: WebhooksReleaseAssetsItemState,
+    pub state: ReleaseCreatedAnswerWebhooksReleaseAssetsItemState,
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
     /// User
@@ -44960,7 +47330,7 @@ pub struct WebhooksReleaseAssetsItem {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksReleaseAssetsItem {
+    ReleaseCreatedAnswerWebhooksReleaseAssetsItem {
         browser_download_url: ::endpoint::model::Uri = "browser_download_url",
         content_type: String = "content_type",
         created_at: ::endpoint::model::Timestamp = "created_at",
@@ -44969,7 +47339,7 @@ pub struct WebhooksReleaseAssetsItem {
         name: String = "name",
         node_id: String = "node_id",
         size: i64 = "size",
-        state: WebhooksReleaseAssetsItemState = "state",
+        state: ReleaseCreatedAnswerWebhooksReleaseAssetsItemState = "state",
         updated_at: ::endpoint::model::Timestamp = "updated_at",
         url: ::endpoint::model::Uri = "url",
     } {
@@ -45009,7 +47379,7 @@ pub struct WebhookReleaseDeleted {
     /// Release
     ///
     /// The [release](https://docs.github.com/rest/releases/releases/#get-a-release) object.
-    pub release: WebhooksRelease,
+    pub release: ReleaseCreatedAnswerWebhooksRelease,
     /// Repository
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
@@ -45024,7 +47394,7 @@ pub struct WebhookReleaseDeleted {
 ::endpoint::__private::decode_struct! {
     WebhookReleaseDeleted {
         action: WebhookBranchProtectionRuleDeletedAction = "action",
-        release: WebhooksRelease = "release",
+        release: ReleaseCreatedAnswerWebhooksRelease = "release",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -45066,7 +47436,7 @@ pub struct WebhookReleaseEdited {
     /// Release
     ///
     /// The [release](https://docs.github.com/rest/releases/releases/#get-a-release) object.
-    pub release: WebhooksRelease,
+    pub release: ReleaseCreatedAnswerWebhooksRelease,
     /// Repository
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
@@ -45083,7 +47453,7 @@ pub struct WebhookReleaseEdited {
     WebhookReleaseEdited {
         action: WebhookBranchProtectionRuleEditedAction = "action",
         changes: WebhookReleaseEditedChanges = "changes",
-        release: WebhooksRelease = "release",
+        release: ReleaseCreatedAnswerWebhooksRelease = "release",
         repository: RepositoryWebhooks = "repository",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -45218,7 +47588,7 @@ pub struct WebhookReleasePrereleased {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookReleasePrereleasedRelease {
     /// The `assets` property.
-    pub assets: Vec<Option<WebhooksReleaseAssetsItem>>,
+    pub assets: Vec<Option<ReleaseCreatedAnswerWebhooksReleaseAssetsItem>>,
     /// The `assets_url` property.
     ///
     /// Format `uri`.
@@ -45243,7 +47613,8 @@ pub struct WebhookReleasePrereleasedRelease {
     /// The `id` property.
     pub id: i64,
     /// Whether or not the release is immutable.
-    pub immutable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub immutable: Option<bool>,
     /// The `name` property.
     pub name: Option<String>,
     /// The `node_id` property.
@@ -45270,7 +47641,8 @@ pub struct WebhookReleasePrereleasedRelease {
     /// Format `uri-template`.
     pub upload_url: String,
     /// The `updated_at` property.
-    pub updated_at: Option<::endpoint::model::Timestamp>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
     /// The `url` property.
     ///
     /// Format `uri`.
@@ -45283,12 +47655,11 @@ pub struct WebhookReleasePrereleasedRelease {
 
 ::endpoint::__private::decode_struct! {
     WebhookReleasePrereleasedRelease {
-        assets: Vec<Option<WebhooksReleaseAssetsItem>> = "assets",
+        assets: Vec<Option<ReleaseCreatedAnswerWebhooksReleaseAssetsItem>> = "assets",
         assets_url: ::endpoint::model::Uri = "assets_url",
         draft: bool = "draft",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
-        immutable: bool = "immutable",
         node_id: String = "node_id",
         prerelease: bool = "prerelease",
         tag_name: String = "tag_name",
@@ -45300,11 +47671,12 @@ pub struct WebhookReleasePrereleasedRelease {
         body: Option<String> = "body",
         created_at: Option<::endpoint::model::Timestamp> = "created_at",
         discussion_url: Option<::endpoint::model::Uri> = "discussion_url",
+        immutable: Option<bool> = "immutable",
         name: Option<String> = "name",
         published_at: Option<::endpoint::model::Timestamp> = "published_at",
         reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
         tarball_url: Option<::endpoint::model::Uri> = "tarball_url",
-        updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
+        updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "updated_at",
         zipball_url: Option<::endpoint::model::Uri> = "zipball_url",
     }
 }
@@ -45339,7 +47711,7 @@ pub struct WebhookReleasePublished {
     /// Release
     ///
     /// The [release](https://docs.github.com/rest/releases/releases/#get-a-release) object.
-    pub release: WebhooksRelease1,
+    pub release: ReleasePublishedAnswerWebhooksRelease1,
     /// Repository
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
@@ -45355,7 +47727,7 @@ pub struct WebhookReleasePublished {
 ::endpoint::__private::decode_struct! {
     WebhookReleasePublished {
         action: WebhookPackagePublishedAction = "action",
-        release: WebhooksRelease1 = "release",
+        release: ReleasePublishedAnswerWebhooksRelease1 = "release",
         repository: RepositoryWebhooks = "repository",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -45369,9 +47741,9 @@ pub struct WebhookReleasePublished {
 ///
 /// The [release](https://docs.github.com/rest/releases/releases/#get-a-release) object.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksRelease1 {
+pub struct ReleasePublishedAnswerWebhooksRelease1 {
     /// The `assets` property.
-    pub assets: Vec<Option<WebhooksReleaseAssetsItem>>,
+    pub assets: Vec<Option<ReleaseCreatedAnswerWebhooksReleaseAssetsItem>>,
     /// The `assets_url` property.
     ///
     /// Format `uri`.
@@ -45396,7 +47768,8 @@ pub struct WebhooksRelease1 {
     /// The `id` property.
     pub id: i64,
     /// Whether or not the release is immutable.
-    pub immutable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub immutable: Option<bool>,
     /// The `name` property.
     pub name: Option<String>,
     /// The `node_id` property.
@@ -45417,7 +47790,8 @@ pub struct WebhooksRelease1 {
     /// Specifies the commitish value that determines where the Git tag is created from.
     pub target_commitish: String,
     /// The `updated_at` property.
-    pub updated_at: Option<::endpoint::model::Timestamp>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp>,
     /// The `upload_url` property.
     ///
     /// Format `uri-template`.
@@ -45433,13 +47807,12 @@ pub struct WebhooksRelease1 {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksRelease1 {
-        assets: Vec<Option<WebhooksReleaseAssetsItem>> = "assets",
+    ReleasePublishedAnswerWebhooksRelease1 {
+        assets: Vec<Option<ReleaseCreatedAnswerWebhooksReleaseAssetsItem>> = "assets",
         assets_url: ::endpoint::model::Uri = "assets_url",
         draft: bool = "draft",
         html_url: ::endpoint::model::Uri = "html_url",
         id: i64 = "id",
-        immutable: bool = "immutable",
         node_id: String = "node_id",
         prerelease: bool = "prerelease",
         tag_name: String = "tag_name",
@@ -45451,11 +47824,12 @@ pub struct WebhooksRelease1 {
         body: Option<String> = "body",
         created_at: Option<::endpoint::model::Timestamp> = "created_at",
         discussion_url: Option<::endpoint::model::Uri> = "discussion_url",
+        immutable: Option<bool> = "immutable",
         name: Option<String> = "name",
         published_at: Option<::endpoint::model::Timestamp> = "published_at",
         reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
         tarball_url: Option<::endpoint::model::Uri> = "tarball_url",
-        updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
+        updated_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "updated_at",
         zipball_url: Option<::endpoint::model::Uri> = "zipball_url",
     }
 }
@@ -45490,7 +47864,7 @@ pub struct WebhookReleaseReleased {
     /// Release
     ///
     /// The [release](https://docs.github.com/rest/releases/releases/#get-a-release) object.
-    pub release: WebhooksRelease,
+    pub release: ReleaseCreatedAnswerWebhooksRelease,
     /// Repository
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
@@ -45506,7 +47880,7 @@ pub struct WebhookReleaseReleased {
 ::endpoint::__private::decode_struct! {
     WebhookReleaseReleased {
         action: WebhookReleaseReleasedAction = "action",
-        release: WebhooksRelease = "release",
+        release: ReleaseCreatedAnswerWebhooksRelease = "release",
         repository: RepositoryWebhooks = "repository",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
@@ -45585,6 +47959,101 @@ pub struct WebhookReleaseUnpublished {
     pub enum WebhookReleaseUnpublishedAction {
         /// `unpublished`
         Unpublished = "unpublished",
+    }
+}
+
+/// Release
+///
+/// The [release](https://docs.github.com/rest/releases/releases/#get-a-release) object.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhooksRelease1 {
+    /// The `assets` property.
+    pub assets: Vec<Option<ReleaseCreatedAnswerWebhooksReleaseAssetsItem>>,
+    /// The `assets_url` property.
+    ///
+    /// Format `uri`.
+    pub assets_url: ::endpoint::model::Uri,
+    /// User
+    pub author: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>>,
+    /// The `body` property.
+    pub body: Option<String>,
+    /// The `created_at` property.
+    pub created_at: Option<::endpoint::model::Timestamp>,
+    /// The `discussion_url` property.
+    ///
+    /// Format `uri`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discussion_url: Option<::endpoint::model::Uri>,
+    /// Whether the release is a draft or published
+    pub draft: bool,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// The `id` property.
+    pub id: i64,
+    /// Whether or not the release is immutable.
+    pub immutable: bool,
+    /// The `name` property.
+    pub name: Option<String>,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// Whether the release is identified as a prerelease or a full release.
+    pub prerelease: bool,
+    /// The `published_at` property.
+    pub published_at: Option<::endpoint::model::Timestamp>,
+    /// Reactions
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>>,
+    /// The name of the tag.
+    pub tag_name: String,
+    /// The `tarball_url` property.
+    ///
+    /// Format `uri`.
+    pub tarball_url: Option<::endpoint::model::Uri>,
+    /// Specifies the commitish value that determines where the Git tag is created from.
+    pub target_commitish: String,
+    /// The `updated_at` property.
+    pub updated_at: Option<::endpoint::model::Timestamp>,
+    /// The `upload_url` property.
+    ///
+    /// Format `uri-template`.
+    pub upload_url: String,
+    /// The `url` property.
+    ///
+    /// Format `uri`.
+    pub url: ::endpoint::model::Uri,
+    /// The `zipball_url` property.
+    ///
+    /// Format `uri`.
+    pub zipball_url: Option<::endpoint::model::Uri>,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhooksRelease1 {
+        assets: Vec<Option<ReleaseCreatedAnswerWebhooksReleaseAssetsItem>> = "assets",
+        assets_url: ::endpoint::model::Uri = "assets_url",
+        draft: bool = "draft",
+        html_url: ::endpoint::model::Uri = "html_url",
+        id: i64 = "id",
+        immutable: bool = "immutable",
+        node_id: String = "node_id",
+        prerelease: bool = "prerelease",
+        tag_name: String = "tag_name",
+        target_commitish: String = "target_commitish",
+        upload_url: String = "upload_url",
+        url: ::endpoint::model::Uri = "url",
+    } {
+        author: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "author",
+        body: Option<String> = "body",
+        created_at: Option<::endpoint::model::Timestamp> = "created_at",
+        discussion_url: Option<::endpoint::model::Uri> = "discussion_url",
+        name: Option<String> = "name",
+        published_at: Option<::endpoint::model::Timestamp> = "published_at",
+        reactions: Option<Box<WebhookCommitCommentCreatedCommentReactions>> = "reactions",
+        tarball_url: Option<::endpoint::model::Uri> = "tarball_url",
+        updated_at: Option<::endpoint::model::Timestamp> = "updated_at",
+        zipball_url: Option<::endpoint::model::Uri> = "zipball_url",
     }
 }
 
@@ -46547,7 +49016,7 @@ pub struct WebhookRepositoryDispatchSample {
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
     /// when the event occurs from activity in a repository.
-    pub repository: RepositoryWebhooks,
+    pub repository: CheckRunRerequestedAnswerRepositoryWebhooks,
     /// Simple User
     ///
     /// A GitHub user.
@@ -46559,7 +49028,7 @@ pub struct WebhookRepositoryDispatchSample {
         action: String = "action",
         branch: String = "branch",
         installation: SimpleInstallation = "installation",
-        repository: RepositoryWebhooks = "repository",
+        repository: CheckRunRerequestedAnswerRepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
         client_payload: Option<::serde_json::Map<String,::serde_json::Value>> = "client_payload",
@@ -46690,7 +49159,7 @@ pub struct WebhookRepositoryImport {
     ///
     /// The repository on GitHub where the event occurred. Webhook payloads contain the `repository` property
     /// when the event occurs from activity in a repository.
-    pub repository: RepositoryWebhooks,
+    pub repository: CheckRunRerequestedAnswerRepositoryWebhooks,
     /// Simple User
     ///
     /// A GitHub user.
@@ -46703,7 +49172,7 @@ pub struct WebhookRepositoryImport {
 
 ::endpoint::__private::decode_struct! {
     WebhookRepositoryImport {
-        repository: RepositoryWebhooks = "repository",
+        repository: CheckRunRerequestedAnswerRepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
         status: WebhookRepositoryImportStatus = "status",
     } {
@@ -49183,7 +51652,7 @@ pub struct WebhookRepositoryVulnerabilityAlertCreate {
     /// Repository Vulnerability Alert Alert
     ///
     /// The security alert of the vulnerable dependency.
-    pub alert: WebhooksAlert,
+    pub alert: RepositoryVulnerabilityAlertCreateAnswerWebhooksAlert,
     /// Enterprise
     ///
     /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
@@ -49218,7 +51687,7 @@ pub struct WebhookRepositoryVulnerabilityAlertCreate {
 ::endpoint::__private::decode_struct! {
     WebhookRepositoryVulnerabilityAlertCreate {
         action: WebhookRepositoryVulnerabilityAlertCreateAction = "action",
-        alert: WebhooksAlert = "alert",
+        alert: RepositoryVulnerabilityAlertCreateAnswerWebhooksAlert = "alert",
         repository: RepositoryWebhooks = "repository",
         sender: SimpleUser = "sender",
     } {
@@ -49240,7 +51709,7 @@ pub struct WebhookRepositoryVulnerabilityAlertCreate {
 ///
 /// The security alert of the vulnerable dependency.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksAlert {
+pub struct RepositoryVulnerabilityAlertCreateAnswerWebhooksAlert {
     /// The `affected_package_name` property.
     pub affected_package_name: String,
     /// The `affected_range` property.
@@ -49276,29 +51745,29 @@ pub struct WebhooksAlert {
     /// The `id` property.
     pub id: i64,
     /// The `node_id` property.
-    pub node_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_id: Option<String>,
     /// The `number` property.
-    pub number: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<i64>,
     /// The `severity` property.
     pub severity: String,
     /// The `state` property.
     ///
     /// Always `"open"`.
-    pub state: WebhookMilestoneCreatedMilestoneState,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<WebhookMilestoneCreatedMilestoneState>,
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksAlert {
+    RepositoryVulnerabilityAlertCreateAnswerWebhooksAlert {
         affected_package_name: String = "affected_package_name",
         affected_range: String = "affected_range",
         created_at: String = "created_at",
         external_identifier: String = "external_identifier",
         ghsa_id: String = "ghsa_id",
         id: i64 = "id",
-        node_id: String = "node_id",
-        number: i64 = "number",
         severity: String = "severity",
-        state: WebhookMilestoneCreatedMilestoneState = "state",
     } {
         dismiss_reason: Option<String> = "dismiss_reason",
         dismissed_at: Option<String> = "dismissed_at",
@@ -49307,6 +51776,9 @@ pub struct WebhooksAlert {
         fix_reason: Option<String> = "fix_reason",
         fixed_at: Option<::endpoint::model::Timestamp> = "fixed_at",
         fixed_in: Option<String> = "fixed_in",
+        node_id: Option<String> = "node_id",
+        number: Option<i64> = "number",
+        state: Option<WebhookMilestoneCreatedMilestoneState> = "state",
     }
 }
 
@@ -49508,6 +51980,80 @@ pub struct WebhookRepositoryVulnerabilityAlertReopen {
     pub enum WebhookRepositoryVulnerabilityAlertReopenAction {
         /// `reopen`
         Reopen = "reopen",
+    }
+}
+
+/// Repository Vulnerability Alert Alert
+///
+/// The security alert of the vulnerable dependency.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhooksAlert {
+    /// The `affected_package_name` property.
+    pub affected_package_name: String,
+    /// The `affected_range` property.
+    pub affected_range: String,
+    /// The `created_at` property.
+    pub created_at: String,
+    /// The `dismiss_reason` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dismiss_reason: Option<String>,
+    /// The `dismissed_at` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dismissed_at: Option<String>,
+    /// User
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub dismisser: ::endpoint::model::Nullable<Box<WebhooksReviewersItemReviewer>>,
+    /// The `external_identifier` property.
+    pub external_identifier: String,
+    /// The `external_reference` property.
+    ///
+    /// Format `uri`.
+    pub external_reference: Option<::endpoint::model::Uri>,
+    /// The `fix_reason` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix_reason: Option<String>,
+    /// The `fixed_at` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fixed_at: Option<::endpoint::model::Timestamp>,
+    /// The `fixed_in` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fixed_in: Option<String>,
+    /// The `ghsa_id` property.
+    pub ghsa_id: String,
+    /// The `id` property.
+    pub id: i64,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// The `number` property.
+    pub number: i64,
+    /// The `severity` property.
+    pub severity: String,
+    /// The `state` property.
+    ///
+    /// Always `"open"`.
+    pub state: WebhookMilestoneCreatedMilestoneState,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhooksAlert {
+        affected_package_name: String = "affected_package_name",
+        affected_range: String = "affected_range",
+        created_at: String = "created_at",
+        external_identifier: String = "external_identifier",
+        ghsa_id: String = "ghsa_id",
+        id: i64 = "id",
+        node_id: String = "node_id",
+        number: i64 = "number",
+        severity: String = "severity",
+        state: WebhookMilestoneCreatedMilestoneState = "state",
+    } {
+        dismiss_reason: Option<String> = "dismiss_reason",
+        dismissed_at: Option<String> = "dismissed_at",
+        dismisser: ::endpoint::model::Nullable<Box<WebhooksReviewersItemReviewer>> = "dismisser",
+        external_reference: Option<::endpoint::model::Uri> = "external_reference",
+        fix_reason: Option<String> = "fix_reason",
+        fixed_at: Option<::endpoint::model::Timestamp> = "fixed_at",
+        fixed_in: Option<String> = "fixed_in",
     }
 }
 
@@ -50792,7 +53338,7 @@ pub struct WebhookSecurityAdvisoryPublished {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository: Option<Box<RepositoryWebhooks>>,
     /// The details of the security advisory, including summary, description, and severity.
-    pub security_advisory: WebhooksSecurityAdvisory,
+    pub security_advisory: SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisory,
     /// Simple User
     ///
     /// A GitHub user.
@@ -50803,7 +53349,7 @@ pub struct WebhookSecurityAdvisoryPublished {
 ::endpoint::__private::decode_struct! {
     WebhookSecurityAdvisoryPublished {
         action: WebhookPackagePublishedAction = "action",
-        security_advisory: WebhooksSecurityAdvisory = "security_advisory",
+        security_advisory: SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisory = "security_advisory",
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
@@ -50815,24 +53361,32 @@ pub struct WebhookSecurityAdvisoryPublished {
 
 /// The details of the security advisory, including summary, description, and severity.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksSecurityAdvisory {
+pub struct SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisory {
     /// The `cvss` property.
-    pub cvss: WebhooksSecurityAdvisoryCvss,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cvss: Option<Box<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCvss>>,
     /// The `cvss_severities` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>>,
     /// The `cwes` property.
-    pub cwes: Vec<WebhooksSecurityAdvisoryCwesItem>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwes: Option<
+        Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCwesItem>,
+    >,
     /// The `description` property.
     pub description: String,
     /// The `ghsa_id` property.
     pub ghsa_id: String,
     /// The `identifiers` property.
-    pub identifiers: Vec<WebhooksSecurityAdvisoryIdentifiersItem>,
+    pub identifiers: Vec<
+        SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryIdentifiersItem,
+    >,
     /// The `published_at` property.
     pub published_at: String,
     /// The `references` property.
-    pub references: Vec<WebhooksSecurityAdvisoryReferencesItem>,
+    pub references: Vec<
+        SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryReferencesItem,
+    >,
     /// The `severity` property.
     pub severity: String,
     /// The `summary` property.
@@ -50840,33 +53394,35 @@ pub struct WebhooksSecurityAdvisory {
     /// The `updated_at` property.
     pub updated_at: String,
     /// The `vulnerabilities` property.
-    pub vulnerabilities: Vec<WebhooksSecurityAdvisoryVulnerabilitiesItem>,
+    pub vulnerabilities: Vec<
+        SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem,
+    >,
     /// The `withdrawn_at` property.
     pub withdrawn_at: Option<String>,
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksSecurityAdvisory {
-        cvss: WebhooksSecurityAdvisoryCvss = "cvss",
-        cwes: Vec<WebhooksSecurityAdvisoryCwesItem> = "cwes",
+    SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisory {
         description: String = "description",
         ghsa_id: String = "ghsa_id",
-        identifiers: Vec<WebhooksSecurityAdvisoryIdentifiersItem> = "identifiers",
+        identifiers: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryIdentifiersItem> = "identifiers",
         published_at: String = "published_at",
-        references: Vec<WebhooksSecurityAdvisoryReferencesItem> = "references",
+        references: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryReferencesItem> = "references",
         severity: String = "severity",
         summary: String = "summary",
         updated_at: String = "updated_at",
-        vulnerabilities: Vec<WebhooksSecurityAdvisoryVulnerabilitiesItem> = "vulnerabilities",
+        vulnerabilities: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem> = "vulnerabilities",
     } {
+        cvss: Option<Box<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCvss>> = "cvss",
         cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>> = "cvss_severities",
+        cwes: Option<Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCwesItem>> = "cwes",
         withdrawn_at: Option<String> = "withdrawn_at",
     }
 }
 
-/// The `cvss` of [`WebhooksSecurityAdvisory`].
+/// The `cvss` of [`SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisory`].
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksSecurityAdvisoryCvss {
+pub struct SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCvss {
     /// The `score` property.
     pub score: f64,
     /// The `vector_string` property.
@@ -50874,16 +53430,16 @@ pub struct WebhooksSecurityAdvisoryCvss {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksSecurityAdvisoryCvss {
+    SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCvss {
         score: f64 = "score",
     } {
         vector_string: Option<String> = "vector_string",
     }
 }
 
-/// An item of the `cwes` of [`WebhooksSecurityAdvisory`].
+/// An item of the `cwes` of [`SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisory`].
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksSecurityAdvisoryCwesItem {
+pub struct SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCwesItem {
     /// The `cwe_id` property.
     pub cwe_id: String,
     /// The `name` property.
@@ -50891,16 +53447,16 @@ pub struct WebhooksSecurityAdvisoryCwesItem {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksSecurityAdvisoryCwesItem {
+    SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCwesItem {
         cwe_id: String = "cwe_id",
         name: String = "name",
     } {
     }
 }
 
-/// An item of the `identifiers` of [`WebhooksSecurityAdvisory`].
+/// An item of the `identifiers` of [`SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisory`].
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksSecurityAdvisoryIdentifiersItem {
+pub struct SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryIdentifiersItem {
     /// The `type` property.
     pub r#type: String,
     /// The `value` property.
@@ -50908,16 +53464,16 @@ pub struct WebhooksSecurityAdvisoryIdentifiersItem {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksSecurityAdvisoryIdentifiersItem {
+    SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryIdentifiersItem {
         r#type: String = "type",
         value: String = "value",
     } {
     }
 }
 
-/// An item of the `references` of [`WebhooksSecurityAdvisory`].
+/// An item of the `references` of [`SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisory`].
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksSecurityAdvisoryReferencesItem {
+pub struct SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryReferencesItem {
     /// The `url` property.
     ///
     /// Format `uri`.
@@ -50925,29 +53481,29 @@ pub struct WebhooksSecurityAdvisoryReferencesItem {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksSecurityAdvisoryReferencesItem {
+    SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryReferencesItem {
         url: ::endpoint::model::Uri = "url",
     } {
     }
 }
 
-/// The `first_patched_version` of [`WebhooksSecurityAdvisoryVulnerabilitiesItem`].
+/// The `first_patched_version` of [`SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem`].
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksSecurityAdvisoryVulnerabilitiesItemFirstPatchedVersion {
+pub struct SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItemFirstPatchedVersion {
     /// The `identifier` property.
     pub identifier: String,
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksSecurityAdvisoryVulnerabilitiesItemFirstPatchedVersion {
+    SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItemFirstPatchedVersion {
         identifier: String = "identifier",
     } {
     }
 }
 
-/// The `package` of [`WebhooksSecurityAdvisoryVulnerabilitiesItem`].
+/// The `package` of [`SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem`].
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksSecurityAdvisoryVulnerabilitiesItemPackage {
+pub struct SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItemPackage {
     /// The `ecosystem` property.
     pub ecosystem: String,
     /// The `name` property.
@@ -50955,22 +53511,24 @@ pub struct WebhooksSecurityAdvisoryVulnerabilitiesItemPackage {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksSecurityAdvisoryVulnerabilitiesItemPackage {
+    SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItemPackage {
         ecosystem: String = "ecosystem",
         name: String = "name",
     } {
     }
 }
 
-/// An item of the `vulnerabilities` of [`WebhooksSecurityAdvisory`].
+/// An item of the `vulnerabilities` of [`SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisory`].
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksSecurityAdvisoryVulnerabilitiesItem {
+pub struct SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem {
     /// The `first_patched_version` property.
     pub first_patched_version: Option<
-        Box<WebhooksSecurityAdvisoryVulnerabilitiesItemFirstPatchedVersion>,
+        Box<
+            SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItemFirstPatchedVersion,
+        >,
     >,
     /// The `package` property.
-    pub package: WebhooksSecurityAdvisoryVulnerabilitiesItemPackage,
+    pub package: SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItemPackage,
     /// The `severity` property.
     pub severity: String,
     /// The `vulnerable_version_range` property.
@@ -50978,12 +53536,12 @@ pub struct WebhooksSecurityAdvisoryVulnerabilitiesItem {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksSecurityAdvisoryVulnerabilitiesItem {
-        package: WebhooksSecurityAdvisoryVulnerabilitiesItemPackage = "package",
+    SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem {
+        package: SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItemPackage = "package",
         severity: String = "severity",
         vulnerable_version_range: String = "vulnerable_version_range",
     } {
-        first_patched_version: Option<Box<WebhooksSecurityAdvisoryVulnerabilitiesItemFirstPatchedVersion>> = "first_patched_version",
+        first_patched_version: Option<Box<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItemFirstPatchedVersion>> = "first_patched_version",
     }
 }
 
@@ -51039,6 +53597,63 @@ pub struct WebhookSecurityAdvisoryUpdated {
         organization: Option<Box<OrganizationSimpleWebhooks>> = "organization",
         repository: Option<Box<RepositoryWebhooks>> = "repository",
         sender: Option<Box<SimpleUser>> = "sender",
+    }
+}
+
+/// The details of the security advisory, including summary, description, and severity.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhooksSecurityAdvisory {
+    /// The `cvss` property.
+    pub cvss: SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCvss,
+    /// The `cvss_severities` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>>,
+    /// The `cwes` property.
+    pub cwes: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCwesItem>,
+    /// The `description` property.
+    pub description: String,
+    /// The `ghsa_id` property.
+    pub ghsa_id: String,
+    /// The `identifiers` property.
+    pub identifiers: Vec<
+        SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryIdentifiersItem,
+    >,
+    /// The `published_at` property.
+    pub published_at: String,
+    /// The `references` property.
+    pub references: Vec<
+        SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryReferencesItem,
+    >,
+    /// The `severity` property.
+    pub severity: String,
+    /// The `summary` property.
+    pub summary: String,
+    /// The `updated_at` property.
+    pub updated_at: String,
+    /// The `vulnerabilities` property.
+    pub vulnerabilities: Vec<
+        SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem,
+    >,
+    /// The `withdrawn_at` property.
+    pub withdrawn_at: Option<String>,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhooksSecurityAdvisory {
+        cvss: SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCvss = "cvss",
+        cwes: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCwesItem> = "cwes",
+        description: String = "description",
+        ghsa_id: String = "ghsa_id",
+        identifiers: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryIdentifiersItem> = "identifiers",
+        published_at: String = "published_at",
+        references: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryReferencesItem> = "references",
+        severity: String = "severity",
+        summary: String = "summary",
+        updated_at: String = "updated_at",
+        vulnerabilities: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem> = "vulnerabilities",
+    } {
+        cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>> = "cvss_severities",
+        withdrawn_at: Option<String> = "withdrawn_at",
     }
 }
 
@@ -51109,22 +53724,26 @@ pub struct WebhookSecurityAdvisoryWithdrawn {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookSecurityAdvisoryWithdrawnSecurityAdvisory {
     /// The `cvss` property.
-    pub cvss: WebhooksSecurityAdvisoryCvss,
+    pub cvss: SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCvss,
     /// The `cvss_severities` property.
     #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>>,
     /// The `cwes` property.
-    pub cwes: Vec<WebhooksSecurityAdvisoryCwesItem>,
+    pub cwes: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCwesItem>,
     /// The `description` property.
     pub description: String,
     /// The `ghsa_id` property.
     pub ghsa_id: String,
     /// The `identifiers` property.
-    pub identifiers: Vec<WebhooksSecurityAdvisoryIdentifiersItem>,
+    pub identifiers: Vec<
+        SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryIdentifiersItem,
+    >,
     /// The `published_at` property.
     pub published_at: String,
     /// The `references` property.
-    pub references: Vec<WebhooksSecurityAdvisoryReferencesItem>,
+    pub references: Vec<
+        SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryReferencesItem,
+    >,
     /// The `severity` property.
     pub severity: String,
     /// The `summary` property.
@@ -51132,24 +53751,26 @@ pub struct WebhookSecurityAdvisoryWithdrawnSecurityAdvisory {
     /// The `updated_at` property.
     pub updated_at: String,
     /// The `vulnerabilities` property.
-    pub vulnerabilities: Vec<WebhooksSecurityAdvisoryVulnerabilitiesItem>,
+    pub vulnerabilities: Vec<
+        SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem,
+    >,
     /// The `withdrawn_at` property.
     pub withdrawn_at: String,
 }
 
 ::endpoint::__private::decode_struct! {
     WebhookSecurityAdvisoryWithdrawnSecurityAdvisory {
-        cvss: WebhooksSecurityAdvisoryCvss = "cvss",
-        cwes: Vec<WebhooksSecurityAdvisoryCwesItem> = "cwes",
+        cvss: SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCvss = "cvss",
+        cwes: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryCwesItem> = "cwes",
         description: String = "description",
         ghsa_id: String = "ghsa_id",
-        identifiers: Vec<WebhooksSecurityAdvisoryIdentifiersItem> = "identifiers",
+        identifiers: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryIdentifiersItem> = "identifiers",
         published_at: String = "published_at",
-        references: Vec<WebhooksSecurityAdvisoryReferencesItem> = "references",
+        references: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryReferencesItem> = "references",
         severity: String = "severity",
         summary: String = "summary",
         updated_at: String = "updated_at",
-        vulnerabilities: Vec<WebhooksSecurityAdvisoryVulnerabilitiesItem> = "vulnerabilities",
+        vulnerabilities: Vec<SecurityAdvisoryPublishedAnswerWebhooksSecurityAdvisoryVulnerabilitiesItem> = "vulnerabilities",
         withdrawn_at: String = "withdrawn_at",
     } {
         cvss_severities: ::endpoint::model::Nullable<Box<CvssSeverities>> = "cvss_severities",
@@ -51396,7 +54017,7 @@ pub struct FullRepository {
     pub is_template: Option<bool>,
     /// The `topics` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub topics: Option<Vec<String>>,
+    pub topics: Option<::serde_json::Value>,
     /// The `has_issues` property.
     pub has_issues: bool,
     /// The `has_projects` property.
@@ -51627,7 +54248,7 @@ pub struct FullRepository {
         homepage: Option<::endpoint::model::Uri> = "homepage",
         language: Option<String> = "language",
         is_template: Option<bool> = "is_template",
-        topics: Option<Vec<String>> = "topics",
+        topics: Option<::serde_json::Value> = "topics",
         has_downloads: Option<bool> = "has_downloads",
         visibility: Option<String> = "visibility",
         permissions: Option<Box<FullRepositoryPermissions>> = "permissions",
@@ -52064,8 +54685,8 @@ pub struct WebhookSponsorshipPendingTierChange {
     ///
     /// Always `"pending_tier_change"`.
     pub action: WebhookSponsorshipPendingTierChangeAction,
-    /// The `changes` property.
-    pub changes: WebhooksChanges8,
+    /// The `webhooks_changes_8` schema, relaxed where the examples of the answers it is used in here contradict it.
+    pub changes: SponsorshipPendingTierChangeAnswerWebhooksChanges8,
     /// The `pending_cancellation` and `pending_tier_change` event types will include the date the cancellation or tier change will take effect.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effective_date: Option<WebhooksEffectiveDate>,
@@ -52106,7 +54727,7 @@ pub struct WebhookSponsorshipPendingTierChange {
 ::endpoint::__private::decode_struct! {
     WebhookSponsorshipPendingTierChange {
         action: WebhookSponsorshipPendingTierChangeAction = "action",
-        changes: WebhooksChanges8 = "changes",
+        changes: SponsorshipPendingTierChangeAnswerWebhooksChanges8 = "changes",
         sender: SimpleUser = "sender",
         sponsorship: WebhooksSponsorship = "sponsorship",
     } {
@@ -52126,32 +54747,75 @@ pub struct WebhookSponsorshipPendingTierChange {
     }
 }
 
-/// The `webhooks_changes_8` schema.
+/// The `webhooks_changes_8` schema, relaxed where the examples of the answers it is used in here contradict it.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksChanges8 {
+pub struct SponsorshipPendingTierChangeAnswerWebhooksChanges8 {
     /// The `tier` property.
-    pub tier: WebhooksChanges8Tier,
+    pub tier: SponsorshipPendingTierChangeAnswerWebhooksChanges8Tier,
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksChanges8 {
-        tier: WebhooksChanges8Tier = "tier",
+    SponsorshipPendingTierChangeAnswerWebhooksChanges8 {
+        tier: SponsorshipPendingTierChangeAnswerWebhooksChanges8Tier = "tier",
     } {
     }
 }
 
-/// The `tier` of [`WebhooksChanges8`].
+/// Sponsorship Tier
+///
+/// The `tier_changed` and `pending_tier_change` will include the original tier before the change or pending change. For more information, see the pending tier change payload.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhooksChanges8Tier {
-    /// Sponsorship Tier
-    ///
-    /// The `tier_changed` and `pending_tier_change` will include the original tier before the change or pending change. For more information, see the pending tier change payload.
-    pub from: WebhooksSponsorshipTier,
+pub struct SponsorshipPendingTierChangeAnswerWebhooksChanges8TierFrom {
+    /// The `created_at` property.
+    pub created_at: String,
+    /// The `description` property.
+    pub description: String,
+    /// The `is_custom_ammount` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_custom_ammount: Option<bool>,
+    /// The `is_custom_amount` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_custom_amount: Option<bool>,
+    /// The `is_one_time` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_one_time: Option<bool>,
+    /// The `monthly_price_in_cents` property.
+    pub monthly_price_in_cents: i64,
+    /// The `monthly_price_in_dollars` property.
+    pub monthly_price_in_dollars: i64,
+    /// The `name` property.
+    pub name: String,
+    /// The `node_id` property.
+    pub node_id: String,
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhooksChanges8Tier {
-        from: WebhooksSponsorshipTier = "from",
+    SponsorshipPendingTierChangeAnswerWebhooksChanges8TierFrom {
+        created_at: String = "created_at",
+        description: String = "description",
+        monthly_price_in_cents: i64 = "monthly_price_in_cents",
+        monthly_price_in_dollars: i64 = "monthly_price_in_dollars",
+        name: String = "name",
+        node_id: String = "node_id",
+    } {
+        is_custom_ammount: Option<bool> = "is_custom_ammount",
+        is_custom_amount: Option<bool> = "is_custom_amount",
+        is_one_time: Option<bool> = "is_one_time",
+    }
+}
+
+/// The `tier` of [`SponsorshipPendingTierChangeAnswerWebhooksChanges8`].
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct SponsorshipPendingTierChangeAnswerWebhooksChanges8Tier {
+    /// Sponsorship Tier
+    ///
+    /// The `tier_changed` and `pending_tier_change` will include the original tier before the change or pending change. For more information, see the pending tier change payload.
+    pub from: SponsorshipPendingTierChangeAnswerWebhooksChanges8TierFrom,
+}
+
+::endpoint::__private::decode_struct! {
+    SponsorshipPendingTierChangeAnswerWebhooksChanges8Tier {
+        from: SponsorshipPendingTierChangeAnswerWebhooksChanges8TierFrom = "from",
     } {
     }
 }
@@ -52218,6 +54882,36 @@ pub struct WebhookSponsorshipTierChanged {
     pub enum WebhookSponsorshipTierChangedAction {
         /// `tier_changed`
         TierChanged = "tier_changed",
+    }
+}
+
+/// The `webhooks_changes_8` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhooksChanges8 {
+    /// The `tier` property.
+    pub tier: WebhooksChanges8Tier,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhooksChanges8 {
+        tier: WebhooksChanges8Tier = "tier",
+    } {
+    }
+}
+
+/// The `tier` of [`WebhooksChanges8`].
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhooksChanges8Tier {
+    /// Sponsorship Tier
+    ///
+    /// The `tier_changed` and `pending_tier_change` will include the original tier before the change or pending change. For more information, see the pending tier change payload.
+    pub from: WebhooksSponsorshipTier,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhooksChanges8Tier {
+        from: WebhooksSponsorshipTier = "from",
+    } {
     }
 }
 
@@ -52666,7 +55360,8 @@ pub struct WebhookStatusCommitCommitVerification {
     /// The `verified` property.
     pub verified: bool,
     /// The `verified_at` property.
-    pub verified_at: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub verified_at: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -52676,7 +55371,7 @@ pub struct WebhookStatusCommitCommitVerification {
     } {
         payload: Option<String> = "payload",
         signature: Option<String> = "signature",
-        verified_at: Option<String> = "verified_at",
+        verified_at: ::endpoint::model::Nullable<String> = "verified_at",
     }
 }
 
@@ -53582,6 +56277,467 @@ pub struct WebhookTeamAddedToRepositoryRepository {
     /// Format `uri`.
     pub teams_url: ::endpoint::model::Uri,
     /// The `topics` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topics: Option<Vec<String>>,
+    /// The `trees_url` property.
+    ///
+    /// Format `uri-template`.
+    pub trees_url: String,
+    /// The `updated_at` property.
+    pub updated_at: ::endpoint::model::Timestamp,
+    /// The `url` property.
+    ///
+    /// Format `uri`.
+    pub url: ::endpoint::model::Uri,
+    /// The `visibility` property.
+    ///
+    /// One of `"public"`, `"private"`, `"internal"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visibility: Option<WebhookIssuesOpenedChangesOldRepositoryVisibility>,
+    /// The `watchers` property.
+    pub watchers: i64,
+    /// The `watchers_count` property.
+    pub watchers_count: i64,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhookTeamAddedToRepositoryRepository {
+        archive_url: String = "archive_url",
+        archived: bool = "archived",
+        assignees_url: String = "assignees_url",
+        blobs_url: String = "blobs_url",
+        branches_url: String = "branches_url",
+        clone_url: ::endpoint::model::Uri = "clone_url",
+        collaborators_url: String = "collaborators_url",
+        comments_url: String = "comments_url",
+        commits_url: String = "commits_url",
+        compare_url: String = "compare_url",
+        contents_url: String = "contents_url",
+        contributors_url: ::endpoint::model::Uri = "contributors_url",
+        created_at: WebhookIssuesOpenedChangesOldRepositoryCreatedAt = "created_at",
+        default_branch: String = "default_branch",
+        deployments_url: ::endpoint::model::Uri = "deployments_url",
+        downloads_url: ::endpoint::model::Uri = "downloads_url",
+        events_url: ::endpoint::model::Uri = "events_url",
+        fork: bool = "fork",
+        forks: i64 = "forks",
+        forks_count: i64 = "forks_count",
+        forks_url: ::endpoint::model::Uri = "forks_url",
+        full_name: String = "full_name",
+        git_commits_url: String = "git_commits_url",
+        git_refs_url: String = "git_refs_url",
+        git_tags_url: String = "git_tags_url",
+        git_url: ::endpoint::model::Uri = "git_url",
+        has_downloads: bool = "has_downloads",
+        has_issues: bool = "has_issues",
+        has_pages: bool = "has_pages",
+        has_projects: bool = "has_projects",
+        has_wiki: bool = "has_wiki",
+        hooks_url: ::endpoint::model::Uri = "hooks_url",
+        html_url: ::endpoint::model::Uri = "html_url",
+        id: i64 = "id",
+        issue_comment_url: String = "issue_comment_url",
+        issue_events_url: String = "issue_events_url",
+        issues_url: String = "issues_url",
+        keys_url: String = "keys_url",
+        labels_url: String = "labels_url",
+        languages_url: ::endpoint::model::Uri = "languages_url",
+        merges_url: ::endpoint::model::Uri = "merges_url",
+        milestones_url: String = "milestones_url",
+        name: String = "name",
+        node_id: String = "node_id",
+        notifications_url: String = "notifications_url",
+        open_issues: i64 = "open_issues",
+        open_issues_count: i64 = "open_issues_count",
+        private: bool = "private",
+        pulls_url: String = "pulls_url",
+        releases_url: String = "releases_url",
+        size: i64 = "size",
+        ssh_url: String = "ssh_url",
+        stargazers_count: i64 = "stargazers_count",
+        stargazers_url: ::endpoint::model::Uri = "stargazers_url",
+        statuses_url: String = "statuses_url",
+        subscribers_url: ::endpoint::model::Uri = "subscribers_url",
+        subscription_url: ::endpoint::model::Uri = "subscription_url",
+        svn_url: ::endpoint::model::Uri = "svn_url",
+        tags_url: ::endpoint::model::Uri = "tags_url",
+        teams_url: ::endpoint::model::Uri = "teams_url",
+        trees_url: String = "trees_url",
+        updated_at: ::endpoint::model::Timestamp = "updated_at",
+        url: ::endpoint::model::Uri = "url",
+        watchers: i64 = "watchers",
+        watchers_count: i64 = "watchers_count",
+    } {
+        allow_auto_merge: Option<bool> = "allow_auto_merge",
+        allow_forking: Option<bool> = "allow_forking",
+        allow_merge_commit: Option<bool> = "allow_merge_commit",
+        allow_rebase_merge: Option<bool> = "allow_rebase_merge",
+        allow_squash_merge: Option<bool> = "allow_squash_merge",
+        allow_update_branch: Option<bool> = "allow_update_branch",
+        custom_properties: Option<::serde_json::Map<String,::serde_json::Value>> = "custom_properties",
+        delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
+        description: Option<String> = "description",
+        disabled: Option<bool> = "disabled",
+        homepage: Option<String> = "homepage",
+        is_template: Option<bool> = "is_template",
+        language: Option<String> = "language",
+        license: Option<Box<WebhookIssuesOpenedChangesOldRepositoryLicense>> = "license",
+        master_branch: Option<String> = "master_branch",
+        mirror_url: Option<::endpoint::model::Uri> = "mirror_url",
+        organization: Option<String> = "organization",
+        owner: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "owner",
+        permissions: Option<Box<WebhookForkForkeePermissions>> = "permissions",
+        public: Option<bool> = "public",
+        pushed_at: Option<Box<WebhookIssuesOpenedChangesOldRepositoryCreatedAt>> = "pushed_at",
+        role_name: ::endpoint::model::Nullable<String> = "role_name",
+        stargazers: Option<i64> = "stargazers",
+        topics: Option<Vec<String>> = "topics",
+        visibility: Option<WebhookIssuesOpenedChangesOldRepositoryVisibility> = "visibility",
+    }
+}
+
+/// team created event
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhookTeamCreated {
+    /// The `action` property.
+    ///
+    /// Always `"created"`.
+    pub action: WebhookBranchProtectionRuleCreatedAction,
+    /// Enterprise
+    ///
+    /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
+    /// on an enterprise account or an organization that's part of an enterprise account. For more information,
+    /// see "[About enterprise accounts](https://docs.github.com/admin/overview/about-enterprise-accounts)."
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enterprise: Option<Box<EnterpriseWebhooks>>,
+    /// Simple Installation
+    ///
+    /// The GitHub App installation. Webhook payloads contain the `installation` property when the event is configured
+    /// for and sent to a GitHub App. For more information,
+    /// see "[Using webhooks with GitHub Apps](https://docs.github.com/apps/creating-github-apps/registering-a-github-app/using-webhooks-with-github-apps)."
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub installation: Option<Box<SimpleInstallation>>,
+    /// Organization Simple
+    ///
+    /// A GitHub organization. Webhook payloads contain the `organization` property when the webhook is configured for an
+    /// organization, or when the event occurs from activity in a repository owned by an organization.
+    pub organization: OrganizationSimpleWebhooks,
+    /// Repository
+    ///
+    /// A git repository
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repository: Option<Box<WebhookTeamCreatedRepository>>,
+    /// Simple User
+    ///
+    /// A GitHub user.
+    pub sender: SimpleUser,
+    /// Team
+    ///
+    /// Groups of organization members that gives permissions on specified repositories.
+    pub team: WebhooksTeam1,
+}
+
+::endpoint::__private::decode_struct! {
+    WebhookTeamCreated {
+        action: WebhookBranchProtectionRuleCreatedAction = "action",
+        organization: OrganizationSimpleWebhooks = "organization",
+        sender: SimpleUser = "sender",
+        team: WebhooksTeam1 = "team",
+    } {
+        enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
+        installation: Option<Box<SimpleInstallation>> = "installation",
+        repository: Option<Box<WebhookTeamCreatedRepository>> = "repository",
+    }
+}
+
+/// Repository
+///
+/// A git repository
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct WebhookTeamCreatedRepository {
+    /// Whether to allow auto-merge for pull requests.
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_auto_merge: Option<bool>,
+    /// Whether to allow private forks
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_forking: Option<bool>,
+    /// Whether to allow merge commits for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_merge_commit: Option<bool>,
+    /// Whether to allow rebase merges for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_rebase_merge: Option<bool>,
+    /// Whether to allow squash merges for pull requests.
+    ///
+    /// Default: `true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_squash_merge: Option<bool>,
+    /// The `allow_update_branch` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_update_branch: Option<bool>,
+    /// The `archive_url` property.
+    ///
+    /// Format `uri-template`.
+    pub archive_url: String,
+    /// Whether the repository is archived.
+    ///
+    /// Default: `false`.
+    pub archived: bool,
+    /// The `assignees_url` property.
+    ///
+    /// Format `uri-template`.
+    pub assignees_url: String,
+    /// The `blobs_url` property.
+    ///
+    /// Format `uri-template`.
+    pub blobs_url: String,
+    /// The `branches_url` property.
+    ///
+    /// Format `uri-template`.
+    pub branches_url: String,
+    /// The `clone_url` property.
+    ///
+    /// Format `uri`.
+    pub clone_url: ::endpoint::model::Uri,
+    /// The `collaborators_url` property.
+    ///
+    /// Format `uri-template`.
+    pub collaborators_url: String,
+    /// The `comments_url` property.
+    ///
+    /// Format `uri-template`.
+    pub comments_url: String,
+    /// The `commits_url` property.
+    ///
+    /// Format `uri-template`.
+    pub commits_url: String,
+    /// The `compare_url` property.
+    ///
+    /// Format `uri-template`.
+    pub compare_url: String,
+    /// The `contents_url` property.
+    ///
+    /// Format `uri-template`.
+    pub contents_url: String,
+    /// The `contributors_url` property.
+    ///
+    /// Format `uri`.
+    pub contributors_url: ::endpoint::model::Uri,
+    /// The `created_at` property.
+    pub created_at: WebhookIssuesOpenedChangesOldRepositoryCreatedAt,
+    /// The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_properties: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    /// The default branch of the repository.
+    pub default_branch: String,
+    /// Whether to delete head branches when pull requests are merged
+    ///
+    /// Default: `false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delete_branch_on_merge: Option<bool>,
+    /// The `deployments_url` property.
+    ///
+    /// Format `uri`.
+    pub deployments_url: ::endpoint::model::Uri,
+    /// The `description` property.
+    pub description: Option<String>,
+    /// Returns whether or not this repository is disabled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<bool>,
+    /// The `downloads_url` property.
+    ///
+    /// Format `uri`.
+    pub downloads_url: ::endpoint::model::Uri,
+    /// The `events_url` property.
+    ///
+    /// Format `uri`.
+    pub events_url: ::endpoint::model::Uri,
+    /// The `fork` property.
+    pub fork: bool,
+    /// The `forks` property.
+    pub forks: i64,
+    /// The `forks_count` property.
+    pub forks_count: i64,
+    /// The `forks_url` property.
+    ///
+    /// Format `uri`.
+    pub forks_url: ::endpoint::model::Uri,
+    /// The `full_name` property.
+    pub full_name: String,
+    /// The `git_commits_url` property.
+    ///
+    /// Format `uri-template`.
+    pub git_commits_url: String,
+    /// The `git_refs_url` property.
+    ///
+    /// Format `uri-template`.
+    pub git_refs_url: String,
+    /// The `git_tags_url` property.
+    ///
+    /// Format `uri-template`.
+    pub git_tags_url: String,
+    /// The `git_url` property.
+    ///
+    /// Format `uri`.
+    pub git_url: ::endpoint::model::Uri,
+    /// Whether downloads are enabled.
+    ///
+    /// Default: `true`.
+    pub has_downloads: bool,
+    /// Whether issues are enabled.
+    ///
+    /// Default: `true`.
+    pub has_issues: bool,
+    /// The `has_pages` property.
+    pub has_pages: bool,
+    /// Whether projects are enabled.
+    ///
+    /// Default: `true`.
+    pub has_projects: bool,
+    /// Whether the wiki is enabled.
+    ///
+    /// Default: `true`.
+    pub has_wiki: bool,
+    /// The `homepage` property.
+    pub homepage: Option<String>,
+    /// The `hooks_url` property.
+    ///
+    /// Format `uri`.
+    pub hooks_url: ::endpoint::model::Uri,
+    /// The `html_url` property.
+    ///
+    /// Format `uri`.
+    pub html_url: ::endpoint::model::Uri,
+    /// Unique identifier of the repository
+    pub id: i64,
+    /// The `is_template` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_template: Option<bool>,
+    /// The `issue_comment_url` property.
+    ///
+    /// Format `uri-template`.
+    pub issue_comment_url: String,
+    /// The `issue_events_url` property.
+    ///
+    /// Format `uri-template`.
+    pub issue_events_url: String,
+    /// The `issues_url` property.
+    ///
+    /// Format `uri-template`.
+    pub issues_url: String,
+    /// The `keys_url` property.
+    ///
+    /// Format `uri-template`.
+    pub keys_url: String,
+    /// The `labels_url` property.
+    ///
+    /// Format `uri-template`.
+    pub labels_url: String,
+    /// The `language` property.
+    pub language: Option<String>,
+    /// The `languages_url` property.
+    ///
+    /// Format `uri`.
+    pub languages_url: ::endpoint::model::Uri,
+    /// License
+    pub license: Option<Box<WebhookIssuesOpenedChangesOldRepositoryLicense>>,
+    /// The `master_branch` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub master_branch: Option<String>,
+    /// The `merges_url` property.
+    ///
+    /// Format `uri`.
+    pub merges_url: ::endpoint::model::Uri,
+    /// The `milestones_url` property.
+    ///
+    /// Format `uri-template`.
+    pub milestones_url: String,
+    /// The `mirror_url` property.
+    ///
+    /// Format `uri`.
+    pub mirror_url: Option<::endpoint::model::Uri>,
+    /// The name of the repository.
+    pub name: String,
+    /// The `node_id` property.
+    pub node_id: String,
+    /// The `notifications_url` property.
+    ///
+    /// Format `uri-template`.
+    pub notifications_url: String,
+    /// The `open_issues` property.
+    pub open_issues: i64,
+    /// The `open_issues_count` property.
+    pub open_issues_count: i64,
+    /// The `organization` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub organization: Option<String>,
+    /// User
+    pub owner: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>>,
+    /// The `permissions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<Box<WebhookForkForkeePermissions>>,
+    /// Whether the repository is private or public.
+    pub private: bool,
+    /// The `public` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public: Option<bool>,
+    /// The `pulls_url` property.
+    ///
+    /// Format `uri-template`.
+    pub pulls_url: String,
+    /// The `pushed_at` property.
+    pub pushed_at: Option<Box<WebhookIssuesOpenedChangesOldRepositoryCreatedAt>>,
+    /// The `releases_url` property.
+    ///
+    /// Format `uri-template`.
+    pub releases_url: String,
+    /// The `role_name` property.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub role_name: ::endpoint::model::Nullable<String>,
+    /// The `size` property.
+    pub size: i64,
+    /// The `ssh_url` property.
+    pub ssh_url: String,
+    /// The `stargazers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stargazers: Option<i64>,
+    /// The `stargazers_count` property.
+    pub stargazers_count: i64,
+    /// The `stargazers_url` property.
+    ///
+    /// Format `uri`.
+    pub stargazers_url: ::endpoint::model::Uri,
+    /// The `statuses_url` property.
+    ///
+    /// Format `uri-template`.
+    pub statuses_url: String,
+    /// The `subscribers_url` property.
+    ///
+    /// Format `uri`.
+    pub subscribers_url: ::endpoint::model::Uri,
+    /// The `subscription_url` property.
+    ///
+    /// Format `uri`.
+    pub subscription_url: ::endpoint::model::Uri,
+    /// The `svn_url` property.
+    ///
+    /// Format `uri`.
+    pub svn_url: ::endpoint::model::Uri,
+    /// The `tags_url` property.
+    ///
+    /// Format `uri`.
+    pub tags_url: ::endpoint::model::Uri,
+    /// The `teams_url` property.
+    ///
+    /// Format `uri`.
+    pub teams_url: ::endpoint::model::Uri,
+    /// The `topics` property.
     pub topics: Vec<String>,
     /// The `trees_url` property.
     ///
@@ -53604,7 +56760,7 @@ pub struct WebhookTeamAddedToRepositoryRepository {
 }
 
 ::endpoint::__private::decode_struct! {
-    WebhookTeamAddedToRepositoryRepository {
+    WebhookTeamCreatedRepository {
         archive_url: String = "archive_url",
         archived: bool = "archived",
         assignees_url: String = "assignees_url",
@@ -53699,60 +56855,6 @@ pub struct WebhookTeamAddedToRepositoryRepository {
     }
 }
 
-/// team created event
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-pub struct WebhookTeamCreated {
-    /// The `action` property.
-    ///
-    /// Always `"created"`.
-    pub action: WebhookBranchProtectionRuleCreatedAction,
-    /// Enterprise
-    ///
-    /// An enterprise on GitHub. Webhook payloads contain the `enterprise` property when the webhook is configured
-    /// on an enterprise account or an organization that's part of an enterprise account. For more information,
-    /// see "[About enterprise accounts](https://docs.github.com/admin/overview/about-enterprise-accounts)."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub enterprise: Option<Box<EnterpriseWebhooks>>,
-    /// Simple Installation
-    ///
-    /// The GitHub App installation. Webhook payloads contain the `installation` property when the event is configured
-    /// for and sent to a GitHub App. For more information,
-    /// see "[Using webhooks with GitHub Apps](https://docs.github.com/apps/creating-github-apps/registering-a-github-app/using-webhooks-with-github-apps)."
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub installation: Option<Box<SimpleInstallation>>,
-    /// Organization Simple
-    ///
-    /// A GitHub organization. Webhook payloads contain the `organization` property when the webhook is configured for an
-    /// organization, or when the event occurs from activity in a repository owned by an organization.
-    pub organization: OrganizationSimpleWebhooks,
-    /// Repository
-    ///
-    /// A git repository
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository: Option<Box<WebhookTeamAddedToRepositoryRepository>>,
-    /// Simple User
-    ///
-    /// A GitHub user.
-    pub sender: SimpleUser,
-    /// Team
-    ///
-    /// Groups of organization members that gives permissions on specified repositories.
-    pub team: WebhooksTeam1,
-}
-
-::endpoint::__private::decode_struct! {
-    WebhookTeamCreated {
-        action: WebhookBranchProtectionRuleCreatedAction = "action",
-        organization: OrganizationSimpleWebhooks = "organization",
-        sender: SimpleUser = "sender",
-        team: WebhooksTeam1 = "team",
-    } {
-        enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
-        installation: Option<Box<SimpleInstallation>> = "installation",
-        repository: Option<Box<WebhookTeamAddedToRepositoryRepository>> = "repository",
-    }
-}
-
 /// team deleted event
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookTeamDeleted {
@@ -53783,7 +56885,7 @@ pub struct WebhookTeamDeleted {
     ///
     /// A git repository
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository: Option<Box<WebhookTeamAddedToRepositoryRepository>>,
+    pub repository: Option<Box<WebhookTeamCreatedRepository>>,
     /// Simple User
     ///
     /// A GitHub user.
@@ -53803,7 +56905,7 @@ pub struct WebhookTeamDeleted {
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
-        repository: Option<Box<WebhookTeamAddedToRepositoryRepository>> = "repository",
+        repository: Option<Box<WebhookTeamCreatedRepository>> = "repository",
         sender: Option<Box<SimpleUser>> = "sender",
     }
 }
@@ -53840,7 +56942,7 @@ pub struct WebhookTeamEdited {
     ///
     /// A git repository
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository: Option<Box<WebhookTeamAddedToRepositoryRepository>>,
+    pub repository: Option<Box<WebhookTeamCreatedRepository>>,
     /// Simple User
     ///
     /// A GitHub user.
@@ -53861,7 +56963,7 @@ pub struct WebhookTeamEdited {
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
-        repository: Option<Box<WebhookTeamAddedToRepositoryRepository>> = "repository",
+        repository: Option<Box<WebhookTeamCreatedRepository>> = "repository",
     }
 }
 
@@ -54005,7 +57107,7 @@ pub struct WebhookTeamRemovedFromRepository {
     ///
     /// A git repository
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub repository: Option<Box<WebhookTeamAddedToRepositoryRepository>>,
+    pub repository: Option<Box<WebhookTeamCreatedRepository>>,
     /// Simple User
     ///
     /// A GitHub user.
@@ -54025,7 +57127,7 @@ pub struct WebhookTeamRemovedFromRepository {
     } {
         enterprise: Option<Box<EnterpriseWebhooks>> = "enterprise",
         installation: Option<Box<SimpleInstallation>> = "installation",
-        repository: Option<Box<WebhookTeamAddedToRepositoryRepository>> = "repository",
+        repository: Option<Box<WebhookTeamCreatedRepository>> = "repository",
     }
 }
 
@@ -54444,7 +57546,8 @@ pub struct WebhookWorkflowJobInProgressWorkflowJob {
     /// The `conclusion` property.
     pub conclusion: Option<String>,
     /// The time that the job created.
-    pub created_at: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
     /// The `head_sha` property.
     pub head_sha: String,
     /// The `html_url` property.
@@ -54458,7 +57561,8 @@ pub struct WebhookWorkflowJobInProgressWorkflowJob {
     /// The `node_id` property.
     pub node_id: String,
     /// The `run_attempt` property.
-    pub run_attempt: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_attempt: Option<i64>,
     /// The `run_id` property.
     pub run_id: i64,
     /// The `run_url` property.
@@ -54478,9 +57582,11 @@ pub struct WebhookWorkflowJobInProgressWorkflowJob {
     /// One of `"in_progress"`, `"completed"`, `"queued"`.
     pub status: WebhookWorkflowJobInProgressWorkflowJobStatus,
     /// The name of the current branch.
-    pub head_branch: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub head_branch: ::endpoint::model::Nullable<String>,
     /// The name of the workflow.
-    pub workflow_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub workflow_name: ::endpoint::model::Nullable<String>,
     /// The `steps` property.
     pub steps: Vec<WebhookWorkflowJobInProgressWorkflowJobStepsItem>,
     /// The `url` property.
@@ -54490,14 +57596,12 @@ pub struct WebhookWorkflowJobInProgressWorkflowJob {
 ::endpoint::__private::decode_struct! {
     WebhookWorkflowJobInProgressWorkflowJob {
         check_run_url: String = "check_run_url",
-        created_at: String = "created_at",
         head_sha: String = "head_sha",
         html_url: String = "html_url",
         id: i64 = "id",
         labels: Vec<String> = "labels",
         name: String = "name",
         node_id: String = "node_id",
-        run_attempt: i64 = "run_attempt",
         run_id: i64 = "run_id",
         run_url: String = "run_url",
         started_at: String = "started_at",
@@ -54507,12 +57611,14 @@ pub struct WebhookWorkflowJobInProgressWorkflowJob {
     } {
         completed_at: Option<String> = "completed_at",
         conclusion: Option<String> = "conclusion",
+        created_at: Option<String> = "created_at",
+        run_attempt: Option<i64> = "run_attempt",
         runner_group_id: Option<f64> = "runner_group_id",
         runner_group_name: Option<String> = "runner_group_name",
         runner_id: Option<f64> = "runner_id",
         runner_name: Option<String> = "runner_name",
-        head_branch: Option<String> = "head_branch",
-        workflow_name: Option<String> = "workflow_name",
+        head_branch: ::endpoint::model::Nullable<String> = "head_branch",
+        workflow_name: ::endpoint::model::Nullable<String> = "workflow_name",
     }
 }
 
@@ -55309,7 +58415,10 @@ pub struct WebhookWorkflowRunCompletedWorkflowRunPullRequestsItem {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct WebhookWorkflowRunCompletedWorkflowRun {
     /// User
-    pub actor: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub actor: ::endpoint::model::Nullable<
+        Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>,
+    >,
     /// The `artifacts_url` property.
     ///
     /// Format `uri`.
@@ -55361,7 +58470,8 @@ pub struct WebhookWorkflowRunCompletedWorkflowRun {
     /// The `node_id` property.
     pub node_id: String,
     /// The `path` property.
-    pub path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
     /// The `previous_attempt_url` property.
     ///
     /// Format `uri`.
@@ -55392,7 +58502,10 @@ pub struct WebhookWorkflowRunCompletedWorkflowRun {
     /// One of `"requested"`, `"in_progress"`, `"completed"`, `"queued"`, `"pending"`, `"waiting"`.
     pub status: WebhookWorkflowRunCompletedWorkflowRunStatus,
     /// User
-    pub triggering_actor: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub triggering_actor: ::endpoint::model::Nullable<
+        Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>,
+    >,
     /// The `updated_at` property.
     pub updated_at: ::endpoint::model::Timestamp,
     /// The `url` property.
@@ -55427,7 +58540,6 @@ pub struct WebhookWorkflowRunCompletedWorkflowRun {
         jobs_url: ::endpoint::model::Uri = "jobs_url",
         logs_url: ::endpoint::model::Uri = "logs_url",
         node_id: String = "node_id",
-        path: String = "path",
         pull_requests: Vec<Option<WebhookWorkflowRunCompletedWorkflowRunPullRequestsItem>> = "pull_requests",
         repository: WebhookWorkflowRunCompletedWorkflowRunHeadRepository = "repository",
         rerun_url: ::endpoint::model::Uri = "rerun_url",
@@ -55440,13 +58552,14 @@ pub struct WebhookWorkflowRunCompletedWorkflowRun {
         workflow_id: i64 = "workflow_id",
         workflow_url: ::endpoint::model::Uri = "workflow_url",
     } {
-        actor: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "actor",
+        actor: ::endpoint::model::Nullable<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "actor",
         conclusion: Option<WebhookWorkflowRunCompletedWorkflowRunConclusion> = "conclusion",
         head_branch: Option<String> = "head_branch",
         name: Option<String> = "name",
+        path: Option<String> = "path",
         previous_attempt_url: Option<::endpoint::model::Uri> = "previous_attempt_url",
         referenced_workflows: ::endpoint::model::Nullable<Vec<WebhookDeploymentCreatedWorkflowRunReferencedWorkflowsItem>> = "referenced_workflows",
-        triggering_actor: Option<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "triggering_actor",
+        triggering_actor: ::endpoint::model::Nullable<Box<WebhookCheckSuiteCompletedCheckSuiteAppOwner>> = "triggering_actor",
         display_title: Option<String> = "display_title",
     }
 }
