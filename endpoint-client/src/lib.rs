@@ -357,6 +357,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod api;
 #[cfg(feature = "app")]
 mod app;
 mod auth;
