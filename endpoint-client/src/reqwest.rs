@@ -330,9 +330,11 @@ impl Client {
     /// A walk through the pages of a request built already ([`Pages`]),
     /// each item decoded into `T`.
     ///
-    /// A page is a list, or an object holding exactly one list beside
-    /// `total_count`, `incomplete_results` and `repository_selection` (as
-    /// [`Paginated`] reads a `serde_json::Value`). An item that does not fit
+    /// A page is a list, or an object holding exactly one list beside the
+    /// members the API's policy names ([`ApiPolicy::page_keys`]: GitHub's
+    /// `total_count`, `incomplete_results` and `repository_selection`;
+    /// none for another API, whose wrapped lists the pagination's `items`
+    /// finds). An item that does not fit
     /// `T` is an [`Error::Decode`] naming its index and path in the page and
     /// holding its JSON, and the other items still come.
     ///
