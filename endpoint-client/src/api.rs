@@ -77,3 +77,47 @@ impl fmt::Debug for ClientApi {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_octokit_endpoint_is_made_once_when_asked_for_and_shared_by_clones() {
+        let api = Api::new("https://shop.example/v1")
+            .unwrap()
+            .header("authorization", "Bearer s3cr3t")
+            .unwrap();
+        let client = ClientApi::of_api(api);
+        let clone = client.clone();
+        assert!(client.endpoint.get().is_none(), "no octokit state at first");
+        assert!(!format!("{client:?}").contains("s3cr3t"));
+        let request = clone.endpoint().endpoint("GET /orders", json!({})).unwrap();
+        assert_eq!(request.url, "https://shop.example/v1/orders");
+        assert_eq!(request.headers.get("accept"), Some("application/json"));
+        assert!(std::ptr::eq(
+            client.endpoint.get().unwrap(),
+            clone.endpoint()
+        ));
+    }
+
+    #[test]
+    fn an_endpoint_of_ones_own_gives_both_settings() {
+        let own = Endpoint::default()
+            .defaults(json!({"baseUrl": "https://ghe.example/api/v3", "per_page": 100}))
+            .unwrap();
+        let client = ClientApi::of_endpoint(own);
+        assert_eq!(client.api().base_url(), "https://ghe.example/api/v3");
+        // Typed requests are built with the endpoint, its default
+        // parameters with them.
+        let settings: *const dyn Settings = client.settings();
+        let endpoint: *const dyn Settings = client.endpoint();
+        assert!(std::ptr::addr_eq(settings, endpoint));
+        let request = client.endpoint().endpoint("GET /user/repos", ()).unwrap();
+        assert_eq!(
+            request.url,
+            "https://ghe.example/api/v3/user/repos?per_page=100"
+        );
+    }
+}
