@@ -16,6 +16,9 @@ use crate::types::{Type, TypeDef};
 use super::tags::ACTION;
 use super::{Events, Payload};
 
+/// The path of the models' module, from the crate's other modules.
+const MODELS: &str = "crate::models";
+
 /// The module's source, its first line `generated`: its own types of
 /// `types` (the operations' space), the models they hold imported.
 ///
@@ -55,15 +58,15 @@ pub(crate) fn module(
                 blank_line(&mut out);
                 let _ = write!(
                     out,
-                    "/// The payload of {}.\npub use crate::models::{};\n",
+                    "/// The payload of {}.\npub use {MODELS}::{};\n",
                     payload.what, payload.name
                 );
             }
             Some(ty) => {
                 let prefix = if model_in(ty, events) {
-                    "crate::models::"
+                    format!("{MODELS}::")
                 } else {
-                    ""
+                    String::new()
                 };
                 blank_line(&mut out);
                 let _ = write!(
@@ -71,7 +74,7 @@ pub(crate) fn module(
                     "/// The payload of {}.\npub type {} = {};\n",
                     payload.what,
                     payload.name,
-                    emit::type_text(ty, types, prefix, paths)
+                    emit::type_text(ty, types, &prefix, paths)
                 );
             }
             None => {}
@@ -140,7 +143,10 @@ fn imports(events: &Events, types: &[TypeDef]) -> Result<String, String> {
     names.sort_unstable();
     names.dedup();
     let names = names.iter().map(|name| format_ident!("{name}"));
-    let tokens = quote! { use crate::models::{#(#names),*}; };
+    let models: TokenStream = MODELS
+        .parse()
+        .map_err(|err| format!("`{MODELS}` does not parse: {err}"))?;
+    let tokens = quote! { use #models::{#(#names),*}; };
     let file: syn::File =
         syn::parse2(tokens).map_err(|err| format!("the models' `use` does not parse: {err}"))?;
     Ok(format!("{}\n", prettyplease::unparse(&file)))
