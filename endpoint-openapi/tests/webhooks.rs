@@ -886,3 +886,56 @@ fn a_webhook_of_a_models_name_uses_the_model_under_it() {
     );
     assert!(webhooks.contains("    Pet(Pet),"), "{webhooks}");
 }
+
+#[test]
+fn an_events_path_item_is_read_as_a_paths_is() {
+    // The same Path Item under `paths` and as a webhook: an additional
+    // operation of a method of its own is left out of both, said so, and
+    // the shared parameters and servers are read alike.
+    let item = json!({
+        "parameters": [{"name": "X-Delivery", "in": "header", "schema": {"type": "string"}}],
+        "servers": [{"url": "https://hooks.example.com"}],
+        "post": {
+            "operationId": "ping",
+            "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+            "responses": {"200": {"description": "OK"}}
+        },
+        "additionalOperations": {"GET": {
+            "operationId": "again",
+            "responses": {"200": {"description": "OK"}}
+        }}
+    });
+    let read = read_value(
+        json!({"openapi": "3.2.0", "paths": {"/ping": item}, "webhooks": {"ping": item}}),
+        None,
+        &[],
+    )
+    .unwrap();
+    let found = diagnostics(&read);
+    assert_eq!(
+        found,
+        [
+            "#/paths/~1ping/additionalOperations/GET (GET /ping): `GET` is a method of the path \
+             item itself, not an additional one; left out",
+            "#/webhooks/ping/additionalOperations/GET (GET ping): `GET` is a method of the path \
+             item itself, not an additional one; left out",
+        ]
+    );
+    let [event] = read.api.events.as_slice() else {
+        panic!("one event: {:?}", read.api.events)
+    };
+    assert_eq!(read.api.operations.len(), 1);
+    let (operation, event) = (&read.api.operations[0], &event.operation);
+    assert_eq!(event.method, "POST");
+    assert_eq!(headers_of(event), headers_of(operation));
+    assert_eq!(event.servers, operation.servers);
+    assert_eq!(event.servers.len(), 1);
+}
+
+fn headers_of(operation: &endpoint_openapi::api::Operation) -> Vec<&str> {
+    let headers = operation.parameters.iter();
+    headers
+        .filter(|p| p.location == ParamIn::Header)
+        .map(|p| p.name.as_str())
+        .collect()
+}
