@@ -770,7 +770,7 @@ fn a_webhooks_example_relaxes_its_own_copy_of_a_model_not_the_model() {
         [
             "#/webhooks/petRemoved/post/requestBody/content/application~1json/example: webhook \
              `petRemoved` (POST): `pet.id` is missing from the example, where the schema \
-             requires it; `id` optional, in a copy of `Pet` of this operation's own (its other \
+             requires it; `id` optional, in a copy of `Pet` of this event's own (its other \
              users keep `Pet` as written)"
         ]
     );

@@ -80,11 +80,15 @@ pub(crate) fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
         };
         any = true;
         let event = &api.events[at];
+        // A copy of a component is the event's own, not an operation's.
+        let fallback = diagnostic
+            .fallback
+            .replace("of this operation's own", "of this event's own");
         diagnostics.push(
             &diagnostic.pointer,
             super::source_operation(event),
             format!("{}: {}", event.label(), diagnostic.message),
-            diagnostic.fallback.clone(),
+            fallback,
         );
     }
     let relaxed = relaxed.filter(|_| any)?;
