@@ -122,7 +122,7 @@ pub(super) fn next_of(
             });
             let Some(last) = list.and_then(|list| list.last()) else {
                 return Err(
-                    "the answer says more items follow, but holds no list to take the last                      item's key from"
+                    "the answer says more items follow, but holds no list to take the last item's key from"
                         .to_owned(),
                 );
             };
