@@ -3312,7 +3312,7 @@ pub struct CheckRunRerequestedAnswerIntegration {
     pub permissions: Option<Box<IntegrationPermissions>>,
     /// The list of events for the GitHub app. Note that the `installation_target`, `security_advisory`, and `meta` events are not included because they are global events and not specific to an installation.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub events: Option<Vec<String>>,
+    pub events: Option<::serde_json::Value>,
     /// The number of installations associated with the GitHub app. Only returned when the integration is requesting details about itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub installations_count: Option<i64>,
@@ -3333,7 +3333,7 @@ pub struct CheckRunRerequestedAnswerIntegration {
         client_id: Option<String> = "client_id",
         description: Option<String> = "description",
         permissions: Option<Box<IntegrationPermissions>> = "permissions",
-        events: Option<Vec<String>> = "events",
+        events: Option<::serde_json::Value> = "events",
         installations_count: Option<i64> = "installations_count",
     }
 }
@@ -15744,7 +15744,7 @@ pub struct InstallationCreatedAnswerInstallation {
     pub has_multiple_single_files: Option<bool>,
     /// The `single_file_paths` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub single_file_paths: Option<Vec<String>>,
+    pub single_file_paths: Option<::serde_json::Value>,
     /// The `app_slug` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub app_slug: Option<String>,
@@ -15778,7 +15778,7 @@ pub struct InstallationCreatedAnswerInstallation {
         client_id: Option<String> = "client_id",
         single_file_name: Option<String> = "single_file_name",
         has_multiple_single_files: Option<bool> = "has_multiple_single_files",
-        single_file_paths: Option<Vec<String>> = "single_file_paths",
+        single_file_paths: Option<::serde_json::Value> = "single_file_paths",
         app_slug: Option<String> = "app_slug",
         suspended_by: Option<Box<SimpleUser>> = "suspended_by",
         suspended_at: Option<::endpoint::model::Timestamp> = "suspended_at",
@@ -16333,7 +16333,7 @@ pub struct InstallationDeletedAnswerInstallation {
     pub has_multiple_single_files: Option<bool>,
     /// The `single_file_paths` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub single_file_paths: Option<Vec<String>>,
+    pub single_file_paths: Option<::serde_json::Value>,
     /// The `app_slug` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub app_slug: Option<String>,
@@ -16369,7 +16369,7 @@ pub struct InstallationDeletedAnswerInstallation {
         client_id: Option<String> = "client_id",
         single_file_name: Option<String> = "single_file_name",
         has_multiple_single_files: Option<bool> = "has_multiple_single_files",
-        single_file_paths: Option<Vec<String>> = "single_file_paths",
+        single_file_paths: Option<::serde_json::Value> = "single_file_paths",
         app_slug: Option<String> = "app_slug",
         suspended_by: ::endpoint::model::Nullable<Box<SimpleUser>> = "suspended_by",
         suspended_at: ::endpoint::model::Nullable<::endpoint::model::Timestamp> = "suspended_at",
