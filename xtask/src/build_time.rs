@@ -94,20 +94,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     }
     let octocrab_dir = out.join("octocrab");
     if dry_run {
-        for config in configs.iter().chain(std::iter::once(&Config {
-            label: format!("octocrab {octocrab}"),
-            dir: octocrab_dir,
-            package: "octocrab",
-            features: None,
-            defaults: true,
-        })) {
-            println!(
-                "{}: (in {}) cargo {}",
-                config.label,
-                config.dir.display(),
-                build_args(config).join(" ")
-            );
-        }
+        dry(&configs, octocrab_dir, &octocrab);
         return Ok(());
     }
     std::fs::create_dir_all(octocrab_dir.join("src"))
@@ -201,6 +188,25 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         )
     );
     Ok(())
+}
+
+/// Prints the command of each build, octocrab's last, building nothing.
+fn dry(configs: &[Config], octocrab_dir: PathBuf, octocrab: &str) {
+    let octocrab = Config {
+        label: format!("octocrab {octocrab}"),
+        dir: octocrab_dir,
+        package: "octocrab",
+        features: None,
+        defaults: true,
+    };
+    for config in configs.iter().chain(std::iter::once(&octocrab)) {
+        println!(
+            "{}: (in {}) cargo {}",
+            config.label,
+            config.dir.display(),
+            build_args(config).join(" ")
+        );
+    }
 }
 
 /// The arguments of `cargo` that build `config`.
