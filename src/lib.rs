@@ -154,7 +154,10 @@ pub use endpoint_webhooks as webhooks;
 /// With the feature `github-webhooks`, `github::webhooks` types the
 /// deliveries of GitHub's webhooks: a payload per webhook and
 /// `github::webhooks::Event`, chosen by the `X-GitHub-Event` header and the
-/// body's `action` (`Event::decode_named(event, body)`).
+/// body's `action` (`Event::decode_named(event, body)`), each payload boxed.
+/// With `webhooks` too, `Event` is `webhooks::Decode`: one call,
+/// `webhooks::verify_and_decode::<github::webhooks::Event>(&verifier,
+/// &headers, &body)`, verifies and decodes a delivery.
 #[cfg(feature = "github")]
 #[doc(inline)]
 pub use endpoint_github as github;

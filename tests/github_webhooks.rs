@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 
 use endpoint::github::webhooks::Event;
 use endpoint::webhooks::{Decode, GitHub, Verifier, WebhookError, verify_and_decode};
-use http::HeaderMap;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/github-webhooks")
@@ -57,19 +56,6 @@ fn variant(event: &str, action: Option<&str>) -> String {
         .collect()
 }
 
-/// Runs `test` on a thread of a 64 MiB stack: the payload types are large
-/// values (the objects GitHub nests, each a struct held in place), and in a
-/// debug build `Event::decode_named`'s frame, which holds a slot for each of
-/// its 261 payloads, needs more than the 2 MiB of a test's thread.
-fn on_a_large_stack(test: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(64 << 20)
-        .spawn(test)
-        .unwrap()
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-}
-
 /// The action of a `repository_dispatch` delivery is the dispatch's own
 /// `event_type`, any string in the description: the one webhook of the
 /// event, `repository-dispatch-sample.collected`, takes every action.
@@ -78,10 +64,6 @@ const ANY_ACTION_VARIANT: &str = "RepositoryDispatchSampleCollected";
 
 #[test]
 fn every_recorded_example_decodes_to_its_own_variant() {
-    on_a_large_stack(every_recorded_example);
-}
-
-fn every_recorded_example() {
     let examples = examples();
     assert!(examples.len() >= 160, "{} examples", examples.len());
     let mut events: Vec<&str> = Vec::new();
@@ -119,10 +101,6 @@ fn every_recorded_example() {
 
 #[test]
 fn an_unknown_event_or_action_is_other() {
-    on_a_large_stack(unknown_event_or_action);
-}
-
-fn unknown_event_or_action() {
     let body = br#"{"action":"opened","zen":"Keep it logically awesome."}"#;
     match Event::decode_named("made_up_event", body).unwrap() {
         Event::Other { tag, body: kept } => {
@@ -144,41 +122,17 @@ fn unknown_event_or_action() {
     ));
 }
 
-/// A GitHub event decoded from a delivery's headers and body, as a
-/// handler's type does: `X-GitHub-Event` names it.
-#[derive(Debug)]
-struct Delivery(Event);
-
-impl Decode for Delivery {
-    fn decode(headers: &HeaderMap, body: &[u8]) -> Result<Self, WebhookError> {
-        let event = headers
-            .get(Event::HEADER)
-            .and_then(|value| value.to_str().ok())
-            .ok_or_else(|| WebhookError::Decode {
-                path: Event::HEADER.into(),
-                message: "no event named".into(),
-            })?;
-        Event::decode_named(event, body)
-            .map(Delivery)
-            .map_err(|err| WebhookError::Decode {
-                path: ".".into(),
-                message: err.to_string(),
-            })
-    }
-}
-
+/// `webhooks::Event` is `Decode` itself (the crate's feature `webhooks`):
+/// `X-GitHub-Event` and the body's `action` name the event, with no type
+/// of the handler's own around it.
 #[test]
 fn a_signed_delivery_is_verified_and_decoded_into_its_event() {
-    on_a_large_stack(signed_delivery);
-}
-
-fn signed_delivery() {
     let github = GitHub::new("It's a Secret to Everybody");
     let body = std::fs::read(fixtures().join("issues.opened.json")).unwrap();
     let headers = github
         .sign("issues", "72d3162e-cc78-11e3-81ab-4c9367dc0958", &body)
         .unwrap();
-    let (verified, Delivery(event)) = verify_and_decode(&github, &headers, &body).unwrap();
+    let (verified, event) = verify_and_decode::<Event>(&github, &headers, &body).unwrap();
     assert_eq!(verified.event.as_deref(), Some("issues"));
     let Event::IssuesOpened(opened) = event else {
         panic!("{event:?}")
@@ -189,5 +143,53 @@ fn signed_delivery() {
     let mut tampered = body.clone();
     tampered[body.len() / 2] ^= 1;
     assert!(github.verify(&headers, &tampered).is_err());
-    assert!(verify_and_decode::<Delivery>(&github, &headers, &tampered).is_err());
+    assert!(verify_and_decode::<Event>(&github, &headers, &tampered).is_err());
+
+    // A payload that does not decode: the error names the path that failed.
+    let wrong = br#"{"action":"opened","issue":{"number":"one"}}"#;
+    let headers = github
+        .sign("issues", "72d3162e-cc78-11e3-81ab-4c9367dc0958", wrong)
+        .unwrap();
+    match verify_and_decode::<Event>(&github, &headers, wrong).unwrap_err() {
+        WebhookError::Decode { path, .. } => assert!(path.starts_with("issue"), "{path}"),
+        other => panic!("{other:?}"),
+    }
+    // No `X-GitHub-Event`: nothing names the event.
+    let mut unnamed = github
+        .sign("issues", "72d3162e-cc78-11e3-81ab-4c9367dc0958", &body)
+        .unwrap();
+    unnamed.remove(Event::HEADER);
+    match <Event as Decode>::decode(&unnamed, &body).unwrap_err() {
+        WebhookError::Decode { path, .. } => assert_eq!(path, Event::HEADER),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The enum is a few words whatever its payloads (each boxed).
+#[test]
+fn the_event_is_a_few_words() {
+    let words = std::mem::size_of::<Event>() / std::mem::size_of::<usize>();
+    assert!(words <= 7, "{words} words");
+}
+
+/// The decoding runs on a thread of a small stack (256 KiB, an eighth of
+/// a test's or a tokio worker's 2 MiB) in a debug build: each event's
+/// payload is read by a function of its own and boxed, so the decoding's
+/// frame holds a pointer per event, not a payload.
+#[test]
+fn decoding_fits_a_small_stack() {
+    std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(|| {
+            let body = std::fs::read(fixtures().join("issues.opened.json")).unwrap();
+            let event = Event::decode_named("issues", &body).unwrap();
+            assert!(matches!(event, Event::IssuesOpened(_)), "{event:?}");
+            assert!(Event::decode_named("issues", br#"{"action":"opened"}"#).is_err());
+            let headers = GitHub::new("s").sign("issues", "1", &body).unwrap();
+            let event = <Event as Decode>::decode(&headers, &body).unwrap();
+            assert!(matches!(event, Event::IssuesOpened(_)), "{event:?}");
+        })
+        .unwrap()
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
 }

@@ -187,7 +187,7 @@ fn a_callback_goes_with_its_operation_through_the_filter() {
     assert_eq!(diagnostics_of(&output), Vec::<String>::new());
     let module = webhooks_module(&output.source);
     assert!(
-        module.contains("SubscribeProgress(SubscribeProgress)"),
+        module.contains("SubscribeProgress(Box<SubscribeProgress>)"),
         "{module}"
     );
     assert!(!module.contains("StartJobJobDone"), "{module}");
@@ -240,16 +240,16 @@ fn each_event_told_apart_by_its_tag_is_a_variant_of_event() {
         "pub struct Issues {",
         "pub enum IssuesAction {",
         "pub enum Event {",
-        "    InvoicePaid(InvoicePaid),",
-        "    InvoiceVoided(InvoiceVoided),",
-        "    Issues(Issues),",
+        "    InvoicePaid(Box<InvoicePaid>),",
+        "    InvoiceVoided(Box<InvoiceVoided>),",
+        "    Issues(Box<Issues>),",
         "pub const TAG: &'static str = \"type\";",
         "pub const HEADER: &'static str = \"X-GitHub-Event\";",
         // The tag's value chooses the payload: no payload is tried.
-        "Some(\"invoice.paid\") => { Self::InvoicePaid(::serde_json::from_slice(body)?) }",
-        "Some(\"invoice.voided\") => { Self::InvoiceVoided(::serde_json::from_slice(body)?) }",
-        "\"issues\" => { match skim(body, \"action\")?.as_deref() {",
-        "None | Some(\"opened\") | Some(\"closed\") => { Self::Issues(::serde_json::from_slice(body)?) }",
+        "Some(\"invoice.paid\") => Self::InvoicePaid(R::boxed(body)?),",
+        "Some(\"invoice.voided\") => Self::InvoiceVoided(R::boxed(body)?),",
+        "\"issues\" => { match skim(body, \"action\").map_err(R::error)?.as_deref() {",
+        "None | Some(\"opened\") | Some(\"closed\") => { Self::Issues(R::boxed(body)?) }",
     ] {
         assert!(
             module
@@ -266,6 +266,23 @@ fn each_event_told_apart_by_its_tag_is_a_variant_of_event() {
                 ),
             "no {expected:?} in\n{module}"
         );
+    }
+    // Behind the crate's feature `webhooks` (which enables the facade's),
+    // the enum is `verify_and_decode`'s `Decode`: the header's event, else
+    // the tag's, read through `Traced` (errors name their path).
+    let manifest = generated_file(&billing, "Cargo.toml").unwrap();
+    assert!(
+        manifest.contains("\n\"webhooks\" = [\"endpoint/webhooks\"]\n"),
+        "{manifest}"
+    );
+    let flat = module.split_whitespace().collect::<Vec<_>>().join(" ");
+    for expected in [
+        "#[cfg(feature = \"webhooks\")] impl ::endpoint::webhooks::Decode for Event {",
+        "match headers.get(Self::HEADER) {",
+        "Self::read_named::<read::Traced>(event, body)",
+        "None => Self::read_tagged::<read::Traced>(body),",
+    ] {
+        assert!(flat.contains(expected), "no {expected:?} in\n{module}");
     }
     // No `serde_json::Value` is built to find the tag.
     assert!(!module.contains("Value>"), "{module}");
@@ -284,7 +301,10 @@ fn each_event_told_apart_by_its_tag_is_a_variant_of_event() {
     assert!(!module.contains("decode_named"), "{module}");
 
     let module = generated_file(&read("x-webhooks30.yaml"), "src/webhooks.rs").unwrap();
-    assert!(module.contains("OrderShipped(OrderShipped),"), "{module}");
+    assert!(
+        module.contains("OrderShipped(Box<OrderShipped>),"),
+        "{module}"
+    );
 }
 
 #[test]
@@ -322,9 +342,12 @@ fn a_payload_of_a_component_is_another_name_for_its_type() {
         module.contains("pub type PetsCounted = Vec<Pet>;"),
         "{module}"
     );
-    assert!(module.contains("    PetAdded(PetAdded),"), "{module}");
+    assert!(module.contains("    PetAdded(Box<PetAdded>),"), "{module}");
     // A list has no tag: typed, outside the enum, said so.
-    assert!(!module.contains("PetsCounted(PetsCounted)"), "{module}");
+    assert!(
+        !module.contains("PetsCounted(Box<PetsCounted>)"),
+        "{module}"
+    );
     let found = generated_diagnostics(&read);
     assert_eq!(
         found,
@@ -431,7 +454,7 @@ fn the_events_module_takes_another_name_when_operations_have_webhooks() {
     assert!(lib.contains("pub mod webhooks;"), "{lib}");
     assert!(lib.contains("pub mod models;\npub mod events;\n"), "{lib}");
     let module = generated_file(&read, "src/events.rs").unwrap();
-    assert!(module.contains("    Ping(Ping),"), "{module}");
+    assert!(module.contains("    Ping(Box<Ping>),"), "{module}");
 }
 
 #[test]
@@ -652,14 +675,23 @@ fn events_of_one_header_value_are_told_apart_by_their_action() {
     let module = generated_file(&read, "src/webhooks.rs").unwrap();
     let flat = module.split_whitespace().collect::<Vec<_>>().join(" ");
     for expected in [
-        "\"issues\" => { match skim(body, \"action\")?.as_deref() { Some(\"opened\") => { \
-         Self::IssuesOpened(::serde_json::from_slice(body)?) } Some(\"closed\") => { \
-         Self::IssuesClosed(::serde_json::from_slice(body)?) } _ => { Self::Other {",
-        "\"ping\" => Self::Ping(::serde_json::from_slice(body)?),",
+        "\"issues\" => { match skim(body, \"action\").map_err(R::error)?.as_deref() { \
+         Some(\"opened\") => Self::IssuesOpened(R::boxed(body)?), \
+         Some(\"closed\") => Self::IssuesClosed(R::boxed(body)?), _ => { Self::Other {",
+        "\"ping\" => Self::Ping(R::boxed(body)?),",
     ] {
         assert!(flat.contains(expected), "no {expected:?} in\n{module}");
     }
     assert!(!module.contains("pub const TAG"), "{module}");
+    // Only the header names an event: a delivery without it is an error
+    // naming the header, not an `Other` of no tag.
+    assert!(
+        flat.contains(
+            "None => { Err(::endpoint::webhooks::WebhookError::Decode { path: \
+             Self::HEADER.into(), message: \"no such header: it names the event\".into(), }) }"
+        ),
+        "{module}"
+    );
 }
 
 /// The text of the struct `name` of the module `text`, to its closing brace.
@@ -728,7 +760,7 @@ fn an_event_named_like_a_component_takes_another_name() {
     syn::parse_file(&webhooks).unwrap_or_else(|err| panic!("{err}\n{webhooks}"));
     // The webhook `Owner`'s payload is not the model `Owner`.
     assert!(webhooks.contains("pub struct Owner2 {"), "{webhooks}");
-    assert!(webhooks.contains("    Owner2(Owner2),"), "{webhooks}");
+    assert!(webhooks.contains("    Owner2(Box<Owner2>),"), "{webhooks}");
     assert!(webhooks.contains("pub owner: Owner,"), "{webhooks}");
     assert_eq!(generated_diagnostics(&read), Vec::<String>::new());
 }
@@ -884,7 +916,7 @@ fn a_webhook_of_a_models_name_uses_the_model_under_it() {
         webhooks.contains("/// The payload of the webhook `pet`.\npub use crate::models::Pet;"),
         "{webhooks}"
     );
-    assert!(webhooks.contains("    Pet(Pet),"), "{webhooks}");
+    assert!(webhooks.contains("    Pet(Box<Pet>),"), "{webhooks}");
 }
 
 #[test]

@@ -78,6 +78,10 @@ pub use stripe::Stripe;
 pub use twilio::Twilio;
 pub use verified::{Scheme, SharedVerifier, Verified, Verifier};
 
+/// The `http` crate, whose `HeaderMap` every verifier and [`Decode`] takes
+/// (the one a generated crate's `webhooks::Event` names).
+pub use http;
+
 /// The crate's README and the guide `docs/webhooks.md`, whose `rust` blocks
 /// are compiled and run as doctests, so that their examples keep working.
 #[cfg(all(doctest, feature = "axum"))]

@@ -21,6 +21,8 @@ const MODELS: &str = "crate::models";
 
 /// The module's source, its first line `generated`: its own types of
 /// `types` (the operations' space), the models they hold imported.
+/// `webhooks`, the path of `endpoint-webhooks` in a crate with a feature
+/// `webhooks`: the enum implements its `Decode` under that feature.
 ///
 /// # Errors
 /// Tokens that do not parse as a file (a bug of this crate).
@@ -29,6 +31,7 @@ pub(crate) fn module(
     types: &[TypeDef],
     generated: &str,
     paths: &Paths,
+    webhooks: Option<&TokenStream>,
 ) -> Result<String, String> {
     let mut header = format!("// {generated}\n");
     let mut text = "The requests the API sends (its webhooks, and the callbacks of its \
@@ -81,7 +84,7 @@ pub(crate) fn module(
         }
     }
     if let Some(name) = &events.enum_name {
-        let tokens = event_enum(events, name, paths);
+        let tokens = event_enum(events, name, paths, webhooks);
         let file: syn::File = syn::parse2(tokens)
             .map_err(|err| format!("the enum of events does not parse: {err}"))?;
         blank_line(&mut out);
@@ -209,7 +212,12 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// The enum of events, its decoding and the skim it uses.
-fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
+fn event_enum(
+    events: &Events,
+    name: &str,
+    paths: &Paths,
+    webhooks: Option<&TokenStream>,
+) -> TokenStream {
     let serde = &paths.serde;
     let json = &paths.serde_json;
     let name = format_ident!("{name}");
@@ -219,7 +227,7 @@ fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
         let doc = doc(&variant_doc(events, payload));
         quote! {
             #doc
-            #ident(#ident),
+            #ident(Box<#ident>),
         }
     });
     let enum_doc = doc(&format!(
@@ -230,7 +238,7 @@ fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
         let ident = format_ident!("{}", payload.name);
         let values = &payload.values;
         quote! {
-            Some(#(#values)|*) => Self::#ident(#json::from_slice(body)?),
+            Some(#(#values)|*) => Self::#ident(R::boxed(body)?),
         }
     });
     let decode_doc = doc(&match &events.tag {
@@ -257,7 +265,7 @@ fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
                 None => groups.push((value, vec![payload])),
             }
         }
-        let arms = groups.iter().map(|(value, group)| named_arm(value, group, json));
+        let arms = groups.iter().map(|(value, group)| named_arm(value, group));
         let doc = doc(&format!(
             "Decodes `body` (JSON) as the event `event` names, the value of the header \
              `{header}`. Another event, or an action (the body's `{ACTION}`) the event does not \
@@ -266,6 +274,10 @@ fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
         quote! {
             #doc
             pub fn decode_named(event: &str, body: &[u8]) -> ::core::result::Result<Self, #json::Error> {
+                Self::read_named::<read::Json>(event, body)
+            }
+
+            fn read_named<R: read::Read>(event: &str, body: &[u8]) -> ::core::result::Result<Self, R::Error> {
                 Ok(match event {
                     #(#arms)*
                     _ => Self::Other { tag: Some(event.to_owned()), body: body.to_vec() },
@@ -283,7 +295,7 @@ fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
     });
     let decode_body = if events.tag.is_some() {
         quote! {
-            let tag = skim(body, Self::TAG)?;
+            let tag = skim(body, Self::TAG).map_err(R::error)?;
             Ok(match tag.as_deref() {
                 #(#by_tag)*
                 _ => Self::Other { tag, body: body.to_vec() },
@@ -291,11 +303,13 @@ fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
         }
     } else {
         quote! {
-            skim(body, "")?;
+            skim(body, "").map_err(R::error)?;
             Ok(Self::Other { tag: None, body: body.to_vec() })
         }
     };
     let skim = skim(serde, json);
+    let read = read(serde, json, webhooks);
+    let decode_impl = webhooks.map(|webhooks| decode_impl(events, &name, webhooks));
     quote! {
         #enum_doc
         #[derive(Debug, Clone, PartialEq)]
@@ -317,34 +331,150 @@ fn event_enum(events: &Events, name: &str, paths: &Paths) -> TokenStream {
 
             #decode_doc
             pub fn decode(body: &[u8]) -> ::core::result::Result<Self, #json::Error> {
+                Self::read_tagged::<read::Json>(body)
+            }
+
+            fn read_tagged<R: read::Read>(body: &[u8]) -> ::core::result::Result<Self, R::Error> {
                 #decode_body
             }
 
             #named
         }
 
+        #decode_impl
+        #read
         #skim
+    }
+}
+
+/// The module `read`: how a payload is read, one small generic function
+/// each arm of the decoding calls (never inlined into the match), so that
+/// the decoding's own frame holds a pointer per event rather than a
+/// payload (the payloads are large values: in a debug build, a frame with
+/// a slot for each overflows a thread's stack). `Json` reads with
+/// `serde_json`'s error; with the crate's feature `webhooks`, `Traced`
+/// reads as `Decode` does, its error naming the path that failed.
+fn read(serde: &TokenStream, json: &TokenStream, webhooks: Option<&TokenStream>) -> TokenStream {
+    let traced = webhooks.map(|webhooks| {
+        quote! {
+            /// Reads as `Decode` does: an error names the path that failed.
+            #[cfg(feature = "webhooks")]
+            pub(super) struct Traced;
+
+            #[cfg(feature = "webhooks")]
+            impl Read for Traced {
+                type Error = #webhooks::WebhookError;
+                #[inline(never)]
+                fn boxed<T: DeserializeOwned>(body: &[u8]) -> ::core::result::Result<Box<T>, Self::Error> {
+                    <T as #webhooks::Decode>::decode(&#webhooks::http::HeaderMap::new(), body).map(Box::new)
+                }
+                fn error(error: #json::Error) -> Self::Error {
+                    #webhooks::WebhookError::Decode { path: ".".into(), message: error.to_string() }
+                }
+            }
+        }
+    });
+    quote! {
+        /// How a payload is read: each arm of the decoding calls `boxed`, one frame
+        /// of its own per payload, so that the decoding's frame holds pointers.
+        mod read {
+            use #serde::de::DeserializeOwned;
+
+            /// A way to read a payload, and its error.
+            pub(super) trait Read {
+                /// What a body that does not decode is.
+                type Error;
+                /// `body` decoded as the payload `T`, on the heap.
+                fn boxed<T: DeserializeOwned>(body: &[u8]) -> ::core::result::Result<Box<T>, Self::Error>;
+                /// The error of a body that is not a JSON object.
+                fn error(error: #json::Error) -> Self::Error;
+            }
+
+            /// Reads with `serde_json`'s error.
+            pub(super) struct Json;
+
+            impl Read for Json {
+                type Error = #json::Error;
+                #[inline(never)]
+                fn boxed<T: DeserializeOwned>(body: &[u8]) -> ::core::result::Result<Box<T>, Self::Error> {
+                    #json::from_slice(body).map(Box::new)
+                }
+                fn error(error: #json::Error) -> Self::Error {
+                    error
+                }
+            }
+
+            #traced
+        }
+    }
+}
+
+/// `impl Decode for` the enum (`webhooks`: the path of `endpoint-webhooks`),
+/// behind the crate's feature `webhooks`: the event the header names
+/// (`decode_named`), else the one the body's tag names (`decode`).
+fn decode_impl(events: &Events, name: &proc_macro2::Ident, webhooks: &TokenStream) -> TokenStream {
+    let by_tag = if events.tag.is_some() {
+        quote! { Self::read_tagged::<read::Traced>(body) }
+    } else {
+        quote! {
+            Err(#webhooks::WebhookError::Decode {
+                path: Self::HEADER.into(),
+                message: "no such header: it names the event".into(),
+            })
+        }
+    };
+    let body = match &events.header {
+        Some(_) => quote! {
+            match headers.get(Self::HEADER) {
+                Some(value) => {
+                    let event = value.to_str().map_err(|_| #webhooks::WebhookError::Decode {
+                        path: Self::HEADER.into(),
+                        message: "not a visible ASCII value".into(),
+                    })?;
+                    Self::read_named::<read::Traced>(event, body)
+                }
+                None => #by_tag,
+            }
+        },
+        None => quote! {
+            let _ = headers;
+            Self::read_tagged::<read::Traced>(body)
+        },
+    };
+    let doc = doc(&format!(
+        "Decodes a delivery as the event {}, as `verify_and_decode` does; an error names \
+         the path that failed.",
+        how(events)
+    ));
+    quote! {
+        #doc
+        #[cfg(feature = "webhooks")]
+        impl #webhooks::Decode for #name {
+            fn decode(headers: &#webhooks::http::HeaderMap, body: &[u8]) -> ::core::result::Result<Self, #webhooks::WebhookError> {
+                #body
+            }
+        }
     }
 }
 
 /// The arm of `decode_named` for the header's `value`: its one event, or
 /// the event of the body's action (a body without one is the event's when
 /// the value names one event).
-fn named_arm(value: &str, group: &[&Payload], json: &TokenStream) -> TokenStream {
+fn named_arm(value: &str, group: &[&Payload]) -> TokenStream {
     if let [payload] = group
         && payload.actions.is_empty()
     {
         let ident = format_ident!("{}", payload.name);
-        return quote! { #value => Self::#ident(#json::from_slice(body)?), };
+        return quote! { #value => Self::#ident(R::boxed(body)?), };
     }
     let actions = group.iter().map(|payload| {
         let ident = format_ident!("{}", payload.name);
         let actions = &payload.actions;
         let none = (group.len() == 1).then(|| quote!(None |));
-        quote! { #none #(Some(#actions))|* => Self::#ident(#json::from_slice(body)?), }
+        quote! { #none #(Some(#actions))|* => Self::#ident(R::boxed(body)?), }
     });
     quote! {
-        #value => match skim(body, #ACTION)?.as_deref() {
+        #value => match skim(body, #ACTION).map_err(R::error)?.as_deref() {
             #(#actions)*
             _ => Self::Other { tag: Some(event.to_owned()), body: body.to_vec() },
         },

@@ -163,7 +163,8 @@ fn is_model(plan: &Plan, id: usize) -> bool {
 }
 
 /// Adds the module of the API's events ([`crate::events`]) to `files`: a
-/// file of its own, declared after `models`, or inline in the one file.
+/// file of its own, declared after `models`, or inline in the one file
+/// (`workspace`: the crate is a member of `endpoint`'s workspace).
 ///
 /// # Errors
 /// Types whose tokens do not parse (a bug of this crate).
@@ -171,10 +172,22 @@ pub(super) fn add_events(
     files: &mut Vec<GeneratedFile>,
     events: &crate::events::Events,
     types: &[TypeDef],
-    layout: super::Layout,
+    (layout, workspace): (super::Layout, bool),
     paths: &Paths,
 ) -> Result<(), String> {
-    let text = crate::events::module(events, types, GENERATED, paths)?;
+    // A crate has a feature `webhooks` (see `cargo_toml`) under which the
+    // enum implements `endpoint-webhooks`' `Decode`: that crate itself in
+    // the workspace (whose crates depend on `endpoint-runtime`, not the
+    // facade), else the facade's module.
+    let webhooks = match (layout, workspace) {
+        (super::Layout::Crate, true) => Some(quote::quote!(::endpoint_webhooks)),
+        (super::Layout::Crate, false) => {
+            let support = &paths.support;
+            Some(quote::quote!(#support::webhooks))
+        }
+        (super::Layout::OneFile, _) => None,
+    };
+    let text = crate::events::module(events, types, GENERATED, paths, webhooks.as_ref())?;
     match layout {
         super::Layout::Crate => {
             for file in files
@@ -304,6 +317,22 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
             toml_string(feature)
         );
     }
+    let webhooks = plan
+        .events
+        .as_ref()
+        .is_some_and(|events| events.enum_name.is_some());
+    if webhooks {
+        let _ = writeln!(
+            out,
+            "## `webhooks::Event` as `endpoint-webhooks`' `Decode`, which \
+             `verify_and_decode` takes.\n\"webhooks\" = [{}]",
+            if workspace {
+                "\"dep:endpoint-webhooks\""
+            } else {
+                "\"endpoint/webhooks\""
+            }
+        );
+    }
     out.push_str("\n[dependencies]\n");
     match &options.endpoint {
         Dependency::Version(version) => {
@@ -320,6 +349,9 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
             "endpoint-runtime.workspace = true\nendpoint-macros.workspace = true\n\
              serde.workspace = true\nserde_json.workspace = true\n",
         ),
+    }
+    if webhooks && workspace {
+        out.push_str("endpoint-webhooks = { workspace = true, optional = true }\n");
     }
     if !workspace {
         out.push_str(

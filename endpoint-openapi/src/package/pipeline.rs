@@ -225,7 +225,8 @@ fn generate_checked(
         Layout::OneFile => files::one_file(api, options, &written, &paths)?,
     };
     if let Some(events) = &plan.events {
-        files::add_events(&mut files, events, &plan.types, layout, &paths)?;
+        let workspace = matches!(options.endpoint, super::Dependency::Workspace(_));
+        files::add_events(&mut files, events, &plan.types, (layout, workspace), &paths)?;
     }
     Ok(Generated {
         files,

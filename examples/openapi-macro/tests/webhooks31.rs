@@ -13,33 +13,43 @@ use webhooks::{Event, Invoice, InvoicePaid, InvoicePaidType, InvoiceVoided, Issu
 #[test]
 fn each_example_decodes_as_its_event() {
     let paid = br#"{"type": "invoice.paid", "invoice": {"id": "in_1", "amount": 1200}}"#;
-    let Event::InvoicePaid(InvoicePaid {
-        r#type, invoice, ..
-    }) = Event::decode(paid).unwrap()
-    else {
+    let Event::InvoicePaid(boxed) = Event::decode(paid).unwrap() else {
         panic!("not invoicePaid");
     };
+    let InvoicePaid {
+        r#type, invoice, ..
+    } = *boxed;
     assert_eq!(r#type, InvoicePaidType::InvoicePaid);
     assert_eq!((invoice.id.as_str(), invoice.amount), ("in_1", 1200));
 
     let voided = br#"{"type": "invoice.voided", "invoice": {"id": "in_2", "amount": 300}}"#;
     assert!(matches!(
         Event::decode(voided).unwrap(),
-        Event::InvoiceVoided(InvoiceVoided {
-            invoice: Invoice { amount: 300, .. },
-            ..
-        })
+        Event::InvoiceVoided(voided) if matches!(
+            *voided,
+            InvoiceVoided {
+                invoice: Invoice { amount: 300, .. },
+                ..
+            }
+        )
     ));
 
     let opened = br#"{"action": "opened", "number": 7}"#;
-    let Event::Issues(Issues { action, number, .. }) =
-        Event::decode_named("issues", opened).unwrap()
-    else {
+    let Event::Issues(boxed) = Event::decode_named("issues", opened).unwrap() else {
         panic!("not issues");
     };
+    let Issues { action, number, .. } = *boxed;
     assert_eq!((action, number), (IssuesAction::Opened, 7));
     assert_eq!(Event::HEADER, "X-GitHub-Event");
     assert_eq!(Event::TAG, "type");
+}
+
+#[test]
+fn the_enum_is_a_few_words_its_payloads_boxed() {
+    // `Other`'s tag and body are its largest variant; a payload is a pointer.
+    let words = std::mem::size_of::<Event>() / std::mem::size_of::<usize>();
+    assert!(words <= 7, "{words} words");
+    assert!(std::mem::size_of::<InvoicePaid>() > std::mem::size_of::<usize>());
 }
 
 #[test]

@@ -134,19 +134,32 @@ fn declare(lib: &str) -> Result<String, String> {
 }
 
 /// `Cargo.toml` with the module's feature after the operations' (not a
-/// default one), documented with how many `(webhooks, events)` it holds.
+/// default one), documented with how many `(webhooks, events)` it holds,
+/// and `endpoint-webhooks`, which it enables (`webhooks::Event` is its
+/// `Decode`), after the last dependency.
 fn feature(manifest: &str, (webhooks, events): (usize, usize)) -> Result<String, String> {
     let dependencies = "\n[dependencies]\n";
-    if manifest.matches(dependencies).count() != 1 {
-        return Err("Cargo.toml: no one [dependencies] to add the webhooks' feature before".into());
+    let last = "serde_json.workspace = true\n";
+    if manifest.matches(dependencies).count() != 1 || manifest.matches(last).count() != 1 {
+        return Err(format!(
+            "Cargo.toml: no one [dependencies] with one `{}` to add the webhooks' feature to",
+            last.trim_end()
+        ));
     }
+    let manifest = manifest.replacen(
+        last,
+        &format!("{last}endpoint-webhooks = {{ workspace = true, optional = true }}\n"),
+        1,
+    );
     Ok(manifest.replacen(
         dependencies,
         &format!(
             "## GitHub's {webhooks} webhooks ({events} events and their actions) as typed \
              payloads,\n## told apart by `X-GitHub-Event` and the body's `action` in \
              `webhooks::Event`\n## (not a default feature: the REST operations build \
-             without it).\n\"{FEATURE}\" = []\n{dependencies}"
+             without it),\n## with `endpoint-webhooks`, whose `Decode` it implements\n\
+             ## (`verify_and_decode::<webhooks::Event>`).\n\
+             \"{FEATURE}\" = [\"dep:endpoint-webhooks\"]\n{dependencies}"
         ),
         1,
     ))
