@@ -60223,775 +60223,777 @@ pub type WorkflowRunRequested = WebhookWorkflowRunRequested;
 pub enum Event {
     /// The webhook `branch-protection-configuration-disabled`: the header `X-Github-Event` is
     /// `branch_protection_configuration`, the body's `action` `disabled`.
-    BranchProtectionConfigurationDisabled(BranchProtectionConfigurationDisabled),
+    BranchProtectionConfigurationDisabled(Box<BranchProtectionConfigurationDisabled>),
     /// The webhook `branch-protection-configuration-enabled`: the header `X-Github-Event` is
     /// `branch_protection_configuration`, the body's `action` `enabled`.
-    BranchProtectionConfigurationEnabled(BranchProtectionConfigurationEnabled),
+    BranchProtectionConfigurationEnabled(Box<BranchProtectionConfigurationEnabled>),
     /// The webhook `branch-protection-rule-created`: the header `X-Github-Event` is
     /// `branch_protection_rule`, the body's `action` `created`.
-    BranchProtectionRuleCreated(BranchProtectionRuleCreated),
+    BranchProtectionRuleCreated(Box<BranchProtectionRuleCreated>),
     /// The webhook `branch-protection-rule-deleted`: the header `X-Github-Event` is
     /// `branch_protection_rule`, the body's `action` `deleted`.
-    BranchProtectionRuleDeleted(BranchProtectionRuleDeleted),
+    BranchProtectionRuleDeleted(Box<BranchProtectionRuleDeleted>),
     /// The webhook `branch-protection-rule-edited`: the header `X-Github-Event` is
     /// `branch_protection_rule`, the body's `action` `edited`.
-    BranchProtectionRuleEdited(BranchProtectionRuleEdited),
+    BranchProtectionRuleEdited(Box<BranchProtectionRuleEdited>),
     /// The webhook `check-run-completed`: the header `X-Github-Event` is `check_run`, the body's
     /// `action` `completed`.
-    CheckRunCompleted(CheckRunCompleted),
+    CheckRunCompleted(Box<CheckRunCompleted>),
     /// The webhook `check-run-created`: the header `X-Github-Event` is `check_run`, the body's
     /// `action` `created`.
-    CheckRunCreated(CheckRunCreated),
+    CheckRunCreated(Box<CheckRunCreated>),
     /// The webhook `check-run-requested-action`: the header `X-Github-Event` is `check_run`, the
     /// body's `action` `requested_action`.
-    CheckRunRequestedAction(CheckRunRequestedAction),
+    CheckRunRequestedAction(Box<CheckRunRequestedAction>),
     /// The webhook `check-run-rerequested`: the header `X-Github-Event` is `check_run`, the
     /// body's `action` `rerequested`.
-    CheckRunRerequested(CheckRunRerequested),
+    CheckRunRerequested(Box<CheckRunRerequested>),
     /// The webhook `check-suite-completed`: the header `X-Github-Event` is `check_suite`, the
     /// body's `action` `completed`.
-    CheckSuiteCompleted(CheckSuiteCompleted),
+    CheckSuiteCompleted(Box<CheckSuiteCompleted>),
     /// The webhook `check-suite-requested`: the header `X-Github-Event` is `check_suite`, the
     /// body's `action` `requested`.
-    CheckSuiteRequested(CheckSuiteRequested),
+    CheckSuiteRequested(Box<CheckSuiteRequested>),
     /// The webhook `check-suite-rerequested`: the header `X-Github-Event` is `check_suite`, the
     /// body's `action` `rerequested`.
-    CheckSuiteRerequested(CheckSuiteRerequested),
+    CheckSuiteRerequested(Box<CheckSuiteRerequested>),
     /// The webhook `code-scanning-alert-appeared-in-branch`: the header `X-Github-Event` is
     /// `code_scanning_alert`, the body's `action` `appeared_in_branch`.
-    CodeScanningAlertAppearedInBranch(CodeScanningAlertAppearedInBranch),
+    CodeScanningAlertAppearedInBranch(Box<CodeScanningAlertAppearedInBranch>),
     /// The webhook `code-scanning-alert-closed-by-user`: the header `X-Github-Event` is
     /// `code_scanning_alert`, the body's `action` `closed_by_user`.
-    CodeScanningAlertClosedByUser(CodeScanningAlertClosedByUser),
+    CodeScanningAlertClosedByUser(Box<CodeScanningAlertClosedByUser>),
     /// The webhook `code-scanning-alert-created`: the header `X-Github-Event` is
     /// `code_scanning_alert`, the body's `action` `created`.
-    CodeScanningAlertCreated(CodeScanningAlertCreated),
+    CodeScanningAlertCreated(Box<CodeScanningAlertCreated>),
     /// The webhook `code-scanning-alert-fixed`: the header `X-Github-Event` is
     /// `code_scanning_alert`, the body's `action` `fixed`.
-    CodeScanningAlertFixed(CodeScanningAlertFixed),
+    CodeScanningAlertFixed(Box<CodeScanningAlertFixed>),
     /// The webhook `code-scanning-alert-reopened`: the header `X-Github-Event` is
     /// `code_scanning_alert`, the body's `action` `reopened`.
-    CodeScanningAlertReopened(CodeScanningAlertReopened),
+    CodeScanningAlertReopened(Box<CodeScanningAlertReopened>),
     /// The webhook `code-scanning-alert-reopened-by-user`: the header `X-Github-Event` is
     /// `code_scanning_alert`, the body's `action` `reopened_by_user`.
-    CodeScanningAlertReopenedByUser(CodeScanningAlertReopenedByUser),
+    CodeScanningAlertReopenedByUser(Box<CodeScanningAlertReopenedByUser>),
     /// The webhook `commit-comment-created`: the header `X-Github-Event` is `commit_comment`, the
     /// body's `action` `created`.
-    CommitCommentCreated(CommitCommentCreated),
+    CommitCommentCreated(Box<CommitCommentCreated>),
     /// The webhook `create`: the header `X-Github-Event` is `create`.
-    Create(Create),
+    Create(Box<Create>),
     /// The webhook `custom-property-created`: the header `X-Github-Event` is `custom_property`,
     /// the body's `action` `created`.
-    CustomPropertyCreated(CustomPropertyCreated),
+    CustomPropertyCreated(Box<CustomPropertyCreated>),
     /// The webhook `custom-property-deleted`: the header `X-Github-Event` is `custom_property`,
     /// the body's `action` `deleted`.
-    CustomPropertyDeleted(CustomPropertyDeleted),
+    CustomPropertyDeleted(Box<CustomPropertyDeleted>),
     /// The webhook `custom-property-promoted-to-enterprise`: the header `X-Github-Event` is
     /// `custom_property`, the body's `action` `promote_to_enterprise`.
-    CustomPropertyPromotedToEnterprise(CustomPropertyPromotedToEnterprise),
+    CustomPropertyPromotedToEnterprise(Box<CustomPropertyPromotedToEnterprise>),
     /// The webhook `custom-property-updated`: the header `X-Github-Event` is `custom_property`,
     /// the body's `action` `updated`.
-    CustomPropertyUpdated(CustomPropertyUpdated),
+    CustomPropertyUpdated(Box<CustomPropertyUpdated>),
     /// The webhook `custom-property-values-updated`: the header `X-Github-Event` is
     /// `custom-property-values`, the body's `action` `updated`.
-    CustomPropertyValuesUpdated(CustomPropertyValuesUpdated),
+    CustomPropertyValuesUpdated(Box<CustomPropertyValuesUpdated>),
     /// The webhook `delete`: the header `X-Github-Event` is `delete`.
-    Delete(Delete),
+    Delete(Box<Delete>),
     /// The webhook `dependabot-alert-auto-dismissed`: the header `X-Github-Event` is
     /// `dependabot_alert`, the body's `action` `auto_dismissed`.
-    DependabotAlertAutoDismissed(DependabotAlertAutoDismissed),
+    DependabotAlertAutoDismissed(Box<DependabotAlertAutoDismissed>),
     /// The webhook `dependabot-alert-auto-reopened`: the header `X-Github-Event` is
     /// `dependabot_alert`, the body's `action` `auto_reopened`.
-    DependabotAlertAutoReopened(DependabotAlertAutoReopened),
+    DependabotAlertAutoReopened(Box<DependabotAlertAutoReopened>),
     /// The webhook `dependabot-alert-created`: the header `X-Github-Event` is `dependabot_alert`,
     /// the body's `action` `created`.
-    DependabotAlertCreated(DependabotAlertCreated),
+    DependabotAlertCreated(Box<DependabotAlertCreated>),
     /// The webhook `dependabot-alert-dismissed`: the header `X-Github-Event` is
     /// `dependabot_alert`, the body's `action` `dismissed`.
-    DependabotAlertDismissed(DependabotAlertDismissed),
+    DependabotAlertDismissed(Box<DependabotAlertDismissed>),
     /// The webhook `dependabot-alert-fixed`: the header `X-Github-Event` is `dependabot_alert`,
     /// the body's `action` `fixed`.
-    DependabotAlertFixed(DependabotAlertFixed),
+    DependabotAlertFixed(Box<DependabotAlertFixed>),
     /// The webhook `dependabot-alert-reintroduced`: the header `X-Github-Event` is
     /// `dependabot_alert`, the body's `action` `reintroduced`.
-    DependabotAlertReintroduced(DependabotAlertReintroduced),
+    DependabotAlertReintroduced(Box<DependabotAlertReintroduced>),
     /// The webhook `dependabot-alert-reopened`: the header `X-Github-Event` is
     /// `dependabot_alert`, the body's `action` `reopened`.
-    DependabotAlertReopened(DependabotAlertReopened),
+    DependabotAlertReopened(Box<DependabotAlertReopened>),
     /// The webhook `deploy-key-created`: the header `X-Github-Event` is `deploy_key`, the body's
     /// `action` `created`.
-    DeployKeyCreated(DeployKeyCreated),
+    DeployKeyCreated(Box<DeployKeyCreated>),
     /// The webhook `deploy-key-deleted`: the header `X-Github-Event` is `deploy_key`, the body's
     /// `action` `deleted`.
-    DeployKeyDeleted(DeployKeyDeleted),
+    DeployKeyDeleted(Box<DeployKeyDeleted>),
     /// The webhook `deployment-created`: the header `X-Github-Event` is `deployment`, the body's
     /// `action` `created`.
-    DeploymentCreated(DeploymentCreated),
+    DeploymentCreated(Box<DeploymentCreated>),
     /// The webhook `deployment-protection-rule-requested`: the header `X-Github-Event` is
     /// `deployment_protection_rule`, the body's `action` `requested`.
-    DeploymentProtectionRuleRequested(DeploymentProtectionRuleRequested),
+    DeploymentProtectionRuleRequested(Box<DeploymentProtectionRuleRequested>),
     /// The webhook `deployment-review-approved`: the header `X-Github-Event` is
     /// `deployment_review`, the body's `action` `approved`.
-    DeploymentReviewApproved(DeploymentReviewApproved),
+    DeploymentReviewApproved(Box<DeploymentReviewApproved>),
     /// The webhook `deployment-review-rejected`: the header `X-Github-Event` is
     /// `deployment_review`, the body's `action` `rejected`.
-    DeploymentReviewRejected(DeploymentReviewRejected),
+    DeploymentReviewRejected(Box<DeploymentReviewRejected>),
     /// The webhook `deployment-review-requested`: the header `X-Github-Event` is
     /// `deployment_review`, the body's `action` `requested`.
-    DeploymentReviewRequested(DeploymentReviewRequested),
+    DeploymentReviewRequested(Box<DeploymentReviewRequested>),
     /// The webhook `deployment-status-created`: the header `X-Github-Event` is
     /// `deployment_status`, the body's `action` `created`.
-    DeploymentStatusCreated(DeploymentStatusCreated),
+    DeploymentStatusCreated(Box<DeploymentStatusCreated>),
     /// The webhook `discussion-answered`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `answered`.
-    DiscussionAnswered(DiscussionAnswered),
+    DiscussionAnswered(Box<DiscussionAnswered>),
     /// The webhook `discussion-category-changed`: the header `X-Github-Event` is `discussion`,
     /// the body's `action` `category_changed`.
-    DiscussionCategoryChanged(DiscussionCategoryChanged),
+    DiscussionCategoryChanged(Box<DiscussionCategoryChanged>),
     /// The webhook `discussion-closed`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `closed`.
-    DiscussionClosed(DiscussionClosed),
+    DiscussionClosed(Box<DiscussionClosed>),
     /// The webhook `discussion-comment-created`: the header `X-Github-Event` is
     /// `discussion_comment`, the body's `action` `created`.
-    DiscussionCommentCreated(DiscussionCommentCreated),
+    DiscussionCommentCreated(Box<DiscussionCommentCreated>),
     /// The webhook `discussion-comment-deleted`: the header `X-Github-Event` is
     /// `discussion_comment`, the body's `action` `deleted`.
-    DiscussionCommentDeleted(DiscussionCommentDeleted),
+    DiscussionCommentDeleted(Box<DiscussionCommentDeleted>),
     /// The webhook `discussion-comment-edited`: the header `X-Github-Event` is
     /// `discussion_comment`, the body's `action` `edited`.
-    DiscussionCommentEdited(DiscussionCommentEdited),
+    DiscussionCommentEdited(Box<DiscussionCommentEdited>),
     /// The webhook `discussion-created`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `created`.
-    DiscussionCreated(DiscussionCreated),
+    DiscussionCreated(Box<DiscussionCreated>),
     /// The webhook `discussion-deleted`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `deleted`.
-    DiscussionDeleted(DiscussionDeleted),
+    DiscussionDeleted(Box<DiscussionDeleted>),
     /// The webhook `discussion-edited`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `edited`.
-    DiscussionEdited(DiscussionEdited),
+    DiscussionEdited(Box<DiscussionEdited>),
     /// The webhook `discussion-labeled`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `labeled`.
-    DiscussionLabeled(DiscussionLabeled),
+    DiscussionLabeled(Box<DiscussionLabeled>),
     /// The webhook `discussion-locked`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `locked`.
-    DiscussionLocked(DiscussionLocked),
+    DiscussionLocked(Box<DiscussionLocked>),
     /// The webhook `discussion-pinned`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `pinned`.
-    DiscussionPinned(DiscussionPinned),
+    DiscussionPinned(Box<DiscussionPinned>),
     /// The webhook `discussion-reopened`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `reopened`.
-    DiscussionReopened(DiscussionReopened),
+    DiscussionReopened(Box<DiscussionReopened>),
     /// The webhook `discussion-transferred`: the header `X-Github-Event` is `discussion`, the
     /// body's `action` `transferred`.
-    DiscussionTransferred(DiscussionTransferred),
+    DiscussionTransferred(Box<DiscussionTransferred>),
     /// The webhook `discussion-unanswered`: the header `X-Github-Event` is `discussion`, the
     /// body's `action` `unanswered`.
-    DiscussionUnanswered(DiscussionUnanswered),
+    DiscussionUnanswered(Box<DiscussionUnanswered>),
     /// The webhook `discussion-unlabeled`: the header `X-Github-Event` is `discussion`, the
     /// body's `action` `unlabeled`.
-    DiscussionUnlabeled(DiscussionUnlabeled),
+    DiscussionUnlabeled(Box<DiscussionUnlabeled>),
     /// The webhook `discussion-unlocked`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `unlocked`.
-    DiscussionUnlocked(DiscussionUnlocked),
+    DiscussionUnlocked(Box<DiscussionUnlocked>),
     /// The webhook `discussion-unpinned`: the header `X-Github-Event` is `discussion`, the body's
     /// `action` `unpinned`.
-    DiscussionUnpinned(DiscussionUnpinned),
+    DiscussionUnpinned(Box<DiscussionUnpinned>),
     /// The webhook `fork`: the header `X-Github-Event` is `fork`.
-    Fork(Fork),
+    Fork(Box<Fork>),
     /// The webhook `github-app-authorization-revoked`: the header `X-Github-Event` is
     /// `github_app_authorization`, the body's `action` `revoked`.
-    GithubAppAuthorizationRevoked(GithubAppAuthorizationRevoked),
+    GithubAppAuthorizationRevoked(Box<GithubAppAuthorizationRevoked>),
     /// The webhook `gollum`: the header `X-Github-Event` is `gollum`.
-    Gollum(Gollum),
+    Gollum(Box<Gollum>),
     /// The webhook `installation-created`: the header `X-Github-Event` is `installation`, the
     /// body's `action` `created`.
-    InstallationCreated(InstallationCreated),
+    InstallationCreated(Box<InstallationCreated>),
     /// The webhook `installation-deleted`: the header `X-Github-Event` is `installation`, the
     /// body's `action` `deleted`.
-    InstallationDeleted(InstallationDeleted),
+    InstallationDeleted(Box<InstallationDeleted>),
     /// The webhook `installation-new-permissions-accepted`: the header `X-Github-Event` is
     /// `installation`, the body's `action` `new_permissions_accepted`.
-    InstallationNewPermissionsAccepted(InstallationNewPermissionsAccepted),
+    InstallationNewPermissionsAccepted(Box<InstallationNewPermissionsAccepted>),
     /// The webhook `installation-repositories-added`: the header `X-Github-Event` is
     /// `installation_repositories`, the body's `action` `added`.
-    InstallationRepositoriesAdded(InstallationRepositoriesAdded),
+    InstallationRepositoriesAdded(Box<InstallationRepositoriesAdded>),
     /// The webhook `installation-repositories-removed`: the header `X-Github-Event` is
     /// `installation_repositories`, the body's `action` `removed`.
-    InstallationRepositoriesRemoved(InstallationRepositoriesRemoved),
+    InstallationRepositoriesRemoved(Box<InstallationRepositoriesRemoved>),
     /// The webhook `installation-suspend`: the header `X-Github-Event` is `installation`, the
     /// body's `action` `suspend`.
-    InstallationSuspend(InstallationSuspend),
+    InstallationSuspend(Box<InstallationSuspend>),
     /// The webhook `installation-target-renamed`: the header `X-Github-Event` is
     /// `installation_target`, the body's `action` `renamed`.
-    InstallationTargetRenamed(InstallationTargetRenamed),
+    InstallationTargetRenamed(Box<InstallationTargetRenamed>),
     /// The webhook `installation-unsuspend`: the header `X-Github-Event` is `installation`, the
     /// body's `action` `unsuspend`.
-    InstallationUnsuspend(InstallationUnsuspend),
+    InstallationUnsuspend(Box<InstallationUnsuspend>),
     /// The webhook `issue-comment-created`: the header `X-Github-Event` is `issue_comment`, the
     /// body's `action` `created`.
-    IssueCommentCreated(IssueCommentCreated),
+    IssueCommentCreated(Box<IssueCommentCreated>),
     /// The webhook `issue-comment-deleted`: the header `X-Github-Event` is `issue_comment`, the
     /// body's `action` `deleted`.
-    IssueCommentDeleted(IssueCommentDeleted),
+    IssueCommentDeleted(Box<IssueCommentDeleted>),
     /// The webhook `issue-comment-edited`: the header `X-Github-Event` is `issue_comment`, the
     /// body's `action` `edited`.
-    IssueCommentEdited(IssueCommentEdited),
+    IssueCommentEdited(Box<IssueCommentEdited>),
     /// The webhook `issue-dependencies-blocked-by-added`: the header `X-Github-Event` is
     /// `issue-dependencies`, the body's `action` `blocked_by_added`.
-    IssueDependenciesBlockedByAdded(IssueDependenciesBlockedByAdded),
+    IssueDependenciesBlockedByAdded(Box<IssueDependenciesBlockedByAdded>),
     /// The webhook `issue-dependencies-blocked-by-removed`: the header `X-Github-Event` is
     /// `issue-dependencies`, the body's `action` `blocked_by_removed`.
-    IssueDependenciesBlockedByRemoved(IssueDependenciesBlockedByRemoved),
+    IssueDependenciesBlockedByRemoved(Box<IssueDependenciesBlockedByRemoved>),
     /// The webhook `issue-dependencies-blocking-added`: the header `X-Github-Event` is
     /// `issue-dependencies`, the body's `action` `blocking_added`.
-    IssueDependenciesBlockingAdded(IssueDependenciesBlockingAdded),
+    IssueDependenciesBlockingAdded(Box<IssueDependenciesBlockingAdded>),
     /// The webhook `issue-dependencies-blocking-removed`: the header `X-Github-Event` is
     /// `issue-dependencies`, the body's `action` `blocking_removed`.
-    IssueDependenciesBlockingRemoved(IssueDependenciesBlockingRemoved),
+    IssueDependenciesBlockingRemoved(Box<IssueDependenciesBlockingRemoved>),
     /// The webhook `issues-assigned`: the header `X-Github-Event` is `issues`, the body's
     /// `action` `assigned`.
-    IssuesAssigned(IssuesAssigned),
+    IssuesAssigned(Box<IssuesAssigned>),
     /// The webhook `issues-closed`: the header `X-Github-Event` is `issues`, the body's `action`
     /// `closed`.
-    IssuesClosed(IssuesClosed),
+    IssuesClosed(Box<IssuesClosed>),
     /// The webhook `issues-deleted`: the header `X-Github-Event` is `issues`, the body's `action`
     /// `deleted`.
-    IssuesDeleted(IssuesDeleted),
+    IssuesDeleted(Box<IssuesDeleted>),
     /// The webhook `issues-demilestoned`: the header `X-Github-Event` is `issues`, the body's
     /// `action` `demilestoned`.
-    IssuesDemilestoned(IssuesDemilestoned),
+    IssuesDemilestoned(Box<IssuesDemilestoned>),
     /// The webhook `issues-edited`: the header `X-Github-Event` is `issues`, the body's `action`
     /// `edited`.
-    IssuesEdited(IssuesEdited),
+    IssuesEdited(Box<IssuesEdited>),
     /// The webhook `issues-labeled`: the header `X-Github-Event` is `issues`, the body's `action`
     /// `labeled`.
-    IssuesLabeled(IssuesLabeled),
+    IssuesLabeled(Box<IssuesLabeled>),
     /// The webhook `issues-locked`: the header `X-Github-Event` is `issues`, the body's `action`
     /// `locked`.
-    IssuesLocked(IssuesLocked),
+    IssuesLocked(Box<IssuesLocked>),
     /// The webhook `issues-milestoned`: the header `X-Github-Event` is `issues`, the body's
     /// `action` `milestoned`.
-    IssuesMilestoned(IssuesMilestoned),
+    IssuesMilestoned(Box<IssuesMilestoned>),
     /// The webhook `issues-opened`: the header `X-Github-Event` is `issues`, the body's `action`
     /// `opened`.
-    IssuesOpened(IssuesOpened),
+    IssuesOpened(Box<IssuesOpened>),
     /// The webhook `issues-pinned`: the header `X-Github-Event` is `issues`, the body's `action`
     /// `pinned`.
-    IssuesPinned(IssuesPinned),
+    IssuesPinned(Box<IssuesPinned>),
     /// The webhook `issues-reopened`: the header `X-Github-Event` is `issues`, the body's
     /// `action` `reopened`.
-    IssuesReopened(IssuesReopened),
+    IssuesReopened(Box<IssuesReopened>),
     /// The webhook `issues-transferred`: the header `X-Github-Event` is `issues`, the body's
     /// `action` `transferred`.
-    IssuesTransferred(IssuesTransferred),
+    IssuesTransferred(Box<IssuesTransferred>),
     /// The webhook `issues-typed`: the header `X-Github-Event` is `issues`, the body's `action`
     /// `typed`.
-    IssuesTyped(IssuesTyped),
+    IssuesTyped(Box<IssuesTyped>),
     /// The webhook `issues-unassigned`: the header `X-Github-Event` is `issues`, the body's
     /// `action` `unassigned`.
-    IssuesUnassigned(IssuesUnassigned),
+    IssuesUnassigned(Box<IssuesUnassigned>),
     /// The webhook `issues-unlabeled`: the header `X-Github-Event` is `issues`, the body's
     /// `action` `unlabeled`.
-    IssuesUnlabeled(IssuesUnlabeled),
+    IssuesUnlabeled(Box<IssuesUnlabeled>),
     /// The webhook `issues-unlocked`: the header `X-Github-Event` is `issues`, the body's
     /// `action` `unlocked`.
-    IssuesUnlocked(IssuesUnlocked),
+    IssuesUnlocked(Box<IssuesUnlocked>),
     /// The webhook `issues-unpinned`: the header `X-Github-Event` is `issues`, the body's
     /// `action` `unpinned`.
-    IssuesUnpinned(IssuesUnpinned),
+    IssuesUnpinned(Box<IssuesUnpinned>),
     /// The webhook `issues-untyped`: the header `X-Github-Event` is `issues`, the body's `action`
     /// `untyped`.
-    IssuesUntyped(IssuesUntyped),
+    IssuesUntyped(Box<IssuesUntyped>),
     /// The webhook `label-created`: the header `X-Github-Event` is `label`, the body's `action`
     /// `created`.
-    LabelCreated(LabelCreated),
+    LabelCreated(Box<LabelCreated>),
     /// The webhook `label-deleted`: the header `X-Github-Event` is `label`, the body's `action`
     /// `deleted`.
-    LabelDeleted(LabelDeleted),
+    LabelDeleted(Box<LabelDeleted>),
     /// The webhook `label-edited`: the header `X-Github-Event` is `label`, the body's `action`
     /// `edited`.
-    LabelEdited(LabelEdited),
+    LabelEdited(Box<LabelEdited>),
     /// The webhook `marketplace-purchase-cancelled`: the header `X-Github-Event` is
     /// `marketplace_purchase`, the body's `action` `cancelled`.
-    MarketplacePurchaseCancelled(MarketplacePurchaseCancelled),
+    MarketplacePurchaseCancelled(Box<MarketplacePurchaseCancelled>),
     /// The webhook `marketplace-purchase-changed`: the header `X-Github-Event` is
     /// `marketplace_purchase`, the body's `action` `changed`.
-    MarketplacePurchaseChanged(MarketplacePurchaseChanged),
+    MarketplacePurchaseChanged(Box<MarketplacePurchaseChanged>),
     /// The webhook `marketplace-purchase-pending-change`: the header `X-Github-Event` is
     /// `marketplace_purchase`, the body's `action` `pending_change`.
-    MarketplacePurchasePendingChange(MarketplacePurchasePendingChange),
+    MarketplacePurchasePendingChange(Box<MarketplacePurchasePendingChange>),
     /// The webhook `marketplace-purchase-pending-change-cancelled`: the header `X-Github-Event`
     /// is `marketplace_purchase`, the body's `action` `pending_change_cancelled`.
-    MarketplacePurchasePendingChangeCancelled(MarketplacePurchasePendingChangeCancelled),
+    MarketplacePurchasePendingChangeCancelled(
+        Box<MarketplacePurchasePendingChangeCancelled>,
+    ),
     /// The webhook `marketplace-purchase-purchased`: the header `X-Github-Event` is
     /// `marketplace_purchase`, the body's `action` `purchased`.
-    MarketplacePurchasePurchased(MarketplacePurchasePurchased),
+    MarketplacePurchasePurchased(Box<MarketplacePurchasePurchased>),
     /// The webhook `member-added`: the header `X-Github-Event` is `member`, the body's `action`
     /// `added`.
-    MemberAdded(MemberAdded),
+    MemberAdded(Box<MemberAdded>),
     /// The webhook `member-edited`: the header `X-Github-Event` is `member`, the body's `action`
     /// `edited`.
-    MemberEdited(MemberEdited),
+    MemberEdited(Box<MemberEdited>),
     /// The webhook `member-removed`: the header `X-Github-Event` is `member`, the body's `action`
     /// `removed`.
-    MemberRemoved(MemberRemoved),
+    MemberRemoved(Box<MemberRemoved>),
     /// The webhook `membership-added`: the header `X-Github-Event` is `membership`, the body's
     /// `action` `added`.
-    MembershipAdded(MembershipAdded),
+    MembershipAdded(Box<MembershipAdded>),
     /// The webhook `membership-removed`: the header `X-Github-Event` is `membership`, the body's
     /// `action` `removed`.
-    MembershipRemoved(MembershipRemoved),
+    MembershipRemoved(Box<MembershipRemoved>),
     /// The webhook `merge-group-checks-requested`: the header `X-Github-Event` is `merge_group`,
     /// the body's `action` `checks_requested`.
-    MergeGroupChecksRequested(MergeGroupChecksRequested),
+    MergeGroupChecksRequested(Box<MergeGroupChecksRequested>),
     /// The webhook `merge-group-destroyed`: the header `X-Github-Event` is `merge_group`, the
     /// body's `action` `destroyed`.
-    MergeGroupDestroyed(MergeGroupDestroyed),
+    MergeGroupDestroyed(Box<MergeGroupDestroyed>),
     /// The webhook `meta-deleted`: the header `X-Github-Event` is `meta`, the body's `action`
     /// `deleted`.
-    MetaDeleted(MetaDeleted),
+    MetaDeleted(Box<MetaDeleted>),
     /// The webhook `milestone-closed`: the header `X-Github-Event` is `milestone`, the body's
     /// `action` `closed`.
-    MilestoneClosed(MilestoneClosed),
+    MilestoneClosed(Box<MilestoneClosed>),
     /// The webhook `milestone-created`: the header `X-Github-Event` is `milestone`, the body's
     /// `action` `created`.
-    MilestoneCreated(MilestoneCreated),
+    MilestoneCreated(Box<MilestoneCreated>),
     /// The webhook `milestone-deleted`: the header `X-Github-Event` is `milestone`, the body's
     /// `action` `deleted`.
-    MilestoneDeleted(MilestoneDeleted),
+    MilestoneDeleted(Box<MilestoneDeleted>),
     /// The webhook `milestone-edited`: the header `X-Github-Event` is `milestone`, the body's
     /// `action` `edited`.
-    MilestoneEdited(MilestoneEdited),
+    MilestoneEdited(Box<MilestoneEdited>),
     /// The webhook `milestone-opened`: the header `X-Github-Event` is `milestone`, the body's
     /// `action` `opened`.
-    MilestoneOpened(MilestoneOpened),
+    MilestoneOpened(Box<MilestoneOpened>),
     /// The webhook `org-block-blocked`: the header `X-Github-Event` is `org_block`, the body's
     /// `action` `blocked`.
-    OrgBlockBlocked(OrgBlockBlocked),
+    OrgBlockBlocked(Box<OrgBlockBlocked>),
     /// The webhook `org-block-unblocked`: the header `X-Github-Event` is `org_block`, the body's
     /// `action` `unblocked`.
-    OrgBlockUnblocked(OrgBlockUnblocked),
+    OrgBlockUnblocked(Box<OrgBlockUnblocked>),
     /// The webhook `organization-deleted`: the header `X-Github-Event` is `organization`, the
     /// body's `action` `deleted`.
-    OrganizationDeleted(OrganizationDeleted),
+    OrganizationDeleted(Box<OrganizationDeleted>),
     /// The webhook `organization-member-added`: the header `X-Github-Event` is `organization`,
     /// the body's `action` `member_added`.
-    OrganizationMemberAdded(OrganizationMemberAdded),
+    OrganizationMemberAdded(Box<OrganizationMemberAdded>),
     /// The webhook `organization-member-invited`: the header `X-Github-Event` is `organization`,
     /// the body's `action` `member_invited`.
-    OrganizationMemberInvited(OrganizationMemberInvited),
+    OrganizationMemberInvited(Box<OrganizationMemberInvited>),
     /// The webhook `organization-member-removed`: the header `X-Github-Event` is `organization`,
     /// the body's `action` `member_removed`.
-    OrganizationMemberRemoved(OrganizationMemberRemoved),
+    OrganizationMemberRemoved(Box<OrganizationMemberRemoved>),
     /// The webhook `organization-renamed`: the header `X-Github-Event` is `organization`, the
     /// body's `action` `renamed`.
-    OrganizationRenamed(OrganizationRenamed),
+    OrganizationRenamed(Box<OrganizationRenamed>),
     /// The webhook `package-published`: the header `X-Github-Event` is `package`, the body's
     /// `action` `published`.
-    PackagePublished(PackagePublished),
+    PackagePublished(Box<PackagePublished>),
     /// The webhook `package-updated`: the header `X-Github-Event` is `package`, the body's
     /// `action` `updated`.
-    PackageUpdated(PackageUpdated),
+    PackageUpdated(Box<PackageUpdated>),
     /// The webhook `page-build`: the header `X-Github-Event` is `page_build`.
-    PageBuild(PageBuild),
+    PageBuild(Box<PageBuild>),
     /// The webhook `personal-access-token-request-approved`: the header `X-Github-Event` is
     /// `personal_access_token_request`, the body's `action` `approved`.
-    PersonalAccessTokenRequestApproved(PersonalAccessTokenRequestApproved),
+    PersonalAccessTokenRequestApproved(Box<PersonalAccessTokenRequestApproved>),
     /// The webhook `personal-access-token-request-cancelled`: the header `X-Github-Event` is
     /// `personal_access_token_request`, the body's `action` `cancelled`.
-    PersonalAccessTokenRequestCancelled(PersonalAccessTokenRequestCancelled),
+    PersonalAccessTokenRequestCancelled(Box<PersonalAccessTokenRequestCancelled>),
     /// The webhook `personal-access-token-request-created`: the header `X-Github-Event` is
     /// `personal_access_token_request`, the body's `action` `created`.
-    PersonalAccessTokenRequestCreated(PersonalAccessTokenRequestCreated),
+    PersonalAccessTokenRequestCreated(Box<PersonalAccessTokenRequestCreated>),
     /// The webhook `personal-access-token-request-denied`: the header `X-Github-Event` is
     /// `personal_access_token_request`, the body's `action` `denied`.
-    PersonalAccessTokenRequestDenied(PersonalAccessTokenRequestDenied),
+    PersonalAccessTokenRequestDenied(Box<PersonalAccessTokenRequestDenied>),
     /// The webhook `ping`: the header `X-Github-Event` is `ping`.
-    Ping(Ping),
+    Ping(Box<Ping>),
     /// The webhook `project-card-converted`: the header `X-Github-Event` is `project_card`, the
     /// body's `action` `converted`.
-    ProjectCardConverted(ProjectCardConverted),
+    ProjectCardConverted(Box<ProjectCardConverted>),
     /// The webhook `project-card-created`: the header `X-Github-Event` is `project_card`, the
     /// body's `action` `created`.
-    ProjectCardCreated(ProjectCardCreated),
+    ProjectCardCreated(Box<ProjectCardCreated>),
     /// The webhook `project-card-deleted`: the header `X-Github-Event` is `project_card`, the
     /// body's `action` `deleted`.
-    ProjectCardDeleted(ProjectCardDeleted),
+    ProjectCardDeleted(Box<ProjectCardDeleted>),
     /// The webhook `project-card-edited`: the header `X-Github-Event` is `project_card`, the
     /// body's `action` `edited`.
-    ProjectCardEdited(ProjectCardEdited),
+    ProjectCardEdited(Box<ProjectCardEdited>),
     /// The webhook `project-card-moved`: the header `X-Github-Event` is `project_card`, the
     /// body's `action` `moved`.
-    ProjectCardMoved(ProjectCardMoved),
+    ProjectCardMoved(Box<ProjectCardMoved>),
     /// The webhook `project-closed`: the header `X-Github-Event` is `project`, the body's
     /// `action` `closed`.
-    ProjectClosed(ProjectClosed),
+    ProjectClosed(Box<ProjectClosed>),
     /// The webhook `project-column-created`: the header `X-Github-Event` is `project_column`, the
     /// body's `action` `created`.
-    ProjectColumnCreated(ProjectColumnCreated),
+    ProjectColumnCreated(Box<ProjectColumnCreated>),
     /// The webhook `project-column-deleted`: the header `X-Github-Event` is `project_column`, the
     /// body's `action` `deleted`.
-    ProjectColumnDeleted(ProjectColumnDeleted),
+    ProjectColumnDeleted(Box<ProjectColumnDeleted>),
     /// The webhook `project-column-edited`: the header `X-Github-Event` is `project_column`, the
     /// body's `action` `edited`.
-    ProjectColumnEdited(ProjectColumnEdited),
+    ProjectColumnEdited(Box<ProjectColumnEdited>),
     /// The webhook `project-column-moved`: the header `X-Github-Event` is `project_column`, the
     /// body's `action` `moved`.
-    ProjectColumnMoved(ProjectColumnMoved),
+    ProjectColumnMoved(Box<ProjectColumnMoved>),
     /// The webhook `project-created`: the header `X-Github-Event` is `project`, the body's
     /// `action` `created`.
-    ProjectCreated(ProjectCreated),
+    ProjectCreated(Box<ProjectCreated>),
     /// The webhook `project-deleted`: the header `X-Github-Event` is `project`, the body's
     /// `action` `deleted`.
-    ProjectDeleted(ProjectDeleted),
+    ProjectDeleted(Box<ProjectDeleted>),
     /// The webhook `project-edited`: the header `X-Github-Event` is `project`, the body's
     /// `action` `edited`.
-    ProjectEdited(ProjectEdited),
+    ProjectEdited(Box<ProjectEdited>),
     /// The webhook `project-reopened`: the header `X-Github-Event` is `project`, the body's
     /// `action` `reopened`.
-    ProjectReopened(ProjectReopened),
+    ProjectReopened(Box<ProjectReopened>),
     /// The webhook `projects-v2-closed`: the header `X-Github-Event` is `projects_v2`, the body's
     /// `action` `closed`.
-    ProjectsV2Closed(ProjectsV2Closed),
+    ProjectsV2Closed(Box<ProjectsV2Closed>),
     /// The webhook `projects-v2-created`: the header `X-Github-Event` is `projects_v2`, the
     /// body's `action` `created`.
-    ProjectsV2Created(ProjectsV2Created),
+    ProjectsV2Created(Box<ProjectsV2Created>),
     /// The webhook `projects-v2-deleted`: the header `X-Github-Event` is `projects_v2`, the
     /// body's `action` `deleted`.
-    ProjectsV2Deleted(ProjectsV2Deleted),
+    ProjectsV2Deleted(Box<ProjectsV2Deleted>),
     /// The webhook `projects-v2-edited`: the header `X-Github-Event` is `projects_v2`, the body's
     /// `action` `edited`.
-    ProjectsV2Edited(ProjectsV2Edited),
+    ProjectsV2Edited(Box<ProjectsV2Edited>),
     /// The webhook `projects-v2-item-archived`: the header `X-Github-Event` is
     /// `projects_v2_item`, the body's `action` `archived`.
-    ProjectsV2ItemArchived(ProjectsV2ItemArchived),
+    ProjectsV2ItemArchived(Box<ProjectsV2ItemArchived>),
     /// The webhook `projects-v2-item-converted`: the header `X-Github-Event` is
     /// `projects_v2_item`, the body's `action` `converted`.
-    ProjectsV2ItemConverted(ProjectsV2ItemConverted),
+    ProjectsV2ItemConverted(Box<ProjectsV2ItemConverted>),
     /// The webhook `projects-v2-item-created`: the header `X-Github-Event` is `projects_v2_item`,
     /// the body's `action` `created`.
-    ProjectsV2ItemCreated(ProjectsV2ItemCreated),
+    ProjectsV2ItemCreated(Box<ProjectsV2ItemCreated>),
     /// The webhook `projects-v2-item-deleted`: the header `X-Github-Event` is `projects_v2_item`,
     /// the body's `action` `deleted`.
-    ProjectsV2ItemDeleted(ProjectsV2ItemDeleted),
+    ProjectsV2ItemDeleted(Box<ProjectsV2ItemDeleted>),
     /// The webhook `projects-v2-item-edited`: the header `X-Github-Event` is `projects_v2_item`,
     /// the body's `action` `edited`.
-    ProjectsV2ItemEdited(ProjectsV2ItemEdited),
+    ProjectsV2ItemEdited(Box<ProjectsV2ItemEdited>),
     /// The webhook `projects-v2-item-reordered`: the header `X-Github-Event` is
     /// `projects_v2_item`, the body's `action` `reordered`.
-    ProjectsV2ItemReordered(ProjectsV2ItemReordered),
+    ProjectsV2ItemReordered(Box<ProjectsV2ItemReordered>),
     /// The webhook `projects-v2-item-restored`: the header `X-Github-Event` is
     /// `projects_v2_item`, the body's `action` `restored`.
-    ProjectsV2ItemRestored(ProjectsV2ItemRestored),
+    ProjectsV2ItemRestored(Box<ProjectsV2ItemRestored>),
     /// The webhook `projects-v2-reopened`: the header `X-Github-Event` is `projects_v2`, the
     /// body's `action` `reopened`.
-    ProjectsV2Reopened(ProjectsV2Reopened),
+    ProjectsV2Reopened(Box<ProjectsV2Reopened>),
     /// The webhook `projects-v2-status-update-created`: the header `X-Github-Event` is
     /// `projects_v2_status_update`, the body's `action` `created`.
-    ProjectsV2StatusUpdateCreated(ProjectsV2StatusUpdateCreated),
+    ProjectsV2StatusUpdateCreated(Box<ProjectsV2StatusUpdateCreated>),
     /// The webhook `projects-v2-status-update-deleted`: the header `X-Github-Event` is
     /// `projects_v2_status_update`, the body's `action` `deleted`.
-    ProjectsV2StatusUpdateDeleted(ProjectsV2StatusUpdateDeleted),
+    ProjectsV2StatusUpdateDeleted(Box<ProjectsV2StatusUpdateDeleted>),
     /// The webhook `projects-v2-status-update-edited`: the header `X-Github-Event` is
     /// `projects_v2_status_update`, the body's `action` `edited`.
-    ProjectsV2StatusUpdateEdited(ProjectsV2StatusUpdateEdited),
+    ProjectsV2StatusUpdateEdited(Box<ProjectsV2StatusUpdateEdited>),
     /// The webhook `public`: the header `X-Github-Event` is `public`.
-    Public(Public),
+    Public(Box<Public>),
     /// The webhook `pull-request-assigned`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `assigned`.
-    PullRequestAssigned(PullRequestAssigned),
+    PullRequestAssigned(Box<PullRequestAssigned>),
     /// The webhook `pull-request-auto-merge-disabled`: the header `X-Github-Event` is
     /// `pull_request`, the body's `action` `auto_merge_disabled`.
-    PullRequestAutoMergeDisabled(PullRequestAutoMergeDisabled),
+    PullRequestAutoMergeDisabled(Box<PullRequestAutoMergeDisabled>),
     /// The webhook `pull-request-auto-merge-enabled`: the header `X-Github-Event` is
     /// `pull_request`, the body's `action` `auto_merge_enabled`.
-    PullRequestAutoMergeEnabled(PullRequestAutoMergeEnabled),
+    PullRequestAutoMergeEnabled(Box<PullRequestAutoMergeEnabled>),
     /// The webhook `pull-request-closed`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `closed`.
-    PullRequestClosed(PullRequestClosed),
+    PullRequestClosed(Box<PullRequestClosed>),
     /// The webhook `pull-request-converted-to-draft`: the header `X-Github-Event` is
     /// `pull_request`, the body's `action` `converted_to_draft`.
-    PullRequestConvertedToDraft(PullRequestConvertedToDraft),
+    PullRequestConvertedToDraft(Box<PullRequestConvertedToDraft>),
     /// The webhook `pull-request-demilestoned`: the header `X-Github-Event` is `pull_request`,
     /// the body's `action` `demilestoned`.
-    PullRequestDemilestoned(PullRequestDemilestoned),
+    PullRequestDemilestoned(Box<PullRequestDemilestoned>),
     /// The webhook `pull-request-dequeued`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `dequeued`.
-    PullRequestDequeued(PullRequestDequeued),
+    PullRequestDequeued(Box<PullRequestDequeued>),
     /// The webhook `pull-request-edited`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `edited`.
-    PullRequestEdited(PullRequestEdited),
+    PullRequestEdited(Box<PullRequestEdited>),
     /// The webhook `pull-request-enqueued`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `enqueued`.
-    PullRequestEnqueued(PullRequestEnqueued),
+    PullRequestEnqueued(Box<PullRequestEnqueued>),
     /// The webhook `pull-request-labeled`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `labeled`.
-    PullRequestLabeled(PullRequestLabeled),
+    PullRequestLabeled(Box<PullRequestLabeled>),
     /// The webhook `pull-request-locked`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `locked`.
-    PullRequestLocked(PullRequestLocked),
+    PullRequestLocked(Box<PullRequestLocked>),
     /// The webhook `pull-request-milestoned`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `milestoned`.
-    PullRequestMilestoned(PullRequestMilestoned),
+    PullRequestMilestoned(Box<PullRequestMilestoned>),
     /// The webhook `pull-request-opened`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `opened`.
-    PullRequestOpened(PullRequestOpened),
+    PullRequestOpened(Box<PullRequestOpened>),
     /// The webhook `pull-request-ready-for-review`: the header `X-Github-Event` is
     /// `pull_request`, the body's `action` `ready_for_review`.
-    PullRequestReadyForReview(PullRequestReadyForReview),
+    PullRequestReadyForReview(Box<PullRequestReadyForReview>),
     /// The webhook `pull-request-reopened`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `reopened`.
-    PullRequestReopened(PullRequestReopened),
+    PullRequestReopened(Box<PullRequestReopened>),
     /// The webhook `pull-request-review-comment-created`: the header `X-Github-Event` is
     /// `pull_request_review_comment`, the body's `action` `created`.
-    PullRequestReviewCommentCreated(PullRequestReviewCommentCreated),
+    PullRequestReviewCommentCreated(Box<PullRequestReviewCommentCreated>),
     /// The webhook `pull-request-review-comment-deleted`: the header `X-Github-Event` is
     /// `pull_request_review_comment`, the body's `action` `deleted`.
-    PullRequestReviewCommentDeleted(PullRequestReviewCommentDeleted),
+    PullRequestReviewCommentDeleted(Box<PullRequestReviewCommentDeleted>),
     /// The webhook `pull-request-review-comment-edited`: the header `X-Github-Event` is
     /// `pull_request_review_comment`, the body's `action` `edited`.
-    PullRequestReviewCommentEdited(PullRequestReviewCommentEdited),
+    PullRequestReviewCommentEdited(Box<PullRequestReviewCommentEdited>),
     /// The webhook `pull-request-review-dismissed`: the header `X-Github-Event` is
     /// `pull_request_review`, the body's `action` `dismissed`.
-    PullRequestReviewDismissed(PullRequestReviewDismissed),
+    PullRequestReviewDismissed(Box<PullRequestReviewDismissed>),
     /// The webhook `pull-request-review-edited`: the header `X-Github-Event` is
     /// `pull_request_review`, the body's `action` `edited`.
-    PullRequestReviewEdited(PullRequestReviewEdited),
+    PullRequestReviewEdited(Box<PullRequestReviewEdited>),
     /// The webhook `pull-request-review-request-removed`: the header `X-Github-Event` is
     /// `pull_request`, the body's `action` `review_request_removed`.
-    PullRequestReviewRequestRemoved(PullRequestReviewRequestRemoved),
+    PullRequestReviewRequestRemoved(Box<PullRequestReviewRequestRemoved>),
     /// The webhook `pull-request-review-requested`: the header `X-Github-Event` is
     /// `pull_request`, the body's `action` `review_requested`.
-    PullRequestReviewRequested(PullRequestReviewRequested),
+    PullRequestReviewRequested(Box<PullRequestReviewRequested>),
     /// The webhook `pull-request-review-submitted`: the header `X-Github-Event` is
     /// `pull_request_review`, the body's `action` `submitted`.
-    PullRequestReviewSubmitted(PullRequestReviewSubmitted),
+    PullRequestReviewSubmitted(Box<PullRequestReviewSubmitted>),
     /// The webhook `pull-request-review-thread-resolved`: the header `X-Github-Event` is
     /// `pull_request_review_thread`, the body's `action` `resolved`.
-    PullRequestReviewThreadResolved(PullRequestReviewThreadResolved),
+    PullRequestReviewThreadResolved(Box<PullRequestReviewThreadResolved>),
     /// The webhook `pull-request-review-thread-unresolved`: the header `X-Github-Event` is
     /// `pull_request_review_thread`, the body's `action` `unresolved`.
-    PullRequestReviewThreadUnresolved(PullRequestReviewThreadUnresolved),
+    PullRequestReviewThreadUnresolved(Box<PullRequestReviewThreadUnresolved>),
     /// The webhook `pull-request-synchronize`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `synchronize`.
-    PullRequestSynchronize(PullRequestSynchronize),
+    PullRequestSynchronize(Box<PullRequestSynchronize>),
     /// The webhook `pull-request-unassigned`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `unassigned`.
-    PullRequestUnassigned(PullRequestUnassigned),
+    PullRequestUnassigned(Box<PullRequestUnassigned>),
     /// The webhook `pull-request-unlabeled`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `unlabeled`.
-    PullRequestUnlabeled(PullRequestUnlabeled),
+    PullRequestUnlabeled(Box<PullRequestUnlabeled>),
     /// The webhook `pull-request-unlocked`: the header `X-Github-Event` is `pull_request`, the
     /// body's `action` `unlocked`.
-    PullRequestUnlocked(PullRequestUnlocked),
+    PullRequestUnlocked(Box<PullRequestUnlocked>),
     /// The webhook `push`: the header `X-Github-Event` is `push`.
-    Push(Push),
+    Push(Box<Push>),
     /// The webhook `registry-package-published`: the header `X-Github-Event` is
     /// `registry_package`, the body's `action` `published`.
-    RegistryPackagePublished(RegistryPackagePublished),
+    RegistryPackagePublished(Box<RegistryPackagePublished>),
     /// The webhook `registry-package-updated`: the header `X-Github-Event` is `registry_package`,
     /// the body's `action` `updated`.
-    RegistryPackageUpdated(RegistryPackageUpdated),
+    RegistryPackageUpdated(Box<RegistryPackageUpdated>),
     /// The webhook `release-created`: the header `X-Github-Event` is `release`, the body's
     /// `action` `created`.
-    ReleaseCreated(ReleaseCreated),
+    ReleaseCreated(Box<ReleaseCreated>),
     /// The webhook `release-deleted`: the header `X-Github-Event` is `release`, the body's
     /// `action` `deleted`.
-    ReleaseDeleted(ReleaseDeleted),
+    ReleaseDeleted(Box<ReleaseDeleted>),
     /// The webhook `release-edited`: the header `X-Github-Event` is `release`, the body's
     /// `action` `edited`.
-    ReleaseEdited(ReleaseEdited),
+    ReleaseEdited(Box<ReleaseEdited>),
     /// The webhook `release-prereleased`: the header `X-Github-Event` is `release`, the body's
     /// `action` `prereleased`.
-    ReleasePrereleased(ReleasePrereleased),
+    ReleasePrereleased(Box<ReleasePrereleased>),
     /// The webhook `release-published`: the header `X-Github-Event` is `release`, the body's
     /// `action` `published`.
-    ReleasePublished(ReleasePublished),
+    ReleasePublished(Box<ReleasePublished>),
     /// The webhook `release-released`: the header `X-Github-Event` is `release`, the body's
     /// `action` `released`.
-    ReleaseReleased(ReleaseReleased),
+    ReleaseReleased(Box<ReleaseReleased>),
     /// The webhook `release-unpublished`: the header `X-Github-Event` is `release`, the body's
     /// `action` `unpublished`.
-    ReleaseUnpublished(ReleaseUnpublished),
+    ReleaseUnpublished(Box<ReleaseUnpublished>),
     /// The webhook `repository-advisory-published`: the header `X-Github-Event` is
     /// `repository_advisory`, the body's `action` `published`.
-    RepositoryAdvisoryPublished(RepositoryAdvisoryPublished),
+    RepositoryAdvisoryPublished(Box<RepositoryAdvisoryPublished>),
     /// The webhook `repository-advisory-reported`: the header `X-Github-Event` is
     /// `repository_advisory`, the body's `action` `reported`.
-    RepositoryAdvisoryReported(RepositoryAdvisoryReported),
+    RepositoryAdvisoryReported(Box<RepositoryAdvisoryReported>),
     /// The webhook `repository-archived`: the header `X-Github-Event` is `repository`, the body's
     /// `action` `archived`.
-    RepositoryArchived(RepositoryArchived),
+    RepositoryArchived(Box<RepositoryArchived>),
     /// The webhook `repository-created`: the header `X-Github-Event` is `repository`, the body's
     /// `action` `created`.
-    RepositoryCreated(RepositoryCreated),
+    RepositoryCreated(Box<RepositoryCreated>),
     /// The webhook `repository-deleted`: the header `X-Github-Event` is `repository`, the body's
     /// `action` `deleted`.
-    RepositoryDeleted(RepositoryDeleted),
+    RepositoryDeleted(Box<RepositoryDeleted>),
     /// The webhook `repository-dispatch-sample.collected`: the header `X-Github-Event` is
     /// `repository_dispatch`.
-    RepositoryDispatchSampleCollected(RepositoryDispatchSampleCollected),
+    RepositoryDispatchSampleCollected(Box<RepositoryDispatchSampleCollected>),
     /// The webhook `repository-edited`: the header `X-Github-Event` is `repository`, the body's
     /// `action` `edited`.
-    RepositoryEdited(RepositoryEdited),
+    RepositoryEdited(Box<RepositoryEdited>),
     /// The webhook `repository-import`: the header `X-Github-Event` is `repository_import`.
-    RepositoryImport(RepositoryImport),
+    RepositoryImport(Box<RepositoryImport>),
     /// The webhook `repository-privatized`: the header `X-Github-Event` is `repository`, the
     /// body's `action` `privatized`.
-    RepositoryPrivatized(RepositoryPrivatized),
+    RepositoryPrivatized(Box<RepositoryPrivatized>),
     /// The webhook `repository-publicized`: the header `X-Github-Event` is `repository`, the
     /// body's `action` `publicized`.
-    RepositoryPublicized(RepositoryPublicized),
+    RepositoryPublicized(Box<RepositoryPublicized>),
     /// The webhook `repository-renamed`: the header `X-Github-Event` is `repository`, the body's
     /// `action` `renamed`.
-    RepositoryRenamed(RepositoryRenamed),
+    RepositoryRenamed(Box<RepositoryRenamed>),
     /// The webhook `repository-ruleset-created`: the header `X-Github-Event` is
     /// `repository_ruleset`, the body's `action` `created`.
-    RepositoryRulesetCreated(RepositoryRulesetCreated),
+    RepositoryRulesetCreated(Box<RepositoryRulesetCreated>),
     /// The webhook `repository-ruleset-deleted`: the header `X-Github-Event` is
     /// `repository_ruleset`, the body's `action` `deleted`.
-    RepositoryRulesetDeleted(RepositoryRulesetDeleted),
+    RepositoryRulesetDeleted(Box<RepositoryRulesetDeleted>),
     /// The webhook `repository-ruleset-edited`: the header `X-Github-Event` is
     /// `repository_ruleset`, the body's `action` `edited`.
-    RepositoryRulesetEdited(RepositoryRulesetEdited),
+    RepositoryRulesetEdited(Box<RepositoryRulesetEdited>),
     /// The webhook `repository-transferred`: the header `X-Github-Event` is `repository`, the
     /// body's `action` `transferred`.
-    RepositoryTransferred(RepositoryTransferred),
+    RepositoryTransferred(Box<RepositoryTransferred>),
     /// The webhook `repository-unarchived`: the header `X-Github-Event` is `repository`, the
     /// body's `action` `unarchived`.
-    RepositoryUnarchived(RepositoryUnarchived),
+    RepositoryUnarchived(Box<RepositoryUnarchived>),
     /// The webhook `repository-vulnerability-alert-create`: the header `X-Github-Event` is
     /// `repository_vulnerability_alert`, the body's `action` `create`.
-    RepositoryVulnerabilityAlertCreate(RepositoryVulnerabilityAlertCreate),
+    RepositoryVulnerabilityAlertCreate(Box<RepositoryVulnerabilityAlertCreate>),
     /// The webhook `repository-vulnerability-alert-dismiss`: the header `X-Github-Event` is
     /// `repository_vulnerability_alert`, the body's `action` `dismiss`.
-    RepositoryVulnerabilityAlertDismiss(RepositoryVulnerabilityAlertDismiss),
+    RepositoryVulnerabilityAlertDismiss(Box<RepositoryVulnerabilityAlertDismiss>),
     /// The webhook `repository-vulnerability-alert-reopen`: the header `X-Github-Event` is
     /// `repository_vulnerability_alert`, the body's `action` `reopen`.
-    RepositoryVulnerabilityAlertReopen(RepositoryVulnerabilityAlertReopen),
+    RepositoryVulnerabilityAlertReopen(Box<RepositoryVulnerabilityAlertReopen>),
     /// The webhook `repository-vulnerability-alert-resolve`: the header `X-Github-Event` is
     /// `repository_vulnerability_alert`, the body's `action` `resolve`.
-    RepositoryVulnerabilityAlertResolve(RepositoryVulnerabilityAlertResolve),
+    RepositoryVulnerabilityAlertResolve(Box<RepositoryVulnerabilityAlertResolve>),
     /// The webhook `secret-scanning-alert-assigned`: the header `X-Github-Event` is
     /// `secret_scanning_alert`, the body's `action` `assigned`.
-    SecretScanningAlertAssigned(SecretScanningAlertAssigned),
+    SecretScanningAlertAssigned(Box<SecretScanningAlertAssigned>),
     /// The webhook `secret-scanning-alert-created`: the header `X-Github-Event` is
     /// `secret_scanning_alert`, the body's `action` `created`.
-    SecretScanningAlertCreated(SecretScanningAlertCreated),
+    SecretScanningAlertCreated(Box<SecretScanningAlertCreated>),
     /// The webhook `secret-scanning-alert-location-created`: the header `X-Github-Event` is
     /// `secret_scanning_alert_location`, the body's `action` `created`.
-    SecretScanningAlertLocationCreated(SecretScanningAlertLocationCreated),
+    SecretScanningAlertLocationCreated(Box<SecretScanningAlertLocationCreated>),
     /// The webhook `secret-scanning-alert-publicly-leaked`: the header `X-Github-Event` is
     /// `secret_scanning_alert`, the body's `action` `publicly_leaked`.
-    SecretScanningAlertPubliclyLeaked(SecretScanningAlertPubliclyLeaked),
+    SecretScanningAlertPubliclyLeaked(Box<SecretScanningAlertPubliclyLeaked>),
     /// The webhook `secret-scanning-alert-reopened`: the header `X-Github-Event` is
     /// `secret_scanning_alert`, the body's `action` `reopened`.
-    SecretScanningAlertReopened(SecretScanningAlertReopened),
+    SecretScanningAlertReopened(Box<SecretScanningAlertReopened>),
     /// The webhook `secret-scanning-alert-resolved`: the header `X-Github-Event` is
     /// `secret_scanning_alert`, the body's `action` `resolved`.
-    SecretScanningAlertResolved(SecretScanningAlertResolved),
+    SecretScanningAlertResolved(Box<SecretScanningAlertResolved>),
     /// The webhook `secret-scanning-alert-unassigned`: the header `X-Github-Event` is
     /// `secret_scanning_alert`, the body's `action` `unassigned`.
-    SecretScanningAlertUnassigned(SecretScanningAlertUnassigned),
+    SecretScanningAlertUnassigned(Box<SecretScanningAlertUnassigned>),
     /// The webhook `secret-scanning-alert-validated`: the header `X-Github-Event` is
     /// `secret_scanning_alert`, the body's `action` `validated`.
-    SecretScanningAlertValidated(SecretScanningAlertValidated),
+    SecretScanningAlertValidated(Box<SecretScanningAlertValidated>),
     /// The webhook `secret-scanning-scan-completed`: the header `X-Github-Event` is
     /// `secret_scanning_scan`, the body's `action` `completed`.
-    SecretScanningScanCompleted(SecretScanningScanCompleted),
+    SecretScanningScanCompleted(Box<SecretScanningScanCompleted>),
     /// The webhook `security-advisory-published`: the header `X-Github-Event` is
     /// `security_advisory`, the body's `action` `published`.
-    SecurityAdvisoryPublished(SecurityAdvisoryPublished),
+    SecurityAdvisoryPublished(Box<SecurityAdvisoryPublished>),
     /// The webhook `security-advisory-updated`: the header `X-Github-Event` is
     /// `security_advisory`, the body's `action` `updated`.
-    SecurityAdvisoryUpdated(SecurityAdvisoryUpdated),
+    SecurityAdvisoryUpdated(Box<SecurityAdvisoryUpdated>),
     /// The webhook `security-advisory-withdrawn`: the header `X-Github-Event` is
     /// `security_advisory`, the body's `action` `withdrawn`.
-    SecurityAdvisoryWithdrawn(SecurityAdvisoryWithdrawn),
+    SecurityAdvisoryWithdrawn(Box<SecurityAdvisoryWithdrawn>),
     /// The webhook `security-and-analysis`: the header `X-Github-Event` is
     /// `security_and_analysis`.
-    SecurityAndAnalysis2(SecurityAndAnalysis2),
+    SecurityAndAnalysis2(Box<SecurityAndAnalysis2>),
     /// The webhook `sponsorship-cancelled`: the header `X-Github-Event` is `sponsorship`, the
     /// body's `action` `cancelled`.
-    SponsorshipCancelled(SponsorshipCancelled),
+    SponsorshipCancelled(Box<SponsorshipCancelled>),
     /// The webhook `sponsorship-created`: the header `X-Github-Event` is `sponsorship`, the
     /// body's `action` `created`.
-    SponsorshipCreated(SponsorshipCreated),
+    SponsorshipCreated(Box<SponsorshipCreated>),
     /// The webhook `sponsorship-edited`: the header `X-Github-Event` is `sponsorship`, the body's
     /// `action` `edited`.
-    SponsorshipEdited(SponsorshipEdited),
+    SponsorshipEdited(Box<SponsorshipEdited>),
     /// The webhook `sponsorship-pending-cancellation`: the header `X-Github-Event` is
     /// `sponsorship`, the body's `action` `pending_cancellation`.
-    SponsorshipPendingCancellation(SponsorshipPendingCancellation),
+    SponsorshipPendingCancellation(Box<SponsorshipPendingCancellation>),
     /// The webhook `sponsorship-pending-tier-change`: the header `X-Github-Event` is
     /// `sponsorship`, the body's `action` `pending_tier_change`.
-    SponsorshipPendingTierChange(SponsorshipPendingTierChange),
+    SponsorshipPendingTierChange(Box<SponsorshipPendingTierChange>),
     /// The webhook `sponsorship-tier-changed`: the header `X-Github-Event` is `sponsorship`, the
     /// body's `action` `tier_changed`.
-    SponsorshipTierChanged(SponsorshipTierChanged),
+    SponsorshipTierChanged(Box<SponsorshipTierChanged>),
     /// The webhook `star-created`: the header `X-Github-Event` is `star`, the body's `action`
     /// `created`.
-    StarCreated(StarCreated),
+    StarCreated(Box<StarCreated>),
     /// The webhook `star-deleted`: the header `X-Github-Event` is `star`, the body's `action`
     /// `deleted`.
-    StarDeleted(StarDeleted),
+    StarDeleted(Box<StarDeleted>),
     /// The webhook `status`: the header `X-Github-Event` is `status`.
-    Status(Status),
+    Status(Box<Status>),
     /// The webhook `sub-issues-parent-issue-added`: the header `X-Github-Event` is `sub-issues`,
     /// the body's `action` `parent_issue_added`.
-    SubIssuesParentIssueAdded(SubIssuesParentIssueAdded),
+    SubIssuesParentIssueAdded(Box<SubIssuesParentIssueAdded>),
     /// The webhook `sub-issues-parent-issue-removed`: the header `X-Github-Event` is
     /// `sub-issues`, the body's `action` `parent_issue_removed`.
-    SubIssuesParentIssueRemoved(SubIssuesParentIssueRemoved),
+    SubIssuesParentIssueRemoved(Box<SubIssuesParentIssueRemoved>),
     /// The webhook `sub-issues-sub-issue-added`: the header `X-Github-Event` is `sub-issues`, the
     /// body's `action` `sub_issue_added`.
-    SubIssuesSubIssueAdded(SubIssuesSubIssueAdded),
+    SubIssuesSubIssueAdded(Box<SubIssuesSubIssueAdded>),
     /// The webhook `sub-issues-sub-issue-removed`: the header `X-Github-Event` is `sub-issues`,
     /// the body's `action` `sub_issue_removed`.
-    SubIssuesSubIssueRemoved(SubIssuesSubIssueRemoved),
+    SubIssuesSubIssueRemoved(Box<SubIssuesSubIssueRemoved>),
     /// The webhook `team-add`: the header `X-Github-Event` is `team_add`.
-    TeamAdd(TeamAdd),
+    TeamAdd(Box<TeamAdd>),
     /// The webhook `team-added-to-repository`: the header `X-Github-Event` is `team`, the body's
     /// `action` `added_to_repository`.
-    TeamAddedToRepository(TeamAddedToRepository),
+    TeamAddedToRepository(Box<TeamAddedToRepository>),
     /// The webhook `team-created`: the header `X-Github-Event` is `team`, the body's `action`
     /// `created`.
-    TeamCreated(TeamCreated),
+    TeamCreated(Box<TeamCreated>),
     /// The webhook `team-deleted`: the header `X-Github-Event` is `team`, the body's `action`
     /// `deleted`.
-    TeamDeleted(TeamDeleted),
+    TeamDeleted(Box<TeamDeleted>),
     /// The webhook `team-edited`: the header `X-Github-Event` is `team`, the body's `action`
     /// `edited`.
-    TeamEdited(TeamEdited),
+    TeamEdited(Box<TeamEdited>),
     /// The webhook `team-removed-from-repository`: the header `X-Github-Event` is `team`, the
     /// body's `action` `removed_from_repository`.
-    TeamRemovedFromRepository(TeamRemovedFromRepository),
+    TeamRemovedFromRepository(Box<TeamRemovedFromRepository>),
     /// The webhook `watch-started`: the header `X-Github-Event` is `watch`, the body's `action`
     /// `started`.
-    WatchStarted(WatchStarted),
+    WatchStarted(Box<WatchStarted>),
     /// The webhook `workflow-dispatch`: the header `X-Github-Event` is `workflow_dispatch`.
-    WorkflowDispatch(WorkflowDispatch),
+    WorkflowDispatch(Box<WorkflowDispatch>),
     /// The webhook `workflow-job-completed`: the header `X-Github-Event` is `workflow_job`, the
     /// body's `action` `completed`.
-    WorkflowJobCompleted(WorkflowJobCompleted),
+    WorkflowJobCompleted(Box<WorkflowJobCompleted>),
     /// The webhook `workflow-job-in-progress`: the header `X-Github-Event` is `workflow_job`, the
     /// body's `action` `in_progress`.
-    WorkflowJobInProgress(WorkflowJobInProgress),
+    WorkflowJobInProgress(Box<WorkflowJobInProgress>),
     /// The webhook `workflow-job-queued`: the header `X-Github-Event` is `workflow_job`, the
     /// body's `action` `queued`.
-    WorkflowJobQueued(WorkflowJobQueued),
+    WorkflowJobQueued(Box<WorkflowJobQueued>),
     /// The webhook `workflow-job-waiting`: the header `X-Github-Event` is `workflow_job`, the
     /// body's `action` `waiting`.
-    WorkflowJobWaiting(WorkflowJobWaiting),
+    WorkflowJobWaiting(Box<WorkflowJobWaiting>),
     /// The webhook `workflow-run-completed`: the header `X-Github-Event` is `workflow_run`, the
     /// body's `action` `completed`.
-    WorkflowRunCompleted(WorkflowRunCompleted),
+    WorkflowRunCompleted(Box<WorkflowRunCompleted>),
     /// The webhook `workflow-run-in-progress`: the header `X-Github-Event` is `workflow_run`, the
     /// body's `action` `in_progress`.
-    WorkflowRunInProgress(WorkflowRunInProgress),
+    WorkflowRunInProgress(Box<WorkflowRunInProgress>),
     /// The webhook `workflow-run-requested`: the header `X-Github-Event` is `workflow_run`, the
     /// body's `action` `requested`.
-    WorkflowRunRequested(WorkflowRunRequested),
+    WorkflowRunRequested(Box<WorkflowRunRequested>),
     /// Any other event: the value that names it, if any, and the body as received.
     Other {
         /// The value of the key or header that names the event.
@@ -61008,7 +61010,12 @@ impl Event {
     /// # Errors
     /// The body is not a JSON object.
     pub fn decode(body: &[u8]) -> ::core::result::Result<Self, ::serde_json::Error> {
-        skim(body, "")?;
+        Self::read_tagged::<read::Json>(body)
+    }
+    fn read_tagged<R: read::Read>(
+        body: &[u8],
+    ) -> ::core::result::Result<Self, R::Error> {
+        skim(body, "").map_err(R::error)?;
         Ok(Self::Other {
             tag: None,
             body: body.to_vec(),
@@ -61024,19 +61031,21 @@ impl Event {
         event: &str,
         body: &[u8],
     ) -> ::core::result::Result<Self, ::serde_json::Error> {
+        Self::read_named::<read::Json>(event, body)
+    }
+    fn read_named<R: read::Read>(
+        event: &str,
+        body: &[u8],
+    ) -> ::core::result::Result<Self, R::Error> {
         Ok(
             match event {
                 "branch_protection_configuration" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("disabled") => {
-                            Self::BranchProtectionConfigurationDisabled(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::BranchProtectionConfigurationDisabled(R::boxed(body)?)
                         }
                         Some("enabled") => {
-                            Self::BranchProtectionConfigurationEnabled(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::BranchProtectionConfigurationEnabled(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61047,21 +61056,15 @@ impl Event {
                     }
                 }
                 "branch_protection_rule" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("created") => {
-                            Self::BranchProtectionRuleCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::BranchProtectionRuleCreated(R::boxed(body)?)
                         }
                         Some("deleted") => {
-                            Self::BranchProtectionRuleDeleted(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::BranchProtectionRuleDeleted(R::boxed(body)?)
                         }
                         Some("edited") => {
-                            Self::BranchProtectionRuleEdited(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::BranchProtectionRuleEdited(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61072,21 +61075,13 @@ impl Event {
                     }
                 }
                 "check_run" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("completed") => {
-                            Self::CheckRunCompleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("created") => {
-                            Self::CheckRunCreated(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("completed") => Self::CheckRunCompleted(R::boxed(body)?),
+                        Some("created") => Self::CheckRunCreated(R::boxed(body)?),
                         Some("requested_action") => {
-                            Self::CheckRunRequestedAction(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::CheckRunRequestedAction(R::boxed(body)?)
                         }
-                        Some("rerequested") => {
-                            Self::CheckRunRerequested(::serde_json::from_slice(body)?)
-                        }
+                        Some("rerequested") => Self::CheckRunRerequested(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61096,15 +61091,11 @@ impl Event {
                     }
                 }
                 "check_suite" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("completed") => {
-                            Self::CheckSuiteCompleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("requested") => {
-                            Self::CheckSuiteRequested(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("completed") => Self::CheckSuiteCompleted(R::boxed(body)?),
+                        Some("requested") => Self::CheckSuiteRequested(R::boxed(body)?),
                         Some("rerequested") => {
-                            Self::CheckSuiteRerequested(::serde_json::from_slice(body)?)
+                            Self::CheckSuiteRerequested(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61115,34 +61106,22 @@ impl Event {
                     }
                 }
                 "code_scanning_alert" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("appeared_in_branch") => {
-                            Self::CodeScanningAlertAppearedInBranch(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::CodeScanningAlertAppearedInBranch(R::boxed(body)?)
                         }
                         Some("closed_by_user") => {
-                            Self::CodeScanningAlertClosedByUser(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::CodeScanningAlertClosedByUser(R::boxed(body)?)
                         }
                         Some("created") => {
-                            Self::CodeScanningAlertCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::CodeScanningAlertCreated(R::boxed(body)?)
                         }
-                        Some("fixed") => {
-                            Self::CodeScanningAlertFixed(::serde_json::from_slice(body)?)
-                        }
+                        Some("fixed") => Self::CodeScanningAlertFixed(R::boxed(body)?),
                         Some("reopened") => {
-                            Self::CodeScanningAlertReopened(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::CodeScanningAlertReopened(R::boxed(body)?)
                         }
                         Some("reopened_by_user") => {
-                            Self::CodeScanningAlertReopenedByUser(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::CodeScanningAlertReopenedByUser(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61153,9 +61132,9 @@ impl Event {
                     }
                 }
                 "commit_comment" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         None | Some("created") => {
-                            Self::CommitCommentCreated(::serde_json::from_slice(body)?)
+                            Self::CommitCommentCreated(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61165,23 +61144,15 @@ impl Event {
                         }
                     }
                 }
-                "create" => Self::Create(::serde_json::from_slice(body)?),
+                "create" => Self::Create(R::boxed(body)?),
                 "custom_property" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("created") => {
-                            Self::CustomPropertyCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::CustomPropertyDeleted(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("created") => Self::CustomPropertyCreated(R::boxed(body)?),
+                        Some("deleted") => Self::CustomPropertyDeleted(R::boxed(body)?),
                         Some("promote_to_enterprise") => {
-                            Self::CustomPropertyPromotedToEnterprise(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::CustomPropertyPromotedToEnterprise(R::boxed(body)?)
                         }
-                        Some("updated") => {
-                            Self::CustomPropertyUpdated(::serde_json::from_slice(body)?)
-                        }
+                        Some("updated") => Self::CustomPropertyUpdated(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61191,11 +61162,9 @@ impl Event {
                     }
                 }
                 "custom-property-values" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         None | Some("updated") => {
-                            Self::CustomPropertyValuesUpdated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::CustomPropertyValuesUpdated(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61205,39 +61174,25 @@ impl Event {
                         }
                     }
                 }
-                "delete" => Self::Delete(::serde_json::from_slice(body)?),
+                "delete" => Self::Delete(R::boxed(body)?),
                 "dependabot_alert" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("auto_dismissed") => {
-                            Self::DependabotAlertAutoDismissed(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DependabotAlertAutoDismissed(R::boxed(body)?)
                         }
                         Some("auto_reopened") => {
-                            Self::DependabotAlertAutoReopened(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DependabotAlertAutoReopened(R::boxed(body)?)
                         }
-                        Some("created") => {
-                            Self::DependabotAlertCreated(::serde_json::from_slice(body)?)
-                        }
+                        Some("created") => Self::DependabotAlertCreated(R::boxed(body)?),
                         Some("dismissed") => {
-                            Self::DependabotAlertDismissed(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DependabotAlertDismissed(R::boxed(body)?)
                         }
-                        Some("fixed") => {
-                            Self::DependabotAlertFixed(::serde_json::from_slice(body)?)
-                        }
+                        Some("fixed") => Self::DependabotAlertFixed(R::boxed(body)?),
                         Some("reintroduced") => {
-                            Self::DependabotAlertReintroduced(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DependabotAlertReintroduced(R::boxed(body)?)
                         }
                         Some("reopened") => {
-                            Self::DependabotAlertReopened(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DependabotAlertReopened(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61248,13 +61203,9 @@ impl Event {
                     }
                 }
                 "deploy_key" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("created") => {
-                            Self::DeployKeyCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::DeployKeyDeleted(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("created") => Self::DeployKeyCreated(R::boxed(body)?),
+                        Some("deleted") => Self::DeployKeyDeleted(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61264,9 +61215,9 @@ impl Event {
                     }
                 }
                 "deployment" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         None | Some("created") => {
-                            Self::DeploymentCreated(::serde_json::from_slice(body)?)
+                            Self::DeploymentCreated(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61277,11 +61228,9 @@ impl Event {
                     }
                 }
                 "deployment_protection_rule" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         None | Some("requested") => {
-                            Self::DeploymentProtectionRuleRequested(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DeploymentProtectionRuleRequested(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61292,21 +61241,15 @@ impl Event {
                     }
                 }
                 "deployment_review" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("approved") => {
-                            Self::DeploymentReviewApproved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DeploymentReviewApproved(R::boxed(body)?)
                         }
                         Some("rejected") => {
-                            Self::DeploymentReviewRejected(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DeploymentReviewRejected(R::boxed(body)?)
                         }
                         Some("requested") => {
-                            Self::DeploymentReviewRequested(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DeploymentReviewRequested(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61317,11 +61260,9 @@ impl Event {
                     }
                 }
                 "deployment_status" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         None | Some("created") => {
-                            Self::DeploymentStatusCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DeploymentStatusCreated(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61332,54 +61273,26 @@ impl Event {
                     }
                 }
                 "discussion" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("answered") => {
-                            Self::DiscussionAnswered(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("answered") => Self::DiscussionAnswered(R::boxed(body)?),
                         Some("category_changed") => {
-                            Self::DiscussionCategoryChanged(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DiscussionCategoryChanged(R::boxed(body)?)
                         }
-                        Some("closed") => {
-                            Self::DiscussionClosed(::serde_json::from_slice(body)?)
-                        }
-                        Some("created") => {
-                            Self::DiscussionCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::DiscussionDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::DiscussionEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("labeled") => {
-                            Self::DiscussionLabeled(::serde_json::from_slice(body)?)
-                        }
-                        Some("locked") => {
-                            Self::DiscussionLocked(::serde_json::from_slice(body)?)
-                        }
-                        Some("pinned") => {
-                            Self::DiscussionPinned(::serde_json::from_slice(body)?)
-                        }
-                        Some("reopened") => {
-                            Self::DiscussionReopened(::serde_json::from_slice(body)?)
-                        }
+                        Some("closed") => Self::DiscussionClosed(R::boxed(body)?),
+                        Some("created") => Self::DiscussionCreated(R::boxed(body)?),
+                        Some("deleted") => Self::DiscussionDeleted(R::boxed(body)?),
+                        Some("edited") => Self::DiscussionEdited(R::boxed(body)?),
+                        Some("labeled") => Self::DiscussionLabeled(R::boxed(body)?),
+                        Some("locked") => Self::DiscussionLocked(R::boxed(body)?),
+                        Some("pinned") => Self::DiscussionPinned(R::boxed(body)?),
+                        Some("reopened") => Self::DiscussionReopened(R::boxed(body)?),
                         Some("transferred") => {
-                            Self::DiscussionTransferred(::serde_json::from_slice(body)?)
+                            Self::DiscussionTransferred(R::boxed(body)?)
                         }
-                        Some("unanswered") => {
-                            Self::DiscussionUnanswered(::serde_json::from_slice(body)?)
-                        }
-                        Some("unlabeled") => {
-                            Self::DiscussionUnlabeled(::serde_json::from_slice(body)?)
-                        }
-                        Some("unlocked") => {
-                            Self::DiscussionUnlocked(::serde_json::from_slice(body)?)
-                        }
-                        Some("unpinned") => {
-                            Self::DiscussionUnpinned(::serde_json::from_slice(body)?)
-                        }
+                        Some("unanswered") => Self::DiscussionUnanswered(R::boxed(body)?),
+                        Some("unlabeled") => Self::DiscussionUnlabeled(R::boxed(body)?),
+                        Some("unlocked") => Self::DiscussionUnlocked(R::boxed(body)?),
+                        Some("unpinned") => Self::DiscussionUnpinned(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61389,22 +61302,14 @@ impl Event {
                     }
                 }
                 "discussion_comment" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("created") => {
-                            Self::DiscussionCommentCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DiscussionCommentCreated(R::boxed(body)?)
                         }
                         Some("deleted") => {
-                            Self::DiscussionCommentDeleted(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::DiscussionCommentDeleted(R::boxed(body)?)
                         }
-                        Some("edited") => {
-                            Self::DiscussionCommentEdited(
-                                ::serde_json::from_slice(body)?,
-                            )
-                        }
+                        Some("edited") => Self::DiscussionCommentEdited(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61413,13 +61318,11 @@ impl Event {
                         }
                     }
                 }
-                "fork" => Self::Fork(::serde_json::from_slice(body)?),
+                "fork" => Self::Fork(R::boxed(body)?),
                 "github_app_authorization" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         None | Some("revoked") => {
-                            Self::GithubAppAuthorizationRevoked(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::GithubAppAuthorizationRevoked(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61429,26 +61332,16 @@ impl Event {
                         }
                     }
                 }
-                "gollum" => Self::Gollum(::serde_json::from_slice(body)?),
+                "gollum" => Self::Gollum(R::boxed(body)?),
                 "installation" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("created") => {
-                            Self::InstallationCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::InstallationDeleted(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("created") => Self::InstallationCreated(R::boxed(body)?),
+                        Some("deleted") => Self::InstallationDeleted(R::boxed(body)?),
                         Some("new_permissions_accepted") => {
-                            Self::InstallationNewPermissionsAccepted(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::InstallationNewPermissionsAccepted(R::boxed(body)?)
                         }
-                        Some("suspend") => {
-                            Self::InstallationSuspend(::serde_json::from_slice(body)?)
-                        }
-                        Some("unsuspend") => {
-                            Self::InstallationUnsuspend(::serde_json::from_slice(body)?)
-                        }
+                        Some("suspend") => Self::InstallationSuspend(R::boxed(body)?),
+                        Some("unsuspend") => Self::InstallationUnsuspend(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61458,16 +61351,12 @@ impl Event {
                     }
                 }
                 "installation_repositories" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("added") => {
-                            Self::InstallationRepositoriesAdded(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::InstallationRepositoriesAdded(R::boxed(body)?)
                         }
                         Some("removed") => {
-                            Self::InstallationRepositoriesRemoved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::InstallationRepositoriesRemoved(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61478,11 +61367,9 @@ impl Event {
                     }
                 }
                 "installation_target" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         None | Some("renamed") => {
-                            Self::InstallationTargetRenamed(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::InstallationTargetRenamed(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61493,16 +61380,10 @@ impl Event {
                     }
                 }
                 "issue_comment" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("created") => {
-                            Self::IssueCommentCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::IssueCommentDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::IssueCommentEdited(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("created") => Self::IssueCommentCreated(R::boxed(body)?),
+                        Some("deleted") => Self::IssueCommentDeleted(R::boxed(body)?),
+                        Some("edited") => Self::IssueCommentEdited(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61512,26 +61393,18 @@ impl Event {
                     }
                 }
                 "issue-dependencies" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("blocked_by_added") => {
-                            Self::IssueDependenciesBlockedByAdded(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::IssueDependenciesBlockedByAdded(R::boxed(body)?)
                         }
                         Some("blocked_by_removed") => {
-                            Self::IssueDependenciesBlockedByRemoved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::IssueDependenciesBlockedByRemoved(R::boxed(body)?)
                         }
                         Some("blocking_added") => {
-                            Self::IssueDependenciesBlockingAdded(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::IssueDependenciesBlockingAdded(R::boxed(body)?)
                         }
                         Some("blocking_removed") => {
-                            Self::IssueDependenciesBlockingRemoved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::IssueDependenciesBlockingRemoved(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61542,61 +61415,25 @@ impl Event {
                     }
                 }
                 "issues" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("assigned") => {
-                            Self::IssuesAssigned(::serde_json::from_slice(body)?)
-                        }
-                        Some("closed") => {
-                            Self::IssuesClosed(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::IssuesDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("demilestoned") => {
-                            Self::IssuesDemilestoned(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::IssuesEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("labeled") => {
-                            Self::IssuesLabeled(::serde_json::from_slice(body)?)
-                        }
-                        Some("locked") => {
-                            Self::IssuesLocked(::serde_json::from_slice(body)?)
-                        }
-                        Some("milestoned") => {
-                            Self::IssuesMilestoned(::serde_json::from_slice(body)?)
-                        }
-                        Some("opened") => {
-                            Self::IssuesOpened(::serde_json::from_slice(body)?)
-                        }
-                        Some("pinned") => {
-                            Self::IssuesPinned(::serde_json::from_slice(body)?)
-                        }
-                        Some("reopened") => {
-                            Self::IssuesReopened(::serde_json::from_slice(body)?)
-                        }
-                        Some("transferred") => {
-                            Self::IssuesTransferred(::serde_json::from_slice(body)?)
-                        }
-                        Some("typed") => {
-                            Self::IssuesTyped(::serde_json::from_slice(body)?)
-                        }
-                        Some("unassigned") => {
-                            Self::IssuesUnassigned(::serde_json::from_slice(body)?)
-                        }
-                        Some("unlabeled") => {
-                            Self::IssuesUnlabeled(::serde_json::from_slice(body)?)
-                        }
-                        Some("unlocked") => {
-                            Self::IssuesUnlocked(::serde_json::from_slice(body)?)
-                        }
-                        Some("unpinned") => {
-                            Self::IssuesUnpinned(::serde_json::from_slice(body)?)
-                        }
-                        Some("untyped") => {
-                            Self::IssuesUntyped(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("assigned") => Self::IssuesAssigned(R::boxed(body)?),
+                        Some("closed") => Self::IssuesClosed(R::boxed(body)?),
+                        Some("deleted") => Self::IssuesDeleted(R::boxed(body)?),
+                        Some("demilestoned") => Self::IssuesDemilestoned(R::boxed(body)?),
+                        Some("edited") => Self::IssuesEdited(R::boxed(body)?),
+                        Some("labeled") => Self::IssuesLabeled(R::boxed(body)?),
+                        Some("locked") => Self::IssuesLocked(R::boxed(body)?),
+                        Some("milestoned") => Self::IssuesMilestoned(R::boxed(body)?),
+                        Some("opened") => Self::IssuesOpened(R::boxed(body)?),
+                        Some("pinned") => Self::IssuesPinned(R::boxed(body)?),
+                        Some("reopened") => Self::IssuesReopened(R::boxed(body)?),
+                        Some("transferred") => Self::IssuesTransferred(R::boxed(body)?),
+                        Some("typed") => Self::IssuesTyped(R::boxed(body)?),
+                        Some("unassigned") => Self::IssuesUnassigned(R::boxed(body)?),
+                        Some("unlabeled") => Self::IssuesUnlabeled(R::boxed(body)?),
+                        Some("unlocked") => Self::IssuesUnlocked(R::boxed(body)?),
+                        Some("unpinned") => Self::IssuesUnpinned(R::boxed(body)?),
+                        Some("untyped") => Self::IssuesUntyped(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61606,16 +61443,10 @@ impl Event {
                     }
                 }
                 "label" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("created") => {
-                            Self::LabelCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::LabelDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::LabelEdited(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("created") => Self::LabelCreated(R::boxed(body)?),
+                        Some("deleted") => Self::LabelDeleted(R::boxed(body)?),
+                        Some("edited") => Self::LabelEdited(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61625,31 +61456,23 @@ impl Event {
                     }
                 }
                 "marketplace_purchase" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("cancelled") => {
-                            Self::MarketplacePurchaseCancelled(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::MarketplacePurchaseCancelled(R::boxed(body)?)
                         }
                         Some("changed") => {
-                            Self::MarketplacePurchaseChanged(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::MarketplacePurchaseChanged(R::boxed(body)?)
                         }
                         Some("pending_change") => {
-                            Self::MarketplacePurchasePendingChange(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::MarketplacePurchasePendingChange(R::boxed(body)?)
                         }
                         Some("pending_change_cancelled") => {
                             Self::MarketplacePurchasePendingChangeCancelled(
-                                ::serde_json::from_slice(body)?,
+                                R::boxed(body)?,
                             )
                         }
                         Some("purchased") => {
-                            Self::MarketplacePurchasePurchased(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::MarketplacePurchasePurchased(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61660,16 +61483,10 @@ impl Event {
                     }
                 }
                 "member" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("added") => {
-                            Self::MemberAdded(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::MemberEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("removed") => {
-                            Self::MemberRemoved(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("added") => Self::MemberAdded(R::boxed(body)?),
+                        Some("edited") => Self::MemberEdited(R::boxed(body)?),
+                        Some("removed") => Self::MemberRemoved(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61679,13 +61496,9 @@ impl Event {
                     }
                 }
                 "membership" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("added") => {
-                            Self::MembershipAdded(::serde_json::from_slice(body)?)
-                        }
-                        Some("removed") => {
-                            Self::MembershipRemoved(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("added") => Self::MembershipAdded(R::boxed(body)?),
+                        Some("removed") => Self::MembershipRemoved(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61695,15 +61508,11 @@ impl Event {
                     }
                 }
                 "merge_group" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("checks_requested") => {
-                            Self::MergeGroupChecksRequested(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::MergeGroupChecksRequested(R::boxed(body)?)
                         }
-                        Some("destroyed") => {
-                            Self::MergeGroupDestroyed(::serde_json::from_slice(body)?)
-                        }
+                        Some("destroyed") => Self::MergeGroupDestroyed(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61713,10 +61522,8 @@ impl Event {
                     }
                 }
                 "meta" => {
-                    match skim(body, "action")?.as_deref() {
-                        None | Some("deleted") => {
-                            Self::MetaDeleted(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        None | Some("deleted") => Self::MetaDeleted(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61726,22 +61533,12 @@ impl Event {
                     }
                 }
                 "milestone" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("closed") => {
-                            Self::MilestoneClosed(::serde_json::from_slice(body)?)
-                        }
-                        Some("created") => {
-                            Self::MilestoneCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::MilestoneDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::MilestoneEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("opened") => {
-                            Self::MilestoneOpened(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("closed") => Self::MilestoneClosed(R::boxed(body)?),
+                        Some("created") => Self::MilestoneCreated(R::boxed(body)?),
+                        Some("deleted") => Self::MilestoneDeleted(R::boxed(body)?),
+                        Some("edited") => Self::MilestoneEdited(R::boxed(body)?),
+                        Some("opened") => Self::MilestoneOpened(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61751,13 +61548,9 @@ impl Event {
                     }
                 }
                 "org_block" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("blocked") => {
-                            Self::OrgBlockBlocked(::serde_json::from_slice(body)?)
-                        }
-                        Some("unblocked") => {
-                            Self::OrgBlockUnblocked(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("blocked") => Self::OrgBlockBlocked(R::boxed(body)?),
+                        Some("unblocked") => Self::OrgBlockUnblocked(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61767,28 +61560,18 @@ impl Event {
                     }
                 }
                 "organization" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("deleted") => {
-                            Self::OrganizationDeleted(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("deleted") => Self::OrganizationDeleted(R::boxed(body)?),
                         Some("member_added") => {
-                            Self::OrganizationMemberAdded(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::OrganizationMemberAdded(R::boxed(body)?)
                         }
                         Some("member_invited") => {
-                            Self::OrganizationMemberInvited(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::OrganizationMemberInvited(R::boxed(body)?)
                         }
                         Some("member_removed") => {
-                            Self::OrganizationMemberRemoved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::OrganizationMemberRemoved(R::boxed(body)?)
                         }
-                        Some("renamed") => {
-                            Self::OrganizationRenamed(::serde_json::from_slice(body)?)
-                        }
+                        Some("renamed") => Self::OrganizationRenamed(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61798,13 +61581,9 @@ impl Event {
                     }
                 }
                 "package" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("published") => {
-                            Self::PackagePublished(::serde_json::from_slice(body)?)
-                        }
-                        Some("updated") => {
-                            Self::PackageUpdated(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("published") => Self::PackagePublished(R::boxed(body)?),
+                        Some("updated") => Self::PackageUpdated(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61813,28 +61592,20 @@ impl Event {
                         }
                     }
                 }
-                "page_build" => Self::PageBuild(::serde_json::from_slice(body)?),
+                "page_build" => Self::PageBuild(R::boxed(body)?),
                 "personal_access_token_request" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("approved") => {
-                            Self::PersonalAccessTokenRequestApproved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PersonalAccessTokenRequestApproved(R::boxed(body)?)
                         }
                         Some("cancelled") => {
-                            Self::PersonalAccessTokenRequestCancelled(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PersonalAccessTokenRequestCancelled(R::boxed(body)?)
                         }
                         Some("created") => {
-                            Self::PersonalAccessTokenRequestCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PersonalAccessTokenRequestCreated(R::boxed(body)?)
                         }
                         Some("denied") => {
-                            Self::PersonalAccessTokenRequestDenied(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PersonalAccessTokenRequestDenied(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -61844,24 +61615,14 @@ impl Event {
                         }
                     }
                 }
-                "ping" => Self::Ping(::serde_json::from_slice(body)?),
+                "ping" => Self::Ping(R::boxed(body)?),
                 "project_card" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("converted") => {
-                            Self::ProjectCardConverted(::serde_json::from_slice(body)?)
-                        }
-                        Some("created") => {
-                            Self::ProjectCardCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::ProjectCardDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::ProjectCardEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("moved") => {
-                            Self::ProjectCardMoved(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("converted") => Self::ProjectCardConverted(R::boxed(body)?),
+                        Some("created") => Self::ProjectCardCreated(R::boxed(body)?),
+                        Some("deleted") => Self::ProjectCardDeleted(R::boxed(body)?),
+                        Some("edited") => Self::ProjectCardEdited(R::boxed(body)?),
+                        Some("moved") => Self::ProjectCardMoved(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61871,22 +61632,12 @@ impl Event {
                     }
                 }
                 "project" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("closed") => {
-                            Self::ProjectClosed(::serde_json::from_slice(body)?)
-                        }
-                        Some("created") => {
-                            Self::ProjectCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::ProjectDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::ProjectEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("reopened") => {
-                            Self::ProjectReopened(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("closed") => Self::ProjectClosed(R::boxed(body)?),
+                        Some("created") => Self::ProjectCreated(R::boxed(body)?),
+                        Some("deleted") => Self::ProjectDeleted(R::boxed(body)?),
+                        Some("edited") => Self::ProjectEdited(R::boxed(body)?),
+                        Some("reopened") => Self::ProjectReopened(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61896,19 +61647,11 @@ impl Event {
                     }
                 }
                 "project_column" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("created") => {
-                            Self::ProjectColumnCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::ProjectColumnDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::ProjectColumnEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("moved") => {
-                            Self::ProjectColumnMoved(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("created") => Self::ProjectColumnCreated(R::boxed(body)?),
+                        Some("deleted") => Self::ProjectColumnDeleted(R::boxed(body)?),
+                        Some("edited") => Self::ProjectColumnEdited(R::boxed(body)?),
+                        Some("moved") => Self::ProjectColumnMoved(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61918,22 +61661,12 @@ impl Event {
                     }
                 }
                 "projects_v2" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("closed") => {
-                            Self::ProjectsV2Closed(::serde_json::from_slice(body)?)
-                        }
-                        Some("created") => {
-                            Self::ProjectsV2Created(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::ProjectsV2Deleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::ProjectsV2Edited(::serde_json::from_slice(body)?)
-                        }
-                        Some("reopened") => {
-                            Self::ProjectsV2Reopened(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("closed") => Self::ProjectsV2Closed(R::boxed(body)?),
+                        Some("created") => Self::ProjectsV2Created(R::boxed(body)?),
+                        Some("deleted") => Self::ProjectsV2Deleted(R::boxed(body)?),
+                        Some("edited") => Self::ProjectsV2Edited(R::boxed(body)?),
+                        Some("reopened") => Self::ProjectsV2Reopened(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61943,32 +61676,18 @@ impl Event {
                     }
                 }
                 "projects_v2_item" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("archived") => {
-                            Self::ProjectsV2ItemArchived(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("archived") => Self::ProjectsV2ItemArchived(R::boxed(body)?),
                         Some("converted") => {
-                            Self::ProjectsV2ItemConverted(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::ProjectsV2ItemConverted(R::boxed(body)?)
                         }
-                        Some("created") => {
-                            Self::ProjectsV2ItemCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::ProjectsV2ItemDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::ProjectsV2ItemEdited(::serde_json::from_slice(body)?)
-                        }
+                        Some("created") => Self::ProjectsV2ItemCreated(R::boxed(body)?),
+                        Some("deleted") => Self::ProjectsV2ItemDeleted(R::boxed(body)?),
+                        Some("edited") => Self::ProjectsV2ItemEdited(R::boxed(body)?),
                         Some("reordered") => {
-                            Self::ProjectsV2ItemReordered(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::ProjectsV2ItemReordered(R::boxed(body)?)
                         }
-                        Some("restored") => {
-                            Self::ProjectsV2ItemRestored(::serde_json::from_slice(body)?)
-                        }
+                        Some("restored") => Self::ProjectsV2ItemRestored(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -61978,21 +61697,15 @@ impl Event {
                     }
                 }
                 "projects_v2_status_update" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("created") => {
-                            Self::ProjectsV2StatusUpdateCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::ProjectsV2StatusUpdateCreated(R::boxed(body)?)
                         }
                         Some("deleted") => {
-                            Self::ProjectsV2StatusUpdateDeleted(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::ProjectsV2StatusUpdateDeleted(R::boxed(body)?)
                         }
                         Some("edited") => {
-                            Self::ProjectsV2StatusUpdateEdited(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::ProjectsV2StatusUpdateEdited(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62002,86 +61715,50 @@ impl Event {
                         }
                     }
                 }
-                "public" => Self::Public(::serde_json::from_slice(body)?),
+                "public" => Self::Public(R::boxed(body)?),
                 "pull_request" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("assigned") => {
-                            Self::PullRequestAssigned(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("assigned") => Self::PullRequestAssigned(R::boxed(body)?),
                         Some("auto_merge_disabled") => {
-                            Self::PullRequestAutoMergeDisabled(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestAutoMergeDisabled(R::boxed(body)?)
                         }
                         Some("auto_merge_enabled") => {
-                            Self::PullRequestAutoMergeEnabled(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestAutoMergeEnabled(R::boxed(body)?)
                         }
-                        Some("closed") => {
-                            Self::PullRequestClosed(::serde_json::from_slice(body)?)
-                        }
+                        Some("closed") => Self::PullRequestClosed(R::boxed(body)?),
                         Some("converted_to_draft") => {
-                            Self::PullRequestConvertedToDraft(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestConvertedToDraft(R::boxed(body)?)
                         }
                         Some("demilestoned") => {
-                            Self::PullRequestDemilestoned(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestDemilestoned(R::boxed(body)?)
                         }
-                        Some("dequeued") => {
-                            Self::PullRequestDequeued(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::PullRequestEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("enqueued") => {
-                            Self::PullRequestEnqueued(::serde_json::from_slice(body)?)
-                        }
-                        Some("labeled") => {
-                            Self::PullRequestLabeled(::serde_json::from_slice(body)?)
-                        }
-                        Some("locked") => {
-                            Self::PullRequestLocked(::serde_json::from_slice(body)?)
-                        }
+                        Some("dequeued") => Self::PullRequestDequeued(R::boxed(body)?),
+                        Some("edited") => Self::PullRequestEdited(R::boxed(body)?),
+                        Some("enqueued") => Self::PullRequestEnqueued(R::boxed(body)?),
+                        Some("labeled") => Self::PullRequestLabeled(R::boxed(body)?),
+                        Some("locked") => Self::PullRequestLocked(R::boxed(body)?),
                         Some("milestoned") => {
-                            Self::PullRequestMilestoned(::serde_json::from_slice(body)?)
+                            Self::PullRequestMilestoned(R::boxed(body)?)
                         }
-                        Some("opened") => {
-                            Self::PullRequestOpened(::serde_json::from_slice(body)?)
-                        }
+                        Some("opened") => Self::PullRequestOpened(R::boxed(body)?),
                         Some("ready_for_review") => {
-                            Self::PullRequestReadyForReview(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReadyForReview(R::boxed(body)?)
                         }
-                        Some("reopened") => {
-                            Self::PullRequestReopened(::serde_json::from_slice(body)?)
-                        }
+                        Some("reopened") => Self::PullRequestReopened(R::boxed(body)?),
                         Some("review_request_removed") => {
-                            Self::PullRequestReviewRequestRemoved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReviewRequestRemoved(R::boxed(body)?)
                         }
                         Some("review_requested") => {
-                            Self::PullRequestReviewRequested(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReviewRequested(R::boxed(body)?)
                         }
                         Some("synchronize") => {
-                            Self::PullRequestSynchronize(::serde_json::from_slice(body)?)
+                            Self::PullRequestSynchronize(R::boxed(body)?)
                         }
                         Some("unassigned") => {
-                            Self::PullRequestUnassigned(::serde_json::from_slice(body)?)
+                            Self::PullRequestUnassigned(R::boxed(body)?)
                         }
-                        Some("unlabeled") => {
-                            Self::PullRequestUnlabeled(::serde_json::from_slice(body)?)
-                        }
-                        Some("unlocked") => {
-                            Self::PullRequestUnlocked(::serde_json::from_slice(body)?)
-                        }
+                        Some("unlabeled") => Self::PullRequestUnlabeled(R::boxed(body)?),
+                        Some("unlocked") => Self::PullRequestUnlocked(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -62091,21 +61768,15 @@ impl Event {
                     }
                 }
                 "pull_request_review_comment" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("created") => {
-                            Self::PullRequestReviewCommentCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReviewCommentCreated(R::boxed(body)?)
                         }
                         Some("deleted") => {
-                            Self::PullRequestReviewCommentDeleted(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReviewCommentDeleted(R::boxed(body)?)
                         }
                         Some("edited") => {
-                            Self::PullRequestReviewCommentEdited(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReviewCommentEdited(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62116,21 +61787,13 @@ impl Event {
                     }
                 }
                 "pull_request_review" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("dismissed") => {
-                            Self::PullRequestReviewDismissed(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReviewDismissed(R::boxed(body)?)
                         }
-                        Some("edited") => {
-                            Self::PullRequestReviewEdited(
-                                ::serde_json::from_slice(body)?,
-                            )
-                        }
+                        Some("edited") => Self::PullRequestReviewEdited(R::boxed(body)?),
                         Some("submitted") => {
-                            Self::PullRequestReviewSubmitted(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReviewSubmitted(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62141,16 +61804,12 @@ impl Event {
                     }
                 }
                 "pull_request_review_thread" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("resolved") => {
-                            Self::PullRequestReviewThreadResolved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReviewThreadResolved(R::boxed(body)?)
                         }
                         Some("unresolved") => {
-                            Self::PullRequestReviewThreadUnresolved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::PullRequestReviewThreadUnresolved(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62160,17 +61819,13 @@ impl Event {
                         }
                     }
                 }
-                "push" => Self::Push(::serde_json::from_slice(body)?),
+                "push" => Self::Push(R::boxed(body)?),
                 "registry_package" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("published") => {
-                            Self::RegistryPackagePublished(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::RegistryPackagePublished(R::boxed(body)?)
                         }
-                        Some("updated") => {
-                            Self::RegistryPackageUpdated(::serde_json::from_slice(body)?)
-                        }
+                        Some("updated") => Self::RegistryPackageUpdated(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -62180,28 +61835,14 @@ impl Event {
                     }
                 }
                 "release" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("created") => {
-                            Self::ReleaseCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::ReleaseDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::ReleaseEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("prereleased") => {
-                            Self::ReleasePrereleased(::serde_json::from_slice(body)?)
-                        }
-                        Some("published") => {
-                            Self::ReleasePublished(::serde_json::from_slice(body)?)
-                        }
-                        Some("released") => {
-                            Self::ReleaseReleased(::serde_json::from_slice(body)?)
-                        }
-                        Some("unpublished") => {
-                            Self::ReleaseUnpublished(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("created") => Self::ReleaseCreated(R::boxed(body)?),
+                        Some("deleted") => Self::ReleaseDeleted(R::boxed(body)?),
+                        Some("edited") => Self::ReleaseEdited(R::boxed(body)?),
+                        Some("prereleased") => Self::ReleasePrereleased(R::boxed(body)?),
+                        Some("published") => Self::ReleasePublished(R::boxed(body)?),
+                        Some("released") => Self::ReleaseReleased(R::boxed(body)?),
+                        Some("unpublished") => Self::ReleaseUnpublished(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -62211,16 +61852,12 @@ impl Event {
                     }
                 }
                 "repository_advisory" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("published") => {
-                            Self::RepositoryAdvisoryPublished(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::RepositoryAdvisoryPublished(R::boxed(body)?)
                         }
                         Some("reported") => {
-                            Self::RepositoryAdvisoryReported(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::RepositoryAdvisoryReported(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62231,34 +61868,18 @@ impl Event {
                     }
                 }
                 "repository" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("archived") => {
-                            Self::RepositoryArchived(::serde_json::from_slice(body)?)
-                        }
-                        Some("created") => {
-                            Self::RepositoryCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::RepositoryDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::RepositoryEdited(::serde_json::from_slice(body)?)
-                        }
-                        Some("privatized") => {
-                            Self::RepositoryPrivatized(::serde_json::from_slice(body)?)
-                        }
-                        Some("publicized") => {
-                            Self::RepositoryPublicized(::serde_json::from_slice(body)?)
-                        }
-                        Some("renamed") => {
-                            Self::RepositoryRenamed(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("archived") => Self::RepositoryArchived(R::boxed(body)?),
+                        Some("created") => Self::RepositoryCreated(R::boxed(body)?),
+                        Some("deleted") => Self::RepositoryDeleted(R::boxed(body)?),
+                        Some("edited") => Self::RepositoryEdited(R::boxed(body)?),
+                        Some("privatized") => Self::RepositoryPrivatized(R::boxed(body)?),
+                        Some("publicized") => Self::RepositoryPublicized(R::boxed(body)?),
+                        Some("renamed") => Self::RepositoryRenamed(R::boxed(body)?),
                         Some("transferred") => {
-                            Self::RepositoryTransferred(::serde_json::from_slice(body)?)
+                            Self::RepositoryTransferred(R::boxed(body)?)
                         }
-                        Some("unarchived") => {
-                            Self::RepositoryUnarchived(::serde_json::from_slice(body)?)
-                        }
+                        Some("unarchived") => Self::RepositoryUnarchived(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -62268,30 +61889,18 @@ impl Event {
                     }
                 }
                 "repository_dispatch" => {
-                    Self::RepositoryDispatchSampleCollected(
-                        ::serde_json::from_slice(body)?,
-                    )
+                    Self::RepositoryDispatchSampleCollected(R::boxed(body)?)
                 }
-                "repository_import" => {
-                    Self::RepositoryImport(::serde_json::from_slice(body)?)
-                }
+                "repository_import" => Self::RepositoryImport(R::boxed(body)?),
                 "repository_ruleset" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("created") => {
-                            Self::RepositoryRulesetCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::RepositoryRulesetCreated(R::boxed(body)?)
                         }
                         Some("deleted") => {
-                            Self::RepositoryRulesetDeleted(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::RepositoryRulesetDeleted(R::boxed(body)?)
                         }
-                        Some("edited") => {
-                            Self::RepositoryRulesetEdited(
-                                ::serde_json::from_slice(body)?,
-                            )
-                        }
+                        Some("edited") => Self::RepositoryRulesetEdited(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -62301,26 +61910,18 @@ impl Event {
                     }
                 }
                 "repository_vulnerability_alert" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("create") => {
-                            Self::RepositoryVulnerabilityAlertCreate(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::RepositoryVulnerabilityAlertCreate(R::boxed(body)?)
                         }
                         Some("dismiss") => {
-                            Self::RepositoryVulnerabilityAlertDismiss(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::RepositoryVulnerabilityAlertDismiss(R::boxed(body)?)
                         }
                         Some("reopen") => {
-                            Self::RepositoryVulnerabilityAlertReopen(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::RepositoryVulnerabilityAlertReopen(R::boxed(body)?)
                         }
                         Some("resolve") => {
-                            Self::RepositoryVulnerabilityAlertResolve(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::RepositoryVulnerabilityAlertResolve(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62331,41 +61932,27 @@ impl Event {
                     }
                 }
                 "secret_scanning_alert" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("assigned") => {
-                            Self::SecretScanningAlertAssigned(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecretScanningAlertAssigned(R::boxed(body)?)
                         }
                         Some("created") => {
-                            Self::SecretScanningAlertCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecretScanningAlertCreated(R::boxed(body)?)
                         }
                         Some("publicly_leaked") => {
-                            Self::SecretScanningAlertPubliclyLeaked(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecretScanningAlertPubliclyLeaked(R::boxed(body)?)
                         }
                         Some("reopened") => {
-                            Self::SecretScanningAlertReopened(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecretScanningAlertReopened(R::boxed(body)?)
                         }
                         Some("resolved") => {
-                            Self::SecretScanningAlertResolved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecretScanningAlertResolved(R::boxed(body)?)
                         }
                         Some("unassigned") => {
-                            Self::SecretScanningAlertUnassigned(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecretScanningAlertUnassigned(R::boxed(body)?)
                         }
                         Some("validated") => {
-                            Self::SecretScanningAlertValidated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecretScanningAlertValidated(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62376,11 +61963,9 @@ impl Event {
                     }
                 }
                 "secret_scanning_alert_location" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         None | Some("created") => {
-                            Self::SecretScanningAlertLocationCreated(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecretScanningAlertLocationCreated(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62391,11 +61976,9 @@ impl Event {
                     }
                 }
                 "secret_scanning_scan" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         None | Some("completed") => {
-                            Self::SecretScanningScanCompleted(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecretScanningScanCompleted(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62406,21 +61989,13 @@ impl Event {
                     }
                 }
                 "security_advisory" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("published") => {
-                            Self::SecurityAdvisoryPublished(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecurityAdvisoryPublished(R::boxed(body)?)
                         }
-                        Some("updated") => {
-                            Self::SecurityAdvisoryUpdated(
-                                ::serde_json::from_slice(body)?,
-                            )
-                        }
+                        Some("updated") => Self::SecurityAdvisoryUpdated(R::boxed(body)?),
                         Some("withdrawn") => {
-                            Self::SecurityAdvisoryWithdrawn(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SecurityAdvisoryWithdrawn(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62430,32 +62005,20 @@ impl Event {
                         }
                     }
                 }
-                "security_and_analysis" => {
-                    Self::SecurityAndAnalysis2(::serde_json::from_slice(body)?)
-                }
+                "security_and_analysis" => Self::SecurityAndAnalysis2(R::boxed(body)?),
                 "sponsorship" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("cancelled") => {
-                            Self::SponsorshipCancelled(::serde_json::from_slice(body)?)
-                        }
-                        Some("created") => {
-                            Self::SponsorshipCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::SponsorshipEdited(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("cancelled") => Self::SponsorshipCancelled(R::boxed(body)?),
+                        Some("created") => Self::SponsorshipCreated(R::boxed(body)?),
+                        Some("edited") => Self::SponsorshipEdited(R::boxed(body)?),
                         Some("pending_cancellation") => {
-                            Self::SponsorshipPendingCancellation(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SponsorshipPendingCancellation(R::boxed(body)?)
                         }
                         Some("pending_tier_change") => {
-                            Self::SponsorshipPendingTierChange(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SponsorshipPendingTierChange(R::boxed(body)?)
                         }
                         Some("tier_changed") => {
-                            Self::SponsorshipTierChanged(::serde_json::from_slice(body)?)
+                            Self::SponsorshipTierChanged(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62466,13 +62029,9 @@ impl Event {
                     }
                 }
                 "star" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("created") => {
-                            Self::StarCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::StarDeleted(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("created") => Self::StarCreated(R::boxed(body)?),
+                        Some("deleted") => Self::StarDeleted(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -62481,26 +62040,20 @@ impl Event {
                         }
                     }
                 }
-                "status" => Self::Status(::serde_json::from_slice(body)?),
+                "status" => Self::Status(R::boxed(body)?),
                 "sub-issues" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("parent_issue_added") => {
-                            Self::SubIssuesParentIssueAdded(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SubIssuesParentIssueAdded(R::boxed(body)?)
                         }
                         Some("parent_issue_removed") => {
-                            Self::SubIssuesParentIssueRemoved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SubIssuesParentIssueRemoved(R::boxed(body)?)
                         }
                         Some("sub_issue_added") => {
-                            Self::SubIssuesSubIssueAdded(::serde_json::from_slice(body)?)
+                            Self::SubIssuesSubIssueAdded(R::boxed(body)?)
                         }
                         Some("sub_issue_removed") => {
-                            Self::SubIssuesSubIssueRemoved(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::SubIssuesSubIssueRemoved(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62510,25 +62063,17 @@ impl Event {
                         }
                     }
                 }
-                "team_add" => Self::TeamAdd(::serde_json::from_slice(body)?),
+                "team_add" => Self::TeamAdd(R::boxed(body)?),
                 "team" => {
-                    match skim(body, "action")?.as_deref() {
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
                         Some("added_to_repository") => {
-                            Self::TeamAddedToRepository(::serde_json::from_slice(body)?)
+                            Self::TeamAddedToRepository(R::boxed(body)?)
                         }
-                        Some("created") => {
-                            Self::TeamCreated(::serde_json::from_slice(body)?)
-                        }
-                        Some("deleted") => {
-                            Self::TeamDeleted(::serde_json::from_slice(body)?)
-                        }
-                        Some("edited") => {
-                            Self::TeamEdited(::serde_json::from_slice(body)?)
-                        }
+                        Some("created") => Self::TeamCreated(R::boxed(body)?),
+                        Some("deleted") => Self::TeamDeleted(R::boxed(body)?),
+                        Some("edited") => Self::TeamEdited(R::boxed(body)?),
                         Some("removed_from_repository") => {
-                            Self::TeamRemovedFromRepository(
-                                ::serde_json::from_slice(body)?,
-                            )
+                            Self::TeamRemovedFromRepository(R::boxed(body)?)
                         }
                         _ => {
                             Self::Other {
@@ -62539,10 +62084,8 @@ impl Event {
                     }
                 }
                 "watch" => {
-                    match skim(body, "action")?.as_deref() {
-                        None | Some("started") => {
-                            Self::WatchStarted(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        None | Some("started") => Self::WatchStarted(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -62551,23 +62094,15 @@ impl Event {
                         }
                     }
                 }
-                "workflow_dispatch" => {
-                    Self::WorkflowDispatch(::serde_json::from_slice(body)?)
-                }
+                "workflow_dispatch" => Self::WorkflowDispatch(R::boxed(body)?),
                 "workflow_job" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("completed") => {
-                            Self::WorkflowJobCompleted(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("completed") => Self::WorkflowJobCompleted(R::boxed(body)?),
                         Some("in_progress") => {
-                            Self::WorkflowJobInProgress(::serde_json::from_slice(body)?)
+                            Self::WorkflowJobInProgress(R::boxed(body)?)
                         }
-                        Some("queued") => {
-                            Self::WorkflowJobQueued(::serde_json::from_slice(body)?)
-                        }
-                        Some("waiting") => {
-                            Self::WorkflowJobWaiting(::serde_json::from_slice(body)?)
-                        }
+                        Some("queued") => Self::WorkflowJobQueued(R::boxed(body)?),
+                        Some("waiting") => Self::WorkflowJobWaiting(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -62577,16 +62112,12 @@ impl Event {
                     }
                 }
                 "workflow_run" => {
-                    match skim(body, "action")?.as_deref() {
-                        Some("completed") => {
-                            Self::WorkflowRunCompleted(::serde_json::from_slice(body)?)
-                        }
+                    match skim(body, "action").map_err(R::error)?.as_deref() {
+                        Some("completed") => Self::WorkflowRunCompleted(R::boxed(body)?),
                         Some("in_progress") => {
-                            Self::WorkflowRunInProgress(::serde_json::from_slice(body)?)
+                            Self::WorkflowRunInProgress(R::boxed(body)?)
                         }
-                        Some("requested") => {
-                            Self::WorkflowRunRequested(::serde_json::from_slice(body)?)
-                        }
+                        Some("requested") => Self::WorkflowRunRequested(R::boxed(body)?),
                         _ => {
                             Self::Other {
                                 tag: Some(event.to_owned()),
@@ -62603,6 +62134,86 @@ impl Event {
                 }
             },
         )
+    }
+}
+/// Decodes a delivery as the event by the header `X-Github-Event` and the body's `action`, as
+/// `verify_and_decode` does; an error names the path that failed.
+#[cfg(feature = "webhooks")]
+impl ::endpoint_webhooks::Decode for Event {
+    fn decode(
+        headers: &::endpoint_webhooks::http::HeaderMap,
+        body: &[u8],
+    ) -> ::core::result::Result<Self, ::endpoint_webhooks::WebhookError> {
+        match headers.get(Self::HEADER) {
+            Some(value) => {
+                let event = value
+                    .to_str()
+                    .map_err(|_| ::endpoint_webhooks::WebhookError::Decode {
+                        path: Self::HEADER.into(),
+                        message: "not a visible ASCII value".into(),
+                    })?;
+                Self::read_named::<read::Traced>(event, body)
+            }
+            None => {
+                Err(::endpoint_webhooks::WebhookError::Decode {
+                    path: Self::HEADER.into(),
+                    message: "no such header: it names the event".into(),
+                })
+            }
+        }
+    }
+}
+/// How a payload is read: each arm of the decoding calls `boxed`, one frame
+/// of its own per payload, so that the decoding's frame holds pointers.
+mod read {
+    use ::serde::de::DeserializeOwned;
+    /// A way to read a payload, and its error.
+    pub(super) trait Read {
+        /// What a body that does not decode is.
+        type Error;
+        /// `body` decoded as the payload `T`, on the heap.
+        fn boxed<T: DeserializeOwned>(
+            body: &[u8],
+        ) -> ::core::result::Result<Box<T>, Self::Error>;
+        /// The error of a body that is not a JSON object.
+        fn error(error: ::serde_json::Error) -> Self::Error;
+    }
+    /// Reads with `serde_json`'s error.
+    pub(super) struct Json;
+    impl Read for Json {
+        type Error = ::serde_json::Error;
+        #[inline(never)]
+        fn boxed<T: DeserializeOwned>(
+            body: &[u8],
+        ) -> ::core::result::Result<Box<T>, Self::Error> {
+            ::serde_json::from_slice(body).map(Box::new)
+        }
+        fn error(error: ::serde_json::Error) -> Self::Error {
+            error
+        }
+    }
+    /// Reads as `Decode` does: an error names the path that failed.
+    #[cfg(feature = "webhooks")]
+    pub(super) struct Traced;
+    #[cfg(feature = "webhooks")]
+    impl Read for Traced {
+        type Error = ::endpoint_webhooks::WebhookError;
+        #[inline(never)]
+        fn boxed<T: DeserializeOwned>(
+            body: &[u8],
+        ) -> ::core::result::Result<Box<T>, Self::Error> {
+            <T as ::endpoint_webhooks::Decode>::decode(
+                    &::endpoint_webhooks::http::HeaderMap::new(),
+                    body,
+                )
+                .map(Box::new)
+        }
+        fn error(error: ::serde_json::Error) -> Self::Error {
+            ::endpoint_webhooks::WebhookError::Decode {
+                path: ".".into(),
+                message: error.to_string(),
+            }
+        }
     }
 }
 /// The text of the top-level `key` of the JSON object `body`, if it has
