@@ -140,8 +140,8 @@ pub struct Conventions {
     /// How the description's texts become the documentation of the types
     /// ([`Docs::Rustdoc`] unless said).
     pub docs: Docs,
-    /// Which rules the types follow ([`Rules::default`] unless said; the
-    /// [`types`](crate::types) module says what each does).
+    /// Which rules the types follow ([`Rules::default`] unless said; each
+    /// field of [`Rules`] says what it does).
     pub rules: Rules,
 }
 
@@ -149,7 +149,7 @@ pub struct Conventions {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Docs {
-    /// As rustdoc ([`docs::rustdoc`]): what rustdoc would read otherwise
+    /// As rustdoc (`docs::rustdoc`): what rustdoc would read otherwise
     /// (`[1, 2]`, `<id>`, bare URLs) escaped or linked.
     #[default]
     Rustdoc,
@@ -157,8 +157,8 @@ pub enum Docs {
     AsWritten,
 }
 
-/// The rules of the types that conventions may switch off (the
-/// [`types`](crate::types) module says what each does); [`Rules::default`]
+/// The rules of the types that conventions may switch off (each field
+/// says what it does); [`Rules::default`]
 /// is all of them but `float_f32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]

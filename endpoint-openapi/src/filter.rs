@@ -51,7 +51,7 @@ pub struct Filter {
     /// Operations by tag (any of their tags).
     pub tags: Vec<String>,
     /// The expandable fields of answers to plan as the objects they may
-    /// expand to (see [`crate::expand`]): `*` for every one,
+    /// expand to: `*` for every one,
     /// `none` for none, a component schema (`customer`: every field that
     /// may expand to it) or a field (`charge.customer`). Empty, every one
     /// when the filter keeps every operation and none when it keeps some:

@@ -99,7 +99,7 @@ pub use crate::conventions::Rules;
 /// A type expression: what a field, an item or an answer is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Type {
-    /// A planned type, by its index in [`TypeSpace::types`].
+    /// A planned type, by its index in `TypeSpace::types`.
     Named(usize),
     /// `String`.
     String,
@@ -219,7 +219,7 @@ pub struct TypeDef {
     pub write_back: bool,
     /// Whether a request holds it (a body, a parameter, or a type they
     /// hold): a struct's users build it, with `new(…)` of its required
-    /// fields ([`Field::is_argument`]), and `Default` when it has none.
+    /// fields (`Field::is_argument`), and `Default` when it has none.
     pub request: bool,
 }
 
