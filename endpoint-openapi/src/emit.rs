@@ -69,6 +69,7 @@ impl Default for Paths {
 ///
 /// # Errors
 /// Tokens that do not parse as a file (a bug of this crate).
+#[cfg(test)]
 pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, String> {
     module_part(header, types, &|_| true, paths)
 }
