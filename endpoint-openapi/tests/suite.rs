@@ -5,6 +5,7 @@
 //! suite read::`.
 
 mod conventions;
+mod event_conventions;
 mod expand;
 mod generate;
 mod generate_explained;
