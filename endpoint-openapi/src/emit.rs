@@ -842,6 +842,7 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
+    use std::sync::Arc;
 
     use super::*;
     use crate::conventions::{Conventions, Docs, Rules};
@@ -873,7 +874,7 @@ mod tests {
                 deprecated: false,
                 body: Body::Alias(Type::Json),
                 features: (0..count)
-                    .map(|k| format!("f{}-{k}", "x".repeat(length)))
+                    .map(|k| Arc::from(format!("f{}-{k}", "x".repeat(length))))
                     .collect(),
                 page: None,
                 tag: None,

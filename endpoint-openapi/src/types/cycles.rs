@@ -92,7 +92,7 @@ impl TypeSpace<'_> {
     /// Gives each type the features of the roots that reach it: one walk
     /// per feature (from all its roots at once, each type visited once per
     /// feature), the features of a type gathered as numbers in the order of
-    /// their names and turned into text once, at the end.
+    /// their names and turned into sets of the shared names once, at the end.
     pub(super) fn spread_features(&mut self) {
         let mut edges = self.named_edges();
         // A request's twin is enabled with its answer's type (the roots
@@ -110,7 +110,7 @@ impl TypeSpace<'_> {
                 .or_default()
                 .extend(named.into_iter().map(|(id, _)| id));
         }
-        let features: Vec<String> = starts.keys().cloned().collect();
+        let features: Vec<Arc<str>> = starts.keys().map(|name| Arc::from(name.as_str())).collect();
         // The last feature that reached each type, and each type's features.
         let mut seen = vec![usize::MAX; self.types.len()];
         let mut reached: Vec<Vec<usize>> = vec![Vec::new(); self.types.len()];
@@ -125,7 +125,7 @@ impl TypeSpace<'_> {
         }
         for (def, reached) in self.types.iter_mut().zip(reached) {
             // Built in order (in bulk), then moved in when the type had none.
-            let mut more: BTreeSet<String> = reached
+            let mut more: BTreeSet<Arc<str>> = reached
                 .into_iter()
                 .map(|feature| features[feature].clone())
                 .collect();
@@ -286,11 +286,11 @@ mod tests {
         let types = space.finish();
         assert_eq!(
             named(&types, "A").features,
-            BTreeSet::from(["alpha".to_owned()])
+            BTreeSet::from([Arc::from("alpha")])
         );
         assert_eq!(
             named(&types, "B").features,
-            BTreeSet::from(["alpha".to_owned(), "beta".to_owned()])
+            BTreeSet::from([Arc::from("alpha"), Arc::from("beta")])
         );
     }
 }
