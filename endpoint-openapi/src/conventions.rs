@@ -49,6 +49,12 @@
 //! share-inline = true
 //! titles = true
 //! write-back = true
+//!
+//! # How the events are named (GitHub's webhooks: each one's `X-GitHub-Event`
+//! # a plain string, its value written in the operation's `x-github`).
+//! [events]
+//! header = "X-GitHub-Event"
+//! header-value = "/x-github/subcategory"
 //! ```
 //!
 //! [`Generator::conventions_file`]: crate::Generator::conventions_file
@@ -143,6 +149,27 @@ pub struct Conventions {
     /// Which rules the types follow ([`Rules::default`] unless said; the
     /// [`types`](crate::types) module says what each does).
     pub rules: Rules,
+    /// How the events (webhooks, callbacks) are told apart beyond what
+    /// their schemas say: the `[events]` table.
+    pub events: EventConventions,
+}
+
+/// The `[events]` table of the conventions: what tells a description's
+/// events (its webhooks and callbacks) apart where their schemas do not
+/// say it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EventConventions {
+    /// The header that names each event (GitHub's `X-GitHub-Event`,
+    /// compared without regard to case), with
+    /// [`header_value`](Self::header_value).
+    pub header: Option<String>,
+    /// A JSON pointer into each event's operation object (GitHub's
+    /// `/x-github/subcategory`) to the value [`header`](Self::header) has
+    /// for that event, used where the header's schema lists no value (a
+    /// one-value `enum` or a `const` says it otherwise); an event without
+    /// a string there is a diagnostic naming the pointer.
+    pub header_value: Option<String>,
 }
 
 /// How a description's texts (CommonMark) become documentation.

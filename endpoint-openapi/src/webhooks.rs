@@ -20,7 +20,10 @@
 //!   event and no value in two events, or by a header whose schema is a
 //!   one-value `enum`, the same header in each event (GitHub's
 //!   `X-GitHub-Event`), and the body's `action` (a `const`, an `enum`)
-//!   where several events share the header's value.
+//!   where several events share the header's value; a header whose
+//!   schema lists no value takes the value the conventions' `[events]`
+//!   table points to in each event's operation
+//!   ([`EventConventions`](crate::conventions::EventConventions)).
 //!   `Event::decode(body)` skims the body's top-level keys for the tag
 //!   (every other value skipped unread), then decodes the body once into
 //!   the payload the tag names; `Event::decode_named(event, body)` takes
