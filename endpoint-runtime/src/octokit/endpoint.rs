@@ -11,7 +11,7 @@ use super::layers::{CallParam, CallParams, LayerParams, Layers};
 use super::merge;
 use super::options::{Options, check_depth};
 use crate::api::sealed::{Fields, Sealed};
-use crate::api::{Api, Settings};
+use crate::api::{Api, Routed, Settings};
 use crate::error::{Error, Result};
 use crate::headers::Headers;
 use crate::names::{REDACTED, is_credential_param, shown_header_value};
@@ -535,7 +535,7 @@ impl Endpoint {
     /// The request of a typed route of the endpoint's own API.
     #[cfg(test)]
     fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request> {
-        Sealed::typed_request(self, self.api(), plan, fields)
+        Sealed::typed_request(self, self.api(), plan, fields).map(|(request, _)| request)
     }
 }
 
@@ -544,7 +544,7 @@ impl Sealed for Endpoint {
     /// with the API's settings alone when that is all they hold, else read
     /// as a call that sets nothing (default parameters under the route's
     /// fields, the `request` option, the errors of invalid defaults).
-    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Request> {
+    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Routed> {
         let api = &self.inner.api;
         if self.inner.plain {
             return Sealed::typed_request(api, home, plan, fields);
