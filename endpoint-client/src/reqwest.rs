@@ -30,7 +30,6 @@ use super::policy::ApiPolicy;
 use super::response::Response;
 use super::walk::{self, sealed::Pending};
 use endpoint_runtime::model::{Paginated, Pagination};
-use endpoint_runtime::sibling::route_origin;
 use endpoint_runtime::{Endpoint, Request, TypedRequest};
 
 mod stream;
@@ -243,8 +242,7 @@ impl Client {
         R: TypedRequest,
         R::Response: endpoint_runtime::model::Answer,
     {
-        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?
-            .on_server(route_origin(&self.endpoint, R::PLAN));
+        let exchange = Exchange::typed(route.to_http_request_with(&self.endpoint)?);
         self.run(exchange)
             .await?
             .into_response(Operation::of::<R>())
