@@ -38,7 +38,7 @@ use crate::page::Cursor;
 use crate::paginate::PageState;
 use crate::rate_limit::RateLimit;
 use endpoint_runtime::model::{Paginated, Pagination};
-use endpoint_runtime::sibling::route_origin;
+use endpoint_runtime::sibling::request_and_origin;
 use endpoint_runtime::{Endpoint, TypedRequest};
 
 pub(crate) mod sealed {
@@ -84,9 +84,13 @@ where
     R::Response: Paginated + DeserializeOwned,
     <R::Response as Paginated>::Item: DeserializeOwned,
 {
-    PageState::typed::<R::Response>(route.to_request_with(endpoint), Operation::of::<R>())
+    let (first, server) = match request_and_origin(route, endpoint) {
+        Ok((request, server)) => (Ok(request), server),
+        Err(error) => (Err(error), None),
+    };
+    PageState::typed::<R::Response>(first, Operation::of::<R>())
         .route_pagination(R::PLAN.pagination)
-        .route_server(route_origin(endpoint, R::PLAN))
+        .route_server(server)
 }
 
 /// A walk through a list's pages, not started: what `paginate(&route)` and

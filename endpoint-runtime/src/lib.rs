@@ -167,11 +167,12 @@ pub mod sibling {
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::model::paginated::{PAGE_KEYS, list_key as page_list_key};
     pub use crate::names::*;
-    pub use crate::octokit::endpoint::{credential_origins, route_origin};
+    pub use crate::octokit::endpoint::credential_origins;
     pub use crate::request::Method;
     pub use crate::template::parts::{
         Expression, Modifier, Operator, Part, Parts, VarSpec, Variables,
     };
+    pub use crate::typed_request::request_and_origin;
     pub use crate::url::{
         Origin, form_encode, is_absolute, query_param, redact_userinfo, resolve_server,
         same_param_name, server_error, url_host, with_query_param,

@@ -668,22 +668,12 @@ impl CallParams for TypedCall<'_, '_> {
 /// base URL, those of the servers it sends routes to
 /// ([`Endpoint::with_server`]), and `https://uploads.github.com` when the
 /// base URL is `https://api.github.com` and it is not sent elsewhere. The credential host
-/// check allows these, and a route's own server ([`route_origin`]); a
+/// check allows these, and a route's own server
+/// ([`HttpRequest::declared_origin`](crate::HttpRequest::declared_origin)); a
 /// client made from an endpoint sends its credentials to these alone (and
 /// to the servers its routes declare).
 pub fn credential_origins(endpoint: &Endpoint) -> Vec<Origin> {
     endpoint.inner.api.credential_origins()
-}
-
-/// The origin of the server a typed route declares (`plan.server`, an
-/// absolute URL written in the code), when `endpoint` sends the route's
-/// requests there: one of the API's servers, where credentials go besides
-/// [`credential_origins`]. `None` for a route without a server of its own,
-/// one declared as a path (on the base URL's origin), one the endpoint
-/// sends elsewhere ([`Endpoint::with_server`]), and GitHub's uploads host
-/// under another base URL than GitHub's.
-pub fn route_origin(endpoint: &Endpoint, plan: &Plan) -> Option<Origin> {
-    endpoint.inner.api.route_origin(plan)
 }
 
 #[cfg(test)]
