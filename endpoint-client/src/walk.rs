@@ -39,7 +39,7 @@ use crate::paginate::PageState;
 use crate::rate_limit::RateLimit;
 use endpoint_runtime::model::{Paginated, Pagination};
 use endpoint_runtime::sibling::request_and_origin;
-use endpoint_runtime::{Endpoint, TypedRequest};
+use endpoint_runtime::{Settings, TypedRequest};
 
 pub(crate) mod sealed {
     use std::future::Future;
@@ -76,7 +76,7 @@ pub trait Backend: sealed::Sealed + fmt::Debug {
 /// The pages of a typed route: each page decoded as the route's response
 /// type, following the route's own pagination, sent to its declared server.
 pub(crate) fn of_route<R>(
-    endpoint: &Endpoint,
+    settings: &dyn Settings,
     route: &R,
 ) -> PageState<<R::Response as Paginated>::Item>
 where
@@ -84,7 +84,7 @@ where
     R::Response: Paginated + DeserializeOwned,
     <R::Response as Paginated>::Item: DeserializeOwned,
 {
-    let (first, server) = match request_and_origin(route, endpoint) {
+    let (first, server) = match request_and_origin(route, settings) {
         Ok((request, server)) => (Ok(request), server),
         Err(error) => (Err(error), None),
     };
