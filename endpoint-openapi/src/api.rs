@@ -58,6 +58,10 @@ pub struct Api {
     /// Where each component schema is in the description (its JSON
     /// pointer), for diagnostics.
     pub schema_pointers: BTreeMap<String, String>,
+    /// The extensions (`x-…` keys) of component schemas, by component
+    /// name (only those that have some), for conventions that read them
+    /// (the `[events]` table's `schema-extension`).
+    pub schema_extensions: BTreeMap<String, BTreeMap<String, Value>>,
     /// The examples of component schemas (`example`; OpenAPI 3.1's
     /// `examples`, a list), by component name, each with its JSON pointer.
     pub schema_examples: BTreeMap<String, Vec<(String, Value)>>,

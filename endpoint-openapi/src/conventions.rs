@@ -42,6 +42,15 @@
 //! # (`as-written`).
 //! docs = "rustdoc"
 //!
+//! # Events beyond `webhooks` and `callbacks` (`Events`): each component
+//! # schema marked `x-stripeEvent: {type: …}` is an event arriving in the
+//! # envelope `event` (its type at `/type`, its object at `/data/object`).
+//! [events]
+//! schema-extension = "x-stripeEvent"
+//! envelope = "event"
+//! envelope-type = "/type"
+//! envelope-object = "/data/object"
+//!
 //! # The rules of the types (each `true` by default but `float-f32`).
 //! [rules]
 //! formats = true
@@ -143,6 +152,66 @@ pub struct Conventions {
     /// Which rules the types follow ([`Rules::default`] unless said; the
     /// [`types`](crate::types) module says what each does).
     pub rules: Rules,
+    /// How events are found beyond the description's `webhooks` and
+    /// `callbacks` (the `[events]` table; none unless said).
+    pub events: Events,
+}
+
+/// The `[events]` table of the conventions: events a description declares
+/// otherwise than as `webhooks`, `x-webhooks` or `callbacks`.
+///
+/// With [`schema_extension`](Self::schema_extension), each component
+/// schema carrying that extension (Stripe's SDK description: `"x-stripeEvent":
+/// {"type": "customer.created"}`) is an event of that type, its
+/// `properties.object` the event's object: its payload is the
+/// [`envelope`](Self::envelope) component with the value at
+/// [`envelope_type`](Self::envelope_type) fixed to the type (a one-value
+/// `enum`, the tag of the crate's `Event` enum) and the value at
+/// [`envelope_object`](Self::envelope_object) typed by that `object` (the
+/// schema's other properties beside it, Stripe's `previous_attributes`).
+///
+/// ```
+/// use endpoint_openapi::conventions::Conventions;
+///
+/// let stripe = Conventions::from_toml("[events]\nschema-extension = \"x-stripeEvent\"").unwrap();
+/// assert_eq!(stripe.events.schema_extension.as_deref(), Some("x-stripeEvent"));
+/// assert_eq!(
+///     (stripe.events.envelope(), stripe.events.envelope_type(), stripe.events.envelope_object()),
+///     ("event", "/type", "/data/object")
+/// );
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Events {
+    /// The extension of a component schema that makes it an event, the
+    /// event's type under its `type` key (Stripe's `x-stripeEvent`); `None`:
+    /// no schema is an event.
+    pub schema_extension: Option<String>,
+    /// The component schema each such event arrives in; `None`: `event`.
+    pub envelope: Option<String>,
+    /// The JSON pointer, in the envelope's value, of the event's type;
+    /// `None`: `/type`.
+    pub envelope_type: Option<String>,
+    /// The JSON pointer, in the envelope's value, of the event's object;
+    /// `None`: `/data/object`.
+    pub envelope_object: Option<String>,
+}
+
+impl Events {
+    /// [`envelope`](Self::envelope), or `event`.
+    pub fn envelope(&self) -> &str {
+        self.envelope.as_deref().unwrap_or("event")
+    }
+
+    /// [`envelope_type`](Self::envelope_type), or `/type`.
+    pub fn envelope_type(&self) -> &str {
+        self.envelope_type.as_deref().unwrap_or("/type")
+    }
+
+    /// [`envelope_object`](Self::envelope_object), or `/data/object`.
+    pub fn envelope_object(&self) -> &str {
+        self.envelope_object.as_deref().unwrap_or("/data/object")
+    }
 }
 
 /// How a description's texts (CommonMark) become documentation.

@@ -23,6 +23,7 @@ mod read_fixtures;
 mod read_never_panics;
 mod request_bodies;
 mod round_trip;
+mod schema_events;
 mod std_names;
 mod webhooks;
 mod writer;
