@@ -51,6 +51,9 @@ pub struct Api {
     /// The requests the API sends rather than receives: the webhooks
     /// (`webhooks`, `x-webhooks`), in the description's order, then the
     /// callbacks of the operations (`callbacks`), in the operations' order.
+    /// Generating adds after them the events of the component schemas the
+    /// conventions' `[events] schema-extension` marks (Stripe's
+    /// `x-stripeEvent`, [`Events`](crate::conventions::Events)).
     pub events: Vec<Event>,
     /// Component schemas by name (`components.schemas`, Swagger 2.0's
     /// `definitions`, and the schemas given a name on reading).
