@@ -286,3 +286,50 @@ fn an_unknown_key_of_the_events_table_is_an_error_naming_it() {
         Conventions::from_toml("[events]\nschema-extensions = \"x-stripeEvent\"\n").unwrap_err();
     assert!(error.contains("schema-extensions"), "{error}");
 }
+
+#[test]
+fn an_api_built_by_hand_whose_marked_schema_is_missing_is_a_diagnostic() {
+    use endpoint_openapi::api::Api;
+    use endpoint_openapi::schema::{Kind, Schema};
+
+    let read = read_value(description(json!({})), None, &[]).unwrap();
+    let mut api = Api {
+        title: "Shop".into(),
+        ..read.api
+    };
+    api.schema_extensions.insert(
+        "customer.gone".into(),
+        [("x-stripeEvent".to_owned(), json!({"type": "customer.gone"}))].into(),
+    );
+    api.schemas
+        .insert("customer.listed".into(), Schema::of(Kind::Integer));
+    api.schema_extensions.insert(
+        "customer.listed".into(),
+        [(
+            "x-stripeEvent".to_owned(),
+            json!({"type": "customer.listed"}),
+        )]
+        .into(),
+    );
+    let options = Options {
+        name: "shop-api".into(),
+        endpoint: Dependency::Path("../endpoint".into()),
+        modules: Modules::Tags,
+        conventions: Conventions::from_toml(STRIPE).unwrap(),
+    };
+    let generated = package::generate(&api, &options).unwrap();
+    let diagnostics: Vec<String> = generated
+        .diagnostics
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        diagnostics,
+        [
+            "#/components/schemas/customer.gone: the event `customer.gone`: no such component \
+             schema; the schema is no event",
+            "#/components/schemas/customer.listed: the event `customer.listed`: the schema is no \
+             object; the schema is no event",
+        ]
+    );
+}

@@ -143,7 +143,9 @@ fn event(
     at: &str,
     event_type: &str,
 ) -> Result<Event, (String, String)> {
-    let marked = &api.schemas[name];
+    let Some(marked) = api.schemas.get(name) else {
+        return Err((at.to_owned(), "no such component schema".to_owned()));
+    };
     let Kind::Object(data) = &marked.kind else {
         return Err((at.to_owned(), "the schema is no object".to_owned()));
     };
