@@ -73,8 +73,7 @@ pub(crate) fn with_schema_events(
             diagnostics.push(marker, None, why, "the schema is no event");
             continue;
         };
-        if let Some(first) = types.insert(event_type, name) {
-            types.insert(event_type, first);
+        if let Some(first) = types.get(event_type) {
             let why = format!("the event `{event_type}` is the schema `{first}`'s already");
             diagnostics.push(
                 format!("{marker}/type"),
@@ -84,6 +83,7 @@ pub(crate) fn with_schema_events(
             );
             continue;
         }
+        types.insert(event_type, name);
         match event(api, &envelope, name, &at, event_type) {
             Ok(event) => found.push(event),
             Err((at, why)) => {
