@@ -12,7 +12,7 @@ use crate::{backends, server};
 
 use std::str::FromStr;
 
-use endpoint::client::{Cursor, CursorError, Error};
+use endpoint::client::{Cursor, CursorError, Error, Pagination};
 use endpoint::endpoint;
 use endpoint::model::Paginated;
 use serde::Deserialize;
@@ -134,6 +134,22 @@ fn store_7_request(client: &Backend) -> endpoint::Request {
         .expect("a request")
 }
 
+/// How the store's lists page: by `Link`, each page's list at `/pets`,
+/// beside its `total_count` (which only GitHub's policy reads past
+/// unasked).
+const STORE_PAGES: Pagination = Pagination::link().items("/pets");
+
+/// The walk of the pets of store 7, from `cursor` when there is one.
+fn store_walk<T: serde::de::DeserializeOwned>(
+    client: &Backend,
+    cursor: Option<Cursor>,
+) -> backends::Walk<'_, T> {
+    client
+        .walk_request(store_7_request(client))
+        .pagination(STORE_PAGES)
+        .from(cursor)
+}
+
 /// The pages the server was asked for, in order, each checked to carry the
 /// token.
 fn pages_asked(server: &Server) -> Vec<u32> {
@@ -227,7 +243,7 @@ fn resuming_in_the_middle_of_a_page_skips_the_items_read() {
             let server = Server::start(store(&[]));
             let saved = {
                 let client = Backend::any_api(name, &base(&server), TOKEN);
-                let mut items = client.items_request::<Pet>(store_7_request(&client), None);
+                let mut items = store_walk::<Pet>(&client, None).items();
                 let read = ids(items.by_ref().take(taken));
                 assert_eq!(read, (1..=taken as u32).collect::<Vec<_>>());
                 items.cursor().expect("pages left").to_string()
@@ -244,7 +260,7 @@ fn resuming_in_the_middle_of_a_page_skips_the_items_read() {
             // Saved with serde too, as part of a larger state.
             let state = serde_json::to_value(json!({ "cursor": cursor })).unwrap();
             let cursor: Cursor = serde_json::from_value(state["cursor"].clone()).unwrap();
-            let mut items = client.items_request::<Pet>(store_7_request(&client), Some(cursor));
+            let mut items = store_walk::<Pet>(&client, Some(cursor)).items();
             let rest = ids(items.by_ref());
             assert_eq!(rest, (taken as u32 + 1..=PETS).collect::<Vec<_>>());
             assert_eq!(items.cursor(), None);
@@ -350,7 +366,7 @@ fn dynamic_pages_keep_items_that_do_not_fit_as_errors_and_resume_after_a_failure
 
         // A pet is not a number: every item is an error naming its path,
         // and the pages go on.
-        let mut pages = client.pages_request::<u32>(store_7_request(&client), None);
+        let mut pages = store_walk::<u32>(&client, None).pages();
         let first = pages.next().expect("a page").expect("page 1");
         assert!(first.items.is_empty());
         assert_eq!(first.failures.len(), 3);
@@ -382,7 +398,10 @@ fn dynamic_pages_keep_items_that_do_not_fit_as_errors_and_resume_after_a_failure
 
         let client = Backend::any_api(name, &base(&server), TOKEN);
         let pages: Vec<Vec<u32>> = client
-            .pages_request::<Pet>(store_7_request(&client), Some(saved.parse().unwrap()))
+            .walk_request::<Pet>(store_7_request(&client))
+            .pagination(STORE_PAGES)
+            .from(Some(saved.parse().unwrap()))
+            .pages()
             .map(|page| ids(page.expect("a page").items.into_iter().map(Ok)))
             .collect();
         assert_eq!(pages, [vec![7, 8, 9], vec![10]]);

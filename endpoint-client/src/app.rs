@@ -22,9 +22,8 @@ use super::builder::ClientBuilder;
 use super::error::{ApiError, Error};
 use super::exchange::{Answer, Exchange};
 use super::rate_limit;
-use endpoint_runtime::Endpoint;
 use endpoint_runtime::model::Timestamp;
-use endpoint_runtime::sibling::credential_origins;
+use endpoint_runtime::{Api, Endpoint};
 
 /// The setting that takes a [`GitHubApp`], as [`Error::Config`] names it.
 const SETTING: &str = "github_app";
@@ -164,12 +163,12 @@ pub(crate) struct AppCredentials {
 }
 
 impl AppCredentials {
-    /// The credentials of `app` for a client of `endpoint`.
+    /// The credentials of `app` for a client of the API `api`.
     ///
     /// # Errors
     /// [`Error::Config`] of `github_app` when the App id is not one, or the
     /// key is not a PEM RSA private key.
-    pub(crate) fn new(app: &GitHubApp, endpoint: &Endpoint) -> Result<AppCredentials, Error> {
+    pub(crate) fn new(app: &GitHubApp, api: &Api) -> Result<AppCredentials, Error> {
         let app_id = app.app_id.trim();
         if app_id.is_empty() {
             return Err(Error::config(SETTING, "the App id is empty"));
@@ -181,7 +180,8 @@ impl AppCredentials {
             ));
         }
         let key = rsa_key(&app.private_key)?;
-        let token_request = endpoint
+        // GitHub's own request, built as octokit builds it.
+        let token_request = Endpoint::from_api(api)
             .endpoint(TOKEN_ROUTE, json!({"installation_id": app.installation_id}))
             .map_err(|error| {
                 Error::config(SETTING, format!("cannot build the token request: {error}"))
@@ -324,27 +324,27 @@ impl AppCredentials {
     }
 }
 
-/// The installation tokens of `app` for a client of `endpoint` whose
-/// requests take at most `timeout`, sent to the endpoint's base URL and
+/// The installation tokens of `app` for a client of the API `api` whose
+/// requests take at most `timeout`, sent to the API's base URL and
 /// uploads URL.
 ///
 /// # Errors
 /// As [`AppCredentials::new`].
 pub(crate) fn tokens(
     app: &GitHubApp,
-    endpoint: &Endpoint,
+    api: &Api,
     timeout: Duration,
 ) -> Result<TokenCache<AppCredentials>, Error> {
     Ok(TokenCache::new(
-        AppCredentials::new(app, endpoint)?,
-        credential_origins(endpoint),
+        AppCredentials::new(app, api)?,
+        api.credential_origins(),
         timeout,
     ))
 }
 
 impl MakeCredentials for GitHubApp {
-    fn make(&self, endpoint: &Endpoint, timeout: Duration) -> Result<Arc<dyn Credentials>, Error> {
-        Ok(Arc::new(tokens(self, endpoint, timeout)?))
+    fn make(&self, api: &Api, timeout: Duration) -> Result<Arc<dyn Credentials>, Error> {
+        Ok(Arc::new(tokens(self, api, timeout)?))
     }
 }
 
@@ -503,7 +503,7 @@ mod tests {
         let endpoint = Endpoint::default()
             .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))
             .unwrap();
-        tokens(&GitHubApp::new(123, key, 42), &endpoint, timeout).unwrap()
+        tokens(&GitHubApp::new(123, key, 42), endpoint.api(), timeout).unwrap()
     }
 
     fn answer(status: u16, body: &serde_json::Value, received: SystemTime) -> Answer {
@@ -600,7 +600,8 @@ mod tests {
             (encrypted, "is encrypted"),
         ] {
             let endpoint = Endpoint::default();
-            let error = AppCredentials::new(&GitHubApp::new(1, key, 2), &endpoint).unwrap_err();
+            let error =
+                AppCredentials::new(&GitHubApp::new(1, key, 2), endpoint.api()).unwrap_err();
             let Error::Config {
                 setting,
                 reason: text,
@@ -620,7 +621,7 @@ mod tests {
         for id in ["", " ", "12 3", "1\u{7f}2"] {
             let error = tokens(
                 &GitHubApp::new(id, KEY, 2),
-                &Endpoint::default(),
+                Endpoint::default().api(),
                 Duration::from_secs(1),
             )
             .unwrap_err();
@@ -641,7 +642,7 @@ mod tests {
         let github = |endpoint: Endpoint| {
             tokens(
                 &GitHubApp::new(1, KEY, 2),
-                &endpoint,
+                endpoint.api(),
                 Duration::from_secs(1),
             )
             .unwrap()

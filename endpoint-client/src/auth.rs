@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 use super::base64;
 use super::error::{ApiError, Error, Explanation};
 use super::exchange::{Answer, Exchange};
-use endpoint_runtime::Endpoint;
 use endpoint_runtime::sibling::{Origin, REDACTED, form_encode};
+use endpoint_runtime::{Api, Endpoint};
 
 /// How often a call waiting for another call's refresh asks again.
 const REFRESH_POLL: Duration = Duration::from_millis(20);
@@ -61,14 +61,15 @@ pub(crate) trait Credentials: fmt::Debug + Send + Sync {
     fn rejected(&self, sent: &HeaderValue);
 }
 
-/// What makes a client's [`Credentials`] at `build()`, from the endpoint
-/// the client's requests are built with (where its token requests go) and
+/// What makes a client's [`Credentials`] at `build()`, from the API's
+/// settings the client's requests are built with (where its token requests
+/// go) and
 /// the transport's timeout: a builder setting of an API's own (e.g.
 /// `github_app`).
 pub(crate) trait MakeCredentials: fmt::Debug + Send + Sync {
-    /// The credentials of a client of `endpoint`; an error of the setting
-    /// when its values cannot make any (a key that does not parse).
-    fn make(&self, endpoint: &Endpoint, timeout: Duration) -> Result<Arc<dyn Credentials>, Error>;
+    /// The credentials of a client of `api`; an error of the setting when
+    /// its values cannot make any (a key that does not parse).
+    fn make(&self, api: &Api, timeout: Duration) -> Result<Arc<dyn Credentials>, Error>;
 }
 
 /// What [`Credentials::authorization`] says.
@@ -585,14 +586,11 @@ pub(crate) struct OAuth2Tokens {
 
 impl OAuth2Tokens {
     /// The tokens of `settings`, whose token URL was checked, fetched with
-    /// the headers of `endpoint` (its `user-agent`; no credential of the
-    /// API goes to the token server).
-    pub(crate) fn new(settings: OAuth2, endpoint: &Endpoint) -> Result<OAuth2Tokens, Error> {
+    /// the headers of `api` (its `user-agent`; no credential of the API
+    /// goes to the token server).
+    pub(crate) fn new(settings: OAuth2, api: &Api) -> Result<OAuth2Tokens, Error> {
         const SETTING: &str = "oauth2";
-        let user_agent = endpoint
-            .endpoint("GET /", json!({}))
-            .ok()
-            .and_then(|request| request.headers.get("user-agent").map(str::to_owned));
+        let user_agent = api.headers().get("user-agent").map(str::to_owned);
         let credentials = format!(
             "{}:{}",
             form_encode(&settings.client_id),

@@ -894,7 +894,10 @@ mod tests {
         let endpoint = Endpoint::default()
             .defaults(serde_json::json!({"baseUrl": "https://api.github.com"}))
             .unwrap();
-        assert_eq!(format!("{:?}", Policy::none(&endpoint).api), "IetfPolicy");
+        assert_eq!(
+            format!("{:?}", Policy::none(endpoint.api()).api),
+            "IetfPolicy"
+        );
         // A version for an API whose policy names no version header.
         let error = plain.clone().api_version("2024-01-01").build_endpoint();
         assert!(

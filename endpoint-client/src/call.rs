@@ -23,9 +23,9 @@ use super::policy::{ApiPolicy, IetfPolicy, Refusal, Refused};
 use super::rate_limit::{RateLimit, RateLimitKind, imf_fixdate};
 use super::retry::{self, Retry};
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
-use endpoint_runtime::Endpoint;
+use endpoint_runtime::Api;
 use endpoint_runtime::model::Pagination;
-use endpoint_runtime::sibling::{Origin, credential_origins, with_query_param};
+use endpoint_runtime::sibling::{Origin, with_query_param};
 
 /// A transport's failure to send a request or read its answer.
 pub(crate) type TransportError = Box<dyn std::error::Error + Send + Sync>;
@@ -146,15 +146,16 @@ impl Policy {
         secrets
     }
 
-    /// The policy of a client made without a builder for `endpoint`, which
-    /// does nothing on its own: no retry, no rate limit honoured, no cache;
-    /// its credentials go to the endpoint's base URL and servers only.
+    /// The policy of a client made without a builder for the settings
+    /// `api` (an endpoint's), which does nothing on its own: no retry, no
+    /// rate limit honoured, no cache; its credentials go to the API's base
+    /// URL and servers only.
     /// Its API's rules are the neutral ones ([`IetfPolicy`]), unless given
     /// others (`with_policy`).
-    pub(crate) fn none(endpoint: &Endpoint) -> Policy {
+    pub(crate) fn none(api: &Api) -> Policy {
         Policy {
             retry: Retry::never(),
-            origins: credential_origins(endpoint).into(),
+            origins: api.credential_origins().into(),
             pagination: IetfPolicy.pagination(),
             ..Policy::default()
         }

@@ -29,6 +29,11 @@ const API_URL: &str = "https://api.github.com";
 /// Where GitHub's release assets are uploaded.
 const UPLOADS_URL: &str = "https://uploads.github.com";
 
+/// The members beside the list in GitHub's wrapped pages
+/// (`{"total_count": 2, "incomplete_results": false, "items": […]}`), which
+/// the generator knows as the `page-keys` of GitHub's conventions.
+const PAGE_KEYS: [&str; 3] = ["total_count", "incomplete_results", "repository_selection"];
+
 /// The media type a client for GitHub accepts unless told otherwise.
 const MEDIA_TYPE: &str = "application/vnd.github.v3+json";
 
@@ -212,6 +217,13 @@ impl ApiPolicy for GitHubPolicy {
     /// `https://uploads.github.com`, where release assets are uploaded.
     fn uploads_server(&self) -> Option<&'static str> {
         Some(UPLOADS_URL)
+    }
+
+    /// `total_count`, `incomplete_results` and `repository_selection`: the
+    /// counts beside GitHub's wrapped lists (a search's `items`,
+    /// `check_runs`, an installation's `repositories`).
+    fn page_keys(&self) -> &'static [&'static str] {
+        &PAGE_KEYS
     }
 
     fn resource(&self, _: &Method, path: &str) -> Cow<'static, str> {

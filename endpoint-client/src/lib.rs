@@ -163,7 +163,7 @@
 //! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |
 //! | a call's deadline | 5 minutes for all one call does ([`DEFAULT_DEADLINE`]): no wait or retry is started that would end past it, and each request's timeout is cut to the time left | [`ClientBuilder::deadline`] |
 //! | what it did | nothing said | [`ClientBuilder::on_event`]: each wait and retry as an [`Event`] |
-//! | pagination | `Link: <…>; rel="next"` headers (GitHub's); a page's list is the answer, or its one list beside `total_count` | [`ClientBuilder::pagination`]: a [`Pagination`] (a cursor at a JSON pointer, the last item's id, a next URL in the answer, offsets, page numbers; the list at a JSON pointer); a route's own `#[endpoint(paginate(…))]` wins over it, and a walk's own `.pagination(…)` over both |
+//! | pagination | `Link: <…>; rel="next"` headers (GitHub's); a page's list is the answer, or its one list beside `total_count`, `incomplete_results` and `repository_selection` ([`ApiPolicy::page_keys`]) | [`ClientBuilder::pagination`]: a [`Pagination`] (a cursor at a JSON pointer, the last item's id, a next URL in the answer, offsets, page numbers; the list at a JSON pointer); a route's own `#[endpoint(paginate(…))]` wins over it, and a walk's own `.pagination(…)` over both |
 //! | pages a walk requests | [`DEFAULT_MAX_PAGES`] (10,000), then an [`Error::Paging`] resumable at the page not fetched | [`ClientBuilder::max_pages`]: another bound, or `None`; a walk's own `.max_pages(…)` wins |
 //!
 //! What one call (a `send`, an `execute`, a page of a walk)
@@ -357,6 +357,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod api;
 #[cfg(feature = "app")]
 mod app;
 mod auth;

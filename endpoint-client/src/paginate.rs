@@ -500,6 +500,7 @@ impl<I> PageState<I> {
             _ => decode::<Value>(answer.status, &answer.headers, &answer.body).ok(),
         };
         let fingerprint = items_fingerprint(&answer, json.as_ref(), self.pagination.items);
+        let page_keys = answer.api.page_keys();
         match (self.read)(self.operation, answer, self.pagination.items) {
             Ok(page) => {
                 let mut items = page.items;
@@ -538,6 +539,7 @@ impl<I> PageState<I> {
                     &head.headers,
                     json.as_ref(),
                     length,
+                    page_keys,
                 ) {
                     Ok(next) => next.map(Next::Link),
                     Err(reason) => Some(Next::Fail(reason)),

@@ -181,6 +181,19 @@ pub trait ApiPolicy: fmt::Debug + Send + Sync + 'static {
         Pagination::link()
     }
 
+    /// The members that may sit beside the list in a page of a list whose
+    /// pagination names no place for it (`items`), and that the list is
+    /// read past: a page of `paginate_request`, or a typed route's page
+    /// decoded as JSON (`serde_json::Value`). None unless told: such a page
+    /// is a list, or an object whose one member is a list, and any other
+    /// member (a `total_count` too) makes it no page but the answer of
+    /// another request; an API that wraps its lists names their place with
+    /// its [`pagination`](Self::pagination)'s `items`, or its members
+    /// here.
+    fn page_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// The server the API's upload routes declare (GitHub's
     /// `https://uploads.github.com`, that of the routes declared
     /// `#[endpoint(uploads)]`), which a builder's `uploads_url` sends

@@ -18,6 +18,7 @@ use std::time::Duration;
 use futures_core::Stream;
 use serde::de::DeserializeOwned;
 
+use super::api::ClientApi;
 use super::builder::{ClientBuilder, Transport};
 use super::call::{Action, Call, Policy};
 use super::decode::Operation;
@@ -30,8 +31,7 @@ use super::policy::ApiPolicy;
 use super::response::Response;
 use super::walk::{self, sealed::Pending};
 use endpoint_runtime::model::{Paginated, Pagination};
-use endpoint_runtime::sibling::route_origin;
-use endpoint_runtime::{Endpoint, Request, TypedRequest};
+use endpoint_runtime::{Api, Endpoint, Request, TypedRequest};
 
 mod stream;
 
@@ -90,7 +90,7 @@ fn ring_provider() -> rustls::crypto::CryptoProvider {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Client {
-    endpoint: Endpoint,
+    api: ClientApi,
     client: ::reqwest::Client,
     policy: Policy,
 }
@@ -137,14 +137,18 @@ impl Client {
     /// # Errors
     /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
-        let policy = Policy::none(&endpoint);
-        Client::with_transport(endpoint, &Transport::default(), policy)
+        let policy = Policy::none(endpoint.api());
+        Client::with_transport(
+            ClientApi::of_endpoint(endpoint),
+            &Transport::default(),
+            policy,
+        )
     }
 
     /// A client for `endpoint` with a reqwest client of `transport`'s
     /// settings.
     fn with_transport(
-        endpoint: Endpoint,
+        api: ClientApi,
         transport: &Transport,
         policy: Policy,
     ) -> Result<Client, Error> {
@@ -160,7 +164,7 @@ impl Client {
             .build()
             .map_err(|err| Error::Setup(err.into()))?;
         Ok(Client {
-            endpoint,
+            api,
             client,
             policy,
         })
@@ -175,14 +179,14 @@ impl Client {
     /// followed by this client's rules (reqwest's own policy would also drop
     /// credentials on the way to another host).
     pub fn with_client(endpoint: Endpoint, client: ::reqwest::Client) -> Client {
-        let policy = Policy::none(&endpoint);
-        Client::from_parts(endpoint, client, policy)
+        let policy = Policy::none(endpoint.api());
+        Client::from_parts(ClientApi::of_endpoint(endpoint), client, policy)
     }
 
     /// A client of these parts.
-    fn from_parts(endpoint: Endpoint, client: ::reqwest::Client, policy: Policy) -> Client {
+    fn from_parts(api: ClientApi, client: ::reqwest::Client, policy: Policy) -> Client {
         Client {
-            endpoint,
+            api,
             client,
             policy,
         }
@@ -196,7 +200,7 @@ impl Client {
     /// `endpoint` to another origin that would carry them is refused.
     pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
         Client {
-            endpoint,
+            api: ClientApi::of_endpoint(endpoint),
             client: self.client.clone(),
             policy: self.policy.clone(),
         }
@@ -227,9 +231,21 @@ impl Client {
         client
     }
 
-    /// The endpoint whose defaults every request gets.
+    /// The octokit endpoint of the requests built already
+    /// ([`Endpoint::endpoint`], [`Client::execute`],
+    /// [`Client::paginate_request`]): the one the client was given
+    /// ([`Client::new`], [`Client::with_endpoint`]), or one made of its
+    /// [`Api`] ([`Endpoint::from_api`]: its base URL, headers and servers,
+    /// nothing of GitHub's underneath) the first time it is asked for.
     pub fn endpoint(&self) -> &Endpoint {
-        &self.endpoint
+        self.api.endpoint()
+    }
+
+    /// The API's settings typed requests are built with: base URL,
+    /// servers, credential origins, default headers (those of the
+    /// endpoint the client was given, if any).
+    pub fn api(&self) -> &Api {
+        self.api.api()
     }
 
     /// Sends a typed request and decodes the answer into its `Response` type
@@ -243,8 +259,8 @@ impl Client {
         R: TypedRequest,
         R::Response: endpoint_runtime::model::Answer,
     {
-        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?
-            .on_server(route_origin(&self.endpoint, R::PLAN));
+        let exchange = Exchange::new(route.to_request_with(self.api.settings())?)?
+            .on_server(self.api.api().route_origin(R::PLAN));
         self.run(exchange)
             .await?
             .into_response(Operation::of::<R>())
@@ -308,15 +324,17 @@ impl Client {
         R::Response: Paginated + DeserializeOwned,
         <R::Response as Paginated>::Item: DeserializeOwned,
     {
-        Pages::new(self, walk::of_route(&self.endpoint, route))
+        Pages::new(self, walk::of_route(self.api.settings(), route))
     }
 
     /// A walk through the pages of a request built already ([`Pages`]),
     /// each item decoded into `T`.
     ///
-    /// A page is a list, or an object holding exactly one list beside
-    /// `total_count`, `incomplete_results` and `repository_selection` (as
-    /// [`Paginated`] reads a `serde_json::Value`). An item that does not fit
+    /// A page is a list, or an object holding exactly one list beside the
+    /// members the API's policy names ([`ApiPolicy::page_keys`]: GitHub's
+    /// `total_count`, `incomplete_results` and `repository_selection`;
+    /// none for another API, whose wrapped lists the pagination's `items`
+    /// finds). An item that does not fit
     /// `T` is an [`Error::Decode`] naming its index and path in the page and
     /// holding its JSON, and the other items still come.
     ///
@@ -507,8 +525,8 @@ impl ClientBuilder<Client> {
     /// [`Error::Config`] naming the first setting that is wrong;
     /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn build(&self) -> Result<Client, Error> {
-        let (endpoint, policy) = self.parts()?;
-        Client::with_transport(endpoint, self.transport(), policy)
+        let (api, policy) = self.parts()?;
+        Client::with_transport(ClientApi::of_api(api), self.transport(), policy)
     }
 
     /// Checks every setting and makes the async client, sending with
@@ -520,8 +538,8 @@ impl ClientBuilder<Client> {
     /// # Errors
     /// [`Error::Config`] naming the first setting that is wrong.
     pub fn build_with_client(&self, client: ::reqwest::Client) -> Result<Client, Error> {
-        let (endpoint, policy) = self.parts()?;
-        Ok(Client::from_parts(endpoint, client, policy))
+        let (api, policy) = self.parts()?;
+        Ok(Client::from_parts(ClientApi::of_api(api), client, policy))
     }
 }
 

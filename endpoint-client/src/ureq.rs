@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 
+use super::api::ClientApi;
 use super::builder::{ClientBuilder, Transport};
 use super::call::{Action, Call, Policy};
 use super::decode::Operation;
@@ -17,8 +18,7 @@ use super::policy::ApiPolicy;
 use super::response::Response;
 use super::walk;
 use endpoint_runtime::model::{Paginated, Pagination};
-use endpoint_runtime::sibling::route_origin;
-use endpoint_runtime::{Endpoint, Request, TypedRequest};
+use endpoint_runtime::{Api, Endpoint, Request, TypedRequest};
 
 mod stream;
 
@@ -45,7 +45,7 @@ pub use stream::{Events, Lines, Streamed, Upload};
 /// ```
 #[derive(Debug, Clone)]
 pub struct Client {
-    endpoint: Endpoint,
+    api: ClientApi,
     agent: ::ureq::Agent,
     policy: Policy,
 }
@@ -90,16 +90,16 @@ impl Client {
     /// None for now: the same shape as the async client's `new`, which
     /// can fail.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
-        let policy = Policy::none(&endpoint);
+        let policy = Policy::none(endpoint.api());
         Ok(Client::with_transport(
-            endpoint,
+            ClientApi::of_endpoint(endpoint),
             &Transport::default(),
             policy,
         ))
     }
 
     /// A client for `endpoint` with an agent of `transport`'s settings.
-    fn with_transport(endpoint: Endpoint, transport: &Transport, policy: Policy) -> Client {
+    fn with_transport(api: ClientApi, transport: &Transport, policy: Policy) -> Client {
         let mut config = ::ureq::Agent::config_builder()
             .timeout_global(Some(transport.timeout))
             .timeout_connect(Some(transport.connect_timeout));
@@ -107,7 +107,7 @@ impl Client {
             config = config.proxy(None);
         }
         Client {
-            endpoint,
+            api,
             agent: config.build().into(),
             policy,
         }
@@ -119,17 +119,13 @@ impl Client {
     /// the builder's settings. Whatever the agent's settings, it follows no
     /// redirect itself (this client does) and hands every status over.
     pub fn with_agent(endpoint: Endpoint, agent: ::ureq::Agent) -> Client {
-        let policy = Policy::none(&endpoint);
-        Client::from_parts(endpoint, agent, policy)
+        let policy = Policy::none(endpoint.api());
+        Client::from_parts(ClientApi::of_endpoint(endpoint), agent, policy)
     }
 
     /// A client of these parts.
-    fn from_parts(endpoint: Endpoint, agent: ::ureq::Agent, policy: Policy) -> Client {
-        Client {
-            endpoint,
-            agent,
-            policy,
-        }
+    fn from_parts(api: ClientApi, agent: ::ureq::Agent, policy: Policy) -> Client {
+        Client { api, agent, policy }
     }
 
     /// The same client with other defaults (another base URL, a
@@ -140,7 +136,7 @@ impl Client {
     /// `endpoint` to another origin that would carry them is refused.
     pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
         Client {
-            endpoint,
+            api: ClientApi::of_endpoint(endpoint),
             agent: self.agent.clone(),
             policy: self.policy.clone(),
         }
@@ -171,9 +167,21 @@ impl Client {
         client
     }
 
-    /// The endpoint whose defaults every request gets.
+    /// The octokit endpoint of the requests built already
+    /// ([`Endpoint::endpoint`], [`Client::execute`],
+    /// [`Client::paginate_request`]): the one the client was given
+    /// ([`Client::new`], [`Client::with_endpoint`]), or one made of its
+    /// [`Api`] ([`Endpoint::from_api`]: its base URL, headers and servers,
+    /// nothing of GitHub's underneath) the first time it is asked for.
     pub fn endpoint(&self) -> &Endpoint {
-        &self.endpoint
+        self.api.endpoint()
+    }
+
+    /// The API's settings typed requests are built with: base URL,
+    /// servers, credential origins, default headers (those of the
+    /// endpoint the client was given, if any).
+    pub fn api(&self) -> &Api {
+        self.api.api()
     }
 
     /// Sends a typed request and decodes the answer into its `Response` type
@@ -187,8 +195,8 @@ impl Client {
         R: TypedRequest,
         R::Response: endpoint_runtime::model::Answer,
     {
-        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?
-            .on_server(route_origin(&self.endpoint, R::PLAN));
+        let exchange = Exchange::new(route.to_request_with(self.api.settings())?)?
+            .on_server(self.api.api().route_origin(R::PLAN));
         self.run(exchange)?.into_response(Operation::of::<R>())
     }
 
@@ -265,15 +273,17 @@ impl Client {
         R::Response: Paginated + DeserializeOwned,
         <R::Response as Paginated>::Item: DeserializeOwned,
     {
-        Pages::new(self, walk::of_route(&self.endpoint, route))
+        Pages::new(self, walk::of_route(self.api.settings(), route))
     }
 
     /// A walk through the pages of a request built already ([`Pages`]),
     /// each item decoded into `T`.
     ///
-    /// A page is a list, or an object holding exactly one list beside
-    /// `total_count`, `incomplete_results` and `repository_selection` (as
-    /// [`Paginated`] reads a `serde_json::Value`). An item that does not fit
+    /// A page is a list, or an object holding exactly one list beside the
+    /// members the API's policy names ([`ApiPolicy::page_keys`]: GitHub's
+    /// `total_count`, `incomplete_results` and `repository_selection`;
+    /// none for another API, whose wrapped lists the pagination's `items`
+    /// finds). An item that does not fit
     /// `T` is an [`Error::Decode`] naming its index and path in the page and
     /// holding its JSON, and the other items still come.
     ///
@@ -459,8 +469,12 @@ impl ClientBuilder<Client> {
     /// # Errors
     /// [`Error::Config`] naming the first setting that is wrong.
     pub fn build(&self) -> Result<Client, Error> {
-        let (endpoint, policy) = self.parts()?;
-        Ok(Client::with_transport(endpoint, self.transport(), policy))
+        let (api, policy) = self.parts()?;
+        Ok(Client::with_transport(
+            ClientApi::of_api(api),
+            self.transport(),
+            policy,
+        ))
     }
 
     /// Checks every setting and makes the blocking client, sending with
@@ -472,7 +486,7 @@ impl ClientBuilder<Client> {
     /// # Errors
     /// [`Error::Config`] naming the first setting that is wrong.
     pub fn build_with_agent(&self, agent: ::ureq::Agent) -> Result<Client, Error> {
-        let (endpoint, policy) = self.parts()?;
-        Ok(Client::from_parts(endpoint, agent, policy))
+        let (api, policy) = self.parts()?;
+        Ok(Client::from_parts(ClientApi::of_api(api), agent, policy))
     }
 }

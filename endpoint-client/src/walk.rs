@@ -38,8 +38,7 @@ use crate::page::Cursor;
 use crate::paginate::PageState;
 use crate::rate_limit::RateLimit;
 use endpoint_runtime::model::{Paginated, Pagination};
-use endpoint_runtime::sibling::route_origin;
-use endpoint_runtime::{Endpoint, TypedRequest};
+use endpoint_runtime::{Settings, TypedRequest};
 
 pub(crate) mod sealed {
     use std::future::Future;
@@ -76,7 +75,7 @@ pub trait Backend: sealed::Sealed + fmt::Debug {
 /// The pages of a typed route: each page decoded as the route's response
 /// type, following the route's own pagination, sent to its declared server.
 pub(crate) fn of_route<R>(
-    endpoint: &Endpoint,
+    settings: &dyn Settings,
     route: &R,
 ) -> PageState<<R::Response as Paginated>::Item>
 where
@@ -84,9 +83,9 @@ where
     R::Response: Paginated + DeserializeOwned,
     <R::Response as Paginated>::Item: DeserializeOwned,
 {
-    PageState::typed::<R::Response>(route.to_request_with(endpoint), Operation::of::<R>())
+    PageState::typed::<R::Response>(route.to_request_with(settings), Operation::of::<R>())
         .route_pagination(R::PLAN.pagination)
-        .route_server(route_origin(endpoint, R::PLAN))
+        .route_server(settings.api().route_origin(R::PLAN))
 }
 
 /// A walk through a list's pages, not started: what `paginate(&route)` and

@@ -70,10 +70,25 @@ impl Default for Paths {
 /// # Errors
 /// Tokens that do not parse as a file (a bug of this crate).
 pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, String> {
+    module_part(header, types, &|_| true, paths)
+}
+
+/// The source of a module holding the types of `types` that `written`
+/// takes (by id): `header` then each of them, formatted; the others are
+/// another module's, in scope by their names.
+///
+/// # Errors
+/// Tokens that do not parse as a file (a bug of this crate).
+pub fn module_part(
+    header: &str,
+    types: &[TypeDef],
+    written: &dyn Fn(usize) -> bool,
+    paths: &Paths,
+) -> Result<String, String> {
     let mut out = header.to_owned();
     let support = paths.support_text();
     let first_in_one_pass = first_in_one_pass(types);
-    for (id, def) in types.iter().enumerate() {
+    for (id, def) in types.iter().enumerate().filter(|&(id, _)| written(id)) {
         if !out.is_empty() && !out.ends_with("\n\n") {
             out.push('\n');
         }

@@ -11,7 +11,10 @@
 //!   (`PetAdded` for the webhook `petAdded`; after its operation for a
 //!   callback: `StartJobJobDone` for the callback `jobDone` of
 //!   `startJob`), or another name for the type it is
-//!   (`pub type PetAdded = Pet;`);
+//!   (`pub type PetAdded = Pet;`); planned with the operations, so that a
+//!   component both reach is one type of `models`, which the module uses
+//!   (`pub type PetAdded = crate::models::Pet;`), and the module holds
+//!   what only events reach;
 //! - an enum `Event` of the events that tell themselves apart as the
 //!   description says: by a property of the body whose schema is a
 //!   `const` or a one-value `enum` (`type`, `event_type`), the same key in each

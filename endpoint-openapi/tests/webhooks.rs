@@ -661,3 +661,281 @@ fn events_of_one_header_value_are_told_apart_by_their_action() {
     }
     assert!(!module.contains("pub const TAG"), "{module}");
 }
+
+/// The text of the struct `name` of the module `text`, to its closing brace.
+fn struct_text<'a>(text: &'a str, name: &str) -> &'a str {
+    let start = text
+        .find(&format!("pub struct {name} {{"))
+        .unwrap_or_else(|| panic!("no struct {name} in {text}"));
+    let rest = &text[start..];
+    &rest[..rest.find("\n}").unwrap_or(rest.len())]
+}
+
+/// The generated crate's `models` and `webhooks` modules.
+fn models_and_webhooks(read: &Read) -> (String, String) {
+    let models = generated_file(read, "src/models.rs").unwrap();
+    let webhooks = generated_file(read, "src/webhooks.rs").unwrap();
+    (models, webhooks)
+}
+
+#[test]
+fn a_component_of_operations_and_webhooks_is_one_model_the_webhooks_use() {
+    let read = read("shared31.yaml");
+    let (models, webhooks) = models_and_webhooks(&read);
+    // Written once, in `models`, and used from there.
+    assert_eq!(models.matches("pub struct Pet {").count(), 1, "{models}");
+    assert!(!webhooks.contains("pub struct Pet {"), "{webhooks}");
+    assert!(!webhooks.contains("pub struct Owner {"), "{webhooks}");
+    assert!(
+        webhooks.contains("use crate::models::{Owner, Pet};\n"),
+        "{webhooks}"
+    );
+    assert!(webhooks.contains("pub pet: Pet,"), "{webhooks}");
+    // Built whatever the features: the module has none.
+    let pet = &models[models.find("pub struct Pet {").unwrap() - 200..];
+    assert!(!pet[..200].contains("#[cfg("), "{models}");
+    // Reached only by a webhook: the module's own.
+    assert!(webhooks.contains("pub struct PetRemoved {"), "{webhooks}");
+    assert!(!models.contains("PetRemoved"), "{models}");
+    // The operation sends `Owner` and the webhook sends it back: the
+    // answer's shape (with `since`) is the model, the request its twin.
+    let owner = struct_text(&models, "Owner");
+    assert!(owner.contains("pub since: Option<String>,"), "{models}");
+    assert!(models.contains("pub struct OwnerRequest {"), "{models}");
+    let options = Options {
+        name: "hooks-api".into(),
+        endpoint: Dependency::Path("../endpoint".into()),
+        modules: Modules::Tags,
+        conventions: Default::default(),
+    };
+    let generated = package::generate_read(&read, &options).unwrap();
+    let add_owner = generated
+        .files
+        .iter()
+        .find(|file| file.text.contains("pub struct AddOwner"))
+        .expect("the operation addOwner");
+    assert!(
+        add_owner.text.contains("crate::models::OwnerRequest"),
+        "{}",
+        add_owner.text
+    );
+}
+
+#[test]
+fn an_event_named_like_a_component_takes_another_name() {
+    let read = read("shared31.yaml");
+    let (_, webhooks) = models_and_webhooks(&read);
+    syn::parse_file(&webhooks).unwrap_or_else(|err| panic!("{err}\n{webhooks}"));
+    // The webhook `Owner`'s payload is not the model `Owner`.
+    assert!(webhooks.contains("pub struct Owner2 {"), "{webhooks}");
+    assert!(webhooks.contains("    Owner2(Owner2),"), "{webhooks}");
+    assert!(webhooks.contains("pub owner: Owner,"), "{webhooks}");
+    assert_eq!(generated_diagnostics(&read), Vec::<String>::new());
+}
+
+#[test]
+fn a_webhooks_example_relaxes_its_own_copy_of_a_model_not_the_model() {
+    let pet = json!({"$ref": "#/components/schemas/Pet"});
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "info": {"title": "Pets", "version": "1"},
+            "paths": {"/pets": {"get": {
+                "operationId": "getPet",
+                "responses": {"200": {
+                    "description": "The pet.",
+                    "content": {"application/json": {"schema": pet}}
+                }}
+            }}},
+            "webhooks": {"petRemoved": {"post": {
+                "requestBody": {"content": {"application/json": {
+                    "schema": {"type": "object", "properties": {"pet": pet}},
+                    "example": {"pet": {"name": "Rex"}}
+                }}},
+                "responses": {"200": {"description": "OK"}}
+            }}},
+            "components": {"schemas": {"Pet": {
+                "type": "object",
+                "required": ["id", "name"],
+                "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let found = generated_diagnostics(&read);
+    assert_eq!(
+        found,
+        [
+            "#/webhooks/petRemoved/post/requestBody/content/application~1json/example: webhook \
+             `petRemoved` (POST): `pet.id` is missing from the example, where the schema \
+             requires it; `id` optional, in a copy of `Pet` of this event's own (its other \
+             users keep `Pet` as written)"
+        ]
+    );
+    let (models, webhooks) = models_and_webhooks(&read);
+    let model = struct_text(&models, "Pet");
+    assert!(model.contains("pub id: i64,"), "{models}");
+    // The copy, the webhook's own, named after it.
+    assert!(
+        webhooks.contains("pub struct PetRemovedAnswerPet {"),
+        "{webhooks}"
+    );
+    assert!(webhooks.contains("pub id: Option<i64>,"), "{webhooks}");
+    assert!(!models.contains("pub id: Option<i64>,"), "{models}");
+}
+
+#[test]
+fn a_component_of_an_operation_and_its_callback_is_one_model() {
+    let job = json!({"$ref": "#/components/schemas/Job"});
+    let read = read_value(
+        json!({
+            "openapi": "3.0.3",
+            "info": {"title": "Jobs", "version": "1"},
+            "paths": {"/jobs": {"post": {
+                "operationId": "startJob",
+                "responses": {"202": {
+                    "description": "Started.",
+                    "content": {"application/json": {"schema": job}}
+                }},
+                "callbacks": {
+                    "jobDone": {"{$request.body#/url}": {"post": {
+                        "requestBody": {"content": {"application/json": {"schema": job}}},
+                        "responses": {"200": {"description": "OK"}}
+                    }}},
+                    "jobFailed": {"{$request.body#/url}": {"post": {
+                        "requestBody": {"content": {"application/json": {"schema": {
+                            "$ref": "#/components/schemas/Failure"
+                        }}}},
+                        "responses": {"200": {"description": "OK"}}
+                    }}}
+                }
+            }}},
+            "components": {"schemas": {
+                "Job": {
+                    "type": "object",
+                    "required": ["id", "state"],
+                    "properties": {"id": {"type": "string"}, "state": {"type": "string"}}
+                },
+                "Failure": {
+                    "type": "object",
+                    "properties": {"job": job, "reason": {"$ref": "#/components/schemas/Reason"}}
+                },
+                "Reason": {"type": "object", "properties": {"code": {"type": "integer"}}}
+            }}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let (models, webhooks) = models_and_webhooks(&read);
+    syn::parse_file(&webhooks).unwrap_or_else(|err| panic!("{err}\n{webhooks}"));
+    assert_eq!(models.matches("pub struct Job {").count(), 1, "{models}");
+    assert!(!webhooks.contains("pub struct Job {"), "{webhooks}");
+    assert!(
+        webhooks.contains(
+            "/// The payload of the callback `jobDone` of `startJob`.\npub type StartJobJobDone = \
+             crate::models::Job;"
+        ),
+        "{webhooks}"
+    );
+    // What only the callbacks reach is generated, in the module.
+    for only in ["pub struct Failure {", "pub struct Reason {"] {
+        assert!(webhooks.contains(only), "{webhooks}");
+        assert!(!models.contains(only), "{models}");
+    }
+    assert!(webhooks.contains("use crate::models::Job;\n"), "{webhooks}");
+}
+
+#[test]
+fn a_webhook_of_a_models_name_uses_the_model_under_it() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "info": {"title": "Pets", "version": "1"},
+            "paths": {"/pets": {"get": {
+                "operationId": "getPet",
+                "responses": {"200": {
+                    "description": "The pet.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}
+                }}
+            }}},
+            "webhooks": {"pet": {"post": {
+                "requestBody": {"content": {"application/json": {"schema": {
+                    "$ref": "#/components/schemas/Pet"
+                }}}},
+                "responses": {"200": {"description": "OK"}}
+            }}},
+            "components": {"schemas": {"Pet": {
+                "type": "object",
+                "required": ["kind"],
+                "properties": {"kind": {"const": "pet"}}
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let (models, webhooks) = models_and_webhooks(&read);
+    syn::parse_file(&webhooks).unwrap_or_else(|err| panic!("{err}\n{webhooks}"));
+    assert_eq!(models.matches("pub struct Pet {").count(), 1, "{models}");
+    assert!(
+        webhooks.contains("/// The payload of the webhook `pet`.\npub use crate::models::Pet;"),
+        "{webhooks}"
+    );
+    assert!(webhooks.contains("    Pet(Pet),"), "{webhooks}");
+}
+
+#[test]
+fn an_events_path_item_is_read_as_a_paths_is() {
+    // The same Path Item under `paths` and as a webhook: an additional
+    // operation of a method of its own is left out of both, said so, and
+    // the shared parameters and servers are read alike.
+    let item = json!({
+        "parameters": [{"name": "X-Delivery", "in": "header", "schema": {"type": "string"}}],
+        "servers": [{"url": "https://hooks.example.com"}],
+        "post": {
+            "operationId": "ping",
+            "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+            "responses": {"200": {"description": "OK"}}
+        },
+        "additionalOperations": {"GET": {
+            "operationId": "again",
+            "responses": {"200": {"description": "OK"}}
+        }}
+    });
+    let read = read_value(
+        json!({"openapi": "3.2.0", "paths": {"/ping": item}, "webhooks": {"ping": item}}),
+        None,
+        &[],
+    )
+    .unwrap();
+    let found = diagnostics(&read);
+    assert_eq!(
+        found,
+        [
+            "#/paths/~1ping/additionalOperations/GET (GET /ping): `GET` is a method of the path \
+             item itself, not an additional one; left out",
+            "#/webhooks/ping/additionalOperations/GET (GET ping): `GET` is a method of the path \
+             item itself, not an additional one; left out",
+        ]
+    );
+    let [event] = read.api.events.as_slice() else {
+        panic!("one event: {:?}", read.api.events)
+    };
+    assert_eq!(read.api.operations.len(), 1);
+    let (operation, event) = (&read.api.operations[0], &event.operation);
+    assert_eq!(event.method, "POST");
+    assert_eq!(headers_of(event), headers_of(operation));
+    assert_eq!(event.servers, operation.servers);
+    assert_eq!(event.servers.len(), 1);
+}
+
+fn headers_of(operation: &endpoint_openapi::api::Operation) -> Vec<&str> {
+    let headers = operation.parameters.iter();
+    headers
+        .filter(|p| p.location == ParamIn::Header)
+        .map(|p| p.name.as_str())
+        .collect()
+}

@@ -157,9 +157,8 @@ pub mod sibling {
     pub use crate::headers::is_token;
     pub use crate::model::answer::{json_path, media_type as answer_media_type};
     pub use crate::model::civil::{civil_from_days, days_from_civil};
-    pub use crate::model::paginated::{PAGE_KEYS, list_key as page_list_key};
     pub use crate::names::*;
-    pub use crate::octokit::endpoint::{credential_origins, route_origin};
+    pub use crate::octokit::endpoint::{credential_origins, route_origin, with_uploads_tied};
     pub use crate::request::Method;
     pub use crate::template::parts::{
         Expression, Modifier, Operator, Part, Parts, VarSpec, Variables,

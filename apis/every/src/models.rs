@@ -18,7 +18,6 @@
 }
 
 /// The `Pet` schema.
-#[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct Pet {
     /// The `id` property.
@@ -51,7 +50,6 @@ pub struct Pet {
 }
 
 ::endpoint::__private::decode_struct! {
-    #[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
     Pet {
         id: i64 = "id",
         name: String = "name",
@@ -67,7 +65,6 @@ pub struct Pet {
 
 ::endpoint::__private::open_enum! {
     /// An open enum; `Dog` and `dog` differ only in case.
-    #[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
     pub enum Kind {
         /// `dog`
         Dog = "dog",
@@ -87,7 +84,6 @@ pub struct Pet {
 }
 
 /// The `Owner` schema.
-#[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct Owner {
     /// The `id` property.
@@ -100,7 +96,6 @@ pub struct Owner {
 }
 
 ::endpoint::__private::decode_struct! {
-    #[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
     Owner {
         id: i64 = "id",
         name: String = "name",
@@ -110,7 +105,6 @@ pub struct Owner {
 }
 
 /// The `Contact` schema.
-#[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct Contact {
     /// The `email` property.
@@ -124,7 +118,6 @@ pub struct Contact {
 }
 
 ::endpoint::__private::decode_struct! {
-    #[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
     Contact {
     } {
         email: Option<String> = "email",
@@ -133,7 +126,6 @@ pub struct Contact {
 }
 
 /// The `Photo` schema.
-#[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct Photo {
     /// The `id` property.
@@ -151,7 +143,6 @@ pub struct Photo {
 }
 
 ::endpoint::__private::decode_struct! {
-    #[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
     Photo {
         id: String = "id",
     } {

@@ -11,13 +11,15 @@ use crate::base64;
 use crate::call::Policy;
 use crate::error::Error;
 use crate::policy::ApiPolicy;
-use endpoint_runtime::sibling::{credential_origins, is_shown_header, is_token, redact_userinfo};
-use endpoint_runtime::{Api as RuntimeApi, Endpoint, Headers};
+use endpoint_runtime::sibling::{is_shown_header, is_token, redact_userinfo, with_uploads_tied};
+use endpoint_runtime::{Api, Endpoint, Headers};
 
 impl<C> ClientBuilder<C> {
-    /// The endpoint these settings give, for a client of one's own (the
-    /// requests it builds can be sent by any HTTP client); `build()` gives
-    /// it to the client it makes.
+    /// The octokit endpoint of these settings ([`Endpoint::from_api`] of
+    /// [`build_api`](Self::build_api)), for a client of one's own (the
+    /// requests it builds can be sent by any HTTP client): what the
+    /// client `build()` makes builds its dynamic requests with
+    /// ([`Client::endpoint`](crate::ureq::Client::endpoint)).
     /// With tokens the client fetches ([`oauth2`](Self::oauth2), a
     /// [`token_source`](Self::token_source), e.g. `github_app`) it carries no
     /// `authorization`: the client fetches it; and an [`ApiKey::query`] is
@@ -41,6 +43,32 @@ impl<C> ClientBuilder<C> {
     /// # Errors
     /// [`Error::Config`] naming the first setting that is wrong.
     pub fn build_endpoint(&self) -> Result<Endpoint, Error> {
+        self.build_api().map(|api| Endpoint::from_api(&api))
+    }
+
+    /// The API's settings these settings give: the base URL, the headers
+    /// every request carries, the servers routes are sent to, the
+    /// credential host check on; what the client `build()` makes builds its
+    /// typed requests with, and no octokit state. GitHub's uploads server
+    /// is tied to GitHub's base URL, as an [`Endpoint`]'s is: under another
+    /// base URL no credential goes there. As for
+    /// [`build_endpoint`](Self::build_endpoint), tokens the client fetches
+    /// and an [`ApiKey::query`] are not in them.
+    ///
+    /// ```
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::ureq::Client;
+    ///
+    /// let pets = Client::builder().base_url("http://127.0.0.1:8080/v1").token("s3cr3t").build_api()?;
+    /// assert_eq!(pets.base_url(), "http://127.0.0.1:8080/v1");
+    /// assert_eq!(pets.headers().get("authorization"), Some("Bearer s3cr3t"));
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong.
+    pub fn build_api(&self) -> Result<Api, Error> {
         self.check_transport()?;
         self.check_auth()?;
         let (base_url, setting) = self.checked_base_url()?;
@@ -58,7 +86,7 @@ impl<C> ClientBuilder<C> {
                 .and_then(|accept| accept.to_str().ok()),
             Some(_) => None,
         };
-        let mut api = RuntimeApi::with_headers(&base_url, headers)
+        let mut api = Api::with_headers(&base_url, headers)
             .map_err(|error| Error::config(setting, error.to_string()))?
             .with_credential_host_check(true)
             .with_default_accept(policy_accept);
@@ -89,7 +117,7 @@ impl<C> ClientBuilder<C> {
                 Error::config(setting, format!("`{declared}` → `{url}`: {error}"))
             })?;
         }
-        Ok(Endpoint::from_api(&api))
+        Ok(with_uploads_tied(&api))
     }
 
     /// The base URL, checked, and the setting that gave it: a description's
@@ -204,13 +232,15 @@ impl<C> ClientBuilder<C> {
         Ok(headers)
     }
 
-    /// The endpoint and the policy of the client these settings make.
-    pub(crate) fn parts(&self) -> Result<(Endpoint, Policy), Error> {
-        let endpoint = self.build_endpoint()?;
+    /// The API's settings and the policy of the client these settings
+    /// make.
+    pub(crate) fn parts(&self) -> Result<(Api, Policy), Error> {
+        let api = self.build_api()?;
         let mut policy = self.call_policy();
         // The client's credentials go to the origins of these settings'
         // base URL and servers only, whatever endpoint it is given later.
-        policy.origins = credential_origins(&endpoint).into();
+        let origins = api.credential_origins();
+        policy.origins = origins.clone().into();
         policy.query_keys = self
             .api_keys
             .iter()
@@ -221,22 +251,20 @@ impl<C> ClientBuilder<C> {
         match &self.tokens {
             Some(Tokens::Source(source)) => {
                 let source = auth::Source(source.clone());
-                let origins = credential_origins(&endpoint);
                 policy.credentials = Some(Arc::new(TokenCache::new(source, origins, timeout)));
             }
             Some(Tokens::OAuth2(oauth2)) => {
                 let mut oauth2 = oauth2.clone();
                 oauth2.token_url = checked_url("oauth2", &oauth2.token_url)?;
-                let tokens = auth::OAuth2Tokens::new(oauth2, &endpoint)?;
-                let origins = credential_origins(&endpoint);
+                let tokens = auth::OAuth2Tokens::new(oauth2, &api)?;
                 policy.credentials = Some(Arc::new(TokenCache::new(tokens, origins, timeout)));
             }
             Some(Tokens::Made(_, made)) => {
-                policy.credentials = Some(made.make(&endpoint, timeout)?);
+                policy.credentials = Some(made.make(&api, timeout)?);
             }
             None => {}
         }
-        Ok((endpoint, policy))
+        Ok((api, policy))
     }
 
     /// Tokens the client fetches (an OAuth 2 client's, a token source's,

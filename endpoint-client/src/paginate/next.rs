@@ -5,6 +5,7 @@ use endpoint_runtime::model::{Next as Scheme, Pagination};
 use http::HeaderMap;
 use serde_json::Value;
 
+use super::read::list_key;
 use crate::link::next_page;
 
 /// Whether the next page `pagination` names after a page with items is a
@@ -62,13 +63,15 @@ pub(super) fn repeat_hint(pagination: &Pagination) -> String {
 /// Where the page after the one at `url` is, by `pagination`: its URL
 /// (absolute, or relative to `url`), `None` after the last page, or why it
 /// cannot be told. `json` is the page as JSON (`None` when it is not
-/// JSON), `length` its number of items.
+/// JSON), `length` its number of items, `page_keys` the members beside a
+/// wrapped list (the API's policy's, [`list_key`]).
 pub(super) fn next_of(
     pagination: &Pagination,
     url: &str,
     headers: &HeaderMap,
     json: Option<&Value>,
     length: usize,
+    page_keys: &[&str],
 ) -> Result<Option<String>, String> {
     use endpoint_runtime::sibling::{query_param, with_query_param};
     let at = |pointer: &str| json.and_then(|json| json.pointer(pointer));
@@ -111,7 +114,7 @@ pub(super) fn next_of(
                 None => match json {
                     Value::Array(list) => Some(list),
                     Value::Object(object) => {
-                        let list = endpoint_runtime::sibling::page_list_key(object).ok()?;
+                        let list = list_key(object, page_keys).ok()?;
                         object.get(list)?.as_array()
                     }
                     _ => None,
@@ -119,7 +122,7 @@ pub(super) fn next_of(
             });
             let Some(last) = list.and_then(|list| list.last()) else {
                 return Err(
-                    "the answer says more items follow, but holds no list to take the last                      item's key from"
+                    "the answer says more items follow, but holds no list to take the last item's key from"
                         .to_owned(),
                 );
             };

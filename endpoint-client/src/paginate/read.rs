@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use endpoint_runtime::model::Paginated;
 use serde::de::{DeserializeOwned, Error as _};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::decode::{Failure, Operation, decode};
 use crate::error::{DecodeError, Error};
@@ -64,6 +64,11 @@ where
             total_count,
             incomplete_results,
         }),
+        // A page decoded as JSON, whose list sits beside members the API's
+        // policy names (GitHub's counts): read by that rule.
+        Err(_) if !answer.api.page_keys().is_empty() => {
+            dynamic_page::<P::Item>(operation, answer, None)
+        }
         Err(reason) => {
             let failure = Failure::at_root(serde_json::Error::custom(reason));
             Err(answer.into_decode_error(operation, type_name, failure))
@@ -181,14 +186,13 @@ pub(super) fn dynamic_page<T: DeserializeOwned>(
     };
     let total_count = page.total_count();
     let incomplete_results = page.incomplete_results();
+    let page_keys = answer.api.page_keys();
     let key = match (&page, pointer) {
         (_, Some(pointer)) => Some(pointer_path(pointer)),
-        (Value::Object(object), None) => endpoint_runtime::sibling::page_list_key(object)
-            .ok()
-            .map(str::to_owned),
+        (Value::Object(object), None) => list_key(object, page_keys).ok().map(str::to_owned),
         _ => None,
     };
-    let values = match items_at(page, pointer) {
+    let values = match items_at(page, pointer, page_keys) {
         Ok(values) => values,
         Err(reason) => {
             let failure = Failure::at_root(serde_json::Error::custom(reason));
@@ -207,7 +211,7 @@ pub(super) fn dynamic_page<T: DeserializeOwned>(
                 let items = again.get_or_insert_with(|| {
                     decode::<Value>(answer.status, &answer.headers, &answer.body)
                         .ok()
-                        .and_then(|page| items_at(page, pointer).ok())
+                        .and_then(|page| items_at(page, pointer, page_keys).ok())
                         .unwrap_or_default()
                 });
                 let value = items.get_mut(index).map(std::mem::take).unwrap_or_default();
@@ -236,10 +240,24 @@ pub(super) fn dynamic_page<T: DeserializeOwned>(
 }
 
 /// The list of a page: at the JSON pointer `pointer` (`null` there is an
-/// empty list), or by the rule of [`Paginated`] for a JSON page.
-pub(super) fn items_at(page: Value, pointer: Option<&str>) -> Result<Vec<Value>, String> {
+/// empty list), or by the rule of [`Paginated`] for a JSON page, the
+/// members `page_keys` (the API's policy's) read past in an object.
+pub(super) fn items_at(
+    page: Value,
+    pointer: Option<&str>,
+    page_keys: &[&str],
+) -> Result<Vec<Value>, String> {
     let Some(pointer) = pointer else {
-        return page.try_into_items();
+        return match page {
+            Value::Object(mut object) => {
+                let key = list_key(&object, page_keys)?.to_owned();
+                match object.remove(&key) {
+                    Some(Value::Array(items)) => Ok(items),
+                    _ => Ok(Vec::new()),
+                }
+            }
+            page => page.try_into_items(),
+        };
     };
     let mut page = page;
     match page.pointer_mut(pointer).map(Value::take) {
@@ -247,6 +265,45 @@ pub(super) fn items_at(page: Value, pointer: Option<&str>) -> Result<Vec<Value>,
         Some(Value::Null) => Ok(Vec::new()),
         Some(_) => Err(format!("the answer's `{pointer}` is not a list")),
         None => Err(format!("the answer has no list at `{pointer}`")),
+    }
+}
+
+/// The key of the one list of a wrapped page, beside the members
+/// `page_keys` (the API's policy's, e.g. GitHub's `total_count`), or why
+/// there is none.
+pub(super) fn list_key<'a>(
+    object: &'a Map<String, Value>,
+    page_keys: &[&str],
+) -> Result<&'a str, String> {
+    let mut others = object
+        .iter()
+        .filter(|(key, _)| !page_keys.contains(&key.as_str()));
+    match (others.next(), others.next()) {
+        (Some((key, Value::Array(_))), None) => Ok(key),
+        (first, second) => {
+            let keys: Vec<String> = first
+                .into_iter()
+                .chain(second)
+                .chain(others)
+                .map(|(key, _)| format!("`{key}`"))
+                .collect();
+            let holds = keys.join(", ");
+            let Some((last, before)) = page_keys.split_last() else {
+                return Err(format!(
+                    "a wrapped page holds exactly one member, its list, unless the API's policy \
+                     names members beside it (`ApiPolicy::page_keys`) or the pagination the \
+                     list's place (`items`); this one holds [{holds}]"
+                ));
+            };
+            let before: Vec<String> = before.iter().map(|key| format!("`{key}`")).collect();
+            let beside = match before.is_empty() {
+                true => format!("`{last}`"),
+                false => format!("{} and `{last}`", before.join(", ")),
+            };
+            Err(format!(
+                "a wrapped page holds exactly one list beside {beside}; this one holds [{holds}]"
+            ))
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::read::{items_at, pointer_path};
 use super::*;
+use crate::github::GitHubPolicy;
 use crate::policy::{ApiPolicy, IetfPolicy};
 use http::Method;
 use serde_json::json;
@@ -21,6 +22,11 @@ impl ApiPolicy for EmptyOnConflict {
 /// An answer of an API whose empty lists answer `409`.
 fn answer(status: u16, link: Option<&str>, body: Value) -> Answer {
     answer_of(Arc::new(EmptyOnConflict), status, link, body)
+}
+
+/// An answer of GitHub's, by its policy: its counts sit beside its lists.
+fn github(status: u16, link: Option<&str>, body: Value) -> Answer {
+    answer_of(Arc::new(GitHubPolicy), status, link, body)
 }
 
 /// The endpoint of the API the tests' requests go to.
@@ -248,7 +254,7 @@ fn typed_pages_are_decoded_whole() {
 #[test]
 fn wrapped_lists_keep_their_counts() {
     let mut state = searching::<Value>();
-    state.receive(Ok(answer(
+    state.receive(Ok(github(
         200,
         Some(r#"<https://api.example.com/search/issues?q=x&page=2>; rel="next""#),
         json!({"total_count": 3, "incomplete_results": false, "items": [1, 2]}),
@@ -274,13 +280,51 @@ fn wrapped_lists_keep_their_counts() {
         (json!([]), vec![]),
     ] {
         let mut state = searching::<Value>();
-        state.receive(Ok(answer(200, None, body)));
+        state.receive(Ok(github(200, None, body)));
         assert_eq!(
             drain(&mut state),
             items.into_iter().map(Ok).collect::<Vec<_>>()
         );
         assert!(state.next_exchange().is_none());
     }
+}
+
+#[test]
+fn a_wrapped_list_is_read_past_the_members_its_apis_policy_names() {
+    let page = json!({"total_count": 3, "incomplete_results": false, "items": [1, 2]});
+    let neutral = |page: &Value| answer_of(Arc::new(IetfPolicy), 200, None, page.clone());
+    // GitHub's policy reads its counts beside the list, untyped or typed as
+    // JSON; the counts are the walk's.
+    for mut state in [searching::<Value>(), typed::<Value>()] {
+        state.receive(Ok(github(200, None, page.clone())));
+        assert_eq!(drain(&mut state), [Ok(json!(1)), Ok(json!(2))]);
+        assert_eq!(state.total_count(), Some(3));
+    }
+    // Another API's policy names no member beside a list: a `total_count`
+    // there is a member of an answer that is no page, not GitHub's count.
+    for mut state in [searching::<Value>(), typed::<Value>()] {
+        state.receive(Ok(neutral(&page)));
+        let items = drain(&mut state);
+        assert_eq!(items.len(), 1, "{items:?}");
+        let message = items[0].as_ref().unwrap_err();
+        assert!(
+            message.ends_with("[`total_count`, `incomplete_results`, `items`]"),
+            "{message}"
+        );
+    }
+    let mut state = searching::<Value>();
+    state.receive(Ok(neutral(&json!({"items": [1]}))));
+    assert_eq!(drain(&mut state), [Ok(json!(1))]);
+    // The last item's key is taken from the list the policy finds.
+    let after = Pagination::after_last_item("after", "/id", "/has_more");
+    let page = json!({"total_count": 2, "has_more": true, "data": [{"id": 7}]});
+    let url = "https://api.example.com/things";
+    let keys: &[&str] = &["total_count", "has_more"];
+    assert_eq!(
+        next_of(&after, url, &HeaderMap::new(), Some(&page), 1, keys),
+        Ok(Some(format!("{url}?after=7")))
+    );
+    assert!(next_of(&after, url, &HeaderMap::new(), Some(&page), 1, &[]).is_err());
 }
 
 #[test]
@@ -457,7 +501,7 @@ fn items_that_do_not_fit_are_errors_one_by_one() {
 
     let mut state = searching::<Issue>();
     let page = json!({"total_count": 2, "items": [issue(1, json!(1)), issue(2, json!("b"))]});
-    state.receive(Ok(answer(200, None, page.clone())));
+    state.receive(Ok(github(200, None, page.clone())));
     let items: Vec<Result<Issue, Error>> = std::iter::from_fn(|| state.pop_item()).collect();
     let error = items[0].as_ref().unwrap_err();
     let decode = error.decode_error().unwrap();
@@ -605,7 +649,14 @@ fn a_first_page_sent_by_post_has_no_cursor() {
 fn each_scheme_names_the_next_page_or_none() {
     let url = "https://api.example/v1/things?limit=2";
     let next = |pagination: Pagination, json: Value, length: usize| {
-        next_of(&pagination, url, &HeaderMap::new(), Some(&json), length)
+        next_of(
+            &pagination,
+            url,
+            &HeaderMap::new(),
+            Some(&json),
+            length,
+            &[],
+        )
     };
     let cursor = Pagination::cursor("/meta/next", "cursor");
     assert_eq!(
@@ -680,7 +731,7 @@ fn each_scheme_names_the_next_page_or_none() {
 
     // A page's own parameter that is not a number.
     let url = "https://api.example/v1/things?page=two";
-    let error = next_of(&pages, url, &HeaderMap::new(), Some(&json!({})), 1).unwrap_err();
+    let error = next_of(&pages, url, &HeaderMap::new(), Some(&json!({})), 1, &[]).unwrap_err();
     assert!(error.contains("`page`"), "{error}");
     let later = next_of(
         &pages,
@@ -688,6 +739,7 @@ fn each_scheme_names_the_next_page_or_none() {
         &HeaderMap::new(),
         None,
         1,
+        &[],
     );
     assert_eq!(
         later,
@@ -701,10 +753,17 @@ fn each_scheme_reads_a_page_wrapped_in_the_answer() {
     // `orders`, an item's key still the item's.
     let url = "https://api.example/v1/orders?limit=2";
     let next = |pagination: Pagination, json: Value, length: usize| {
-        next_of(&pagination, url, &HeaderMap::new(), Some(&json), length)
+        next_of(
+            &pagination,
+            url,
+            &HeaderMap::new(),
+            Some(&json),
+            length,
+            &[],
+        )
     };
     let items = |pagination: Pagination, json: Value| {
-        items_at(json, pagination.items).map(|items| items.len())
+        items_at(json, pagination.items, &[]).map(|items| items.len())
     };
     let page = |inner: Value| json!({"orders": inner, "request_id": "r"});
     for (pagination, wrapped, last, expected) in [
@@ -753,17 +812,17 @@ fn each_scheme_reads_a_page_wrapped_in_the_answer() {
 fn a_list_at_a_pointer() {
     let page = json!({"a": {"b": [1, 2]}, "c": null, "d": 1});
     assert_eq!(
-        items_at(page.clone(), Some("/a/b")),
+        items_at(page.clone(), Some("/a/b"), &[]),
         Ok(vec![json!(1), json!(2)])
     );
-    assert_eq!(items_at(page.clone(), Some("/c")), Ok(vec![]));
+    assert_eq!(items_at(page.clone(), Some("/c"), &[]), Ok(vec![]));
     assert!(
-        items_at(page.clone(), Some("/d"))
+        items_at(page.clone(), Some("/d"), &[])
             .unwrap_err()
             .contains("`/d` is not a list")
     );
     assert!(
-        items_at(page, Some("/e"))
+        items_at(page, Some("/e"), &[])
             .unwrap_err()
             .contains("no list at `/e`")
     );
@@ -1035,7 +1094,7 @@ fn a_page_parameter_is_replaced_however_it_is_written() {
         ),
     ] {
         let json = json!({"data": [1]});
-        let found = next_of(&pages, url, &HeaderMap::new(), Some(&json), 1);
+        let found = next_of(&pages, url, &HeaderMap::new(), Some(&json), 1, &[]);
         assert_eq!(found, Ok(Some(next.to_owned())), "{url}");
     }
     let dotted = Pagination::page_number("page.number");
@@ -1045,7 +1104,8 @@ fn a_page_parameter_is_replaced_however_it_is_written() {
             "https://a.example/x?page%2Enumber=4",
             &HeaderMap::new(),
             None,
-            1
+            1,
+            &[]
         ),
         Ok(Some("https://a.example/x?page.number=5".to_owned()))
     );
@@ -1056,7 +1116,8 @@ fn a_page_parameter_is_replaced_however_it_is_written() {
             "https://a.example/x?page%5Blimit%5D=2&page%5Boffset%5D=4",
             &HeaderMap::new(),
             None,
-            2
+            2,
+            &[]
         ),
         Ok(Some(
             "https://a.example/x?page%5Blimit%5D=2&page%5Boffset%5D=6".to_owned()
@@ -1070,7 +1131,8 @@ fn a_page_parameter_is_replaced_however_it_is_written() {
             "https://a.example/x?page[number]=1",
             &HeaderMap::new(),
             None,
-            1
+            1,
+            &[]
         ),
         Ok(Some("https://a.example/x?page%5Bnumber%5D=2".to_owned()))
     );

@@ -1,28 +1,33 @@
 //! The events of a description ([`Api::events`]: its webhooks and the
 //! callbacks of its operations) planned for the generated crate's
-//! `webhooks` module: a payload type per event, planned as answers are
-//! (in a [`TypeSpace`] of its own, with the API's conventions), and the
-//! tags that tell the events apart ([`tags`]). [`write`] writes the
-//! module.
+//! `webhooks` module: a payload type per event, planned as answers are,
+//! in the operations' [`TypeSpace`] (a component that operations and
+//! events both reach is planned once, a model; the types only events
+//! reach are the module's own), and the tags that tell the events apart
+//! ([`tags`]). [`write`] writes the module.
 
 mod examples;
 mod tags;
 mod write;
 
+use std::ops::Range;
+
 use crate::api::{Api, Event, EventSource, MediaContent};
-use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
 use crate::ident;
 use crate::types::{Type, TypeDef, TypeSpace};
 
+pub(crate) use examples::relax;
 pub(crate) use write::module;
 
 /// The planned events of a description.
+#[derive(Debug)]
 pub(crate) struct Events {
     /// The module's name: `webhooks`, unless an operations' module has it.
     pub(crate) module: String,
-    /// The payloads' types and every type they reach.
-    pub(crate) types: Vec<TypeDef>,
+    /// The ids of the types of the operations' space that only events
+    /// reach, written in the module (the others are models).
+    pub(crate) own: Range<usize>,
     /// Each event with a payload, in the description's order.
     pub(crate) payloads: Vec<Payload>,
     /// The body's key that names an event, when some events have one.
@@ -33,12 +38,21 @@ pub(crate) struct Events {
     pub(crate) enum_name: Option<String>,
 }
 
+impl Events {
+    /// Whether the type `id` is the module's own, not a model.
+    pub(crate) fn owns(&self, id: usize) -> bool {
+        self.own.contains(&id)
+    }
+}
+
 /// The payload of one event.
+#[derive(Debug)]
 pub(crate) struct Payload {
     /// Its type's name in the module (`PetAdded`).
     pub(crate) name: String,
     /// The type it is another name for (`pub type PetAdded = Pet;`), when
-    /// the payload is a type of its own name's (a component's, a list).
+    /// the payload is a type of its own name's (a component's, a list); a
+    /// model of the payload's name is used under it (`pub use`).
     pub(crate) alias: Option<Type>,
     /// How the documentation names the event (``the webhook `petAdded` ``).
     pub(crate) what: String,
@@ -58,32 +72,45 @@ impl Payload {
     }
 }
 
-/// Plans the events of `api`, each left out or not told apart a
-/// diagnostic; `None` when it has none. `taken` says whether a module
-/// name is taken by the crate's other modules.
-pub(crate) fn plan(
+/// The events' payloads planned in the operations' space, before it is
+/// finished ([`roots`]).
+pub(crate) struct Roots {
+    /// Each event with a JSON body: its index in [`Api::events`], its
+    /// payload's name, its type, and the number of types planned before it.
+    planned: Vec<(usize, String, Type, usize)>,
+    /// The ids of the types planned for the events.
+    own: Range<usize>,
+}
+
+impl Roots {
+    /// The models (types planned before the events) that the events'
+    /// payloads reach, as type expressions: what the API sends, with the
+    /// operations' answers.
+    pub(crate) fn models(&self, types: &[TypeDef]) -> Vec<Type> {
+        let roots: Vec<Type> = self.planned.iter().map(|(.., ty, _)| ty.clone()).collect();
+        crate::types::reached(types, &roots)
+            .into_iter()
+            .enumerate()
+            .filter(|&(id, reached)| reached && !self.own.contains(&id))
+            .map(|(id, _)| Type::Named(id))
+            .collect()
+    }
+}
+
+/// Plans the payload of each event of `api` in `space` (the operations'),
+/// each event left out a diagnostic; `None` when `api` has no events.
+pub(crate) fn roots(
     api: &Api,
-    conventions: &Conventions,
-    taken: &dyn Fn(&str) -> bool,
+    space: &mut TypeSpace<'_>,
     diagnostics: &mut Diagnostics,
-) -> Option<Events> {
+) -> Option<Roots> {
     if api.events.is_empty() {
         return None;
     }
-    let relaxed = examples::relax(api, diagnostics);
-    let api = relaxed.as_ref().unwrap_or(api);
-    let free = |name: &str| !taken(name) && name != "models";
-    let module = ["webhooks", "events"]
-        .into_iter()
-        .find(|name| free(name))
-        .map_or_else(
-            || ident::unique("webhooks".to_owned(), |name| !free(name)),
-            str::to_owned,
-        );
+    let first = space.types.len();
     let names = names(&api.events);
-    let mut space = TypeSpace::new(&api.schemas, conventions);
     let mut planned = Vec::new();
-    for (event, name) in api.events.iter().zip(names) {
+    for (index, (event, name)) in api.events.iter().zip(names).enumerate() {
         let label = event.label();
         let pointer = &event.operation.pointer;
         let Some(media) = json_body(event) else {
@@ -120,19 +147,56 @@ pub(crate) fn plan(
             let (message, fallback) = problem.rsplit_once("; ").unwrap_or((problem, ""));
             diagnostics.push(pointer, source_operation(event), message, fallback);
         }
-        planned.push((event, media, name, ty, before));
+        planned.push((index, name, ty, before));
     }
-    let types = space.finish();
+    let own = first..space.types.len();
+    Some(Roots { planned, own })
+}
+
+/// The events of `api` as the crate has them, from their payloads
+/// `roots` in the finished space `types`: the payloads' names, the tags
+/// that tell them apart, each event not told apart a diagnostic. Every
+/// type a payload reaches is built whatever the crate's features (the
+/// module has none). `taken` says whether a module name is taken by the
+/// crate's other modules.
+pub(crate) fn finish(
+    api: &Api,
+    roots: Roots,
+    types: &mut [TypeDef],
+    taken: &dyn Fn(&str) -> bool,
+    diagnostics: &mut Diagnostics,
+) -> Events {
+    let free = |name: &str| !taken(name) && name != "models";
+    let module = ["webhooks", "events"]
+        .into_iter()
+        .find(|name| free(name))
+        .map_or_else(
+            || ident::unique("webhooks".to_owned(), |name| !free(name)),
+            str::to_owned,
+        );
+    let Roots { planned, own } = roots;
+    let reached: Vec<Type> = planned.iter().map(|(.., ty, _)| ty.clone()).collect();
+    let reached = crate::types::reached(types, &reached);
+    for (def, reached) in types.iter_mut().zip(reached) {
+        if reached {
+            def.features.clear();
+        }
+    }
+    let types = &*types;
 
     // Payloads: a type of the event's name, or another name for one.
     let mut payloads = Vec::with_capacity(planned.len());
     let mut names_taken: Vec<String> = Vec::new();
-    for (event, media, name, ty, before) in &planned {
+    for (index, name, ty, before) in &planned {
+        let event = &api.events[*index];
+        let by_ref = json_body(event).is_some_and(by_ref);
         let (name, alias) = match ty {
             // The event's own type (an inline schema's, its name maybe
-            // numbered), or a component's of the same name.
-            Type::Named(id) if (*id >= *before && !by_ref(media)) || types[*id].name == *name => {
-                (types[*id].name.clone(), None)
+            // numbered), or a component's of the same name: the module's
+            // own, or a model the module uses under its name.
+            Type::Named(id) if (*id >= *before && !by_ref) || types[*id].name == *name => {
+                let model = (!own.contains(id)).then(|| ty.clone());
+                (types[*id].name.clone(), model)
             }
             other => {
                 let name = ident::unique(name.clone(), |candidate| {
@@ -156,9 +220,13 @@ pub(crate) fn plan(
     // The tags that tell them apart.
     let found = tags::find(
         &api.schemas,
-        planned
-            .iter()
-            .map(|(event, media, ..)| (*event, media.schema.as_ref())),
+        planned.iter().map(|(index, ..)| {
+            let event = &api.events[*index];
+            (
+                event,
+                json_body(event).and_then(|media| media.schema.as_ref()),
+            )
+        }),
     );
     for (payload, told) in payloads.iter_mut().zip(found.events) {
         payload.values = told.values;
@@ -171,7 +239,10 @@ pub(crate) fn plan(
                 || payloads.iter().any(|payload| payload.name == candidate)
         })
     });
-    let events: Vec<&Event> = planned.iter().map(|(event, ..)| *event).collect();
+    let events: Vec<&Event> = planned
+        .iter()
+        .map(|(index, ..)| &api.events[*index])
+        .collect();
     let naming = Naming {
         module: &module,
         enum_name: enum_name.as_deref(),
@@ -181,14 +252,14 @@ pub(crate) fn plan(
     if payloads.len() > 1 || enum_name.is_some() {
         untold(&events, &payloads, &naming, diagnostics);
     }
-    Some(Events {
+    Events {
         module,
-        types,
+        own,
         payloads,
         tag: found.tag,
         header: found.header,
         enum_name,
-    })
+    }
 }
 
 /// The names the diagnostics of events not told apart give.

@@ -11,15 +11,25 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::emit::{self, Paths};
+use crate::types::{Type, TypeDef};
 
 use super::tags::ACTION;
 use super::{Events, Payload};
 
-/// The module's source, its first line `generated`.
+/// The path of the models' module, from the crate's other modules.
+const MODELS: &str = "crate::models";
+
+/// The module's source, its first line `generated`: its own types of
+/// `types` (the operations' space), the models they hold imported.
 ///
 /// # Errors
 /// Tokens that do not parse as a file (a bug of this crate).
-pub(crate) fn module(events: &Events, generated: &str, paths: &Paths) -> Result<String, String> {
+pub(crate) fn module(
+    events: &Events,
+    types: &[TypeDef],
+    generated: &str,
+    paths: &Paths,
+) -> Result<String, String> {
     let mut header = format!("// {generated}\n");
     let mut text = "The requests the API sends (its webhooks, and the callbacks of its \
                     operations): the payload of each, typed as answers are"
@@ -40,26 +50,106 @@ pub(crate) fn module(events: &Events, generated: &str, paths: &Paths) -> Result<
     header.push_str(
         "//!\n//! Verify a delivery's signature before decoding it (`endpoint::webhooks`).\n\n",
     );
-    let mut out = emit::module(&header, &events.types, paths)?;
+    header.push_str(&imports(events, types)?);
+    let mut out = emit::module_part(&header, types, &|id| events.owns(id), paths)?;
     for payload in &events.payloads {
-        if let Some(ty) = &payload.alias {
-            let _ = write!(
-                out,
-                "\n/// The payload of {}.\npub type {} = {};\n",
-                payload.what,
-                payload.name,
-                emit::type_text(ty, &events.types, "", paths)
-            );
+        match &payload.alias {
+            Some(Type::Named(id)) if types[*id].name == payload.name => {
+                blank_line(&mut out);
+                let _ = write!(
+                    out,
+                    "/// The payload of {}.\npub use {MODELS}::{};\n",
+                    payload.what, payload.name
+                );
+            }
+            Some(ty) => {
+                let prefix = if model_in(ty, events) {
+                    format!("{MODELS}::")
+                } else {
+                    String::new()
+                };
+                blank_line(&mut out);
+                let _ = write!(
+                    out,
+                    "/// The payload of {}.\npub type {} = {};\n",
+                    payload.what,
+                    payload.name,
+                    emit::type_text(ty, types, &prefix, paths)
+                );
+            }
+            None => {}
         }
     }
     if let Some(name) = &events.enum_name {
         let tokens = event_enum(events, name, paths);
         let file: syn::File = syn::parse2(tokens)
             .map_err(|err| format!("the enum of events does not parse: {err}"))?;
-        out.push('\n');
+        blank_line(&mut out);
         out.push_str(&prettyplease::unparse(&file));
     }
     Ok(out)
+}
+
+/// Ends `out` with a blank line, unless it does.
+fn blank_line(out: &mut String) {
+    if !out.ends_with("\n\n") {
+        out.push('\n');
+    }
+}
+
+/// Whether the type expression `ty` names a model (a type not the
+/// module's own).
+fn model_in(ty: &Type, events: &Events) -> bool {
+    named_id(ty).is_some_and(|id| !events.owns(id))
+}
+
+/// The planned type a type expression holds, if any.
+fn named_id(ty: &Type) -> Option<usize> {
+    match ty {
+        Type::Named(id) => Some(*id),
+        Type::Vec(inner)
+        | Type::Map(inner)
+        | Type::Option(inner)
+        | Type::Nullable(inner)
+        | Type::Box(inner) => named_id(inner),
+        _ => None,
+    }
+}
+
+/// The `use` of the models the module's own types hold (but those a
+/// payload uses under their own name, `pub use`), with a blank line after
+/// it; empty when they hold none.
+///
+/// # Errors
+/// Tokens that do not parse as a file (a bug of this crate).
+fn imports(events: &Events, types: &[TypeDef]) -> Result<String, String> {
+    let reexported = |name: &str| {
+        events
+            .payloads
+            .iter()
+            .any(|payload| payload.name == name && matches!(payload.alias, Some(Type::Named(_))))
+    };
+    let mut names: Vec<&str> = events
+        .own
+        .clone()
+        .flat_map(|id| types[id].held())
+        .filter(|&id| !events.owns(id))
+        .map(|id| types[id].name.as_str())
+        .filter(|name| !reexported(name))
+        .collect();
+    if names.is_empty() {
+        return Ok(String::new());
+    }
+    names.sort_unstable();
+    names.dedup();
+    let names = names.iter().map(|name| format_ident!("{name}"));
+    let models: TokenStream = MODELS
+        .parse()
+        .map_err(|err| format!("`{MODELS}` does not parse: {err}"))?;
+    let tokens = quote! { use #models::{#(#names),*}; };
+    let file: syn::File =
+        syn::parse2(tokens).map_err(|err| format!("the models' `use` does not parse: {err}"))?;
+    Ok(format!("{}\n", prettyplease::unparse(&file)))
 }
 
 /// How the enum tells the events apart, for its documentation.

@@ -128,6 +128,9 @@ pub struct Plan {
     /// The former names of renamed operations ([`Conventions::renames`]),
     /// each a deprecated alias of its struct.
     pub aliases: Vec<Alias>,
+    /// The events the API sends (webhooks, callbacks), their payloads
+    /// planned in [`Plan::types`] with the operations' types.
+    pub(crate) events: Option<crate::events::Events>,
 }
 
 /// A former name of an operation, kept as a deprecated alias of its struct.
@@ -365,6 +368,10 @@ pub fn plan(
     // The schemas the description's own examples contradict, relaxed.
     let relaxed = crate::examples::relax(api, diagnostics);
     let api = relaxed.as_ref().unwrap_or(api);
+    // And those the events' examples contradict, the relaxations in the
+    // events' own copies of what operations use too.
+    let relaxed = crate::events::relax(api, diagnostics);
+    let api = relaxed.as_ref().unwrap_or(api);
     let mut space = TypeSpace::new(&api.schemas, conventions);
 
     let (module_list, module_of, module_names) = naming::modules(api, modules);
@@ -415,6 +422,9 @@ pub fn plan(
         .chain(["Response", "Body"].map(str::to_owned))
         .collect();
     space.name_shared(&answers, &|words| reasons.contains(words));
+    // The events' payloads, after the operations' types are named: the
+    // models they reach are what answers hold too.
+    let events = crate::events::roots(api, &mut space, diagnostics);
     // What requests send and answers hold: each direction's shape, and the
     // request's twin of a type whose shape differs by direction.
     let requests: Vec<Type> = operations
@@ -433,6 +443,7 @@ pub fn plan(
             Some(Ty::Planned(ty)) => Some(ty.clone()),
             _ => None,
         })
+        .chain(events.iter().flat_map(|events| events.models(&space.types)))
         .collect();
     let twins = space.directions(&requests, &answered);
     if !twins.is_empty() {
@@ -442,7 +453,11 @@ pub fn plan(
             }
         }
     }
-    let types = space.finish();
+    let mut types = space.finish();
+    let events = events.map(|events| {
+        let taken = |name: &str| module_list.iter().any(|module| module.name == name);
+        crate::events::finish(api, events, &mut types, &taken, diagnostics)
+    });
     let aliases = aliases(
         api,
         modules,
@@ -458,6 +473,7 @@ pub fn plan(
         operations,
         types,
         aliases,
+        events,
     }
 }
 

@@ -82,7 +82,12 @@ pub(super) fn crate_files(
     );
     file(
         "src/models.rs",
-        emit::module(&models_header(), &plan.types, paths)?,
+        emit::module_part(
+            &models_header(),
+            &plan.types,
+            &|id| is_model(plan, id),
+            paths,
+        )?,
     );
     for ((module, items), aliases) in plan.modules.iter().zip(modules).zip(aliases) {
         if !items.is_empty() {
@@ -125,7 +130,7 @@ pub(super) fn one_file(
     inline_module(
         &mut text,
         "models",
-        &emit::module(&models_header(), &types, paths)?,
+        &emit::module_part(&models_header(), &types, &|id| is_model(plan, id), paths)?,
     );
     for ((module, items), aliases) in plan
         .modules
@@ -151,6 +156,12 @@ pub(super) fn one_file(
     ))
 }
 
+/// Whether the planned type `id` is a model, not a type only the events'
+/// module holds.
+fn is_model(plan: &Plan, id: usize) -> bool {
+    !plan.events.as_ref().is_some_and(|events| events.owns(id))
+}
+
 /// Adds the module of the API's events ([`crate::events`]) to `files`: a
 /// file of its own, declared after `models`, or inline in the one file.
 ///
@@ -159,10 +170,11 @@ pub(super) fn one_file(
 pub(super) fn add_events(
     files: &mut Vec<GeneratedFile>,
     events: &crate::events::Events,
+    types: &[TypeDef],
     layout: super::Layout,
     paths: &Paths,
 ) -> Result<(), String> {
-    let text = crate::events::module(events, GENERATED, paths)?;
+    let text = crate::events::module(events, types, GENERATED, paths)?;
     match layout {
         super::Layout::Crate => {
             for file in files

@@ -189,8 +189,6 @@ fn generate_checked(
     let plan = plan_guarded(api, &mut diagnostics, |api, diagnostics| {
         operations::plan(api, &options.modules, &options.conventions, diagnostics)
     })?;
-    let taken = |name: &str| plan.modules.iter().any(|module| module.name == name);
-    let events = crate::events::plan(api, &options.conventions, &taken, &mut diagnostics);
     let paths = Paths::default();
     let writer = Writer::new(&plan, &paths);
     // What is written, decided before writing: which operations the macro
@@ -230,8 +228,8 @@ fn generate_checked(
         Layout::Crate => files::crate_files(api, options, &written, &diagnostics, &paths)?,
         Layout::OneFile => files::one_file(api, options, &written, &paths)?,
     };
-    if let Some(events) = &events {
-        files::add_events(&mut files, events, layout, &paths)?;
+    if let Some(events) = &plan.events {
+        files::add_events(&mut files, events, &plan.types, layout, &paths)?;
     }
     Ok(Generated {
         files,

@@ -66,6 +66,35 @@ fn flag(value: &Value, key: &str) -> bool {
     value.get(key).and_then(Value::as_bool) == Some(true)
 }
 
+/// Where a Path Item is read, and how its diagnostics name it.
+pub(super) struct ItemPlace<'a> {
+    /// The document it is written in.
+    pub(super) doc: usize,
+    /// Its JSON pointer there.
+    pub(super) pointer: &'a str,
+    /// The path its operations are read with (a path's template).
+    pub(super) path: &'a str,
+    /// How the diagnostics of the Path Item name it.
+    pub(super) label: &'a str,
+    /// How the diagnostics of its shared parameters name it, if they do.
+    pub(super) parameters_label: Option<&'a str>,
+    /// What becomes of it when its `$ref` leads nowhere.
+    pub(super) left_out: &'a str,
+}
+
+/// A Path Item read: where it is (its `$ref` followed), whether it
+/// declares any operation, and the operations read.
+pub(super) struct PathItem {
+    /// The document it is written in.
+    pub(super) doc: usize,
+    /// Its JSON pointer there.
+    pub(super) pointer: String,
+    /// Whether it has a method's key or an additional operation.
+    pub(super) declared: bool,
+    /// Its operations, in the order written (methods first).
+    pub(super) operations: Vec<Operation>,
+}
+
 pub(super) fn entries(value: Option<&Value>) -> impl Iterator<Item = (&String, &Value)> {
     value.and_then(Value::as_object).into_iter().flatten()
 }
@@ -305,29 +334,63 @@ impl Reader<'_> {
         )
     }
 
+    /// The operations of the Path Item of `path` at `pointer` (under
+    /// `paths`), added to `out`.
     fn path_item(&mut self, path: &str, pointer: &str, item: &Value, out: &mut Vec<Operation>) {
-        let label = path.to_owned();
-        let Some(located) = self.deref(0, pointer, item, Some(&label), "its operations left out")
-        else {
-            return;
+        let place = ItemPlace {
+            doc: 0,
+            pointer,
+            path,
+            label: path,
+            parameters_label: None,
+            left_out: "its operations left out",
         };
+        if let Some(read) = self.read_path_item(&place, item) {
+            out.extend(read.operations);
+        }
+    }
+
+    /// Reads the Path Item `item` at `place` (a path's, a webhook's, a
+    /// callback's): its `$ref` followed, its shared `parameters` and
+    /// `servers`, then each operation of a method (`get`, …) and of
+    /// `additionalOperations` (OpenAPI 3.2; a name that is a method of the
+    /// Path Item itself, or no HTTP method name, a diagnostic), each read
+    /// as [`Reader::operation`] with what the Path Item shares. `None`
+    /// when its `$ref` leads to no object (a diagnostic).
+    pub(super) fn read_path_item(
+        &mut self,
+        place: &ItemPlace<'_>,
+        item: &Value,
+    ) -> Option<PathItem> {
+        let path = place.path;
+        let located = self.deref(
+            place.doc,
+            place.pointer,
+            item,
+            Some(place.label),
+            place.left_out,
+        )?;
         let (doc, base, item) = (located.doc, located.pointer, located.value);
         let shared = self.parameter_list(
             doc,
             &format!("{base}/parameters"),
             item.get("parameters"),
-            None,
+            place.parameters_label,
         );
         let servers = self.servers(doc, &format!("{base}/servers"), item.get("servers"));
+        let mut operations = Vec::new();
+        let mut declared = false;
         for method in METHODS {
             if let Some(operation) = item.get(method) {
+                declared = true;
                 let op_pointer = format!("{base}/{method}");
                 let op =
                     self.operation(path, method, doc, &op_pointer, operation, &shared, &servers);
-                out.extend(op);
+                operations.extend(op);
             }
         }
         for (method, operation) in entries(item.get("additionalOperations")) {
+            declared = true;
             let op_pointer = format!("{base}/additionalOperations/{}", escape(method));
             let lower = method.to_ascii_lowercase();
             if METHODS.contains(&lower.as_str()) || !is_token(method) {
@@ -341,8 +404,14 @@ impl Reader<'_> {
                 continue;
             }
             let op = self.operation(path, method, doc, &op_pointer, operation, &shared, &servers);
-            out.extend(op);
+            operations.extend(op);
         }
+        Some(PathItem {
+            doc,
+            pointer: base,
+            declared,
+            operations,
+        })
     }
 
     #[allow(clippy::too_many_arguments)]

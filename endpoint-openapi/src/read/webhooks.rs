@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::api::{Event, EventSource};
 use crate::pointer::escape;
 
-use super::operations::{METHODS, Reader, entries};
+use super::operations::{ItemPlace, Reader, entries};
 
 /// The top-level keys that hold webhooks, in the order read.
 const WEBHOOK_KEYS: [&str; 2] = ["webhooks", "x-webhooks"];
@@ -121,46 +121,32 @@ impl Reader<'_> {
         out: &mut Vec<Event>,
     ) {
         let label = &place.label;
-        let Some(located) = self.deref(doc, pointer, item, Some(label), "left out") else {
-            return;
-        };
-        let (doc, base, item) = (located.doc, located.pointer, located.value);
-        let shared = self.parameter_list(
-            doc,
-            &format!("{base}/parameters"),
-            item.get("parameters"),
-            Some(label),
-        );
-        let mut operations: Vec<(String, String, &Value)> = METHODS
-            .iter()
-            .filter_map(|method| {
-                let value = item.get(*method)?;
-                Some(((*method).to_owned(), format!("{base}/{method}"), value))
-            })
-            .collect();
-        for (method, value) in entries(item.get("additionalOperations")) {
-            let at = format!("{base}/additionalOperations/{}", escape(method));
-            operations.push((method.clone(), at, value));
-        }
-        if operations.is_empty() {
-            let at = self.docs.at(doc, &base);
-            let why = format!("the {} has no operation", kind(&place.source));
-            self.diag(at, Some(label), why, "left out");
-        }
         // The name the read gives the operation where it has no
         // `operationId`: a template's braces would be path parameters.
         let display = label.replace(['{', '}'], "");
-        for (method, at, value) in operations {
-            if let Some(mut operation) =
-                self.operation(&display, &method, doc, &at, value, &shared, &[])
-            {
-                operation.path = place.path.clone();
-                out.push(Event {
-                    name: place.name.to_owned(),
-                    source: place.source.clone(),
-                    operation,
-                });
-            }
+        let at = ItemPlace {
+            doc,
+            pointer,
+            path: &display,
+            label,
+            parameters_label: Some(label),
+            left_out: "left out",
+        };
+        let Some(read) = self.read_path_item(&at, item) else {
+            return;
+        };
+        if !read.declared {
+            let at = self.docs.at(read.doc, &read.pointer);
+            let why = format!("the {} has no operation", kind(&place.source));
+            self.diag(at, Some(label), why, "left out");
+        }
+        for mut operation in read.operations {
+            operation.path = place.path.clone();
+            out.push(Event {
+                name: place.name.to_owned(),
+                source: place.source.clone(),
+                operation,
+            });
         }
     }
 }

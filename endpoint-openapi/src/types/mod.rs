@@ -223,6 +223,37 @@ pub struct TypeDef {
     pub request: bool,
 }
 
+/// Which of `types` the type expressions `roots` reach (through fields,
+/// alternatives and aliases), by id.
+pub fn reached(types: &[TypeDef], roots: &[Type]) -> Vec<bool> {
+    let mut seen = vec![false; types.len()];
+    let mut stack = Vec::new();
+    let mut named = Vec::new();
+    for root in roots {
+        root.named(true, &mut named);
+    }
+    stack.extend(named.drain(..).map(|(id, _)| id));
+    while let Some(at) = stack.pop() {
+        if at >= types.len() || std::mem::replace(&mut seen[at], true) {
+            continue;
+        }
+        stack.extend(types[at].held());
+    }
+    seen
+}
+
+impl TypeDef {
+    /// The planned types its fields, alternatives or aliased type name
+    /// (by id, in order, maybe repeated).
+    pub fn held(&self) -> Vec<usize> {
+        let mut named = Vec::new();
+        for ty in def_types(self) {
+            ty.named(true, &mut named);
+        }
+        named.into_iter().map(|(id, _)| id).collect()
+    }
+}
+
 /// How the alternatives of a union tell themselves apart: by its
 /// `discriminator`, or because every one is an object with a required
 /// string enum at `key`, and no two share a value

@@ -2,10 +2,6 @@
 
 use serde_json::{Map, Value};
 
-/// The keys beside the list in a wrapped page (`{"total_count", "items"}`);
-/// the GitHub generator reads a page's shape by the same keys.
-pub const PAGE_KEYS: [&str; 3] = ["total_count", "incomplete_results", "repository_selection"];
-
 /// An answer that is one page of a list: the list itself (`Vec<T>`), or an
 /// object holding it beside counts (a search's `total_count`,
 /// `incomplete_results` and `items`; `check_runs`, `workflow_runs`,
@@ -97,9 +93,12 @@ impl<T> Paginated for Vec<T> {
     }
 }
 
-/// A page as JSON: a list is its own items; an object holds exactly one
-/// list beside `total_count`, `incomplete_results` and
-/// `repository_selection`; `null` (an empty answer) has no items.
+/// A page as JSON: a list is its own items; an object whose one member is
+/// a list holds those; `null` (an empty answer) has no items. Which other
+/// members may sit beside the list is the API's to say: a client's policy
+/// reads GitHub's `total_count`, `incomplete_results` and
+/// `repository_selection` beside it, and a pagination may name where the
+/// list is (`items`).
 ///
 /// [`Paginated::into_items`] of any other value is that value alone;
 /// [`Paginated::try_into_items`] refuses it.
@@ -108,10 +107,13 @@ impl<T> Paginated for Vec<T> {
 /// use endpoint::model::Paginated;
 /// use serde_json::json;
 ///
+/// let wrapped = json!({"items": [1, 2]});
+/// assert_eq!(wrapped.try_into_items(), Ok(vec![json!(1), json!(2)]));
+///
 /// let search = json!({"total_count": 2, "incomplete_results": false, "items": [1, 2]});
 /// assert_eq!(search.total_count(), Some(2));
 /// assert_eq!(search.incomplete_results(), Some(false));
-/// assert_eq!(search.try_into_items(), Ok(vec![json!(1), json!(2)]));
+/// assert!(search.try_into_items().is_err());
 ///
 /// let commit = json!({"sha": "abc"});
 /// assert!(commit.clone().try_into_items().is_err());
@@ -164,23 +166,18 @@ fn items_of(page: Value) -> Result<Vec<Value>, (Value, String)> {
     }
 }
 
-/// The key of the one list of a wrapped page, or why there is none.
-pub fn list_key(object: &Map<String, Value>) -> Result<&str, String> {
-    let mut others = object
-        .iter()
-        .filter(|(key, _)| !PAGE_KEYS.contains(&key.as_str()));
-    match (others.next(), others.next()) {
+/// The key of the one list of a wrapped page, its one member, or why
+/// there is none.
+fn list_key(object: &Map<String, Value>) -> Result<&str, String> {
+    let mut members = object.iter();
+    match (members.next(), members.next()) {
         (Some((key, Value::Array(_))), None) => Ok(key),
-        (first, second) => {
-            let keys: Vec<String> = first
-                .into_iter()
-                .chain(second)
-                .chain(others)
-                .map(|(key, _)| format!("`{key}`"))
-                .collect();
+        _ => {
+            let keys: Vec<String> = object.keys().map(|key| format!("`{key}`")).collect();
             Err(format!(
-                "a wrapped page holds exactly one list beside `total_count`, \
-                 `incomplete_results` and `repository_selection`; this one holds [{}]",
+                "a wrapped page holds exactly one member, its list (an API's page with \
+                 other members needs the list's place named: `items` of its pagination); \
+                 this one holds [{}]",
                 keys.join(", ")
             ))
         }
@@ -197,26 +194,18 @@ mod tests {
         assert_eq!(vec![1, 2].into_items(), [1, 2]);
         assert_eq!(Vec::<u8>::new().total_count(), None);
         assert_eq!(vec![1].try_into_items(), Ok(vec![1]));
+        let counts = json!({"total_count": 3, "incomplete_results": true});
+        assert_eq!(counts.total_count(), Some(3));
+        assert_eq!(counts.incomplete_results(), Some(true));
 
         for (page, items, total, incomplete) in [
             (json!([1, 2]), vec![json!(1), json!(2)], None, None),
             (json!(null), vec![], None, None),
+            (json!({"items": [1]}), vec![json!(1)], None, None),
             (
-                json!({"total_count": 3, "incomplete_results": true, "items": [1]}),
-                vec![json!(1)],
-                Some(3),
-                Some(true),
-            ),
-            (
-                json!({"total_count": 1, "check_runs": [{"id": 1}]}),
+                json!({"check_runs": [{"id": 1}]}),
                 vec![json!({"id": 1})],
-                Some(1),
                 None,
-            ),
-            (
-                json!({"total_count": 1, "repository_selection": "all", "repositories": ["r"]}),
-                vec![json!("r")],
-                Some(1),
                 None,
             ),
         ] {
@@ -231,14 +220,17 @@ mod tests {
     fn other_values_are_not_pages() {
         for (page, reason) in [
             (
-                json!({"total_count": 1, "items": [], "other": []}),
+                json!({"items": [], "other": []}),
                 "this one holds [`items`, `other`]",
             ),
+            (json!({"sha": "abc"}), "this one holds [`sha`]"),
+            (json!({}), "this one holds []"),
+            // Which members sit beside the list is the API's to say (a
+            // client's policy), not this rule's.
             (
-                json!({"total_count": 1, "sha": "abc"}),
-                "this one holds [`sha`]",
+                json!({"total_count": 3, "incomplete_results": true, "items": [1]}),
+                "this one holds [`total_count`, `incomplete_results`, `items`]",
             ),
-            (json!({"total_count": 1}), "this one holds []"),
             (json!("text"), "not a string"),
             (json!(1), "not a number"),
             (json!(false), "not a boolean"),

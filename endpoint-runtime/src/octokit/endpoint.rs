@@ -583,9 +583,10 @@ impl Settings for Endpoint {
 }
 
 /// `api` with GitHub's uploads server tied to GitHub's base URL, as every
-/// endpoint's settings have it: under another base URL its routes go where
-/// they declare, and carry no credentials there.
-fn with_uploads_tied(api: &Api) -> Api {
+/// endpoint's settings have it (and the clients' settings): under another
+/// base URL its routes go where they declare, and carry no credentials
+/// there.
+pub fn with_uploads_tied(api: &Api) -> Api {
     api.tie(
         DEFAULT_UPLOADS_URL,
         Origin::of(DEFAULT_BASE_URL),
