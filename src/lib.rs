@@ -150,6 +150,11 @@ pub use endpoint_webhooks as webhooks;
 ///
 /// To build only some of its modules, depend on `endpoint-github` with
 /// `default-features = false` and the features of those modules instead.
+///
+/// With the feature `github-webhooks`, `github::webhooks` types the
+/// deliveries of GitHub's webhooks: a payload per webhook and
+/// `github::webhooks::Event`, chosen by the `X-GitHub-Event` header and the
+/// body's `action` (`Event::decode_named(event, body)`).
 #[cfg(feature = "github")]
 #[doc(inline)]
 pub use endpoint_github as github;

@@ -15,6 +15,13 @@
 //! The path parameters GitHub marks `x-multi-segment` send their `/` as they are;
 //! operations GitHub renamed keep their former names as deprecated aliases.
 //!
+//! With the feature `webhooks` (off by default), the module `webhooks` types the
+//! deliveries of GitHub's webhooks, from GitHub's webhooks description as published in
+//! `@octokit/openapi-webhooks`: a payload type per webhook and `webhooks::Event`, one
+//! variant per event and action, told apart by the `X-GitHub-Event` header and the
+//! body's `action` (`Event::decode_named(event, body)`); an event or action it does not
+//! list is `Event::Other`. Verify a delivery's signature first (`endpoint::webhooks`).
+//!
 //! # A first call
 //!
 //! With `endpoint`'s `ureq` feature (`reqwest` for the async client), a client sends each
@@ -205,6 +212,8 @@ pub mod teams;
 #[cfg(feature = "users")]
 pub mod users;
 pub mod models;
+#[cfg(feature = "webhooks")]
+pub mod webhooks;
 
 // The generated code names the runtime as `::endpoint`, the facade, which
 // re-exports this crate: to its own code, this crate is `endpoint`.

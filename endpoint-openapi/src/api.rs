@@ -53,7 +53,7 @@ pub struct Api {
     /// callbacks of the operations (`callbacks`), in the operations' order.
     /// Generating adds after them the events of the component schemas the
     /// conventions' `[events] schema-extension` marks (Stripe's
-    /// `x-stripeEvent`, [`Events`](crate::conventions::Events)).
+    /// `x-stripeEvent`, [`Events`](crate::conventions::EventConventions)).
     pub events: Vec<Event>,
     /// Component schemas by name (`components.schemas`, Swagger 2.0's
     /// `definitions`, and the schemas given a name on reading).

@@ -42,15 +42,6 @@
 //! # (`as-written`).
 //! docs = "rustdoc"
 //!
-//! # Events beyond `webhooks` and `callbacks` (`Events`): each component
-//! # schema marked `x-stripeEvent: {type: …}` is an event arriving in the
-//! # envelope `event` (its type at `/type`, its object at `/data/object`).
-//! [events]
-//! schema-extension = "x-stripeEvent"
-//! envelope = "event"
-//! envelope-type = "/type"
-//! envelope-object = "/data/object"
-//!
 //! # The rules of the types (each `true` by default but `float-f32`).
 //! [rules]
 //! formats = true
@@ -58,6 +49,19 @@
 //! share-inline = true
 //! titles = true
 //! write-back = true
+//!
+//! # How the events are named (GitHub's webhooks: each one's `X-GitHub-Event`
+//! # a plain string, its value written in the operation's `x-github`).
+//! [events]
+//! header = "X-GitHub-Event"
+//! header-value = "/x-github/subcategory"
+//! # Each component schema marked `x-stripeEvent: {type: …}` is an event
+//! # arriving in the envelope `event` (its type at `/type`, its object at
+//! # `/data/object`).
+//! schema-extension = "x-stripeEvent"
+//! envelope = "event"
+//! envelope-type = "/type"
+//! envelope-object = "/data/object"
 //! ```
 //!
 //! [`Generator::conventions_file`]: crate::Generator::conventions_file
@@ -152,42 +156,52 @@ pub struct Conventions {
     /// Which rules the types follow ([`Rules::default`] unless said; the
     /// [`types`](crate::types) module says what each does).
     pub rules: Rules,
-    /// How events are found beyond the description's `webhooks` and
-    /// `callbacks` (the `[events]` table; none unless said).
-    pub events: Events,
+    /// How the events (webhooks, callbacks) are told apart beyond what
+    /// their schemas say, and which component schemas are events too: the
+    /// `[events]` table.
+    pub events: EventConventions,
 }
 
-/// The `[events]` table of the conventions: events a description declares
-/// otherwise than as `webhooks`, `x-webhooks` or `callbacks`.
-///
-/// With [`schema_extension`](Self::schema_extension), each component
-/// schema carrying that extension (Stripe's SDK description: `"x-stripeEvent":
-/// {"type": "customer.created"}`) is an event of that type, its
-/// `properties.object` the event's object: its payload is the
-/// [`envelope`](Self::envelope) component with the value at
-/// [`envelope_type`](Self::envelope_type) fixed to the type (a one-value
-/// `enum`, the tag of the crate's `Event` enum) and the value at
-/// [`envelope_object`](Self::envelope_object) typed by that `object` (the
-/// schema's other properties beside it, Stripe's `previous_attributes`).
-///
-/// ```
-/// use endpoint_openapi::conventions::Conventions;
-///
-/// let stripe = Conventions::from_toml("[events]\nschema-extension = \"x-stripeEvent\"").unwrap();
-/// assert_eq!(stripe.events.schema_extension.as_deref(), Some("x-stripeEvent"));
-/// assert_eq!(
-///     (stripe.events.envelope(), stripe.events.envelope_type(), stripe.events.envelope_object()),
-///     ("event", "/type", "/data/object")
-/// );
-/// ```
+/// The `[events]` table of the conventions: what tells a description's
+/// events (its webhooks and callbacks) apart where their schemas do not
+/// say it, and the component schemas an extension marks as events.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Events {
+pub struct EventConventions {
+    /// The header that names each event (GitHub's `X-GitHub-Event`,
+    /// compared without regard to case), with
+    /// [`header_value`](Self::header_value).
+    pub header: Option<String>,
+    /// A JSON pointer into each event's operation object (GitHub's
+    /// `/x-github/subcategory`) to the value [`header`](Self::header) has
+    /// for that event, used where the header's schema lists no value (a
+    /// one-value `enum` or a `const` says it otherwise); an event without
+    /// a string there is a diagnostic naming the pointer.
+    pub header_value: Option<String>,
+
     /// The extension of a component schema that makes it an event, the
-    /// event's type under its `type` key (Stripe's `x-stripeEvent`); `None`:
-    /// no schema is an event.
+    /// event's type under its `type` key (Stripe's `x-stripeEvent`): its
+    /// payload is the [`envelope`](Self::envelope) component with the value
+    /// at [`envelope_type`](Self::envelope_type) fixed to the type (a
+    /// one-value `enum`, the tag of the crate's `Event` enum) and the value
+    /// at [`envelope_object`](Self::envelope_object) typed by the schema's
+    /// `properties.object` (its other properties beside it, Stripe's
+    /// `previous_attributes`); `None`: no schema is an event.
+    ///
+    /// ```
+    /// use endpoint_openapi::conventions::Conventions;
+    ///
+    /// let stripe = Conventions::from_toml("[events]\nschema-extension = \"x-stripeEvent\"").unwrap();
+    /// assert_eq!(stripe.events.schema_extension.as_deref(), Some("x-stripeEvent"));
+    /// assert_eq!(
+    ///     (stripe.events.envelope(), stripe.events.envelope_type(), stripe.events.envelope_object()),
+    ///     ("event", "/type", "/data/object")
+    /// );
+    /// ```
     pub schema_extension: Option<String>,
-    /// The component schema each such event arrives in; `None`: `event`.
+    /// The component schema each event of
+    /// [`schema_extension`](Self::schema_extension) arrives in; `None`:
+    /// `event`.
     pub envelope: Option<String>,
     /// The JSON pointer, in the envelope's value, of the event's type;
     /// `None`: `/type`.
@@ -197,7 +211,7 @@ pub struct Events {
     pub envelope_object: Option<String>,
 }
 
-impl Events {
+impl EventConventions {
     /// [`envelope`](Self::envelope), or `event`.
     pub fn envelope(&self) -> &str {
         self.envelope.as_deref().unwrap_or("event")

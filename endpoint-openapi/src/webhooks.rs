@@ -1,6 +1,6 @@
 //! The requests an API sends rather than receives ([`Api::events`]: its
 //! webhooks and the callbacks of its operations, and the component schemas
-//! a convention marks as events, [`Events`]), in the generated crate.
+//! a convention marks as events, [`EventConventions`]), in the generated crate.
 //!
 //! A crate generated from a description that declares events has a
 //! module `webhooks` (`events`, … when an operations' module has that
@@ -21,7 +21,10 @@
 //!   event and no value in two events, or by a header whose schema is a
 //!   one-value `enum`, the same header in each event (GitHub's
 //!   `X-GitHub-Event`), and the body's `action` (a `const`, an `enum`)
-//!   where several events share the header's value.
+//!   where several events share the header's value; a header whose
+//!   schema lists no value takes the value the conventions' `[events]`
+//!   table points to in each event's operation
+//!   ([`EventConventions`](crate::conventions::EventConventions)).
 //!   `Event::decode(body)` skims the body's top-level keys for the tag
 //!   (every other value skipped unread), then decodes the body once into
 //!   the payload the tag names; `Event::decode_named(event, body)` takes
@@ -35,4 +38,4 @@
 //! and no diagnostic when the description has a single event).
 //!
 //! [`Api::events`]: crate::api::Api::events
-//! [`Events`]: crate::conventions::Events
+//! [`EventConventions`]: crate::conventions::EventConventions

@@ -10,6 +10,7 @@ mod described_examples_classes;
 mod described_unions;
 mod descriptions;
 mod emitted;
+mod event_conventions;
 mod expand;
 mod generate;
 mod generate_explained;

@@ -1,4 +1,4 @@
-//! `cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION]`:
+//! `cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION] [--webhooks] [--dry-run]`:
 //! how long `endpoint-github` takes to build from nothing, with every
 //! feature and with one scope, next to octocrab's crate built the same way
 //! in the same run.
@@ -7,8 +7,10 @@
 //! `target/build-time/`, `CARGO_INCREMENTAL=0`, dependencies included, as a
 //! user's first `cargo build` after adding the crate. The configurations:
 //!
-//! - `endpoint-github` of this checkout: all features; `repos` alone;
-//!   `issues` alone;
+//! - `endpoint-github` of this checkout: its default features (every
+//!   REST module); `repos` alone; `issues` alone; with `--webhooks`, its
+//!   default features and `webhooks` (GitHub's webhook payloads, which
+//!   octocrab's crate always builds);
 //! - with `--before REV`, the same three of the crate at `REV` (its tree
 //!   exported with `git archive`), for a before/after comparison;
 //! - octocrab (`--octocrab`, 0.54.9 by default) in a generated package that
@@ -18,16 +20,19 @@
 //!
 //! The configurations are built in turn, `--runs` times (1 by default),
 //! and the table gives the median wall time and user + system CPU time of
-//! each, with its ratio to octocrab's.
+//! each, with its ratio to octocrab's. `--dry-run` prints each build's
+//! command and builds nothing.
 
 use std::path::{Path, PathBuf};
 
 use crate::{report, tools, workspace};
 
-const USAGE: &str = "usage: cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION]\n  \
+const USAGE: &str = "usage: cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION] [--webhooks] [--dry-run]\n  \
      --runs N          cold builds per configuration (1 by default); the median is reported\n  \
      --before REV      also build endpoint-github as it was at the git revision REV\n  \
-     --octocrab VER    the octocrab version to compare with (0.54.9 by default)";
+     --octocrab VER    the octocrab version to compare with (0.54.9 by default)\n  \
+     --webhooks        also build endpoint-github with its feature `webhooks`\n  \
+     --dry-run         print each build's command, build nothing";
 
 /// The octocrab release compared with by default.
 const OCTOCRAB: &str = "0.54.9";
@@ -39,6 +44,8 @@ struct Config {
     dir: PathBuf,
     package: &'static str,
     features: Option<&'static str>,
+    /// With `features`, the default features too (else none of them).
+    defaults: bool,
 }
 
 /// The `build-time` task.
@@ -46,6 +53,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let mut runs = 1;
     let mut before = None;
     let mut octocrab = OCTOCRAB.to_owned();
+    let mut webhooks = false;
+    let mut dry_run = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = || {
@@ -56,6 +65,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             "--runs" => runs = workspace::positive("--runs", value()?)?,
             "--before" => before = Some(value()?.clone()),
             "--octocrab" => octocrab = value()?.clone(),
+            "--webhooks" => webhooks = true,
+            "--dry-run" => dry_run = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -67,12 +78,25 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let out = tools::target_dir(&root)?.join("build-time");
     std::fs::create_dir_all(&out).map_err(|err| format!("{}: {err}", out.display()))?;
     let mut configs = github_configs("now", &root);
+    if webhooks {
+        configs.push(Config {
+            label: "endpoint-github now, default features + `webhooks`".to_owned(),
+            dir: root.clone(),
+            package: "endpoint-github",
+            features: Some("webhooks"),
+            defaults: true,
+        });
+    }
     if let Some(rev) = &before {
         let dir = out.join("before");
         export(&root, rev, &dir)?;
         configs.extend(github_configs(&format!("at {rev}"), &dir));
     }
     let octocrab_dir = out.join("octocrab");
+    if dry_run {
+        dry(&configs, octocrab_dir, &octocrab);
+        return Ok(());
+    }
     std::fs::create_dir_all(octocrab_dir.join("src"))
         .map_err(|err| format!("{}: {err}", octocrab_dir.display()))?;
     write(
@@ -92,6 +116,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         dir: octocrab_dir,
         package: "octocrab",
         features: None,
+        defaults: true,
     });
 
     let mut builds: Vec<Vec<tools::Build>> = configs.iter().map(|_| Vec::new()).collect();
@@ -101,13 +126,10 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             let _ = std::fs::remove_dir_all(&target);
             let mut command = tools::cargo();
             command
-                .args(["build", "-p", config.package])
+                .args(build_args(config))
                 .current_dir(&config.dir)
                 .env("CARGO_TARGET_DIR", &target)
                 .env("CARGO_INCREMENTAL", "0");
-            if let Some(features) = config.features {
-                command.args(["--no-default-features", "--features", features]);
-            }
             let build = tools::measure(&mut command, config.package)?;
             eprintln!(
                 "run {}: {} {:.1} s ({} crates)",
@@ -168,10 +190,41 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Prints the command of each build, octocrab's last, building nothing.
+fn dry(configs: &[Config], octocrab_dir: PathBuf, octocrab: &str) {
+    let octocrab = Config {
+        label: format!("octocrab {octocrab}"),
+        dir: octocrab_dir,
+        package: "octocrab",
+        features: None,
+        defaults: true,
+    };
+    for config in configs.iter().chain(std::iter::once(&octocrab)) {
+        println!(
+            "{}: (in {}) cargo {}",
+            config.label,
+            config.dir.display(),
+            build_args(config).join(" ")
+        );
+    }
+}
+
+/// The arguments of `cargo` that build `config`.
+fn build_args(config: &Config) -> Vec<&'static str> {
+    let mut args = vec!["build", "-p", config.package];
+    if let Some(features) = config.features {
+        if !config.defaults {
+            args.push("--no-default-features");
+        }
+        args.extend(["--features", features]);
+    }
+    args
+}
+
 /// The three builds of `endpoint-github` in the workspace at `dir`.
 fn github_configs(when: &str, dir: &Path) -> Vec<Config> {
     [
-        (None, "all features"),
+        (None, "default features"),
         (Some("repos"), "`repos` alone"),
         (Some("issues"), "`issues` alone"),
     ]
@@ -181,6 +234,7 @@ fn github_configs(when: &str, dir: &Path) -> Vec<Config> {
         dir: dir.to_owned(),
         package: "endpoint-github",
         features,
+        defaults: false,
     })
     .collect()
 }

@@ -13,7 +13,7 @@
 //! cargo run -p xtask -- bench-decode [--measurement-time S]
 //! cargo run -p xtask -- instructions [--calls K]
 //! cargo run -p xtask -- compile-time [--runs N] [--path-only]
-//! cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION]
+//! cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION] [--webhooks] [--dry-run]
 //! cargo run -p xtask -- generator-bench [--only NAME]… [--no-check]
 //! cargo run --release -p xtask -- generator-scaling [--entities N]
 //! ```

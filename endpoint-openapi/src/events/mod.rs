@@ -13,6 +13,7 @@ mod write;
 use std::ops::Range;
 
 use crate::api::{Api, Event, EventSource, MediaContent};
+use crate::conventions::EventConventions;
 use crate::diag::Diagnostics;
 use crate::ident;
 use crate::types::{Type, TypeDef, TypeSpace};
@@ -158,12 +159,12 @@ pub(crate) fn roots(
 /// that tell them apart, each event not told apart a diagnostic. Every
 /// type a payload reaches is built whatever the crate's features (the
 /// module has none). `taken` says whether a module name is taken by the
-/// crate's other modules.
+/// crate's other modules; `conventions` may name the header of events.
 pub(crate) fn finish(
     api: &Api,
     roots: Roots,
     types: &mut [TypeDef],
-    taken: &dyn Fn(&str) -> bool,
+    (taken, conventions): (&dyn Fn(&str) -> bool, &EventConventions),
     diagnostics: &mut Diagnostics,
 ) -> Events {
     let free = |name: &str| !taken(name) && name != "models";
@@ -227,6 +228,8 @@ pub(crate) fn finish(
                 json_body(event).and_then(|media| media.schema.as_ref()),
             )
         }),
+        conventions,
+        diagnostics,
     );
     for (payload, told) in payloads.iter_mut().zip(found.events) {
         payload.values = told.values;

@@ -5,10 +5,18 @@
 //! by a property of the body whose schema is a `const` or a one-value
 //! `enum`, the same key in each event, no value in two events (`type`,
 //! `event_type`). Never by trying one payload after another.
+//!
+//! The conventions may name the header and where each event's operation
+//! writes its value (GitHub's `X-GitHub-Event`, a plain string, its value
+//! in `x-github.subcategory`): that value counts as the header's one value
+//! where its schema lists none.
 
 use std::collections::BTreeMap;
 
-use crate::api::{Event, ParamIn};
+use crate::api::{Event, Operation, ParamIn};
+use crate::conventions::EventConventions;
+use crate::diag::Diagnostics;
+use crate::pointer::unescape;
 use crate::schema::{Kind, Schema};
 
 /// The body's key whose values an event named by a header lists: another
@@ -39,10 +47,14 @@ pub(crate) struct Told {
     pub(crate) actions: Vec<String>,
 }
 
-/// The tags of `events`, each with its body's schema.
+/// The tags of `events`, each with its body's schema; an event whose
+/// value of the header `conventions` name is not where they say is a
+/// diagnostic.
 pub(crate) fn find<'a>(
     components: &BTreeMap<String, Schema>,
     events: impl Iterator<Item = (&'a Event, Option<&'a Schema>)>,
+    conventions: &EventConventions,
+    diagnostics: &mut Diagnostics,
 ) -> Found {
     let events: Vec<_> = events.collect();
     let mut told: Vec<Told> = events.iter().map(|_| Told::default()).collect();
@@ -64,7 +76,7 @@ pub(crate) fn find<'a>(
         .iter()
         .map(|(event, _)| {
             let headers = event.operation.parameters.iter();
-            headers
+            let mut found: Vec<(String, String, bool)> = headers
                 .filter(|p| p.location == ParamIn::Header)
                 .filter_map(
                     |p| match string_values(components, &p.schema, 0).as_slice() {
@@ -72,7 +84,9 @@ pub(crate) fn find<'a>(
                         _ => None,
                     },
                 )
-                .collect()
+                .collect();
+            found.extend(conventional(components, event, conventions, diagnostics));
+            found
         })
         .collect();
     let header = best(&with_actions(&headers, &actions));
@@ -123,6 +137,75 @@ pub(crate) fn find<'a>(
         tag,
         header,
         events: told,
+    }
+}
+
+/// The candidate of the header the conventions name, for an event whose
+/// declaration of it lists no value: the string at the conventions'
+/// pointer into its operation (a diagnostic naming that pointer when there
+/// is none), required unless the event declares the header optional.
+fn conventional(
+    components: &BTreeMap<String, Schema>,
+    event: &Event,
+    conventions: &EventConventions,
+    diagnostics: &mut Diagnostics,
+) -> Option<(String, String, bool)> {
+    let (Some(header), Some(pointer)) = (&conventions.header, &conventions.header_value) else {
+        return None;
+    };
+    let declared = event
+        .operation
+        .parameters
+        .iter()
+        .find(|p| p.location == ParamIn::Header && p.name.eq_ignore_ascii_case(header));
+    if declared.is_some_and(|p| !string_values(components, &p.schema, 0).is_empty()) {
+        // Its schema says its values.
+        return None;
+    }
+    let Some(value) = operation_value(&event.operation, pointer) else {
+        let operation = match &event.source {
+            crate::api::EventSource::Webhook => None,
+            crate::api::EventSource::Callback { operation, .. } => Some(operation.as_str()),
+        };
+        diagnostics.push(
+            format!("{}{pointer}", event.operation.pointer),
+            operation,
+            format!(
+                "{}: no string at `{pointer}` (the conventions' `[events] header-value`), \
+                 the value of its header `{header}`",
+                event.label()
+            ),
+            "not told apart by that header",
+        );
+        return None;
+    };
+    let required = declared.is_none_or(|p| p.required);
+    Some((header.to_ascii_lowercase(), value, required))
+}
+
+/// The string at the JSON pointer `pointer` into an operation object:
+/// its `operationId`, `summary`, `description`, or in one of its `x-…`
+/// extensions.
+fn operation_value(operation: &Operation, pointer: &str) -> Option<String> {
+    let rest = pointer.strip_prefix('/')?;
+    let (first, rest) = rest
+        .split_once('/')
+        .map_or((rest, ""), |(first, rest)| (first, rest));
+    let first = unescape(first);
+    let text = |value: &Option<String>| value.clone().filter(|_| rest.is_empty());
+    match first.as_str() {
+        "operationId" => text(&operation.operation_id),
+        "summary" => text(&operation.summary),
+        "description" => text(&operation.description),
+        key => {
+            let value = operation.extensions.get(key)?;
+            let value = if rest.is_empty() {
+                value
+            } else {
+                value.pointer(&format!("/{rest}"))?
+            };
+            value.as_str().map(str::to_owned)
+        }
     }
 }
 
@@ -245,6 +328,31 @@ fn properties(
             }
             for (key, _, is_required) in &mut found {
                 *is_required |= required.contains(key);
+            }
+            found
+        }
+        // The keys every alternative has, with the values of all of them
+        // (a payload of two shapes, each with `action: review_requested`).
+        Kind::OneOf(alternatives) => {
+            let mut each = alternatives
+                .iter()
+                .map(|alternative| properties(components, alternative, depth + 1));
+            let Some(mut found) = each.next() else {
+                return Vec::new();
+            };
+            for other in each {
+                found.retain_mut(|(key, values, required)| {
+                    let Some((_, more, also)) = other.iter().find(|(name, ..)| name == key) else {
+                        return false;
+                    };
+                    for value in more {
+                        if !values.contains(value) {
+                            values.push(value.clone());
+                        }
+                    }
+                    *required &= *also;
+                    true
+                });
             }
             found
         }

@@ -456,7 +456,13 @@ pub fn plan(
     let mut types = space.finish();
     let events = events.map(|events| {
         let taken = |name: &str| module_list.iter().any(|module| module.name == name);
-        crate::events::finish(api, events, &mut types, &taken, diagnostics)
+        crate::events::finish(
+            api,
+            events,
+            &mut types,
+            (&taken, &conventions.events),
+            diagnostics,
+        )
     });
     let aliases = aliases(
         api,

@@ -1,6 +1,6 @@
 //! Events a description declares as component schemas marked by an
 //! extension rather than as `webhooks` or `callbacks`: the conventions'
-//! `[events] schema-extension` ([`conventions::Events`]). Stripe's SDK
+//! `[events] schema-extension` ([`EventConventions`]). Stripe's SDK
 //! description marks each event type so, `"x-stripeEvent": {"type":
 //! "customer.created"}` on a schema whose `properties.object` is the
 //! event's object (a `$ref` to the resource, or an `anyOf` of them), and
@@ -17,14 +17,14 @@
 //! two schemas of one type, or an envelope that is no object, is a
 //! diagnostic naming its JSON pointer.
 //!
-//! [`conventions::Events`]: crate::conventions::Events
+//! [`EventConventions`]: crate::conventions::Events
 
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 
 use crate::api::{Api, Event, EventSource, MediaContent, Operation, RequestBody};
-use crate::conventions::Events;
+use crate::conventions::EventConventions;
 use crate::diag::Diagnostics;
 use crate::pointer::{escape, unescape};
 use crate::schema::{Kind, Object, Property, Schema};
@@ -39,7 +39,7 @@ const MAX_REFS: usize = 16;
 /// copied for nothing. What cannot be read is a diagnostic.
 pub(crate) fn with_schema_events(
     api: &Api,
-    events: &Events,
+    events: &EventConventions,
     diagnostics: &mut Diagnostics,
 ) -> Option<Api> {
     let extension = events.schema_extension.as_deref()?;
@@ -110,7 +110,7 @@ struct Envelope {
 }
 
 impl Envelope {
-    fn new(api: &Api, events: &Events) -> Result<Envelope, (String, String)> {
+    fn new(api: &Api, events: &EventConventions) -> Result<Envelope, (String, String)> {
         let name = events.envelope();
         let Some(schema) = api.schemas.get(name) else {
             return Err((

@@ -16,6 +16,7 @@ pub mod examples;
 pub mod extract;
 pub mod policy;
 pub mod versions;
+pub mod webhooks;
 
 use std::path::Path;
 
@@ -26,7 +27,7 @@ use checks::Planned;
 
 /// Everything the `github` task writes.
 pub fn generate(root: &Path) -> Result<Output, String> {
-    let generated = policy::generate(root)?;
+    let mut generated = policy::generate(root)?;
     if generated.operations.len() != EXPECTED_OPERATIONS {
         return Err(format!(
             "the extract has {} operations, expected {EXPECTED_OPERATIONS}",
@@ -41,6 +42,7 @@ pub fn generate(root: &Path) -> Result<Output, String> {
             generated.diagnostics.len()
         ));
     }
+    webhooks::add(root, &mut generated)?;
     println!(
         "endpoint-github: {} operations, {} types, {} diagnostics",
         generated.operations.len(),
