@@ -17,5 +17,6 @@ mod paging;
 mod read;
 mod read_fixtures;
 mod read_never_panics;
+mod schema_events;
 mod webhooks;
 mod writer;
