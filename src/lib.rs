@@ -101,6 +101,9 @@ pub use endpoint_macros::endpoint;
 /// ```
 #[cfg(feature = "openapi")]
 pub use endpoint_macros::openapi;
+/// A typed route's request as the `http` crate holds one (feature `http`).
+#[cfg(feature = "http")]
+pub use endpoint_runtime::HttpRequest;
 pub use endpoint_runtime::answers;
 pub use endpoint_runtime::{
     Api, Body, Endpoint, Error, Headers, MAX_DEPTH, Options, Request, Result, Settings, Source,

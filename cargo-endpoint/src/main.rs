@@ -13,7 +13,8 @@
 //! reach ([`endpoint_openapi::filter::Filter`]); a name the description
 //! does not have is an error with the nearest it has. `--expand` says which
 //! expandable fields of answers (an id, or the object when the request asks
-//! to expand it) are planned as those objects ([`endpoint_openapi::expand`]).
+//! to expand it) are planned as those objects
+//! ([`Filter::expand`](endpoint_openapi::filter::Filter::expand)).
 //! A build script gets the same from [`endpoint_openapi::Generator`].
 //!
 //! The description is read by [`endpoint_openapi::read::read_file`] (OpenAPI

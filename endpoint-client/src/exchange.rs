@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use endpoint_runtime::sibling::{Origin, is_shown_header, redact_userinfo, shown_header_value};
+use endpoint_runtime::{Body, HttpRequest};
 use http::header::{self, HeaderName, HeaderValue};
 use http::{HeaderMap, Method, StatusCode, Uri};
 
@@ -36,8 +37,8 @@ pub(crate) struct Exchange {
     /// shown and sent wherever the request goes, as the shown headers are.
     made_key: Option<HeaderName>,
     /// The origin of the server the call's typed route declares, when its
-    /// request goes there (`route_origin` of the runtime): one of the
-    /// API's servers, as the client's origins are.
+    /// request goes there (`HttpRequest::declared_origin` of the runtime):
+    /// one of the API's servers, as the client's origins are.
     server: Option<Origin>,
 }
 
@@ -78,13 +79,23 @@ pub(crate) enum Step {
 }
 
 impl Exchange {
-    /// A call sending `request`.
+    /// A call sending `request`, a request of the dynamic layer (or one
+    /// built already), converted.
     pub(crate) fn new(request: endpoint_runtime::Request) -> Result<Exchange, Error> {
-        let (mut parts, body) = http::Request::<Vec<u8>>::try_from(request)?.into_parts();
+        Ok(Exchange::typed(HttpRequest::try_from(request)?))
+    }
+
+    /// A call sending the request of a typed route as it was built: its
+    /// parts taken as they are (no URL parsed again), and the origin of the
+    /// server the route declares when its request goes there, which the
+    /// runtime read from the route's plan as it built the request.
+    pub(crate) fn typed(request: HttpRequest) -> Exchange {
+        let (mut parts, body, server) = request.into_parts();
+        let body = body.map(Body::into_bytes).unwrap_or_default();
         if body.is_empty() {
             empty_body_length(&parts.method, &mut parts.headers);
         }
-        Ok(Exchange {
+        Exchange {
             origin: origin_of(&parts.uri),
             method: parts.method,
             uri: parts.uri,
@@ -92,8 +103,8 @@ impl Exchange {
             body,
             redirects: 0,
             made_key: None,
-            server: None,
-        })
+            server,
+        }
     }
 
     /// The same call, whose typed route declares the server of `origin`
@@ -780,6 +791,45 @@ mod tests {
         assert!(!routed.at_route_server());
         assert!(routed.request().headers().get("authorization").is_none());
         assert!(routed.check_origins(&origins).is_ok());
+    }
+
+    #[test]
+    fn a_typed_request_brings_the_origin_of_its_declared_server_alone() {
+        use endpoint_runtime::{Api, TypedRequest};
+
+        const FILES: &str = "https://files.example";
+        fn home() -> &'static Api {
+            static HOME: std::sync::LazyLock<Api> = std::sync::LazyLock::new(|| {
+                Api::new("https://api.example")
+                    .and_then(|api| api.header("x-api-key", "k"))
+                    .and_then(|api| api.with_tied_server(FILES, Some("/files")))
+                    .expect("valid settings")
+            });
+            &HOME
+        }
+        endpoint::endpoint! {
+            #[endpoint(api = home, server = "https://files.example")]
+            struct GetFile = "GET /x";
+        }
+        let origins = [Origin::of("https://api.example").unwrap()];
+        // Sent to its declared server: an origin of the API's for this call.
+        let routed = Exchange::typed(GetFile.to_http_request().unwrap());
+        assert_eq!(routed.url(), "https://files.example/x");
+        assert!(routed.at_route_server() && routed.check_origins(&origins).is_ok());
+        // Placed on another deployment's origin, the tied server is none of
+        // the call's origins: not even after a redirect there.
+        let staging = Api::new("https://staging.example")
+            .and_then(|api| api.header("x-api-key", "k"))
+            .unwrap();
+        let mut elsewhere = Exchange::typed(GetFile.to_http_request_with(&staging).unwrap());
+        assert_eq!(elsewhere.url(), "https://staging.example/files/x");
+        assert!(!elsewhere.at_route_server());
+        let staging_origins = [Origin::of("https://staging.example").unwrap()];
+        elsewhere
+            .receive(redirect(307, "https://files.example/y"), &api())
+            .unwrap();
+        assert!(!elsewhere.at_route_server() && !elsewhere.at_api(&staging_origins));
+        assert!(elsewhere.request().headers().get("x-api-key").is_none());
     }
 
     #[test]

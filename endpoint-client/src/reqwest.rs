@@ -259,8 +259,7 @@ impl Client {
         R: TypedRequest,
         R::Response: endpoint_runtime::model::Answer,
     {
-        let exchange = Exchange::new(route.to_request_with(self.api.settings())?)?
-            .on_server(self.api.api().route_origin(R::PLAN));
+        let exchange = Exchange::typed(route.to_http_request_with(self.api.settings())?);
         self.run(exchange)
             .await?
             .into_response(Operation::of::<R>())

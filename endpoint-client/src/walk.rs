@@ -38,6 +38,7 @@ use crate::page::Cursor;
 use crate::paginate::PageState;
 use crate::rate_limit::RateLimit;
 use endpoint_runtime::model::{Paginated, Pagination};
+use endpoint_runtime::sibling::request_and_origin;
 use endpoint_runtime::{Settings, TypedRequest};
 
 pub(crate) mod sealed {
@@ -83,9 +84,13 @@ where
     R::Response: Paginated + DeserializeOwned,
     <R::Response as Paginated>::Item: DeserializeOwned,
 {
-    PageState::typed::<R::Response>(route.to_request_with(settings), Operation::of::<R>())
+    let (first, server) = match request_and_origin(route, settings) {
+        Ok((request, server)) => (Ok(request), server),
+        Err(error) => (Err(error), None),
+    };
+    PageState::typed::<R::Response>(first, Operation::of::<R>())
         .route_pagination(R::PLAN.pagination)
-        .route_server(settings.api().route_origin(R::PLAN))
+        .route_server(server)
 }
 
 /// A walk through a list's pages, not started: what `paginate(&route)` and

@@ -51,6 +51,9 @@ pub struct Api {
     /// The requests the API sends rather than receives: the webhooks
     /// (`webhooks`, `x-webhooks`), in the description's order, then the
     /// callbacks of the operations (`callbacks`), in the operations' order.
+    /// Generating adds after them the events of the component schemas the
+    /// conventions' `[events] schema-extension` marks (Stripe's
+    /// `x-stripeEvent`, [`Events`](crate::conventions::EventConventions)).
     pub events: Vec<Event>,
     /// Component schemas by name (`components.schemas`, Swagger 2.0's
     /// `definitions`, and the schemas given a name on reading).
@@ -58,6 +61,10 @@ pub struct Api {
     /// Where each component schema is in the description (its JSON
     /// pointer), for diagnostics.
     pub schema_pointers: BTreeMap<String, String>,
+    /// The extensions (`x-…` keys) of component schemas, by component
+    /// name (only those that have some), for conventions that read them
+    /// (the `[events]` table's `schema-extension`).
+    pub schema_extensions: BTreeMap<String, BTreeMap<String, Value>>,
     /// The examples of component schemas (`example`; OpenAPI 3.1's
     /// `examples`, a list), by component name, each with its JSON pointer.
     pub schema_examples: BTreeMap<String, Vec<(String, Value)>>,

@@ -55,6 +55,13 @@
 //! [events]
 //! header = "X-GitHub-Event"
 //! header-value = "/x-github/subcategory"
+//! # Each component schema marked `x-stripeEvent: {type: …}` is an event
+//! # arriving in the envelope `event` (its type at `/type`, its object at
+//! # `/data/object`).
+//! schema-extension = "x-stripeEvent"
+//! envelope = "event"
+//! envelope-type = "/type"
+//! envelope-object = "/data/object"
 //! ```
 //!
 //! [`Generator::conventions_file`]: crate::Generator::conventions_file
@@ -146,17 +153,18 @@ pub struct Conventions {
     /// How the description's texts become the documentation of the types
     /// ([`Docs::Rustdoc`] unless said).
     pub docs: Docs,
-    /// Which rules the types follow ([`Rules::default`] unless said; the
-    /// [`types`](crate::types) module says what each does).
+    /// Which rules the types follow ([`Rules::default`] unless said; each
+    /// field of [`Rules`] says what it does).
     pub rules: Rules,
     /// How the events (webhooks, callbacks) are told apart beyond what
-    /// their schemas say: the `[events]` table.
+    /// their schemas say, and which component schemas are events too: the
+    /// `[events]` table.
     pub events: EventConventions,
 }
 
 /// The `[events]` table of the conventions: what tells a description's
 /// events (its webhooks and callbacks) apart where their schemas do not
-/// say it.
+/// say it, and the component schemas an extension marks as events.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct EventConventions {
@@ -170,13 +178,61 @@ pub struct EventConventions {
     /// one-value `enum` or a `const` says it otherwise); an event without
     /// a string there is a diagnostic naming the pointer.
     pub header_value: Option<String>,
+
+    /// The extension of a component schema that makes it an event, the
+    /// event's type under its `type` key (Stripe's `x-stripeEvent`): its
+    /// payload is the [`envelope`](Self::envelope) component with the value
+    /// at [`envelope_type`](Self::envelope_type) fixed to the type (a
+    /// one-value `enum`, the tag of the crate's `Event` enum) and the value
+    /// at [`envelope_object`](Self::envelope_object) typed by the schema's
+    /// `properties.object` (its other properties beside it, Stripe's
+    /// `previous_attributes`); `None`: no schema is an event.
+    ///
+    /// ```
+    /// use endpoint_openapi::conventions::Conventions;
+    ///
+    /// let stripe = Conventions::from_toml("[events]\nschema-extension = \"x-stripeEvent\"").unwrap();
+    /// assert_eq!(stripe.events.schema_extension.as_deref(), Some("x-stripeEvent"));
+    /// assert_eq!(
+    ///     (stripe.events.envelope(), stripe.events.envelope_type(), stripe.events.envelope_object()),
+    ///     ("event", "/type", "/data/object")
+    /// );
+    /// ```
+    pub schema_extension: Option<String>,
+    /// The component schema each event of
+    /// [`schema_extension`](Self::schema_extension) arrives in; `None`:
+    /// `event`.
+    pub envelope: Option<String>,
+    /// The JSON pointer, in the envelope's value, of the event's type;
+    /// `None`: `/type`.
+    pub envelope_type: Option<String>,
+    /// The JSON pointer, in the envelope's value, of the event's object;
+    /// `None`: `/data/object`.
+    pub envelope_object: Option<String>,
+}
+
+impl EventConventions {
+    /// [`envelope`](Self::envelope), or `event`.
+    pub fn envelope(&self) -> &str {
+        self.envelope.as_deref().unwrap_or("event")
+    }
+
+    /// [`envelope_type`](Self::envelope_type), or `/type`.
+    pub fn envelope_type(&self) -> &str {
+        self.envelope_type.as_deref().unwrap_or("/type")
+    }
+
+    /// [`envelope_object`](Self::envelope_object), or `/data/object`.
+    pub fn envelope_object(&self) -> &str {
+        self.envelope_object.as_deref().unwrap_or("/data/object")
+    }
 }
 
 /// How a description's texts (CommonMark) become documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Docs {
-    /// As rustdoc ([`docs::rustdoc`]): what rustdoc would read otherwise
+    /// As rustdoc (`docs::rustdoc`): what rustdoc would read otherwise
     /// (`[1, 2]`, `<id>`, bare URLs) escaped or linked.
     #[default]
     Rustdoc,
@@ -184,8 +240,8 @@ pub enum Docs {
     AsWritten,
 }
 
-/// The rules of the types that conventions may switch off (the
-/// [`types`](crate::types) module says what each does); [`Rules::default`]
+/// The rules of the types that conventions may switch off (each field
+/// says what it does); [`Rules::default`]
 /// is all of them but `float_f32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]

@@ -46,16 +46,9 @@ pub struct Links<'a> {
     pub page: Option<&'a str>,
 }
 
-/// `text` as rustdoc Markdown, its relative links resolved by `links`.
-///
-/// ```
-/// use endpoint_openapi::docs::{Links, rustdoc};
-///
-/// assert_eq!(
-///     rustdoc("Use [1, 2] or <id>, see https://example.com.", Links::default()),
-///     "Use \\[1, 2\\] or &lt;id>, see <https://example.com>."
-/// );
-/// ```
+/// `text` as rustdoc Markdown, its relative links resolved by `links`:
+/// `Use [1, 2] or <id>, see https://example.com.` is
+/// `Use \\[1, 2\\] or &lt;id>, see <https://example.com>.`.
 pub fn rustdoc(text: &str, links: Links<'_>) -> String {
     // A tab is four spaces: clippy refuses tabs in documentation.
     let text = plain_lines(text).replace('\t', "    ");
@@ -161,12 +154,6 @@ pub(crate) fn plain_lines(text: &str) -> Cow<'_, str> {
 /// split at `\n`, `\r\n` and a bare `\r` alike, and without the
 /// characters [`rustdoc`] leaves out, so that any text (a key quoted in a
 /// sentence too) makes valid doc comments.
-///
-/// ```
-/// use endpoint_openapi::docs::lines;
-///
-/// assert_eq!(lines("a\r\nb\rc\n\nd"), ["a", "b", "c", "", "d"]);
-/// ```
 pub fn lines(text: &str) -> Vec<String> {
     plain_lines(text).lines().map(str::to_owned).collect()
 }
@@ -675,12 +662,6 @@ fn absolute(url: &str, links: Links<'_>) -> Option<String> {
 
 /// The origin (`https://docs.example.com`) of an absolute `http(s)` URL,
 /// the base a description's links to its site's paths are relative to.
-///
-/// ```
-/// use endpoint_openapi::docs::origin;
-/// assert_eq!(origin("https://docs.example.com/api/v1#x").as_deref(), Some("https://docs.example.com"));
-/// assert_eq!(origin("/v1"), None);
-/// ```
 pub fn origin(url: &str) -> Option<String> {
     let (scheme, rest) = url.split_once("://")?;
     if !scheme.eq_ignore_ascii_case("https") && !scheme.eq_ignore_ascii_case("http") {
@@ -696,6 +677,31 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    #[test]
+    fn rustdoc_escapes_what_rustdoc_would_read_otherwise() {
+        assert_eq!(
+            rustdoc(
+                "Use [1, 2] or <id>, see https://example.com.",
+                Links::default()
+            ),
+            "Use \\[1, 2\\] or &lt;id>, see <https://example.com>."
+        );
+    }
+
+    #[test]
+    fn lines_split_at_every_line_ending() {
+        assert_eq!(lines("a\r\nb\rc\n\nd"), ["a", "b", "c", "", "d"]);
+    }
+
+    #[test]
+    fn origin_is_the_scheme_and_host_of_an_absolute_url() {
+        assert_eq!(
+            origin("https://docs.example.com/api/v1#x").as_deref(),
+            Some("https://docs.example.com")
+        );
+        assert_eq!(origin("/v1"), None);
+    }
 
     const GITHUB: Links<'static> = Links {
         base: Some("https://docs.github.com"),

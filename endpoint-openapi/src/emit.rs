@@ -28,6 +28,8 @@
 //! `model::Nullable<T>`, `serde_json::Value` and `Map`, `Vec<T>`,
 //! `BTreeMap<String, T>`, `Option<T>`, `Box<T>`, `()`.
 
+use std::fmt::Write as _;
+
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -69,6 +71,7 @@ impl Default for Paths {
 ///
 /// # Errors
 /// Tokens that do not parse as a file (a bug of this crate).
+#[cfg(test)]
 pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, String> {
     module_part(header, types, &|_| true, paths)
 }
@@ -98,7 +101,7 @@ pub fn module_part(
             // parse as discriminants), then wrapped.
             Body::Enum(_) => {
                 out.push_str(&format!("{support}::__private::open_enum! {{\n"));
-                for line in format(open_enum_body(def))?.lines() {
+                for line in format_def(def, open_enum_body(def))?.lines() {
                     if !line.is_empty() {
                         out.push_str("    ");
                     }
@@ -108,7 +111,7 @@ pub fn module_part(
                 out.push_str("}\n");
             }
             Body::Struct(fields) => {
-                out.push_str(&format(item(def, types, paths))?);
+                out.push_str(&format_def(def, item(def, types, paths))?);
                 out.push('\n');
                 if def.request {
                     out.push_str(&model_constructor(def, fields, types, paths));
@@ -120,7 +123,7 @@ pub fn module_part(
                 }
             }
             Body::Union(variants) => {
-                out.push_str(&format(item(def, types, paths))?);
+                out.push_str(&format_def(def, item(def, types, paths))?);
                 out.push('\n');
                 out.push_str(&match &def.tag {
                     Some(tag) => decode_tagged_union(def, variants, (tag, true), types, paths),
@@ -136,7 +139,7 @@ pub fn module_part(
                     ));
                 }
             }
-            _ => out.push_str(&format(item(def, types, paths))?),
+            _ => out.push_str(&format_def(def, item(def, types, paths))?),
         }
     }
     Ok(out)
@@ -289,22 +292,98 @@ fn docs(doc: Option<&str>) -> TokenStream {
 
 /// The `#[cfg(…)]` of a type built only with some features, as text.
 fn cfg_text(def: &TypeDef) -> Option<String> {
-    let features: Vec<String> = def
-        .features
-        .iter()
-        .map(|f| format!("feature = {f:?}"))
-        .collect();
-    match features.as_slice() {
-        [] => None,
-        [one] => Some(format!("#[cfg({one})]")),
-        many => Some(format!("#[cfg(any({}))]", many.join(", "))),
+    let mut out = String::new();
+    for feature in &def.features {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        push_feature(&mut out, feature);
+    }
+    match def.features.len() {
+        0 => None,
+        1 => Some(format!("#[cfg({out})]")),
+        _ => Some(format!("#[cfg(any({out}))]")),
     }
 }
 
+/// `feature = "name"`, the name quoted as its `Debug` text quotes it.
+fn push_feature(out: &mut String, feature: &str) {
+    out.push_str("feature = ");
+    // A feature is a name (letters, digits, `-`, `_`): quoted as it is.
+    if feature
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        out.push('"');
+        out.push_str(feature);
+        out.push('"');
+    } else {
+        let _ = write!(out, "{feature:?}");
+    }
+}
+
+/// The attribute that stands for a type's `#[cfg(…)]` in the tokens
+/// formatted by `prettyplease`, replaced by the attribute laid out as
+/// `prettyplease` lays it out ([`cfg_laid_out`]) in the text it writes
+/// ([`format_def`]): a type enabled by thousands of features would
+/// otherwise have its attribute parsed and printed token by token, in every
+/// item of the type.
+const CFG_STAND_IN: &str = "#[cfg(__endpoint_openapi_features)]";
+
 fn cfg(def: &TypeDef) -> TokenStream {
-    cfg_text(def).map_or_else(TokenStream::new, |text| {
-        text.parse().expect("a cfg attribute parses")
+    if def.features.is_empty() {
+        return TokenStream::new();
+    }
+    CFG_STAND_IN.parse().expect("a cfg attribute parses")
+}
+
+/// [`format`] of the tokens of `def`, with its `#[cfg(…)]` written in.
+fn format_def(def: &TypeDef, tokens: TokenStream) -> Result<String, String> {
+    let text = format(tokens)?;
+    Ok(match cfg_text(def) {
+        Some(cfg) => text.replace(CFG_STAND_IN, &cfg_laid_out(def, cfg)?),
+        None => text,
     })
+}
+
+/// The attribute `cfg` (the [`cfg_text`] of `def`) as `prettyplease` writes
+/// it before an item at the start of a line: on one line when it fits in
+/// its margin; otherwise broken after `cfg(`, and, when the `any(…)`
+/// inside does not fit either, one feature a line. The lengths between
+/// surely fitting and surely not are formatted by `prettyplease` itself.
+fn cfg_laid_out(def: &TypeDef, cfg: String) -> Result<String, String> {
+    // `prettyplease`'s margin is 89 columns; a margin of error each side.
+    const FITS: usize = 80;
+    const OVERFLOWS: usize = 100;
+    if cfg.is_ascii() && cfg.len() <= FITS {
+        return Ok(cfg);
+    }
+    // `#[cfg(any(` … `))]`, the `any(…)` indented by 4.
+    if cfg.is_ascii()
+        && def.features.len() > 1
+        && cfg.len() - "#[cfg(".len() - ")]".len() + 4 > OVERFLOWS
+    {
+        let mut out = String::with_capacity(cfg.len() + 9 * def.features.len() + 20);
+        out.push_str("#[cfg(\n    any(\n");
+        for (at, feature) in def.features.iter().enumerate() {
+            out.push_str("        ");
+            push_feature(&mut out, feature);
+            out.push_str(if at + 1 < def.features.len() {
+                ",\n"
+            } else {
+                "\n"
+            });
+        }
+        out.push_str("    )\n)]");
+        return Ok(out);
+    }
+    let attribute: TokenStream = cfg.parse().expect("a cfg attribute parses");
+    let text = format(quote!(#attribute struct S;))?;
+    Ok(text
+        .trim_end()
+        .trim_end_matches("struct S;")
+        .trim_end()
+        .to_owned())
 }
 
 /// Which types are decoded in one pass as the first alternative of an
@@ -779,6 +858,7 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
+    use std::sync::Arc;
 
     use super::*;
     use crate::conventions::{Conventions, Docs, Rules};
@@ -791,6 +871,41 @@ mod tests {
         Conventions {
             docs: Docs::AsWritten,
             ..Conventions::default()
+        }
+    }
+
+    /// A type's `#[cfg(…)]`, laid out without `prettyplease`, is the
+    /// attribute as `prettyplease` writes it, whatever its length: on one
+    /// line, broken once, or one feature a line.
+    #[test]
+    fn a_cfg_is_laid_out_as_prettyplease_writes_it() {
+        let lengths = [1, 3, 6, 9, 12, 15, 20, 30, 40, 60, 75, 80, 85, 90];
+        let shapes = (1..14)
+            .flat_map(|count| lengths.map(|length| (count, length)))
+            .chain([(200, 4), (2000, 9)]);
+        for (count, length) in shapes {
+            let def = TypeDef {
+                name: "Thing".to_owned(),
+                doc: None,
+                deprecated: false,
+                body: Body::Alias(Type::Json),
+                features: (0..count)
+                    .map(|k| Arc::from(format!("f{}-{k}", "x".repeat(length))))
+                    .collect(),
+                page: None,
+                tag: None,
+                beside: None,
+                write_back: false,
+                request: false,
+            };
+            let cfg = cfg_text(&def).unwrap();
+            let attribute: TokenStream = cfg.parse().unwrap();
+            let written = format(quote!(#attribute struct S;)).unwrap();
+            assert_eq!(
+                format!("{}\nstruct S;\n", cfg_laid_out(&def, cfg).unwrap()),
+                written,
+                "{count} features of {length} letters"
+            );
         }
     }
 

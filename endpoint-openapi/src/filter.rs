@@ -51,7 +51,7 @@ pub struct Filter {
     /// Operations by tag (any of their tags).
     pub tags: Vec<String>,
     /// The expandable fields of answers to plan as the objects they may
-    /// expand to (see [`crate::expand`]): `*` for every one,
+    /// expand to: `*` for every one,
     /// `none` for none, a component schema (`customer`: every field that
     /// may expand to it) or a field (`charge.customer`). Empty, every one
     /// when the filter keeps every operation and none when it keeps some:
@@ -277,15 +277,7 @@ fn suggestion(name: &str, candidates: impl Iterator<Item = String>) -> String {
 /// The candidate nearest to `name` (by [`edit_distance`]), when one is
 /// near enough to be a misspelling of it: two edits, or a quarter of the
 /// name; of two as near, the first in sort order.
-///
-/// ```
-/// use endpoint_openapi::filter::nearest;
-///
-/// let names = || ["GET /pets".to_owned(), "listPets".to_owned()].into_iter();
-/// assert_eq!(nearest("GET /pet", names()).as_deref(), Some("GET /pets"));
-/// assert_eq!(nearest("deleteEverything", names()), None);
-/// ```
-pub fn nearest(name: &str, candidates: impl IntoIterator<Item = String>) -> Option<String> {
+pub(crate) fn nearest(name: &str, candidates: impl IntoIterator<Item = String>) -> Option<String> {
     let near = 2.max(name.chars().count() / 4);
     candidates
         .into_iter()
@@ -298,6 +290,13 @@ pub fn nearest(name: &str, candidates: impl IntoIterator<Item = String>) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nearest_is_a_near_enough_candidate() {
+        let names = || ["GET /pets".to_owned(), "listPets".to_owned()].into_iter();
+        assert_eq!(nearest("GET /pet", names()).as_deref(), Some("GET /pets"));
+        assert_eq!(nearest("deleteEverything", names()), None);
+    }
 
     #[test]
     fn suggests_only_what_is_near() {

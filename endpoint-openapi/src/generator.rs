@@ -256,7 +256,7 @@ impl Generator {
     /// repeatable. By default every one when every operation is generated
     /// and none when only some are: a field not expanded is the shared
     /// `models::Expandable`, the id or the object as JSON (see
-    /// [`expand`](crate::expand)).
+    /// [`Filter::expand`]).
     #[must_use]
     pub fn expand(mut self, name: impl Into<String>) -> Self {
         self.filter.expand.push(name.into());

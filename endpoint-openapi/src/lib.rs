@@ -1,70 +1,72 @@
-//! OpenAPI schemas to Rust types, in three stages that can each be used and
-//! tested alone:
+//! An OpenAPI description (3.0, 3.1, 3.2 or Swagger 2.0; JSON or YAML; its
+//! local `$ref` files and Overlay documents) to Rust: a crate of
+//! `endpoint!` requests and typed answers, or one file a build script
+//! includes. What cannot be expressed as written is a [`diag`]nostic with
+//! its fallback, never a panic.
 //!
-//! 0. [`read`] reads a description (JSON or YAML; OpenAPI 3.0, 3.1, 3.2 or
-//!    Swagger 2.0; its local files and overlays) into the read model of
-//!    [`api`], with the [`diag`]nostics of what it could not read as
-//!    written;
-//! 1. [`schema`] reads a JSON schema of a description into plain data, with
-//!    references to component schemas kept by name; [`overlay`] first
-//!    applies a checked-in Overlay document of corrections to the
-//!    description;
-//! 2. [`types`] turns schemas into a [`TypeSpace`](types::TypeSpace) of named
-//!    types, where every decision is made: names (by the caller's
-//!    [`Conventions`](conventions::Conventions)), which fields are `Option`,
-//!    which are boxed, which enums stay open, which features enable a type,
-//!    and which [`Rules`](conventions::Rules) apply (types that are also sent
-//!    and write back what they read, integer formats, shared inline types);
-//! 3. [`emit`] writes the planned types as tokens and formats them with
-//!    `prettyplease`.
+//! # Where to start
 //!
-//! Nothing here is specific to one API: a description's own choices (names,
-//! corrections) are the caller's policy and overlay.
+//! - [`Generator`]: a build script's client in `OUT_DIR`, or one file of
+//!   source ([`Generator::generate`]); its options are the operations and
+//!   tags to keep ([`filter`]), the [`Conventions`](conventions::Conventions)
+//!   of an API, overlays, how operations group into modules
+//!   ([`package::Modules`]). The [`generator`] module says how a crate
+//!   includes the file.
+//! - [`package`]: a whole crate's files ([`package::generate_read`], in a
+//!   [`package::Layout`]), as `cargo endpoint generate` writes it, with
+//!   each operation as [`package::OperationInfo`].
+//! - [`read`]: a description to its read model ([`api::Api`], with the
+//!   JSON [`schema`]s of its components), after [`overlay`]s are applied.
+//! - [`check`]: a struct of `endpoint!` against the operation it names, as
+//!   `#[endpoint(spec = …)]` checks it.
+//! - [`conventions`]: what the generator is told about one API (names,
+//!   headers, documentation), read from TOML; [`webhooks`]: what a
+//!   generated crate's `webhooks` module holds.
 //!
-//! A whole crate of requests is made in the same stages: [`read`] reads a
-//! description (any OpenAPI 3.x or Swagger 2.0, JSON or YAML) into the read
-//! model of [`api`]; [`operations`] plans its operations (modules and
-//! features, struct names, a field per parameter, bodies, answers) in the
-//! same [`TypeSpace`](types::TypeSpace) as the models; [`package`] writes the
-//! crate's files, its requests as `endpoint!` items. [`docs`] makes a
-//! description's Markdown rustdoc, and what cannot be expressed as written
-//! is a [`diag`] diagnostic with its fallback, never a panic.
-//!
-//! Each module imports only from the ones before it in this list:
-//! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `conventions`,
-//! `overlay`, `read`, `expand`, `filter`, `examples`, `types`, `emit`, `paging`, `operations`, `check`,
-//! `package`, `generator`; [`check`] compares a struct of `endpoint!` with
-//! the description it names (what `#[endpoint(spec = …)]` checks); [`paging`] chooses how a list operation pages, [`examples`]
-//! relaxes the schemas a description's own examples contradict, before
-//! planning, [`filter`] keeps only the operations asked for, and [`expand`]
-//! which expandable fields are planned as the objects they expand to.
-//!
-//! A build script generates a client into `OUT_DIR` with [`Generator`]
-//! (the [`generator`] module says how a crate includes it); `cargo
-//! endpoint` writes a crate of its own.
+//! Between reading and writing, the generator plans one Rust type per
+//! schema an operation reaches and one struct per operation; that plan is
+//! internal (it changes with the planner) and shows only as the generated
+//! source, the [`package::Generated`] crate and its diagnostics.
 //!
 //! ```
-//! use std::collections::BTreeMap;
-//! use endpoint_openapi::{conventions::Conventions, emit, schema::Schema, types};
+//! use endpoint_openapi::{Generator, read};
 //! use serde_json::json;
 //!
-//! let components: BTreeMap<String, Schema> = [(
-//!     "pet".to_owned(),
-//!     Schema::read(&json!({
+//! let description = json!({
+//!     "openapi": "3.1.0",
+//!     "info": {"title": "Pets", "version": "1"},
+//!     "paths": {"/pets/{id}": {"get": {
+//!         "operationId": "getPet",
+//!         "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+//!         "responses": {"200": {"description": "A pet", "content": {"application/json": {
+//!             "schema": {"$ref": "#/components/schemas/pet"}
+//!         }}}}
+//!     }}},
+//!     "components": {"schemas": {"pet": {
 //!         "type": "object",
 //!         "required": ["id", "name"],
 //!         "properties": {"id": {"type": "integer"}, "name": {"type": "string"}, "tag": {"type": "string"}}
-//!     }), "pet")?,
-//! )].into();
-//! let conventions = Conventions::default();
-//! let mut space = types::TypeSpace::new(&components, &conventions);
-//! space.component("pet")?;
-//! let defs = space.finish();
-//! let source = emit::module("", &defs, &emit::Paths::default())?;
-//! assert!(source.contains("pub struct Pet {\n    /// The `id` property.\n    pub id: i64,"));
-//! assert!(source.contains("    pub tag: Option<String>,\n}"));
-//! # Ok::<(), String>(())
+//!     }}}
+//! });
+//! let read = read::read_value(description, None, &[])?;
+//! let output = Generator::new("pets.json").name("pets").generate_read(read)?;
+//! assert!(output.source.contains("pub struct Pet {"), "{}", output.source);
+//! assert!(output.source.contains("    pub tag: Option<String>,\n"), "{}", output.source);
+//! assert!(output.diagnostics.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Inside
+//!
+//! A description goes through these modules, each importing only from the
+//! ones before it: `pointer`, `diag`, `docs` (Markdown to rustdoc),
+//! `ident`, `schema`, `api`, `conventions`, `overlay`, `read`, `expand`
+//! (expandable fields planned as the objects they expand to), `filter`,
+//! `examples` (schemas relaxed where the description's own examples
+//! contradict them), `types` (schemas to named types), `emit` (types as
+//! formatted tokens), `paging`, `operations` (the plan of each operation),
+//! `check`, `package` (the writer), `generator`. `docs/internals.md` of the
+//! repository is the map.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -72,23 +74,36 @@ pub mod api;
 pub mod check;
 pub mod conventions;
 pub mod diag;
-pub mod docs;
-pub mod emit;
+pub(crate) mod docs;
+pub(crate) mod emit;
 mod events;
-pub mod examples;
-pub mod expand;
+pub(crate) mod examples;
+pub(crate) mod expand;
 pub mod filter;
 pub mod generator;
-pub mod ident;
-pub mod operations;
+pub(crate) mod ident;
+pub(crate) mod operations;
 pub mod overlay;
 pub mod package;
-pub mod paging;
+pub(crate) mod paging;
 mod pointer;
 pub mod read;
 pub mod schema;
 mod status;
-pub mod types;
+#[cfg(test)]
+mod tests;
+pub(crate) mod types;
 pub mod webhooks;
 
 pub use generator::Generator;
+
+/// What only the workspace's own tools read of the generator's plan
+/// (`xtask` writes `endpoint-github`'s route checks and answer table from
+/// it): not part of the API, and free to change with the planner.
+#[doc(hidden)]
+pub mod sibling {
+    pub use crate::operations::{
+        Choice, ChoiceValue, FieldPlan, Location, Method, OperationPlan, Plan, Success, Ty, plan,
+    };
+    pub use crate::types::{Body, Type, TypeDef};
+}

@@ -34,7 +34,7 @@
 //!   `enum` or `const`) in its [`Constraints`], for documentation;
 //!   `examples` and `example` are not (the reader keeps those of component
 //!   schemas, media types and their parts in the read model, for
-//!   [`crate::examples`]);
+//!   `crate::examples`);
 //!   `additionalProperties: false` is [`Additional::None`].
 
 use serde_json::{Map, Number, Value};

@@ -1,5 +1,6 @@
 //! The requests an API sends rather than receives ([`Api::events`]: its
-//! webhooks and the callbacks of its operations), in the generated crate.
+//! webhooks and the callbacks of its operations, and the component schemas
+//! a convention marks as events, [`EventConventions`]), in the generated crate.
 //!
 //! A crate generated from a description that declares events has a
 //! module `webhooks` (`events`, … when an operations' module has that
@@ -37,3 +38,4 @@
 //! and no diagnostic when the description has a single event).
 //!
 //! [`Api::events`]: crate::api::Api::events
+//! [`EventConventions`]: crate::conventions::EventConventions

@@ -92,6 +92,7 @@ fn a_header_of_one_value_keeps_the_value_its_schema_says() {
         events: EventConventions {
             header: Some("x-github-event".into()),
             header_value: Some("/summary".into()),
+            ..EventConventions::default()
         },
         ..Conventions::default()
     };

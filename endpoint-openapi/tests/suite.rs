@@ -5,11 +5,6 @@
 //! suite read::`.
 
 mod conventions;
-mod described_examples;
-mod described_examples_classes;
-mod described_unions;
-mod descriptions;
-mod emitted;
 mod event_conventions;
 mod expand;
 mod generate;
@@ -22,8 +17,6 @@ mod paging;
 mod read;
 mod read_fixtures;
 mod read_never_panics;
-mod request_bodies;
-mod round_trip;
-mod std_names;
+mod schema_events;
 mod webhooks;
 mod writer;

@@ -16,6 +16,10 @@ use crate::url::{Origin, is_absolute, redact_userinfo, resolve_server, server_er
 use crate::value::Param;
 use sealed::Fields;
 
+/// A typed route's request, with the origin of the server the route
+/// declares when its request goes there ([`Api::route_origin`]).
+pub(crate) type Routed = (Request, Option<Origin>);
+
 /// The `accept` header of a new [`Api`]: JSON.
 pub(crate) const JSON_ACCEPT: &str = "application/json";
 
@@ -421,22 +425,31 @@ impl Api {
         plan: &Plan,
         fields: &[Option<Param<'_>>],
     ) -> Result<Request> {
-        sealed::Sealed::typed_request(self, self, plan, fields)
+        sealed::Sealed::typed_request(self, self, plan, fields).map(|(request, _)| request)
     }
 
     /// The request `build` makes on the base URL it is given (`base_url`,
     /// or the URL of the route's own server made of it, in its `place`),
-    /// checked for credentials bound elsewhere.
+    /// checked for credentials bound elsewhere, with the origin of the
+    /// server the route declares when its request goes there (as
+    /// [`Api::route_origin`] says): the one place that origin is read, so
+    /// that a client sending the request reads the plan no second time.
+    /// That origin is the declared server's, never the built URL's: a route
+    /// placed elsewhere (moved, or a tied server under another base URL)
+    /// has none, so that a token follows no tied server.
     pub(crate) fn on_route(
         &self,
         place: Place<'_>,
         plan: &Plan,
         base_url: &str,
         build: impl FnOnce(&str) -> Result<Request>,
-    ) -> Result<Request> {
+    ) -> Result<Routed> {
         // One call of `build`, which typed requests inline.
         let (url, declared) = match (&place, plan.server) {
-            (_, None) => return self.check_credentials_on(&self.base_origin, build(base_url)),
+            (_, None) => {
+                let request = self.check_credentials_on(&self.base_origin, build(base_url))?;
+                return Ok((request, None));
+            }
             (Place::Declared, Some(server)) => (
                 server,
                 self.servers.declared_origin(server, &self.base_origin),
@@ -447,9 +460,10 @@ impl Api {
         let request = build(&resolve_server(base_url, url));
         let origin = match request.as_ref().ok().and_then(|r| Origin::of(&r.url)) {
             Some(origin) if self.credential_origins().contains(&origin) => Some(origin),
-            _ => declared.or(self.base_origin.clone()),
+            _ => declared.clone().or_else(|| self.base_origin.clone()),
         };
-        self.check_credentials_on(&origin, request)
+        let request = self.check_credentials_on(&origin, request)?;
+        Ok((request, declared))
     }
 
     /// Refuses `request` when the credential host check is on and it would
@@ -518,7 +532,7 @@ pub trait Settings: sealed::Sealed {
 /// The supertrait that seals [`Settings`]: public in a module other crates
 /// cannot name, so that no type outside this crate implements it.
 pub(crate) mod sealed {
-    use super::{Api, Param, Plan, Request, Result};
+    use super::{Api, Param, Plan, Result, Routed};
 
     /// The values of a typed route's fields, in the order of its plan's.
     pub type Fields<'v> = [Option<Param<'v>>];
@@ -528,12 +542,12 @@ pub(crate) mod sealed {
         /// The request of a typed route of the API `home` (the route's
         /// own, which places the servers it ties to its base URL) with
         /// these settings.
-        fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Request>;
+        fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Routed>;
     }
 }
 
 impl sealed::Sealed for Api {
-    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Request> {
+    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Routed> {
         let place = self.place(home, plan)?;
         if let Some(error) = &self.invalid {
             return Err(Error::clone(error));
@@ -668,8 +682,9 @@ mod tests {
         const FILES: &str = "https://files.shop.example";
         let route = plan(Some(FILES));
         // What `to_request_with` does with a route of `home` and `used`.
-        let build =
+        let routed =
             |home: &Api, used: &Api| sealed::Sealed::typed_request(used, home, &route, &[None]);
+        let build = |home: &Api, used: &Api| routed(home, used).map(|(request, _)| request);
         let home = Api::new("https://api.shop.example")?;
         let tied = home.with_tied_server(FILES, None)?;
         let moved = home.with_tied_server("https://files.shop.example/", Some("/files/"))?;
@@ -689,6 +704,11 @@ mod tests {
         let request = build(&moved, &staging)?;
         assert_eq!(request.url, "https://staging.example:8443/files/x");
         assert_eq!(request.headers.get("authorization"), Some("Bearer t"));
+        // The declared origin goes with the request only where it is sent
+        // to the declared server: the tied server is no origin of the other
+        // deployment's credentials, though those settings name no tie.
+        assert_eq!(routed(&moved, &moved)?.1, Origin::of(FILES));
+        assert_eq!(routed(&moved, &staging)?.1, None);
         // …or, without one, nowhere: neither to the declared server with the
         // other deployment's credentials nor anywhere guessed, with or
         // without credentials, checked or not. The error names the server
@@ -827,7 +847,8 @@ mod tests {
         let endpoint = crate::Endpoint::from_api(&vendor);
         let derived = endpoint.defaults(serde_json::json!({"per_page": 2}))?;
         for endpoint in [&endpoint, &derived] {
-            let request = sealed::Sealed::typed_request(endpoint, endpoint.api(), &csv, &[None])?;
+            let (request, _) =
+                sealed::Sealed::typed_request(endpoint, endpoint.api(), &csv, &[None])?;
             assert_eq!(request.headers.get("accept"), Some("text/csv"));
         }
         Ok(())

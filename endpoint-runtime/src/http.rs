@@ -2,7 +2,8 @@
 //! reqwest, ureq, hyper and tower accept.
 
 use crate::error::Error;
-use crate::request::{Body, Request};
+use crate::http_request::HttpRequest;
+use crate::request::Request;
 
 impl TryFrom<Request> for http::Request<Vec<u8>> {
     type Error = Error;
@@ -29,52 +30,8 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
     /// [`Error::Convert`] when the URL is not a valid URI, or a header name
     /// or value is not valid for `http`.
     fn try_from(request: Request) -> Result<Self, Error> {
-        let method = match method(&request.method) {
-            Some(method) => method,
-            None => http::Method::from_bytes(request.method.to_ascii_uppercase().as_bytes())
-                .map_err(|err| Error::convert(format_args!("method `{}`", request.method), err))?,
-        };
-        // `http::Uri` lets raw non-ASCII bytes through, which no server reads.
-        if !request.url.is_ascii() {
-            return Err(Error::cannot_convert(format!(
-                "url `{}` holds characters that are not ASCII",
-                request.url
-            )));
-        }
-        let uri = http::Uri::try_from(request.url.as_str())
-            .map_err(|err| Error::convert(format_args!("url `{}`", request.url), err))?;
-        let mut builder = http::Request::builder().method(method).uri(uri);
-        let headers = builder
-            .headers_mut()
-            .ok_or_else(|| Error::cannot_convert("the request builder failed"))?;
-        headers.reserve(request.headers.len());
-        for (name, value) in request.headers.iter() {
-            let header_name = http::HeaderName::from_bytes(name.as_bytes())
-                .map_err(|err| Error::convert(format_args!("header name `{name}`"), err))?;
-            let header_value = http::HeaderValue::from_str(value)
-                .map_err(|err| Error::convert(format_args!("header `{name}` value"), err))?;
-            headers.append(header_name, header_value);
-        }
-        let body = request.body.map(Body::into_bytes).unwrap_or_default();
-        builder
-            .body(body)
-            .map_err(|err| Error::convert("the request", err))
+        HttpRequest::try_from(request).map(Into::into)
     }
-}
-
-/// The standard method `method` names (in lowercase, as a request holds
-/// it), taken as it is: no text is made or read again for it.
-fn method(method: &str) -> Option<http::Method> {
-    Some(match method {
-        "get" => http::Method::GET,
-        "post" => http::Method::POST,
-        "put" => http::Method::PUT,
-        "patch" => http::Method::PATCH,
-        "delete" => http::Method::DELETE,
-        "head" => http::Method::HEAD,
-        "options" => http::Method::OPTIONS,
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

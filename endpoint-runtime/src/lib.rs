@@ -57,11 +57,15 @@
 //!     options and defaults over an [`Api`] for dynamic calls, and GitHub's
 //!     defaults, those of the routes that name no API of their own (its
 //!     page lists its modules in their order);
-//! 12. `typed_request`: [`TypedRequest`];
-//! 13. `http`: conversion into `http::Request`.
+//! 12. `http_request`: [`HttpRequest`], a typed route's request as the
+//!     `http` crate holds one, with the origin of the server it declares
+//!     (feature `http`);
+//! 13. `typed_request`: [`TypedRequest`];
+//! 14. `http`: conversion of a [`Request`] into `http::Request`.
 //!
 //! It makes no network calls. With the `http` feature (on by default) a
-//! [`Request`] converts into an `http::Request<Vec<u8>>`.
+//! typed route builds an [`HttpRequest`] (`to_http_request_with`), and a
+//! [`Request`] converts into one, or into an `http::Request<Vec<u8>>`.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -74,6 +78,8 @@ mod file;
 mod headers;
 #[cfg(feature = "http")]
 mod http;
+#[cfg(feature = "http")]
+mod http_request;
 mod json;
 pub mod model;
 mod names;
@@ -94,6 +100,8 @@ mod wire;
 pub use crate::api::{Api, Settings};
 pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
 pub use crate::headers::Headers;
+#[cfg(feature = "http")]
+pub use crate::http_request::HttpRequest;
 pub use crate::names::USER_AGENT;
 /// GitHub's defaults, at the root where the workspace's crates named them
 /// first; [`octokit`] is where they are documented.
@@ -158,11 +166,12 @@ pub mod sibling {
     pub use crate::model::answer::{json_path, media_type as answer_media_type};
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::names::*;
-    pub use crate::octokit::endpoint::{credential_origins, route_origin, with_uploads_tied};
+    pub use crate::octokit::endpoint::{credential_origins, with_uploads_tied};
     pub use crate::request::Method;
     pub use crate::template::parts::{
         Expression, Modifier, Operator, Part, Parts, VarSpec, Variables,
     };
+    pub use crate::typed_request::request_and_origin;
     pub use crate::url::{
         Origin, form_encode, is_absolute, query_param, redact_userinfo, resolve_server,
         same_param_name, server_error, url_host, with_query_param,

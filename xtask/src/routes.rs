@@ -12,9 +12,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use endpoint_openapi::ident::FieldName;
-use endpoint_openapi::operations::Location;
-use endpoint_runtime::sibling::OPTION_KEYS;
+use endpoint_macros_core::ident::FieldName;
+use endpoint_runtime::sibling::{Location, OPTION_KEYS};
 use serde_json::{Map, Value};
 
 use crate::field_type::Ty;
@@ -317,7 +316,7 @@ pub(crate) fn plan(op: &Operation) -> Result<Plan<'_>, String> {
     }
     Ok(Plan {
         op,
-        struct_name: endpoint_openapi::ident::pascal_as_written(&op.id),
+        struct_name: endpoint_macros_core::ident::pascal_as_written(&op.id),
         route: format!("{} {}", op.method, op.url),
         fields,
     })

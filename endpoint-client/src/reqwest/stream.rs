@@ -426,7 +426,7 @@ impl Client {
     /// [`Error::Transport`], [`Error::Status`], [`Error::RateLimited`],
     /// [`Error::Redirect`].
     pub async fn stream<R: TypedRequest>(&self, route: &R) -> Result<Response<Streamed>, Error> {
-        let exchange = Exchange::new(route.to_request_with(self.api.settings())?)?;
+        let exchange = Exchange::typed(route.to_http_request_with(self.api.settings())?);
         self.streamed(exchange, Operation::of::<R>()).await
     }
 
@@ -496,7 +496,7 @@ impl Client {
         R: TypedRequest,
         R::Response: endpoint_runtime::model::Answer,
     {
-        let exchange = Exchange::new(route.to_request_with(self.api.settings())?)?;
+        let exchange = Exchange::typed(route.to_http_request_with(self.api.settings())?);
         self.uploaded(exchange, body)
             .await?
             .into_response(Operation::of::<R>())

@@ -380,7 +380,7 @@ impl Client {
     /// [`Error::Transport`], [`Error::Status`], [`Error::RateLimited`],
     /// [`Error::Redirect`].
     pub fn stream<R: TypedRequest>(&self, route: &R) -> Result<Response<Streamed>, Error> {
-        let exchange = Exchange::new(route.to_request_with(self.api.settings())?)?;
+        let exchange = Exchange::typed(route.to_http_request_with(self.api.settings())?);
         self.streamed(exchange, Operation::of::<R>())
     }
 
@@ -444,7 +444,7 @@ impl Client {
         R: TypedRequest,
         R::Response: endpoint_runtime::model::Answer,
     {
-        let exchange = Exchange::new(route.to_request_with(self.api.settings())?)?;
+        let exchange = Exchange::typed(route.to_http_request_with(self.api.settings())?);
         self.uploaded(exchange, body)?
             .into_response(Operation::of::<R>())
     }

@@ -15,8 +15,7 @@
 //! macro makes it a compile error there.
 //!
 //! ```
-//! use endpoint_openapi::check::{At, Declared, DeclaredField, check};
-//! use endpoint_openapi::operations::Location;
+//! use endpoint_openapi::check::{At, Declared, DeclaredField, Location, check};
 //! use endpoint_macros_core::shape::TypeShape;
 //! use serde_json::json;
 //!
@@ -52,7 +51,8 @@ use endpoint_macros_core::shape::{Holds, TypeShape};
 
 use crate::api::{Api, Operation};
 use crate::filter::nearest;
-use crate::operations::Location;
+/// Where a declared field is sent (the runtime's own).
+pub use crate::operations::Location;
 use crate::read::template_variables;
 
 mod fields;

@@ -160,35 +160,6 @@ struct Found {
 /// `api` with the schemas its examples contradict relaxed, with a
 /// diagnostic for each relaxation; `None` when no example contradicts its
 /// schema (the description is planned as it is).
-///
-/// ```
-/// use endpoint_openapi::{diag::Diagnostics, examples, read::read_value};
-/// use serde_json::json;
-///
-/// let read = read_value(json!({
-///     "openapi": "3.0.3",
-///     "paths": {"/orders": {"get": {"responses": {"200": {
-///         "description": "The orders.",
-///         "content": {"application/json": {
-///             "schema": {"type": "object", "required": ["id", "total"], "properties": {
-///                 "id": {"type": "string"}, "total": {"type": "integer"}
-///             }},
-///             "example": {"id": 7}
-///         }}
-///     }}}}}
-/// }), None, &[])?;
-/// let mut diagnostics = Diagnostics::new();
-/// let relaxed = examples::relax(&read.api, &mut diagnostics).unwrap();
-/// let schema = relaxed.operations[0].responses[0].contents[0].schema.as_ref().unwrap();
-/// let endpoint_openapi::schema::Kind::Object(object) = &schema.kind else { unreachable!() };
-/// assert!(!object.properties[1].required);
-/// let messages: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
-/// assert_eq!(messages, [
-///     "`id` is an integer in the example, where the schema says a string",
-///     "`total` is missing from the example, where the schema requires it",
-/// ]);
-/// # Ok::<(), endpoint_openapi::read::ReadError>(())
-/// ```
 pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
     let all = contradictions(api);
     let crosses = all.iter().any(|(.., one)| {

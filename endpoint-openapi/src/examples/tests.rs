@@ -450,3 +450,42 @@ fn a_part_s_own_example_relaxes_the_part() {
         ]
     );
 }
+
+#[test]
+fn relax_makes_the_schema_hold_the_example() {
+    let read = crate::read::read_value(
+        json!({
+            "openapi": "3.0.3",
+            "paths": {"/orders": {"get": {"responses": {"200": {
+                "description": "The orders.",
+                "content": {"application/json": {
+                    "schema": {"type": "object", "required": ["id", "total"], "properties": {
+                        "id": {"type": "string"}, "total": {"type": "integer"}
+                    }},
+                    "example": {"id": 7}
+                }}
+            }}}}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let mut diagnostics = Diagnostics::new();
+    let relaxed = relax(&read.api, &mut diagnostics).unwrap();
+    let schema = relaxed.operations[0].responses[0].contents[0]
+        .schema
+        .as_ref()
+        .unwrap();
+    let crate::schema::Kind::Object(object) = &schema.kind else {
+        unreachable!()
+    };
+    assert!(!object.properties[1].required);
+    let messages: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
+    assert_eq!(
+        messages,
+        [
+            "`id` is an integer in the example, where the schema says a string",
+            "`total` is missing from the example, where the schema requires it",
+        ]
+    );
+}

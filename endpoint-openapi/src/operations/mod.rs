@@ -86,7 +86,7 @@ mod planner;
 /// `#[endpoint(…)]` option names ([`Location::option_name`]). A field of
 /// a path parameter is [`Location::Path`], a whole body
 /// [`Location::Content`]; the generator writes no [`Location::Default`].
-pub use crate::status::{NotAStatus, Status};
+pub use crate::status::Status;
 pub(crate) use answers::status_variant;
 use answers::{list_paging, mark_wrapped_page, name_shared_answers};
 use endpoint_runtime::sibling::BodyKind;
@@ -305,7 +305,7 @@ pub struct OperationPlan {
     /// the type of that body, `None` when it has no schema.
     pub answers: ByStatus<Ty>,
     /// How its lists page, when it is a list operation that does not page
-    /// by `Link` headers ([`crate::paging`]): the struct's
+    /// by `Link` headers (`crate::paging`): the struct's
     /// `paginate(…)`, its answer a page of the list.
     pub paging: Option<Pagination<String>>,
     /// The struct's documentation (rustdoc Markdown).

@@ -21,8 +21,8 @@ use serde_json::{Value, json};
 
 use crate::conventions::Conventions;
 use crate::diag::Diagnostics;
-use crate::operations::ByStatus;
-pub use crate::operations::Modules;
+pub use crate::operations::{ByStatus, Modules};
+pub use crate::status::{NotAStatus, Status};
 
 mod checks;
 mod files;

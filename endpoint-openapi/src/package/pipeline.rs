@@ -182,6 +182,10 @@ fn generate_checked(
     options: &Options,
     layout: Layout,
 ) -> Result<Generated, String> {
+    // The events of schemas an extension marks, as the conventions say.
+    let marked =
+        crate::read::with_schema_events(api, &options.conventions.events, &mut diagnostics);
+    let api = marked.as_ref().unwrap_or(api);
     let plan = plan_guarded(api, &mut diagnostics, |api, diagnostics| {
         operations::plan(api, &options.modules, &options.conventions, diagnostics)
     })?;

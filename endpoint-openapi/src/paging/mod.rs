@@ -117,6 +117,7 @@ fn within(paging: Pagination<String>, member: &str) -> Pagination<String> {
 /// schema) is `answer`, references into `schemas`; `None` for an
 /// operation that is no list, pages by `Link` headers, or whose paging
 /// [`find`] cannot complete.
+#[cfg(test)]
 pub fn paging(
     operation: &Operation,
     answer: Option<&Schema>,

@@ -13,7 +13,10 @@
 //!   references followed, schema references made component references
 //!   ([`Schema::read`](crate::schema::Schema::read) reads the schemas);
 //! - `operations`: the value into [`Api`], with `webhooks` its events
-//!   (webhooks and callbacks).
+//!   (webhooks and callbacks);
+//! - `schema_events`: after reading, with the conventions, the events of
+//!   the component schemas an extension marks (`[events]
+//!   schema-extension`, Stripe's `x-stripeEvent`), added to the events.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -26,11 +29,13 @@ use crate::diag::Diagnostics;
 mod load;
 mod operations;
 mod refs;
+mod schema_events;
 mod swagger;
 mod webhooks;
 mod yaml;
 
 pub(crate) use operations::{match_template, template_variables};
+pub(crate) use schema_events::with_schema_events;
 
 /// A description, read, with what could not be read as written.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -172,6 +172,13 @@ impl Reader<'_> {
             if !inner.is_empty() {
                 api.inner_examples.insert(name.clone(), inner);
             }
+            let extensions: BTreeMap<String, Value> = entries(Some(&value))
+                .filter(|(key, _)| key.starts_with("x-"))
+                .map(|(key, extension)| (key.clone(), extension.clone()))
+                .collect();
+            if !extensions.is_empty() {
+                api.schema_extensions.insert(name.clone(), extensions);
+            }
             api.schemas.insert(name.clone(), schema);
             api.schema_pointers
                 .insert(name.clone(), self.docs.at(doc, &pointer));

@@ -89,6 +89,10 @@ impl TypeSpace<'_> {
             .collect()
     }
 
+    /// Gives each type the features of the roots that reach it: one walk
+    /// per feature (from all its roots at once, each type visited once per
+    /// feature), the features of a type gathered as numbers in the order of
+    /// their names and turned into sets of the shared names once, at the end.
     pub(super) fn spread_features(&mut self) {
         let mut edges = self.named_edges();
         // A request's twin is enabled with its answer's type (the roots
@@ -96,16 +100,36 @@ impl TypeSpace<'_> {
         for &(answer, request) in &self.twins {
             edges[answer].push(request);
         }
+        let mut starts: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for (root, feature) in std::mem::take(&mut self.roots) {
             let Some(feature) = feature else { continue };
-            let mut start = Vec::new();
-            root.named(true, &mut start);
-            let mut stack: Vec<usize> = start.into_iter().map(|(id, _)| id).collect();
+            let mut named = Vec::new();
+            root.named(true, &mut named);
+            starts
+                .entry(feature)
+                .or_default()
+                .extend(named.into_iter().map(|(id, _)| id));
+        }
+        let features: Vec<Arc<str>> = starts.keys().map(|name| Arc::from(name.as_str())).collect();
+        // The last feature that reached each type, and each type's features.
+        let mut seen = vec![usize::MAX; self.types.len()];
+        let mut reached: Vec<Vec<usize>> = vec![Vec::new(); self.types.len()];
+        for (feature, mut stack) in starts.into_values().enumerate() {
             while let Some(at) = stack.pop() {
-                if self.types[at].features.insert(feature.clone()) {
+                if seen[at] != feature {
+                    seen[at] = feature;
+                    reached[at].push(feature);
                     stack.extend(&edges[at]);
                 }
             }
+        }
+        for (def, reached) in self.types.iter_mut().zip(reached) {
+            // Built in order (in bulk), then moved in when the type had none.
+            let mut more: BTreeSet<Arc<str>> = reached
+                .into_iter()
+                .map(|feature| features[feature].clone())
+                .collect();
+            def.features.append(&mut more);
         }
     }
 }
@@ -262,11 +286,11 @@ mod tests {
         let types = space.finish();
         assert_eq!(
             named(&types, "A").features,
-            BTreeSet::from(["alpha".to_owned()])
+            BTreeSet::from([Arc::from("alpha")])
         );
         assert_eq!(
             named(&types, "B").features,
-            BTreeSet::from(["alpha".to_owned(), "beta".to_owned()])
+            BTreeSet::from([Arc::from("alpha"), Arc::from("beta")])
         );
     }
 }

@@ -81,6 +81,7 @@
 //! required fields, and derives `Default` when it has none.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
 
 use crate::conventions::Conventions;
 use crate::schema::{Additional, Kind, Schema};
@@ -99,7 +100,7 @@ pub use crate::conventions::Rules;
 /// A type expression: what a field, an item or an answer is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Type {
-    /// A planned type, by its index in [`TypeSpace::types`].
+    /// A planned type, by its index in `TypeSpace::types`.
     Named(usize),
     /// `String`.
     String,
@@ -202,8 +203,10 @@ pub struct TypeDef {
     /// What it is.
     pub body: Body,
     /// The features that enable it: those of the roots that reach it
-    /// (empty when no root names a feature).
-    pub features: BTreeSet<String>,
+    /// (empty when no root names a feature). Each name is shared by every
+    /// type it enables (a large description's models can each be enabled
+    /// by thousands of features).
+    pub features: BTreeSet<Arc<str>>,
     /// For a page of a list: the field that holds the items.
     pub page: Option<Page>,
     /// For a union whose alternatives tell themselves apart by a key: the
@@ -219,7 +222,7 @@ pub struct TypeDef {
     pub write_back: bool,
     /// Whether a request holds it (a body, a parameter, or a type they
     /// hold): a struct's users build it, with `new(…)` of its required
-    /// fields ([`Field::is_argument`]), and `Default` when it has none.
+    /// fields (`Field::is_argument`), and `Default` when it has none.
     pub request: bool,
 }
 

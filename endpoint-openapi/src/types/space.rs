@@ -67,6 +67,7 @@ impl<'a> TypeSpace<'a> {
     ///
     /// # Errors
     /// As [`TypeSpace::root`].
+    #[cfg(test)]
     pub fn all_components(&mut self, feature: Option<&str>) -> Result<(), String> {
         for name in self.components.keys() {
             let ty = self.component(name)?;

@@ -11,7 +11,7 @@ use super::layers::{CallParam, CallParams, LayerParams, Layers};
 use super::merge;
 use super::options::{Options, check_depth};
 use crate::api::sealed::{Fields, Sealed};
-use crate::api::{Api, Settings};
+use crate::api::{Api, Routed, Settings};
 use crate::error::{Error, Result};
 use crate::headers::Headers;
 use crate::names::{REDACTED, is_credential_param, shown_header_value};
@@ -535,7 +535,7 @@ impl Endpoint {
     /// The request of a typed route of the endpoint's own API.
     #[cfg(test)]
     fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request> {
-        Sealed::typed_request(self, self.api(), plan, fields)
+        Sealed::typed_request(self, self.api(), plan, fields).map(|(request, _)| request)
     }
 }
 
@@ -544,7 +544,7 @@ impl Sealed for Endpoint {
     /// with the API's settings alone when that is all they hold, else read
     /// as a call that sets nothing (default parameters under the route's
     /// fields, the `request` option, the errors of invalid defaults).
-    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Request> {
+    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Routed> {
         let api = &self.inner.api;
         if self.inner.plain {
             return Sealed::typed_request(api, home, plan, fields);
@@ -669,22 +669,12 @@ impl CallParams for TypedCall<'_, '_> {
 /// base URL, those of the servers it sends routes to
 /// ([`Endpoint::with_server`]), and `https://uploads.github.com` when the
 /// base URL is `https://api.github.com` and it is not sent elsewhere. The credential host
-/// check allows these, and a route's own server ([`route_origin`]); a
+/// check allows these, and a route's own server
+/// ([`HttpRequest::declared_origin`](crate::HttpRequest::declared_origin)); a
 /// client made from an endpoint sends its credentials to these alone (and
 /// to the servers its routes declare).
 pub fn credential_origins(endpoint: &Endpoint) -> Vec<Origin> {
     endpoint.inner.api.credential_origins()
-}
-
-/// The origin of the server a typed route declares (`plan.server`, an
-/// absolute URL written in the code), when `endpoint` sends the route's
-/// requests there: one of the API's servers, where credentials go besides
-/// [`credential_origins`]. `None` for a route without a server of its own,
-/// one declared as a path (on the base URL's origin), one the endpoint
-/// sends elsewhere ([`Endpoint::with_server`]), and GitHub's uploads host
-/// under another base URL than GitHub's.
-pub fn route_origin(endpoint: &Endpoint, plan: &Plan) -> Option<Origin> {
-    endpoint.inner.api.route_origin(plan)
 }
 
 #[cfg(test)]

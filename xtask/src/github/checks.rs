@@ -27,12 +27,11 @@
 
 use std::fmt::Write as _;
 
+use endpoint_macros_core::ident::FieldName;
 use endpoint_openapi::api::Operation;
-use endpoint_openapi::ident::FieldName;
-use endpoint_openapi::operations::{
-    Choice, ChoiceValue, FieldPlan, Location, Method, OperationPlan, Plan, Ty,
+use endpoint_openapi::sibling::{
+    Body, Choice, ChoiceValue, FieldPlan, Location, Method, OperationPlan, Plan, Ty, Type, TypeDef,
 };
-use endpoint_openapi::types::{Body, Type, TypeDef};
 use endpoint_runtime::sibling::OPTION_KEYS;
 use serde_json::{Map, Value, json};
 

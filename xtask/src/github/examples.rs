@@ -12,8 +12,7 @@
 
 use std::fmt::Write as _;
 
-use endpoint_openapi::operations::{Success, Ty};
-use endpoint_openapi::types::Type;
+use endpoint_openapi::sibling::{Success, Ty, Type};
 
 use super::checks::Planned;
 use endpoint_openapi::conventions::Conventions;

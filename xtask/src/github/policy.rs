@@ -21,9 +21,9 @@
 use std::path::Path;
 
 use endpoint_openapi::conventions::Conventions;
-use endpoint_openapi::operations::{self, Plan};
 use endpoint_openapi::package::{self, Dependency, Generated, Modules, Options};
 use endpoint_openapi::read;
+use endpoint_openapi::sibling::{self, Plan};
 
 use super::extract::EXTRACT;
 
@@ -68,7 +68,7 @@ pub fn plan(root: &Path) -> Result<(read::Read, Plan), String> {
         .map_err(|err| err.to_string())?;
     let options = options(root)?;
     let mut diagnostics = read.diagnostics.clone();
-    let plan = operations::plan(
+    let plan = sibling::plan(
         &read.api,
         &options.modules,
         &options.conventions,

@@ -4,9 +4,9 @@
 //! description planned into one module of models, as the emitter writes it,
 //! and the check that the committed file is that module.
 
-use endpoint_openapi::diag::Diagnostics;
-use endpoint_openapi::operations::{self, Modules};
-use endpoint_openapi::{emit, read::read_value};
+use crate::diag::Diagnostics;
+use crate::operations::{self, Modules};
+use crate::{emit, read::read_value};
 use serde_json::Value;
 
 /// A description's plan, its models as one module (whatever the features),

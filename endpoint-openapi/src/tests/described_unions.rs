@@ -12,15 +12,15 @@
 //! description below; the first test says when the file is not what the
 //! generator writes today (`ENDPOINT_OPENAPI_WRITE=1` rewrites it).
 
-use crate::emitted;
-use endpoint_openapi::diag::Diagnostics;
+use super::emitted;
+use crate::diag::Diagnostics;
 use serde_json::{Value, json};
 
 #[allow(dead_code)]
 #[path = "described_unions/models.rs"]
 mod models;
 
-const MODELS: &str = "tests/described_unions/models.rs";
+const MODELS: &str = "src/tests/described_unions/models.rs";
 
 /// The answer's example: each union's alternatives in the order that
 /// trying them in order gets wrong, and values no alternative is named by.

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use endpoint_openapi::{emit, schema::Schema, types};
+use crate::{emit, schema::Schema, types};
 use proptest::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -19,7 +19,7 @@ use serde_json::{Map, Value, json};
 mod models;
 
 const SCHEMAS: &str = include_str!("round_trip/schemas.json");
-const MODELS: &str = "tests/round_trip/models.rs";
+const MODELS: &str = "src/tests/round_trip/models.rs";
 
 fn schemas() -> Map<String, Value> {
     serde_json::from_str(SCHEMAS).expect("the schemas are JSON")
@@ -30,8 +30,8 @@ fn emitted() -> String {
         .iter()
         .map(|(name, schema)| (name.clone(), Schema::read(schema, name).unwrap()))
         .collect();
-    let plain = endpoint_openapi::conventions::Conventions {
-        docs: endpoint_openapi::conventions::Docs::AsWritten,
+    let plain = crate::conventions::Conventions {
+        docs: crate::conventions::Docs::AsWritten,
         ..Default::default()
     };
     let mut space = types::TypeSpace::new(&components, &plain);

@@ -12,14 +12,14 @@
 
 use std::collections::BTreeMap;
 
-use endpoint_openapi::{emit, schema::Schema, types};
+use crate::{emit, schema::Schema, types};
 use serde_json::{Value, json};
 
 #[allow(dead_code)]
 #[path = "std_names/models.rs"]
 mod models;
 
-const MODELS: &str = "tests/std_names/models.rs";
+const MODELS: &str = "src/tests/std_names/models.rs";
 
 fn schemas() -> Value {
     let scalars = json!({"type": "object", "required": ["id"],
@@ -80,8 +80,8 @@ fn planned() -> Vec<types::TypeDef> {
         .iter()
         .map(|(name, schema)| (name.clone(), Schema::read(schema, name).unwrap()))
         .collect();
-    let plain = endpoint_openapi::conventions::Conventions {
-        docs: endpoint_openapi::conventions::Docs::AsWritten,
+    let plain = crate::conventions::Conventions {
+        docs: crate::conventions::Docs::AsWritten,
         ..Default::default()
     };
     let mut space = types::TypeSpace::new(&components, &plain);

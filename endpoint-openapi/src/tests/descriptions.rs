@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use endpoint_openapi::conventions::{Conventions, Docs};
-use endpoint_openapi::types::{Body, TypeDef, TypeSpace};
-use endpoint_openapi::{emit, schema::Schema};
+use crate::conventions::{Conventions, Docs};
+use crate::types::{Body, TypeDef, TypeSpace};
+use crate::{emit, schema::Schema};
 use serde_json::Value;
 
 fn plan(name: &str) -> Vec<TypeDef> {

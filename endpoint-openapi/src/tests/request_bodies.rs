@@ -7,11 +7,11 @@
 //! below; the first test says when the file is not what the generator
 //! writes today (`ENDPOINT_OPENAPI_WRITE=1` rewrites it).
 
-use crate::emitted;
-use crate::generate::file;
-use endpoint_openapi::operations::{self, Modules};
-use endpoint_openapi::package::{Dependency, Generated, Options, generate_read};
-use endpoint_openapi::read::read_value;
+use super::emitted;
+use super::file;
+use crate::operations::{self, Modules};
+use crate::package::{Dependency, Generated, Options, generate_read};
+use crate::read::read_value;
 use serde_json::{Value, json};
 
 // Kept as the emitter writes it, which the first test compares.
@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 #[path = "request_bodies/models.rs"]
 mod models;
 
-const MODELS: &str = "tests/request_bodies/models.rs";
+const MODELS: &str = "src/tests/request_bodies/models.rs";
 
 fn schema(name: &str) -> Value {
     json!({"$ref": format!("#/components/schemas/{name}")})
@@ -286,7 +286,7 @@ fn read_only_is_not_sent_and_write_only_not_answered() {
         .unwrap();
     assert_eq!(
         body.ty,
-        operations::Ty::Planned(endpoint_openapi::types::Type::Named(request))
+        operations::Ty::Planned(crate::types::Type::Named(request))
     );
 }
 

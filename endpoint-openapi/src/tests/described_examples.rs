@@ -10,15 +10,15 @@
 //! description below; the first test says when the file is not what the
 //! generator writes today (`ENDPOINT_OPENAPI_WRITE=1` rewrites it).
 
-use crate::emitted;
-use endpoint_openapi::diag::Diagnostics;
+use super::emitted;
+use crate::diag::Diagnostics;
 use serde_json::{Value, json};
 
 #[allow(dead_code)]
 #[path = "described_examples/models.rs"]
 mod models;
 
-const MODELS: &str = "tests/described_examples/models.rs";
+const MODELS: &str = "src/tests/described_examples/models.rs";
 
 const EXAMPLE: &str = "#/paths/~1orders/get/responses/200/content/application~1json/example";
 
