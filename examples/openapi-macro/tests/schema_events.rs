@@ -29,11 +29,12 @@ const CUSTOMER: &str = r#"{"id": "cus_1", "object": "customer", "email": "a@exam
 
 #[test]
 fn each_event_decodes_as_its_variant_by_its_type() {
-    let Event::CustomerCreated(CustomerCreated { id, data, .. }) =
+    let Event::CustomerCreated(boxed) =
         Event::decode(&delivery("customer.created", CUSTOMER)).unwrap()
     else {
         panic!("not customer.created");
     };
+    let CustomerCreated { id, data, .. } = *boxed;
     assert_eq!((id.as_str(), data.object.id.as_str()), ("evt_1", "cus_1"));
     assert_eq!(
         data.object.email.value().map(String::as_str),
@@ -41,11 +42,12 @@ fn each_event_decodes_as_its_variant_by_its_type() {
     );
 
     let card = r#"{"id": "card_1", "object": "card", "brand": "Visa"}"#;
-    let Event::AccountExternalAccountCreated(AccountExternalAccountCreated { data, .. }) =
+    let Event::AccountExternalAccountCreated(boxed) =
         Event::decode(&delivery("account.external_account.created", card)).unwrap()
     else {
         panic!("not account.external_account.created");
     };
+    let AccountExternalAccountCreated { data, .. } = *boxed;
     let AccountExternalAccountCreatedDataObject::Card(card) = data.object else {
         panic!("not a card: {:?}", data.object);
     };
@@ -55,10 +57,10 @@ fn each_event_decodes_as_its_variant_by_its_type() {
         "type": "customer.updated",
         "data": {"object": {"id": "cus_1", "object": "customer", "email": null},
                  "previous_attributes": {"email": "a@example.com"}}}"#;
-    let Event::CustomerUpdated(CustomerUpdated { data, .. }) = Event::decode(updated).unwrap()
-    else {
+    let Event::CustomerUpdated(boxed) = Event::decode(updated).unwrap() else {
         panic!("not customer.updated");
     };
+    let CustomerUpdated { data, .. } = *boxed;
     let previous = data.previous_attributes.expect("previous attributes");
     assert_eq!(
         previous.email.value().map(String::as_str),
@@ -71,9 +73,10 @@ fn each_event_decodes_as_its_variant_by_its_type() {
 fn two_events_of_one_resource_are_told_apart_by_their_type_alone() {
     // `customer.created` and `customer.deleted` carry the same shape.
     let deleted = Event::decode(&delivery("customer.deleted", CUSTOMER)).unwrap();
-    let Event::CustomerDeleted(CustomerDeleted { data, .. }) = &deleted else {
+    let Event::CustomerDeleted(boxed) = &deleted else {
         panic!("not customer.deleted: {deleted:?}");
     };
+    let CustomerDeleted { data, .. } = &**boxed;
     assert_eq!(data.object.id, "cus_1");
     assert!(matches!(
         Event::decode(&delivery("customer.created", CUSTOMER)).unwrap(),
