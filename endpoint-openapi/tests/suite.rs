@@ -18,5 +18,6 @@ mod read;
 mod read_fixtures;
 mod read_never_panics;
 mod schema_events;
+mod shared_features;
 mod webhooks;
 mod writer;

@@ -131,6 +131,21 @@ pub struct Plan {
     /// The events the API sends (webhooks, callbacks), their payloads
     /// planned in [`Plan::types`] with the operations' types.
     pub(crate) events: Option<crate::events::Events>,
+    /// The feature that enables the types more than
+    /// [`SHARED_AFTER`](crate::types::SHARED_AFTER) modules reach, when a
+    /// type is reached by so many.
+    pub(crate) shared: Option<SharedFeature>,
+}
+
+/// A feature that stands for many: the types that more than
+/// [`SHARED_AFTER`](crate::types::SHARED_AFTER) modules' features reach are
+/// built with it alone, and each of those features enables it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SharedFeature {
+    /// Its name (`shared-models`).
+    pub(crate) name: String,
+    /// The features that enable it, sorted.
+    pub(crate) enabled_by: BTreeSet<String>,
 }
 
 /// A former name of an operation, kept as a deprecated alias of its struct.
@@ -453,7 +468,12 @@ pub fn plan(
             }
         }
     }
-    let mut types = space.finish();
+    let shared_name = shared_feature_name(&module_list);
+    let (mut types, sharing) = space.finish_sharing(&shared_name);
+    let shared = (!sharing.is_empty()).then(|| SharedFeature {
+        name: shared_name,
+        enabled_by: sharing.iter().map(|feature| feature.to_string()).collect(),
+    });
     let events = events.map(|events| {
         let taken = |name: &str| module_list.iter().any(|module| module.name == name);
         crate::events::finish(
@@ -480,7 +500,21 @@ pub fn plan(
         types,
         aliases,
         events,
+        shared,
     }
+}
+
+/// The name of the feature that enables the models most modules reach:
+/// `shared-models`, unless a module's feature is named so.
+fn shared_feature_name(modules: &[Module]) -> String {
+    let taken = |name: &str| modules.iter().any(|module| module.feature == name);
+    let mut name = String::from("shared-models");
+    let mut n = 1;
+    while taken(&name) {
+        n += 1;
+        name = format!("shared-models-{n}");
+    }
+    name
 }
 
 /// The plan of a description of `paths` (OpenAPI 3.1, no components),

@@ -308,13 +308,26 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
         .filter(|(_, items)| !items.is_empty())
         .zip(&features)
     {
+        let shares = plan
+            .shared
+            .as_ref()
+            .filter(|shared| shared.enabled_by.contains(*feature));
         let _ = writeln!(
             out,
-            "## {} operation{} of `{}`.\n{} = []",
+            "## {} operation{} of `{}`.\n{} = [{}]",
             items.len(),
             if items.len() == 1 { "" } else { "s" },
             one_line(&module.group),
-            toml_string(feature)
+            toml_string(feature),
+            shares.map_or(String::new(), |shared| toml_string(&shared.name))
+        );
+    }
+    if let Some(shared) = &plan.shared {
+        let _ = writeln!(
+            out,
+            "## The models more than {} modules use (each of their features enables it).\n{} = []",
+            crate::types::SHARED_AFTER,
+            toml_string(&shared.name)
         );
     }
     let webhooks = plan

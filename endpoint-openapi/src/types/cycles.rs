@@ -93,7 +93,14 @@ impl TypeSpace<'_> {
     /// per feature (from all its roots at once, each type visited once per
     /// feature), the features of a type gathered as numbers in the order of
     /// their names and turned into sets of the shared names once, at the end.
-    pub(super) fn spread_features(&mut self) {
+    ///
+    /// With `shared`, a type that more than [`SHARED_AFTER`] features reach
+    /// is enabled by that one feature instead, and the features that reach
+    /// such a type are returned: each enables `shared` in the manifest. A
+    /// crate of thousands of modules then names each module once, not at
+    /// every model most of them reach (which made the crate written, and
+    /// the memory that writes it, grow with the square of the description).
+    pub(super) fn spread_features(&mut self, shared: Option<&str>) -> BTreeSet<Arc<str>> {
         let mut edges = self.named_edges();
         // A request's twin is enabled with its answer's type (the roots
         // name the answer's).
@@ -123,7 +130,19 @@ impl TypeSpace<'_> {
                 }
             }
         }
+        let shared = shared.map(Arc::<str>::from);
+        let mut sharing = vec![false; features.len()];
         for (def, reached) in self.types.iter_mut().zip(reached) {
+            if let Some(shared) = &shared
+                && reached.len() > SHARED_AFTER
+            {
+                for &feature in &reached {
+                    sharing[feature] = true;
+                }
+                def.features.clear();
+                def.features.insert(shared.clone());
+                continue;
+            }
             // Built in order (in bulk), then moved in when the type had none.
             let mut more: BTreeSet<Arc<str>> = reached
                 .into_iter()
@@ -131,6 +150,11 @@ impl TypeSpace<'_> {
                 .collect();
             def.features.append(&mut more);
         }
+        features
+            .into_iter()
+            .zip(sharing)
+            .filter_map(|(feature, sharing)| sharing.then_some(feature))
+            .collect()
     }
 }
 
@@ -292,5 +316,42 @@ mod tests {
             named(&types, "B").features,
             BTreeSet::from([Arc::from("alpha"), Arc::from("beta")])
         );
+    }
+
+    #[test]
+    fn a_type_most_features_reach_is_enabled_by_the_shared_feature() {
+        let components = components(json!({
+            "common": {"type": "object", "properties": {"x": {"type": "integer"}}},
+            "rare": {"type": "object", "properties": {"y": {"type": "integer"}}}
+        }));
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        let common = Schema::read(&json!({"$ref": "#/components/schemas/common"}), "r").unwrap();
+        let rare = Schema::read(&json!({"$ref": "#/components/schemas/rare"}), "r").unwrap();
+        let names: Vec<String> = (0..=SHARED_AFTER).map(|n| format!("m{n:03}")).collect();
+        for name in &names {
+            space.root(&common, "Get", "", Some(name)).unwrap();
+        }
+        space.root(&rare, "GetRare", "", Some("m000")).unwrap();
+        let (types, sharing) = space.finish_sharing("shared-models");
+        assert_eq!(
+            named(&types, "Common").features,
+            BTreeSet::from([Arc::from("shared-models")])
+        );
+        assert_eq!(
+            named(&types, "Rare").features,
+            BTreeSet::from([Arc::from("m000")])
+        );
+        let expected: BTreeSet<Arc<str>> =
+            names.iter().map(|name| Arc::from(name.as_str())).collect();
+        assert_eq!(sharing, expected);
+
+        // One feature fewer: each is listed at the type.
+        let mut space = TypeSpace::new(&components, &PLAIN);
+        for name in &names[1..] {
+            space.root(&common, "Get", "", Some(name)).unwrap();
+        }
+        let (types, sharing) = space.finish_sharing("shared-models");
+        assert_eq!(named(&types, "Common").features.len(), SHARED_AFTER);
+        assert!(sharing.is_empty());
     }
 }

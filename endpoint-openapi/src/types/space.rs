@@ -154,14 +154,30 @@ impl<'a> TypeSpace<'a> {
     }
 
     /// Finishes the plan: boxes the fields that close a cycle, and gives each
-    /// type the features of the roots that reach it.
+    /// type the features of the roots that reach it (each listed at the
+    /// type, however many: for the tests of each concern).
+    #[cfg(test)]
     pub fn finish(mut self) -> Vec<TypeDef> {
+        self.finish_types(None);
+        self.types
+    }
+
+    /// Finishes the plan: boxes the fields that close a cycle, and gives each
+    /// type the features of the roots that reach it, a type that more
+    /// than [`SHARED_AFTER`] features reach enabled by the feature `shared`
+    /// alone; with the features that reach such a type (each enables
+    /// `shared`).
+    pub(crate) fn finish_sharing(mut self, shared: &str) -> (Vec<TypeDef>, BTreeSet<Arc<str>>) {
+        let sharing = self.finish_types(Some(shared));
+        (self.types, sharing)
+    }
+
+    fn finish_types(&mut self, shared: Option<&str>) -> BTreeSet<Arc<str>> {
         self.find_tags();
         self.document_inline();
         self.box_cycles();
         self.box_optional_objects();
-        self.spread_features();
-        self.types
+        self.spread_features(shared)
     }
 
     /// Gives `doc` to the type `ty` names when it was planned after `before`
