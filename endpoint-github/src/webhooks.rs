@@ -62192,7 +62192,8 @@ mod read {
             error
         }
     }
-    /// Reads as `Decode` does: an error names the path that failed.
+    /// Reads as `Decode` does: an error names the path that failed
+    /// (`decode_json`, the decoder `Json`'s).
     #[cfg(feature = "webhooks")]
     pub(super) struct Traced;
     #[cfg(feature = "webhooks")]
@@ -62202,11 +62203,7 @@ mod read {
         fn boxed<T: DeserializeOwned>(
             body: &[u8],
         ) -> ::core::result::Result<Box<T>, Self::Error> {
-            <T as ::endpoint_webhooks::Decode>::decode(
-                    &::endpoint_webhooks::http::HeaderMap::new(),
-                    body,
-                )
-                .map(Box::new)
+            ::endpoint_webhooks::decode_json::<T>(body).map(Box::new)
         }
         fn error(error: ::serde_json::Error) -> Self::Error {
             ::endpoint_webhooks::WebhookError::Decode {

@@ -30,14 +30,45 @@ impl<T: DeserializeOwned> Decode for T {
         if is_form(headers) {
             return serde_path_to_error::deserialize(form(body)).map_err(error);
         }
-        let mut json = serde_json::Deserializer::from_slice(body);
-        let value = serde_path_to_error::deserialize(&mut json).map_err(error)?;
-        json.end().map_err(|error| WebhookError::Decode {
-            path: ".".into(),
-            message: error.to_string(),
-        })?;
-        Ok(value)
+        decode_json(body)
     }
+}
+
+/// Decodes the JSON text `body` as `T` with `serde_json` alone; an error
+/// names the path of the value it stands at (`data.object.amount`), read
+/// from the error's line and column, and text after the value is refused
+/// (path `.`).
+///
+/// This is what [`Decode`] does with a JSON body. A type that decodes
+/// its events itself (a generated `webhooks::Event`) reads each payload
+/// with it: the payload's decoder is then the very one `serde_json::
+/// from_slice` compiles, not a second one that tracks its path.
+///
+/// # Errors
+///
+/// [`WebhookError::Decode`], naming the path of the value that failed.
+///
+/// ```
+/// use endpoint_webhooks::{decode_json, WebhookError};
+///
+/// #[derive(Debug, serde::Deserialize)]
+/// struct Issue {
+///     number: u64,
+/// }
+/// #[derive(Debug, serde::Deserialize)]
+/// struct Opened {
+///     issue: Issue,
+/// }
+///
+/// let error = decode_json::<Opened>(br#"{"issue": {"number": "7"}}"#).unwrap_err();
+/// let WebhookError::Decode { path, .. } = error else { unreachable!() };
+/// assert_eq!(path, "issue.number");
+/// ```
+pub fn decode_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WebhookError> {
+    serde_json::from_slice(body).map_err(|error| WebhookError::Decode {
+        path: crate::json_path::path_at(body, error.line(), error.column()),
+        message: error.to_string(),
+    })
 }
 
 /// Verifies a delivery, then decodes it: the one call a handler makes.

@@ -56,6 +56,7 @@ mod decode;
 mod error;
 mod github;
 mod header;
+mod json_path;
 mod mac;
 mod secret;
 mod slack;
@@ -68,7 +69,7 @@ mod verified;
 pub mod axum;
 
 pub use clock::{Clock, FixedClock, SystemClock};
-pub use decode::{Decode, verify_and_decode};
+pub use decode::{Decode, decode_json, verify_and_decode};
 pub use error::WebhookError;
 pub use github::GitHub;
 pub use secret::Secret;
