@@ -151,6 +151,19 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn no_body_and_no_place_panics(
+            body in proptest::collection::vec(proptest::sample::select(
+                b"{}[],:\"\\ab1\n".to_vec()), 0..48),
+            line in 0usize..4,
+            column in 0usize..64,
+        ) {
+            let path = path_at(&body, line, column);
+            proptest::prop_assert!(!path.is_empty());
+        }
+    }
+
     #[test]
     fn a_place_outside_the_body_is_its_end_or_the_top() {
         assert_eq!(path_at(br#"{"a": {"b": "#, 9, 99), "a.b");
