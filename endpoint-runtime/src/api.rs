@@ -16,10 +16,6 @@ use crate::url::{Origin, is_absolute, redact_userinfo, resolve_server, server_er
 use crate::value::Param;
 use sealed::Fields;
 
-/// A typed route's request, with the origin of the server the route
-/// declares when its request goes there ([`Api::route_origin`]).
-pub(crate) type Routed = (Request, Option<Origin>);
-
 /// The `accept` header of a new [`Api`]: JSON.
 pub(crate) const JSON_ACCEPT: &str = "application/json";
 
@@ -425,31 +421,31 @@ impl Api {
         plan: &Plan,
         fields: &[Option<Param<'_>>],
     ) -> Result<Request> {
-        sealed::Sealed::typed_request(self, self, plan, fields).map(|(request, _)| request)
+        sealed::Sealed::typed_request(self, self, plan, fields, &mut None)
     }
 
     /// The request `build` makes on the base URL it is given (`base_url`,
     /// or the URL of the route's own server made of it, in its `place`),
-    /// checked for credentials bound elsewhere, with the origin of the
-    /// server the route declares when its request goes there (as
-    /// [`Api::route_origin`] says): the one place that origin is read, so
-    /// that a client sending the request reads the plan no second time.
+    /// checked for credentials bound elsewhere; `declared` is set to the
+    /// origin of the server the route declares when its request goes there
+    /// (as [`Api::route_origin`] says): the one place that origin is read,
+    /// so that a client sending the request reads the plan no second time.
     /// That origin is the declared server's, never the built URL's: a route
     /// placed elsewhere (moved, or a tied server under another base URL)
-    /// has none, so that a token follows no tied server.
+    /// has none, so that a token follows no tied server. (An out parameter
+    /// rather than a pair returned: the request is not moved again for a
+    /// caller that does not ask, `to_request`.)
     pub(crate) fn on_route(
         &self,
         place: Place<'_>,
         plan: &Plan,
         base_url: &str,
+        declared_origin: &mut Option<Origin>,
         build: impl FnOnce(&str) -> Result<Request>,
-    ) -> Result<Routed> {
+    ) -> Result<Request> {
         // One call of `build`, which typed requests inline.
         let (url, declared) = match (&place, plan.server) {
-            (_, None) => {
-                let request = self.check_credentials_on(&self.base_origin, build(base_url))?;
-                return Ok((request, None));
-            }
+            (_, None) => return self.check_credentials_on(&self.base_origin, build(base_url)),
             (Place::Declared, Some(server)) => (
                 server,
                 self.servers.declared_origin(server, &self.base_origin),
@@ -462,8 +458,8 @@ impl Api {
             Some(origin) if self.credential_origins().contains(&origin) => Some(origin),
             _ => declared.clone().or_else(|| self.base_origin.clone()),
         };
-        let request = self.check_credentials_on(&origin, request)?;
-        Ok((request, declared))
+        *declared_origin = declared;
+        self.check_credentials_on(&origin, request)
     }
 
     /// Refuses `request` when the credential host check is on and it would
@@ -532,7 +528,7 @@ pub trait Settings: sealed::Sealed {
 /// The supertrait that seals [`Settings`]: public in a module other crates
 /// cannot name, so that no type outside this crate implements it.
 pub(crate) mod sealed {
-    use super::{Api, Param, Plan, Result, Routed};
+    use super::{Api, Origin, Param, Plan, Request, Result};
 
     /// The values of a typed route's fields, in the order of its plan's.
     pub type Fields<'v> = [Option<Param<'v>>];
@@ -541,18 +537,31 @@ pub(crate) mod sealed {
     pub trait Sealed {
         /// The request of a typed route of the API `home` (the route's
         /// own, which places the servers it ties to its base URL) with
-        /// these settings.
-        fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Routed>;
+        /// these settings; `declared` set to the origin of the server the
+        /// route declares when its request goes there.
+        fn typed_request(
+            &self,
+            home: &Api,
+            plan: &Plan,
+            fields: &Fields<'_>,
+            declared: &mut Option<Origin>,
+        ) -> Result<Request>;
     }
 }
 
 impl sealed::Sealed for Api {
-    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Routed> {
+    fn typed_request(
+        &self,
+        home: &Api,
+        plan: &Plan,
+        fields: &Fields<'_>,
+        declared: &mut Option<Origin>,
+    ) -> Result<Request> {
         let place = self.place(home, plan)?;
         if let Some(error) = &self.invalid {
             return Err(Error::clone(error));
         }
-        self.on_route(place, plan, &self.base_url, |base_url| {
+        self.on_route(place, plan, &self.base_url, declared, |base_url| {
             typed::request(base_url, &self.headers, self.default_accept(), plan, fields)
         })
     }
@@ -682,8 +691,11 @@ mod tests {
         const FILES: &str = "https://files.shop.example";
         let route = plan(Some(FILES));
         // What `to_request_with` does with a route of `home` and `used`.
-        let routed =
-            |home: &Api, used: &Api| sealed::Sealed::typed_request(used, home, &route, &[None]);
+        let routed = |home: &Api, used: &Api| {
+            let mut declared = None;
+            sealed::Sealed::typed_request(used, home, &route, &[None], &mut declared)
+                .map(|request| (request, declared))
+        };
         let build = |home: &Api, used: &Api| routed(home, used).map(|(request, _)| request);
         let home = Api::new("https://api.shop.example")?;
         let tied = home.with_tied_server(FILES, None)?;
@@ -847,8 +859,8 @@ mod tests {
         let endpoint = crate::Endpoint::from_api(&vendor);
         let derived = endpoint.defaults(serde_json::json!({"per_page": 2}))?;
         for endpoint in [&endpoint, &derived] {
-            let (request, _) =
-                sealed::Sealed::typed_request(endpoint, endpoint.api(), &csv, &[None])?;
+            let request =
+                sealed::Sealed::typed_request(endpoint, endpoint.api(), &csv, &[None], &mut None)?;
             assert_eq!(request.headers.get("accept"), Some("text/csv"));
         }
         Ok(())

@@ -252,10 +252,7 @@ pub fn route_request<S: Settings + ?Sized>(
     fields: &dyn Fields,
 ) -> Result<Request> {
     let home = home();
-    fields.with_fields(&mut |fields| {
-        let (request, _) = settings.typed_request(home, plan, fields)?;
-        Ok(request)
-    })
+    fields.with_fields(&mut |fields| settings.typed_request(home, plan, fields, &mut None))
 }
 
 /// [`route_request`] with the origin of the server the route declares when
@@ -272,11 +269,8 @@ fn routed<S: Settings + ?Sized>(
 ) -> Result<(Request, Option<Origin>)> {
     let home = home();
     let mut declared = None;
-    let request = fields.with_fields(&mut |fields| {
-        let (request, origin) = settings.typed_request(home, plan, fields)?;
-        declared = origin;
-        Ok(request)
-    })?;
+    let request = fields
+        .with_fields(&mut |fields| settings.typed_request(home, plan, fields, &mut declared))?;
     Ok((request, declared))
 }
 

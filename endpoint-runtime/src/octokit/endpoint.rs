@@ -11,7 +11,7 @@ use super::layers::{CallParam, CallParams, LayerParams, Layers};
 use super::merge;
 use super::options::{Options, check_depth};
 use crate::api::sealed::{Fields, Sealed};
-use crate::api::{Api, Routed, Settings};
+use crate::api::{Api, Settings};
 use crate::error::{Error, Result};
 use crate::headers::Headers;
 use crate::names::{REDACTED, is_credential_param, shown_header_value};
@@ -535,7 +535,7 @@ impl Endpoint {
     /// The request of a typed route of the endpoint's own API.
     #[cfg(test)]
     fn typed_request(&self, plan: &Plan, fields: &[Option<Param<'_>>]) -> Result<Request> {
-        Sealed::typed_request(self, self.api(), plan, fields).map(|(request, _)| request)
+        Sealed::typed_request(self, self.api(), plan, fields, &mut None)
     }
 }
 
@@ -544,10 +544,16 @@ impl Sealed for Endpoint {
     /// with the API's settings alone when that is all they hold, else read
     /// as a call that sets nothing (default parameters under the route's
     /// fields, the `request` option, the errors of invalid defaults).
-    fn typed_request(&self, home: &Api, plan: &Plan, fields: &Fields<'_>) -> Result<Routed> {
+    fn typed_request(
+        &self,
+        home: &Api,
+        plan: &Plan,
+        fields: &Fields<'_>,
+        declared: &mut Option<Origin>,
+    ) -> Result<Request> {
         let api = &self.inner.api;
         if self.inner.plain {
-            return Sealed::typed_request(api, home, plan, fields);
+            return Sealed::typed_request(api, home, plan, fields, declared);
         }
         let place = api.place(home, plan)?;
         let defaults = self.defaults_map();
@@ -564,7 +570,7 @@ impl Sealed for Endpoint {
         };
         options.default_accept = api.default_accept();
         let typed = TypedParams { plan, fields };
-        api.on_route(place, plan, base_url, |base_url| {
+        api.on_route(place, plan, base_url, declared, |base_url| {
             if prepared.has_params() {
                 let call = TypedCall::new(&typed)?;
                 let params = LayerParams::new(Some(defaults), true, &plan.template, call);
