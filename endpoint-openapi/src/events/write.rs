@@ -103,20 +103,7 @@ fn blank_line(out: &mut String) {
 /// Whether the type expression `ty` names a model (a type not the
 /// module's own).
 fn model_in(ty: &Type, events: &Events) -> bool {
-    named_id(ty).is_some_and(|id| !events.owns(id))
-}
-
-/// The planned type a type expression holds, if any.
-fn named_id(ty: &Type) -> Option<usize> {
-    match ty {
-        Type::Named(id) => Some(*id),
-        Type::Vec(inner)
-        | Type::Map(inner)
-        | Type::Option(inner)
-        | Type::Nullable(inner)
-        | Type::Box(inner) => named_id(inner),
-        _ => None,
-    }
+    crate::types::held(ty).is_some_and(|(id, _)| !events.owns(id))
 }
 
 /// The `use` of the models the module's own types hold (but those a

@@ -505,16 +505,11 @@ pub fn plan(
 }
 
 /// The name of the feature that enables the models most modules reach:
-/// `shared-models`, unless a module's feature is named so.
+/// `shared-models`, numbered when a module's feature is named so.
 fn shared_feature_name(modules: &[Module]) -> String {
-    let taken = |name: &str| modules.iter().any(|module| module.feature == name);
-    let mut name = String::from("shared-models");
-    let mut n = 1;
-    while taken(&name) {
-        n += 1;
-        name = format!("shared-models-{n}");
-    }
-    name
+    crate::ident::unique("shared-models".into(), |name| {
+        modules.iter().any(|module| module.feature == name)
+    })
 }
 
 /// The plan of a description of `paths` (OpenAPI 3.1, no components),

@@ -472,7 +472,7 @@ fn def_types_mut(def: &mut TypeDef) -> Vec<&mut Type> {
 /// The planned type a type expression holds, through `Option`, `Box`, lists
 /// and maps, with how its documentation says so: `""` for the type itself,
 /// `"An item of "` in a list, `"A value of "` in a map (the outermost).
-fn held(ty: &Type) -> Option<(usize, &'static str)> {
+pub(crate) fn held(ty: &Type) -> Option<(usize, &'static str)> {
     match ty {
         Type::Named(id) => Some((*id, "")),
         Type::Option(inner) | Type::Nullable(inner) | Type::Box(inner) => held(inner),
