@@ -37,17 +37,8 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Body, Headers};
-
-    fn request(method: &'static str, url: &str) -> Request {
-        Request {
-            method: method.into(),
-            url: url.into(),
-            headers: Headers::new(),
-            body: None,
-            request: None,
-        }
-    }
+    use crate::Body;
+    use crate::http_request::tests::request;
 
     #[test]
     fn custom_methods_and_raw_bodies() {

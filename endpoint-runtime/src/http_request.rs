@@ -230,7 +230,7 @@ impl fmt::Debug for HttpRequest {
 /// The method of a request (lowercase), uppercased: methods are
 /// case-sensitive on the wire and the standard ones are uppercase. The
 /// standard ones are taken as they are: no text is made or read for them.
-pub(crate) fn http_method(method: &str) -> Result<Method> {
+fn http_method(method: &str) -> Result<Method> {
     Ok(match method {
         "get" => Method::GET,
         "post" => Method::POST,
@@ -286,10 +286,11 @@ fn header_map(headers: &Headers) -> Result<HeaderMap> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn request(method: &'static str, url: &str) -> Request {
+    /// A request of the dynamic layer with no header and no body.
+    pub(crate) fn request(method: &'static str, url: &str) -> Request {
         Request {
             method: method.into(),
             url: url.into(),
