@@ -557,13 +557,22 @@ impl sealed::Sealed for Api {
         fields: &Fields<'_>,
         declared: &mut Option<Origin>,
     ) -> Result<Request> {
+        let build = |base_url: &str| {
+            typed::request(base_url, &self.headers, self.default_accept(), plan, fields)
+        };
+        // Most routes declare no server: their request goes to the base
+        // URL, with nothing to place.
+        if plan.server.is_none() {
+            if let Some(error) = &self.invalid {
+                return Err(Error::clone(error));
+            }
+            return self.check_credentials_on(&self.base_origin, build(&self.base_url));
+        }
         let place = self.place(home, plan)?;
         if let Some(error) = &self.invalid {
             return Err(Error::clone(error));
         }
-        self.on_route(place, plan, &self.base_url, declared, |base_url| {
-            typed::request(base_url, &self.headers, self.default_accept(), plan, fields)
-        })
+        self.on_route(place, plan, &self.base_url, declared, build)
     }
 }
 

@@ -177,14 +177,15 @@ fn is_default_accept(accept: &str, default: Option<&str>) -> bool {
 fn join_base_url(url: &mut String, base_url: &str) -> Result<()> {
     let start = base_url.len();
     let expanded = url.get(start..).unwrap_or_default();
-    if url::is_absolute(expanded) {
-        url.drain(..start);
-    } else if expanded.starts_with('/') {
+    // A path, the common case, first: an absolute URL never starts with `/`.
+    if expanded.starts_with('/') {
         // Most base URLs end without a `/`: then there is nothing to take out.
         let end = base_url.trim_end_matches('/').len();
         if end < start {
             url.drain(end..start);
         }
+    } else if url::is_absolute(expanded) {
+        url.drain(..start);
     } else if !(base_url.is_empty() || base_url.ends_with('/')) {
         return Err(Error::UrlForm {
             url: expanded.to_owned(),
