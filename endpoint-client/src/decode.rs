@@ -4,6 +4,8 @@ use endpoint_runtime::TypedRequest;
 use endpoint_runtime::model::{Answer, AnswerError};
 use endpoint_runtime::sibling::answer_media_type;
 use http::{HeaderMap, HeaderValue, StatusCode};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 /// What was called, as decode errors name it.
 #[derive(Debug, Clone, Copy)]
@@ -62,6 +64,26 @@ impl Failure {
             source: self.source,
         }
     }
+}
+
+/// Decodes `value` into `T`, or says why not and where: from its JSON text,
+/// whose error's place names the path of the value that does not fit (the
+/// decoder of text that answers already compile; no second decoder that
+/// tracks its path). Called after a decoding failed, to explain it.
+pub(crate) fn decode_located<T: DeserializeOwned>(value: &Value) -> Result<T, Failure> {
+    let text = serde_json::to_string(value).map_err(Failure::at_root)?;
+    serde_json::from_str(&text).map_err(|error| {
+        let path = endpoint_runtime::sibling::json_error_path(text.as_bytes(), &error);
+        // The error's place is in the text written here, not in the body
+        // that came: it is not shown.
+        let message = error.to_string();
+        let place = format!(" at line {} column {}", error.line(), error.column());
+        let message = message.strip_suffix(&place).unwrap_or(&message);
+        Failure {
+            path,
+            source: serde::de::Error::custom(message),
+        }
+    })
 }
 
 impl From<AnswerError> for Failure {
@@ -158,9 +180,10 @@ mod tests {
         let (path, message) = path_of::<Vec<u8>>("[1");
         assert_eq!(path, "");
         assert!(message.starts_with("EOF while parsing"), "{message}");
-        // Not UTF-8: serde_json's error, which names the line and column.
+        // Not UTF-8: serde_json's error, which names the line and column,
+        // at the path of the string that holds the byte.
         let failure = ok::<Vec<String>>(&HeaderMap::new(), b"[\"\xff\"]").expect_err("a failure");
-        assert_eq!(failure.path, "");
+        assert_eq!(failure.path, "[0]");
         assert!(
             failure.source.to_string().contains("invalid unicode"),
             "{}",

@@ -29,9 +29,10 @@
 //! Each module imports only from the ones above it in this list:
 //!
 //! 1. `error`: the [`Error`] type;
-//! 2. `names`, `scan`, `url`, `encode`, `number`, `route`: leaf rules
-//!    (shared names, byte scans a word at a time, URL scanning,
-//!    percent-encoding, JavaScript number text, route strings), and
+//! 2. `names`, `scan`, `url`, `encode`, `number`, `route`, `json_path`:
+//!    leaf rules (shared names, byte scans a word at a time, URL scanning,
+//!    percent-encoding, JavaScript number text, route strings, the JSON
+//!    path a decoding error stands at), and
 //!    [`model`]: the support types of response models (timestamps, URIs, open
 //!    enums, pages and how they follow one another, what an answer decodes
 //!    into by status and media type), which the requests
@@ -81,6 +82,7 @@ mod http;
 #[cfg(feature = "http")]
 mod http_request;
 mod json;
+mod json_path;
 pub mod model;
 mod names;
 mod number;
@@ -163,7 +165,8 @@ pub mod __private {
 #[doc(hidden)]
 pub mod sibling {
     pub use crate::headers::is_token;
-    pub use crate::model::answer::{json_path, media_type as answer_media_type};
+    pub use crate::json_path::{error_path as json_error_path, path_at as json_path_at};
+    pub use crate::model::answer::media_type as answer_media_type;
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::names::*;
     pub use crate::octokit::endpoint::{credential_origins, with_uploads_tied};

@@ -66,7 +66,11 @@ impl<T: DeserializeOwned> Decode for T {
 /// ```
 pub fn decode_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WebhookError> {
     serde_json::from_slice(body).map_err(|error| WebhookError::Decode {
-        path: crate::json_path::path_at(body, error.line(), error.column()),
+        // `.`, as `serde_path_to_error` writes it, at the top level.
+        path: match endpoint_runtime::sibling::json_error_path(body, &error) {
+            path if path.is_empty() => ".".to_owned(),
+            path => path,
+        },
         message: error.to_string(),
     })
 }

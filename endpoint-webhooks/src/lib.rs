@@ -56,7 +56,6 @@ mod decode;
 mod error;
 mod github;
 mod header;
-mod json_path;
 mod mac;
 mod secret;
 mod slack;

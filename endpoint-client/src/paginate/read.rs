@@ -8,7 +8,7 @@ use endpoint_runtime::model::Paginated;
 use serde::de::{DeserializeOwned, Error as _};
 use serde_json::{Map, Value};
 
-use crate::decode::{Failure, Operation, decode};
+use crate::decode::{Failure, Operation, decode, decode_located};
 use crate::error::{DecodeError, Error};
 use crate::exchange::Answer;
 
@@ -127,7 +127,7 @@ where
     for (index, value) in values.into_iter().enumerate() {
         let list = list_of(&mut page, key.as_deref())?;
         *list = vec![value];
-        let error = match serde_path_to_error::deserialize::<_, P>(&page) {
+        let error = match decode_located::<P>(&page) {
             Ok(alone) => match alone.try_into_items() {
                 Ok(alone) => {
                     items.extend(alone.into_iter().map(Ok));
@@ -135,18 +135,14 @@ where
                 }
                 Err(reason) => Failure::at_root(serde_json::Error::custom(reason)),
             },
-            Err(error) => {
-                let path = endpoint_runtime::sibling::json_path(error.path());
-                let source = error.into_inner();
-                match path.strip_prefix(&prefix) {
-                    Some(inner) => Failure {
-                        path: inner.trim_start_matches('.').to_owned(),
-                        source,
-                    }
-                    .in_item(key.as_deref(), index),
-                    None => Failure { path, source },
+            Err(Failure { path, source }) => match path.strip_prefix(&prefix) {
+                Some(inner) => Failure {
+                    path: inner.trim_start_matches('.').to_owned(),
+                    source,
                 }
-            }
+                .in_item(key.as_deref(), index),
+                None => Failure { path, source },
+            },
         };
         failed = true;
         let value = list_of(&mut page, key.as_deref())?
@@ -215,11 +211,8 @@ pub(super) fn dynamic_page<T: DeserializeOwned>(
                         .unwrap_or_default()
                 });
                 let value = items.get_mut(index).map(std::mem::take).unwrap_or_default();
-                let failure = match serde_path_to_error::deserialize::<_, T>(&value) {
-                    Err(error) => Failure {
-                        path: endpoint_runtime::sibling::json_path(error.path()),
-                        source: error.into_inner(),
-                    },
+                let failure = match decode_located::<T>(&value) {
+                    Err(failure) => failure,
                     Ok(_) => Failure::at_root(first),
                 };
                 answer.item_decode_error(

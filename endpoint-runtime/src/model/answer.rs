@@ -3,7 +3,7 @@
 //! status.
 
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use serde::de::value::{BytesDeserializer, StrDeserializer, UnitDeserializer};
 use serde::de::{DeserializeOwned, Error as _};
@@ -169,63 +169,28 @@ impl std::error::Error for AnswerError {
 /// Decodes a JSON body into `T`, from text once it is checked to be UTF-8
 /// (serde_json reads strings faster from a `&str` than from bytes).
 ///
-/// Only when that fails is the body decoded again, through
-/// `serde_path_to_error`, to find the path of the value that does not fit:
-/// an answer that fits costs nothing more.
+/// When that fails, the path of the value that does not fit is read from
+/// the error's place in the body ([`crate::json_path`]): `T`'s decoder is
+/// serde_json's alone, compiled once, and an answer that fits costs
+/// nothing more.
 fn json<T: DeserializeOwned>(body: &[u8]) -> Result<T, AnswerError> {
-    let text = std::str::from_utf8(body);
-    let decoded = match text {
+    let decoded = match std::str::from_utf8(body) {
         Ok(text) => serde_json::from_str(text),
         // Not UTF-8, and so not JSON (RFC 8259), unless the bytes that are
         // not are in strings that `T` ignores or takes as bytes.
         Err(_) => serde_json::from_slice(body),
     };
-    decoded.map_err(|first| match text {
-        Ok(text) => locate::<T>(text, first),
-        // serde_json's error names the line and column of the first byte
-        // that is not UTF-8, or of the value that does not fit.
-        Err(_) => AnswerError::from(first),
-    })
+    decoded.map_err(|source| locate(body, source))
 }
 
-/// The path at which `text` does not fit `T`; `first`, at the root, when a
-/// second decoding finds none.
+/// The error `source` of decoding `body`, with the path of the value it
+/// stands at.
 #[cold]
-fn locate<T: DeserializeOwned>(text: &str, first: serde_json::Error) -> AnswerError {
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    match serde_path_to_error::deserialize::<_, T>(&mut deserializer) {
-        Err(error) => AnswerError {
-            path: json_path(error.path()),
-            source: error.into_inner(),
-        },
-        Ok(_) => AnswerError::from(deserializer.end().err().unwrap_or(first)),
+fn locate(body: &[u8], source: serde_json::Error) -> AnswerError {
+    AnswerError {
+        path: crate::json_path::error_path(body, &source),
+        source,
     }
-}
-
-/// A path as `[3].user.login`, `items[0].id`; empty for the root.
-pub fn json_path(path: &serde_path_to_error::Path) -> String {
-    use serde_path_to_error::Segment;
-    let mut text = String::new();
-    for segment in path {
-        match segment {
-            Segment::Seq { index } => {
-                let _ = write!(text, "[{index}]");
-            }
-            Segment::Map { key } | Segment::Enum { variant: key } => {
-                if !text.is_empty() {
-                    text.push('.');
-                }
-                text.push_str(key);
-            }
-            Segment::Unknown => {
-                if !text.is_empty() {
-                    text.push('.');
-                }
-                text.push('?');
-            }
-        }
-    }
-    text
 }
 
 /// Whether the media type `media_type` (a `content-type` value, parameters
@@ -474,9 +439,9 @@ mod tests {
     use serde_json::{Value, json};
 
     /// `answers!`'s `decode` is inline: a generated crate of many enums
-    /// compiled each one's decoders of its bodies (serde_json's and
-    /// serde_path_to_error's code for every type they reach) where it was
-    /// declared, ten times the machine code of the crate.
+    /// compiled each one's decoders of its bodies (serde_json's code for
+    /// every type they reach) where it was declared, ten times the machine
+    /// code of the crate.
     #[test]
     fn the_enums_decode_is_compiled_where_it_is_called() {
         let source = include_str!("answer.rs");
@@ -548,9 +513,10 @@ mod tests {
         let error = Vec::<u8>::decode(200, None, b"[1] x").unwrap_err();
         assert_eq!(error.path(), "");
         assert_eq!(error.to_string(), "trailing characters at line 1 column 5");
-        // Not UTF-8: serde_json's error, which names the line and column.
+        // Not UTF-8: serde_json's error, which names the line and column,
+        // at the path of the string that holds the byte.
         let error = Vec::<String>::decode(200, None, b"[\"\xff\"]").unwrap_err();
-        assert_eq!(error.path(), "");
+        assert_eq!(error.path(), "[0]");
         assert!(error.to_string().contains("invalid unicode"), "{error}");
         let (path, source) = AnswerError::custom("x").into_parts();
         assert_eq!((path.as_str(), source.to_string().as_str()), ("", "x"));
