@@ -15,55 +15,59 @@ use endpoint_runtime::{Api, Endpoint, Settings};
 /// typed requests' settings and the dynamic ones'. Cloning is cheap, and
 /// clones share the endpoint once made.
 #[derive(Clone)]
-pub(crate) struct ClientApi {
-    api: Api,
-    /// The octokit endpoint: the caller's, or made of `api` when first
+pub(crate) enum ClientApi {
+    /// An API's settings, and the octokit endpoint made of them when first
     /// asked for.
-    endpoint: Arc<OnceLock<Endpoint>>,
-    /// Whether `endpoint` is the caller's, which typed requests are then
-    /// built with (its default parameters, its `request` option).
-    own: bool,
+    Api {
+        api: Api,
+        endpoint: Arc<OnceLock<Endpoint>>,
+    },
+    /// The caller's endpoint, which typed requests are built with too (its
+    /// default parameters, its `request` option).
+    Endpoint(Endpoint),
 }
 
 impl ClientApi {
     /// The settings of `api`, with no octokit state until a dynamic
     /// request asks for it.
     pub(crate) fn of_api(api: Api) -> ClientApi {
-        ClientApi {
+        ClientApi::Api {
             api,
             endpoint: Arc::new(OnceLock::new()),
-            own: false,
         }
     }
 
     /// The settings of the caller's `endpoint`: its [`Endpoint::api`], and
     /// itself for the requests it builds.
     pub(crate) fn of_endpoint(endpoint: Endpoint) -> ClientApi {
-        ClientApi {
-            api: endpoint.api().clone(),
-            endpoint: Arc::new(OnceLock::from(endpoint)),
-            own: true,
-        }
+        ClientApi::Endpoint(endpoint)
     }
 
     /// The API's settings: base URL, servers, credential origins, headers.
     pub(crate) fn api(&self) -> &Api {
-        &self.api
+        match self {
+            ClientApi::Api { api, .. } => api,
+            ClientApi::Endpoint(endpoint) => endpoint.api(),
+        }
     }
 
     /// What typed requests are built with: the API's settings, or the
     /// caller's endpoint.
     pub(crate) fn settings(&self) -> &dyn Settings {
-        match self.own {
-            true => self.endpoint(),
-            false => &self.api,
+        match self {
+            ClientApi::Api { api, .. } => api,
+            ClientApi::Endpoint(endpoint) => endpoint,
         }
     }
 
-    /// The octokit endpoint of the dynamic requests, made of the API's
-    /// settings ([`Endpoint::from_api`]) the first time it is asked for.
+    /// The octokit endpoint of the dynamic requests: the caller's, or made
+    /// of the API's settings ([`Endpoint::from_api`]) the first time it is
+    /// asked for.
     pub(crate) fn endpoint(&self) -> &Endpoint {
-        self.endpoint.get_or_init(|| Endpoint::from_api(&self.api))
+        match self {
+            ClientApi::Api { api, endpoint } => endpoint.get_or_init(|| Endpoint::from_api(api)),
+            ClientApi::Endpoint(endpoint) => endpoint,
+        }
     }
 }
 
@@ -71,9 +75,9 @@ impl ClientApi {
 /// its own `Debug` shows it (no credential either).
 impl fmt::Debug for ClientApi {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.own {
-            true => fmt::Debug::fmt(self.endpoint(), f),
-            false => fmt::Debug::fmt(&self.api, f),
+        match self {
+            ClientApi::Api { api, .. } => fmt::Debug::fmt(api, f),
+            ClientApi::Endpoint(endpoint) => fmt::Debug::fmt(endpoint, f),
         }
     }
 }
@@ -91,15 +95,16 @@ mod tests {
             .unwrap();
         let client = ClientApi::of_api(api);
         let clone = client.clone();
-        assert!(client.endpoint.get().is_none(), "no octokit state at first");
+        let made = |client: &ClientApi| match client {
+            ClientApi::Api { endpoint, .. } => endpoint.get().map(std::ptr::from_ref),
+            ClientApi::Endpoint(_) => panic!("an API's settings"),
+        };
+        assert!(made(&client).is_none(), "no octokit state at first");
         assert!(!format!("{client:?}").contains("s3cr3t"));
         let request = clone.endpoint().endpoint("GET /orders", json!({})).unwrap();
         assert_eq!(request.url, "https://shop.example/v1/orders");
         assert_eq!(request.headers.get("accept"), Some("application/json"));
-        assert!(std::ptr::eq(
-            client.endpoint.get().unwrap(),
-            clone.endpoint()
-        ));
+        assert_eq!(made(&client), Some(std::ptr::from_ref(clone.endpoint())));
     }
 
     #[test]
