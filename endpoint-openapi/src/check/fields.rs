@@ -3,8 +3,9 @@
 
 use endpoint_runtime::sibling::BodyKind;
 
+use super::declared::{Declared, DeclaredField};
+use super::findings::{At, Findings, did_you_mean};
 use super::fits::MAX_DEPTH;
-use super::{At, Declared, DeclaredField, Findings, did_you_mean};
 use crate::api::{Api, MediaContent, Operation, ParamIn};
 use crate::operations::{Location, essence};
 use crate::schema::{Additional, Kind, Schema};

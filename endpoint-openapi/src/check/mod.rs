@@ -47,105 +47,22 @@
 //! # Ok::<(), endpoint_openapi::read::ReadError>(())
 //! ```
 
-use endpoint_macros_core::shape::{Holds, TypeShape};
-
 use crate::api::{Api, Operation};
 use crate::filter::nearest;
 /// Where a declared field is sent (the runtime's own).
 pub use crate::operations::Location;
 use crate::read::template_variables;
 
+mod declared;
 mod fields;
+mod findings;
 mod fits;
 #[cfg(test)]
 mod tests;
 
-/// What a struct declares, as its own checks understood it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Declared {
-    /// The struct's name.
-    pub name: String,
-    /// The method, upper case.
-    pub method: String,
-    /// The route's path as OpenAPI writes it (`/pets/{petId}`); `None` for
-    /// a route that is a full URL.
-    pub path: Option<String>,
-    /// The `operationId` the struct names, if it names one.
-    pub operation_id: Option<String>,
-    /// The body's media type, when the struct names one (else it sends
-    /// JSON).
-    pub media_type: Option<String>,
-    /// Every field of the struct, in order.
-    pub fields: Vec<DeclaredField>,
-}
-
-/// One field of a [`Declared`] struct.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeclaredField {
-    /// The field's name in Rust.
-    pub ident: String,
-    /// The parameter's name on the wire.
-    pub name: String,
-    /// Where it goes.
-    pub location: Location,
-    /// Whether it may be left out (an `Option` that is not `nullable`).
-    pub optional: bool,
-    /// Its type, `Option<…>` included.
-    pub ty: TypeShape,
-    /// Whether it is written in the struct (else generated for a
-    /// placeholder of the route: what is wrong with it is at the route).
-    pub declared: bool,
-    /// Whether its location is written (`#[endpoint(header)]`).
-    pub location_written: bool,
-}
-
-impl DeclaredField {
-    /// A field `name` (the same in Rust and on the wire) written in the
-    /// struct, at `location`, required, of any type.
-    pub fn new(name: &str, location: Location) -> DeclaredField {
-        DeclaredField {
-            ident: name.to_owned(),
-            name: name.to_owned(),
-            location,
-            optional: false,
-            ty: TypeShape {
-                name: "_".to_owned(),
-                holds: Holds::Any,
-            },
-            declared: true,
-            location_written: false,
-        }
-    }
-}
-
-/// Where a [`Finding`] is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum At {
-    /// The route.
-    Route,
-    /// The `operation = "…"` the struct names.
-    OperationId,
-    /// The struct's name.
-    Struct,
-    /// The name of the field of this index.
-    Name(usize),
-    /// The type of the field of this index, in its `Option`.
-    Type(usize),
-    /// The whole type of the field of this index, `Option<…>`.
-    Option(usize),
-    /// The location written on the field of this index
-    /// (`#[endpoint(header)]`).
-    Location(usize),
-}
-
-/// A mistake of a struct: where it is written, and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// Where.
-    pub at: At,
-    /// What, in one sentence naming the operation and the description.
-    pub message: String,
-}
+pub use declared::{Declared, DeclaredField};
+pub use findings::{At, Finding};
+use findings::{Findings, did_you_mean};
 
 /// The mistakes of `declared` against `api`, the description `source`
 /// names (as messages name it); none when the struct is the operation as
@@ -163,26 +80,6 @@ pub fn check(api: &Api, source: &str, declared: &Declared) -> Vec<Finding> {
         .run();
     }
     findings.0
-}
-
-/// The findings, in the order found.
-#[derive(Default)]
-struct Findings(Vec<Finding>);
-
-impl Findings {
-    fn at(&mut self, at: At, message: impl Into<String>) {
-        self.0.push(Finding {
-            at,
-            message: message.into(),
-        });
-    }
-}
-
-/// `: did you mean `…`?` with the nearest of `candidates`, else nothing.
-fn did_you_mean(name: &str, candidates: impl IntoIterator<Item = String>) -> String {
-    nearest(name, candidates)
-        .map(|near| format!(": did you mean `{near}`?"))
-        .unwrap_or_default()
 }
 
 /// A path with the names of its placeholders left out (`/pets/{}`): two
