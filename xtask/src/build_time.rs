@@ -89,7 +89,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     }
     if let Some(rev) = &before {
         let dir = out.join("before");
-        export(&root, rev, &dir)?;
+        tools::export(&root, rev, &dir)?;
         configs.extend(github_configs(&format!("at {rev}"), &dir));
     }
     let octocrab_dir = out.join("octocrab");
@@ -237,28 +237,6 @@ fn github_configs(when: &str, dir: &Path) -> Vec<Config> {
         defaults: false,
     })
     .collect()
-}
-
-/// The tree of the git revision `rev` in `dir` (replaced).
-fn export(root: &Path, rev: &str, dir: &Path) -> Result<(), String> {
-    let _ = std::fs::remove_dir_all(dir);
-    std::fs::create_dir_all(dir).map_err(|err| format!("{}: {err}", dir.display()))?;
-    let archive = dir.with_extension("tar");
-    tools::run(
-        std::process::Command::new("git")
-            .args(["archive", "--format=tar", "-o"])
-            .arg(&archive)
-            .arg(rev)
-            .current_dir(root),
-        &format!("git archive {rev}"),
-    )?;
-    tools::run(
-        std::process::Command::new("tar")
-            .arg("-xf")
-            .arg(&archive)
-            .current_dir(dir),
-        "tar -xf",
-    )
 }
 
 fn write(path: &Path, contents: &str) -> Result<(), String> {

@@ -35,7 +35,6 @@
 //! crate is flagged.
 
 use std::path::Path;
-use std::time::SystemTime;
 
 use serde_json::Value;
 
@@ -150,7 +149,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let mut builds: Vec<Vec<tools::Build>> = crates.iter().map(|_| Vec::new()).collect();
     for run in 1..=runs {
         for (krate, builds) in crates.iter().zip(&mut builds) {
-            touch(&dir.join(krate.name).join("src/lib.rs"))?;
+            tools::touch(&dir.join(krate.name).join("src/lib.rs"))?;
             let build = tools::measure(&mut cargo(&["build", "-p", krate.name]), krate.name)?;
             eprintln!(
                 "run {run}/{runs} {:<20} wall {:7.2} s  user+sys {:>7} s  compiled: {}",
@@ -358,13 +357,4 @@ fn write(path: &Path, contents: &str) -> Result<(), String> {
             .map_err(|err| format!("creating {}: {err}", parent.display()))?;
     }
     std::fs::write(path, contents).map_err(|err| format!("writing {}: {err}", path.display()))
-}
-
-/// Sets the modification time of `path` to now, so that cargo rebuilds its crate.
-fn touch(path: &Path) -> Result<(), String> {
-    std::fs::File::options()
-        .write(true)
-        .open(path)
-        .and_then(|file| file.set_modified(SystemTime::now()))
-        .map_err(|err| format!("touching {}: {err}", path.display()))
 }

@@ -14,6 +14,7 @@
 //! cargo run -p xtask -- instructions [--calls K]
 //! cargo run -p xtask -- compile-time [--runs N] [--path-only]
 //! cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION] [--webhooks] [--dry-run]
+//! cargo run -p xtask -- decode-compile-time [--models N] [--runs N] [--before REV]
 //! cargo run -p xtask -- generator-bench [--only NAME]… [--no-check]
 //! cargo run --release -p xtask -- generator-scaling [--entities N]
 //! ```
@@ -48,7 +49,9 @@
 //!   corpus `tests/fixtures/github-routes/routes.json` ([`routes`]), the
 //!   operations as flat `endpoint!` definitions and written by hand with
 //!   `format!`. `build-time` builds `endpoint-github`
-//!   from nothing (all features, one scope) beside octocrab ([`build_time`]).
+//!   from nothing (all features, one scope) beside octocrab ([`build_time`]);
+//!   `decode-compile-time` a program that decodes endpoint-github's models
+//!   ([`decode_compile_time`]).
 //! - `generator-bench` ([`generator_bench`]): `endpoint-openapi` beside
 //!   ploidy and openapi-to-rust on four descriptions, installed into and
 //!   generated under `target/generator-bench/`; the table also goes into
@@ -70,6 +73,7 @@ mod bench_decode;
 mod build_time;
 mod compile_time;
 mod conformance;
+mod decode_compile_time;
 mod field_type;
 mod generated;
 mod generator_bench;
@@ -103,6 +107,10 @@ tasks:
   instructions [--calls K]          instructions and allocations per call (valgrind)
   compile-time [--runs N] [--path-only]
                                     debug build time of endpoint! against format!
+  build-time [--runs N] [--before REV] [--octocrab VERSION] [--webhooks] [--dry-run]
+                                    cold build time of endpoint-github beside octocrab's
+  decode-compile-time [--models N] [--runs N] [--before REV]
+                                    debug build time of a program decoding N GitHub models
   generator-bench [--only NAME]… [--no-check]
                                     endpoint-openapi beside ploidy and openapi-to-rust:
                                     generation time, operations, cargo check CPU time
@@ -132,6 +140,7 @@ fn main() -> ExitCode {
         "instructions" => instructions::run(rest),
         "compile-time" => compile_time::run(rest),
         "build-time" => build_time::run(rest),
+        "decode-compile-time" => decode_compile_time::run(rest),
         "generator-bench" => generator_bench::run(rest),
         "generator-scaling" => generator_scaling::run(rest),
         "generate" | "github" | "apis" | "conformance" => {

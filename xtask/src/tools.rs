@@ -163,3 +163,34 @@ pub(crate) fn children_cpu_seconds() -> Option<f64> {
     let ticks = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
     Some((ticks(16)? + ticks(17)?) as f64 / 100.0)
 }
+
+/// The tree of the git revision `rev` in `dir` (replaced).
+pub(crate) fn export(root: &Path, rev: &str, dir: &Path) -> Result<(), String> {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).map_err(|err| format!("{}: {err}", dir.display()))?;
+    let archive = dir.with_extension("tar");
+    run(
+        Command::new("git")
+            .args(["archive", "--format=tar", "-o"])
+            .arg(&archive)
+            .arg(rev)
+            .current_dir(root),
+        &format!("git archive {rev}"),
+    )?;
+    run(
+        Command::new("tar")
+            .arg("-xf")
+            .arg(&archive)
+            .current_dir(dir),
+        "tar -xf",
+    )
+}
+
+/// Sets the modification time of `path` to now, so that cargo rebuilds its crate.
+pub(crate) fn touch(path: &Path) -> Result<(), String> {
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .and_then(|file| file.set_modified(std::time::SystemTime::now()))
+        .map_err(|err| format!("touching {}: {err}", path.display()))
+}
