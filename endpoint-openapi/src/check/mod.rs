@@ -5,7 +5,7 @@
 //! The struct is given as what it declares ([`Declared`]): its operation
 //! (by method and path, or by `operationId`), and each field's parameter
 //! (name on the wire, location, and its type as
-//! [`TypeShape`], the reading of
+//! [`TypeShape`](endpoint_macros_core::shape::TypeShape), the reading of
 //! types the macro's own checks use). The check finds each mistake
 //! ([`Finding`]): an operation or a parameter the description does not
 //! have (with the nearest name it has), a parameter in another location, a
