@@ -17,21 +17,15 @@ enum Frame {
     Array(usize),
 }
 
-/// The path of the value that holds, or ends at, `line`:`column` (as
-/// `serde_json::Error` counts them: lines from 1, the column the count of
-/// bytes read on that line) of the JSON text `body`, as
-/// `serde_path_to_error` writes paths (`data.object.items[2].id`, `[3].id`);
-/// empty at the top level. A place past the end is the end.
-///
-/// That is where a value that does not fit its type ends (an error of
-/// serde's data model: an invalid type or value, a missing field). For an
-/// error of the text itself ([`error_path`] tells them apart), see there.
-pub fn path_at(body: &[u8], line: usize, column: usize) -> String {
-    scan(body, offset(body, line, column), false)
-}
-
 /// The path of the value the decoding error `error` of the JSON text `body`
-/// stands at, as [`path_at`] reads it. An error of the text (a syntax
+/// stands at, as `serde_path_to_error` writes paths
+/// (`data.object.items[2].id`, `[3].id`); empty at the top level.
+///
+/// An error of serde's data model (an invalid type or value, a missing
+/// field) stands where the value that does not fit ends (its line and
+/// column, as `serde_json::Error` counts them: lines from 1, the column
+/// the count of bytes read on that line; a place past the end is the
+/// end). An error of the text (a syntax
 /// error, the end of the body) stands where the text breaks: in the value
 /// being read there (`a.b` in `{"a": {"b": tru`, `[1]` in `[1, ]`), or,
 /// right after a whole value, in its container (the list in `[1` that
@@ -171,6 +165,11 @@ fn offset(body: &[u8], line: usize, column: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The path at `line`:`column` of an error of the data model.
+    fn path_at(body: &[u8], line: usize, column: usize) -> String {
+        scan(body, offset(body, line, column), false)
+    }
     use serde::Deserialize;
 
     #[derive(Debug, Deserialize)]

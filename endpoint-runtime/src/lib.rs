@@ -165,7 +165,7 @@ pub mod __private {
 #[doc(hidden)]
 pub mod sibling {
     pub use crate::headers::is_token;
-    pub use crate::json_path::{error_path as json_error_path, path_at as json_path_at};
+    pub use crate::json_path::error_path as json_error_path;
     pub use crate::model::answer::media_type as answer_media_type;
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::names::*;
