@@ -561,7 +561,9 @@ impl sealed::Sealed for Api {
             typed::request(base_url, &self.headers, self.default_accept(), plan, fields)
         };
         // Most routes declare no server: their request goes to the base
-        // URL, with nothing to place.
+        // URL, with nothing to place. (`on_route` would send it there too,
+        // but through a `Place` made and matched: 18 instructions more per
+        // call, even with `place` and `on_route` inlined.)
         if plan.server.is_none() {
             if let Some(error) = &self.invalid {
                 return Err(Error::clone(error));
