@@ -97,16 +97,14 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         dry(&configs, octocrab_dir, &octocrab);
         return Ok(());
     }
-    std::fs::create_dir_all(octocrab_dir.join("src"))
-        .map_err(|err| format!("{}: {err}", octocrab_dir.display()))?;
-    write(
+    tools::write(
         &octocrab_dir.join("Cargo.toml"),
         &format!(
             "[package]\nname = \"octocrab-build-time\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
              publish = false\n\n[workspace]\n\n[dependencies]\noctocrab = \"={octocrab}\"\n"
         ),
     )?;
-    write(&octocrab_dir.join("src/lib.rs"), "")?;
+    tools::write(&octocrab_dir.join("src/lib.rs"), "")?;
     tools::run(
         tools::cargo().arg("fetch").current_dir(&octocrab_dir),
         "cargo fetch (octocrab)",
@@ -237,10 +235,6 @@ fn github_configs(when: &str, dir: &Path) -> Vec<Config> {
         defaults: false,
     })
     .collect()
-}
-
-fn write(path: &Path, contents: &str) -> Result<(), String> {
-    std::fs::write(path, contents).map_err(|err| format!("writing {}: {err}", path.display()))
 }
 
 fn seconds(value: Option<f64>) -> String {

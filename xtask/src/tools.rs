@@ -119,6 +119,26 @@ pub(crate) struct Build {
     pub(crate) compiled: Vec<String>,
 }
 
+/// Touches `touched` and measures `command`, which rebuilds the crate that
+/// holds it: one measured build of a crate alone.
+pub(crate) fn rebuild(touched: &Path, command: &mut Command, name: &str) -> Result<Build, String> {
+    touch(touched)?;
+    measure(command, name)
+}
+
+/// A measured build as the tasks' progress lines show it.
+impl std::fmt::Display for Build {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cpu = self.cpu.map_or("?".to_owned(), |cpu| format!("{cpu:.2}"));
+        write!(
+            f,
+            "wall {:7.2} s  user+sys {cpu:>7} s  compiled: {}",
+            self.wall,
+            self.compiled.join(" ")
+        )
+    }
+}
+
 /// Runs one build and measures it: wall time, the CPU time of the child
 /// processes (which include the compilers cargo waited for), and the packages
 /// cargo reports compiling.
@@ -193,4 +213,22 @@ pub(crate) fn touch(path: &Path) -> Result<(), String> {
         .open(path)
         .and_then(|file| file.set_modified(std::time::SystemTime::now()))
         .map_err(|err| format!("touching {}: {err}", path.display()))
+}
+
+/// Writes `contents` to `path` unless it holds them already, creating the
+/// directories.
+pub(crate) fn write(path: &Path, contents: &str) -> Result<(), String> {
+    if std::fs::read_to_string(path).is_ok_and(|current| current == contents) {
+        return Ok(());
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|err| format!("creating {}: {err}", parent.display()))?;
+    }
+    std::fs::write(path, contents).map_err(|err| format!("writing {}: {err}", path.display()))
+}
+
+/// A TOML basic string.
+pub(crate) fn toml_string(text: &str) -> String {
+    Value::String(text.to_owned()).to_string()
 }
